@@ -1,0 +1,54 @@
+"""marketlib: learn, teach and explore the market board games Bansan and Monsoon Market.
+
+Quick tour::
+
+    from marketlib import Match
+    from marketlib.monsoon import Rules
+    m = Match("monsoon", Rules(players=3), seed=1)
+    m.legal_actions()          # what seat 0 may do, in table notation
+    m.play(m.legal_actions()[0])
+    m.undo(); m.save("game.json"); Match.load("game.json")
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from marketlib import monsoon
+from marketlib.core import (
+    CardDataError,
+    Ending,
+    GameInfo,
+    IllegalAction,
+    InvalidAction,
+    MarketlibError,
+    Match,
+    Outcome,
+    PositionError,
+    SaveFileError,
+    UndoBlocked,
+    Violation,
+)
+
+__version__ = "0.1.0"
+
+GAMES: dict[str, ModuleType] = {"monsoon": monsoon}
+"""The games this library implements, by the name ``Match`` takes."""
+
+__all__ = [
+    "GAMES",
+    "CardDataError",
+    "Ending",
+    "GameInfo",
+    "IllegalAction",
+    "InvalidAction",
+    "MarketlibError",
+    "Match",
+    "Outcome",
+    "PositionError",
+    "SaveFileError",
+    "UndoBlocked",
+    "Violation",
+    "__version__",
+    "monsoon",
+]

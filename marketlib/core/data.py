@@ -1,0 +1,164 @@
+"""Loading card data (CSV) and parameters (TOML) with errors that name the file, row and column.
+
+Card files are plain CSV with a header row. Lines starting with ``#`` are comments (the shipped
+files use them to say that the default decks are a reconstruction). Rows are numbered as lines in
+the file, so ``row 7`` is the 7th line a text editor shows.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import shutil
+import tomllib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from marketlib.core.errors import CardDataError
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One data row of a CSV file: its line number and its cells by column name."""
+
+    file: str
+    line: int
+    cells: dict[str, str]
+
+    def error(self, column: str | None, problem: str) -> CardDataError:
+        return CardDataError(self.file, problem, row=self.line, column=column)
+
+    def text(self, column: str, *, required: bool = True) -> str:
+        value = self.cells.get(column, "").strip()
+        if required and not value:
+            raise self.error(column, "is empty")
+        return value
+
+    def integer(self, column: str, *, low: int | None = None, high: int | None = None) -> int:
+        raw = self.text(column)
+        try:
+            value = int(raw)
+        except ValueError:
+            raise self.error(column, f"{raw!r} is not a whole number") from None
+        if low is not None and value < low:
+            raise self.error(column, f"{value} is below the minimum {low}")
+        if high is not None and value > high:
+            raise self.error(column, f"{value} is above the maximum {high}")
+        return value
+
+    def choice(self, column: str, kind: type[E], *, required: bool = True) -> E | None:
+        raw = self.text(column, required=required)
+        if not raw:
+            return None
+        return parse_enum(kind, raw, lambda problem: self.error(column, problem))
+
+
+def parse_enum(kind: type[E], raw: str, fail: Any) -> E:
+    """Parse ``raw`` as a member of ``kind`` by value or name, case-insensitively."""
+    key = raw.strip().lower()
+    for member in kind:
+        if key in (str(member.value).lower(), member.name.lower()):
+            return member
+    allowed = ", ".join(str(m.value) for m in kind)
+    raise fail(f"{raw!r} is not one of: {allowed}")
+
+
+def read_csv(
+    path: str | Path, *, required: Sequence[str], optional: Sequence[str] = ()
+) -> list[Row]:
+    """Read a CSV card file into rows, checking its columns.
+
+    Args:
+        path: the file to read.
+        required: columns that must be present.
+        optional: columns that may be present; any other column is an error.
+
+    Raises:
+        CardDataError: the file is missing or unreadable, a column is unknown or missing, or a
+            row has more cells than the header.
+    """
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CardDataError(name, "file not found") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise CardDataError(name, f"cannot be read: {err}") from None
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1)]
+    data = [(n, line) for n, line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not data:
+        raise CardDataError(name, "has no header row")
+    header_line, header = data[0]
+    columns = [c.strip() for c in next(csv.reader([header]))]
+    known = set(required) | set(optional)
+    for column in columns:
+        if column not in known:
+            raise CardDataError(
+                name,
+                f"unknown column (expected {', '.join(list(required) + list(optional))})",
+                row=header_line,
+                column=column,
+            )
+    for column in required:
+        if column not in columns:
+            raise CardDataError(name, "required column is missing", row=header_line, column=column)
+    if len(set(columns)) != len(columns):
+        raise CardDataError(name, "a column appears twice", row=header_line)
+    rows: list[Row] = []
+    for line_no, line in data[1:]:
+        cells = next(csv.reader(io.StringIO(line)))
+        if len(cells) > len(columns):
+            raise CardDataError(
+                name, f"{len(cells)} cells but the header has {len(columns)}", row=line_no
+            )
+        cells += [""] * (len(columns) - len(cells))
+        rows.append(Row(name, line_no, dict(zip(columns, cells, strict=True))))
+    return rows
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """Read a TOML parameter file.
+
+    Raises:
+        CardDataError: the file is missing or is not valid TOML (with the line of the error).
+    """
+    name = str(path)
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise CardDataError(name, "file not found") from None
+    except tomllib.TOMLDecodeError as err:
+        raise CardDataError(name, f"is not valid TOML: {err}") from None
+
+
+def check_unique(rows: Iterable[Row], column: str) -> None:
+    """Raise :class:`CardDataError` at the second row that repeats a value of ``column``."""
+    seen: dict[str, int] = {}
+    for row in rows:
+        key = row.text(column)
+        if key in seen:
+            raise row.error(column, f"{key!r} already appears on row {seen[key]}")
+        seen[key] = row.line
+
+
+def copy_files(source: Path, names: Iterable[str], folder: str | Path) -> list[Path]:
+    """Copy data files ``names`` from ``source`` into ``folder`` (created if needed)."""
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in names:
+        shutil.copyfile(source / name, target / name)
+        written.append(target / name)
+    return written
+
+
+def iter_ids(prefix: str, count: int, width: int = 2) -> Iterator[str]:
+    """Card IDs ``PREFIX-01`` .. in order (e.g. ``MG-01`` .. ``MG-38``)."""
+    for i in range(1, count + 1):
+        yield f"{prefix}-{i:0{width}d}"

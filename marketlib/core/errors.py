@@ -1,0 +1,134 @@
+"""Errors raised by marketlib.
+
+Every error a user can provoke names what is wrong: an illegal move names the rule it breaks
+(``IllegalAction.rule``, a rule ID from ``seeds/`` via RULES.md such as ``"M-STEAL-03"``), bad card
+data names the file, row and column, and a bad save file names the file and the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+RuleId = str
+"""A rule ID such as ``"M-STEAL-03"`` or ``"B-BUY-02"`` (see the docs' rules reference)."""
+
+
+class Violation(msgspec.Struct, frozen=True, kw_only=True):
+    """Why an action is illegal: the rule it breaks and a sentence a learner understands.
+
+    Returned by every game's ``explain(state, action)``; ``None`` there means the action is legal.
+    """
+
+    rule: RuleId
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}"
+
+
+class MarketlibError(Exception):
+    """Base class of every error marketlib raises on purpose."""
+
+
+class IllegalAction(MarketlibError):
+    """A well-formed action that the rules forbid in this state.
+
+    Attributes:
+        action: the action that was refused.
+        rule: the rule ID it breaks (never empty), e.g. ``"M-STEAL-03"``.
+        reason: one sentence saying why, for a learner.
+
+    The state the action was applied to is never changed (states are immutable).
+    """
+
+    def __init__(self, action: object, rule: RuleId, reason: str) -> None:
+        if not rule:
+            raise ValueError("IllegalAction needs a rule ID")
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"{rule}: {reason} (action: {action})")
+
+    @classmethod
+    def from_violation(cls, action: object, violation: Violation) -> IllegalAction:
+        return cls(action, violation.rule, violation.reason)
+
+    @property
+    def violation(self) -> Violation:
+        return Violation(rule=self.rule, reason=self.reason)
+
+
+class InvalidAction(MarketlibError, ValueError):
+    """A value that is not an action of this game at all (wrong type, unknown card, bad text)."""
+
+
+class CardDataError(MarketlibError, ValueError):
+    """A card or rules data file is broken.
+
+    Attributes:
+        file: the path of the file (as given).
+        row: the 1-based line number in the file (the header is line 1), or ``None``.
+        column: the column or key name, or ``None``.
+        problem: what is wrong.
+    """
+
+    def __init__(
+        self, file: str, problem: str, *, row: int | None = None, column: str | None = None
+    ) -> None:
+        self.file = file
+        self.row = row
+        self.column = column
+        self.problem = problem
+        where = file
+        if row is not None:
+            where += f", row {row}"
+        if column is not None:
+            where += f", column {column!r}"
+        super().__init__(f"{where}: {problem}")
+
+
+class SaveFileError(MarketlibError, ValueError):
+    """A save file cannot be loaded: it names the file, the field and the problem.
+
+    Nothing in a save file is ever executed or unpickled; it is validated JSON.
+    """
+
+    def __init__(self, file: str, problem: str, *, field: str | None = None) -> None:
+        self.file = file
+        self.field = field
+        self.problem = problem
+        where = file if field is None else f"{file}, field {field!r}"
+        super().__init__(f"{where}: {problem}")
+
+
+class PositionError(MarketlibError, ValueError):
+    """A hand-built position is inconsistent; ``field`` names the part of the spec that is wrong."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}")
+
+
+class UndoBlocked(MarketlibError):
+    """Undo refused in play mode: the step revealed new information (a card was drawn)."""
+
+
+def describe_validation_error(err: Exception) -> str:
+    """One line from a msgspec validation error (used to report bad rules or save files)."""
+    return str(err).replace("\n", " ")
+
+
+__all__: list[Any] = [
+    "CardDataError",
+    "IllegalAction",
+    "InvalidAction",
+    "MarketlibError",
+    "PositionError",
+    "RuleId",
+    "SaveFileError",
+    "UndoBlocked",
+    "Violation",
+]

@@ -1,0 +1,98 @@
+"""A small interpreter for turn structures declared as data (boardgame.io's phases).
+
+A game declares its phases once, as a table of :class:`Phase` rows, and calls
+:meth:`Flow.advance` after every action. The hooks run in this order, and only this order:
+
+1. If the game is over (``is_over(state)``), stop.
+2. If the current phase's ``end_if(state)`` is false, stop: the phase waits for more actions.
+3. ``on_end(state)`` of the current phase (e.g. refill the Market, M-TURN-02/03).
+4. ``next`` picks the following phase (a name, or a function of the state).
+5. The state's phase is set to it, then its ``on_begin(state)`` runs.
+6. Back to 1 (a phase may end as soon as it begins: e.g. a skipped stocking phase).
+
+``Flow.allows(state, tag)`` says whether an action of type ``tag`` belongs to the current phase,
+so a move from the wrong phase is reported with the phase's rule ID.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
+
+
+def _never(state: object) -> bool:
+    return False
+
+
+def _same(state: S) -> S:
+    return state
+
+
+@dataclass(frozen=True)
+class Phase(Generic[S]):
+    """One row of a phase table.
+
+    Attributes:
+        name: the phase name stored in the state.
+        moves: the action type tags playable in this phase.
+        rule: the rule ID that defines the phase (cited when a move is played out of phase).
+        end_if: true when the phase is over.
+        on_end: runs once when the phase ends.
+        next: the following phase's name, or a function of the state that returns it.
+        on_begin: runs once when the phase begins.
+    """
+
+    name: str
+    moves: frozenset[str]
+    rule: str
+    end_if: Callable[[S], bool] = _never
+    on_end: Callable[[S], S] = _same
+    next: str | Callable[[S], str] = ""
+    on_begin: Callable[[S], S] = _same
+
+
+@dataclass(frozen=True)
+class Flow(Generic[S]):
+    """A phase table and the accessors it needs; see the module docstring for the hook order."""
+
+    phases: Mapping[str, Phase[S]]
+    get_phase: Callable[[S], str]
+    set_phase: Callable[[S, str], S]
+    is_over: Callable[[S], bool]
+    max_steps: int = field(default=64)
+
+    def phase(self, state: S) -> Phase[S]:
+        return self.phases[self.get_phase(state)]
+
+    def allows(self, state: S, tag: str) -> bool:
+        """True when an action with type tag ``tag`` may be played in the current phase."""
+        return tag in self.phase(state).moves
+
+    def begin(self, state: S, name: str) -> S:
+        """Enter phase ``name`` (running its ``on_begin``) and advance as far as possible."""
+        state = self.set_phase(state, name)
+        state = self.phases[name].on_begin(state)
+        return self.advance(state)
+
+    def advance(self, state: S) -> S:
+        """Run the end/next/begin hooks until a phase waits for an action or the game is over.
+
+        Raises:
+            RuntimeError: if more than ``max_steps`` phases end in a row (a broken table).
+        """
+        for _ in range(self.max_steps):
+            if self.is_over(state):
+                return state
+            current = self.phase(state)
+            if not current.end_if(state):
+                return state
+            state = current.on_end(state)
+            if self.is_over(state):
+                return state
+            nxt = current.next if isinstance(current.next, str) else current.next(state)
+            state = self.set_phase(state, nxt)
+            state = self.phases[nxt].on_begin(state)
+        raise RuntimeError(f"phase table did not settle after {self.max_steps} steps")

@@ -1,0 +1,91 @@
+"""Game-agnostic types shared by every game: static game facts, outcomes, and the game protocol.
+
+Every game package (``marketlib.monsoon``, ``marketlib.bansan``) is a module that satisfies
+:class:`GameModule`: a small set of pure functions over immutable states (the pgx/OpenSpiel shape).
+Nothing else is needed to play, test, simulate or render a game.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+PlayerId = int
+"""A seat number, 0 .. players-1, clockwise from the first player."""
+
+
+class Ending(enum.StrEnum):
+    """How a game ended (never a sentinel number)."""
+
+    SEAL_TARGET = "seal_target"
+    """Monsoon: a player reached the seal target (M-END-01/02)."""
+    ORDERS_EXHAUSTED = "orders_exhausted"
+    """Monsoon: the Order deck and display are empty (M-END-03)."""
+    TURN_LIMIT = "turn_limit"
+    """The optional ``max_turns`` cap was reached (A-M-06)."""
+    MONEY = "money"
+    """Bansan: the last round ended; the richest vendor wins (B-END)."""
+    COLLECTIVE_LOSS = "collective_loss"
+    """Kenduri: a public Shopping List was still open, so the whole market loses."""
+    SOLO_WIN = "solo_win"
+    """Sendiri: the solo target was met."""
+    SOLO_LOSS = "solo_loss"
+    """Sendiri: the solo target was missed."""
+
+
+class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """Static facts about a game, declared once at the top of its package.
+
+    Attributes:
+        name: the short name used by ``Match`` and ``marketlib.GAMES`` (``"monsoon"``).
+        title: the game's title.
+        min_players, max_players: supported player counts.
+        rules_version: bumped whenever a rule change alters play; saves record it.
+        score_unit: what ``Outcome.scores`` counts (``"seals"`` or ``"RM"``).
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    score_unit: str
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """The result of a finished game.
+
+    Attributes:
+        winners: the winning seats (several for a shared win, empty for a collective loss).
+        scores: one score per seat, in ``GameInfo.score_unit`` (seals or RM).
+        ending: how the game ended.
+    """
+
+    winners: tuple[PlayerId, ...]
+    scores: tuple[int, ...]
+    ending: Ending
+
+
+class GameModule(Protocol):
+    """What a game package provides. Both games implement exactly this surface."""
+
+    GAME: GameInfo
+    Rules: Any
+    State: Any
+    Action: Any
+
+    def setup(self, rules: Any, seed: int) -> Any: ...
+    def current_player(self, state: Any) -> PlayerId | None: ...
+    def legal_actions(self, state: Any) -> tuple[Any, ...]: ...
+    def apply(self, state: Any, action: Any) -> Any: ...
+    def explain(self, state: Any, action: Any) -> Any: ...
+    def view(self, state: Any, player: PlayerId | None) -> Any: ...
+    def determinize(self, view: Any, rng: Any) -> Any: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def parse_action(self, text: str) -> Any: ...
+    def info_revealed(self, before: Any, after: Any) -> bool: ...
+    def candidate_actions(self, state: Any) -> Sequence[Any]: ...
+    def check_invariants(self, state: Any) -> list[str]: ...

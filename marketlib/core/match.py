@@ -1,0 +1,389 @@
+"""``Match``: the one mutable object. Immutable states plus the actions between them.
+
+A ``Match`` keeps a timeline (``states``, ``history``) with a cursor, so it supports ``undo``,
+``redo`` and ``goto(i)`` (a replay slider), and saves to versioned JSON holding the rules version,
+the rules, the seed and the actions. A save file is data only: it is validated field by field and
+replayed through the rules, never executed or unpickled.
+
+Two undo policies (``mode``):
+
+* ``"explore"`` (default, for teachers and "what if" work): undo and goto go anywhere.
+* ``"play"`` (people playing each other): undo stops at a step that revealed new information
+  (a card drawn from a deck, a reshuffle), so nobody can peek and take it back. Redo always
+  reproduces the same cards: chance is fixed by the seed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Literal, cast
+
+import msgspec
+
+from marketlib.core.errors import (
+    IllegalAction,
+    InvalidAction,
+    MarketlibError,
+    SaveFileError,
+    UndoBlocked,
+    describe_validation_error,
+)
+from marketlib.core.game import GameModule, Outcome, PlayerId
+
+SAVE_FORMAT = "marketlib.match"
+SAVE_VERSION = 1
+"""Current save-file version. Version history: 1 (marketlib 0.1)."""
+
+KNOWN_GAMES = ("monsoon", "bansan")
+
+Mode = Literal["explore", "play"]
+
+
+def resolve_game(game: str | GameModule) -> GameModule:
+    """Return the game module for ``"monsoon"``/``"bansan"`` or a module passed directly.
+
+    Raises:
+        ValueError: for an unknown game name.
+    """
+    if isinstance(game, str):
+        if game not in KNOWN_GAMES:
+            raise ValueError(f"unknown game {game!r}; choose one of {', '.join(KNOWN_GAMES)}")
+        return cast(GameModule, importlib.import_module(f"marketlib.{game}"))
+    return game
+
+
+def _coerce_rules(game: GameModule, rules: Any) -> Any:
+    if rules is None:
+        return game.Rules()
+    if isinstance(rules, dict):
+        try:
+            return msgspec.convert(rules, game.Rules)
+        except msgspec.ValidationError as err:
+            raise ValueError(f"bad rules: {describe_validation_error(err)}") from None
+    return rules
+
+
+class Match:
+    """A game in progress: its rules, seed, states and the actions played.
+
+    Args:
+        game: ``"monsoon"``, ``"bansan"`` or a game module.
+        rules: the game's ``Rules`` (or a dict of options); ``None`` means the defaults.
+        seed: fixes every shuffle; the same seed and actions always give the same game.
+        mode: ``"explore"`` (free undo) or ``"play"`` (undo stops where cards were revealed).
+
+    Example:
+        >>> from marketlib import Match
+        >>> from marketlib.monsoon import Rules
+        >>> m = Match("monsoon", Rules(players=3), seed=7)
+        >>> first = m.legal_actions()[0]
+        >>> _ = m.play(first)
+        >>> len(m.history)
+        1
+        >>> _ = m.undo()
+        >>> len(m.history), m.can_redo
+        (0, True)
+    """
+
+    def __init__(
+        self, game: str | GameModule, rules: Any = None, *, seed: int = 0, mode: Mode = "explore"
+    ) -> None:
+        if mode not in ("explore", "play"):
+            raise ValueError(f"mode must be 'explore' or 'play', not {mode!r}")
+        self.game: GameModule = resolve_game(game)
+        self.rules: Any = _coerce_rules(self.game, rules)
+        self.seed = int(seed)
+        self.mode: Mode = mode
+        self._states: list[Any] = [self.game.setup(self.rules, self.seed)]
+        self._actions: list[Any] = []
+        self._cursor = 0
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        """The current state (immutable)."""
+        return self._states[self._cursor]
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The actions played up to the current state, one entry per action."""
+        return tuple(self._actions[: self._cursor])
+
+    @property
+    def states(self) -> tuple[Any, ...]:
+        """The states up to the current one: ``states[0]`` is the setup, ``states[-1]`` current."""
+        return tuple(self._states[: self._cursor + 1])
+
+    @property
+    def timeline(self) -> int:
+        """How many actions the whole timeline holds (including undone ones that can be redone)."""
+        return len(self._actions)
+
+    @property
+    def cursor(self) -> int:
+        """The index of the current state in the timeline (0 = setup)."""
+        return self._cursor
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        """The seat that decides next, or ``None`` when the game is over."""
+        return self.game.current_player(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, else ``None``."""
+        return self.game.outcome(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The legal actions in the current state (deterministic order)."""
+        return self.game.legal_actions(self.state)
+
+    def explain(self, action: Any) -> Any:
+        """Why ``action`` is illegal now (a ``Violation``), or ``None`` if it is legal."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        return self.game.explain(self.state, action)
+
+    def view(self, player: PlayerId | None) -> Any:
+        """What seat ``player`` sees (``None``: the omniscient teacher view)."""
+        return self.game.view(self.state, player)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, action: Any) -> Any:
+        """Apply ``action`` (an action or its table notation) and return the new state.
+
+        Playing after an undo or goto discards the undone future.
+
+        Raises:
+            IllegalAction: the rules forbid it (the match is unchanged).
+            InvalidAction: it is not an action of this game (the match is unchanged).
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        new = self.game.apply(self.state, action)
+        del self._states[self._cursor + 1 :]
+        del self._actions[self._cursor :]
+        self._states.append(new)
+        self._actions.append(action)
+        self._cursor += 1
+        return new
+
+    def play_all(self, actions: Iterable[Any]) -> Any:
+        """Play several actions in order; stops at the first illegal one (raising)."""
+        for action in actions:
+            self.play(action)
+        return self.state
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > 0 and self._undo_blocker(self._cursor) is None
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._actions)
+
+    def _undo_blocker(self, index: int) -> str | None:
+        if self.mode == "explore" or index == 0:
+            return None
+        if self.game.info_revealed(self._states[index - 1], self._states[index]):
+            return f"move {index} ({self._actions[index - 1]}) revealed new cards"
+        return None
+
+    def undo(self) -> Any:
+        """Step back one action and return the state.
+
+        Raises:
+            MarketlibError: at the start of the game.
+            UndoBlocked: in play mode, when the last step revealed new information.
+        """
+        if self._cursor == 0:
+            raise MarketlibError("nothing to undo: this is the start of the game")
+        blocker = self._undo_blocker(self._cursor)
+        if blocker is not None:
+            raise UndoBlocked(f"cannot undo in play mode: {blocker}")
+        self._cursor -= 1
+        return self.state
+
+    def redo(self) -> Any:
+        """Step forward one undone action and return the state.
+
+        Raises:
+            MarketlibError: when there is nothing to redo.
+        """
+        if self._cursor >= len(self._actions):
+            raise MarketlibError("nothing to redo")
+        self._cursor += 1
+        return self.state
+
+    def goto(self, index: int) -> Any:
+        """Move the cursor to timeline position ``index`` (0 = setup) and return that state.
+
+        Raises:
+            IndexError: outside ``0 .. timeline``.
+            UndoBlocked: in play mode, going back past a step that revealed cards.
+        """
+        if not 0 <= index <= len(self._actions):
+            raise IndexError(f"goto({index}): the timeline has positions 0..{len(self._actions)}")
+        for i in range(self._cursor, index, -1):
+            blocker = self._undo_blocker(i)
+            if blocker is not None:
+                raise UndoBlocked(f"cannot go back to {index} in play mode: {blocker}")
+        self._cursor = index
+        return self.state
+
+    # ------------------------------------------------------------------ replay and files
+    @classmethod
+    def replay(
+        cls,
+        game: str | GameModule,
+        rules: Any,
+        seed: int,
+        actions: Sequence[Any],
+        *,
+        mode: Mode = "explore",
+    ) -> Match:
+        """Rebuild a match from its rules, seed and actions.
+
+        Raises:
+            IllegalAction: an action is illegal where it is played (the message says which).
+        """
+        match = cls(game, rules, seed=seed, mode=mode)
+        match.play_all(actions)
+        return match
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save-file content (JSON-ready builtins)."""
+        from marketlib import __version__
+
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "library_version": __version__,
+            "game": self.game.GAME.name,
+            "rules_version": self.game.GAME.rules_version,
+            "rules": msgspec.to_builtins(self.rules),
+            "seed": self.seed,
+            "mode": self.mode,
+            "actions": [msgspec.to_builtins(a) for a in self._actions],
+            "cursor": self._cursor,
+        }
+
+    def save(self, path: str | Path) -> Path:
+        """Write the match as versioned JSON (the whole timeline and the cursor)."""
+        target = Path(path)
+        target.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        return target
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str = "<save>") -> Match:
+        """Rebuild a match from save-file content, validating every field.
+
+        Raises:
+            SaveFileError: naming the field that is wrong (an older save version is migrated;
+                a newer one, another game's rules version, or an illegal action is refused).
+        """
+        if not isinstance(data, dict):
+            raise SaveFileError(source, "is not a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(source, f"is not a marketlib save (expected {SAVE_FORMAT!r})",
+                                field="format")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveFileError(source, "must be a whole number", field="version")
+        if version > SAVE_VERSION:
+            raise SaveFileError(
+                source,
+                f"was written by a newer marketlib (save version {version}, this one reads up "
+                f"to {SAVE_VERSION}); upgrade marketlib to open it",
+                field="version",
+            )
+        data = _migrate(data, version, source)
+        game_name = data.get("game")
+        if game_name not in KNOWN_GAMES:
+            raise SaveFileError(source, f"unknown game {game_name!r}", field="game")
+        game = resolve_game(game_name)
+        if data.get("rules_version") != game.GAME.rules_version:
+            raise SaveFileError(
+                source,
+                f"was saved under {game.GAME.title} rules version {data.get('rules_version')!r}"
+                f" but this marketlib implements {game.GAME.rules_version!r}; replaying it "
+                "could give a different game, so it is refused",
+                field="rules_version",
+            )
+        try:
+            rules = msgspec.convert(data.get("rules"), game.Rules)
+        except (msgspec.ValidationError, MarketlibError, ValueError, TypeError) as err:
+            raise SaveFileError(source, describe_validation_error(err), field="rules") from None
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveFileError(source, "must be a whole number", field="seed")
+        mode = data.get("mode", "explore")
+        if mode not in ("explore", "play"):
+            raise SaveFileError(source, "must be 'explore' or 'play'", field="mode")
+        raw_actions = data.get("actions")
+        if not isinstance(raw_actions, list):
+            raise SaveFileError(source, "must be a list", field="actions")
+        try:
+            match = cls(game, rules, seed=seed, mode=mode)
+        except MarketlibError as err:
+            raise SaveFileError(source, str(err), field="rules") from None
+        for i, raw in enumerate(raw_actions):
+            try:
+                action = msgspec.convert(raw, game.Action)
+            except msgspec.ValidationError as err:
+                raise SaveFileError(
+                    source, f"is not an action: {describe_validation_error(err)}",
+                    field=f"actions[{i}]",
+                ) from None
+            try:
+                match.play(action)
+            except (IllegalAction, InvalidAction) as err:
+                raise SaveFileError(
+                    source, f"move {i + 1} ({action}) cannot be replayed: {err}",
+                    field=f"actions[{i}]",
+                ) from None
+        cursor = data.get("cursor", len(raw_actions))
+        if not isinstance(cursor, int) or not 0 <= cursor <= len(raw_actions):
+            raise SaveFileError(source, f"must be 0..{len(raw_actions)}", field="cursor")
+        match._cursor = cursor
+        return match
+
+    @classmethod
+    def load(cls, path: str | Path) -> Match:
+        """Load a match saved by :meth:`save`.
+
+        Raises:
+            SaveFileError: the file is missing, not JSON, or a field is wrong (named).
+        """
+        name = str(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise SaveFileError(name, f"cannot be read: {err}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise SaveFileError(name, f"is not valid JSON ({err})") from None
+        return cls.from_dict(data, source=name)
+
+    def __repr__(self) -> str:
+        players = getattr(self.rules, "players", "?")
+        status = "over" if self.is_over else f"seat {self.current_player} to play"
+        return (
+            f"Match({self.game.GAME.name!r}, players={players}, seed={self.seed}, "
+            f"move {self._cursor}/{len(self._actions)}, {status})"
+        )
+
+
+def _migrate(data: dict[str, Any], version: int, source: str) -> dict[str, Any]:
+    """Bring an older save up to :data:`SAVE_VERSION` (no older versions exist yet)."""
+    if version < 1:
+        raise SaveFileError(source, f"save version {version} is not supported", field="version")
+    return data

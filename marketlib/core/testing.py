@@ -1,0 +1,176 @@
+"""The conformance kit: random legal games that check every promise a game makes.
+
+``check_game(game, rules, n_games=...)`` plays random legal games (seeded) and checks, at every
+decision: the legal actions are deterministic and each one applies; sampled illegal actions raise
+:class:`IllegalAction` with a rule ID and leave the state equal to before; ``explain`` agrees with
+``legal_actions``; ``apply`` never mutates its input; the state's JSON round trip is exact; each
+seat's view hides what it must; the game's own invariants hold (conservation of cards, money,
+seals); and every game ends. Once per game, ``Match`` replays and its save round trip is exact.
+
+Users can run it on their own rule variants or card data::
+
+    from marketlib.core.testing import check_game
+    from marketlib import monsoon
+    check_game(monsoon, monsoon.Rules(players=4, goods_deck="my_goods.csv"), n_games=50)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from marketlib.core.errors import IllegalAction, Violation
+from marketlib.core.game import GameModule
+from marketlib.core.match import Match, resolve_game
+
+
+@dataclass
+class ConformanceReport:
+    """What ``check_game`` played: games, decisions, and how the games ended."""
+
+    games: int = 0
+    decisions: int = 0
+    illegal_checked: int = 0
+    longest_game: int = 0
+    endings: Counter[str] = field(default_factory=Counter)
+
+
+class ConformanceError(AssertionError):
+    """A broken promise, with the seed and decision number that reproduce it."""
+
+
+def check_game(
+    game: str | GameModule,
+    rules: Any = None,
+    *,
+    n_games: int = 20,
+    seed: int = 0,
+    max_decisions: int = 50_000,
+    illegal_samples: int = 4,
+    apply_all_legal: bool = True,
+    check_match: bool = True,
+) -> ConformanceReport:
+    """Play ``n_games`` random legal games with seeds ``seed .. seed+n_games-1`` and check them.
+
+    Args:
+        game: a game module or name.
+        rules: the rules to check (``None``: defaults).
+        n_games: how many games.
+        seed: the first game seed (random choices use the same seed).
+        max_decisions: a game longer than this fails ("every game ends").
+        illegal_samples: how many illegal candidate actions to try at each decision.
+        apply_all_legal: apply every legal action at every decision (not only the one chosen).
+        check_match: replay each game through ``Match`` and round-trip its save data.
+
+    Returns:
+        a :class:`ConformanceReport`.
+
+    Raises:
+        ConformanceError: with the seed and decision where a promise broke.
+    """
+    module = resolve_game(game)
+    if rules is None:
+        rules = module.Rules()
+    report = ConformanceReport()
+    for g in range(n_games):
+        game_seed = seed + g
+        _check_one(module, rules, game_seed, report, max_decisions, illegal_samples,
+                   apply_all_legal, check_match)
+    return report
+
+
+def _fail(seed: int, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"seed {seed}, decision {step}: {message}")
+
+
+def _check_one(
+    game: GameModule,
+    rules: Any,
+    seed: int,
+    report: ConformanceReport,
+    max_decisions: int,
+    illegal_samples: int,
+    apply_all_legal: bool,
+    check_match: bool,
+) -> None:
+    rng = random.Random(seed)
+    state = game.setup(rules, seed)
+    if game.setup(rules, seed) != state:
+        raise _fail(seed, 0, "setup is not deterministic for a fixed seed")
+    state_type = type(state)
+    actions: list[Any] = []
+    step = 0
+    while game.outcome(state) is None:
+        if step >= max_decisions:
+            raise _fail(seed, step, f"the game did not end within {max_decisions} decisions")
+        _check_state(game, state, state_type, seed, step)
+        legal = game.legal_actions(state)
+        if not legal:
+            raise _fail(seed, step, "the game is not over but there is no legal action")
+        if game.legal_actions(state) != legal:
+            raise _fail(seed, step, "legal_actions is not deterministic")
+        if len(set(legal)) != len(legal):
+            raise _fail(seed, step, "legal_actions repeats an action")
+        player = game.current_player(state)
+        if player is None:
+            raise _fail(seed, step, "current_player is None before the game is over")
+        before = msgspec.json.encode(state)
+        to_apply = legal if apply_all_legal else (rng.choice(legal),)
+        for action in to_apply:
+            why = game.explain(state, action)
+            if why is not None:
+                raise _fail(seed, step, f"legal action {action} is explained as illegal: {why}")
+            game.apply(state, action)
+            if str(game.parse_action(str(action))) != str(action) or (
+                game.parse_action(str(action)) != action
+            ):
+                raise _fail(seed, step, f"parse_action(str({action!r})) does not read it back")
+        legal_set = set(legal)
+        illegal = [a for a in game.candidate_actions(state) if a not in legal_set]
+        for action in rng.sample(illegal, min(illegal_samples, len(illegal))):
+            why = game.explain(state, action)
+            if not isinstance(why, Violation) or not why.rule:
+                raise _fail(seed, step, f"illegal action {action} has no explanation")
+            try:
+                game.apply(state, action)
+            except IllegalAction as err:
+                if not err.rule:
+                    raise _fail(seed, step, f"{action} was refused without a rule ID") from None
+            else:
+                raise _fail(seed, step, f"illegal action {action} was applied")
+            report.illegal_checked += 1
+        if msgspec.json.encode(state) != before:
+            raise _fail(seed, step, "apply changed its input state")
+        action = rng.choice(legal)
+        state = game.apply(state, action)
+        actions.append(action)
+        step += 1
+    _check_state(game, state, state_type, seed, step)
+    if game.legal_actions(state):
+        raise _fail(seed, step, "the game is over but legal actions remain")
+    outcome = game.outcome(state)
+    assert outcome is not None
+    report.games += 1
+    report.decisions += step
+    report.longest_game = max(report.longest_game, step)
+    report.endings[str(outcome.ending)] += 1
+    if check_match:
+        match = Match.replay(game, rules, seed, actions)
+        if match.state != state:
+            raise _fail(seed, step, "Match.replay did not reproduce the game")
+        again = Match.from_dict(msgspec.json.decode(msgspec.json.encode(match.to_dict())))
+        if again.state != state or again.history != match.history:
+            raise _fail(seed, step, "the Match save round trip is not exact")
+
+
+def _check_state(game: GameModule, state: Any, state_type: Any, seed: int, step: int) -> None:
+    decoded = msgspec.json.decode(msgspec.json.encode(state), type=state_type)
+    if decoded != state:
+        raise _fail(seed, step, "the state's JSON round trip is not exact")
+    problems = game.check_invariants(state)
+    if problems:
+        raise _fail(seed, step, "invariant broken: " + "; ".join(problems))

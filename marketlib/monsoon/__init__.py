@@ -1,0 +1,92 @@
+"""Monsoon Market: steal or buy Goods, fulfil Orders at Gold, Silver or Bulk, race to the seals.
+
+The public functions (the same for every marketlib game): :func:`setup`, :func:`current_player`,
+:func:`legal_actions`, :func:`apply`, :func:`explain`, :func:`view`, :func:`determinize`,
+:func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`.
+
+Example:
+    >>> from marketlib import monsoon
+    >>> s = monsoon.setup(monsoon.Rules(players=3), seed=1)
+    >>> s = monsoon.apply(s, monsoon.legal_actions(s)[0])
+    >>> monsoon.current_player(s)
+    1
+"""
+
+from marketlib.core.game import GameInfo
+from marketlib.monsoon.actions import (
+    Action,
+    Buy,
+    Declare,
+    Fulfill,
+    Keep,
+    Pass,
+    Skip,
+    Spend,
+    SpendBonus,
+    Steal,
+    Take,
+    Upgrade,
+    parse_action,
+)
+from marketlib.monsoon.cards import (
+    BonusAction,
+    Catalog,
+    Good,
+    GoodsCard,
+    Level,
+    Order,
+    Requirement,
+    load_catalog,
+    load_goods,
+    load_orders,
+    write_default_data,
+)
+from marketlib.monsoon.position import position
+from marketlib.monsoon.rules import (
+    FLOW,
+    apply,
+    catalog,
+    current_player,
+    explain,
+    legal_actions,
+    outcome,
+    setup,
+)
+from marketlib.monsoon.scoring import best_level, meets, seals_of
+from marketlib.monsoon.state import (
+    BonusPending,
+    FulfillPending,
+    OwnedOrder,
+    Rules,
+    Seat,
+    State,
+    TakePending,
+)
+from marketlib.monsoon.view import (
+    View,
+    candidate_actions,
+    check_invariants,
+    determinize,
+    info_revealed,
+    view,
+)
+
+GAME = GameInfo(
+    name="monsoon",
+    title="Monsoon Market",
+    min_players=2,
+    max_players=5,
+    rules_version="1.0",
+    score_unit="seals",
+)
+"""Static facts about Monsoon Market (``rules_version`` is recorded in every save)."""
+
+__all__ = [
+    "FLOW", "GAME", "Action", "BonusAction", "BonusPending", "Buy", "Catalog", "Declare",
+    "Fulfill", "FulfillPending", "Good", "GoodsCard", "Keep", "Level", "Order", "OwnedOrder",
+    "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend", "SpendBonus", "State", "Steal",
+    "Take", "TakePending", "Upgrade", "View", "apply", "best_level", "candidate_actions",
+    "catalog", "check_invariants", "current_player", "determinize", "explain", "info_revealed",
+    "legal_actions", "load_catalog", "load_goods", "load_orders", "meets", "outcome",
+    "parse_action", "position", "seals_of", "setup", "view", "write_default_data",
+]

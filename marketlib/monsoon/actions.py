@@ -1,0 +1,159 @@
+"""Monsoon Market actions: small frozen structs named in the rulebook's words.
+
+Every action names the seat that takes it. ``str(action)`` is table notation (``P0 steal MG-05``)
+and :func:`parse_action` reads it back; JSON uses a ``"type"`` tag. Compound turns are sequences
+of these atomic decisions (STYLE 4): a Buy is ``Buy`` then ``Take`` per card chosen; a Fulfill is
+``Fulfill`` (choose the Order), ``Spend``/``SpendBonus`` per item, ``Declare`` (the level), then
+an optional Bonus Action (``Upgrade``, ``Keep``, ``Fulfill`` another, ``Steal`` x2) or ``Skip``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from marketlib.core.errors import InvalidAction
+from marketlib.monsoon.cards import Level
+
+
+class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    player: int
+
+
+class Steal(_Action, tag="steal"):
+    """Steal ``card`` from the Market or a larger display (M-STEAL-01..05; also Steal 2, M-BA-04)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} steal {self.card}"
+
+
+class Buy(_Action, tag="buy"):
+    """Spend ``card`` from your display to take Market cards (M-BUY-01..04)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} buy {self.card}"
+
+
+class Take(_Action, tag="take"):
+    """Take Market ``card`` into your display, as part of a Buy (M-BUY-01, A-M-08)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} take {self.card}"
+
+
+class Fulfill(_Action, tag="fulfill"):
+    """Start fulfilling ``order`` from the Order display (M-FUL-01; M-BA-03 for another)."""
+
+    order: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} fulfill {self.order}"
+
+
+class Spend(_Action, tag="spend"):
+    """Spend Goods ``card`` from your display on the Order being fulfilled (M-FUL-01/02)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} spend {self.card}"
+
+
+class SpendBonus(_Action, tag="spend_bonus"):
+    """Spend the Bonus Good on your Order ``order`` (M-BG-01, M-BG-05: it turns to Silver)."""
+
+    order: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} spend-bonus {self.order}"
+
+
+class Declare(_Action, tag="declare"):
+    """Declare the level the spend meets and take the Order (M-FUL-04..07)."""
+
+    level: Level
+
+    def __str__(self) -> str:
+        return f"P{self.player} declare {self.level.value}"
+
+
+class Upgrade(_Action, tag="upgrade"):
+    """Bonus Action: turn your other Order ``order`` one step up (M-BA-01, M-BG-04)."""
+
+    order: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} upgrade {self.order}"
+
+
+class Keep(_Action, tag="keep"):
+    """Bonus Action: keep spent ``card`` in your display (M-BA-02)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} keep {self.card}"
+
+
+class Skip(_Action, tag="skip"):
+    """Decline the rest of a Bonus Action (M-FUL-08), or stop taking with ``buy_take_fewer``."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} skip"
+
+
+class Pass(_Action, tag="pass"):
+    """Pass the turn (M-TURN-01, A-M-21)."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} pass"
+
+
+Action = Steal | Buy | Take | Fulfill | Spend | SpendBonus | Declare | Upgrade | Keep | Skip | Pass
+ACTION_TYPES = (Steal, Buy, Take, Fulfill, Spend, SpendBonus, Declare, Upgrade, Keep, Skip, Pass)
+
+_WITH_CARD = {"steal": Steal, "buy": Buy, "take": Take, "spend": Spend, "keep": Keep}
+_WITH_ORDER = {"fulfill": Fulfill, "spend-bonus": SpendBonus, "upgrade": Upgrade}
+_TEXT = re.compile(r"^\s*P(\d+)\s+([a-z-]+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from table notation, e.g. ``"P0 steal MG-05"`` or ``"P1 declare gold"``.
+
+    Raises:
+        InvalidAction: the text is not an action.
+
+    Example:
+        >>> str(parse_action("P1 declare Gold"))
+        'P1 declare gold'
+    """
+    found = _TEXT.match(text)
+    if not found:
+        raise InvalidAction(f"{text!r} is not an action (expected like 'P0 steal MG-05')")
+    player, verb, arg = int(found.group(1)), found.group(2).lower(), found.group(3)
+    if verb in _WITH_CARD or verb in _WITH_ORDER:
+        if arg is None:
+            raise InvalidAction(f"{text!r}: '{verb}' needs a card or Order ID")
+        if verb in _WITH_CARD:
+            return _WITH_CARD[verb](player=player, card=arg.upper())  # type: ignore[abstract]
+        return _WITH_ORDER[verb](player=player, order=arg.upper())  # type: ignore[abstract]
+    if verb == "declare":
+        try:
+            level = Level(str(arg).lower())
+        except ValueError:
+            raise InvalidAction(f"{text!r}: the level is gold, silver or bulk") from None
+        return Declare(player=player, level=level)
+    if arg is not None:
+        raise InvalidAction(f"{text!r}: '{verb}' takes no argument")
+    if verb == "skip":
+        return Skip(player=player)
+    if verb == "pass":
+        return Pass(player=player)
+    raise InvalidAction(f"{text!r}: unknown verb {verb!r}")

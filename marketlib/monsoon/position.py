@@ -1,0 +1,163 @@
+"""Build a Monsoon Market position by hand from a readable spec (STYLE 11).
+
+Scenario tests, notebooks and "what if" questions start here::
+
+    s = position(displays=[["Gem2", "Cloth2", "Scroll1", "Wood4"], ["Pepper3"]],
+                 order_display=["MO-29"], orders={1: ["MO-03 bulk"]})
+
+Goods are named by ID (``MG-05``) or by label (``Gem2``, ``Gem/Scroll1``, ``Wood4``: the first
+unplaced card with that label). Owned Orders are ``"MO-03 bulk"`` (an Order fulfilled at Bulk
+that has a Bonus Good still carries it, unspent). Every card not placed goes, shuffled by
+``seed``, into its deck below any cards given for the top of the deck. The position is checked:
+every card in exactly one place, sizes within the limits, nobody already at the seal target.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from marketlib.core.errors import PositionError
+from marketlib.monsoon.cards import Catalog, Level
+from marketlib.monsoon.rules import catalog
+from marketlib.monsoon.scoring import seals_of
+from marketlib.monsoon.state import OwnedOrder, Rules, Seat, State
+
+
+class _Placer:
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.placed: dict[str, str] = {}
+
+    def good(self, ref: str, field: str) -> str:
+        ref = ref.strip()
+        if ref.upper() in self.cat.goods:
+            card = ref.upper()
+        else:
+            matches = [c for c, g in self.cat.goods.items() if g.label.lower() == ref.lower()]
+            if not matches:
+                raise PositionError(field, f"no Goods card {ref!r} (use an ID like MG-05 or a "
+                                    "label like Gem2, Gem/Scroll1, Wood4)")
+            free = [c for c in matches if c not in self.placed]
+            if not free:
+                raise PositionError(field, f"every {ref} card is already placed "
+                                    f"({', '.join(matches)})")
+            card = free[0]
+        return self._place(card, field)
+
+    def order(self, ref: str, field: str) -> str:
+        card = ref.strip().upper()
+        if card not in self.cat.orders:
+            raise PositionError(field, f"no Order {ref!r} (IDs run MO-01..MO-36)")
+        return self._place(card, field)
+
+    def _place(self, card: str, field: str) -> str:
+        if card in self.placed:
+            raise PositionError(field, f"{card} is already in {self.placed[card]}")
+        self.placed[card] = field
+        return card
+
+
+def _owned(placer: _Placer, ref: str | OwnedOrder, field: str) -> OwnedOrder:
+    if isinstance(ref, OwnedOrder):
+        placer.order(ref.id, field)
+        return ref
+    parts = ref.split()
+    if len(parts) != 2:
+        raise PositionError(field, f"{ref!r}: write an owned Order as 'MO-03 bulk'")
+    order_id = placer.order(parts[0], field)
+    try:
+        level = Level(parts[1].lower())
+    except ValueError:
+        raise PositionError(field, f"{parts[1]!r} is not gold, silver or bulk") from None
+    bonus = level is Level.BULK and placer.cat.orders[order_id].bonus_good is not None
+    return OwnedOrder(id=order_id, level=level, bonus=bonus)
+
+
+def position(
+    *,
+    displays: Sequence[Sequence[str]],
+    market: Sequence[str] = (),
+    order_display: Sequence[str] = (),
+    orders: Mapping[int, Sequence[str | OwnedOrder]] | None = None,
+    discard: Sequence[str] = (),
+    goods_deck_top: Sequence[str] = (),
+    order_deck_top: Sequence[str] = (),
+    current: int = 0,
+    turn: int = 0,
+    rules: Rules | None = None,
+    seed: int = 0,
+) -> State:
+    """Build and check a position at the start of a seat's turn.
+
+    Args:
+        displays: one list of Goods per seat (the player count is its length).
+        market, order_display, discard: cards in those places.
+        orders: fulfilled Orders per seat, like ``{0: ["MO-03 bulk", "MO-12 gold"]}``.
+        goods_deck_top, order_deck_top: cards on top of the decks, top first.
+        current: the seat to play; turn: turns already played.
+        rules: rule options (default ``Rules(players=len(displays))``).
+        seed: shuffles the cards that are not placed into the decks and keys reshuffles.
+
+    Returns:
+        a :class:`State` ready for ``legal_actions``/``apply``.
+
+    Raises:
+        PositionError: naming the field that is wrong (``displays[1]``, ``market``, ...).
+
+    Example:
+        >>> s = position(displays=[["Gem2", "Cloth2"], ["Wood4"]], market=["Pepper1"])
+        >>> len(s.goods_deck), s.seats[1].display
+        (34, ('MG-37',))
+    """
+    rules = rules or Rules(players=len(displays))
+    if len(displays) != rules.players:
+        raise PositionError("displays", f"{len(displays)} displays for {rules.players} players")
+    cat = catalog(rules)
+    placer = _Placer(cat)
+    seats = []
+    owned_spec = orders or {}
+    for seat_no in owned_spec:
+        if not 0 <= seat_no < rules.players:
+            raise PositionError("orders", f"there is no seat {seat_no}")
+    for p, cards in enumerate(displays):
+        field = f"displays[{p}]"
+        if len(cards) > rules.display_limit:
+            raise PositionError(field, f"{len(cards)} cards; a display holds at most "
+                                f"{rules.display_limit} (M-SETUP-04)")
+        display = tuple(placer.good(c, field) for c in cards)
+        owned = tuple(_owned(placer, o, f"orders[{p}]") for o in owned_spec.get(p, ()))
+        seats.append(Seat(display=display, orders=owned))
+    if len(market) > rules.market_size:
+        raise PositionError("market", f"the Market holds at most {rules.market_size} cards")
+    if len(order_display) > rules.order_display_size:
+        raise PositionError("order_display",
+                            f"the Order display holds at most {rules.order_display_size}")
+    market_t = tuple(placer.good(c, "market") for c in market)
+    discard_t = tuple(placer.good(c, "discard") for c in discard)
+    top = [placer.good(c, "goods_deck_top") for c in goods_deck_top]
+    shown = tuple(placer.order(o, "order_display") for o in order_display)
+    order_top = [placer.order(o, "order_deck_top") for o in order_deck_top]
+    if not 0 <= current < rules.players:
+        raise PositionError("current", f"there is no seat {current}")
+    rng = random.Random(seed)
+    rest = [c for c in cat.goods if c not in placer.placed]
+    rng.shuffle(rest)
+    rest_orders = [o for o in cat.orders if o not in placer.placed]
+    rng.shuffle(rest_orders)
+    for p, seat in enumerate(seats):
+        if seals_of(seat, cat) >= rules.seal_target:
+            raise PositionError(f"orders[{p}]", f"P{p} already has {seals_of(seat, cat)} seals: "
+                                f"the game would be over (M-END-01)")
+    return State(
+        rules=rules,
+        goods_deck=tuple(top + rest),
+        market=market_t,
+        discard=discard_t,
+        order_deck=tuple(order_top + rest_orders),
+        order_display=shown,
+        seats=tuple(seats),
+        current=current,
+        turn=turn,
+        shuffle_key=rng.getrandbits(62),
+    )

@@ -1,0 +1,135 @@
+"""Text and static HTML pictures of a Monsoon Market state or view (no JavaScript).
+
+``str(state)`` is a compact table used by golden tests; ``state._repr_html_()`` draws the board
+so a state shows in a notebook, in nbval output and in static docs. Goods use the Okabe-Ito
+colour-blind-safe palette and always carry their name, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from marketlib.monsoon.cards import Catalog, Good, Level
+from marketlib.monsoon.rules import catalog
+from marketlib.monsoon.scoring import seals_of
+from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
+
+if TYPE_CHECKING:
+    from marketlib.monsoon.state import State
+    from marketlib.monsoon.view import View
+
+COLOURS = {
+    Good.GEM: "#0072B2",
+    Good.SCROLL: "#E69F00",
+    Good.PEPPER: "#D55E00",
+    Good.CLOTH: "#CC79A7",
+    Good.LEATHER: "#8B5A2B",
+    Good.WOOD: "#009E73",
+}
+LEVEL_MARK = {Level.GOLD: "G", Level.SILVER: "S", Level.BULK: "B"}
+
+
+def _card(cat: Catalog, card: str) -> str:
+    return f"{card}:{cat.goods[card].label}"
+
+
+def _pending_text(state: State | View) -> str:
+    p = state.pending
+    if isinstance(p, TakePending):
+        return f"taking {p.remaining} more Market card(s)"
+    if isinstance(p, FulfillPending):
+        spent = [*p.cards, *(f"bonus@{o}" for o in p.bonus_goods)]
+        return f"fulfilling {p.order}, spent [{', '.join(spent)}]"
+    if isinstance(p, BonusPending):
+        return f"Bonus Action {p.action.value} of {p.order}"
+    return ""
+
+
+def text_table(state: State | View) -> str:
+    """A compact, deterministic text table of the whole visible table (and decks' sizes)."""
+    cat = catalog(state.rules)
+    deck = getattr(state, "goods_deck", None)
+    goods_deck = len(deck) if deck is not None else getattr(state, "goods_deck_size", 0)
+    odeck = getattr(state, "order_deck", None)
+    order_deck = len(odeck) if odeck is not None else getattr(state, "order_deck_size", 0)
+    lines = [
+        f"Monsoon Market  turn {state.turn}  phase {state.phase}  "
+        f"target {state.rules.seal_target} seals",
+        f"Goods deck {goods_deck}  Order deck {order_deck}  discard {len(state.discard)}",
+        "Market: " + (" ".join(_card(cat, c) for c in state.market) or "-"),
+        "Orders: " + (" | ".join(
+            f"{o} {cat.orders[o].label} ({cat.orders[o].bonus_action.value})"
+            for o in state.order_display) or "-"),
+    ]
+    for p, seat in enumerate(state.seats):
+        marker = ">" if p == state.current and state.result is None else " "
+        owned = " ".join(
+            f"{o.id}{LEVEL_MARK[o.level]}{'+' if o.bonus else ''}" for o in seat.orders
+        )
+        lines.append(
+            f"{marker}P{p} {seals_of(seat, cat):>2} seals  [{len(seat.display):>2}] "
+            + (" ".join(_card(cat, c) for c in seat.display) or "-")
+            + (f"  orders: {owned}" if owned else "")
+        )
+    pending = _pending_text(state)
+    if pending:
+        lines.append(f"Pending: P{state.current} {pending}")
+    if state.result is not None:
+        winners = ", ".join(f"P{w}" for w in state.result.winners)
+        lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
+                     f"seals {list(state.result.scores)}")
+    return "\n".join(lines)
+
+
+def _chip(cat: Catalog, card: str) -> str:
+    c = cat.goods[card]
+    colour = COLOURS[c.goods[0]]
+    stripe = COLOURS[c.goods[1]] if len(c.goods) > 1 else colour
+    return (
+        f'<span title="{card}" style="display:inline-block;margin:2px;padding:2px 6px;'
+        f"border-radius:4px;border:2px solid {stripe};background:{colour};color:#fff;"
+        f'font:12px sans-serif">{html.escape(c.label)}</span>'
+    )
+
+
+def _order_box(cat: Catalog, order_id: str, level: Level | None = None, bonus: bool = False) -> str:
+    o = cat.orders[order_id]
+    bulk = f"{o.bulk}" + (f"+{o.bonus_quantity} {o.bonus_good.value}" if o.bonus_good else "")
+    edge = f" facing {level.value.upper()}" if level else ""
+    extra = " (Bonus Good unspent)" if bonus else ""
+    return (
+        '<div style="display:inline-block;vertical-align:top;margin:3px;padding:4px;'
+        'border:1px solid #555;border-radius:6px;font:12px sans-serif;min-width:120px">'
+        f"<b>{order_id}</b>{edge}{extra}<br>{html.escape(o.label)}<br>"
+        f"G {o.gold} / S {o.silver} / B {html.escape(bulk)}<br>"
+        f"<i>{o.bonus_action.value.replace('_', ' ')}</i></div>"
+    )
+
+
+def html_board(state: State | View) -> str:
+    """A static HTML board (no scripts): Market, Order display, each display and its Orders."""
+    cat = catalog(state.rules)
+    parts = ['<div class="marketlib-monsoon-static" style="font:13px sans-serif">']
+    parts.append(f"<div><b>Monsoon Market</b> - turn {state.turn}, target "
+                 f"{state.rules.seal_target} seals</div>")
+    parts.append("<div><b>Market:</b> " + "".join(_chip(cat, c) for c in state.market) + "</div>")
+    parts.append("<div><b>Order display:</b><br>"
+                 + "".join(_order_box(cat, o) for o in state.order_display) + "</div>")
+    for p, seat in enumerate(state.seats):
+        turn = " (to play)" if p == state.current and state.result is None else ""
+        parts.append(
+            f'<div style="margin-top:4px"><b>P{p}</b>{turn}: {seals_of(seat, cat)} seals, '
+            f"{len(seat.display)}/{state.rules.display_limit} cards<br>"
+            + "".join(_chip(cat, c) for c in seat.display)
+            + "<br>" + "".join(_order_box(cat, o.id, o.level, o.bonus) for o in seat.orders)
+            + "</div>"
+        )
+    pending = _pending_text(state)
+    if pending:
+        parts.append(f"<div><b>Pending:</b> {html.escape(pending)}</div>")
+    if state.result is not None:
+        winners = ", ".join(f"P{w}" for w in state.result.winners)
+        parts.append(f"<div><b>Game over</b> ({state.result.ending.value}): {winners} won</div>")
+    parts.append("</div>")
+    return "".join(parts)
