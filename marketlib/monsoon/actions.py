@@ -21,8 +21,8 @@ class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     player: int
 
 
-class Steal(_Action, tag="steal"):
-    """Steal ``card`` from the Market or a larger display (M-STEAL-01..05; also Steal 2, M-BA-04)."""
+class Steal(_Action, frozen=True, kw_only=True, tag="steal"):
+    """Steal ``card`` from the Market or a larger display (M-STEAL-01..05; Steal 2: M-BA-04)."""
 
     card: str
 
@@ -30,7 +30,7 @@ class Steal(_Action, tag="steal"):
         return f"P{self.player} steal {self.card}"
 
 
-class Buy(_Action, tag="buy"):
+class Buy(_Action, frozen=True, kw_only=True, tag="buy"):
     """Spend ``card`` from your display to take Market cards (M-BUY-01..04)."""
 
     card: str
@@ -39,7 +39,7 @@ class Buy(_Action, tag="buy"):
         return f"P{self.player} buy {self.card}"
 
 
-class Take(_Action, tag="take"):
+class Take(_Action, frozen=True, kw_only=True, tag="take"):
     """Take Market ``card`` into your display, as part of a Buy (M-BUY-01, A-M-08)."""
 
     card: str
@@ -48,7 +48,7 @@ class Take(_Action, tag="take"):
         return f"P{self.player} take {self.card}"
 
 
-class Fulfill(_Action, tag="fulfill"):
+class Fulfill(_Action, frozen=True, kw_only=True, tag="fulfill"):
     """Start fulfilling ``order`` from the Order display (M-FUL-01; M-BA-03 for another)."""
 
     order: str
@@ -57,7 +57,7 @@ class Fulfill(_Action, tag="fulfill"):
         return f"P{self.player} fulfill {self.order}"
 
 
-class Spend(_Action, tag="spend"):
+class Spend(_Action, frozen=True, kw_only=True, tag="spend"):
     """Spend Goods ``card`` from your display on the Order being fulfilled (M-FUL-01/02)."""
 
     card: str
@@ -66,7 +66,7 @@ class Spend(_Action, tag="spend"):
         return f"P{self.player} spend {self.card}"
 
 
-class SpendBonus(_Action, tag="spend_bonus"):
+class SpendBonus(_Action, frozen=True, kw_only=True, tag="spend_bonus"):
     """Spend the Bonus Good on your Order ``order`` (M-BG-01, M-BG-05: it turns to Silver)."""
 
     order: str
@@ -75,7 +75,7 @@ class SpendBonus(_Action, tag="spend_bonus"):
         return f"P{self.player} spend-bonus {self.order}"
 
 
-class Declare(_Action, tag="declare"):
+class Declare(_Action, frozen=True, kw_only=True, tag="declare"):
     """Declare the level the spend meets and take the Order (M-FUL-04..07)."""
 
     level: Level
@@ -84,7 +84,7 @@ class Declare(_Action, tag="declare"):
         return f"P{self.player} declare {self.level.value}"
 
 
-class Upgrade(_Action, tag="upgrade"):
+class Upgrade(_Action, frozen=True, kw_only=True, tag="upgrade"):
     """Bonus Action: turn your other Order ``order`` one step up (M-BA-01, M-BG-04)."""
 
     order: str
@@ -93,7 +93,7 @@ class Upgrade(_Action, tag="upgrade"):
         return f"P{self.player} upgrade {self.order}"
 
 
-class Keep(_Action, tag="keep"):
+class Keep(_Action, frozen=True, kw_only=True, tag="keep"):
     """Bonus Action: keep spent ``card`` in your display (M-BA-02)."""
 
     card: str
@@ -102,14 +102,14 @@ class Keep(_Action, tag="keep"):
         return f"P{self.player} keep {self.card}"
 
 
-class Skip(_Action, tag="skip"):
+class Skip(_Action, frozen=True, kw_only=True, tag="skip"):
     """Decline the rest of a Bonus Action (M-FUL-08), or stop taking with ``buy_take_fewer``."""
 
     def __str__(self) -> str:
         return f"P{self.player} skip"
 
 
-class Pass(_Action, tag="pass"):
+class Pass(_Action, frozen=True, kw_only=True, tag="pass"):
     """Pass the turn (M-TURN-01, A-M-21)."""
 
     def __str__(self) -> str:
@@ -119,8 +119,12 @@ class Pass(_Action, tag="pass"):
 Action = Steal | Buy | Take | Fulfill | Spend | SpendBonus | Declare | Upgrade | Keep | Skip | Pass
 ACTION_TYPES = (Steal, Buy, Take, Fulfill, Spend, SpendBonus, Declare, Upgrade, Keep, Skip, Pass)
 
-_WITH_CARD = {"steal": Steal, "buy": Buy, "take": Take, "spend": Spend, "keep": Keep}
-_WITH_ORDER = {"fulfill": Fulfill, "spend-bonus": SpendBonus, "upgrade": Upgrade}
+_WITH_CARD: dict[str, type[Steal | Buy | Take | Spend | Keep]] = {
+    "steal": Steal, "buy": Buy, "take": Take, "spend": Spend, "keep": Keep,
+}
+_WITH_ORDER: dict[str, type[Fulfill | SpendBonus | Upgrade]] = {
+    "fulfill": Fulfill, "spend-bonus": SpendBonus, "upgrade": Upgrade,
+}
 _TEXT = re.compile(r"^\s*P(\d+)\s+([a-z-]+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
 
 
@@ -142,8 +146,10 @@ def parse_action(text: str) -> Action:
         if arg is None:
             raise InvalidAction(f"{text!r}: '{verb}' needs a card or Order ID")
         if verb in _WITH_CARD:
-            return _WITH_CARD[verb](player=player, card=arg.upper())  # type: ignore[abstract]
-        return _WITH_ORDER[verb](player=player, order=arg.upper())  # type: ignore[abstract]
+            card_action: Action = _WITH_CARD[verb](player=player, card=arg.upper())
+            return card_action
+        order_action: Action = _WITH_ORDER[verb](player=player, order=arg.upper())
+        return order_action
     if verb == "declare":
         try:
             level = Level(str(arg).lower())

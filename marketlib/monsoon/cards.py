@@ -41,7 +41,7 @@ ALIASES = {"spice": Good.PEPPER, "books": Good.SCROLL, "silks": Good.CLOTH}
 
 
 class Level(enum.StrEnum):
-    """Fulfilment accuracy (M-FUL-04..06), best first. Also the edge of an Order facing its owner."""
+    """Fulfilment accuracy (M-FUL-04..06), best first; also the edge facing an Order's owner."""
 
     GOLD = "gold"
     SILVER = "silver"

@@ -316,7 +316,7 @@ def _unmet(label: str, level: Level, items: list[Item]) -> str:
     if level is Level.SILVER:
         return (f"Silver needs each line of {label} covered by a different good, and the spend "
                 "does not cover that")
-    return f"Bulk needs a total of at least the Order's quantity ({label}); the spend totals {total}"
+    return f"Bulk needs a total of at least the Order's quantity ({label}); the spend has {total}"
 
 
 def _check_upgrade(state: State, a: Upgrade) -> Violation | None:
@@ -441,7 +441,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Example:
         >>> s = setup(Rules(players=2), seed=1)
         >>> [str(a) for a in legal_actions(s)][:2]
-        ['P0 steal MG-06', 'P0 steal MG-11']
+        ['P0 steal MG-33', 'P0 steal MG-28']
     """
     if state.result is not None:
         return ()
@@ -484,7 +484,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         pending = state.pending
         assert isinstance(pending, BonusPending)
         if pending.action is BonusAction.UPGRADE:
-            out.extend(Upgrade(player=p, order=o) for o in _upgrade_targets(state, p, pending.order))
+            targets = _upgrade_targets(state, p, pending.order)
+            out.extend(Upgrade(player=p, order=o) for o in targets)
         elif pending.action is BonusAction.KEEP1:
             out.extend(Keep(player=p, card=c) for c in pending.spent)
         elif pending.action is BonusAction.FULFILL_ANOTHER:

@@ -189,8 +189,9 @@ def check_invariants(state: State) -> list[str]:
         problems.append("the Market is over size (M-SETUP-02)")
     if len(state.order_display) > rules.order_display_size:
         problems.append("the Order display is over size (M-SETUP-01)")
-    expected_phase = {None: ("action", "over"), "take": ("take",), "fulfill": ("spend",),
-                      "bonus": ("bonus",)}
+    expected_phase: dict[object, tuple[str, ...]] = {
+        None: ("action", "over"), "take": ("take",), "fulfill": ("spend",), "bonus": ("bonus",)
+    }
     tag = None if state.pending is None else type(state.pending).__struct_config__.tag
     if state.phase not in expected_phase[tag]:
         problems.append(f"phase {state.phase!r} does not match pending {tag!r}")

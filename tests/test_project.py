@@ -1,0 +1,37 @@
+"""Project hygiene: the README's commands, CI, and offline-only rules."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```bash\n(.+?)\n```", quick)
+
+
+def test_readme_quick_start_has_exactly_two_one_line_commands() -> None:
+    commands = _readme_commands()
+    assert len(commands) == 2
+    assert all("\n" not in c for c in commands)
+    assert "jupyter lab notebooks/" in commands[0]
+    assert "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "set -euo pipefail" in ci
+    assert _readme_commands()[1] in ci.splitlines()
+
+
+def test_seeds_hold_both_rulebooks() -> None:
+    names = sorted(p.name for p in (ROOT / "seeds").iterdir())
+    assert names == ["bansan-rulebook.txt", "monsoon-market-rulebook.txt"]
+
+
+def test_package_is_typed() -> None:
+    assert (ROOT / "marketlib" / "py.typed").exists()
