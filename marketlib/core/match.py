@@ -100,6 +100,25 @@ class Match:
         self._states: list[Any] = [self.game.setup(self.rules, self.seed)]
         self._actions: list[Any] = []
         self._cursor = 0
+        self._from_position = False
+
+    @classmethod
+    def from_state(cls, game: str | GameModule, state: Any, *, mode: Mode = "explore") -> Match:
+        """A match that starts from ``state`` (e.g. a hand-built ``position(...)``).
+
+        Its save file carries the start state, validated on load like everything else.
+
+        Raises:
+            ValueError: the state breaks the game's invariants (cards in two places, ...).
+        """
+        module = resolve_game(game)
+        problems = module.check_invariants(state)
+        if problems:
+            raise ValueError("the start state is inconsistent: " + "; ".join(problems))
+        match = cls(module, state.rules, seed=0, mode=mode)
+        match._states = [state]
+        match._from_position = True
+        return match
 
     # ------------------------------------------------------------------ reading
     @property
@@ -238,6 +257,19 @@ class Match:
         self._cursor = index
         return self.state
 
+    def reset(self, seed: int | None = None) -> Any:
+        """Start a new game in place, with the same rules (and ``seed``, or the same seed).
+
+        The match object stays the same, so a board or notebook holding it sees the new game.
+        """
+        if seed is not None:
+            self.seed = int(seed)
+        self._states = [self.game.setup(self.rules, self.seed)]
+        self._actions = []
+        self._cursor = 0
+        self._from_position = False
+        return self.state
+
     # ------------------------------------------------------------------ replay and files
     @classmethod
     def replay(
@@ -273,6 +305,7 @@ class Match:
             "mode": self.mode,
             "actions": [msgspec.to_builtins(a) for a in self._actions],
             "cursor": self._cursor,
+            "start": msgspec.to_builtins(self._states[0]) if self._from_position else None,
         }
 
     def save(self, path: str | Path) -> Path:
@@ -334,6 +367,19 @@ class Match:
             match = cls(game, rules, seed=seed, mode=mode)
         except MarketlibError as err:
             raise SaveFileError(source, str(err), field="rules") from None
+        start = data.get("start")
+        if start is not None:
+            try:
+                state = msgspec.convert(start, game.State)
+            except (msgspec.ValidationError, ValueError, TypeError) as err:
+                raise SaveFileError(source, describe_validation_error(err), field="start") from None
+            if state.rules != rules:
+                raise SaveFileError(source, "the start state's rules differ from 'rules'",
+                                    field="start")
+            problems = game.check_invariants(state)
+            if problems:
+                raise SaveFileError(source, "; ".join(problems), field="start")
+            match = cls.from_state(game, state, mode=mode)
         for i, raw in enumerate(raw_actions):
             try:
                 action = msgspec.convert(raw, game.Action)

@@ -1,0 +1,113 @@
+// Monsoon Market board: draws the scene (a seat's view) that Python sends. No rules here.
+
+const MM_LETTER = { Gem: "G", Scroll: "S", Pepper: "P", Cloth: "C", Leather: "L", Wood: "W" };
+const MM_LEVEL = { gold: "Gold", silver: "Silver", bulk: "Bulk" };
+const MM_ACTION = {
+  upgrade: "Upgrade another Order", keep1: "Keep 1 spent card",
+  fulfill_another: "Fulfill another Order", steal2: "Steal 2 cards",
+};
+
+function mmCard(ctx, id, target, where) {
+  const card = ctx.cards.goods[id];
+  const body = ctx.el("span", "marketlib-card-body");
+  card.goods.forEach((good, i) => {
+    const chip = ctx.el("span", "marketlib-good", MM_LETTER[good]);
+    chip.style.background = i === 0 ? card.colour : card.colour2;
+    body.appendChild(chip);
+  });
+  body.appendChild(ctx.el("span", "marketlib-card-label", `${card.goods.join("/")} ${card.quantity}`));
+  body.appendChild(ctx.el("span", "marketlib-id", id));
+  return ctx.button(target || `card:${id}`, `${card.goods.join(" or ")} ${card.quantity} (${id}, ${where})`,
+    body, "marketlib-card");
+}
+
+function mmOrder(ctx, id, owned, spendPhase) {
+  const order = ctx.cards.orders[id];
+  const body = ctx.el("span", "marketlib-order-body");
+  const head = ctx.el("span", "marketlib-order-head", id);
+  if (owned) head.appendChild(ctx.el("span", `marketlib-edge marketlib-edge-${owned.level}`, MM_LEVEL[owned.level]));
+  body.appendChild(head);
+  body.appendChild(ctx.el("span", "marketlib-order-need", order.label));
+  const bulk = order.bonus_good ? `${order.bulk} + Bonus ${order.bonus_good}` : `${order.bulk}`;
+  body.appendChild(ctx.el("span", "marketlib-order-edges", `Gold ${order.gold} · Silver ${order.silver} · Bulk ${bulk}`));
+  body.appendChild(ctx.el("span", "marketlib-order-action", MM_ACTION[order.bonus_action]));
+  if (owned && owned.bonus) body.appendChild(ctx.el("span", "marketlib-bonus-good", `Bonus ${order.bonus_good} ${order.bonus_quantity} unspent`));
+  const target = owned && owned.bonus && spendPhase ? `bonus:${id}` : `order:${id}`;
+  const what = owned ? `your Order ${id} at ${MM_LEVEL[owned.level]}` : `Order ${id}`;
+  return ctx.button(target, `${what}: ${order.label}`, body, "marketlib-order");
+}
+
+function mmRow(ctx, title, items) {
+  const row = ctx.el("section", "marketlib-row");
+  row.appendChild(ctx.el("h4", "marketlib-row-title", title));
+  const box = ctx.el("div", "marketlib-row-items");
+  for (const item of items) box.appendChild(item);
+  if (!items.length) box.appendChild(ctx.el("span", "marketlib-empty", "(empty)"));
+  row.appendChild(box);
+  return row;
+}
+
+function mmPending(ctx, s) {
+  const p = s.pending;
+  if (!p) return null;
+  const box = ctx.el("section", "marketlib-pending");
+  if (p.type === "take") box.appendChild(ctx.el("p", null, `Buying: take ${p.remaining} more Market card(s).`));
+  if (p.type === "fulfill") {
+    box.appendChild(ctx.el("p", null, `Fulfilling ${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
+    const spent = ctx.el("div", "marketlib-row-items");
+    for (const id of p.cards) spent.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.goods[id].label} (${id})`));
+    for (const id of p.bonus_goods) spent.appendChild(ctx.el("span", "marketlib-spent", `Bonus ${ctx.cards.orders[id].bonus_good} from ${id}`));
+    if (!p.cards.length && !p.bonus_goods.length) spent.appendChild(ctx.el("span", "marketlib-empty", "nothing yet"));
+    box.appendChild(spent);
+    const levels = ctx.el("div", "marketlib-row-items");
+    for (const level of ["gold", "silver", "bulk"]) levels.appendChild(ctx.button(`level:${level}`, `Declare ${MM_LEVEL[level]}`, null, `marketlib-level marketlib-edge-${level}`));
+    box.appendChild(levels);
+  }
+  if (p.type === "bonus") {
+    box.appendChild(ctx.el("p", null, `Bonus Action of ${p.order}: ${MM_ACTION[p.action]}${p.action === "steal2" ? ` (${p.steals_left} left)` : ""}.`));
+    if (p.action === "keep1") {
+      const spent = ctx.el("div", "marketlib-row-items");
+      for (const id of p.spent) spent.appendChild(mmCard(ctx, id, `spent:${id}`, "spent"));
+      box.appendChild(spent);
+    }
+  }
+  return box;
+}
+
+function drawGame(ctx, area) {
+  const s = ctx.scene;
+  if (!s.rules) return "";
+  const spendPhase = s.phase === "spend";
+  const top = ctx.el("div", "marketlib-table");
+  top.appendChild(mmRow(ctx, `Market (Goods deck ${s.goods_deck_size}, discard ${s.discard.length})`,
+    s.market.map((id) => mmCard(ctx, id, null, "Market"))));
+  top.appendChild(mmRow(ctx, `Order display (Order deck ${s.order_deck_size})`,
+    s.order_display.map((id) => mmOrder(ctx, id, null, spendPhase))));
+  area.appendChild(top);
+  const pending = mmPending(ctx, s);
+  if (pending) area.appendChild(pending);
+  const players = ctx.el("div", "marketlib-players");
+  s.seats.forEach((seat, p) => {
+    const info = ctx.seats[p] || {};
+    const who = info.bot ? `${info.bot}` : (p === ctx.seat ? "you" : "person");
+    const panel = ctx.el("section", "marketlib-player" + (p === s.current && !s.result ? " marketlib-current" : ""));
+    panel.appendChild(ctx.el("h4", "marketlib-row-title",
+      `P${p} (${who}) · ${s.seals[p]} seals · ${seat.display.length}/${s.rules.display_limit} cards${p === s.current && !s.result ? " · to play" : ""}`));
+    const cards = ctx.el("div", "marketlib-row-items");
+    for (const id of seat.display) cards.appendChild(mmCard(ctx, id, null, `P${p}'s display`));
+    if (!seat.display.length) cards.appendChild(ctx.el("span", "marketlib-empty", "(no cards)"));
+    panel.appendChild(cards);
+    if (seat.orders.length) {
+      const orders = ctx.el("div", "marketlib-row-items");
+      for (const o of seat.orders) orders.appendChild(mmOrder(ctx, o.id, o, spendPhase && p === s.current));
+      panel.appendChild(orders);
+    }
+    players.appendChild(panel);
+  });
+  area.appendChild(players);
+  const target = s.rules.seal_target;
+  if (s.result) return `Monsoon Market · game over · target ${target} seals`;
+  return `Monsoon Market · turn ${s.turn + 1} · P${s.current} to play · target ${target} seals`;
+}
+
+export default makeBoard(drawGame);

@@ -1,0 +1,116 @@
+"""``MonsoonBoard``: play Monsoon Market by clicking (the Python half; ``monsoon.js`` draws)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from marketlib import monsoon
+from marketlib.monsoon.render import COLOURS, text_table
+from marketlib.widgets.board import Board, _esm
+
+
+class MonsoonBoard(Board):
+    """A clickable Monsoon Market board for a ``Match("monsoon", ...)``.
+
+    Click a Market card or a larger display's card to steal it, your own card to buy with it, an
+    Order to fulfil it; then click cards (and Bonus Goods) to spend and a level to declare.
+    Legal choices are highlighted; clicking anything else shows the rule that forbids it.
+
+    Example:
+        >>> from marketlib import Match
+        >>> board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))
+        >>> board
+        MonsoonBoard(monsoon, players=2, seat=0, move 0, P0 to play)
+    """
+
+    GAME_NAME: ClassVar[str] = "monsoon"
+    _esm = _esm("monsoon.js")
+
+    def _cards(self) -> dict[str, Any]:
+        cat = monsoon.catalog(self.match.rules)
+        return {
+            "goods": {
+                cid: {"label": c.label, "goods": [g.value for g in c.goods],
+                      "quantity": c.quantity, "colour": COLOURS[c.goods[0]],
+                      "colour2": COLOURS[c.goods[-1]]}
+                for cid, c in cat.goods.items()
+            },
+            "orders": {
+                oid: {"label": o.label, "gold": o.gold, "silver": o.silver, "bulk": o.bulk,
+                      "bonus_good": o.bonus_good.value if o.bonus_good else None,
+                      "bonus_quantity": o.bonus_quantity,
+                      "bonus_action": o.bonus_action.value}
+                for oid, o in cat.orders.items()
+            },
+        }
+
+    def _scene(self, view: Any) -> dict[str, Any]:
+        data: dict[str, Any] = msgspec.to_builtins(view)
+        data["game"] = "monsoon"
+        return data
+
+    def _target(self, action: Any) -> str:
+        if isinstance(action, monsoon.Keep):
+            return f"spent:{action.card}"
+        if hasattr(action, "card"):
+            return f"card:{action.card}"
+        if isinstance(action, monsoon.SpendBonus):
+            return f"bonus:{action.order}"
+        if hasattr(action, "order"):
+            return f"order:{action.order}"
+        if isinstance(action, monsoon.Declare):
+            return f"level:{action.level.value}"
+        return f"button:{type(action).__name__.lower()}"
+
+    def _intent(self, target: str, player: int) -> Any:
+        kind, _, name = target.partition(":")
+        state = self.match.state
+        phase = state.phase
+        pending = state.pending
+        bonus = pending.action if isinstance(pending, monsoon.BonusPending) else None
+        if kind == "card":
+            if phase == "take":
+                return monsoon.Take(player=player, card=name)
+            if phase == "spend":
+                return monsoon.Spend(player=player, card=name)
+            if phase == "action" and name in state.seats[player].display:
+                return monsoon.Buy(player=player, card=name)
+            return monsoon.Steal(player=player, card=name)
+        if kind == "spent":
+            return monsoon.Keep(player=player, card=name)
+        if kind == "bonus":
+            return monsoon.SpendBonus(player=player, order=name)
+        if kind == "order":
+            if phase == "spend":
+                return monsoon.SpendBonus(player=player, order=name)
+            if bonus is monsoon.BonusAction.UPGRADE:
+                return monsoon.Upgrade(player=player, order=name)
+            return monsoon.Fulfill(player=player, order=name)
+        if kind == "level":
+            return monsoon.Declare(player=player, level=monsoon.Level(name))
+        if target == "button:pass":
+            return monsoon.Pass(player=player)
+        if target == "button:skip":
+            return monsoon.Skip(player=player)
+        return None
+
+    def _preview(self, before: Any, after: Any, player: int) -> str:
+        cat = monsoon.catalog(before.rules)
+        s0 = monsoon.seals_of(before.seats[player], cat)
+        s1 = monsoon.seals_of(after.seats[player], cat)
+        d0, d1 = len(before.seats[player].display), len(after.seats[player].display)
+        parts = []
+        if s1 != s0:
+            parts.append(f"seals {s0} -> {s1}")
+        if d1 != d0:
+            parts.append(f"display {d0} -> {d1} cards")
+        if after.result is not None:
+            parts.append("wins the game" if player in after.result.winners else "ends the game")
+        elif after.current != player:
+            parts.append("ends your turn")
+        return ", ".join(parts) or "no change yet"
+
+    def _text(self, view: Any) -> str:
+        return text_table(view)

@@ -1,0 +1,77 @@
+"""Each board's JavaScript in headless chromium against a fake model (widgets/harness.html).
+
+The Python board computes the traits; the page draws them. Clicking a highlighted thing must
+send ``play`` with its index and the board version; clicking anything else must send
+``explain`` with its target. A screenshot is saved next to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from browser import ROOT, chromium_page
+
+from marketlib import Match, monsoon
+from marketlib.widgets import MonsoonBoard
+
+SYNCED = ("scene", "cards", "choices", "log", "error", "notice", "seat", "seats", "teacher",
+          "covered", "can_undo", "can_redo", "version", "description", "summary", "seed")
+
+
+def traits(board: Any) -> dict[str, Any]:
+    return {name: getattr(board, name) for name in SYNCED}
+
+
+def mount(page: Any, board: Any) -> None:
+    page.goto((ROOT / "widgets" / "harness.html").as_uri())
+    css = str(board._css)
+    page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                  [board._esm, css, json.loads(json.dumps(traits(board)))])
+
+
+def test_monsoon_board_draws_and_sends_play_and_explain(tmp_path: Path) -> None:
+    board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=3), seed=1), opponents=None)
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        legal = page.locator(".marketlib-legal")
+        assert legal.count() == len(board.choices) == 13
+        # every clickable element is a real button with an aria-label
+        assert page.locator("button:not([aria-label])").count() == 0
+        # the Market shows its 4 cards, each player panel its 4
+        assert page.locator(".marketlib-card").count() == 4 + 3 * 4
+        page.locator('[data-target="card:MG-33"]').first.click()
+        sent = page.evaluate("window.mlHarness.sent")
+        assert sent == [{"type": "play", "index": 0, "version": board.version}]
+        # a card in another player's (equal) display is not legal: the click asks for why
+        page.locator('[data-target="card:MG-30"]').click()
+        sent = page.evaluate("window.mlHarness.sent")
+        assert sent[-1] == {"type": "explain", "target": "card:MG-30"}
+        page.screenshot(path=str(tmp_path / "monsoon_harness.png"))
+        # deliver the message to Python, push the new traits, and the page redraws
+        board._handle_custom_msg(sent[0], [])
+        assert board.match.history[-1] == monsoon.Steal(player=0, card="MG-33")
+        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        assert page.locator(".marketlib-cover").count() == 1  # hot-seat: pass the device to P1
+        page.locator(".marketlib-cover button").click()
+        reveal = page.evaluate("window.mlHarness.sent")[-1]
+        assert reveal == {"type": "reveal"}
+        board._handle_custom_msg(reveal, [])
+        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        assert "P0 steal MG-33" in page.locator(".marketlib-log").inner_text()
+        assert page.locator(".marketlib-legal").count() == len(board.choices)
+        page.screenshot(path=str(tmp_path / "monsoon_harness_p1.png"))
+
+
+def test_monsoon_board_keyboard_undo(tmp_path: Path) -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=3)
+    match.play(match.legal_actions()[0])
+    board = MonsoonBoard(match, seat=1)
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        page.locator(".marketlib-legal").first.focus()
+        page.keyboard.press("u")
+        assert page.evaluate("window.mlHarness.sent") == [{"type": "undo"}]
+        page.keyboard.press("Enter")  # Enter on a focused legal choice plays it
+        assert page.evaluate("window.mlHarness.sent")[-1]["type"] == "play"

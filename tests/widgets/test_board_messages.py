@@ -1,0 +1,188 @@
+"""Python-side board tests: the messages the browser would send, delivered without a browser
+(``board._handle_custom_msg``). Every Monsoon action kind, illegal clicks, stale indices and
+malformed messages; the Match the board was given is the one that changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from marketlib import Match, monsoon
+from marketlib.widgets import MonsoonBoard
+
+
+def click(board: MonsoonBoard, target: str) -> None:
+    """Click an on-board thing the way the front end does."""
+    for choice in board.choices:
+        if choice["target"] == target:
+            board._handle_custom_msg(
+                {"type": "play", "index": choice["index"], "version": board.version}, [])
+            return
+    board._handle_custom_msg({"type": "explain", "target": target}, [])
+
+
+def board_at(**spec: Any) -> MonsoonBoard:
+    match = Match.from_state("monsoon", monsoon.position(**spec))
+    return MonsoonBoard(match)
+
+
+def test_steal_by_click_changes_the_callers_match() -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match)
+    click(board, "card:MG-33")
+    assert board.error == ""
+    assert match.history == (monsoon.Steal(player=0, card="MG-33"),)
+    assert board.log == ["P0 steal MG-33"]
+    assert board.seat == 1 and board.covered  # hot-seat: the next person must reveal
+
+
+def test_buy_and_take_by_clicks() -> None:
+    board = board_at(displays=[["Leather3", "Gem1"], ["Pepper2"]],
+                     market=["Gem2", "Scroll2", "Cloth2", "Pepper1"])
+    click(board, "card:MG-35")  # buy with Leather3: take 3 of the 4 Market cards
+    assert board.match.state.phase == "take"
+    assert [c["text"] for c in board.choices] == [
+        "P0 take MG-02", "P0 take MG-09", "P0 take MG-23", "P0 take MG-15"]
+    for card in ("card:MG-02", "card:MG-09", "card:MG-23"):
+        click(board, card)
+    assert board.match.state.seats[0].display == ("MG-01", "MG-02", "MG-09", "MG-23")
+
+
+def test_fulfil_spend_declare_and_keep_by_clicks() -> None:
+    board = board_at(displays=[["Gem2", "Pepper2", "Wood4"], ["Pepper1"]],
+                     order_display=["MO-07"])  # 2 Pepper + 1 Gem, Keep 1
+    click(board, "order:MO-07")
+    click(board, "card:MG-16")
+    click(board, "card:MG-02")
+    levels = [c["text"] for c in board.choices if c["target"].startswith("level:")]
+    assert levels == ["P0 declare gold", "P0 declare silver", "P0 declare bulk"]
+    gold = next(c for c in board.choices if c["target"] == "level:gold")
+    assert gold["preview"] == "seals 0 -> 3"
+    click(board, "level:gold")
+    assert [c["target"] for c in board.choices] == ["spent:MG-16", "spent:MG-02", "button:skip"]
+    click(board, "spent:MG-16")
+    assert board.match.state.seats[0].display == ("MG-37", "MG-16")
+    assert board.match.state.current == 1
+
+
+def test_spend_bonus_upgrade_and_skip_by_clicks() -> None:
+    board = board_at(displays=[["Pepper2", "Gem2"], ["Pepper1"]], order_display=["MO-01"],
+                     orders={0: ["MO-09 bulk", "MO-04 silver"]})
+    click(board, "order:MO-01")  # 2 Gem + 1 Scroll, Upgrade
+    click(board, "card:MG-02")
+    click(board, "bonus:MO-09")  # Gem 2 covers the 2-line, the Bonus Cloth 1 the 1-line
+    assert [c["text"] for c in board.choices if c["target"].startswith("level")] == [
+        "P0 declare silver", "P0 declare bulk"]
+    click(board, "level:gold")
+    assert board.notice.startswith("M-FUL-04: Gold needs 2 Gem + 1 Scroll")
+    click(board, "level:silver")
+    assert [c["target"] for c in board.choices] == ["order:MO-09", "order:MO-04", "button:skip"]
+    click(board, "order:MO-04")
+    orders = board.match.state.seats[0].orders
+    assert [(o.id, o.level.value, o.bonus) for o in orders] == [
+        ("MO-09", "silver", False), ("MO-04", "gold", False), ("MO-01", "silver", False)]
+    assert monsoon.seals_of(board.match.state.seats[0], monsoon.catalog(board.match.state)) == 7
+    assert board.match.state.current == 1
+
+
+def test_steal2_and_pass_and_fulfill_another() -> None:
+    board = board_at(displays=[["Gem2", "Cloth1"], ["Pepper1", "Gem1", "Scroll1", "Wood4"]],
+                     order_display=["MO-03"], market=["Gem3"])  # 2 Gem + 1 Cloth, Steal 2
+    click(board, "order:MO-03")
+    click(board, "card:MG-02")
+    click(board, "card:MG-22")
+    click(board, "level:gold")
+    assert board.match.state.phase == "bonus"
+    click(board, "card:MG-05")  # steal Gem3 from the Market; then P1 (4 > 1) may be robbed
+    click(board, "card:MG-37")
+    assert board.match.state.seats[0].display == ("MG-05", "MG-37")
+    click(board, "button:pass")
+    assert board.match.history[-1] == monsoon.Pass(player=1)
+
+
+def test_illegal_click_explains_with_the_rule_and_changes_nothing() -> None:
+    board = board_at(displays=[["Gem2"], ["Pepper1"]], market=["Gem3"])
+    before = board.match.state
+    click(board, "card:MG-15")  # P1 has 1 card and P0 has 1: not larger
+    assert board.notice.startswith("M-STEAL-03: P1 has 1 cards and you have 1")
+    assert board.match.state == before and board.match.history == ()
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        ("play", "malformed message 'play'"),
+        ({"index": 0}, "malformed message"),
+        ({"type": "fly"}, "unknown message type 'fly'"),
+        ({"type": "play", "index": "0"}, "'play' needs an integer index"),
+        ({"type": "play", "index": 99}, "no choice 99"),
+        ({"type": "explain", "target": 5}, "'explain' needs a target string"),
+        ({"type": "new_game", "seed": "x"}, "'new_game' needs an integer seed"),
+        ({"type": "set_seat", "seat": 7}, "no seat 7"),
+    ],
+)
+def test_malformed_messages_set_error_and_change_nothing(message: Any, error: str) -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match)
+    board._handle_custom_msg(message, [])
+    assert board.error.startswith(error)
+    assert match.history == () and match.state == match.states[0]
+
+
+def test_stale_click_is_refused() -> None:
+    board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))
+    old = board.version
+    click(board, "card:MG-33")
+    board._handle_custom_msg({"type": "reveal"}, [])
+    board._handle_custom_msg({"type": "play", "index": 0, "version": old}, [])
+    assert board.error.startswith(f"stale click (board version {old}")
+    assert len(board.match.history) == 1
+
+
+def test_undo_redo_new_game_teacher_and_seats() -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match)
+    click(board, "card:MG-33")
+    board._handle_custom_msg({"type": "undo"}, [])
+    assert match.history == () and board.can_redo
+    board._handle_custom_msg({"type": "redo"}, [])
+    assert len(match.history) == 1
+    board._handle_custom_msg({"type": "teacher", "on": True}, [])
+    assert list(board.scene["goods_deck"]) == list(match.state.goods_deck)
+    board._handle_custom_msg({"type": "teacher", "on": False}, [])
+    assert board.scene["goods_deck"] is None and board.scene["viewer"] == 1
+    board._handle_custom_msg({"type": "new_game", "seed": 5}, [])
+    assert match.seed == 5 and match.history == () and board.seed == 5
+    assert match.state == monsoon.setup(monsoon.Rules(players=2), 5)
+
+
+class FirstLegal:
+    """A stand-in computer player: always the first legal action."""
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        return legal[0]
+
+    def explain_choice(self) -> str:
+        return "takes the first legal action"
+
+
+def test_computer_player_answers_inside_the_click() -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match, opponents={1: FirstLegal()})
+    click(board, "card:MG-33")
+    assert len(match.history) == 2 and match.current_player == 0
+    assert board.log[1] == f"{match.history[1]} - FirstLegal: takes the first legal action"
+    assert not board.covered and board.seat == 0
+    board._handle_custom_msg({"type": "undo"}, [])  # undoes the bot's move and ours
+    assert match.history == ()
+
+
+def test_constructor_checks_and_repr() -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    with pytest.raises(TypeError, match="unexpected keyword argument"):
+        MonsoonBoard(match, colour="red")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="no seat 3"):
+        MonsoonBoard(match, opponents={3: FirstLegal()})
+    assert repr(MonsoonBoard(match)) == (
+        "MonsoonBoard(monsoon, players=2, seat=0, move 0, P0 to play)")
