@@ -396,7 +396,9 @@ class Match:
                     field=f"actions[{i}]",
                 ) from None
         cursor = data.get("cursor", len(raw_actions))
-        if not isinstance(cursor, int) or not 0 <= cursor <= len(raw_actions):
+        if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
+            0 <= cursor <= len(raw_actions)
+        ):
             raise SaveFileError(source, f"must be 0..{len(raw_actions)}", field="cursor")
         match._cursor = cursor
         return match

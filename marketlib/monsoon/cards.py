@@ -154,14 +154,14 @@ def load_goods(path: str | Path) -> dict[str, GoodsCard]:
         goods = tuple(_good(row, "goods", n) for n in names)
         if len(goods) == 2 and goods[0] == goods[1]:
             raise row.error("goods", "a two-goods card must show two different goods (M-COMP-03)")
+        if len(goods) == 2 and any(g not in MAIN_GOODS for g in goods):
+            raise row.error("goods", "two-goods cards combine main goods only (M-COMP-03)")
         quantity = row.integer("quantity", low=1, high=4)
         for good in goods:
             if good is Good.LEATHER and quantity != 3:
                 raise row.error("quantity", "Leather always has quantity 3 (M-COMP-02)")
             if good is Good.WOOD and quantity != 4:
                 raise row.error("quantity", "Wood always has quantity 4 (M-COMP-02)")
-        if len(goods) == 2 and any(g not in MAIN_GOODS for g in goods):
-            raise row.error("goods", "two-goods cards combine main goods only (M-COMP-03)")
         card_id = row.text("id")
         cards[card_id] = GoodsCard(id=card_id, goods=goods, quantity=quantity)
     expected = _components()["goods"]
@@ -247,6 +247,8 @@ def _resolve(deck: str, default: str) -> Path:
 def load_catalog(goods_deck: str = "default", order_deck: str = "default") -> Catalog:
     """The cards of both decks (``"default"``: the shipped reconstruction, else a CSV path).
 
+    Cached by path; :func:`reload_catalog` reads an owner's edited files again.
+
     Raises:
         CardDataError: if a deck file is broken; the goods and order IDs must not overlap.
     """
@@ -257,6 +259,18 @@ def load_catalog(goods_deck: str = "default", order_deck: str = "default") -> Ca
         raise CardDataError(str(_resolve(order_deck, ORDERS_FILE)),
                             f"IDs also used by Goods cards: {sorted(clash)}", column="id")
     return Catalog(goods=goods, orders=orders)
+
+
+def reload_catalog(goods_deck: str = "default", order_deck: str = "default") -> Catalog:
+    """Like :func:`load_catalog`, but an owner's deck files are read again, so a new game
+    (``setup``, ``position``) sees the latest edits. The shipped files never change.
+
+    Raises:
+        CardDataError: if a deck file is broken.
+    """
+    if (goods_deck, order_deck) != ("default", "default"):
+        load_catalog.cache_clear()
+    return load_catalog(goods_deck, order_deck)
 
 
 def write_default_data(folder: str | Path) -> list[Path]:

@@ -18,8 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from marketlib.core.errors import PositionError
-from marketlib.monsoon.cards import Catalog, Level
-from marketlib.monsoon.rules import catalog
+from marketlib.monsoon.cards import Catalog, Level, reload_catalog
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import OwnedOrder, Rules, Seat, State
 
@@ -113,7 +112,7 @@ def position(
     rules = rules or Rules(players=len(displays))
     if len(displays) != rules.players:
         raise PositionError("displays", f"{len(displays)} displays for {rules.players} players")
-    cat = catalog(rules)
+    cat = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
     placer = _Placer(cat)
     seats = []
     owned_spec = orders or {}

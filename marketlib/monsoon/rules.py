@@ -30,7 +30,7 @@ from marketlib.monsoon.actions import (
     Take,
     Upgrade,
 )
-from marketlib.monsoon.cards import BonusAction, Catalog, Level, load_catalog
+from marketlib.monsoon.cards import BonusAction, Catalog, Level, load_catalog, reload_catalog
 from marketlib.monsoon.scoring import Item, final_ranking, meets, victory
 from marketlib.monsoon.state import (
     BonusPending,
@@ -72,7 +72,7 @@ def setup(rules: Rules, seed: int) -> State:
         >>> len(s.market), len(s.goods_deck), len(s.order_deck)
         (4, 22, 32)
     """
-    cat = catalog(rules)
+    cat = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
     rng = random.Random(seed)
     orders = list(cat.orders)
     rng.shuffle(orders)

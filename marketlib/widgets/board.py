@@ -145,6 +145,10 @@ class Board(anywidget.AnyWidget):
         return [s for s in range(len(self.seats)) if s not in self.opponents]
 
     def _refresh(self) -> None:
+        with self.hold_sync():  # one comm message per redraw, not one per trait
+            self._refresh_traits()
+
+    def _refresh_traits(self) -> None:
         match = self.match
         current = match.current_player
         humans = self._humans()

@@ -114,6 +114,7 @@ function makeBoard(drawGame) {
       }
 
       function redraw() {
+        const started = performance.now();
         root.replaceChildren();
         const header = mlEl("div", "marketlib-header");
         root.appendChild(header);
@@ -170,7 +171,9 @@ function makeBoard(drawGame) {
           if (again) again.focus({ preventScroll: true });
         }
         if (clickedAt !== null) {
-          mlTimings().push(performance.now() - clickedAt);
+          const now = performance.now();
+          mlTimings().push(now - clickedAt);
+          (globalThis.__marketlibRedrawMs ||= []).push(now - started);
           clickedAt = null;
         }
       }
@@ -181,11 +184,18 @@ function makeBoard(drawGame) {
         if (event.key === "r" && model.get("can_redo")) send({ type: "redo" });
       };
       root.addEventListener("keydown", onKey);
+      // One redraw per batch of trait changes (Python sends them in one message).
+      let queued = false;
+      const schedule = () => {
+        if (queued) return;
+        queued = true;
+        queueMicrotask(() => { queued = false; redraw(); });
+      };
       const names = ["version", "error", "notice", "covered"];
-      for (const name of names) model.on(`change:${name}`, redraw);
+      for (const name of names) model.on(`change:${name}`, schedule);
       redraw();
       return () => {
-        for (const name of names) model.off(`change:${name}`, redraw);
+        for (const name of names) model.off(`change:${name}`, schedule);
         root.removeEventListener("keydown", onKey);
         root.remove();
       };
