@@ -11,7 +11,7 @@ import html
 from typing import TYPE_CHECKING
 
 from marketlib.monsoon.cards import Catalog, Good, Level
-from marketlib.monsoon.rules import catalog
+from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
 

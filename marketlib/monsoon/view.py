@@ -26,7 +26,7 @@ from marketlib.monsoon.actions import (
     Upgrade,
 )
 from marketlib.monsoon.cards import Level
-from marketlib.monsoon.rules import catalog
+from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import FulfillPending, Pending, Phase, Rules, Seat, State
 

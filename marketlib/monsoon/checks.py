@@ -1,0 +1,283 @@
+"""Legality: ``explain(state, action)`` and one check per action type (STYLE 5).
+
+Each check returns a :class:`~marketlib.core.errors.Violation` naming the rule it breaks, or
+``None``. ``legal_actions`` and ``apply`` both rest on these, so they can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from marketlib.core.errors import InvalidAction, Violation
+from marketlib.monsoon.actions import (
+    ACTION_TYPES,
+    Action,
+    Buy,
+    Declare,
+    Fulfill,
+    Keep,
+    Pass,
+    Skip,
+    Spend,
+    SpendBonus,
+    Steal,
+    Take,
+    Upgrade,
+)
+from marketlib.monsoon.cards import BonusAction, Level
+from marketlib.monsoon.queries import (
+    available_goods,
+    catalog,
+    owner_of,
+    spend_items,
+    steal_count,
+    where_is,
+)
+from marketlib.monsoon.scoring import Item, meets
+from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
+from marketlib.monsoon.turn import FLOW
+
+BONUS_RULE = {
+    BonusAction.UPGRADE: "M-BA-01",
+    BonusAction.KEEP1: "M-BA-02",
+    BonusAction.FULFILL_ANOTHER: "M-BA-03",
+    BonusAction.STEAL2: "M-BA-04",
+}
+LEVEL_RULE = {Level.GOLD: "M-FUL-04", Level.SILVER: "M-FUL-05", Level.BULK: "M-FUL-06"}
+
+
+def _v(rule: str, reason: str) -> Violation:
+    return Violation(rule=rule, reason=reason)
+
+
+def _bonus_mismatch(state: State, wanted: BonusAction) -> Violation | None:
+    pending = state.pending
+    if state.phase == "bonus" and isinstance(pending, BonusPending) and pending.action != wanted:
+        return _v(BONUS_RULE[pending.action],
+                  f"the Bonus Action of {pending.order} is {pending.action.value}, not "
+                  f"{wanted.value}: take it or skip")
+    return None
+
+
+def _check_steal(state: State, a: Steal) -> Violation | None:
+    wrong = _bonus_mismatch(state, BonusAction.STEAL2)
+    if wrong:
+        return wrong
+    rules = state.rules
+    if a.card in catalog(state).orders:
+        return _v("M-STEAL-04", "Bonus Goods (on Orders) can never be stolen")
+    if len(state.seats[a.player].display) >= rules.display_limit:
+        return _v("M-STEAL-01", f"your display is full ({rules.display_limit} cards): you cannot "
+                  "steal")
+    if a.card in state.market:
+        return None
+    owner = owner_of(state, a.card)
+    if owner is None:
+        return _v("M-STEAL-02", f"{a.card} is in {where_is(state, a.card)}: you may steal only "
+                  "from the Market or another player's display")
+    if owner == a.player:
+        return _v("M-STEAL-05", f"{a.card} is already in your display")
+    mine, theirs = steal_count(state, a.player), steal_count(state, owner)
+    if theirs <= mine:
+        return _v("M-STEAL-03", f"P{owner} has {theirs} cards and you have {mine}: you may only "
+                  "steal from a display larger than yours")
+    return None
+
+
+def _check_buy(state: State, a: Buy) -> Violation | None:
+    cat = catalog(state)
+    if a.card in cat.orders:
+        return _v("M-BUY-04", "a Bonus Good cannot be spent to Buy")
+    seat = state.seats[a.player]
+    if a.card not in seat.display:
+        return _v("M-BUY-01", f"{a.card} is not in your display: spend one of your own cards")
+    if state.rules.buy_overflow == "illegal":
+        room = state.rules.display_limit - (len(seat.display) - 1)
+        quantity = cat.goods[a.card].quantity
+        if quantity > room:
+            return _v("M-BUY-03", f"{a.card} would take {quantity} cards but your display has room "
+                      f"for {room} (buy_overflow='illegal')")
+    return None
+
+
+def _check_take(state: State, a: Take) -> Violation | None:
+    if a.card not in state.market:
+        return _v("M-BUY-01", f"{a.card} is not in the Market")
+    return None
+
+
+def _check_fulfill(state: State, a: Fulfill) -> Violation | None:
+    wrong = _bonus_mismatch(state, BonusAction.FULFILL_ANOTHER)
+    if wrong:
+        return wrong
+    if a.order not in state.order_display:
+        return _v("M-FUL-01", f"{a.order} is not in the Order display")
+    need = catalog(state).orders[a.order].total
+    have = available_goods(state, a.player)
+    if have < need:
+        return _v("M-FUL-06", f"{a.order} needs {need} goods even at Bulk and you hold only {have}")
+    return None
+
+
+def _check_spend(state: State, a: Spend) -> Violation | None:
+    if a.card not in state.seats[a.player].display:
+        pending = state.pending
+        if isinstance(pending, FulfillPending) and a.card in pending.cards:
+            return _v("M-FUL-01", f"{a.card} is already spent on {pending.order}")
+        return _v("M-FUL-01", f"{a.card} is not in your display")
+    return None
+
+
+def _check_spend_bonus(state: State, a: SpendBonus) -> Violation | None:
+    pending = state.pending
+    assert isinstance(pending, FulfillPending)
+    if a.order in pending.bonus_goods:
+        return _v("M-BG-05", f"the Bonus Good on {a.order} is already spent")
+    mine = {o.id: o for o in state.seats[a.player].orders}
+    if a.order not in mine or not mine[a.order].bonus:
+        return _v("M-BG-01", f"you have no unspent Bonus Good on {a.order}")
+    return None
+
+
+def _check_declare(state: State, a: Declare) -> Violation | None:
+    pending = state.pending
+    assert isinstance(pending, FulfillPending)
+    order = catalog(state).orders[pending.order]
+    items = spend_items(state, pending)
+    if not meets(order, items, a.level):
+        return _v(LEVEL_RULE[a.level], _unmet(order.label, a.level, items))
+    if not state.rules.allow_declared_lower_level:
+        for better in Level:
+            if better == a.level:
+                break
+            if meets(order, items, better):
+                return _v("M-FUL-07", f"the spend meets {better.value}; declaring a lower level "
+                          "is switched off (allow_declared_lower_level=False)")
+    return None
+
+
+def _unmet(label: str, level: Level, items: list[Item]) -> str:
+    total = sum(q for _, q in items)
+    if level is Level.GOLD:
+        return f"Gold needs {label} of exactly those goods, and the spend does not cover that"
+    if level is Level.SILVER:
+        return (f"Silver needs each line of {label} covered by a different good, and the spend "
+                "does not cover that")
+    return f"Bulk needs a total of at least the Order's quantity ({label}); the spend has {total}"
+
+
+def _check_upgrade(state: State, a: Upgrade) -> Violation | None:
+    wrong = _bonus_mismatch(state, BonusAction.UPGRADE)
+    if wrong:
+        return wrong
+    pending = state.pending
+    assert isinstance(pending, BonusPending)
+    if a.order == pending.order:
+        return _v("M-BA-01", f"Upgrade turns one of your *other* Orders, not {a.order} itself")
+    mine = {o.id: o for o in state.seats[a.player].orders}
+    if a.order not in mine:
+        return _v("M-BA-01", f"{a.order} is not one of your fulfilled Orders")
+    if mine[a.order].level is Level.GOLD:
+        return _v("M-BA-01", f"{a.order} is already Gold")
+    return None
+
+
+def _check_keep(state: State, a: Keep) -> Violation | None:
+    wrong = _bonus_mismatch(state, BonusAction.KEEP1)
+    if wrong:
+        return wrong
+    pending = state.pending
+    assert isinstance(pending, BonusPending)
+    if a.card not in pending.spent:
+        return _v("M-BA-02", f"{a.card} was not spent on {pending.order} (a Bonus Good cannot be "
+                  "kept)")
+    return None
+
+
+def _check_skip(state: State, a: Skip) -> Violation | None:
+    if state.phase == "take" and not state.rules.buy_take_fewer:
+        assert isinstance(state.pending, TakePending)
+        return _v("M-BUY-03", f"take exactly {state.pending.remaining} more Market card(s): a "
+                  "buyer may not take fewer (A-M-09)")
+    return None
+
+
+def _check_pass(state: State, a: Pass) -> Violation | None:
+    if not state.rules.allow_pass:
+        return _v("M-TURN-01", "passing is switched off (allow_pass=False): steal, buy or fulfill")
+    return None
+
+
+CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
+    Steal: _check_steal,
+    Buy: _check_buy,
+    Take: _check_take,
+    Fulfill: _check_fulfill,
+    Spend: _check_spend,
+    SpendBonus: _check_spend_bonus,
+    Declare: _check_declare,
+    Upgrade: _check_upgrade,
+    Keep: _check_keep,
+    Skip: _check_skip,
+    Pass: _check_pass,
+}
+
+_CARD_ACTIONS = (Steal, Buy, Take, Spend, Keep)
+_ORDER_ACTIONS = (Fulfill, SpendBonus, Upgrade)
+
+
+def _check_ids(state: State, action: Any) -> None:
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidAction(f"{action!r} is not a Monsoon Market action")
+    cat = catalog(state)
+    if not isinstance(action.player, int) or not 0 <= action.player < len(state.seats):
+        raise InvalidAction(f"{action}: there is no seat {action.player!r}")
+    if isinstance(action, _CARD_ACTIONS):
+        allowed = (Steal, Buy)  # naming a Bonus Good's Order here gets a rule-based answer
+        if action.card not in cat.goods and not (
+            isinstance(action, allowed) and action.card in cat.orders
+        ):
+            raise InvalidAction(f"{action}: {action.card!r} is not a Goods card of this deck")
+    elif isinstance(action, _ORDER_ACTIONS) and action.order not in cat.orders:
+        raise InvalidAction(f"{action}: {action.order!r} is not an Order of this deck")
+    elif isinstance(action, Declare) and not isinstance(action.level, Level):
+        raise InvalidAction(f"{action!r}: the level must be gold, silver or bulk")
+
+
+def explain(state: State, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state`` (a :class:`Violation` with a rule ID), or ``None``.
+
+    Raises:
+        InvalidAction: ``action`` is not a Monsoon Market action, or names a card or seat that
+            does not exist.
+
+    Example:
+        >>> from marketlib.monsoon import Pass, Rules, setup
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> explain(s, Pass(player=1)).rule
+        'M-TURN-01'
+    """
+    _check_ids(state, action)
+    if state.result is not None:
+        return _v("M-END-01", "the game is over")
+    if action.player != state.current:
+        return _v("M-TURN-01", f"it is P{state.current}'s decision, not P{action.player}'s")
+    tag = type(action).__struct_config__.tag
+    assert isinstance(tag, str)
+    if not FLOW.allows(state, tag):
+        phase = FLOW.phase(state)
+        return _v(phase.rule, f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
+    return CHECKS[type(action)](state, action)
+
+
+def _phase_hint(state: State) -> str:
+    pending = state.pending
+    if isinstance(pending, TakePending):
+        return f"you are taking {pending.remaining} more Market card(s) for your Buy"
+    if isinstance(pending, FulfillPending):
+        return (f"you are fulfilling {pending.order}: spend cards or Bonus Goods, then declare a "
+                "level")
+    if isinstance(pending, BonusPending):
+        return f"you may take the Bonus Action of {pending.order} ({pending.action.value}) or skip"
+    return "on your turn you steal, buy, fulfill an Order or pass"

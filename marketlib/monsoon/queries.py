@@ -1,0 +1,99 @@
+"""Read-only questions about a Monsoon Market state, shared by the checks, the moves and the
+views: who owns a card, what a seat may steal or afford, what a spend is worth."""
+
+from __future__ import annotations
+
+from marketlib.monsoon.cards import Catalog, Level, load_catalog
+from marketlib.monsoon.scoring import Item
+from marketlib.monsoon.state import FulfillPending, Rules, Seat, State
+
+
+def catalog(state: State | Rules) -> Catalog:
+    """The cards in play for ``state`` (or rules): the default reconstruction or the owner's."""
+    rules = state.rules if isinstance(state, State) else state
+    return load_catalog(rules.goods_deck, rules.order_deck)
+
+
+def steal_count(state: State, player: int) -> int:
+    """Cards counted for stealing (M-STEAL-03, A-M-07)."""
+    seat = state.seats[player]
+    if state.rules.steal_count_bonus_goods:
+        return len(seat.display) + sum(o.bonus for o in seat.orders)
+    return len(seat.display)
+
+
+def owner_of(state: State, card: str) -> int | None:
+    for p, seat in enumerate(state.seats):
+        if card in seat.display:
+            return p
+    return None
+
+
+def where_is(state: State, card: str) -> str:
+    if card in state.goods_deck:
+        return "the Goods deck"
+    if card in state.discard:
+        return "the discard pile"
+    if isinstance(state.pending, FulfillPending) and card in state.pending.cards:
+        return "the spend in progress"
+    return "nowhere visible"
+
+
+def steal_targets(state: State, player: int) -> list[str]:
+    if len(state.seats[player].display) >= state.rules.display_limit:
+        return []
+    cards = list(state.market)
+    mine = steal_count(state, player)
+    for q in range(len(state.seats)):
+        if q != player and steal_count(state, q) > mine:
+            cards.extend(state.seats[q].display)
+    return cards
+
+
+def bonus_items(state: State, player: int, exclude: tuple[str, ...] = ()) -> list[Item]:
+    cat = catalog(state)
+    items: list[Item] = []
+    for o in state.seats[player].orders:
+        if o.bonus and o.id not in exclude:
+            order = cat.orders[o.id]
+            assert order.bonus_good is not None
+            items.append(((order.bonus_good,), order.bonus_quantity))
+    return items
+
+
+def available_goods(state: State, player: int) -> int:
+    """All goods a player could spend: display cards plus unspent Bonus Goods."""
+    cat = catalog(state)
+    total = sum(cat.goods[c].quantity for c in state.seats[player].display)
+    return total + sum(q for _, q in bonus_items(state, player))
+
+
+def spend_items(state: State, pending: FulfillPending) -> list[Item]:
+    cat = catalog(state)
+    items: list[Item] = [(cat.goods[c].goods, cat.goods[c].quantity) for c in pending.cards]
+    for oid in pending.bonus_goods:
+        order = cat.orders[oid]
+        assert order.bonus_good is not None
+        items.append(((order.bonus_good,), order.bonus_quantity))
+    return items
+
+
+def affordable_orders(state: State, player: int) -> list[str]:
+    cat = catalog(state)
+    have = available_goods(state, player)
+    return [o for o in state.order_display if cat.orders[o].total <= have]
+
+
+def upgrade_targets(state: State, player: int, just: str) -> list[str]:
+    return [o.id for o in state.seats[player].orders if o.id != just and o.level is not Level.GOLD]
+
+
+def set_seat(state: State, player: int, seat: Seat) -> tuple[Seat, ...]:
+    seats = list(state.seats)
+    seats[player] = seat
+    return tuple(seats)
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
