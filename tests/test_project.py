@@ -35,3 +35,25 @@ def test_seeds_hold_both_rulebooks() -> None:
 
 def test_package_is_typed() -> None:
     assert (ROOT / "marketlib" / "py.typed").exists()
+
+
+def test_widget_front_end_is_offline_and_scoped() -> None:
+    widgets = ROOT / "marketlib" / "widgets"
+    for js in widgets.glob("*.js"):
+        text = js.read_text(encoding="utf-8")
+        assert "https://" not in text and "http://" not in text, js.name
+        assert not re.search(r"^\s*import\s", text, re.MULTILINE), f"{js.name} imports"
+        assert len(text.splitlines()) <= 400, f"{js.name} is over 400 lines"
+    css = (widgets / "board.css").read_text(encoding="utf-8")
+    rules = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+    selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", rules) for s in block.split(",")]
+    assert selectors and all(s.startswith(".marketlib-") for s in selectors), selectors
+
+
+def test_notebooks_store_no_widget_state() -> None:
+    import nbformat
+
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        assert "widgets" not in nb.metadata, f"{path.name}: clear metadata.widgets"
+        assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")

@@ -68,6 +68,10 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     scores: tuple[int, ...]
     ending: Ending
 
+    def __str__(self) -> str:
+        winners = " and ".join(f"P{w}" for w in self.winners) or "nobody"
+        return f"{winners} won ({self.ending.value}); scores {list(self.scores)}"
+
 
 class GameModule(Protocol):
     """What a game package provides. Both games implement exactly this surface."""
