@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from marketlib import monsoon
+from marketlib import bansan, monsoon
 from marketlib.core import (
     CardDataError,
     Ending,
@@ -32,7 +32,7 @@ from marketlib.core import (
 
 __version__ = "0.1.0"
 
-GAMES: dict[str, ModuleType] = {"monsoon": monsoon}
+GAMES: dict[str, ModuleType] = {"monsoon": monsoon, "bansan": bansan}
 """The games this library implements, by the name ``Match`` takes."""
 
 __all__ = [
@@ -50,5 +50,6 @@ __all__ = [
     "UndoBlocked",
     "Violation",
     "__version__",
+    "bansan",
     "monsoon",
 ]

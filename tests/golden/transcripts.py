@@ -17,8 +17,13 @@ MONSOON_CASES: dict[str, tuple[dict[str, Any], int]] = {
     "monsoon_3p_seed2": ({"players": 3}, 2),
     "monsoon_4p_seed3_long": ({"players": 4, "seal_target": 30}, 3),
 }
+BANSAN_CASES: dict[str, tuple[dict[str, Any], int]] = {
+    "bansan_2p_seed1": ({"players": 2}, 1),
+    "bansan_5p_seed2_events": ({"players": 5, "events": "reconstructed"}, 2),
+}
 CASES: dict[str, tuple[str, dict[str, Any], int]] = {
-    name: ("monsoon", rules, seed) for name, (rules, seed) in MONSOON_CASES.items()
+    **{name: ("monsoon", rules, seed) for name, (rules, seed) in MONSOON_CASES.items()},
+    **{name: ("bansan", rules, seed) for name, (rules, seed) in BANSAN_CASES.items()},
 }
 
 

@@ -1,0 +1,101 @@
+"""Bansan: vendors at a Malaysian wet market stock stalls, buy and sell produce, complete
+Shopping Lists and keep the Waste Bins clean; the vendor with the most money is Bos Bansan.
+
+This is the standard game for 2-5 players (``Rules(mode="standard")``). The Kenduri Menu and
+Sendiri (solo) modes will be modes of the same engine. The default card data (88 produce cards,
+54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (RULES.md 4.1), not the real
+card lists; Events are off by default and their effects are invented (``events="reconstructed"``).
+
+The public functions (the same for every marketlib game): :func:`setup`, :func:`current_player`,
+:func:`legal_actions`, :func:`apply`, :func:`explain`, :func:`view`, :func:`determinize`,
+:func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`.
+
+Example:
+    >>> from marketlib import bansan
+    >>> s = bansan.setup(bansan.Rules(players=3), seed=1)
+    >>> s = bansan.apply(s, bansan.legal_actions(s)[0])
+    >>> bansan.current_player(s)
+    1
+"""
+
+from marketlib.bansan.actions import (
+    Accept,
+    Action,
+    Bargain,
+    Buy,
+    BuyWholesale,
+    ChooseHalf,
+    Complete,
+    Decline,
+    Done,
+    Empty,
+    EndActions,
+    Give,
+    Pick,
+    PlaceWorker,
+    ProposeTrade,
+    RentAndRelease,
+    ReturnList,
+    Sell,
+    SkipStocking,
+    StockDeck,
+    StockRow,
+    Throw,
+    Tuck,
+    parse_action,
+)
+from marketlib.bansan.cards import (
+    Catalog,
+    EventCard,
+    Produce,
+    ProduceCard,
+    ShoppingList,
+    StallCard,
+    Waste,
+    load_catalog,
+    write_default_data,
+)
+from marketlib.bansan.market import catalog, price
+from marketlib.bansan.position import position
+from marketlib.bansan.rules import (
+    apply,
+    complete_options,
+    current_player,
+    describe_offer,
+    explain,
+    legal_actions,
+    outcome,
+)
+from marketlib.bansan.state import BagCard, Rules, Stall, State, Vendor
+from marketlib.bansan.turns import FLOW, setup
+from marketlib.bansan.view import (
+    View,
+    candidate_actions,
+    check_invariants,
+    determinize,
+    info_revealed,
+    view,
+)
+from marketlib.core.game import GameInfo
+
+GAME = GameInfo(
+    name="bansan",
+    title="Bansan",
+    min_players=2,
+    max_players=5,
+    rules_version="1.0",
+    score_unit="RM",
+)
+"""Static facts about Bansan (``rules_version`` is recorded in every save)."""
+
+__all__ = [
+    "FLOW", "GAME", "Accept", "Action", "BagCard", "Bargain", "Buy", "BuyWholesale", "Catalog",
+    "ChooseHalf", "Complete", "Decline", "Done", "Empty", "EndActions", "EventCard", "Give",
+    "Pick", "PlaceWorker", "Produce", "ProduceCard", "ProposeTrade", "RentAndRelease",
+    "ReturnList", "Rules", "Sell", "ShoppingList", "SkipStocking", "Stall", "StallCard", "State",
+    "StockDeck", "StockRow", "Throw", "Tuck", "Vendor", "View", "Waste", "apply",
+    "candidate_actions", "catalog", "check_invariants", "complete_options", "current_player",
+    "describe_offer", "determinize", "explain", "info_revealed", "legal_actions",
+    "load_catalog", "outcome", "parse_action", "position", "price", "setup", "view",
+    "write_default_data",
+]

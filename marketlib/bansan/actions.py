@@ -1,0 +1,345 @@
+"""Bansan actions: small frozen structs named in the rulebook's words.
+
+Every action names the seat that takes it. ``str(action)`` is table notation (``P0 buy WG``) and
+:func:`parse_action` reads it back exactly; JSON uses a ``"type"`` tag. Compound decisions are
+sequences of atomic ones (STYLE 4): a BUY is ``Buy``/``BuyWholesale`` then ``Pick`` per card then
+``Done``; a SELL is ``Sell``, ``Pick``..., ``Done``; stocking is ``StockRow``/``StockDeck`` then
+``Tuck`` per card; Upkeep is ``Complete``..., ``Done``, ``ReturnList``..., then ``Give``/``Throw``
+while the bag is over the limit. Trades and bargains are proposals the other vendor answers with
+``Accept`` or ``Decline``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import msgspec
+
+from marketlib.bansan.cards import Produce, Waste
+from marketlib.core.errors import InvalidAction
+
+
+class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    player: int
+
+
+class ReturnList(_Action, frozen=True, kw_only=True, tag="return_list"):
+    """Return Shopping List ``list`` from your Wallet to the bottom of the deck (B-OPEN-02,
+    B-UPK-06)."""
+
+    list: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} return {self.list}"
+
+
+class ChooseHalf(_Action, frozen=True, kw_only=True, tag="choose_half"):
+    """Opening stock: use the top halves of all 5 cards, or the bottom halves (B-OPEN-03)."""
+
+    half: Literal["top", "bottom"]
+
+    def __str__(self) -> str:
+        return f"P{self.player} half {self.half}"
+
+
+class Tuck(_Action, frozen=True, kw_only=True, tag="tuck"):
+    """Tuck ``card`` into open stall ``stall`` as the stall's type (B-STOCK-03/06/07)."""
+
+    card: str
+    stall: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} tuck {self.card} {self.stall}"
+
+
+class PlaceWorker(_Action, frozen=True, kw_only=True, tag="place_worker"):
+    """Opening stall draft: place a Worker on unrented ``stall`` (B-OPEN-04/05)."""
+
+    stall: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} worker {self.stall}"
+
+
+class StockRow(_Action, frozen=True, kw_only=True, tag="stock_row"):
+    """Stocking [A]: take ALL Row cards showing ``produce`` (B-STOCK-02)."""
+
+    produce: Produce
+
+    def __str__(self) -> str:
+        return f"P{self.player} stock-row {self.produce}"
+
+
+class StockDeck(_Action, frozen=True, kw_only=True, tag="stock_deck"):
+    """Stocking [B]: reveal Deck cards until a duplicate type (B-STOCK-04..06)."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} stock-deck"
+
+
+class SkipStocking(_Action, frozen=True, kw_only=True, tag="skip_stocking"):
+    """Skip the Stocking Phase (only with ``stocking_mandatory=False``, A-B-18)."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} skip-stocking"
+
+
+class Buy(_Action, frozen=True, kw_only=True, tag="buy"):
+    """BUY (i): one produce type from other vendors' open stalls at market price (B-BUY-01/02)."""
+
+    produce: Produce
+
+    def __str__(self) -> str:
+        return f"P{self.player} buy {self.produce}"
+
+
+class BuyWholesale(_Action, frozen=True, kw_only=True, tag="buy_wholesale"):
+    """BUY (ii): one type you sell, from the Row at half price rounded down (B-BUY-03)."""
+
+    produce: Produce
+
+    def __str__(self) -> str:
+        return f"P{self.player} buy-wholesale {self.produce}"
+
+
+class Sell(_Action, frozen=True, kw_only=True, tag="sell"):
+    """SELL one produce type online at half price rounded down (B-SELL-01)."""
+
+    produce: Produce
+
+    def __str__(self) -> str:
+        return f"P{self.player} sell {self.produce}"
+
+
+class Pick(_Action, frozen=True, kw_only=True, tag="pick"):
+    """Pick ``card`` for the BUY or SELL in progress (B-BUY-01/03, B-SELL-01)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} pick {self.card}"
+
+
+class Bargain(_Action, frozen=True, kw_only=True, tag="bargain"):
+    """Offer ``price`` RM for ``card`` in another vendor's stall, during a BUY from vendors;
+    the seller accepts or declines (B-ANY-01, B-BUY-02)."""
+
+    card: str
+    price: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} bargain {self.card} {self.price}"
+
+
+class Done(_Action, frozen=True, kw_only=True, tag="done"):
+    """Finish the BUY/SELL in progress (pay or be paid), or finish completing lists."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} done"
+
+
+class Empty(_Action, frozen=True, kw_only=True, tag="empty"):
+    """EMPTY one Waste Bin (B-EMPTY-01..04)."""
+
+    bin: Waste
+
+    def __str__(self) -> str:
+        return f"P{self.player} empty {self.bin}"
+
+
+class EndActions(_Action, frozen=True, kw_only=True, tag="end_actions"):
+    """Take no more actions this turn (A-B-19)."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} end-actions"
+
+
+class Complete(_Action, frozen=True, kw_only=True, tag="complete"):
+    """Complete Wallet list ``list`` with bag ``cards``, one per icon (B-UPK-02..05, B-END-05)."""
+
+    list: str
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"P{self.player} complete {self.list} {','.join(self.cards)}"
+
+
+class Give(_Action, frozen=True, kw_only=True, tag="give"):
+    """Bag over the limit: give ``card`` to seat ``to``'s bag (B-UPK-08)."""
+
+    card: str
+    to: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} give {self.card} P{self.to}"
+
+
+class Throw(_Action, frozen=True, kw_only=True, tag="throw"):
+    """Bag over the limit: throw ``card`` into its Waste Bin (B-UPK-08)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} throw {self.card}"
+
+
+class RentAndRelease(_Action, frozen=True, kw_only=True, tag="rent_and_release"):
+    """Rent unoperated ``rent`` (pay RM3) and/or Release your ``release`` (gain RM3), once per
+    game, as one action (B-ANY-03..08)."""
+
+    rent: str | None = None
+    release: str | None = None
+
+    def __str__(self) -> str:
+        parts = [f"P{self.player} rr"]
+        if self.rent is not None:
+            parts.append(f"rent={self.rent}")
+        if self.release is not None:
+            parts.append(f"release={self.release}")
+        return " ".join(parts)
+
+
+class ProposeTrade(_Action, frozen=True, kw_only=True, tag="propose_trade"):
+    """Propose a trade to seat ``to``: your bag cards ``give`` and RM ``pay`` for their bag
+    cards ``take`` and RM ``ask`` (B-ANY-02). They accept or decline."""
+
+    to: int
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+    pay: int = 0
+    ask: int = 0
+
+    def __str__(self) -> str:
+        return (f"P{self.player} trade P{self.to} give={','.join(self.give) or '-'} "
+                f"take={','.join(self.take) or '-'} pay={self.pay} ask={self.ask}")
+
+
+class Accept(_Action, frozen=True, kw_only=True, tag="accept"):
+    """Accept the trade or bargain offered to you (B-ANY-01/02)."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} accept"
+
+
+class Decline(_Action, frozen=True, kw_only=True, tag="decline"):
+    """Decline the trade or bargain offered to you (B-ANY-01/02)."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} decline"
+
+
+Action = (ReturnList | ChooseHalf | Tuck | PlaceWorker | StockRow | StockDeck | SkipStocking | Buy
+          | BuyWholesale | Sell | Pick | Bargain | Done | Empty | EndActions | Complete | Give
+          | Throw | RentAndRelease | ProposeTrade | Accept | Decline)
+ACTION_TYPES = (ReturnList, ChooseHalf, Tuck, PlaceWorker, StockRow, StockDeck, SkipStocking, Buy,
+                BuyWholesale, Sell, Pick, Bargain, Done, Empty, EndActions, Complete, Give, Throw,
+                RentAndRelease, ProposeTrade, Accept, Decline)
+
+_TEXT = re.compile(r"^\s*P(\d+)\s+([a-z-]+)((?:\s+\S+)*)\s*$", re.IGNORECASE)
+_BARE: dict[str, type[Action]] = {
+    "stock-deck": StockDeck, "skip-stocking": SkipStocking, "done": Done,
+         "end-actions": EndActions, "accept": Accept, "decline": Decline}
+_PRODUCE_VERBS: dict[str, type[StockRow | Buy | BuyWholesale | Sell]] = {
+    "stock-row": StockRow, "buy": Buy, "buy-wholesale": BuyWholesale, "sell": Sell}
+
+
+def _seat(text: str, raw: str) -> int:
+    if not re.fullmatch(r"P\d+", raw, re.IGNORECASE):
+        raise InvalidAction(f"{text!r}: {raw!r} is not a seat like P1")
+    return int(raw[1:])
+
+
+def _produce(text: str, raw: str) -> Produce:
+    try:
+        return Produce(raw.upper())
+    except ValueError:
+        raise InvalidAction(f"{text!r}: {raw!r} is not a produce type (FV WG MT DG SF MM)"
+                            ) from None
+
+
+def _ids(raw: str) -> tuple[str, ...]:
+    return () if raw == "-" else tuple(x.upper() for x in raw.split(",") if x)
+
+
+def _int(text: str, raw: str) -> int:
+    if not re.fullmatch(r"-?\d+", raw):
+        raise InvalidAction(f"{text!r}: {raw!r} is not a whole number of RM")
+    return int(raw)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from table notation, e.g. ``"P0 buy WG"`` or ``"P1 tuck PC-07 ST-04"``.
+
+    Raises:
+        InvalidAction: the text is not an action.
+
+    Example:
+        >>> str(parse_action("P0 rr rent=ST-07 release=ST-02"))
+        'P0 rr rent=ST-07 release=ST-02'
+    """
+    found = _TEXT.match(text)
+    if not found:
+        raise InvalidAction(f"{text!r} is not an action (expected like 'P0 buy WG')")
+    p, verb, args = int(found.group(1)), found.group(2).lower(), found.group(3).split()
+
+    def need(n: int) -> None:
+        if len(args) != n:
+            raise InvalidAction(f"{text!r}: '{verb}' takes {n} argument(s), not {len(args)}")
+
+    if verb in _BARE:
+        need(0)
+        return _BARE[verb](player=p)  # type: ignore[call-arg]
+    if verb in _PRODUCE_VERBS:
+        need(1)
+        return _PRODUCE_VERBS[verb](player=p, produce=_produce(text, args[0]))
+    if verb in ("return", "pick", "throw", "worker"):
+        need(1)
+        ref = args[0].upper()
+        if verb == "return":
+            return ReturnList(player=p, list=ref)
+        if verb == "pick":
+            return Pick(player=p, card=ref)
+        if verb == "throw":
+            return Throw(player=p, card=ref)
+        return PlaceWorker(player=p, stall=ref)
+    if verb == "half":
+        need(1)
+        if args[0].lower() not in ("top", "bottom"):
+            raise InvalidAction(f"{text!r}: the half is top or bottom")
+        return ChooseHalf(player=p, half="top" if args[0].lower() == "top" else "bottom")
+    if verb == "tuck":
+        need(2)
+        return Tuck(player=p, card=args[0].upper(), stall=args[1].upper())
+    if verb == "bargain":
+        need(2)
+        return Bargain(player=p, card=args[0].upper(), price=_int(text, args[1]))
+    if verb == "empty":
+        need(1)
+        try:
+            return Empty(player=p, bin=Waste(args[0].upper()))
+        except ValueError:
+            raise InvalidAction(f"{text!r}: the bins are PL, PA and OR") from None
+    if verb == "complete":
+        need(2)
+        return Complete(player=p, list=args[0].upper(), cards=_ids(args[1]))
+    if verb == "give":
+        need(2)
+        return Give(player=p, card=args[0].upper(), to=_seat(text, args[1]))
+    if verb == "rr":
+        keys = dict(a.split("=", 1) for a in args if "=" in a)
+        if len(keys) != len(args) or not keys or set(keys) - {"rent", "release"}:
+            raise InvalidAction(f"{text!r}: write 'P0 rr rent=ST-07 release=ST-02'")
+        rent, release = keys.get("rent"), keys.get("release")
+        return RentAndRelease(player=p, rent=rent.upper() if rent else None,
+                              release=release.upper() if release else None)
+    if verb == "trade":
+        if not args:
+            raise InvalidAction(f"{text!r}: write 'P0 trade P1 give=PC-01 take=- pay=0 ask=1'")
+        keys = dict(a.split("=", 1) for a in args[1:] if "=" in a)
+        if len(keys) != len(args) - 1 or set(keys) - {"give", "take", "pay", "ask"}:
+            raise InvalidAction(f"{text!r}: the trade keys are give=, take=, pay=, ask=")
+        return ProposeTrade(player=p, to=_seat(text, args[0]), give=_ids(keys.get("give", "-")),
+                            take=_ids(keys.get("take", "-")), pay=_int(text, keys.get("pay", "0")),
+                            ask=_int(text, keys.get("ask", "0")))
+    raise InvalidAction(f"{text!r}: unknown verb {verb!r}")

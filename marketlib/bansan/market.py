@@ -1,0 +1,172 @@
+"""Small pure helpers shared by the Bansan rules: cards, stalls, prices, money and bins.
+
+Every money movement goes through :func:`transfer`, which logs a :class:`Transfer` with its rule
+ID and keeps the ledger that ``check_invariants`` audits (money changes only by rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, load_catalog
+from marketlib.bansan.state import BagCard, Rules, Stall, State, Transfer, Vendor
+
+BIN_INDEX = {w: i for i, w in enumerate(WASTES)}
+
+
+def catalog(state: State | Rules) -> Catalog:
+    """The cards in play for ``state`` (or rules): the default reconstruction or the owner's."""
+    rules = state.rules if isinstance(state, State) else state
+    return load_catalog(rules.produce_deck, rules.list_deck, rules.stall_set, rules.event_deck)
+
+
+def card(state: State, card_id: str) -> ProduceCard:
+    return catalog(state).produce[card_id]
+
+
+def stall_type(state: State, stall_id: str) -> Produce:
+    return catalog(state).stalls[stall_id].sells
+
+
+def stall_index(state: State, stall_id: str) -> int:
+    for i, stall in enumerate(state.stalls):
+        if stall.id == stall_id:
+            return i
+    return -1
+
+
+def set_stall(state: State, index: int, stall: Stall) -> tuple[Stall, ...]:
+    stalls = list(state.stalls)
+    stalls[index] = stall
+    return tuple(stalls)
+
+
+def own_stalls(state: State, player: int) -> list[Stall]:
+    return [s for s in state.stalls if s.renter == player]
+
+
+def open_stalls_of(state: State, produce: Produce) -> list[Stall]:
+    cat = catalog(state)
+    return [s for s in state.stalls if s.open and cat.stalls[s.id].sells is produce]
+
+
+def set_vendor(state: State, player: int, vendor: Vendor) -> tuple[Vendor, ...]:
+    vendors = list(state.vendors)
+    vendors[player] = vendor
+    return tuple(vendors)
+
+
+def bag_without(bag: tuple[BagCard, ...], cards: Iterable[str]) -> tuple[BagCard, ...]:
+    gone = set(cards)
+    return tuple(b for b in bag if b.card not in gone)
+
+
+def remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+def next_seat(state: State, seat: int) -> int:
+    return (seat + 1) % len(state.vendors)
+
+
+def order_from(state: State, seat: int) -> tuple[int, ...]:
+    """Seats clockwise starting at ``seat``."""
+    n = len(state.vendors)
+    return tuple((seat + i) % n for i in range(n))
+
+
+def reminder_count(state: State, effect: Effect) -> int:
+    """How many "next Action Phase" Events of ``effect`` lie beside the current vendor's bag."""
+    if not state.reminders:
+        return 0
+    events = catalog(state).events
+    return sum(1 for r in state.reminders
+               if r.seat == state.current and events[r.event].effect is effect)
+
+
+def price(state: State, produce: Produce) -> int:
+    """The market price of ``produce`` now (B-COMP-12; +1 under a price Event, RULES 4.1.5)."""
+    base = state.rules.price(produce)
+    if state.active_event is not None:
+        event = catalog(state).events[state.active_event]
+        if event.effect is Effect.PRICE_UP and event.produce is produce:
+            return base + 1
+    return base
+
+
+def half_total(state: State, prices: Iterable[int]) -> int:
+    """Half price rounded down after totalling over one action (B-ROUND-01, A-B-10)."""
+    values = list(prices)
+    if state.rules.rounding_scope == "per_card":
+        return sum(p // 2 for p in values)
+    return sum(values) // 2
+
+
+def transfer(state: State, frm: int | None, to: int | None, amount: int, rule: str,
+             *, mandatory: bool = False) -> State:
+    """Move ``amount`` RM from ``frm`` to ``to`` (``None``: the bank), logged with ``rule``.
+
+    A mandatory payment (a fine) is capped at the payer's money under
+    ``debt_policy="pay_what_you_can"`` (A-B-35); the unpaid part is waived.
+    """
+    if frm is not None and mandatory and state.rules.debt_policy == "pay_what_you_can":
+        amount = min(amount, max(0, state.vendors[frm].money))
+    if amount == 0:
+        return state
+    vendors = list(state.vendors)
+    ledger = list(state.ledger)
+    bank = state.bank
+    if frm is None:
+        bank += amount
+    else:
+        vendors[frm] = _money(vendors[frm], -amount)
+        ledger[frm] -= amount
+    if to is None:
+        bank -= amount
+    else:
+        vendors[to] = _money(vendors[to], amount)
+        ledger[to] += amount
+    return state.replace(vendors=tuple(vendors), ledger=tuple(ledger), bank=bank,
+                         transfers=(*state.transfers, Transfer(frm, to, amount, rule)))
+
+
+def _money(vendor: Vendor, delta: int) -> Vendor:
+    return Vendor(money=vendor.money + delta, wallet=vendor.wallet, completed=vendor.completed,
+                  bag=vendor.bag, rr_used=vendor.rr_used)
+
+
+def fine_for(count_before: int, thrown: int, capacity: int) -> int:
+    """Overflowed cards when ``thrown`` cards land on ``count_before`` (D-B-10)."""
+    return max(0, count_before + thrown - capacity) - max(0, count_before - capacity)
+
+
+def throw(state: State, player: int | None, cards: Iterable[str], rule: str,
+          *, fined: bool) -> State:
+    """Flip ``cards`` to their waste sides into their bins (B-UPK-04); if ``fined``, ``player``
+    pays ``fine_per_card`` per card landing as the 6th or later in its bin (B-BIN-02, A-B-14)."""
+    bins = [list(b) for b in state.bins]
+    overflowed = 0
+    cap = state.rules.bin_capacity
+    cat = catalog(state)
+    for c in cards:
+        target = bins[BIN_INDEX[cat.produce[c].waste]]
+        overflowed += fine_for(len(target), 1, cap)
+        target.append(c)
+    new = state.replace(bins=(tuple(bins[0]), tuple(bins[1]), tuple(bins[2])))
+    if fined and player is not None and overflowed:
+        new = transfer(new, player, None, overflowed * state.rules.fine_per_card, rule,
+                       mandatory=True)
+    return new
+
+
+def fallback(state: State, card_id: str) -> State:
+    """A card with no open stall for its types (A-B-17): to its bin (no fine) or outside."""
+    if state.rules.no_stall_fallback == "outside_market":
+        return state.replace(outside=(*state.outside, card_id))
+    return throw(state, None, (card_id,), "B-STOCK-07", fined=False)
+
+
+def position_in_round(state: State, seat: int) -> int:
+    """0 for the original 1st Player, n-1 for the Last Player (A-B-34)."""
+    return (seat - state.first) % len(state.vendors)

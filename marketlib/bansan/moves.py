@@ -1,0 +1,370 @@
+"""What each legal Bansan action does (``apply`` has already checked legality with ``explain``).
+
+Handlers are pure: they take a state and return a new one. Rule IDs are cited where the effect
+is defined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from marketlib.bansan import actions as A
+from marketlib.bansan.cards import Effect
+from marketlib.bansan.market import (
+    BIN_INDEX,
+    bag_without,
+    catalog,
+    half_total,
+    price,
+    reminder_count,
+    remove,
+    set_stall,
+    set_vendor,
+    stall_index,
+    throw,
+    transfer,
+)
+from marketlib.bansan.state import (
+    BagCard,
+    BargainOffer,
+    ListReturn,
+    OpeningHand,
+    Picked,
+    Purchase,
+    Stall,
+    State,
+    StockCard,
+    Stocking,
+    TradeOffer,
+    Vendor,
+)
+from marketlib.bansan.turns import (
+    auto_tuck,
+    closing_throw,
+    leftover_count,
+    pop_queue,
+    trigger_last_round,
+    tuck,
+)
+
+
+def _vendor(v: Vendor, **changes: Any) -> Vendor:
+    new: Vendor = msgspec.structs.replace(v, **changes)
+    return new
+
+
+def _take_from_stall(state: State, card_id: str) -> tuple[State, Stall]:
+    for i, s in enumerate(state.stalls):
+        if card_id in s.cards:
+            new = Stall(id=s.id, open=s.open, renter=s.renter, cards=remove(s.cards, card_id))
+            return state.replace(stalls=set_stall(state, i, new)), s
+    raise AssertionError(card_id)
+
+
+# --------------------------------------------------------------------------- lists
+def do_return_list(state: State, a: A.ReturnList) -> State:
+    v = state.vendors[a.player]
+    state = state.replace(vendors=set_vendor(state, a.player, _vendor(v, wallet=remove(
+        v.wallet, a.list))), list_deck=(*state.list_deck, a.list))
+    pending = state.pending
+    assert isinstance(pending, ListReturn)
+    if pending.count > 1:
+        return state.replace(pending=ListReturn(count=pending.count - 1))
+    state = state.replace(pending=None)
+    if state.phase in ("open_lists", "event_lists"):
+        return pop_queue(state)
+    return state
+
+
+# --------------------------------------------------------------------------- stocking
+def do_choose_half(state: State, a: A.ChooseHalf) -> State:
+    pending = state.pending
+    assert isinstance(pending, OpeningHand)
+    cat = catalog(state)
+    cards = tuple(StockCard(c, (cat.produce[c].top if a.half == "top" else cat.produce[c].bottom,))
+                  for c in pending.cards)
+    return auto_tuck(state.replace(pending=Stocking(cards=cards)))
+
+
+def do_tuck(state: State, a: A.Tuck) -> State:
+    pending = state.pending
+    assert isinstance(pending, Stocking)
+    rest = tuple(sc for sc in pending.cards if sc.card != a.card)
+    return auto_tuck(tuck(state, a.card, a.stall).replace(pending=Stocking(cards=rest)))
+
+
+def do_place_worker(state: State, a: A.PlaceWorker) -> State:
+    i = stall_index(state, a.stall)
+    s = state.stalls[i]
+    state = state.replace(stalls=set_stall(state, i, Stall(id=s.id, open=s.open, renter=a.player,
+                                                           cards=s.cards)))
+    if state.rules.opening_rent_cost:
+        state = transfer(state, a.player, None, state.rules.opening_rent_cost, "B-OPEN-07",
+                         mandatory=True)
+    return pop_queue(state)
+
+
+def do_stock_row(state: State, a: A.StockRow) -> State:
+    cat = catalog(state)
+    taken = tuple(c for c in state.row if cat.produce[c].shows(a.produce))
+    row = tuple(c for c in state.row if c not in taken)
+    pending = Stocking(cards=tuple(StockCard(c, (a.produce,)) for c in taken))
+    return auto_tuck(state.replace(row=row, pending=pending))
+
+
+def do_stock_deck(state: State, a: A.StockDeck) -> State:
+    """B-STOCK-04..06/10: reveal until a duplicate; it goes to its bin without a fine."""
+    from marketlib.bansan.turns import draw_deck
+
+    cat = catalog(state)
+    seen: set[Any] = set()
+    revealed: list[str] = []
+    duplicate = None
+    either = state.rules.duplicate_rule == "either_half"
+    while state.deck:
+        state, drawn = draw_deck(state, 1)
+        c = cat.produce[drawn[0]]
+        shown = {c.top, c.bottom} if either else {c.top}
+        if shown & seen:
+            duplicate = c.id
+            break
+        seen |= shown
+        revealed.append(c.id)
+    if "deck_stock" in state.rules.star_sources:
+        drawn_ids = [*revealed, *([duplicate] if duplicate else [])]
+        if any(cat.produce[x].star for x in drawn_ids):
+            state = state.replace(star_drawn=True)
+    if duplicate is not None:
+        state = throw(state, None, (duplicate,), "B-STOCK-05", fined=False)
+    cards = tuple(StockCard(x, (cat.produce[x].top, cat.produce[x].bottom)) for x in revealed)
+    return auto_tuck(state.replace(pending=Stocking(cards=cards)))
+
+
+def do_skip_stocking(state: State, a: A.SkipStocking) -> State:
+    return state.replace(phase="stocked")
+
+
+# --------------------------------------------------------------------------- actions
+def do_buy(state: State, a: A.Buy) -> State:
+    return state.replace(actions_left=state.actions_left - 1,
+                         pending=Purchase(kind="vendors", produce=a.produce))
+
+
+def do_buy_wholesale(state: State, a: A.BuyWholesale) -> State:
+    return state.replace(actions_left=state.actions_left - 1,
+                         pending=Purchase(kind="wholesale", produce=a.produce))
+
+
+def do_sell(state: State, a: A.Sell) -> State:
+    return state.replace(actions_left=state.actions_left - 1,
+                         pending=Purchase(kind="sell", produce=a.produce))
+
+
+def _add_pick(state: State, picked: Picked) -> State:
+    pending = state.pending
+    assert isinstance(pending, Purchase)
+    return state.replace(pending=Purchase(kind=pending.kind, produce=pending.produce,
+                                          picked=(*pending.picked, picked)))
+
+
+def do_pick(state: State, a: A.Pick) -> State:
+    pending = state.pending
+    assert isinstance(pending, Purchase)
+    p = a.player
+    unit = price(state, pending.produce)
+    if pending.kind == "wholesale":
+        state = state.replace(row=remove(state.row, a.card))
+        return _add_pick(state, Picked(a.card, None, unit))
+    if pending.kind == "sell":
+        v = state.vendors[p]
+        if any(b.card == a.card for b in v.bag):
+            state = state.replace(vendors=set_vendor(state, p, _vendor(v, bag=bag_without(
+                v.bag, (a.card,)))))
+        else:
+            state, _ = _take_from_stall(state, a.card)
+        return _add_pick(state, Picked(a.card, None, unit))
+    stall = next(s for s in state.stalls if a.card in s.cards)
+    if stall.renter is None:  # buy_unoperated_multiplayer: 2 x market price to the bank
+        state, _ = _take_from_stall(state, a.card)
+        return _add_pick(state, Picked(a.card, None, 2 * unit))
+    if state.rules.seller_may_refuse:
+        return state.replace(offer=BargainOffer(frm=p, to=stall.renter, card=a.card, price=unit))
+    state, _ = _take_from_stall(state, a.card)
+    return _add_pick(state, Picked(a.card, stall.renter, unit))
+
+
+def do_bargain(state: State, a: A.Bargain) -> State:
+    stall = next(s for s in state.stalls if a.card in s.cards)
+    assert stall.renter is not None
+    return state.replace(offer=BargainOffer(frm=a.player, to=stall.renter, card=a.card,
+                                            price=a.price))
+
+
+def do_done(state: State, a: A.Done) -> State:
+    p = a.player
+    if state.phase == "complete":
+        return _draw_lists(state, p)
+    if state.phase == "closing":
+        if state.rules.tiebreak2_count_at == "before_throw":
+            counts = list(state.leftovers)
+            counts[p] = leftover_count(state, p)
+            state = state.replace(leftovers=tuple(counts))
+        return pop_queue(closing_throw(state, p))
+    pending = state.pending
+    assert isinstance(pending, Purchase)
+    cards = tuple(x.card for x in pending.picked)
+    state = state.replace(pending=None)
+    v = state.vendors[p]
+    if pending.kind == "sell":
+        if reminder_count(state, Effect.FULL_PRICE_SELL):
+            income = sum(x.price for x in pending.picked)
+        else:
+            income = half_total(state, (x.price for x in pending.picked))
+        state = state.replace(outside=state.outside + cards)
+        return transfer(state, None, p, income, "B-SELL-01")
+    bag = v.bag + tuple(BagCard(c, pending.produce) for c in cards)
+    state = state.replace(vendors=set_vendor(state, p, _vendor(v, bag=bag)))
+    if pending.kind == "wholesale":
+        cost = 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(
+            state, (x.price for x in pending.picked))
+        return transfer(state, p, None, cost, "B-BUY-03")
+    for x in pending.picked:
+        state = transfer(state, p, x.seller, x.price, "B-BUY-02" if x.seller is not None
+                         else "B-BUY-06")
+    return state
+
+
+def _draw_lists(state: State, p: int) -> State:
+    """B-UPK-06 (A-B-31): draw 2 lists per completed list, return 1 per completed list."""
+    returns = 0
+    deck = state.list_deck
+    v = state.vendors[p]
+    wallet = v.wallet
+    for _ in range(state.completed_now):
+        drawn, deck = deck[:2], deck[2:]
+        wallet += drawn
+        returns += max(0, len(drawn) - 1)
+    state = state.replace(list_deck=deck, vendors=set_vendor(state, p, _vendor(v, wallet=wallet)))
+    if returns:
+        return state.replace(phase="return_lists", pending=ListReturn(count=returns))
+    return state.replace(phase="bag")
+
+
+def do_empty(state: State, a: A.Empty) -> State:
+    """B-EMPTY-01..03: RM2, +1 if not the first bin this turn, +1 if overflowing."""
+    rules = state.rules
+    i = BIN_INDEX[a.bin]
+    cards = state.bins[i]
+    gain = rules.empty_base
+    if state.bins_emptied:
+        gain += rules.empty_bonus_additional
+    if len(cards) > rules.bin_capacity:
+        gain += rules.empty_bonus_overflow
+    gain += reminder_count(state, Effect.BIN_BONUS)
+    bins = list(state.bins)
+    bins[i] = ()
+    state = state.replace(bins=(bins[0], bins[1], bins[2]), outside=state.outside + cards,
+                          bins_emptied=state.bins_emptied + 1,
+                          actions_left=state.actions_left - 1)
+    return transfer(state, None, a.player, gain, "B-EMPTY-01")
+
+
+def do_end_actions(state: State, a: A.EndActions) -> State:
+    return state.replace(actions_left=0)
+
+
+# --------------------------------------------------------------------------- upkeep
+def do_complete(state: State, a: A.Complete) -> State:
+    """B-UPK-02..05 (B-END-05 in the Closing Round); trigger (a) B-END-01 (A-B-27)."""
+    p = a.player
+    v = state.vendors[p]
+    new = _vendor(v, wallet=remove(v.wallet, a.list), completed=(*v.completed, a.list),
+                  bag=bag_without(v.bag, a.cards))
+    state = state.replace(vendors=set_vendor(state, p, new))
+    closing = state.phase == "closing"
+    state = transfer(state, None, p, catalog(state).lists[a.list].value,
+                     "B-END-05" if closing else "B-UPK-03")
+    state = throw(state, p, a.cards, "B-END-05" if closing else "B-UPK-05", fined=True)
+    if closing:
+        return state
+    state = state.replace(completed_now=state.completed_now + 1)
+    if len(new.completed) >= state.rules.lists_to_trigger:
+        state = trigger_last_round(state, p)
+    return state
+
+
+def do_give(state: State, a: A.Give) -> State:
+    v, w = state.vendors[a.player], state.vendors[a.to]
+    moved = next(b for b in v.bag if b.card == a.card)
+    state = state.replace(vendors=set_vendor(state, a.player, _vendor(v, bag=bag_without(
+        v.bag, (a.card,)))))
+    return state.replace(vendors=set_vendor(state, a.to, _vendor(w, bag=(*w.bag, moved))))
+
+
+def do_throw(state: State, a: A.Throw) -> State:
+    v = state.vendors[a.player]
+    state = state.replace(vendors=set_vendor(state, a.player, _vendor(v, bag=bag_without(
+        v.bag, (a.card,)))))
+    return throw(state, a.player, (a.card,), "B-UPK-08", fined=state.rules.fine_on_bag_overflow)
+
+
+# --------------------------------------------------------------------------- any time
+def do_rent_and_release(state: State, a: A.RentAndRelease) -> State:
+    """B-ANY-03..07: Release (gain RM3) and/or Rent (pay RM3), once per game."""
+    p = a.player
+    cost = state.rules.rr_cost
+    if a.release is not None:
+        i = stall_index(state, a.release)
+        s = state.stalls[i]
+        state = state.replace(stalls=set_stall(state, i, Stall(id=s.id, open=s.open,
+                                                               renter=None, cards=s.cards)))
+        state = transfer(state, None, p, cost, "B-ANY-03")
+    if a.rent is not None:
+        i = stall_index(state, a.rent)
+        s = state.stalls[i]
+        state = state.replace(stalls=set_stall(state, i, Stall(id=s.id, open=s.open, renter=p,
+                                                               cards=s.cards)))
+        state = transfer(state, p, None, cost, "B-ANY-03")
+    v = state.vendors[p]
+    return state.replace(vendors=set_vendor(state, p, _vendor(v, rr_used=True)))
+
+
+def do_propose(state: State, a: A.ProposeTrade) -> State:
+    return state.replace(offer=TradeOffer(frm=a.player, to=a.to, give=a.give, take=a.take,
+                                          pay=a.pay, ask=a.ask))
+
+
+def do_accept(state: State, a: A.Accept) -> State:
+    offer = state.offer
+    state = state.replace(offer=None)
+    if isinstance(offer, BargainOffer):
+        state, _ = _take_from_stall(state, offer.card)
+        return _add_pick(state, Picked(offer.card, offer.to, offer.price))
+    assert isinstance(offer, TradeOffer)
+    v, w = state.vendors[offer.frm], state.vendors[offer.to]
+    given = tuple(b for b in v.bag if b.card in offer.give)
+    taken = tuple(b for b in w.bag if b.card in offer.take)
+    state = state.replace(vendors=set_vendor(state, offer.frm, _vendor(
+        v, bag=bag_without(v.bag, offer.give) + taken)))
+    state = state.replace(vendors=set_vendor(state, offer.to, _vendor(
+        w, bag=bag_without(w.bag, offer.take) + given)))
+    state = transfer(state, offer.frm, offer.to, offer.pay, "B-ANY-02")
+    return transfer(state, offer.to, offer.frm, offer.ask, "B-ANY-02")
+
+
+def do_decline(state: State, a: A.Decline) -> State:
+    return state.replace(offer=None)
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    A.ReturnList: do_return_list, A.ChooseHalf: do_choose_half, A.Tuck: do_tuck,
+    A.PlaceWorker: do_place_worker, A.StockRow: do_stock_row, A.StockDeck: do_stock_deck,
+    A.SkipStocking: do_skip_stocking, A.Buy: do_buy, A.BuyWholesale: do_buy_wholesale,
+    A.Sell: do_sell, A.Pick: do_pick, A.Bargain: do_bargain, A.Done: do_done,
+    A.Empty: do_empty, A.EndActions: do_end_actions, A.Complete: do_complete, A.Give: do_give,
+    A.Throw: do_throw, A.RentAndRelease: do_rent_and_release, A.ProposeTrade: do_propose,
+    A.Accept: do_accept, A.Decline: do_decline,
+}

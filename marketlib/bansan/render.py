@@ -1,0 +1,170 @@
+"""Text and static HTML pictures of a Bansan state or view (no JavaScript).
+
+``str(state)`` is a compact deterministic table (used by golden transcripts); ``_repr_html_``
+draws the stall grid, the Row, the bins with their fill and overflow, the bags and the public
+lists. Produce types use the Okabe-Ito colour-blind-safe palette and always carry their letters,
+so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from marketlib.bansan.cards import WASTES, Catalog, Produce
+from marketlib.bansan.market import catalog
+from marketlib.bansan.state import ListReturn, OpeningHand, Purchase, Stocking
+
+if TYPE_CHECKING:
+    from marketlib.bansan.state import State
+    from marketlib.bansan.view import VendorView, View
+
+COLOURS = {
+    Produce.FV: "#009E73",
+    Produce.WG: "#56B4E9",
+    Produce.MT: "#D55E00",
+    Produce.DG: "#E69F00",
+    Produce.SF: "#0072B2",
+    Produce.MM: "#CC79A7",
+}
+
+
+def _vendors(state: State | View) -> tuple[VendorView, ...]:
+    """Vendors as views (a state shows everything)."""
+    from marketlib.bansan.view import VendorView
+
+    out = []
+    for v in state.vendors:
+        if isinstance(v, VendorView):
+            out.append(v)
+        else:
+            out.append(VendorView(money=v.money, wallet=v.wallet, wallet_size=len(v.wallet),
+                                  completed=v.completed, bag=v.bag, rr_used=v.rr_used))
+    return tuple(out)
+
+
+def _pending(state: State | View) -> str:
+    p = state.pending
+    if isinstance(p, OpeningHand):
+        return "choosing top or bottom halves of " + " ".join(p.cards)
+    if isinstance(p, Stocking):
+        return "stocking " + " ".join(f"{sc.card}({'/'.join(sc.options)})" for sc in p.cards)
+    if isinstance(p, Purchase):
+        picked = " ".join(f"{x.card}@{x.price}" for x in p.picked) or "-"
+        return f"{p.kind} {p.produce}: picked {picked}"
+    if isinstance(p, ListReturn):
+        return f"returning {p.count} list(s)"
+    return ""
+
+
+def _deck_sizes(state: State | View) -> tuple[int, int]:
+    deck = getattr(state, "deck", None)
+    size = len(deck) if deck is not None else getattr(state, "deck_size", 0)
+    lists = getattr(state, "list_deck", None)
+    lsize = len(lists) if lists is not None else getattr(state, "list_deck_size", 0)
+    return size, lsize
+
+
+def text_table(state: State | View) -> str:
+    """A compact, deterministic text table of the table (hidden values shown as ``?``)."""
+    cat = catalog(state.rules)
+    deck, lists = _deck_sizes(state)
+    cap = state.rules.bin_capacity
+    bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
+                     for w, b in zip(WASTES, state.bins, strict=True))
+    lines = [
+        f"Bansan  turn {state.turn}  phase {state.phase}  P{state.current} to play"
+        + (f"  LAST ROUND (P{state.trigger})" if state.trigger is not None else ""),
+        f"Deck {deck}  lists {lists}  bins {bins}  outside {len(state.outside)}",
+        "Row: " + (" ".join(f"{c}:{cat.produce[c].label}" for c in state.row) or "-"),
+    ]
+    for r in range(0, len(state.stalls), state.columns):
+        cells = []
+        for s in state.stalls[r:r + state.columns]:
+            who = "--" if s.renter is None else f"P{s.renter}"
+            shut = "" if s.open else " CLOSED"
+            cells.append(f"{s.id} {cat.stalls[s.id].sells} {who} [{len(s.cards)}]{shut}")
+        lines.append("  " + " | ".join(cells))
+    if state.latest_events:
+        lines.append("Events: " + " ".join(state.latest_events))
+    for p, v in enumerate(_vendors(state)):
+        marker = ">" if p == state.current and state.result is None else " "
+        money = "?" if v.money is None else str(v.money)
+        wallet = v.wallet
+        wallet_text = f"{v.wallet_size} hidden" if wallet is None else " ".join(wallet)
+        bag = " ".join(f"{b.card}={b.produce}" for b in v.bag) or "-"
+        done = " ".join(v.completed) or "-"
+        lines.append(f"{marker}P{p} RM{money:>3} {'R&R used ' if v.rr_used else ''}"
+                     f"wallet [{wallet_text}] done [{done}] bag({len(v.bag)}) {bag}")
+    pending = _pending(state)
+    if pending:
+        lines.append(f"Pending: {pending}")
+    if state.offer is not None:
+        lines.append(f"Offer: {state.offer}")
+    if state.result is not None:
+        winners = ", ".join(f"P{w}" for w in state.result.winners)
+        lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
+                     f"RM {list(state.result.scores)}")
+    return "\n".join(lines)
+
+
+def _chip(cat: Catalog, card: str, as_type: Produce | None = None) -> str:
+    c = cat.produce[card]
+    if as_type is None:
+        colour, stripe, text = COLOURS[c.top], COLOURS[c.bottom], f"{c.top}/{c.bottom}"
+    else:
+        colour = stripe = COLOURS[as_type]
+        text = str(as_type)
+    star = "&#9733;" if c.star else ""
+    return (f'<span class="marketlib-bansan-card" title="{card} {c.label}" style="display:'
+            f"inline-block;margin:1px;padding:1px 4px;border-radius:3px;border-bottom:4px solid "
+            f'{stripe};background:{colour};color:#fff;font:11px sans-serif">{text}{star}</span>')
+
+
+def html_board(state: State | View) -> str:
+    """A static HTML board (no scripts): stall grid, Row, bins, bags and public lists."""
+    cat = catalog(state.rules)
+    cap = state.rules.bin_capacity
+    deck, lists = _deck_sizes(state)
+    out = ['<div class="marketlib-bansan-static" style="font:13px sans-serif">',
+           f"<div><b>Bansan</b> - turn {state.turn}, {html.escape(state.phase)}, P{state.current}"
+           f" to play; Deck {deck}, lists {lists}, Outside Market {len(state.outside)}</div>",
+           "<div><b>WHOLESALE Row:</b> " + "".join(_chip(cat, c) for c in state.row) + "</div>",
+           '<table style="border-collapse:collapse;margin:4px 0">']
+    for r in range(0, len(state.stalls), state.columns):
+        out.append("<tr>")
+        for s in state.stalls[r:r + state.columns]:
+            sells = cat.stalls[s.id].sells
+            who = "unoperated" if s.renter is None else f"P{s.renter}"
+            shut = " CLOSED" if not s.open else ""
+            out.append(
+                f'<td style="border:2px {"dashed" if not s.open else "solid"} '
+                f'{COLOURS[sells]};padding:3px;vertical-align:top;min-width:110px">'
+                f"<b>{s.id} {sells}</b> {who}{shut}<br>"
+                + "".join(_chip(cat, c, sells) for c in s.cards) + "</td>")
+        out.append("</tr>")
+    out.append("</table><div><b>Waste Bins:</b> ")
+    for w, b in zip(WASTES, state.bins, strict=True):
+        over = len(b) > cap
+        out.append(f'<span style="display:inline-block;margin:2px;padding:2px 6px;border:2px '
+                   f'{"double" if over else "solid"} #444">{w} {len(b)}/{cap}'
+                   f'{" OVERFLOWING" if over else ""}</span>')
+    out.append("</div>")
+    for p, v in enumerate(_vendors(state)):
+        money = "hidden" if v.money is None else f"RM{v.money}"
+        done = ", ".join(f"{x} ({cat.lists[x].label})" for x in v.completed) or "none"
+        wallet = ("hidden" if v.wallet is None
+                  else ", ".join(f"{x} ({cat.lists[x].label})" for x in v.wallet))
+        out.append(f'<div style="margin-top:3px"><b>P{p}</b> {money}'
+                   f'{" (R&amp;R used)" if v.rr_used else ""}; bag {len(v.bag)}/'
+                   f"{state.rules.bag_limit}: "
+                   + "".join(_chip(cat, b.card, b.produce) for b in v.bag)
+                   + f"<br>Wallet: {html.escape(wallet)}; completed: {html.escape(done)}</div>")
+    pending = _pending(state)
+    if pending:
+        out.append(f"<div><b>Pending:</b> {html.escape(pending)}</div>")
+    if state.result is not None:
+        winners = ", ".join(f"P{w}" for w in state.result.winners)
+        out.append(f"<div><b>Game over</b>: Bos Bansan {winners}</div>")
+    out.append("</div>")
+    return "".join(out)

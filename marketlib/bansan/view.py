@@ -1,0 +1,304 @@
+"""What a seat may see (A-B-57), and the reverse: ``determinize`` builds a full state consistent
+with a view, the hidden parts sampled.
+
+A seat sees everything on the table: stalls, bags, completed lists, the Row, bins, the Outside
+Market, Latest Events, offers. It does not see other vendors' money or Wallet lists (only how many
+lists), the order or content of the WHOLESALE Deck, the removed cards, the Shopping List deck, the
+Event deck, or the hidden reshuffle key. ``view(state, None)`` is the teacher view: everything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+from marketlib.bansan import actions as A
+from marketlib.bansan.cards import PRODUCE, WASTES
+from marketlib.bansan.market import catalog
+from marketlib.bansan.state import (
+    BargainOffer,
+    Offer,
+    OpeningHand,
+    Pending,
+    Phase,
+    Purchase,
+    Reminder,
+    Rules,
+    Stall,
+    State,
+    Stocking,
+    Transfer,
+    Vendor,
+)
+from marketlib.core.game import Outcome
+
+
+class VendorView(msgspec.Struct, frozen=True, kw_only=True):
+    """A vendor as a seat sees them: ``money`` and ``wallet`` are ``None`` when hidden."""
+
+    money: int | None
+    wallet: tuple[str, ...] | None
+    wallet_size: int
+    completed: tuple[str, ...]
+    bag: tuple[Any, ...]
+    rr_used: bool
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat's observation (``viewer`` is the seat, or ``None`` for the teacher view, which also
+    carries the hidden decks, the removed cards, the ledger and the reshuffle key)."""
+
+    viewer: int | None
+    rules: Rules
+    deck_size: int
+    removed_size: int
+    list_deck_size: int
+    event_deck_size: int
+    row: tuple[str, ...]
+    stalls: tuple[Stall, ...]
+    columns: int
+    bins: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    outside: tuple[str, ...]
+    latest_events: tuple[str, ...]
+    active_event: str | None
+    reminders: tuple[Reminder, ...]
+    vendors: tuple[VendorView, ...]
+    first: int
+    token: int
+    current: int
+    phase: Phase
+    pending: Pending | None
+    queue: tuple[int, ...]
+    offer: Offer | None
+    turn: int
+    actions_left: int
+    bins_emptied: int
+    events_flipped: int
+    completed_now: int
+    star_drawn: bool
+    trigger: int | None
+    leftovers: tuple[int | None, ...]
+    reshuffles: int
+    result: Outcome | None
+    deck: tuple[str, ...] | None = None
+    removed: tuple[str, ...] | None = None
+    list_deck: tuple[str, ...] | None = None
+    event_deck: tuple[str, ...] | None = None
+    ledger: tuple[int, ...] | None = None
+    bank: int | None = None
+    transfers: tuple[Transfer, ...] | None = None
+    shuffle_key: int | None = None
+
+    def __str__(self) -> str:
+        from marketlib.bansan.render import text_table
+
+        return text_table(self)
+
+    def _repr_html_(self) -> str:
+        from marketlib.bansan.render import html_board
+
+        return html_board(self)
+
+
+def view(state: State, player: int | None) -> View:
+    """The observation of seat ``player`` (``None``: the teacher view, showing everything).
+
+    Raises:
+        ValueError: ``player`` is not a seat.
+    """
+    if player is not None and not 0 <= player < len(state.vendors):
+        raise ValueError(f"there is no seat {player}")
+    teacher = player is None
+    hide = not teacher and state.rules.hidden_wallets and state.result is None
+    vendors = tuple(
+        VendorView(money=None if hide and p != player else v.money,
+                   wallet=None if hide and p != player else v.wallet,
+                   wallet_size=len(v.wallet), completed=v.completed, bag=v.bag,
+                   rr_used=v.rr_used)
+        for p, v in enumerate(state.vendors))
+    return View(
+        viewer=player, rules=state.rules, deck_size=len(state.deck),
+        removed_size=len(state.removed), list_deck_size=len(state.list_deck),
+        event_deck_size=len(state.event_deck), row=state.row, stalls=state.stalls,
+        columns=state.columns, bins=state.bins, outside=state.outside,
+        latest_events=state.latest_events, active_event=state.active_event,
+        reminders=state.reminders, vendors=vendors, first=state.first, token=state.token,
+        current=state.current, phase=state.phase,
+        pending=state.pending,
+        queue=state.queue, offer=state.offer, turn=state.turn, actions_left=state.actions_left,
+        bins_emptied=state.bins_emptied, events_flipped=state.events_flipped,
+        completed_now=state.completed_now, star_drawn=state.star_drawn, trigger=state.trigger,
+        leftovers=state.leftovers, reshuffles=state.reshuffles, result=state.result,
+        deck=state.deck if teacher else None, removed=state.removed if teacher else None,
+        list_deck=state.list_deck if teacher else None,
+        event_deck=state.event_deck if teacher else None,
+        ledger=state.ledger if teacher else None, bank=state.bank if teacher else None,
+        transfers=state.transfers if teacher else None,
+        shuffle_key=state.shuffle_key if teacher else None,
+    )
+
+
+def _pending_cards(pending: Pending | None) -> list[str]:
+    if isinstance(pending, OpeningHand):
+        return list(pending.cards)
+    if isinstance(pending, Stocking):
+        return [sc.card for sc in pending.cards]
+    if isinstance(pending, Purchase):
+        return [x.card for x in pending.picked]
+    return []
+
+
+def visible_produce(v: View | State) -> list[str]:
+    """Produce cards on the table (not the Deck or the removed cards)."""
+    cards = list(v.row) + list(v.outside)
+    for s in v.stalls:
+        cards.extend(s.cards)
+    for b in v.bins:
+        cards.extend(b)
+    for vendor in v.vendors:
+        cards.extend(x.card for x in vendor.bag)
+    return cards + _pending_cards(v.pending)
+
+
+def determinize(v: View, rng: random.Random) -> State:
+    """A full state consistent with view ``v``: the unseen produce shuffled into the Deck and the
+    removed cards, the unseen lists dealt into hidden Wallets and the list deck, the Event deck
+    shuffled, a fresh reshuffle key, and each hidden vendor's money guessed as the viewer's own
+    (money is never public). A teacher view gives back the exact state.
+
+    Args:
+        v: a seat's view.
+        rng: a seeded ``random.Random`` (the only source of chance).
+    """
+    cat = catalog(v.rules)
+    common: dict[str, Any] = {f: getattr(v, f) for f in (
+        "rules", "row", "stalls", "columns", "bins", "outside", "latest_events", "active_event",
+        "reminders", "first", "token", "current", "phase", "pending", "queue", "offer", "turn",
+        "actions_left", "bins_emptied", "events_flipped", "completed_now", "star_drawn",
+        "trigger", "leftovers", "reshuffles", "result")}
+    if v.deck is not None and v.removed is not None and v.list_deck is not None and (
+            v.event_deck is not None and v.ledger is not None and v.bank is not None):
+        vendors = tuple(Vendor(money=x.money or 0, wallet=x.wallet or (), completed=x.completed,
+                               bag=x.bag, rr_used=x.rr_used) for x in v.vendors)
+        return State(deck=v.deck, removed=v.removed, list_deck=v.list_deck,
+                     event_deck=v.event_deck, vendors=vendors, ledger=v.ledger, bank=v.bank,
+                     transfers=v.transfers or (), shuffle_key=v.shuffle_key or 0, **common)
+    seen = set(visible_produce(v))
+    unseen = [c for c in cat.produce if c not in seen]
+    rng.shuffle(unseen)
+    deck, removed = unseen[: v.deck_size], unseen[v.deck_size:]
+    known_lists = {x for vv in v.vendors for x in (*vv.completed, *(vv.wallet or ()))}
+    lists = [x for x in cat.lists if x not in known_lists]
+    rng.shuffle(lists)
+    guess = next((x.money for x in v.vendors if x.money is not None), v.rules.starting_money)
+    vendors_list = []
+    for x in v.vendors:
+        wallet = x.wallet
+        if wallet is None:
+            wallet, lists = tuple(lists[: x.wallet_size]), lists[x.wallet_size:]
+        vendors_list.append(Vendor(money=x.money if x.money is not None else guess,
+                                   wallet=wallet, completed=x.completed, bag=x.bag,
+                                   rr_used=x.rr_used))
+    flipped = set(v.latest_events)
+    events = [e for e in cat.events if e not in flipped] if v.rules.events != "off" else []
+    rng.shuffle(events)
+    start = v.rules.starting_money
+    ledger = tuple(x.money - start for x in vendors_list)
+    return State(deck=tuple(deck), removed=tuple(removed), list_deck=tuple(lists),
+                 event_deck=tuple(events[: v.event_deck_size]), vendors=tuple(vendors_list),
+                 ledger=ledger, bank=sum(ledger), shuffle_key=rng.getrandbits(62), **common)
+
+
+def info_revealed(before: State, after: State) -> bool:
+    """True when the step drew cards (Deck, Shopping Lists, Events) or reshuffled: an undo
+    commit point in play mode."""
+    return (before.deck != after.deck or before.list_deck[:2] != after.list_deck[:2]
+            or len(before.list_deck) > len(after.list_deck)
+            or before.event_deck != after.event_deck)
+
+
+@lru_cache(maxsize=16)
+def _candidates(rules: Rules) -> tuple[A.Action, ...]:
+    cat = catalog(rules)
+    out: list[A.Action] = []
+    for p in range(rules.players):
+        out += [A.ReturnList(player=p, list=x) for x in cat.lists]
+        out += [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
+        out += [A.PlaceWorker(player=p, stall=s) for s in cat.stalls]
+        for t in PRODUCE:
+            out += [A.StockRow(player=p, produce=t), A.Buy(player=p, produce=t),
+                    A.BuyWholesale(player=p, produce=t), A.Sell(player=p, produce=t)]
+        out += [A.StockDeck(player=p), A.SkipStocking(player=p), A.Done(player=p),
+                A.EndActions(player=p), A.Accept(player=p), A.Decline(player=p)]
+        out += [A.Empty(player=p, bin=w) for w in WASTES]
+        for c in cat.produce:
+            out += [A.Pick(player=p, card=c), A.Throw(player=p, card=c)]
+        out += [A.RentAndRelease(player=p, rent=s) for s in cat.stalls]
+        out += [A.RentAndRelease(player=p, release=s) for s in cat.stalls]
+    return tuple(out)
+
+
+def candidate_actions(state: State) -> tuple[A.Action, ...]:
+    """A cached superset of well-formed actions for these rules (legal or not), for the
+    conformance kit; free-form actions (trades, bargains, Complete, Tuck, Give) are not in it."""
+    return _candidates(state.rules)
+
+
+def check_invariants(state: State) -> list[str]:
+    """Conservation and limits that must hold in every state (used by the conformance kit)."""
+    problems: list[str] = []
+    cat = catalog(state)
+    rules = state.rules
+    places = Counter(list(state.deck) + list(state.removed) + visible_produce(state))
+    if places != Counter(list(cat.produce)):
+        missing = sorted(set(cat.produce) - set(places))
+        doubled = sorted(c for c, k in places.items() if k > 1)
+        problems.append(f"produce not each in one place (missing {missing}, doubled {doubled})")
+    lists = Counter(list(state.list_deck) + [x for v in state.vendors
+                                              for x in (*v.wallet, *v.completed)])
+    if lists != Counter(list(cat.lists)):
+        problems.append("Shopping Lists not each in exactly one place")
+    if rules.events != "off":
+        events = Counter(state.event_deck + state.latest_events)
+        if events != Counter(list(cat.events)):
+            problems.append("Event cards not each in exactly one place")
+    for p, v in enumerate(state.vendors):
+        if v.money != rules.starting_money + state.ledger[p]:
+            problems.append(f"P{p} has RM{v.money} but the ledger accounts for "
+                            f"RM{rules.starting_money + state.ledger[p]}")
+        if v.money < 0 and rules.debt_policy == "pay_what_you_can":
+            problems.append(f"P{p} has negative money (A-B-35)")
+        if not v.rr_used and state.phase != "over" and sum(
+                s.renter == p for s in state.stalls) > 2:
+            problems.append(f"P{p} rents 3 stalls without R&R (B-ANY-04)")
+        if sum(s.renter == p for s in state.stalls) > 3:
+            problems.append(f"P{p} rents more than 3 stalls (B-ANY-08)")
+        for b in v.bag:
+            if not cat.produce[b.card].shows(b.produce):
+                problems.append(f"{b.card} in P{p}'s bag as {b.produce}, a type it does not show")
+    if sum(state.ledger) != state.bank:
+        problems.append("the ledger does not add up to the bank's payments")
+    for s in state.stalls:
+        sells = cat.stalls[s.id].sells
+        if any(not cat.produce[c].shows(sells) for c in s.cards):
+            problems.append(f"{s.id} holds a card that does not show {sells} (B-STOCK-08)")
+    for i, w in enumerate(WASTES):
+        if any(cat.produce[c].waste is not w for c in state.bins[i]):
+            problems.append(f"the {w} bin holds a card of another waste type")
+    if len(state.row) > rules.row_size:
+        problems.append("the Row holds more than 5 cards (B-SETUP-03)")
+    if isinstance(state.offer, BargainOffer) and not isinstance(state.pending, Purchase):
+        problems.append("a bargain without a BUY in progress")
+    for p in range(len(state.vendors)):
+        seen = view(state, p)
+        if seen.deck is not None or seen.list_deck is not None or seen.shuffle_key is not None:
+            problems.append(f"P{p}'s view shows a hidden deck or the reshuffle key (A-B-57)")
+        if state.result is None and rules.hidden_wallets and any(
+                (x.money is not None or x.wallet is not None)
+                for q, x in enumerate(seen.vendors) if q != p):
+            problems.append(f"P{p}'s view shows another vendor's money or Wallet (A-B-57)")
+    return problems
