@@ -4,7 +4,8 @@
 makes a match and a board in one line.
 """
 
+from marketlib.widgets.bansan import BansanBoard
 from marketlib.widgets.board import Board
 from marketlib.widgets.monsoon import MonsoonBoard
 
-__all__ = ["Board", "MonsoonBoard"]
+__all__ = ["BansanBoard", "Board", "MonsoonBoard"]

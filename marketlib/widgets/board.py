@@ -14,6 +14,7 @@ blocking loop, so the board works under nbval and ipykernel 7.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Mapping
 from pathlib import Path
@@ -128,6 +129,10 @@ class Board(anywidget.AnyWidget):
     def _preview(self, before: Any, after: Any, player: int) -> str:
         raise NotImplementedError
 
+    def _proposal(self, content: dict[str, Any], player: int) -> Any:
+        """A free-form proposal (a Bansan trade or bargain) from the front end, as an action."""
+        raise ValueError(f"{self.GAME_NAME} has no proposals")
+
     def _text(self, view: Any) -> str:
         return str(view)
 
@@ -159,7 +164,7 @@ class Board(anywidget.AnyWidget):
         view = match.game.view(match.state, shown)
         state = match.state
         choices = []
-        if current is not None and current not in self.opponents and (
+        if current is not None and current not in self.opponents and not self.covered and (
             self.teacher or current == self.seat
         ):
             for i, action in enumerate(match.legal_actions()):
@@ -226,6 +231,21 @@ class Board(anywidget.AnyWidget):
             return
         why = self.match.explain(action)
         self.notice = f"{action} is legal." if why is None else f"{why.rule}: {why.reason}"
+
+    def _msg_propose_trade(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
+    def _msg_bargain(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
+    def _propose(self, content: dict[str, Any]) -> None:
+        player = self.match.current_player
+        if player is None or player in self.opponents or (player != self.seat and not self.teacher):
+            self.error = "a proposal can only be made by the person whose decision it is"
+            return
+        action = self._proposal(content, player)
+        with contextlib.suppress(IllegalAction, InvalidAction):
+            self.play(action)  # if refused, play() put the rule and reason in ``notice``
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
         self.undo()

@@ -30,14 +30,30 @@ function makeBoard(drawGame) {
         send({ type: "play", index, version: model.get("version") });
       };
 
+      // Two-click choices: a target "A@B" (e.g. a card, then the Stall to tuck it into) is
+      // played by clicking A (which selects it) and then B.
+      let selected = null;
+
       function makeCtx(previewLine) {
         const choices = model.get("choices") || [];
         const byTarget = new Map();
+        const firsts = new Set();
         for (const c of choices) {
           if (!byTarget.has(c.target)) byTarget.set(c.target, []);
           byTarget.get(c.target).push(c);
+          if (c.target.includes("@")) firsts.add(c.target.split("@")[0]);
         }
+        if (selected && !firsts.has(selected)) selected = null;
         const drawn = new Set();
+        const markLegal = (b, label, c, verb) => {
+          b.classList.add("marketlib-legal");
+          b.dataset.choice = String(c.index);
+          b.dataset.verb = verb;
+          b.setAttribute("aria-label", `${label}: ${c.text} (${c.preview})`);
+          const show = () => { previewLine.textContent = `${c.text}: ${c.preview}`; };
+          b.addEventListener("mouseenter", show);
+          b.addEventListener("focus", show);
+        };
         return {
           scene: model.get("scene") || {},
           cards: model.get("cards") || {},
@@ -46,26 +62,40 @@ function makeBoard(drawGame) {
           seats: model.get("seats") || [],
           choices,
           drawn,
+          selected,
           el: mlEl,
-          // A real <button> for an on-board thing. Legal: highlighted, click plays it.
-          // Otherwise a click asks Python why not (the rule ID and sentence).
+          send,
+          // A real <button> for an on-board thing. Legal: highlighted, click plays it (or
+          // selects it, for a two-click choice). Otherwise a click asks Python why not.
           button(target, label, content, extraClass) {
             const b = mlEl("button", "marketlib-btn" + (extraClass ? " " + extraClass : ""));
             b.type = "button";
             b.dataset.target = target;
-            const options = byTarget.get(target) || [];
-            drawn.add(target);
             if (content) b.appendChild(content); else b.textContent = label;
-            if (options.length) {
+            drawn.add(target);
+            const second = selected ? byTarget.get(`${selected}@${target}`) : null;
+            const options = byTarget.get(target) || [];
+            if (second) {
+              drawn.add(`${selected}@${target}`);
+              const c = second[0];
+              markLegal(b, label, c, c.text.split(" ")[1] || "");
+              b.addEventListener("click", () => { focusKey = target; selected = null; play(c.index); });
+            } else if (options.length) {
               const c = options[0];
+              markLegal(b, label, c, c.text.split(" ")[1] || "");
+              b.addEventListener("click", () => { focusKey = target; selected = null; play(c.index); });
+            } else if (firsts.has(target)) {
+              for (const c of choices) if (c.target.startsWith(`${target}@`)) drawn.add(c.target);
               b.classList.add("marketlib-legal");
-              b.dataset.choice = String(c.index);
-              b.dataset.verb = c.text.split(" ")[1] || "";
-              b.setAttribute("aria-label", `${label}: ${c.text} (${c.preview})`);
-              const show = () => { previewLine.textContent = `${c.text}: ${c.preview}`; };
-              b.addEventListener("mouseenter", show);
-              b.addEventListener("focus", show);
-              b.addEventListener("click", () => { focusKey = target; play(c.index); });
+              if (selected === target) b.classList.add("marketlib-selected");
+              b.dataset.verb = selected === target ? "selected" : "select";
+              b.setAttribute("aria-pressed", String(selected === target));
+              b.setAttribute("aria-label", `${label}: select, then choose where it goes`);
+              b.addEventListener("click", () => {
+                focusKey = target;
+                selected = selected === target ? null : target;
+                redraw();
+              });
             } else {
               b.setAttribute("aria-label", `${label} (not a legal choice now: click to see why)`);
               b.addEventListener("click", () => { focusKey = target; send({ type: "explain", target }); });
@@ -143,10 +173,21 @@ function makeBoard(drawGame) {
         const boardArea = mlEl("div", "marketlib-area");
         header.textContent = drawGame(ctx, boardArea) || "";
         root.appendChild(boardArea);
-        const rest = ctx.choices.filter((c) => !ctx.drawn.has(c.target));
+        const rest = ctx.choices.filter((c) => !ctx.drawn.has(c.target)
+          && (!c.target.includes("@") || !ctx.drawn.has(c.target.split("@")[0])
+              || c.target.startsWith(`${selected}@`)));
         if (rest.length) {
           const bar = mlEl("div", "marketlib-choicebar");
-          for (const c of rest) bar.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
+          for (const c of rest) {
+            const b = mlEl("button", "marketlib-btn marketlib-choice marketlib-legal", c.text);
+            b.type = "button";
+            b.dataset.target = c.target;
+            b.dataset.verb = c.text.split(" ")[1] || "";
+            b.setAttribute("aria-label", `${c.text} (${c.preview})`);
+            b.addEventListener("focus", () => { previewLine.textContent = `${c.text}: ${c.preview}`; });
+            b.addEventListener("click", () => { focusKey = c.target; selected = null; play(c.index); });
+            bar.appendChild(b);
+          }
           root.appendChild(bar);
         }
         root.appendChild(previewLine);

@@ -8,6 +8,7 @@ send ``play`` with its index and the board version; clicking anything else must 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +76,33 @@ def test_monsoon_board_keyboard_undo(tmp_path: Path) -> None:
         assert page.evaluate("window.mlHarness.sent") == [{"type": "undo"}]
         page.keyboard.press("Enter")  # Enter on a focused legal choice plays it
         assert page.evaluate("window.mlHarness.sent")[-1]["type"] == "play"
+
+
+def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
+    from marketlib import bansan
+    from marketlib.bots import RandomBot
+    from marketlib.widgets import BansanBoard
+
+    match = Match("bansan", bansan.Rules(players=3), seed=2)
+    board = BansanBoard(match, opponents={1: RandomBot(), 2: RandomBot()})
+    rng = random.Random(0)
+    while not any("@stall:" in c["target"] for c in board.choices):  # play on to a Stocking
+        board.play(rng.choice(match.legal_actions()))
+    assert type(match.state.pending).__name__ == "Stocking"
+    tuck = next(c for c in board.choices if "@stall:" in c["target"])
+    card, stall = tuck["target"].split("@")
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        page.locator(f'[data-target="{card}"]').first.click()  # select the card ...
+        assert page.evaluate("window.mlHarness.sent") == []
+        assert page.locator(f'[data-target="{card}"].marketlib-selected').count() == 1
+        page.locator(f'[data-target="{stall}"]').click()  # ... then the stall
+        assert page.evaluate("window.mlHarness.sent") == [
+            {"type": "play", "index": tuck["index"], "version": board.version}]
+        page.screenshot(path=str(tmp_path / "bansan_harness.png"), full_page=True)
+        page.locator(".marketlib-panel summary", has_text="Trade or bargain").click()
+        page.locator('input[aria-label="Pay"]').fill("2")
+        page.locator('button[aria-label="Propose this trade"]').click()
+        assert page.evaluate("window.mlHarness.sent")[-1] == {
+            "type": "propose_trade", "to": 1, "give": [], "take": [], "pay": 2, "ask": 0}
+        assert page.locator("button:not([aria-label])").count() == 0

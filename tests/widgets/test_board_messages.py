@@ -97,6 +97,8 @@ def test_steal2_and_pass_and_fulfill_another() -> None:
     click(board, "card:MG-05")  # steal Gem3 from the Market; then P1 (4 > 1) may be robbed
     click(board, "card:MG-37")
     assert board.match.state.seats[0].display == ("MG-05", "MG-37")
+    assert board.covered and board.choices == []  # hot-seat: P1 must reveal the board first
+    board._handle_custom_msg({"type": "reveal"}, [])
     click(board, "button:pass")
     assert board.match.history[-1] == monsoon.Pass(player=1)
 

@@ -1,0 +1,48 @@
+"""Bot strength: 2-player win rates with 95% Wilson intervals, fixed seeds, seats rotated.
+
+Targets (issue 5): GreedyBot wins >= 80% against RandomBot; ISMCTSBot(1000 iterations) wins
+>= 60% against GreedyBot (2-player Monsoon Market). The same pairs are reported for Bansan once
+``marketlib.bansan`` plays.
+Run: ``uv run --all-extras python benchmarks/bots_strength.py [--game monsoon] [--jobs 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot
+from marketlib.core.match import resolve_game
+from marketlib.sim import play_many, win_rates
+
+
+def duel(game: str, first: object, second: object, n_games: int, seed: int, jobs: int) -> None:
+    module = resolve_game(game)
+    t0 = time.perf_counter()
+    games, _ = play_many(module, module.Rules(players=2), [first, second], n_games, seed=seed,
+                         n_jobs=jobs)
+    elapsed = time.perf_counter() - t0
+    row = win_rates(games).set_index("bot").loc[type(first).__name__]
+    print(f"{game:8} {type(first).__name__:>10} vs {type(second).__name__:<10} "
+          f"{n_games:>5} games  win rate {row.win_rate:6.1%}  95% CI "
+          f"{row.ci_low:6.1%}-{row.ci_high:6.1%}  ({elapsed:.0f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="monsoon", choices=["monsoon", "bansan"])
+    parser.add_argument("--greedy-games", type=int, default=400)
+    parser.add_argument("--ismcts-games", type=int, default=60)
+    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--skip-greedy", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_greedy:
+        duel(args.game, GreedyBot(), RandomBot(), args.greedy_games, args.seed, args.jobs)
+    duel(args.game, ISMCTSBot(iterations=args.iterations), GreedyBot(), args.ismcts_games,
+         args.seed, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Sphinx configuration: myst-nb + furo, built offline (``sphinx-build -W -b html docs OUT``).
+
+The notebooks are copied from ``notebooks/`` into ``docs/tutorials/`` here (no pre-step) and
+rendered with their stored outputs; a static picture of each board is written at build time.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+project = "marketlib"
+author = "marketlib developers"
+copyright = "2026, marketlib developers"  # noqa: A001
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+html_theme = "furo"
+html_title = "marketlib"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+nb_execution_mode = "off"  # notebooks are executed (and checked by nbval) in the test suite
+myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 3
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+napoleon_google_docstring = True
+suppress_warnings = ["myst.header", "mystnb.unknown_mime_type"]
+nitpicky = False
+
+
+def _copy_notebooks() -> None:
+    target = HERE / "tutorials"
+    target.mkdir(exist_ok=True)
+    for old in target.glob("*.ipynb"):
+        old.unlink()
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        shutil.copyfile(notebook, target / notebook.name)
+
+
+def _static_boards() -> None:
+    from marketlib.monsoon import position
+
+    out = HERE / "_generated"
+    out.mkdir(exist_ok=True)
+    state = position(
+        displays=[["Gem2", "Cloth2", "Scroll1", "Wood4"], ["Pepper3", "Gem/Scroll1", "Leather3"]],
+        market=["Cloth4", "Pepper1", "Gem3", "Scroll2"],
+        order_display=["MO-29", "MO-09", "MO-14", "MO-36"],
+        orders={1: ["MO-03 bulk", "MO-12 gold"]},
+    )
+    (out / "monsoon_board.html").write_text(state._repr_html_(), encoding="utf-8")
+
+
+_copy_notebooks()
+_static_boards()

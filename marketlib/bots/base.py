@@ -1,0 +1,81 @@
+"""The ``Bot`` protocol and what every bot shares: finding the game of a view, and the turn.
+
+A bot sees only what its seat may see: :meth:`Bot.choose` gets a *view* (never the state), the
+legal actions and a seeded ``random.Random``. Search bots rebuild full states from the view with
+the game's ``determinize(view, rng)``; they never touch the true state.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol, cast, runtime_checkable
+
+from marketlib.core.game import GameModule, PlayerId
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player.
+
+    Bots answer every decision of their seat, including accept/decline answers to trade
+    proposals, which games offer as ordinary legal actions of the deciding seat.
+    """
+
+    def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
+        """Pick one of ``legal_actions`` (non-empty) from what ``view`` shows.
+
+        Args:
+            view: the deciding seat's view (``game.view(state, seat)``).
+            legal_actions: the legal actions, in the game's order.
+            rng: the only source of chance (seeded by the caller).
+
+        Returns:
+            One element of ``legal_actions``.
+        """
+        ...
+
+    def explain_choice(self) -> str:
+        """One sentence a learner can read about the last choice."""
+        ...
+
+
+def game_of(view: Any) -> GameModule:
+    """The game module a view belongs to (``marketlib.<game>``), found from its type.
+
+    Raises:
+        ValueError: the object is not a view of a marketlib game.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> s = monsoon.setup(monsoon.Rules(), seed=1)
+        >>> game_of(monsoon.view(s, 0)).GAME.name
+        'monsoon'
+    """
+    parts = type(view).__module__.split(".")
+    if len(parts) < 2 or parts[0] != "marketlib":
+        raise ValueError(f"{type(view).__name__} is not a view of a marketlib game")
+    return cast(GameModule, importlib.import_module(f"marketlib.{parts[1]}"))
+
+
+def viewer_of(view: Any, legal_actions: tuple[Any, ...]) -> PlayerId:
+    """The deciding seat: the view's ``viewer``, else the ``player`` of the first legal action.
+
+    Raises:
+        ValueError: the seat cannot be told (a teacher view with no legal actions).
+    """
+    viewer = getattr(view, "viewer", None)
+    if isinstance(viewer, int):
+        return viewer
+    if legal_actions:
+        return cast(PlayerId, legal_actions[0].player)
+    raise ValueError("cannot tell which seat decides: the view has no viewer")
+
+
+def check_choices(legal_actions: tuple[Any, ...]) -> None:
+    """Raise ``ValueError`` when there is nothing to choose from."""
+    if not legal_actions:
+        raise ValueError("no legal actions to choose from (is the game over?)")
+
+
+__all__ = ["Bot", "check_choices", "game_of", "viewer_of"]

@@ -1,0 +1,129 @@
+"""``GreedyBot``: tries every way to play its whole turn and keeps the best end position.
+
+The bot rebuilds a full state from its view (``determinize``), then walks every sequence of its
+own decisions until the turn passes to another seat (or the game ends), pruned and de-duplicated
+by the game's heuristic, and scores each end position with the heuristic. It plays the first
+decision of the best sequence and keeps the rest as a plan, re-planning whenever the table does
+not look as the plan expected. Ties go to the sequence that gives more score now, then to the
+shorter one, then to the one whose first action comes first in the game's legal order. A line
+ending in a position the bot has already seen this game loses a little value per sighting, so
+two bots never trade one card back and forth for ever.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from marketlib.bots.base import check_choices, game_of, viewer_of
+from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
+from marketlib.core.game import GameModule, PlayerId
+
+
+class GreedyBot:
+    """One-turn lookahead with a per-game heuristic (money, seals, list progress, bin risk).
+
+    Args:
+        max_nodes: decisions simulated per search (default 4,000); a larger turn is cut off and
+            its partial lines are scored as they stand.
+        max_depth: the longest line of own decisions considered (default 24).
+
+    Example:
+        >>> import random
+        >>> from marketlib import monsoon
+        >>> s = monsoon.setup(monsoon.Rules(), seed=1)
+        >>> bot = GreedyBot()
+        >>> a = bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), random.Random(0))
+        >>> a in monsoon.legal_actions(s)
+        True
+    """
+
+    def __init__(self, *, max_nodes: int = 4000, max_depth: int = 24) -> None:
+        if max_nodes < 1 or max_depth < 1:
+            raise ValueError("max_nodes and max_depth must be at least 1")
+        self.max_nodes = max_nodes
+        self.max_depth = max_depth
+        self._plan: list[Any] = []
+        self._expect: Any = None
+        self._state: Any = None
+        self._seen = Repetitions()
+        self._last = "has not chosen yet."
+
+    def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
+        """The first decision of the best-scoring way to play the rest of this turn.
+
+        Raises:
+            ValueError: ``legal_actions`` is empty.
+        """
+        check_choices(legal_actions)
+        game = game_of(view)
+        me = viewer_of(view, legal_actions)
+        if self._plan and self._expect is not None and self._expect == view:
+            action = self._plan.pop(0)
+            if action in legal_actions:
+                self._state = game.apply(self._state, action)
+                self._expect = game.view(self._state, me) if self._plan else None
+                return action
+        self._plan, self._expect = [], None
+        state = game.determinize(view, rng)
+        heuristic = heuristic_for(game)
+        self._seen.add(heuristic.public_key(state))
+        line = self._search(game, heuristic, state, me, legal_actions)
+        action = line[0]
+        self._plan = line[1:]
+        self._state = game.apply(state, action)
+        self._expect = game.view(self._state, me) if self._plan else None
+        return action
+
+    def _search(
+        self,
+        game: GameModule,
+        heuristic: Heuristic,
+        root: Any,
+        me: PlayerId,
+        legal: tuple[Any, ...],
+    ) -> list[Any]:
+        seen: set[Hashable] = set()
+        best: tuple[float, float, int] | None = None
+        best_line: list[Any] = [legal[0]]
+        best_end = root
+        nodes = 0
+
+        def score_of(state: Any) -> float:
+            return float(heuristic.metrics(state, me)["score"])
+
+        def walk(state: Any, line: list[Any], actions: Any) -> None:
+            nonlocal best, best_line, best_end, nodes
+            ends = (
+                line
+                and (game.outcome(state) is not None or game.current_player(state) != me)
+            ) or len(line) >= self.max_depth or nodes >= self.max_nodes
+            if ends:
+                value = heuristic.evaluate(state, me)
+                value -= self._seen.penalty(heuristic.public_key(state))
+                key = (value, score_of(state), -len(line))
+                if best is None or key > best:
+                    best, best_line, best_end = key, list(line), state
+                return
+            if line:
+                canon = heuristic.canonical(state)
+                if canon in seen:
+                    return
+                seen.add(canon)
+                actions = game.legal_actions(state)
+            for action in heuristic.prune(state, actions):
+                nodes += 1
+                walk(game.apply(state, action), [*line, action], None)
+
+        walk(root, [], legal)
+        self._seen.add(heuristic.public_key(best_end))
+        self._last = heuristic.describe(root, best_line, best_end, me)
+        return best_line
+
+    def explain_choice(self) -> str:
+        """One sentence about the turn the last choice belongs to."""
+        return self._last
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"

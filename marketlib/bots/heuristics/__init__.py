@@ -1,0 +1,141 @@
+"""Per-game evaluation for the generic bots: one :class:`Heuristic` per game.
+
+A heuristic turns a full (determinized) state into numbers a search can compare, and a chosen
+line of play into a sentence a learner can read. The generic search code in
+``marketlib.bots`` (``GreedyBot``, ``ISMCTSBot``) knows nothing about either game: it asks
+:func:`heuristic_for` for the game's heuristic.
+
+A game without a dedicated heuristic gets :class:`NeutralHeuristic` (every unfinished state is
+worth 0.5), so the bots still play every game legally.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol
+
+from marketlib.core.game import GameModule, Outcome, PlayerId
+
+
+class Heuristic(Protocol):
+    """What the bots need to know about one game.
+
+    Every method is pure: it reads a state and never changes it.
+    """
+
+    def evaluate(self, state: Any, player: PlayerId) -> float:
+        """How good ``state`` is for ``player``: 0.0 (lost) .. 1.0 (won)."""
+        ...
+
+    def prune(self, state: Any, actions: Sequence[Any]) -> Sequence[Any]:
+        """The legal actions worth searching (a non-empty subset of ``actions``)."""
+        ...
+
+    def canonical(self, state: Any) -> Hashable:
+        """A key equal for states that only differ in irrelevant order (transpositions)."""
+        ...
+
+    def public_key(self, state: Any) -> Hashable:
+        """The public table without counters or hidden parts, to spot repeated positions."""
+        ...
+
+    def rollout_action(self, state: Any, actions: Sequence[Any], rng: Any) -> Any:
+        """A cheap playout move (default: uniform at random)."""
+        ...
+
+    def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
+        """One sentence for a learner: what ``actions`` do and why they were chosen."""
+        ...
+
+    def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
+        """Per-seat numbers for the simulation's ``turns`` frame (always includes ``score``)."""
+        ...
+
+
+def outcome_value(result: Outcome, player: PlayerId) -> float:
+    """1.0 for a sole win, 1/k for a win shared by k seats, 0.0 for a loss (or collective loss)."""
+    if player in result.winners:
+        return 1.0 / len(result.winners)
+    return 0.0
+
+
+class NeutralHeuristic:
+    """The fallback for a game with no dedicated heuristic: only finished games have a value."""
+
+    def __init__(self, game: GameModule) -> None:
+        self.game = game
+
+    def evaluate(self, state: Any, player: PlayerId) -> float:
+        result = self.game.outcome(state)
+        return 0.5 if result is None else outcome_value(result, player)
+
+    def prune(self, state: Any, actions: Sequence[Any]) -> Sequence[Any]:
+        return actions
+
+    def canonical(self, state: Any) -> Hashable:
+        key: Hashable = state
+        return key
+
+    def public_key(self, state: Any) -> Hashable:
+        key: Hashable = self.game.view(state, None)
+        return key
+
+    def rollout_action(self, state: Any, actions: Sequence[Any], rng: Any) -> Any:
+        return actions[rng.randrange(len(actions))]
+
+    def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
+        return f"plays {', '.join(str(a) for a in actions)}."
+
+    def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
+        result = self.game.outcome(state)
+        return {"score": 0 if result is None else result.scores[player]}
+
+
+REPEAT_PENALTY = 0.04
+"""Value taken off a line for each time its end position was already seen in this game, so
+bots do not steal the same card back and forth for ever."""
+
+
+class Repetitions:
+    """The public positions a bot has seen in the current game (its memory between choices)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[Hashable, int] = {}
+
+    def add(self, key: Hashable) -> None:
+        """Count one more sighting of ``key``."""
+        self.seen[key] = self.seen.get(key, 0) + 1
+
+    def penalty(self, key: Hashable) -> float:
+        """``REPEAT_PENALTY`` times the sightings of ``key``."""
+        return REPEAT_PENALTY * self.seen.get(key, 0)
+
+
+_CACHE: dict[str, Heuristic] = {}
+
+
+def heuristic_for(game: GameModule) -> Heuristic:
+    """The heuristic of ``game`` (``marketlib.bots.heuristics.<game name>``), or the neutral one.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> type(heuristic_for(monsoon)).__name__
+        'MonsoonHeuristic'
+    """
+    name = game.GAME.name
+    if name not in _CACHE:
+        path = f"marketlib.bots.heuristics.{name}"
+        try:
+            module = importlib.import_module(path)
+        except ModuleNotFoundError as err:
+            if err.name != path:
+                raise
+            _CACHE[name] = NeutralHeuristic(game)
+        else:
+            _CACHE[name] = module.HEURISTIC
+    return _CACHE[name]
+
+
+__all__ = ["REPEAT_PENALTY", "Heuristic", "NeutralHeuristic", "Repetitions", "heuristic_for",
+           "outcome_value"]

@@ -1,0 +1,227 @@
+"""Monsoon Market evaluation for the bots: seals, the best Order each hand can fulfil, goods.
+
+A seat's strength is its seals plus a share of what its display could fulfil right now (the best
+and second-best Order on display at the best level its goods meet), plus a little for goods held
+and unspent Bonus Goods. The value of a state for a seat is a logistic squash of its strength
+minus the strongest rival's, so 0.5 means level pegging. Finished games are worth 1, 1/k or 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from marketlib.bots.heuristics import outcome_value
+from marketlib.monsoon import (
+    Buy,
+    Catalog,
+    Declare,
+    Fulfill,
+    FulfillPending,
+    Level,
+    Pass,
+    Seat,
+    Spend,
+    SpendBonus,
+    State,
+    Steal,
+    Take,
+    best_level,
+    catalog,
+    seals_of,
+)
+
+Item = tuple[tuple[Any, ...], int]
+
+POTENTIAL_WEIGHTS = (0.6, 0.2)
+"""Share of the best and second-best fulfilable Order's seals counted as strength."""
+GOODS_WEIGHT = 0.04
+"""Strength per good held (capped at 12 goods)."""
+BONUS_WEIGHT = 0.3
+"""Strength per unspent Bonus Good."""
+REACH_BONUS = 2.0
+"""Extra strength when the best fulfilable Order would reach the seal target."""
+SCALE = 2.5
+"""Seals of lead that turn a 0.5 value into about 0.6."""
+
+
+def _items(state: State, cat: Catalog, player: int) -> list[Item]:
+    seat = state.seats[player]
+    items: list[Item] = [(cat.goods[c].goods, cat.goods[c].quantity) for c in seat.display]
+    pending = state.pending
+    if isinstance(pending, FulfillPending) and state.current == player:
+        items += [(cat.goods[c].goods, cat.goods[c].quantity) for c in pending.cards]
+    for o in seat.orders:
+        order = cat.orders[o.id]
+        if o.bonus and order.bonus_good is not None:
+            items.append(((order.bonus_good,), order.bonus_quantity))
+    return items
+
+
+def potentials(state: State, player: int) -> list[tuple[int, str, Level]]:
+    """``(seals, order, level)`` for every Order ``player`` could fulfil with all its goods now,
+    best first (the Order being fulfilled counts for the deciding seat)."""
+    cat = catalog(state)
+    items = _items(state, cat, player)
+    total = sum(q for _, q in items)
+    orders = list(state.order_display)
+    pending = state.pending
+    if isinstance(pending, FulfillPending) and state.current == player:
+        orders.append(pending.order)
+    found: list[tuple[int, str, Level]] = []
+    for oid in orders:
+        order = cat.orders[oid]
+        if order.total > total:
+            continue
+        level = best_level(order, items)
+        if level is not None:
+            found.append((order.seals(level), oid, level))
+    found.sort(key=lambda f: (-f[0], f[1]))
+    return found
+
+
+def strength(state: State, player: int) -> float:
+    """Seals plus weighted potential, goods and Bonus Goods of ``player`` (in seals)."""
+    cat = catalog(state)
+    seat = state.seats[player]
+    seals = seals_of(seat, cat)
+    pots = potentials(state, player)
+    value = float(seals)
+    for weight, pot in zip(POTENTIAL_WEIGHTS, pots, strict=False):
+        value += weight * pot[0]
+    if pots and seals + pots[0][0] >= state.rules.seal_target:
+        value += REACH_BONUS
+    goods = sum(cat.goods[c].quantity for c in seat.display)
+    value += GOODS_WEIGHT * min(goods, 12)
+    value += BONUS_WEIGHT * sum(o.bonus for o in seat.orders)
+    return value
+
+
+class MonsoonHeuristic:
+    """The :class:`~marketlib.bots.heuristics.Heuristic` of Monsoon Market."""
+
+    def evaluate(self, state: State, player: int) -> float:
+        """0..1: logistic of ``player``'s strength minus the strongest rival's (1/k/0 at the end).
+
+        Example:
+            >>> from marketlib import monsoon
+            >>> s = monsoon.setup(monsoon.Rules(players=2), seed=1)
+            >>> 0.0 < HEURISTIC.evaluate(s, 0) < 1.0
+            True
+        """
+        if state.result is not None:
+            return outcome_value(state.result, player)
+        mine = strength(state, player)
+        rival = max(strength(state, q) for q in range(len(state.seats)) if q != player)
+        return 1.0 / (1.0 + math.exp(-(mine - rival) / SCALE))
+
+    def prune(self, state: State, actions: Sequence[Any]) -> Sequence[Any]:
+        """In a spend, only goods the Order asks for (unless Bulk needs more), each set of cards
+        once (increasing card IDs, Bonus Goods first), and only ``declare gold`` once Gold is
+        met."""
+        pending = state.pending
+        if state.phase != "spend" or not isinstance(pending, FulfillPending):
+            return actions
+        declares = [a for a in actions if isinstance(a, Declare)]
+        if any(a.level is Level.GOLD for a in declares):
+            return [a for a in declares if a.level is Level.GOLD]
+        cat = catalog(state)
+        order = cat.orders[pending.order]
+        wanted = {r.good for r in order.requirements}
+        last = max(pending.cards, default="")
+        spends = [a for a in actions if isinstance(a, Spend) and a.card > last]
+        useful = [a for a in spends if wanted & set(cat.goods[a.card].goods)]
+        have = sum(cat.goods[c].quantity for c in pending.cards)
+        have += sum(cat.goods[a.card].quantity for a in useful)
+        if have >= order.total or declares:
+            spends = useful
+        bonus = [a for a in actions if isinstance(a, SpendBonus)] if not pending.cards else []
+        kept: list[Any] = [*declares, *bonus, *spends]
+        return kept or actions
+
+    def canonical(self, state: State) -> Hashable:
+        """The state with displays and the spend in sorted order."""
+        seats = tuple(Seat(display=tuple(sorted(s.display)), orders=s.orders) for s in state.seats)
+        pending = state.pending
+        if isinstance(pending, FulfillPending):
+            pending = FulfillPending(order=pending.order, cards=tuple(sorted(pending.cards)),
+                                     bonus_goods=tuple(sorted(pending.bonus_goods)))
+        return state.replace(seats=seats, pending=pending)
+
+    def public_key(self, state: State) -> Hashable:
+        """Market, Order display and every seat's (sorted) display and Orders."""
+        seats = tuple((tuple(sorted(s.display)), s.orders) for s in state.seats)
+        return (state.market, state.order_display, seats, state.phase, state.pending)
+
+    def rollout_action(self, state: State, actions: Sequence[Any], rng: Any) -> Any:
+        """Declare the best level when possible, fulfil often, otherwise play at random."""
+        first = actions[0]
+        if state.phase == "spend":
+            declares = [a for a in actions if isinstance(a, Declare)]
+            if declares and rng.random() < 0.9:
+                return declares[0]
+        elif state.phase == "action":
+            fulfils = [a for a in actions if isinstance(a, Fulfill)]
+            if fulfils and rng.random() < 0.7:
+                return fulfils[rng.randrange(len(fulfils))]
+            moves = [a for a in actions if not isinstance(a, Pass)]
+            if moves:
+                return moves[rng.randrange(len(moves))]
+        return actions[rng.randrange(len(actions))] if len(actions) > 1 else first
+
+    def describe(self, before: State, actions: Sequence[Any], after: State, player: int) -> str:
+        """One sentence: the turn's main action and the reason in seals or Orders."""
+        cat = catalog(before)
+        first = actions[0] if actions else Pass(player=player)
+        seals_before = seals_of(before.seats[player], cat)
+        seals_after = seals_of(after.seats[player], cat)
+        target = before.rules.seal_target
+        if isinstance(first, Fulfill):
+            declared = [a.level.value for a in actions if isinstance(a, Declare)]
+            level = " then ".join(declared) or "a level"
+            what = f"fulfils {first.order} ({cat.orders[first.order].label}) at {level}"
+        elif isinstance(first, Steal):
+            source = "the Market"
+            for q, seat in enumerate(before.seats):
+                if first.card in seat.display:
+                    source = f"P{q}'s display"
+            what = f"steals {first.card} ({cat.goods[first.card].label}) from {source}"
+        elif isinstance(first, Buy):
+            taken = [cat.goods[a.card].label for a in actions if isinstance(a, Take)]
+            held = before.seats[player].display
+            gained = [c for c in after.seats[player].display if c not in held]
+            labels = taken or [cat.goods[c].label for c in gained if c in cat.goods]
+            what = (f"spends {first.card} ({cat.goods[first.card].label}) to buy "
+                    f"{', '.join(labels) or 'nothing'} from the Market")
+        else:
+            return "passes, because no steal, buy or fulfilment improves its position this turn."
+        if seals_after > seals_before:
+            why = f"raising its seals from {seals_before} to {seals_after} of {target}"
+        else:
+            pots = potentials(after, player) if after.result is None else []
+            if pots:
+                seals, oid, lvl = pots[0]
+                why = f"so it holds the goods for {oid} at {lvl.value} ({seals} seals) next turn"
+            else:
+                why = "to collect goods for the Orders on display"
+        return f"{what}, {why}."
+
+    def metrics(self, state: State, player: int) -> dict[str, float | int]:
+        """``score`` (= seals), ``seals``, ``cards`` and ``goods`` in the display, ``orders``,
+        ``bonus_goods`` for the simulation's ``turns`` frame."""
+        cat = catalog(state)
+        seat = state.seats[player]
+        seals = seals_of(seat, cat)
+        return {
+            "score": seals,
+            "seals": seals,
+            "cards": len(seat.display),
+            "goods": sum(cat.goods[c].quantity for c in seat.display),
+            "orders": len(seat.orders),
+            "bonus_goods": sum(o.bonus for o in seat.orders),
+        }
+
+
+HEURISTIC = MonsoonHeuristic()
+"""The shared instance used by :func:`~marketlib.bots.heuristics.heuristic_for`."""

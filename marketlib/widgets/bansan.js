@@ -1,0 +1,261 @@
+// Bansan board: draws the scene (a seat's view) that Python sends. No rules here.
+
+const BS_COLOUR = { FV: "#009E73", WG: "#56B4E9", MT: "#D55E00", DG: "#E69F00", SF: "#0072B2", MM: "#CC79A7" };
+const BS_TYPES = ["FV", "WG", "MT", "DG", "SF", "MM"];
+const BS_WASTE = ["PL", "PA", "OR"];
+
+function bsChip(ctx, produce) {
+  const chip = ctx.el("span", "marketlib-good", produce);
+  chip.style.background = BS_COLOUR[produce];
+  return chip;
+}
+
+function bsCardBody(ctx, id, as) {
+  const c = ctx.cards.produce[id];
+  const body = ctx.el("span", "marketlib-card-body");
+  if (as) body.appendChild(bsChip(ctx, as));
+  else { body.appendChild(bsChip(ctx, c.top)); body.appendChild(bsChip(ctx, c.bottom)); }
+  body.appendChild(ctx.el("span", "marketlib-card-label", `${c.waste}${c.star ? " \u2605" : ""}`));
+  body.appendChild(ctx.el("span", "marketlib-id", id));
+  return body;
+}
+
+function bsCard(ctx, id, where, as) {
+  const c = ctx.cards.produce[id];
+  const what = as ? `${ctx.cards.names[as]}` : `${ctx.cards.names[c.top]} / ${ctx.cards.names[c.bottom]}`;
+  return ctx.button(`card:${id}`, `${what}, ${ctx.cards.wastes[c.waste]} waste${c.star ? ", star" : ""} (${id}, ${where})`,
+    bsCardBody(ctx, id, as), "marketlib-card");
+}
+
+function bsSection(ctx, title, cls) {
+  const box = ctx.el("section", "marketlib-row" + (cls ? " " + cls : ""));
+  box.appendChild(ctx.el("h4", "marketlib-row-title", title));
+  const items = ctx.el("div", "marketlib-row-items");
+  box.appendChild(items);
+  return [box, items];
+}
+
+function bsTypeButtons(ctx, prefix, label) {
+  const row = ctx.el("div", "marketlib-row-items");
+  row.appendChild(ctx.el("span", "marketlib-row-title", label));
+  for (const t of BS_TYPES) {
+    const body = ctx.el("span", "marketlib-card-body");
+    body.appendChild(bsChip(ctx, t));
+    body.appendChild(ctx.el("span", null, `RM${ctx.cards.prices[t]}`));
+    row.appendChild(ctx.button(`${prefix}:${t}`, `${label} ${ctx.cards.names[t]}`, body));
+  }
+  return row;
+}
+
+function bsList(ctx, id, returnable) {
+  const l = ctx.cards.lists[id];
+  const body = ctx.el("span", "marketlib-card-body");
+  body.appendChild(ctx.el("b", null, id));
+  for (const icon of l.icons) body.appendChild(bsChip(ctx, icon));
+  body.appendChild(ctx.el("span", null, `RM${l.value}`));
+  if (!returnable) { const span = ctx.el("span", "marketlib-list"); span.appendChild(body); return span; }
+  return ctx.button(`list:${id}`, `Shopping List ${id}: ${l.icons.join(", ")}, RM${l.value}`, body, "marketlib-list");
+}
+
+function bsStalls(ctx, s) {
+  const [box, items] = bsSection(ctx, "Market Stalls");
+  items.className = "marketlib-grid";
+  items.style.gridTemplateColumns = `repeat(${s.columns}, minmax(150px, 1fr))`;
+  for (const st of s.stalls) {
+    const info = ctx.cards.stalls[st.id];
+    const cell = ctx.el("div", "marketlib-player" + (st.open ? "" : " marketlib-stall-closed"));
+    const who = st.renter === null ? "unoperated" : `P${st.renter}`;
+    const head = ctx.el("span", "marketlib-card-body");
+    head.appendChild(bsChip(ctx, info.sells));
+    head.appendChild(ctx.el("b", null, `${st.id} ${who}`));
+    head.appendChild(ctx.el("span", null, st.open ? "open" : "CLOSED"));
+    cell.appendChild(ctx.button(`stall:${st.id}`, `Stall ${st.id} selling ${ctx.cards.names[info.sells]}, ${who}, ${st.open ? "open" : "closed"}, ${st.cards.length} cards`, head, "marketlib-stall"));
+    const stock = ctx.el("div", "marketlib-row-items");
+    for (const id of st.cards) stock.appendChild(bsCard(ctx, id, `stall ${st.id}`, info.sells));
+    if (!st.cards.length) stock.appendChild(ctx.el("span", "marketlib-empty", "empty"));
+    cell.appendChild(stock);
+    items.appendChild(cell);
+  }
+  const rr = ctx.choices.filter((c) => c.target.startsWith("rr:"));
+  if (rr.length) {
+    const panel = ctx.el("details", "marketlib-panel");
+    panel.appendChild(ctx.el("summary", null, `Rent and Release (once per game): ${rr.length} options`));
+    for (const c of rr) panel.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
+    box.appendChild(panel);
+  }
+  return box;
+}
+
+function bsBins(ctx, s) {
+  const [box, items] = bsSection(ctx, `Waste Bins (capacity ${s.bin_capacity})`);
+  s.bins.forEach((cards, i) => {
+    const w = BS_WASTE[i];
+    const over = cards.length > s.bin_capacity;
+    const body = ctx.el("span", "marketlib-card-body");
+    body.appendChild(ctx.el("b", null, ctx.cards.wastes[w]));
+    body.appendChild(ctx.el("span", null, `${cards.length}/${s.bin_capacity}${over ? " OVERFLOW" : ""}`));
+    const meter = ctx.el("span", "marketlib-meter" + (over ? " marketlib-meter-over" : ""));
+    meter.style.width = `${Math.min(60, 10 * cards.length)}px`;
+    body.appendChild(meter);
+    items.appendChild(ctx.button(`bin:${w}`, `${ctx.cards.wastes[w]} bin: ${cards.length} of ${s.bin_capacity}${over ? ", overflowing" : ""}`, body, "marketlib-bin" + (over ? " marketlib-bin-over" : "")));
+  });
+  return box;
+}
+
+function bsPending(ctx, s) {
+  const p = s.pending;
+  const box = ctx.el("section", "marketlib-pending");
+  if (s.offer) box.appendChild(ctx.el("p", null, `Offer waiting for P${s.offer.to}: ${s.offer.text}`));
+  if (p && p.kind === "Stocking") {
+    box.appendChild(ctx.el("p", null, "Stocking: click a card, then the open Stall to tuck it into."));
+    const row = ctx.el("div", "marketlib-row-items");
+    for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, `to stock as ${c.options.join(" or ")}`));
+    box.appendChild(row);
+  } else if (p && p.kind === "OpeningHand") {
+    box.appendChild(ctx.el("p", null, "Opening stock: use the top halves of all five cards, or the bottom halves."));
+    const row = ctx.el("div", "marketlib-row-items");
+    for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand"));
+    box.appendChild(row);
+  } else if (p && p.kind === "Purchase") {
+    const what = { vendors: "Buying from vendors", wholesale: "Buying from your wholesalers", sell: "Selling online" }[p.purchase];
+    const picked = p.picked.map((x) => `${x.card} RM${x.price}${x.seller === null ? "" : ` to P${x.seller}`}`).join(", ");
+    box.appendChild(ctx.el("p", null, `${what}: ${ctx.cards.names[p.produce]}. Picked: ${picked || "nothing yet"}. Click cards to pick them.`));
+  } else if (p && p.kind === "ListReturn") {
+    box.appendChild(ctx.el("p", null, `Return ${p.count} Shopping List(s) from your Wallet to the deck.`));
+  } else if (!s.offer) {
+    return null;
+  }
+  return box;
+}
+
+function bsVendor(ctx, s, v, p) {
+  const info = ctx.seats[p] || {};
+  const who = info.bot ? info.bot : (p === ctx.seat ? "you" : "person");
+  const mark = p === s.decider && !s.result;
+  const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : ""));
+  const money = v.money === null ? "RM hidden" : `RM${v.money}`;
+  panel.appendChild(ctx.el("h4", "marketlib-row-title",
+    `P${p} (${who}) · ${money} · bag ${v.bag.length}/${s.bag_limit} · R&R ${v.rr_used ? "used" : "available"}${s.token === p ? " · Bansan Token" : ""}${mark ? " · to decide" : ""}`));
+  const wallet = ctx.el("div", "marketlib-row-items");
+  wallet.appendChild(ctx.el("span", "marketlib-row-title", "Wallet:"));
+  if (v.wallet === null) wallet.appendChild(ctx.el("span", "marketlib-empty", `${v.wallet_size} hidden list(s)`));
+  else for (const id of v.wallet) {
+    wallet.appendChild(bsList(ctx, id, true));
+    for (const c of ctx.choices.filter((x) => x.target.startsWith(`complete:${id}:`)))
+      wallet.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
+  }
+  panel.appendChild(wallet);
+  if (v.completed.length) {
+    const done = ctx.el("div", "marketlib-row-items");
+    done.appendChild(ctx.el("span", "marketlib-row-title", "Completed:"));
+    for (const id of v.completed) done.appendChild(bsList(ctx, id, false));
+    panel.appendChild(done);
+  }
+  const bag = ctx.el("div", "marketlib-row-items");
+  bag.appendChild(ctx.el("span", "marketlib-row-title", "Bag:"));
+  for (const b of v.bag) bag.appendChild(bsCard(ctx, b.card, `P${p}'s bag`, b.produce));
+  if (!v.bag.length) bag.appendChild(ctx.el("span", "marketlib-empty", "empty"));
+  panel.appendChild(bag);
+  if (ctx.selected && ctx.selected.startsWith("card:") && ctx.choices.some((c) => c.target === `${ctx.selected}@give:${p}`))
+    panel.appendChild(ctx.button(`give:${p}`, `Give the selected card to P${p}`, null));
+  return panel;
+}
+
+function bsTradePanel(ctx, s) {
+  const me = ctx.seat;
+  const panel = ctx.el("details", "marketlib-panel");
+  panel.appendChild(ctx.el("summary", null, "Trade or bargain (any time; the other vendor answers)"));
+  const to = ctx.el("select");
+  to.setAttribute("aria-label", "Vendor to trade with");
+  s.vendors.forEach((_, p) => { if (p !== me) { const o = ctx.el("option", null, `P${p}`); o.value = String(p); to.appendChild(o); } });
+  const boxes = (cards, name) => {
+    const wrap = ctx.el("div", "marketlib-row-items");
+    wrap.appendChild(ctx.el("span", "marketlib-row-title", name));
+    for (const b of cards) {
+      const label = ctx.el("label", null);
+      const check = ctx.el("input");
+      check.type = "checkbox"; check.value = b.card;
+      check.setAttribute("aria-label", `${name} ${b.card}`);
+      label.appendChild(check); label.appendChild(ctx.el("span", null, ` ${b.card} (${b.produce})`));
+      wrap.appendChild(label);
+    }
+    return wrap;
+  };
+  const number = (name) => { const i = ctx.el("input"); i.type = "number"; i.min = "0"; i.value = "0"; i.setAttribute("aria-label", name); const l = ctx.el("label", null, `${name} RM `); l.appendChild(i); return [l, i]; };
+  const give = boxes(s.vendors[me] ? s.vendors[me].bag : [], "Give from my bag:");
+  const takeWrap = ctx.el("div");
+  const fillTake = () => { takeWrap.replaceChildren(boxes(s.vendors[Number(to.value)] ? s.vendors[Number(to.value)].bag : [], "Take from their bag:")); };
+  to.addEventListener("change", fillTake);
+  const [payL, pay] = number("Pay");
+  const [askL, ask] = number("Ask");
+  const propose = ctx.el("button", "marketlib-btn", "Propose trade");
+  propose.type = "button";
+  propose.setAttribute("aria-label", "Propose this trade");
+  propose.addEventListener("click", () => {
+    const picked = (el) => [...el.querySelectorAll("input:checked")].map((i) => i.value);
+    ctx.send({ type: "propose_trade", to: Number(to.value), give: picked(give), take: picked(takeWrap), pay: Number(pay.value) || 0, ask: Number(ask.value) || 0 });
+  });
+  const row = ctx.el("div", "marketlib-row-items");
+  row.appendChild(ctx.el("span", null, "With "));
+  row.appendChild(to);
+  panel.appendChild(row);
+  panel.appendChild(give);
+  panel.appendChild(takeWrap);
+  const money = ctx.el("div", "marketlib-row-items");
+  money.appendChild(payL); money.appendChild(askL); money.appendChild(propose);
+  panel.appendChild(money);
+  const bargain = ctx.el("div", "marketlib-row-items");
+  const card = ctx.el("input"); card.placeholder = "card, e.g. PC-12"; card.setAttribute("aria-label", "Card to bargain for");
+  const [priceL, price] = number("Price");
+  const ask2 = ctx.el("button", "marketlib-btn", "Propose bargain");
+  ask2.type = "button";
+  ask2.setAttribute("aria-label", "Propose a bargained price for a card you are buying");
+  ask2.addEventListener("click", () => ctx.send({ type: "bargain", card: card.value.trim().toUpperCase(), price: Number(price.value) || 0 }));
+  bargain.appendChild(ctx.el("span", "marketlib-row-title", "Bargain (while buying from vendors):"));
+  bargain.appendChild(card); bargain.appendChild(priceL); bargain.appendChild(ask2);
+  panel.appendChild(bargain);
+  fillTake();
+  return panel;
+}
+
+function drawGame(ctx, area) {
+  const s = ctx.scene;
+  if (!s.stalls) return "";
+  const top = ctx.el("div", "marketlib-table");
+  const [row, rowItems] = bsSection(ctx, `Wholesale Row (Deck ${s.deck}, lists ${s.list_deck}, outside market ${s.outside.length})`);
+  for (const id of s.row) rowItems.appendChild(bsCard(ctx, id, "Wholesale Row"));
+  top.appendChild(row);
+  top.appendChild(bsBins(ctx, s));
+  if (s.events.length) {
+    const [ev, evItems] = bsSection(ctx, "Events");
+    for (const id of s.events) evItems.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.events[id].name} (${id}, ${ctx.cards.events[id].timeframe})`));
+    top.appendChild(ev);
+  }
+  area.appendChild(top);
+  const pending = bsPending(ctx, s);
+  if (pending) area.appendChild(pending);
+  if (s.phase === "stock" && !s.pending) {
+    const [st, stItems] = bsSection(ctx, "Stocking phase");
+    stItems.appendChild(bsTypeButtons(ctx, "stock", "Stock from the Row:"));
+    area.appendChild(st);
+  }
+  if (s.phase === "actions" && !s.pending && !s.offer) {
+    const [ac, acItems] = bsSection(ctx, `Action phase: ${s.actions_left} action(s) left (or click a Waste Bin to empty it)`);
+    acItems.className = "";
+    acItems.appendChild(bsTypeButtons(ctx, "buy", "Buy from vendors:"));
+    acItems.appendChild(bsTypeButtons(ctx, "wholesale", "Buy wholesale:"));
+    acItems.appendChild(bsTypeButtons(ctx, "sell", "Sell online:"));
+    area.appendChild(ac);
+  }
+  area.appendChild(bsStalls(ctx, s));
+  const vendors = ctx.el("div", "marketlib-players");
+  s.vendors.forEach((v, p) => vendors.appendChild(bsVendor(ctx, s, v, p)));
+  area.appendChild(vendors);
+  if (ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`))
+    area.appendChild(ctx.button("throw", "Throw the selected card into its Waste Bin", null));
+  if (!s.result && ctx.seat !== null && s.mode !== "sendiri") area.appendChild(bsTradePanel(ctx, s));
+  const who = s.decider === null ? "game over" : `P${s.decider} to decide`;
+  return `Bansan${s.mode === "standard" ? "" : ` (${s.mode})`} · turn ${s.turn + 1} · ${who} · phase ${s.phase}`;
+}
+
+export default makeBoard(drawGame);

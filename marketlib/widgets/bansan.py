@@ -1,0 +1,202 @@
+"""``BansanBoard``: play Bansan by clicking (the Python half; ``bansan.js`` draws)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from marketlib import bansan
+from marketlib.bansan import actions as A
+from marketlib.bansan.cards import NAMES
+from marketlib.bansan.render import text_table
+from marketlib.bansan.state import Stocking
+from marketlib.widgets.board import Board, _esm
+
+WASTE_NAMES = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
+
+
+def _money(v: Any) -> str:
+    return "hidden" if v is None else f"RM{v}"
+
+
+class BansanBoard(Board):
+    """A clickable Bansan board for a ``Match("bansan", ...)`` (every mode).
+
+    Click a Shopping List to return it, a card then a Stall to tuck it, a produce type to stock,
+    buy, buy wholesale or sell it, a card to pick it, a Waste Bin to empty it. Trades and bargains
+    go through the trade panel; Rent and Release through the panel under the Stall grid. Legal
+    choices are highlighted; clicking anything else shows the rule that forbids it.
+
+    Example:
+        >>> from marketlib import Match
+        >>> BansanBoard(Match("bansan", bansan.Rules(players=2), seed=1))
+        BansanBoard(bansan, players=2, seat=0, move 0, P0 to play)
+    """
+
+    GAME_NAME: ClassVar[str] = "bansan"
+    _esm = _esm("bansan.js")
+
+    def _players(self, match: Any) -> int:
+        return len(match.state.vendors)
+
+    def _cards(self) -> dict[str, Any]:
+        cat = bansan.catalog(self.match.state)
+        prices = {p.value: self.match.rules.price(p) for p in bansan.Produce}
+        return {
+            "produce": {c.id: {"top": c.top.value, "bottom": c.bottom.value,
+                               "waste": c.waste.value, "star": c.star}
+                        for c in cat.produce.values()},
+            "lists": {x.id: {"icons": [i.value for i in x.icons], "value": x.value}
+                      for x in cat.lists.values()},
+            "stalls": {s.id: {"sells": s.sells.value, "mark": s.mark} for s in cat.stalls.values()},
+            "events": {e.id: {"name": e.name, "timeframe": e.timeframe.value}
+                       for e in cat.events.values()},
+            "names": {p.value: NAMES[p] for p in bansan.Produce},
+            "prices": prices,
+            "wastes": WASTE_NAMES,
+        }
+
+    def _scene(self, view: Any) -> dict[str, Any]:
+        pending = view.pending
+        pend: dict[str, Any] | None = None
+        if pending is not None:
+            kind = type(pending).__name__
+            pend = {"kind": kind}
+            if kind == "Stocking":
+                pend["cards"] = [{"card": sc.card, "options": [o.value for o in sc.options]}
+                                 for sc in pending.cards]
+            elif kind == "OpeningHand":
+                pend["cards"] = list(pending.cards)
+            elif kind == "Purchase":
+                pend.update(purchase=pending.kind, produce=pending.produce.value,
+                            picked=[{"card": x.card, "seller": x.seller, "price": x.price}
+                                    for x in pending.picked])
+            elif kind == "ListReturn":
+                pend["count"] = pending.count
+        offer = None
+        if view.offer is not None:
+            offer = {"from": view.offer.frm, "to": view.offer.to,
+                     "text": bansan.describe_offer(self.match.state)}
+        return {
+            "game": "bansan",
+            "viewer": view.viewer,
+            "mode": view.rules.mode,
+            "players": len(view.vendors),
+            "phase": view.phase,
+            "turn": view.turn,
+            "current": view.current,
+            "decider": self.match.current_player,
+            "actions_left": view.actions_left,
+            "deck": view.deck_size,
+            "list_deck": view.list_deck_size,
+            "row": list(view.row),
+            "columns": view.columns,
+            "stalls": [{"id": s.id, "open": s.open, "renter": s.renter, "cards": list(s.cards)}
+                       for s in view.stalls],
+            "bins": [list(b) for b in view.bins],
+            "bin_capacity": view.rules.bin_capacity,
+            "outside": list(view.outside),
+            "events": list(view.latest_events[-3:]),
+            "active_event": view.active_event,
+            "vendors": [{"money": v.money, "wallet": None if v.wallet is None else list(v.wallet),
+                         "wallet_size": v.wallet_size, "completed": list(v.completed),
+                         "bag": [{"card": b.card, "produce": b.produce.value} for b in v.bag],
+                         "rr_used": v.rr_used} for v in view.vendors],
+            "token": view.token,
+            "trigger": view.trigger,
+            "pending": pend,
+            "offer": offer,
+            "bag_limit": view.rules.bag_limit,
+            "result": None if view.result is None else str(view.result),
+        }
+
+    def _target(self, action: Any) -> str:
+        p = action
+        if isinstance(p, A.ReturnList):
+            return f"list:{p.list}"
+        if isinstance(p, A.ChooseHalf):
+            return f"button:half-{p.half}"
+        if isinstance(p, A.Tuck):
+            return f"card:{p.card}@stall:{p.stall}"
+        if isinstance(p, A.PlaceWorker):
+            return f"stall:{p.stall}"
+        if isinstance(p, A.StockRow):
+            return f"stock:{p.produce.value}"
+        if isinstance(p, A.Buy):
+            return f"buy:{p.produce.value}"
+        if isinstance(p, A.BuyWholesale):
+            return f"wholesale:{p.produce.value}"
+        if isinstance(p, A.Sell):
+            return f"sell:{p.produce.value}"
+        if isinstance(p, A.Pick):
+            return f"card:{p.card}"
+        if isinstance(p, A.Empty):
+            return f"bin:{p.bin.value}"
+        if isinstance(p, A.Complete):
+            return f"complete:{p.list}:{','.join(p.cards)}"
+        if isinstance(p, A.Throw):
+            return f"card:{p.card}@throw"
+        if isinstance(p, A.Give):
+            return f"card:{p.card}@give:{p.to}"
+        if isinstance(p, A.RentAndRelease):
+            return f"rr:{p.rent or '-'}:{p.release or '-'}"
+        return "button:" + type(p).__name__.lower()
+
+    def _intent(self, target: str, player: int) -> Any:
+        kind, _, name = target.partition(":")
+        state = self.match.state
+        produce = {p.value: p for p in bansan.Produce}
+        if kind == "list":
+            return A.ReturnList(player=player, list=name)
+        if kind == "stall":
+            if state.phase == "draft":
+                return A.PlaceWorker(player=player, stall=name)
+            pending = state.pending
+            if isinstance(pending, Stocking) and pending.cards:
+                return A.Tuck(player=player, card=pending.cards[0].card, stall=name)
+            return A.PlaceWorker(player=player, stall=name)
+        if kind == "card":
+            return A.Pick(player=player, card=name.split("@")[0])
+        if kind in ("stock", "buy", "wholesale", "sell") and name in produce:
+            cls = {"stock": A.StockRow, "buy": A.Buy, "wholesale": A.BuyWholesale,
+                   "sell": A.Sell}[kind]
+            return cls(player=player, produce=produce[name])
+        if kind == "bin":
+            return A.Empty(player=player, bin=bansan.Waste(name))
+        simple = {"button:done": A.Done, "button:endactions": A.EndActions,
+                  "button:stockdeck": A.StockDeck, "button:skipstocking": A.SkipStocking,
+                  "button:accept": A.Accept, "button:decline": A.Decline}
+        if target in simple:
+            return simple[target](player=player)
+        return None
+
+    def _proposal(self, content: dict[str, Any], player: int) -> Any:
+        """A trade or bargain from the trade panel, as an action (validated by ``apply``)."""
+        if content.get("type") == "bargain":
+            return A.Bargain(player=player, card=str(content["card"]),
+                             price=int(content["price"]))
+        give = [str(c) for c in content.get("give", [])]
+        take = [str(c) for c in content.get("take", [])]
+        return A.ProposeTrade(player=player, to=int(content["to"]), give=tuple(give),
+                              take=tuple(take), pay=int(content.get("pay", 0)),
+                              ask=int(content.get("ask", 0)))
+
+    def _preview(self, before: Any, after: Any, player: int) -> str:
+        m0, m1 = before.vendors[player].money, after.vendors[player].money
+        parts = []
+        if m1 != m0:
+            parts.append(f"money RM{m0} -> RM{m1}")
+        b0, b1 = len(before.vendors[player].bag), len(after.vendors[player].bag)
+        if b1 != b0:
+            parts.append(f"bag {b0} -> {b1} cards")
+        fill = [len(b) for b in after.bins]
+        if fill != [len(b) for b in before.bins]:
+            cap = after.rules.bin_capacity
+            parts.append("bins " + " ".join(
+                f"{w} {n}/{cap}{'!' if n > cap else ''}" for w, n in zip(WASTE_NAMES, fill,
+                                                                          strict=True)))
+        if after.result is not None:
+            parts.append("ends the game")
+        return ", ".join(parts) or "no money or bin change"
+
+    def _text(self, view: Any) -> str:
+        return text_table(view)

@@ -1,0 +1,152 @@
+"""The bots: protocol, legality, hidden information, explanations and (small) strength checks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from marketlib import monsoon
+from marketlib.bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, game_of, make_bot
+from marketlib.bots.heuristics import NeutralHeuristic, heuristic_for
+from marketlib.sim import play_many, wilson_interval
+
+
+def fresh_bots() -> list[Bot]:
+    return [RandomBot(), GreedyBot(), ISMCTSBot(iterations=60)]
+
+
+def test_bots_need_no_arguments_and_satisfy_the_protocol() -> None:
+    for cls in BOTS.values():
+        bot = cls()
+        assert isinstance(bot, Bot)
+        assert bot.explain_choice() == "has not chosen yet."
+    assert ISMCTSBot().iterations == 1000
+    assert isinstance(make_bot(" Greedy "), GreedyBot)
+    with pytest.raises(ValueError, match="unknown bot 'alpha'"):
+        make_bot("alpha")
+
+
+def test_game_of_finds_the_game_of_a_view() -> None:
+    s = monsoon.setup(monsoon.Rules(), seed=1)
+    assert game_of(monsoon.view(s, 1)) is monsoon
+    with pytest.raises(ValueError, match="not a view"):
+        game_of(object())
+
+
+@pytest.mark.parametrize("bot", fresh_bots(), ids=repr)
+def test_every_bot_plays_only_legal_actions_through_a_whole_game(bot: Bot) -> None:
+    state = monsoon.setup(monsoon.Rules(players=3, seal_target=6), seed=4)
+    rng = random.Random(0)
+    decisions = 0
+    while monsoon.outcome(state) is None:
+        seat = monsoon.current_player(state)
+        assert seat is not None
+        legal = monsoon.legal_actions(state)
+        action = bot.choose(monsoon.view(state, seat), legal, rng)
+        assert action in legal
+        sentence = bot.explain_choice()
+        assert sentence.endswith(".") and len(sentence) > 10
+        state = monsoon.apply(state, action)
+        decisions += 1
+        assert decisions < 2000
+    assert monsoon.outcome(state) is not None
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "ismcts"])
+def test_bots_never_read_hidden_information(name: str) -> None:
+    """Two states that differ only in the decks' order give the same choice."""
+    real = monsoon.setup(monsoon.Rules(players=2), seed=11)
+    seen = monsoon.view(real, 0)
+    other = monsoon.determinize(seen, random.Random(1234))
+    assert other.goods_deck != real.goods_deck and other.order_deck != real.order_deck
+    assert monsoon.view(other, 0) == seen
+    choices = []
+    for state in (real, other):
+        bot = make_bot(name) if name != "ismcts" else ISMCTSBot(iterations=80)
+        choices.append(bot.choose(monsoon.view(state, 0), monsoon.legal_actions(state),
+                                  random.Random(7)))
+    assert choices[0] == choices[1]
+
+
+def test_bots_reject_an_empty_choice() -> None:
+    s = monsoon.setup(monsoon.Rules(), seed=1)
+    for bot in fresh_bots():
+        with pytest.raises(ValueError, match="no legal actions"):
+            bot.choose(monsoon.view(s, 0), (), random.Random(0))
+
+
+def test_greedy_fulfils_at_gold_and_explains_why() -> None:
+    s = monsoon.position(displays=[["MG-18", "MG-16", "Gem1"], ["Cloth2", "Scroll1"]],
+                         order_display=["MO-20", "MO-14"])
+    bot = GreedyBot()
+    rng = random.Random(0)
+    first = bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), rng)
+    assert first == monsoon.Fulfill(player=0, order="MO-20")
+    sentence = bot.explain_choice()
+    assert sentence.startswith("fulfils MO-20 (4 Pepper) at gold")
+    assert "raising its seals from 0 to 4 of 15" in sentence
+    line = [first]
+    while monsoon.current_player(s) == 0 and monsoon.outcome(s) is None:
+        action = line[-1]
+        s = monsoon.apply(s, action)
+        if monsoon.current_player(s) != 0:
+            break
+        line.append(bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), rng))
+    assert monsoon.Declare(player=0, level=monsoon.Level.GOLD) in line
+    assert monsoon.seals_of(s.seats[0], monsoon.catalog(s)) == 4
+
+
+def test_ismcts_budget_and_seed() -> None:
+    s = monsoon.setup(monsoon.Rules(players=2), seed=5)
+    legal = monsoon.legal_actions(s)
+    bot = ISMCTSBot(iterations=120)
+    a = bot.choose(monsoon.view(s, 0), legal, random.Random(3))
+    assert bot.last_iterations == 120
+    assert "in 120 simulated futures" in bot.explain_choice()
+    assert ISMCTSBot(iterations=120).choose(monsoon.view(s, 0), legal, random.Random(3)) == a
+    timed = ISMCTSBot(seconds=0.05)
+    timed.choose(monsoon.view(s, 0), legal, random.Random(3))
+    assert timed.last_iterations >= 1
+    with pytest.raises(ValueError):
+        ISMCTSBot(iterations=0)
+    only = (legal[0],)
+    assert bot.choose(monsoon.view(s, 0), only, random.Random(0)) == legal[0]
+    assert bot.explain_choice().endswith("the only legal action.")
+
+
+def test_neutral_heuristic_is_the_fallback_for_games_without_one() -> None:
+    class Fake:
+        GAME = monsoon.GAME.__class__(name="nogame", title="No game", min_players=2,
+                                       max_players=2, rules_version="0", score_unit="points")
+
+        @staticmethod
+        def outcome(state: object) -> None:
+            return None
+
+    h = heuristic_for(Fake)  # type: ignore[arg-type]
+    assert isinstance(h, NeutralHeuristic)
+    assert h.evaluate(object(), 0) == 0.5
+
+
+def test_greedy_beats_random_in_two_player_monsoon() -> None:
+    games, _ = play_many("monsoon", monsoon.Rules(players=2), ["greedy", "random"], 24, seed=500)
+    greedy = games[games["bot"] == "GreedyBot"]
+    wins = int(greedy["winner"].sum())
+    low, _ = wilson_interval(wins, len(greedy))
+    assert wins >= 0.8 * len(greedy)
+    assert low > 0.5
+
+
+def test_ismcts_beats_random_in_two_player_monsoon() -> None:
+    games, _ = play_many("monsoon", monsoon.Rules(players=2, seal_target=10),
+                         [ISMCTSBot(iterations=60), RandomBot()], 6, seed=900)
+    ismcts = games[games["bot"] == "ISMCTSBot"]
+    assert int(ismcts["winner"].sum()) >= 5
+
+
+def test_two_greedy_bots_do_not_loop_for_ever() -> None:
+    """Without the repetition penalty two greedy bots steal one card back and forth."""
+    games, turns = play_many("monsoon", monsoon.Rules(players=2), ["greedy"], 6, seed=100)
+    assert set(games["ending"]) == {"seal_target"}
+    assert turns["turn"].max() < 200

@@ -1,0 +1,146 @@
+"""marketlib.sim: play, play_many (joblib and a real dask LocalCluster), sweep, files, CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from marketlib import Match, monsoon
+from marketlib.__main__ import main
+from marketlib.bots import GreedyBot, RandomBot
+from marketlib.sim import (
+    GAME_COLUMNS,
+    GameRecord,
+    load_results,
+    play,
+    play_many,
+    save_results,
+    sweep,
+    wilson_interval,
+    win_rates,
+)
+
+RULES3 = monsoon.Rules(players=3)
+
+
+def test_play_returns_a_record_that_replays() -> None:
+    rec = play("monsoon", monsoon.Rules(players=2), ["greedy", RandomBot()], seed=3)
+    assert isinstance(rec, GameRecord)
+    assert rec.bots == ("GreedyBot", "RandomBot")
+    match = rec.to_match()
+    assert match.outcome == rec.outcome
+    assert len(match.history) == len(rec.actions)
+    assert match.state.turn in (rec.turns - 1, rec.turns)  # the winning turn counts
+    assert {r["turn"] for r in rec.turn_rows} == set(range(rec.turns + 1))
+    assert sum(r["actions"] for r in rec.turn_rows) == len(rec.actions)
+    last = [r for r in rec.turn_rows if r["turn"] == rec.turns]
+    assert [r["score"] for r in last] == list(rec.outcome.scores)
+
+
+def test_play_many_frames_have_the_promised_columns() -> None:
+    games, turns = play_many("monsoon", RULES3, ["greedy", "random", "random"], 6, seed=10)
+    assert list(games.columns[:8]) == GAME_COLUMNS
+    assert len(games) == 18
+    assert games["winner"].dtype == bool
+    assert games.groupby("game")["winner"].any().all()
+    assert sorted(games["seed"].unique().tolist()) == list(range(10, 16))
+    # rotation: the greedy bot sits in every seat twice
+    assert games[games["bot"] == "GreedyBot"]["seat"].value_counts().to_dict() == {0: 2, 1: 2,
+                                                                                   2: 2}
+    final = games.set_index(["game", "seat"])["turns"]
+    assert (turns.groupby(["game", "seat"])["turn"].max() == final).all()
+    for column in ("game", "seed", "bot", "turn", "seat", "actions", "score", "seals", "cards"):
+        assert column in turns.columns
+    meta = games.attrs["marketlib"]
+    assert meta["seeds"] == [10, 15] and meta["rules"]["players"] == 3
+    assert meta["bots"] == ["greedy", "random", "random"]
+    assert "wall" not in " ".join(games.columns) + " ".join(turns.columns)
+
+
+def test_no_rotation_keeps_seats() -> None:
+    games, _ = play_many("monsoon", monsoon.Rules(), ["greedy", "random"], 3, seed=1,
+                         rotate_seats=False)
+    assert set(games[games["seat"] == 0]["bot"]) == {"GreedyBot"}
+
+
+def test_results_do_not_depend_on_n_jobs() -> None:
+    one = play_many("monsoon", RULES3, ["random", "greedy"], 8, seed=3)
+    two = play_many("monsoon", RULES3, ["random", "greedy"], 8, seed=3, n_jobs=2, chunk_size=3)
+    pd.testing.assert_frame_equal(one[0], two[0])
+    pd.testing.assert_frame_equal(one[1], two[1])
+
+
+def test_dask_backend_on_a_local_cluster_matches_joblib() -> None:
+    from distributed import Client, LocalCluster
+
+    expected = play_many("monsoon", RULES3, ["random"], 6, seed=21)
+    with pytest.raises(ValueError, match=r"running dask\.distributed Client"):
+        play_many("monsoon", RULES3, ["random"], 2, seed=21, backend="dask")
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+                      dashboard_address=None, host="127.0.0.1") as cluster, Client(cluster):
+        got = play_many("monsoon", RULES3, ["random"], 6, seed=21, backend="dask", n_jobs=2,
+                        chunk_size=2)
+    pd.testing.assert_frame_equal(expected[0], got[0])
+    pd.testing.assert_frame_equal(expected[1], got[1])
+
+
+def test_sweep_adds_rule_columns() -> None:
+    frame = sweep("monsoon", monsoon.Rules(), {"seal_target": [5, 8], "players": [2, 3]},
+                  ["greedy", "random"], 2, seed=4)
+    assert len(frame) == 2 * 2 * (2 + 3)
+    assert frame.groupby(["seal_target", "players"]).size().to_dict() == {
+        (5, 2): 4, (5, 3): 6, (8, 2): 4, (8, 3): 6}
+    assert (frame[frame["seal_target"] == 5]["score"].max()) < 15
+    with pytest.raises(ValueError, match="bad rule values"):
+        sweep("monsoon", None, {"players": [9]}, ["random"], 1)
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_results_save_with_version_rules_seeds_and_bots(tmp_path: Path, suffix: str) -> None:
+    games, _ = play_many("monsoon", monsoon.Rules(), ["greedy", "random"], 2, seed=8)
+    path = save_results(games, tmp_path / f"g{suffix}")
+    back = load_results(path)
+    pd.testing.assert_frame_equal(back, games, check_dtype=False)
+    meta = back.attrs["marketlib"]
+    assert meta["library_version"] == "0.1.0"
+    assert meta["seeds"] == [8, 9] and meta["bots"] == ["greedy", "random"]
+    assert meta["rules"]["seal_target"] == 15
+
+
+def test_win_rates_and_wilson() -> None:
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-3)
+    frame = pd.DataFrame({"bot": ["A", "A", "B", "B"], "winner": [True, True, False, True],
+                          "score": [3, 5, 1, 2]})
+    table = win_rates(frame).set_index("bot")
+    assert table.loc["A", "win_rate"] == 1.0 and table.loc["B", "wins"] == 1
+    assert table.loc["B", "mean_score"] == 1.5
+
+
+def test_cli_simulate_prints_a_summary_and_saves(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "results.csv"
+    code = main(["simulate", "monsoon", "--players", "2", "--bots", "greedy,random", "--games",
+                 "4", "--seed", "1", "--out", str(out), "--rule", "seal_target=10"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "Monsoon Market: 4 games, seeds 1..4" in text
+    assert "GreedyBot" in text and "95% CI" in text and "mean seals" in text
+    assert load_results(out).attrs["marketlib"]["rules"]["seal_target"] == 10
+    assert (tmp_path / "results.turns.csv").exists()
+    assert main(["simulate", "monsoon", "--rule", "nonsense"]) == 2
+
+
+def test_cli_replay_prints_the_game_turn_by_turn(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    rec = play("monsoon", monsoon.Rules(players=2), [GreedyBot(), RandomBot()], seed=5)
+    path = rec.save(tmp_path / "game.json")
+    assert Match.load(path).outcome == rec.outcome
+    assert main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Monsoon Market  seed 5")
+    assert "turn 0: P0 " in text
+    assert f"game over (seal_target): winners P{rec.outcome.winners[0]}" in text
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
