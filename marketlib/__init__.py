@@ -13,6 +13,7 @@ Quick tour::
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 from marketlib import bansan, monsoon
 from marketlib.core import (
@@ -31,6 +32,19 @@ from marketlib.core import (
 )
 
 __version__ = "0.1.0"
+
+
+def play(game: str = "monsoon", players: int = 2, **options: Any) -> Any:
+    """Start a game and return a board to play it by clicking in JupyterLab.
+
+    ``marketlib.play("bansan", players=3)`` gives a 3-vendor Bansan board where you are seat 0
+    and computer vendors (``GreedyBot``) take the other seats. Options: ``seed``, ``seat``,
+    ``opponents`` (a bot name, a mapping of seats to bots, or ``None`` for hot-seat), ``mode``
+    (Bansan) and any rule option. See :func:`marketlib.widgets.play_board`.
+    """
+    from marketlib.widgets import play_board
+
+    return play_board(game, players, **options)
 
 GAMES: dict[str, ModuleType] = {"monsoon": monsoon, "bansan": bansan}
 """The games this library implements, by the name ``Match`` takes."""
@@ -52,4 +66,5 @@ __all__ = [
     "__version__",
     "bansan",
     "monsoon",
+    "play",
 ]

@@ -188,3 +188,17 @@ def test_constructor_checks_and_repr() -> None:
         MonsoonBoard(match, opponents={3: FirstLegal()})
     assert repr(MonsoonBoard(match)) == (
         "MonsoonBoard(monsoon, players=2, seat=0, move 0, P0 to play)")
+
+
+def test_marketlib_play_is_a_one_liner_for_a_board() -> None:
+    import marketlib
+    from marketlib.widgets import BansanBoard
+
+    board = marketlib.play("bansan", players=3, seed=4)
+    assert isinstance(board, BansanBoard)
+    assert [s["bot"] for s in board.seats] == ["", "GreedyBot", "GreedyBot"]
+    assert board.match.rules.players == 3 and board.match.seed == 4
+    hot = marketlib.play("monsoon", opponents=None, seal_target=30)
+    assert [s["bot"] for s in hot.seats] == ["", ""] and hot.match.rules.seal_target == 30
+    with pytest.raises(ValueError, match="unknown field"):
+        marketlib.play("monsoon", colour="red")
