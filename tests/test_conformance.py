@@ -27,3 +27,13 @@ def test_monsoon_conformance(players: int, target: int, chunk: int) -> None:
     assert report.decisions > CHUNK * 20
     assert report.illegal_checked > 0
     assert sum(report.endings.values()) == CHUNK
+
+
+@pytest.mark.parametrize("allow_pass", [True, False])
+@pytest.mark.parametrize("players", [2, 4])
+def test_monsoon_conformance_goods_run_dry(players: int, allow_pass: bool) -> None:
+    """Without reshuffles the Goods run dry; every game must still end (A-M-26 stalemate)."""
+    rules = monsoon.Rules(players=players, goods_reshuffle=False, allow_pass=allow_pass)
+    report = check_game(monsoon, rules, n_games=CHUNK, seed=7_000 + players)
+    assert report.games == CHUNK
+    assert report.endings["stalemate"] > 0

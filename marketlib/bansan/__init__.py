@@ -1,10 +1,14 @@
 """Bansan: vendors at a Malaysian wet market stock stalls, buy and sell produce, complete
 Shopping Lists and keep the Waste Bins clean; the vendor with the most money is Bos Bansan.
 
-This is the standard game for 2-5 players (``Rules(mode="standard")``). The Kenduri Menu and
-Sendiri (solo) modes will be modes of the same engine. The default card data (88 produce cards,
-54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (RULES.md 4.1), not the real
-card lists; Events are off by default and their effects are invented (``events="reconstructed"``).
+Three modes of one engine: the standard game for 2-5 players (``Rules(mode="standard")``), the
+Kenduri Menu for 2-5 (``Rules(players=3, mode="kenduri")``: five public Shopping Lists, the
+whole market loses if one is left open) and Sendiri, the solo mode
+(``Rules(players=1, mode="sendiri", hard=False)``: you and an automated Neighbour move along two
+rows of stalls; the automatic steps are written to ``state.log``). The default card data
+(88 produce cards, 54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (RULES.md
+4.1), not the real card lists; Events are off by default and their effects are invented
+(``events="reconstructed"``).
 
 The public functions (the same for every marketlib game): :func:`setup`, :func:`current_player`,
 :func:`legal_actions`, :func:`apply`, :func:`explain`, :func:`view`, :func:`determinize`,
@@ -31,6 +35,7 @@ from marketlib.bansan.actions import (
     Empty,
     EndActions,
     Give,
+    Move,
     Pick,
     PlaceWorker,
     ProposeTrade,
@@ -66,7 +71,7 @@ from marketlib.bansan.rules import (
     legal_actions,
     outcome,
 )
-from marketlib.bansan.state import BagCard, Rules, Stall, State, Vendor
+from marketlib.bansan.state import NEIGHBOUR, BagCard, Rules, SoloThrow, Stall, State, Vendor
 from marketlib.bansan.turns import FLOW, setup
 from marketlib.bansan.view import (
     View,
@@ -81,7 +86,7 @@ from marketlib.core.game import GameInfo
 GAME = GameInfo(
     name="bansan",
     title="Bansan",
-    min_players=2,
+    min_players=1,
     max_players=5,
     rules_version="1.0",
     score_unit="RM",
@@ -89,11 +94,12 @@ GAME = GameInfo(
 """Static facts about Bansan (``rules_version`` is recorded in every save)."""
 
 __all__ = [
-    "FLOW", "GAME", "Accept", "Action", "BagCard", "Bargain", "Buy", "BuyWholesale", "Catalog",
-    "ChooseHalf", "Complete", "Decline", "Done", "Empty", "EndActions", "EventCard", "Give",
-    "Pick", "PlaceWorker", "Produce", "ProduceCard", "ProposeTrade", "RentAndRelease",
-    "ReturnList", "Rules", "Sell", "ShoppingList", "SkipStocking", "Stall", "StallCard", "State",
-    "StockDeck", "StockRow", "Throw", "Tuck", "Vendor", "View", "Waste", "apply",
+    "FLOW", "GAME", "NEIGHBOUR", "Accept", "Action", "BagCard", "Bargain", "Buy", "BuyWholesale",
+    "Catalog", "ChooseHalf", "Complete", "Decline", "Done", "Empty", "EndActions", "EventCard",
+    "Give", "Move", "Pick", "PlaceWorker", "Produce", "ProduceCard", "ProposeTrade",
+    "RentAndRelease", "ReturnList", "Rules", "Sell", "ShoppingList", "SkipStocking", "SoloThrow",
+    "Stall", "StallCard", "State", "StockDeck", "StockRow", "Throw", "Tuck", "Vendor", "View",
+    "Waste", "apply",
     "candidate_actions", "catalog", "check_invariants", "complete_options", "current_player",
     "describe_offer", "determinize", "explain", "info_revealed", "legal_actions",
     "load_catalog", "outcome", "parse_action", "position", "price", "setup", "view",

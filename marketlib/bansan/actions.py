@@ -11,6 +11,7 @@ while the bag is over the limit. Trades and bargains are proposals the other ven
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
@@ -60,6 +61,16 @@ class PlaceWorker(_Action, frozen=True, kw_only=True, tag="place_worker"):
 
     def __str__(self) -> str:
         return f"P{self.player} worker {self.stall}"
+
+
+class Move(_Action, frozen=True, kw_only=True, tag="move"):
+    """Sendiri step 1a: move your Worker and the Neighbour's in ``row`` (1 = top) one stall to
+    the right, the rightmost wrapping to the leftmost (B-SOLO-09)."""
+
+    row: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} move {self.row}"
 
 
 class StockRow(_Action, frozen=True, kw_only=True, tag="stock_row"):
@@ -176,7 +187,8 @@ class Give(_Action, frozen=True, kw_only=True, tag="give"):
 
 
 class Throw(_Action, frozen=True, kw_only=True, tag="throw"):
-    """Bag over the limit: throw ``card`` into its Waste Bin (B-UPK-08)."""
+    """Bag over the limit: throw ``card`` into its Waste Bin (B-UPK-08); in Sendiri step 1b,
+    the card thrown from the stall (B-SOLO-10)."""
 
     card: str
 
@@ -229,12 +241,12 @@ class Decline(_Action, frozen=True, kw_only=True, tag="decline"):
         return f"P{self.player} decline"
 
 
-Action = (ReturnList | ChooseHalf | Tuck | PlaceWorker | StockRow | StockDeck | SkipStocking | Buy
-          | BuyWholesale | Sell | Pick | Bargain | Done | Empty | EndActions | Complete | Give
+Action = (ReturnList | ChooseHalf | Tuck | PlaceWorker | Move | StockRow | StockDeck | SkipStocking
+          | Buy | BuyWholesale | Sell | Pick | Bargain | Done | Empty | EndActions | Complete | Give
           | Throw | RentAndRelease | ProposeTrade | Accept | Decline)
-ACTION_TYPES = (ReturnList, ChooseHalf, Tuck, PlaceWorker, StockRow, StockDeck, SkipStocking, Buy,
-                BuyWholesale, Sell, Pick, Bargain, Done, Empty, EndActions, Complete, Give, Throw,
-                RentAndRelease, ProposeTrade, Accept, Decline)
+ACTION_TYPES = (ReturnList, ChooseHalf, Tuck, PlaceWorker, Move, StockRow, StockDeck, SkipStocking,
+                Buy, BuyWholesale, Sell, Pick, Bargain, Done, Empty, EndActions, Complete, Give,
+                Throw, RentAndRelease, ProposeTrade, Accept, Decline)
 
 _TEXT = re.compile(r"^\s*P(\d+)\s+([a-z-]+)((?:\s+\S+)*)\s*$", re.IGNORECASE)
 _BARE: dict[str, type[Action]] = {
@@ -278,6 +290,10 @@ def parse_action(text: str) -> Action:
         >>> str(parse_action("P0 rr rent=ST-07 release=ST-02"))
         'P0 rr rent=ST-07 release=ST-02'
     """
+    return _parse_cached(text)
+
+
+def _parse(text: str) -> Action:
     found = _TEXT.match(text)
     if not found:
         raise InvalidAction(f"{text!r} is not an action (expected like 'P0 buy WG')")
@@ -303,6 +319,9 @@ def parse_action(text: str) -> Action:
         if verb == "throw":
             return Throw(player=p, card=ref)
         return PlaceWorker(player=p, stall=ref)
+    if verb == "move":
+        need(1)
+        return Move(player=p, row=_int(text, args[0]))
     if verb == "half":
         need(1)
         if args[0].lower() not in ("top", "bottom"):
@@ -343,3 +362,7 @@ def parse_action(text: str) -> Action:
                             take=_ids(keys.get("take", "-")), pay=_int(text, keys.get("pay", "0")),
                             ask=_int(text, keys.get("ask", "0")))
     raise InvalidAction(f"{text!r}: unknown verb {verb!r}")
+
+
+_parse_cached = functools.lru_cache(maxsize=4096)(_parse)
+"""Actions are immutable, so the same text always reads back as an equal (shared) action."""

@@ -18,6 +18,7 @@ from marketlib.bansan.market import (
     open_stalls_of,
     own_stalls,
     price,
+    sells,
     stall_index,
     stall_type,
 )
@@ -26,6 +27,8 @@ from marketlib.bansan.state import (
     ListReturn,
     OpeningHand,
     Purchase,
+    SoloThrow,
+    Stall,
     State,
     Stocking,
     TradeOffer,
@@ -104,6 +107,13 @@ def check_place_worker(state: State, a: A.PlaceWorker) -> Violation | None:
     return None
 
 
+def check_move(state: State, a: A.Move) -> Violation | None:
+    rows = len(state.stalls) // state.columns
+    if not 1 <= a.row <= rows:
+        return v("B-SOLO-09", f"choose a row 1-{rows}, not {a.row}")
+    return None
+
+
 def _stock_start(state: State) -> Violation | None:
     if state.pending is not None:
         return v("B-STOCK-01", "you already chose: tuck the cards being stocked")
@@ -123,6 +133,8 @@ def check_stock_row(state: State, a: A.StockRow) -> Violation | None:
 
 
 def check_stock_deck(state: State, a: A.StockDeck) -> Violation | None:
+    if state.rules.mode == "sendiri":
+        return v("B-SOLO-11", "in Sendiri you stock only from the 4-card Row, not the Deck")
     wrong = _stock_start(state)
     if wrong:
         return wrong
@@ -156,16 +168,23 @@ def vendor_pick(state: State, player: int, card_id: str, produce: Produce,
     stall = next((s for s in state.stalls if card_id in s.cards), None)
     if stall is None or stall_type(state, stall.id) is not produce:
         return v("B-BUY-01", f"{card_id} is not in a {produce} stall")
+    return stall_pick(state, player, stall, card_id, produce, extra, price_check)
+
+
+def stall_pick(state: State, player: int, stall: Stall, card_id: str, produce: Produce,
+               extra: int = 0, price_check: bool = True) -> Violation | None:
+    """:func:`vendor_pick` once the card's stall is known (and sells ``produce``)."""
     if stall.renter == player:
-        return v("B-BUY-04", f"{card_id} is in your own stall {stall.id}: you can never buy "
-                 "from your own stalls")
+        return v("B-SOLO-13" if state.rules.mode == "sendiri" else "B-BUY-04",
+                 f"{card_id} is in your own stall {stall.id}: you can never buy from your own "
+                 "stalls")
     if not stall.open:
         return v("B-BUY-05", f"{stall.id} is CLOSED: you cannot buy from it")
     unit = price(state, produce)
     if stall.renter is None:
-        if not state.rules.buy_unoperated_multiplayer:
+        if not (state.rules.buy_unoperated_multiplayer or state.rules.mode == "sendiri"):
             return v("B-BUY-06", f"{stall.id} is unoperated: in multiplayer you cannot buy from it")
-        unit *= 2
+        unit *= 2  # B-SOLO-12
     pending = state.pending
     if (not state.rules.buy_multi_seller and isinstance(pending, Purchase) and pending.picked
             and pending.picked[0].seller != stall.renter):
@@ -225,9 +244,15 @@ def check_buy(state: State, a: A.Buy) -> Violation | None:
     wrong = _new_action(state)
     if wrong:
         return wrong
-    first = [s.cards[0] for s in state.stalls if s.cards and stall_type(state, s.id) is a.produce]
-    return _first_ok(first, lambda c: vendor_pick(state, a.player, c, a.produce),
-                     v("B-BUY-01", f"no {a.produce} to buy"))
+    types = sells(state)
+    first: Violation | None = None
+    for s in state.stalls:
+        if s.cards and types[s.id] is a.produce:
+            why = stall_pick(state, a.player, s, s.cards[0], a.produce)
+            if why is None:
+                return None
+            first = first or why
+    return first or v("B-BUY-01", f"no {a.produce} to buy")
 
 
 def check_buy_wholesale(state: State, a: A.BuyWholesale) -> Violation | None:
@@ -331,7 +356,12 @@ def check_end_actions(state: State, a: A.EndActions) -> Violation | None:
 def check_complete(state: State, a: A.Complete) -> Violation | None:
     rule = "B-END-05" if state.phase == "closing" else "B-UPK-02"
     vendor = state.vendors[a.player]
-    if a.list not in vendor.wallet:
+    if state.rules.mode == "kenduri":
+        if a.list not in state.public:
+            done = next((f" (P{p} completed it)" for p, x in enumerate(state.vendors)
+                         if a.list in x.completed), "")
+            return v("B-KEN-03", f"{a.list} is not an open Kenduri list{done}")
+    elif a.list not in vendor.wallet:
         return v(rule, f"{a.list} is not in your Wallet")
     if len(set(a.cards)) != len(a.cards):
         return v("B-UPK-02", "a card is named twice")
@@ -357,6 +387,13 @@ def check_give(state: State, a: A.Give) -> Violation | None:
 
 
 def check_throw(state: State, a: A.Throw) -> Violation | None:
+    pending = state.pending
+    if isinstance(pending, SoloThrow):
+        stall = state.stalls[stall_index(state, pending.stalls[0])]
+        if a.card not in stall.cards:
+            return v("B-SOLO-10", f"throw a card of {stall.id} {stall_type(state, stall.id)}, "
+                     f"the stall of the type shown on {pending.card}")
+        return None
     if not any(b.card == a.card for b in state.vendors[a.player].bag):
         return v("B-UPK-08", f"{a.card} is not in your bag")
     return None
@@ -365,6 +402,8 @@ def check_throw(state: State, a: A.Throw) -> Violation | None:
 # --------------------------------------------------------------------------- any time
 def check_rent_and_release(state: State, a: A.RentAndRelease) -> Violation | None:
     p = a.player
+    if state.rules.mode == "sendiri":
+        return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
     if state.phase in ("open_lists", "open_stock", "draft"):
         return v("B-OPEN-07", "the opening stall draft is not R&R; R&R starts with the first turn")
     if isinstance(state.pending, Purchase):
@@ -432,7 +471,7 @@ def check_decline(state: State, a: A.Decline) -> Violation | None:
 
 CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
     A.ReturnList: check_return_list, A.ChooseHalf: check_choose_half, A.Tuck: check_tuck,
-    A.PlaceWorker: check_place_worker, A.StockRow: check_stock_row,
+    A.PlaceWorker: check_place_worker, A.Move: check_move, A.StockRow: check_stock_row,
     A.StockDeck: check_stock_deck, A.SkipStocking: check_skip_stocking, A.Buy: check_buy,
     A.BuyWholesale: check_buy_wholesale, A.Sell: check_sell, A.Pick: check_pick,
     A.Bargain: check_bargain, A.Done: check_done, A.Empty: check_empty,

@@ -14,10 +14,34 @@ from marketlib.bansan.state import BagCard, Rules, Stall, State, Transfer, Vendo
 BIN_INDEX = {w: i for i, w in enumerate(WASTES)}
 
 
+_LAST: list[tuple[Rules, Catalog, dict[str, Produce]]] = []
+
+
 def catalog(state: State | Rules) -> Catalog:
-    """The cards in play for ``state`` (or rules): the default reconstruction or the owner's."""
-    rules = state.rules if isinstance(state, State) else state
-    return load_catalog(rules.produce_deck, rules.list_deck, rules.stall_set, rules.event_deck)
+    """The cards in play for ``state`` (or rules): the default reconstruction or the owner's.
+
+    The hot path: the rules object of the last call is remembered (states of one game share
+    it), so most calls are one identity check.
+    """
+    rules = state.rules if type(state) is State else state
+    if _LAST and _LAST[0][0] is rules:
+        return _LAST[0][1]
+    return _remember(rules)[1]
+
+
+def _remember(rules: State | Rules) -> tuple[Rules, Catalog, dict[str, Produce]]:
+    assert isinstance(rules, Rules)
+    cat = load_catalog(rules.produce_deck, rules.list_deck, rules.stall_set, rules.event_deck)
+    _LAST[:] = [(rules, cat, {s.id: s.sells for s in cat.stalls.values()})]
+    return _LAST[0]
+
+
+def sells(state: State) -> dict[str, Produce]:
+    """Stall ID -> the type it sells, for the stalls of ``state``'s card data."""
+    rules = state.rules
+    if _LAST and _LAST[0][0] is rules:
+        return _LAST[0][2]
+    return _remember(rules)[2]
 
 
 def card(state: State, card_id: str) -> ProduceCard:
@@ -25,7 +49,7 @@ def card(state: State, card_id: str) -> ProduceCard:
 
 
 def stall_type(state: State, stall_id: str) -> Produce:
-    return catalog(state).stalls[stall_id].sells
+    return sells(state)[stall_id]
 
 
 def stall_index(state: State, stall_id: str) -> int:
@@ -46,8 +70,8 @@ def own_stalls(state: State, player: int) -> list[Stall]:
 
 
 def open_stalls_of(state: State, produce: Produce) -> list[Stall]:
-    cat = catalog(state)
-    return [s for s in state.stalls if s.open and cat.stalls[s.id].sells is produce]
+    types = sells(state)
+    return [s for s in state.stalls if s.open and types[s.id] is produce]
 
 
 def set_vendor(state: State, player: int, vendor: Vendor) -> tuple[Vendor, ...]:

@@ -28,12 +28,14 @@ from marketlib.bansan.market import (
     transfer,
 )
 from marketlib.bansan.state import (
+    NEIGHBOUR,
     BagCard,
     BargainOffer,
     ListReturn,
     OpeningHand,
     Picked,
     Purchase,
+    SoloThrow,
     Stall,
     State,
     StockCard,
@@ -43,9 +45,13 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.turns import (
     auto_tuck,
+    begin_solo_throw,
     closing_throw,
     leftover_count,
+    move_row,
     pop_queue,
+    solo_throw_card,
+    solo_throws,
     trigger_last_round,
     tuck,
 )
@@ -105,6 +111,11 @@ def do_place_worker(state: State, a: A.PlaceWorker) -> State:
         state = transfer(state, a.player, None, state.rules.opening_rent_cost, "B-OPEN-07",
                          mandatory=True)
     return pop_queue(state)
+
+
+def do_move(state: State, a: A.Move) -> State:
+    """Sendiri step 1a then 1b (B-SOLO-09/10)."""
+    return begin_solo_throw(move_row(state, a.row).replace(phase="solo_throw"))
 
 
 def do_stock_row(state: State, a: A.StockRow) -> State:
@@ -187,9 +198,12 @@ def do_pick(state: State, a: A.Pick) -> State:
             state, _ = _take_from_stall(state, a.card)
         return _add_pick(state, Picked(a.card, None, unit))
     stall = next(s for s in state.stalls if a.card in s.cards)
-    if stall.renter is None:  # buy_unoperated_multiplayer: 2 x market price to the bank
+    if stall.renter is None:  # Sendiri or buy_unoperated_multiplayer: 2 x price to the bank
         state, _ = _take_from_stall(state, a.card)
         return _add_pick(state, Picked(a.card, None, 2 * unit))
+    if stall.renter == NEIGHBOUR:  # B-SOLO-12 (A-B-48): market price to the bank
+        state, _ = _take_from_stall(state, a.card)
+        return _add_pick(state, Picked(a.card, None, unit))
     if state.rules.seller_may_refuse:
         return state.replace(offer=BargainOffer(frm=p, to=stall.renter, card=a.card, price=unit))
     state, _ = _take_from_stall(state, a.card)
@@ -231,14 +245,18 @@ def do_done(state: State, a: A.Done) -> State:
         cost = 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(
             state, (x.price for x in pending.picked))
         return transfer(state, p, None, cost, "B-BUY-03")
+    solo = state.rules.mode == "sendiri"
     for x in pending.picked:
         state = transfer(state, p, x.seller, x.price, "B-BUY-02" if x.seller is not None
-                         else "B-BUY-06")
+                         else "B-SOLO-12" if solo else "B-BUY-06")
     return state
 
 
 def _draw_lists(state: State, p: int) -> State:
-    """B-UPK-06 (A-B-31): draw 2 lists per completed list, return 1 per completed list."""
+    """B-UPK-06 (A-B-31): draw 2 lists per completed list, return 1 per completed list. The
+    Kenduri Menu draws none (B-KEN-03)."""
+    if state.rules.mode == "kenduri":
+        return state.replace(phase="bag")
     returns = 0
     deck = state.list_deck
     v = state.vendors[p]
@@ -281,9 +299,18 @@ def do_complete(state: State, a: A.Complete) -> State:
     """B-UPK-02..05 (B-END-05 in the Closing Round); trigger (a) B-END-01 (A-B-27)."""
     p = a.player
     v = state.vendors[p]
-    new = _vendor(v, wallet=remove(v.wallet, a.list), completed=(*v.completed, a.list),
-                  bag=bag_without(v.bag, a.cards))
-    state = state.replace(vendors=set_vendor(state, p, new))
+    kenduri = state.rules.mode == "kenduri"
+    if kenduri:  # B-KEN-03: any open public list; it goes beside the completer's bag
+        new = _vendor(v, completed=(*v.completed, a.list), bag=bag_without(v.bag, a.cards))
+        state = state.replace(vendors=set_vendor(state, p, new),
+                              public=remove(state.public, a.list))
+        state = state.note(f"P{p} completed Kenduri list {a.list} (RM"
+                           f"{catalog(state).lists[a.list].value}); {len(state.public)} of 5 "
+                           "still open (B-KEN-03)")
+    else:
+        new = _vendor(v, wallet=remove(v.wallet, a.list), completed=(*v.completed, a.list),
+                      bag=bag_without(v.bag, a.cards))
+        state = state.replace(vendors=set_vendor(state, p, new))
     closing = state.phase == "closing"
     state = transfer(state, None, p, catalog(state).lists[a.list].value,
                      "B-END-05" if closing else "B-UPK-03")
@@ -291,7 +318,10 @@ def do_complete(state: State, a: A.Complete) -> State:
     if closing:
         return state
     state = state.replace(completed_now=state.completed_now + 1)
-    if len(new.completed) >= state.rules.lists_to_trigger:
+    if kenduri:
+        if not state.public:  # B-KEN-04: the 5th public list
+            state = trigger_last_round(state, p)
+    elif len(new.completed) >= state.rules.trigger_lists:
         state = trigger_last_round(state, p)
     return state
 
@@ -305,6 +335,12 @@ def do_give(state: State, a: A.Give) -> State:
 
 
 def do_throw(state: State, a: A.Throw) -> State:
+    if state.phase == "solo_throw":  # B-SOLO-10: the chosen card from the first stall
+        pending = state.pending
+        assert isinstance(pending, SoloThrow)
+        state = solo_throw_card(state, a.card)
+        return solo_throws(state.replace(pending=SoloThrow(card=pending.card,
+                                                           stalls=pending.stalls[1:])))
     v = state.vendors[a.player]
     state = state.replace(vendors=set_vendor(state, a.player, _vendor(v, bag=bag_without(
         v.bag, (a.card,)))))
@@ -361,7 +397,8 @@ def do_decline(state: State, a: A.Decline) -> State:
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
     A.ReturnList: do_return_list, A.ChooseHalf: do_choose_half, A.Tuck: do_tuck,
-    A.PlaceWorker: do_place_worker, A.StockRow: do_stock_row, A.StockDeck: do_stock_deck,
+    A.PlaceWorker: do_place_worker, A.Move: do_move, A.StockRow: do_stock_row,
+    A.StockDeck: do_stock_deck,
     A.SkipStocking: do_skip_stocking, A.Buy: do_buy, A.BuyWholesale: do_buy_wholesale,
     A.Sell: do_sell, A.Pick: do_pick, A.Bargain: do_bargain, A.Done: do_done,
     A.Empty: do_empty, A.EndActions: do_end_actions, A.Complete: do_complete, A.Give: do_give,

@@ -12,6 +12,13 @@ showing DG), with ``*`` for a Star; each label takes the first unplaced matching
 card is locked to a type: ``MT:PA`` is a card showing MT with a PAPER back, bagged as MT;
 ``PC-07=FV`` names the card and the type. Shopping Lists are named by ID (``SL-09``). Every card
 not placed goes, shuffled by ``seed``, into its deck below the cards given for the top.
+
+The modes (``rules=Rules(mode=...)``): a Kenduri position has the five ``public`` lists (those
+not given are dealt; completed ones count among the five); a Sendiri position has 1 player, the
+6 base stalls in 2 rows of 3 (``FV WG MT`` over ``DG SF MM``), your Workers in ``rents[0]``
+and the Neighbour's in ``neighbour`` (default: the leftmost and the middle stall of each row)::
+
+    s = position(rules=Rules(players=1, mode="sendiri"), phase="solo_move")
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from collections.abc import Mapping, Sequence
 
 from marketlib.bansan.cards import Catalog, Produce, Waste
 from marketlib.bansan.market import catalog
-from marketlib.bansan.state import BagCard, Phase, Rules, Stall, State, Vendor
+from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Rules, Stall, State, Vendor
 from marketlib.core.errors import PositionError
 
 _LABEL = re.compile(r"^([A-Z]{2})(?:/([A-Z]{2}))?(?::([A-Z]{2}))?(\*)?(?:=([A-Z]{2}))?$")
@@ -125,6 +132,8 @@ def position(
     actions_left: int | None = None,
     rr_used: Sequence[int] = (),
     trigger: int | None = None,
+    public: Sequence[str] | None = None,
+    neighbour: Sequence[str] | None = None,
     seed: int = 0,
 ) -> State:
     """Build and check a position at the start of a phase of seat ``current``'s turn.
@@ -142,10 +151,12 @@ def position(
         deck_top, list_deck_top, event_deck_top: cards on top of the decks, top first.
         removed: cards to set aside out of the game.
         current, first: the seat to play and the original 1st Player.
-        phase: ``"stock"``, ``"actions"`` or ``"complete"``; actions_left: default 2 in the
-            Action Phase.
+        phase: ``"stock"``, ``"actions"`` or ``"complete"`` (Sendiri also ``"solo_move"``, the
+            start of a turn); actions_left: default 2 in the Action Phase.
         rr_used: seats that have used their R&R. trigger: the seat that triggered the Last
-            Round (it also holds the Bansan Token). seed: shuffles the unplaced cards.
+            Round (it also holds the Bansan Token).
+        public: the open Kenduri lists (B-KEN-02). neighbour: the Sendiri Neighbour's stalls.
+        seed: shuffles the unplaced cards.
 
     Returns:
         a :class:`State` ready for ``legal_actions``/``apply``.
@@ -161,8 +172,14 @@ def position(
     rules = rules or Rules(players=players)
     n = rules.players
     cat = catalog(rules)
-    if phase not in ("stock", "actions", "complete"):
-        raise PositionError("phase", "a position starts in 'stock', 'actions' or 'complete'")
+    solo = rules.mode == "sendiri"
+    if phase not in ("stock", "actions", "complete") and not (solo and phase == "solo_move"):
+        raise PositionError("phase", "a position starts in 'stock', 'actions' or 'complete' "
+                            "(Sendiri also 'solo_move')")
+    if solo and rents is None and neighbour is None:
+        rents, neighbour = {0: ["ST-01", "ST-04"]}, ["ST-02", "ST-05"]
+    if neighbour and not solo:
+        raise PositionError("neighbour", "the Neighbour plays only in Sendiri (B-SOLO-05)")
     for name, value in (("current", current), ("first", first), ("trigger", trigger)):
         if value is not None and not 0 <= value < n:
             raise PositionError(name, f"there is no seat {value}")
@@ -178,6 +195,18 @@ def position(
             if in_play[i].renter is not None:
                 raise PositionError(f"rents[{seat}]", f"{in_play[i].id} is already rented")
             in_play[i] = Stall(id=in_play[i].id, renter=seat)
+    for ref in neighbour or ():
+        i = _stall_ref(in_play, cat, ref, "neighbour", unrented=True)
+        if in_play[i].renter is not None:
+            raise PositionError("neighbour", f"{in_play[i].id} is already rented")
+        in_play[i] = Stall(id=in_play[i].id, renter=NEIGHBOUR)
+    if solo:
+        cols = layout.columns
+        for r in range(0, len(in_play), cols):
+            renters = [x.renter for x in in_play[r:r + cols]]
+            if renters.count(0) != 1 or renters.count(NEIGHBOUR) != 1:
+                raise PositionError("rents", "in Sendiri each row holds 1 Worker of yours and 1 "
+                                    "of the Neighbour (B-SOLO-04/05)")
     placer = _Placer(cat)
     for ref, cards in (stalls or {}).items():
         i = _stall_ref(in_play, cat, ref, "stalls")
@@ -237,8 +266,28 @@ def position(
     rng.shuffle(rest)
     if removed > len(rest):
         raise PositionError("removed", f"only {len(rest)} cards are unplaced")
+    kenduri_lists: list[str] = []
+    if rules.mode == "kenduri":
+        if any(vendor.wallet for vendor in vendors):
+            raise PositionError("wallets", "nobody holds personal lists in Kenduri (B-KEN-02)")
+        done = sum(len(vendor.completed) for vendor in vendors)
+        for x in (y.strip().upper() for y in public or ()):
+            if x not in cat.lists or x in used_lists:
+                raise PositionError("public", f"{x!r} is not a free Shopping List")
+            used_lists[x] = "public"
+            kenduri_lists.append(x)
+        if public is not None and len(kenduri_lists) + done != 5:
+            raise PositionError("public", f"{len(kenduri_lists)} open + {done} completed "
+                                "Kenduri lists; there are 5 (B-KEN-02)")
+    elif public:
+        raise PositionError("public", "public lists exist only in the Kenduri Menu (B-KEN-02)")
     rest_lists = [x for x in cat.lists if x not in used_lists]
     rng.shuffle(rest_lists)
+    if rules.mode == "kenduri" and public is None:
+        need = 5 - sum(len(vendor.completed) for vendor in vendors)
+        if need < 0:
+            raise PositionError("completed", "more than 5 Kenduri lists completed (B-KEN-02)")
+        kenduri_lists, rest_lists = rest_lists[:need], rest_lists[need:]
     for x in event_deck_top:
         if x not in cat.events:
             raise PositionError("event_deck_top", f"no Event {x!r}")
@@ -257,7 +306,7 @@ def position(
         vendors=tuple(vendors), first=first, token=first if trigger is None else trigger,
         current=current, phase=phase, trigger=trigger,
         actions_left=actions_left, ledger=ledger, bank=sum(ledger), leftovers=(None,) * n,
-        shuffle_key=rng.getrandbits(62),
+        shuffle_key=rng.getrandbits(62), public=tuple(kenduri_lists),
     )
 
 

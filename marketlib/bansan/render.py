@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 from marketlib.bansan.cards import WASTES, Catalog, Produce
 from marketlib.bansan.market import catalog
-from marketlib.bansan.state import ListReturn, OpeningHand, Purchase, Stocking
+from marketlib.bansan.state import (
+    NEIGHBOUR,
+    ListReturn,
+    OpeningHand,
+    Purchase,
+    SoloThrow,
+    Stocking,
+)
 
 if TYPE_CHECKING:
     from marketlib.bansan.state import State
@@ -54,7 +61,25 @@ def _pending(state: State | View) -> str:
         return f"{p.kind} {p.produce}: picked {picked}"
     if isinstance(p, ListReturn):
         return f"returning {p.count} list(s)"
+    if isinstance(p, SoloThrow):
+        return (f"throw 1 card from {' then '.join(p.stalls)} (shown on {p.card}; "
+                "choose which, B-SOLO-10)")
     return ""
+
+
+def _who(renter: int | None, short: bool) -> str:
+    if renter is None:
+        return "--" if short else "unoperated"
+    if renter == NEIGHBOUR:
+        return "NB" if short else "Neighbour"
+    return f"P{renter}"
+
+
+def _result(state: State | View) -> str:
+    result = state.result
+    assert result is not None
+    winners = ", ".join(f"P{w}" for w in result.winners) or "nobody"
+    return f"{result.ending.value}: winner {winners}; scores {list(result.scores)}"
 
 
 def _deck_sizes(state: State | View) -> tuple[int, int]:
@@ -81,12 +106,15 @@ def text_table(state: State | View) -> str:
     for r in range(0, len(state.stalls), state.columns):
         cells = []
         for s in state.stalls[r:r + state.columns]:
-            who = "--" if s.renter is None else f"P{s.renter}"
+            who = _who(s.renter, True)
             shut = "" if s.open else " CLOSED"
             cells.append(f"{s.id} {cat.stalls[s.id].sells} {who} [{len(s.cards)}]{shut}")
         lines.append("  " + " | ".join(cells))
     if state.latest_events:
         lines.append("Events: " + " ".join(state.latest_events))
+    if state.rules.mode == "kenduri":
+        lines.append("Kenduri lists open: " + (" ".join(
+            f"{x}({cat.lists[x].label})" for x in state.public) or "none"))
     for p, v in enumerate(_vendors(state)):
         marker = ">" if p == state.current and state.result is None else " "
         money = "?" if v.money is None else str(v.money)
@@ -101,10 +129,14 @@ def text_table(state: State | View) -> str:
         lines.append(f"Pending: {pending}")
     if state.offer is not None:
         lines.append(f"Offer: {state.offer}")
+    lines.extend(f"  | {entry}" for entry in state.log)
     if state.result is not None:
-        winners = ", ".join(f"P{w}" for w in state.result.winners)
-        lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
-                     f"RM {list(state.result.scores)}")
+        if state.rules.mode == "standard":
+            winners = ", ".join(f"P{w}" for w in state.result.winners)
+            lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
+                         f"RM {list(state.result.scores)}")
+        else:
+            lines.append(f"Over ({_result(state)})")
     return "\n".join(lines)
 
 
@@ -135,7 +167,7 @@ def html_board(state: State | View) -> str:
         out.append("<tr>")
         for s in state.stalls[r:r + state.columns]:
             sells = cat.stalls[s.id].sells
-            who = "unoperated" if s.renter is None else f"P{s.renter}"
+            who = _who(s.renter, False)
             shut = " CLOSED" if not s.open else ""
             out.append(
                 f'<td style="border:2px {"dashed" if not s.open else "solid"} '
@@ -150,6 +182,9 @@ def html_board(state: State | View) -> str:
                    f'{"double" if over else "solid"} #444">{w} {len(b)}/{cap}'
                    f'{" OVERFLOWING" if over else ""}</span>')
     out.append("</div>")
+    if state.rules.mode == "kenduri":
+        out.append("<div><b>Kenduri lists open:</b> " + html.escape(", ".join(
+            f"{x} ({cat.lists[x].label})" for x in state.public) or "none") + "</div>")
     for p, v in enumerate(_vendors(state)):
         money = "hidden" if v.money is None else f"RM{v.money}"
         done = ", ".join(f"{x} ({cat.lists[x].label})" for x in v.completed) or "none"
@@ -163,8 +198,14 @@ def html_board(state: State | View) -> str:
     pending = _pending(state)
     if pending:
         out.append(f"<div><b>Pending:</b> {html.escape(pending)}</div>")
+    if state.log:
+        out.append("<div><b>What happened:</b><ol>" + "".join(
+            f"<li>{html.escape(entry)}</li>" for entry in state.log) + "</ol></div>")
     if state.result is not None:
         winners = ", ".join(f"P{w}" for w in state.result.winners)
-        out.append(f"<div><b>Game over</b>: Bos Bansan {winners}</div>")
+        if state.rules.mode == "standard":
+            out.append(f"<div><b>Game over</b>: Bos Bansan {winners}</div>")
+        else:
+            out.append(f"<div><b>Game over</b> ({html.escape(_result(state))})</div>")
     out.append("</div>")
     return "".join(out)

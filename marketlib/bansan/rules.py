@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, WASTES, Produce, Waste
 from marketlib.bansan.checks import CHECKS, check_rent_and_release, v
-from marketlib.bansan.market import catalog, own_stalls, stall_type
+from marketlib.bansan.market import catalog, own_stalls, sells, stall_index, stall_type
 from marketlib.bansan.moves import HANDLERS
 from marketlib.bansan.state import (
     BargainOffer,
     OpeningHand,
     Purchase,
+    SoloThrow,
     State,
     Stocking,
     TradeOffer,
@@ -53,57 +55,123 @@ def current_player(state: State) -> int | None:
 
 
 def outcome(state: State) -> Outcome | None:
-    """The outcome (winners, money in RM, ``Ending.MONEY``) once the game is over, else ``None``."""
+    """The outcome once the game is over, else ``None``: winners and money in RM with
+    ``Ending.MONEY``; Kenduri ``Ending.COLLECTIVE_LOSS`` (no winners, B-KEN-05); Sendiri
+    ``Ending.SOLO_WIN``/``SOLO_LOSS`` with the score money + Deck cards (B-SOLO-18)."""
     return state.result
 
 
 # --------------------------------------------------------------------------- validation
-_CARD_FIELDS = {A.Tuck: "card", A.Pick: "card", A.Bargain: "card", A.Give: "card",
-                A.Throw: "card"}
-_STALL_FIELDS = {A.Tuck: ("stall",), A.PlaceWorker: ("stall",),
-                 A.RentAndRelease: ("rent", "release")}
-_PRODUCE_ACTIONS = (A.StockRow, A.Buy, A.BuyWholesale, A.Sell)
+
+
+def _seat_ok(state: State, seat: Any) -> bool:
+    return isinstance(seat, int) and 0 <= seat < len(state.vendors)
+
+
+def _ids_ok(cat: Any, cards: Any) -> bool:
+    return isinstance(cards, tuple) and all(c in cat.produce for c in cards)
+
+
+def _card_field(state: State, action: Any) -> str | None:
+    card = action.card
+    if card not in catalog(state).produce:
+        return f"{card!r} is not a produce card of this deck"
+    if type(action) is A.Tuck and action.stall not in catalog(state).stalls:
+        return f"{action.stall!r} is not a stall of this set"
+    if type(action) is A.Give and not _seat_ok(state, action.to):
+        return f"there is no seat {action.to!r}"
+    if type(action) is A.Bargain and not isinstance(action.price, int):
+        return "the price is whole RM"
+    return None
+
+
+def _stall_fields(state: State, action: Any) -> str | None:
+    stalls = catalog(state).stalls
+    for stall in ((action.stall,) if type(action) is A.PlaceWorker
+                  else (action.rent, action.release)):
+        if stall is not None and stall not in stalls:
+            return f"{stall!r} is not a stall of this set"
+    return None
+
+
+def _produce_field(state: State, action: Any) -> str | None:
+    if not isinstance(action.produce, Produce):
+        return "the produce types are FV WG MT DG SF MM"
+    return None
+
+
+def _list_field(state: State, action: Any) -> str | None:
+    cat = catalog(state)
+    if action.list not in cat.lists:
+        return f"{action.list!r} is not a Shopping List of this deck"
+    if type(action) is A.Complete and not _ids_ok(cat, action.cards):
+        return "names a card that is not in this produce deck"
+    return None
+
+
+def _trade_fields(state: State, action: Any) -> str | None:
+    if not _seat_ok(state, action.to):
+        return f"there is no seat {action.to!r}"
+    if not isinstance(action.pay, int) or not isinstance(action.ask, int):
+        return "pay and ask are whole RM"
+    cat = catalog(state)
+    if not (_ids_ok(cat, action.give) and _ids_ok(cat, action.take)):
+        return "names a card that is not in this produce deck"
+    return None
+
+
+def _no_fields(state: State, action: Any) -> str | None:
+    return None
+
+
+_FIELD_CHECKS: dict[type, Callable[[State, Any], str | None]] = {
+    A.Tuck: _card_field, A.Pick: _card_field, A.Bargain: _card_field, A.Give: _card_field,
+    A.Throw: _card_field, A.PlaceWorker: _stall_fields, A.RentAndRelease: _stall_fields,
+    A.StockRow: _produce_field, A.Buy: _produce_field, A.BuyWholesale: _produce_field,
+    A.Sell: _produce_field, A.ReturnList: _list_field, A.Complete: _list_field,
+    A.ProposeTrade: _trade_fields,
+    A.Empty: lambda s, a: None if isinstance(a.bin, Waste) else "the bins are PL, PA and OR",
+    A.ChooseHalf: lambda s, a: None if a.half in ("top", "bottom")
+    else "the half is 'top' or 'bottom'",
+    A.Move: lambda s, a: None if isinstance(a.row, int) else "the row is a whole number (1 = top)",
+}
+"""Per action type: what is malformed in it beyond its seat (``None``: nothing)."""
 
 
 def _check_ids(state: State, action: Any) -> None:
     """Raise :class:`InvalidAction` for a value that is not a well-formed Bansan action."""
-    if not isinstance(action, A.ACTION_TYPES):
+    if type(action) not in _TAGS:
         raise InvalidAction(f"{action!r} is not a Bansan action")
-    n = len(state.vendors)
-    if not isinstance(action.player, int) or not 0 <= action.player < n:
+    if not _seat_ok(state, action.player):
         raise InvalidAction(f"{action}: there is no seat {action.player!r}")
-    cat = catalog(state)
-    kind = type(action)
-    if kind in _CARD_FIELDS and getattr(action, _CARD_FIELDS[kind]) not in cat.produce:
-        raise InvalidAction(f"{action}: {getattr(action, _CARD_FIELDS[kind])!r} is not a produce "
-                            "card of this deck")
-    for name in _STALL_FIELDS.get(kind, ()):
-        stall = getattr(action, name)
-        if stall is not None and stall not in cat.stalls:
-            raise InvalidAction(f"{action}: {stall!r} is not a stall of this set")
-    if isinstance(action, _PRODUCE_ACTIONS) and not isinstance(action.produce, Produce):
-        raise InvalidAction(f"{action!r}: the produce types are FV WG MT DG SF MM")
-    if isinstance(action, A.Empty) and not isinstance(action.bin, Waste):
-        raise InvalidAction(f"{action!r}: the bins are PL, PA and OR")
-    if isinstance(action, A.ChooseHalf) and action.half not in ("top", "bottom"):
-        raise InvalidAction(f"{action!r}: the half is 'top' or 'bottom'")
-    if isinstance(action, A.ReturnList | A.Complete) and action.list not in cat.lists:
-        raise InvalidAction(f"{action}: {action.list!r} is not a Shopping List of this deck")
-    if isinstance(action, A.Give | A.ProposeTrade) and not (
-            isinstance(action.to, int) and 0 <= action.to < n):
-        raise InvalidAction(f"{action}: there is no seat {action.to!r}")
-    groups: tuple[tuple[str, ...], ...] = ()
-    if isinstance(action, A.Complete):
-        groups = (action.cards,)
-    elif isinstance(action, A.ProposeTrade):
-        groups = (action.give, action.take)
-        if not isinstance(action.pay, int) or not isinstance(action.ask, int):
-            raise InvalidAction(f"{action!r}: pay and ask are whole RM")
-    for cards in groups:
-        if not isinstance(cards, tuple) or any(c not in cat.produce for c in cards):
-            raise InvalidAction(f"{action!r}: names a card that is not in this produce deck")
-    if isinstance(action, A.Bargain) and not isinstance(action.price, int):
-        raise InvalidAction(f"{action!r}: the price is whole RM")
+    wrong = _FIELD_CHECKS.get(type(action), _no_fields)(state, action)
+    if wrong is not None:
+        raise InvalidAction(f"{action!r}: {wrong}")
+
+
+_TAGS: dict[type, str] = {kind: str(kind.__struct_config__.tag) for kind in A.ACTION_TYPES}
+
+
+_NOT_SOLO = ("B-SOLO-09", "moving Workers row by row is the Sendiri solo step; this is the "
+             "{mode} game")
+MODE_BANS: dict[str, dict[type, tuple[str, str]]] = {
+    "standard": {A.Move: _NOT_SOLO},
+    "kenduri": {A.Move: _NOT_SOLO,
+                A.ReturnList: ("B-KEN-02", "nobody holds personal Shopping Lists in the Kenduri "
+                               "Menu")},
+    "sendiri": {
+        A.RentAndRelease: ("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule"),
+        A.ProposeTrade: ("B-SOLO-08", "there is nobody to trade with in Sendiri"),
+        A.Bargain: ("B-SOLO-08", "there is no bargaining in Sendiri: the prices are fixed"),
+        A.Accept: ("B-SOLO-08", "there are no offers in Sendiri"),
+        A.Decline: ("B-SOLO-08", "there are no offers in Sendiri"),
+        A.PlaceWorker: ("B-SOLO-04", "in Sendiri the Workers are placed at setup"),
+        A.StockDeck: ("B-SOLO-11", "in Sendiri you stock only from the 4-card Row, not the "
+                      "Deck"),
+        A.Give: ("B-SOLO-14", "there is no other vendor: excess bag cards must be thrown"),
+    },
+}
+"""Actions that do not exist in a mode, with the rule that says so (checked first)."""
 
 
 def explain(state: State, action: A.Action) -> Violation | None:
@@ -120,7 +188,17 @@ def explain(state: State, action: A.Action) -> Violation | None:
         >>> explain(s, A.StockDeck(player=1)).rule
         'B-TURN-01'
     """
+    why = _explain(state, action)
+    if why is None and type(action) in _TAGS and _MEMO[0][0] is not state:
+        _MEMO[0] = (state, (action,))
+    return why
+
+
+def _explain(state: State, action: A.Action) -> Violation | None:
     _check_ids(state, action)
+    ban = MODE_BANS[state.rules.mode].get(type(action))
+    if ban is not None:
+        return v(ban[0], ban[1].format(mode=state.rules.mode))
     if state.result is not None:
         return v("B-END-06", "the game is over")
     seat = decider(state)
@@ -134,8 +212,7 @@ def explain(state: State, action: A.Action) -> Violation | None:
     elif isinstance(action, A.Accept | A.Decline):
         return v("B-ANY-02", "there is no offer to answer")
     elif not isinstance(action, ANY_TIME):
-        tag = type(action).__struct_config__.tag
-        assert isinstance(tag, str)
+        tag = _TAGS[type(action)]
         if not FLOW.allows(state, tag):
             if tag in ACTION_TAGS and state.phase in ("complete", "return_lists", "bag"):
                 return v("B-ACT-01", f"your {state.rules.actions_per_turn} actions are over: "
@@ -152,11 +229,30 @@ def _ok(state: State, action: A.Action) -> bool:
 
 
 def action_choices(state: State) -> list[A.Action]:
-    """The Action Phase's BUY/SELL/EMPTY choices open to the current vendor (B-ACT-01)."""
+    """The Action Phase's BUY/SELL/EMPTY choices open to the current vendor (B-ACT-01).
+
+    Types that cannot qualify (no card of that type in another vendor's stall, in the Row, or
+    among your own cards) are skipped before the legality check, which decides the rest.
+    """
     p = state.current
+    types = sells(state)
+    stocked: set[Produce] = set()
+    own: set[Produce] = set()
+    for s in state.stalls:
+        if s.cards:
+            (own if s.renter == p else stocked).add(types[s.id])
+    if state.rules.online_sell_source != "own_stalls":
+        own.update(b.produce for b in state.vendors[p].bag)
+    cat = catalog(state)
+    shown: set[Produce] = set()
+    for c in state.row:
+        card = cat.produce[c]
+        shown.add(card.top)
+        shown.add(card.bottom)
     out: list[A.Action] = []
-    for kind in (A.Buy, A.BuyWholesale, A.Sell):
-        out.extend(a for a in (kind(player=p, produce=t) for t in PRODUCE) if _ok(state, a))
+    for kind, pool in ((A.Buy, stocked), (A.BuyWholesale, shown), (A.Sell, own)):
+        out.extend(a for a in (kind(player=p, produce=t) for t in PRODUCE if t in pool)
+                   if _ok(state, a))
     out.extend(a for a in (A.Empty(player=p, bin=w) for w in WASTES) if _ok(state, a))
     return out
 
@@ -177,8 +273,11 @@ def pick_choices(state: State, p: int, pending: Purchase) -> list[A.Action]:
 def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
     """One ``Complete`` per distinct choice of waste types (cards named in bag order)."""
     bag = state.vendors[p].bag
-    need = Counter(catalog(state).lists[list_id].icons)
     cat = catalog(state)
+    icons = cat.lists[list_id].icons
+    if len(bag) < len(icons):
+        return []
+    need = Counter(icons)
     per_type: list[list[tuple[str, ...]]] = []
     for t in PRODUCE:
         k = need.get(t, 0)
@@ -204,8 +303,13 @@ def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
     return out
 
 
+def _halves(state: State, card_id: str) -> tuple[Produce, Produce]:
+    c = catalog(state).produce[card_id]
+    return c.top, c.bottom
+
+
 def _rr_options(state: State, p: int) -> list[A.Action]:
-    if (state.trigger is not None or state.vendors[p].rr_used
+    if (state.trigger is not None or state.vendors[p].rr_used or state.rules.mode == "sendiri"
             or state.phase in ("open_lists", "open_stock", "draft")):
         return []
     free = [s.id for s in state.stalls if s.renter is None]
@@ -229,6 +333,17 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
         >>> [str(a) for a in legal_actions(s)]
         ['P0 return SL-20', 'P0 return SL-23', 'P0 return SL-34']
     """
+    legal = _legal_actions(state)
+    _MEMO[0] = (state, legal)
+    return legal
+
+
+_MEMO: list[tuple[State, tuple[A.Action, ...]]] = [(None, ())]  # type: ignore[list-item]
+"""The last state asked about and its legal actions (or the action ``explain`` accepted):
+``apply`` skips the legality check for an action already found legal in that very state."""
+
+
+def _legal_actions(state: State) -> tuple[A.Action, ...]:
     p = decider(state)
     if p is None:
         return ()
@@ -244,14 +359,21 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     elif isinstance(pending, OpeningHand):
         out = [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
     elif isinstance(pending, Stocking):
-        cat = catalog(state)
+        types = sells(state)
         for sc in pending.cards:
             out.extend(A.Tuck(player=p, card=sc.card, stall=s.id) for s in state.stalls
-                       if s.open and cat.stalls[s.id].sells in sc.options)
+                       if s.open and types[s.id] in sc.options)
     elif phase == "draft":
         out = [A.PlaceWorker(player=p, stall=s.id) for s in state.stalls if s.renter is None]
+    elif phase == "solo_move":
+        out = [A.Move(player=p, row=r + 1) for r in range(len(state.stalls) // state.columns)]
+    elif isinstance(pending, SoloThrow):
+        stall = state.stalls[stall_index(state, pending.stalls[0])]
+        out = [A.Throw(player=p, card=c) for c in stall.cards]
     elif phase == "stock":
-        out = [a for a in (A.StockRow(player=p, produce=t) for t in PRODUCE) if _ok(state, a)]
+        shown = {t for c in state.row for t in _halves(state, c)}
+        out = [a for a in (A.StockRow(player=p, produce=t) for t in PRODUCE if t in shown)
+               if _ok(state, a)]
         for extra in (A.StockDeck(player=p), A.SkipStocking(player=p)):
             if _ok(state, extra):
                 out.append(extra)
@@ -265,7 +387,7 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
             if _ok(state, A.EndActions(player=p)):
                 out.append(A.EndActions(player=p))
     elif phase in ("complete", "closing"):
-        for x in vendor.wallet:
+        for x in (state.public if state.rules.mode == "kenduri" else vendor.wallet):
             out.extend(complete_options(state, p, x))
         out.append(A.Done(player=p))
     elif phase == "bag":
@@ -284,9 +406,11 @@ def apply(state: State, action: A.Action) -> State:
         IllegalAction: the rules forbid the action (``.rule`` names the rule, e.g. B-BUY-07).
         InvalidAction: the value is not a Bansan action.
     """
-    why = explain(state, action)
-    if why is not None:
-        raise IllegalAction.from_violation(action, why)
+    memo_state, known = _MEMO[0]
+    if memo_state is not state or action not in known:
+        why = explain(state, action)
+        if why is not None:
+            raise IllegalAction.from_violation(action, why)
     new = HANDLERS[type(action)](state.replace(transfers=()), action)
     return FLOW.advance(new)
 

@@ -15,6 +15,7 @@ import msgspec
 
 from marketlib.bansan.cards import Produce
 from marketlib.core.game import Outcome
+from marketlib.core.validate import check_fields
 
 Ringgit = int
 """An amount of money in RM (whole ringgit, A-B-36)."""
@@ -24,9 +25,10 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     """Every Bansan rule option (RULES.md section 7) with its default.
 
     Attributes:
-        players: 2-5 vendors (B-SETUP-01).
-        mode: ``"standard"``; ``"kenduri"`` and ``"sendiri"`` are later modes (not implemented
-            yet: a ``ValueError`` says so).
+        players: 2-5 vendors (B-SETUP-01); 1 for Sendiri.
+        mode: ``"standard"``, ``"kenduri"`` (the Kenduri Menu for 2-5 vendors: five public
+            Shopping Lists, B-KEN) or ``"sendiri"`` (the solo mode for 1 player, B-SOLO).
+        hard: Sendiri hard mode, shorthand for ``solo_target_lists=4`` (B-SOLO-19).
         first_player: the seat holding the Bansan Token at the start, or ``"random"`` (seeded;
             B-OPEN-01). Seats are numbered clockwise.
         events: ``"off"`` (A-B-01) or ``"reconstructed"`` (the invented Event deck of
@@ -62,16 +64,27 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         lists_to_trigger: completed lists that trigger the Last Round (B-END-01, A-B-27).
         closing_round: play the Closing Round (``False``: B-END-08).
         tiebreak2_count_at: ``"before_throw"`` (A-B-28) or ``"after_throw"``.
-        kenduri_deadline, solo_*: options of the later modes (accepted, not used yet).
+        kenduri_deadline: the five Kenduri lists must be completed by ``"end_of_game"``
+            (A-B-39) or by the time the Deck runs out (``"deck_exhausted"``).
+        solo_target_lists: lists to complete in Sendiri, also trigger (a) (B-SOLO-18/19).
+        solo_compare: ``">="`` (A-B-45) or ``">"``: total against twice the list value.
+        solo_require_target: the target number of lists must be completed to win (A-B-45).
+        solo_indicator_card: the step 1b card goes to the Outside Market (A-B-42).
+        solo_throw_choice: ``"player"`` chooses the card thrown in step 1b when the stall's
+            cards differ in waste type, or ``"last_tucked"`` (A-B-43).
+        solo_opening_halves: ``"all_top_or_all_bottom"`` (A-B-44) or ``"free"`` per card.
+        solo_events: must stay ``False``: Sendiri has no Events (B-SOLO-08, A-B-46).
         produce_deck, list_deck, stall_set, event_deck: ``"default"`` (the reconstruction) or a
             CSV path.
 
     Raises:
-        ValueError: an option out of range, or a mode that is not implemented yet.
+        ValueError: an option out of range, or a mode with the wrong player count (the message
+            names the rule).
     """
 
     players: int = 2
     mode: Literal["standard", "kenduri", "sendiri"] = "standard"
+    hard: bool = False
     first_player: int | Literal["random"] = 0
     events: Literal["off", "reconstructed"] = "off"
     removed_cards: tuple[int, int, int, int, int] = (10, 30, 20, 10, 0)
@@ -127,12 +140,32 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     event_deck: str = "default"
 
     def __post_init__(self) -> None:
-        if self.mode != "standard":
-            raise ValueError(f"mode={self.mode!r} (B-KEN/B-SOLO) is not implemented yet; "
-                             "only mode='standard' can be played")
-        if not 2 <= self.players <= 5:
-            raise ValueError(f"players must be 2-5 for the standard game (B-SETUP-01), "
-                             f"not {self.players}")
+        check_fields(self)  # msgspec does not check types when Python code builds a struct
+        if self.mode == "sendiri":
+            if self.players != 1:
+                raise ValueError(f"Sendiri is the solo mode: players must be 1 (B-SETUP-01, "
+                                 f"B-SOLO-01), not {self.players}")
+            if self.events != "off" or self.solo_events:
+                raise ValueError("Sendiri has no Events (B-SOLO-08, A-B-46): keep events='off' "
+                                 "and solo_events=False")
+            if self.solo_target_lists < 1:
+                raise ValueError("solo_target_lists must be at least 1 (B-SOLO-18)")
+            if self.hard and self.solo_target_lists not in (3, 4):
+                raise ValueError("hard=True means solo_target_lists=4 (B-SOLO-19); do not give "
+                                 f"solo_target_lists={self.solo_target_lists} as well")
+        elif self.mode == "kenduri":
+            if not 2 <= self.players <= 5:
+                raise ValueError(f"the Kenduri Menu needs 2-5 players (B-KEN-01, A-B-40), not "
+                                 f"{self.players}; 1 player plays mode='sendiri'")
+        elif self.mode == "standard":
+            if not 2 <= self.players <= 5:
+                raise ValueError(f"players must be 2-5 for the standard game (B-SETUP-01), "
+                                 f"not {self.players}; 1 player plays mode='sendiri'")
+        else:
+            raise ValueError(f"mode must be 'standard', 'kenduri' or 'sendiri', not {self.mode!r}")
+        if self.hard and self.mode != "sendiri":
+            raise ValueError("hard=True is the Sendiri hard mode (B-SOLO-19); it needs "
+                             "mode='sendiri'")
         if isinstance(self.first_player, int) and not 0 <= self.first_player < self.players:
             raise ValueError(f"first_player must be a seat 0-{self.players - 1} or 'random'")
         if any(n < 0 for n in self.removed_cards):
@@ -150,6 +183,17 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         if not 0 <= self.rr_min_stalls <= 2:
             raise ValueError("rr_min_stalls must be 0-2 (A-B-32)")
 
+    @property
+    def solo_target(self) -> int:
+        """Lists to complete in Sendiri: 4 in the hard mode, else ``solo_target_lists``."""
+        return 4 if self.hard else self.solo_target_lists
+
+    @property
+    def trigger_lists(self) -> int:
+        """Own completed lists that fire trigger (a): ``lists_to_trigger``, or the Sendiri
+        target (B-END-01, B-SOLO-16/19). Kenduri replaces it with the fifth public list."""
+        return self.solo_target if self.mode == "sendiri" else self.lists_to_trigger
+
     def price(self, produce: Produce) -> Ringgit:
         """The printed market price of ``produce`` in RM (B-COMP-12)."""
         return self.market_prices[_INDEX[produce]]
@@ -158,9 +202,17 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 _INDEX = {p: i for i, p in enumerate(Produce)}
 
 
+NEIGHBOUR = -1
+"""The renter of a stall operated by the Sendiri Neighbour (B-SOLO-05): not a seat."""
+
+LOG_SIZE = 12
+"""The event log keeps the last 12 automatic steps (``State.log``)."""
+
+
 class Stall(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
-    """A Market Stall in play: its tile ID, open or CLOSED, its renter (``None``: unoperated)
-    and the produce cards tucked into it (all of the stall's type, B-STOCK-08)."""
+    """A Market Stall in play: its tile ID, open or CLOSED, its renter (``None``: unoperated;
+    :data:`NEIGHBOUR`: the Sendiri Neighbour) and the produce cards tucked into it (all of the
+    stall's type, B-STOCK-08)."""
 
     id: str
     open: bool = True
@@ -229,7 +281,15 @@ class ListReturn(msgspec.Struct, frozen=True, kw_only=True, tag="return"):
     count: int
 
 
-Pending = Stocking | OpeningHand | Purchase | ListReturn
+class SoloThrow(msgspec.Struct, frozen=True, kw_only=True, tag="solo_throw"):
+    """Sendiri step 1b (B-SOLO-10): the drawn card and the stalls still to throw 1 card from,
+    in order; the player picks the card of the first one (``Throw``) when it matters."""
+
+    card: str
+    stalls: tuple[str, ...]
+
+
+Pending = Stocking | OpeningHand | Purchase | ListReturn | SoloThrow
 
 
 class TradeOffer(msgspec.Struct, frozen=True, kw_only=True, tag="trade"):
@@ -271,8 +331,9 @@ class Transfer(msgspec.Struct, frozen=True, array_like=True):
     rule: str
 
 
-Phase = Literal["open_lists", "open_stock", "draft", "stock", "stocked", "actions", "complete",
-                "return_lists", "bag", "refill", "event_lists", "turn_end", "closing", "over"]
+Phase = Literal["open_lists", "open_stock", "draft", "solo_move", "solo_throw", "stock",
+                "stocked", "actions", "complete", "return_lists", "bag", "refill", "event_lists",
+                "turn_end", "closing", "over"]
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -297,6 +358,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
             seen in a [B] reveal (only with ``"deck_stock"`` in ``star_sources``).
             trigger: the seat that triggered the Last Round.
         leftovers: tie-breaker 2 counts (A-B-28). ledger, bank, transfers: money accounting.
+        public: the Kenduri lists still open, face up (B-KEN-02). missed: the Kenduri lists that
+            were open when the Deck ran out (``kenduri_deadline="deck_exhausted"``).
+        log: the last automatic steps in words (Sendiri moves, throws, Row, discards; Kenduri
+            lists), newest last, at most :data:`LOG_SIZE`.
         shuffle_key, reshuffles: hidden seed for Event deck reshuffles (STYLE 4).
         result: the outcome once the game is over.
     """
@@ -336,6 +401,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     shuffle_key: int = 0
     reshuffles: int = 0
     result: Outcome | None = None
+    public: tuple[str, ...] = ()
+    missed: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         from marketlib.bansan.render import text_table
@@ -350,3 +418,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (the state itself is never modified)."""
         return msgspec.structs.replace(self, **changes)
+
+    def note(self, text: str) -> State:
+        """A copy with ``text`` added to the event log (the oldest entries drop out)."""
+        return msgspec.structs.replace(self, log=(*self.log[1 - LOG_SIZE:], text))

@@ -24,10 +24,12 @@ from marketlib.bansan.market import (
     transfer,
 )
 from marketlib.bansan.state import (
+    NEIGHBOUR,
     ListReturn,
     OpeningHand,
     Reminder,
     Rules,
+    SoloThrow,
     Stall,
     State,
     StockCard,
@@ -37,13 +39,20 @@ from marketlib.bansan.state import (
 from marketlib.core.flow import Flow, Phase
 from marketlib.core.game import Ending, Outcome
 
+KENDURI_LISTS = 5
+"""Public Shopping Lists of the Kenduri Menu (B-KEN-02)."""
+SOLO_ROW = 4
+"""Cards drawn to form the Sendiri Row (B-SOLO-11)."""
+
 
 def setup(rules: Rules, seed: int) -> State:
     """Deal a new game (B-SETUP-01..10, then the Opening Round B-OPEN-01..02 begins).
 
     Shuffles with ``seed``: removes 30/20/10/0 cards (2-5 players), draws the Row (5) and the
     starting waste (3 cards), places the stalls at random, shuffles the Events and Shopping
-    Lists, gives each vendor RM10 and 3 lists (they keep 2).
+    Lists, gives each vendor RM10 and 3 lists (they keep 2). The Kenduri Menu lays 5 lists face
+    up instead (B-KEN-02); Sendiri removes 10 cards, lays the 6 base stalls in 2 rows of 3 with
+    your Workers on the left and the Neighbour's in the middle, and has no Row yet (B-SOLO-01..07).
 
     Raises:
         CardDataError: a custom card file is broken.
@@ -53,17 +62,22 @@ def setup(rules: Rules, seed: int) -> State:
         >>> s = setup(Rules(players=3), seed=1)
         >>> len(s.deck), len(s.row), s.phase
         (60, 5, 'open_lists')
+        >>> solo = setup(Rules(players=1, mode="sendiri"), seed=1)
+        >>> len(solo.deck), [st.renter for st in solo.stalls]  # 5 opening cards still to draw
+        (75, [0, -1, None, 0, -1, None])
     """
     cat = catalog(rules)
     rng = random.Random(seed)
     n = rules.players
+    solo = rules.mode == "sendiri"
     produce = list(cat.produce)
     rng.shuffle(produce)
     removed = produce[: rules.removed_cards[n - 1]]
     deck = produce[len(removed):]
-    if len(deck) < rules.row_size + 3 + 5 * n + 1:
+    row_size = 0 if solo else rules.row_size
+    if len(deck) < row_size + 3 + 5 * n + 1:
         raise ValueError(f"{len(deck)} produce cards cannot deal a {n}-player game (B-SETUP-10)")
-    row, deck = deck[: rules.row_size], deck[rules.row_size:]
+    row, deck = deck[:row_size], deck[row_size:]
     waste, deck = deck[:3], deck[3:]
     layout = cat.layouts[n]
     stall_ids = [s.id for s in cat.stalls.values() if s.mark in layout.marks]
@@ -71,27 +85,35 @@ def setup(rules: Rules, seed: int) -> State:
         raise ValueError(f"{len(stall_ids)} stalls do not fill a {layout.rows}x{layout.columns} "
                          "grid (B-SETUP-04)")
     rng.shuffle(stall_ids)
+    stalls = tuple(Stall(id=s) for s in stall_ids)
+    if solo:  # B-SOLO-04/05: you on the leftmost stall of each row, the Neighbour in the middle
+        stalls = tuple(Stall(id=s.id, renter={0: 0, 1: NEIGHBOUR}.get(i % layout.columns))
+                       for i, s in enumerate(stalls))
     events = list(cat.events)
     rng.shuffle(events)
     lists = list(cat.lists)
     rng.shuffle(lists)
     first = rng.randrange(n) if rules.first_player == "random" else rules.first_player
     assert isinstance(first, int)
-    wallets: dict[int, tuple[str, ...]] = {}
-    for seat in order_from_seat(first, n):
-        wallets[seat], lists = tuple(lists[:3]), lists[3:]
+    wallets: dict[int, tuple[str, ...]] = {p: () for p in range(n)}
+    public: tuple[str, ...] = ()
+    if rules.mode == "kenduri":  # B-KEN-02: 5 public lists, nobody gets their own
+        public, lists = tuple(lists[:KENDURI_LISTS]), lists[KENDURI_LISTS:]
+    else:
+        for seat in order_from_seat(first, n):
+            wallets[seat], lists = tuple(lists[:3]), lists[3:]
     state = State(
         rules=rules, deck=tuple(deck), removed=tuple(removed), row=tuple(row),
-        stalls=tuple(Stall(id=s) for s in stall_ids), columns=layout.columns,
+        stalls=stalls, columns=layout.columns,
         bins=((), (), ()), list_deck=tuple(lists),
         event_deck=tuple(events) if rules.events == "reconstructed" else (),
         vendors=tuple(Vendor(money=rules.starting_money, wallet=wallets[p]) for p in range(n)),
         first=first, token=first, current=first, phase="open_lists",
         queue=order_from_seat(first, n), ledger=(0,) * n, leftovers=(None,) * n,
-        shuffle_key=rng.getrandbits(62),
+        shuffle_key=rng.getrandbits(62), public=public,
     )
-    state = throw(state, None, waste, "B-SETUP-05", fined=False)
-    return FLOW.begin(state, "open_lists")
+    state = throw(state, None, waste, "B-SOLO-03" if solo else "B-SETUP-05", fined=False)
+    return FLOW.begin(state, "open_stock" if public else "open_lists")
 
 
 def order_from_seat(first: int, n: int) -> tuple[int, ...]:
@@ -108,9 +130,16 @@ def _begin_open_stock(state: State) -> State:
 
 
 def deal_opening(state: State) -> State:
-    """The next vendor in the queue draws 5 opening cards (B-OPEN-03)."""
+    """The next vendor in the queue draws 5 opening cards (B-OPEN-03, B-SOLO-06; with
+    ``solo_opening_halves="free"`` each card is stocked as either half, A-B-44)."""
     hand, deck = state.deck[:5], state.deck[5:]
-    return state.replace(deck=deck, pending=OpeningHand(cards=hand))
+    state = state.replace(deck=deck)
+    rules = state.rules
+    if rules.mode == "sendiri" and rules.solo_opening_halves == "free":
+        cat = catalog(state)
+        cards = tuple(StockCard(c, (cat.produce[c].top, cat.produce[c].bottom)) for c in hand)
+        return auto_tuck(state.replace(pending=Stocking(cards=cards)))
+    return state.replace(pending=OpeningHand(cards=hand))
 
 
 def _begin_draft(state: State) -> State:
@@ -169,8 +198,8 @@ def finish_stocking(state: State) -> State:
 
 
 def can_stock(state: State) -> bool:
-    """Whether [A] or [B] is possible (A-B-18)."""
-    if state.deck:
+    """Whether [A] or [B] is possible (A-B-18); Sendiri stocks from its Row only (B-SOLO-11)."""
+    if state.deck and state.rules.mode != "sendiri":
         return True
     return any(open_stalls_of(state, t) for t in row_types(state))
 
@@ -187,6 +216,11 @@ def row_types(state: State) -> list[Produce]:
 def _begin_stock(state: State) -> State:
     state = state.replace(actions_left=0, bins_emptied=0, events_flipped=0, completed_now=0,
                           star_drawn=False, pending=None)
+    if state.rules.mode == "sendiri":  # B-SOLO-11: draw 4 cards to form the Row
+        state, drawn = draw_deck(state, SOLO_ROW)
+        state = state.replace(row=drawn)
+        state = state.note(f"Row formed: {' '.join(_labels(state, drawn)) or 'no card left'} "
+                           "(B-SOLO-11)")
     if not can_stock(state):
         return state.replace(phase="stocked")
     return state
@@ -199,6 +233,10 @@ def draw_deck(state: State, count: int) -> tuple[State, tuple[str, ...]]:
     state = state.replace(deck=deck)
     if drawn and not deck:
         state = trigger_last_round(state, state.current)
+        if state.public and state.rules.kenduri_deadline == "deck_exhausted":
+            state = state.replace(missed=state.public).note(
+                f"the Deck ran out with {len(state.public)} Kenduri list(s) open: the Kenduri "
+                "has failed (B-KEN-05, kenduri_deadline='deck_exhausted')")
     return state, drawn
 
 
@@ -218,7 +256,13 @@ def _begin_actions(state: State) -> State:
 
 # --------------------------------------------------------------------------- upkeep [C]
 def _refill(state: State) -> State:
-    """B-UPK-09/10: refill the Row to 5; a Star among the new cards flips one Event."""
+    """B-UPK-09/10: refill the Row to 5; a Star among the new cards flips one Event. Sendiri
+    discards the Row instead (B-SOLO-14/15)."""
+    if state.rules.mode == "sendiri":
+        if not state.row:
+            return state
+        return state.replace(row=(), outside=state.outside + state.row).note(
+            f"Row discarded to the Outside Market: {' '.join(state.row)} (B-SOLO-14)")
     need = state.rules.row_size - len(state.row)
     state, drawn = draw_deck(state, max(0, need))
     state = state.replace(row=state.row + drawn)
@@ -270,6 +314,9 @@ def flip_event(state: State) -> State:
             state = transfer(state, seat, None, overflowing, "B-UPK-10", mandatory=True)
         return state
     if event.effect is Effect.NEW_MENU:
+        if state.rules.mode == "kenduri":
+            return state.note(f"{event_id} {event.name}: no effect, nobody holds personal "
+                              "lists in the Kenduri Menu (B-KEN-02)")
         queue = order_from(state, (state.current + 1) % len(state.vendors))
         return begin_menu_seat(state.replace(queue=queue, phase="event_lists"))
     return state
@@ -310,6 +357,8 @@ def _end_turn(state: State) -> State:
     state = state.replace(reminders=reminders, pending=None, turn=state.turn + 1,
                           actions_left=0)
     n = len(state.vendors)
+    if state.rules.mode == "sendiri":
+        return solo_finish(state) if state.trigger is not None else state
     if state.trigger is not None and position_in_round(state, state.current) == n - 1:
         if state.rules.closing_round:
             return state.replace(queue=order_from(state, state.trigger))
@@ -323,8 +372,9 @@ def leftover_count(state: State, player: int) -> int:
     return sum(len(s.cards) for s in own_stalls(state, player)) + len(state.vendors[player].bag)
 
 
-def closing_throw(state: State, player: int) -> State:
-    """Closing Round (b)+(c): throw leftovers from own stalls and bag, paying fines (B-END-05)."""
+def closing_throw(state: State, player: int, rule: str = "B-END-05") -> State:
+    """Closing Round (b)+(c): throw leftovers from own stalls and bag, paying fines (B-END-05;
+    the Sendiri end, B-SOLO-17)."""
     cards: list[str] = []
     stalls = list(state.stalls)
     for i, s in enumerate(stalls):
@@ -336,7 +386,7 @@ def closing_throw(state: State, player: int) -> State:
     emptied = Vendor(money=vendor.money, wallet=vendor.wallet, completed=vendor.completed,
                      bag=(), rr_used=vendor.rr_used)
     state = state.replace(stalls=tuple(stalls), vendors=set_vendor(state, player, emptied))
-    return throw(state, player, cards, "B-END-05", fined=True)
+    return throw(state, player, cards, rule, fined=True)
 
 
 def finish(state: State) -> State:
@@ -349,11 +399,125 @@ def finish(state: State) -> State:
     money = tuple(v.money for v in state.vendors)
     values = tuple(sum(cat.lists[x].value for x in v.completed) for v in state.vendors)
     left = tuple(c or 0 for c in state.leftovers)
+    if state.public or state.missed:  # B-KEN-05: the whole market loses
+        still = state.missed or state.public
+        state = state.note(f"the Kenduri failed: {' '.join(still)} not completed in time; "
+                           "every vendor loses (B-KEN-05)")
+        return state.replace(result=Outcome(winners=(), scores=money,
+                                            ending=Ending.COLLECTIVE_LOSS),
+                             phase="over", pending=None, queue=(), offer=None)
     keys = [(money[p], values[p], -left[p]) for p in range(n)]
     best = max(keys)
     winners = tuple(p for p in range(n) if keys[p] == best)
     return state.replace(result=Outcome(winners=winners, scores=money, ending=Ending.MONEY),
                          phase="over", pending=None, queue=(), offer=None)
+
+
+def solo_finish(state: State) -> State:
+    """The Sendiri end (B-SOLO-16..19, A-B-45): throw the leftovers of your bag and operated
+    stalls with fines, then total = money + Deck cards against twice the completed lists."""
+    rules = state.rules
+    before = state.vendors[0].money
+    state = closing_throw(state, 0, "B-SOLO-17")
+    vendor = state.vendors[0]
+    cat = catalog(state)
+    value = sum(cat.lists[x].value for x in vendor.completed)
+    total = vendor.money + len(state.deck)
+    need = 2 * value
+    enough = total >= need if rules.solo_compare == ">=" else total > need
+    lists_ok = len(vendor.completed) >= rules.solo_target or not rules.solo_require_target
+    won = enough and lists_ok
+    state = state.note(f"final throw: fines RM{before - vendor.money} (B-SOLO-17)")
+    state = state.note(
+        f"{len(state.deck)} Deck cards + RM{vendor.money} = {total} {'>=' if enough else '<'} "
+        f"2 x RM{value} = {need}; lists {len(vendor.completed)} of {rules.solo_target}: "
+        f"{'WIN' if won else 'LOSS'} (B-SOLO-18)")
+    ending = Ending.SOLO_WIN if won else Ending.SOLO_LOSS
+    return state.replace(result=Outcome(winners=(0,) if won else (), scores=(total,),
+                                        ending=ending),
+                         phase="over", pending=None, queue=(), offer=None)
+
+
+# --------------------------------------------------------------------------- Sendiri turn
+def _labels(state: State, cards: tuple[str, ...]) -> list[str]:
+    cat = catalog(state)
+    return [f"{c}:{cat.produce[c].top}/{cat.produce[c].bottom}" for c in cards]
+
+
+def _begin_solo_turn(state: State) -> State:
+    return state.replace(actions_left=0, bins_emptied=0, events_flipped=0, completed_now=0,
+                         star_drawn=False, pending=None)
+
+
+def move_row(state: State, row: int) -> State:
+    """B-SOLO-09: every Worker in ``row`` (1 = top) moves 1 stall right, wrapping around."""
+    cols = state.columns
+    start = (row - 1) * cols
+    old = state.stalls[start:start + cols]
+    moved = tuple(Stall(id=s.id, open=s.open, renter=old[i - 1].renter, cards=s.cards)
+                  for i, s in enumerate(old))
+    stalls = state.stalls[:start] + moved + state.stalls[start + cols:]
+    steps = []
+    for who, renter in (("P0", 0), ("Neighbour", NEIGHBOUR)):
+        frm = next((i for i, s in enumerate(old) if s.renter == renter), None)
+        if frm is not None:
+            to = (frm + 1) % cols
+            steps.append(f"{who} {old[frm].id} {stall_type(state, old[frm].id)} -> "
+                         f"{old[to].id} {stall_type(state, old[to].id)}")
+    state = state.replace(stalls=stalls, log=())
+    return state.note(f"turn {state.turn + 1}: move row {row}: {', '.join(steps)} (B-SOLO-09)")
+
+
+def begin_solo_throw(state: State) -> State:
+    """B-SOLO-10 (A-B-42): draw 1 card (it goes to the Outside Market); for each type it shows,
+    throw 1 card from the stall of that type, without fines."""
+    if not state.deck:
+        return state.replace(pending=None).note("Throw: the Deck is empty (B-SOLO-10)")
+    state, drawn = draw_deck(state, 1)
+    card = drawn[0]
+    c = catalog(state).produce[card]
+    state = state.replace(outside=(*state.outside, card)).note(
+        f"Throw: drew {card} {c.top}/{c.bottom}, to the Outside Market (B-SOLO-10)")
+    stalls = []
+    for t in (c.top, c.bottom):
+        found = next((s.id for s in state.stalls if stall_type(state, s.id) is t), None)
+        if found is not None:
+            stalls.append(found)
+    return solo_throws(state.replace(pending=SoloThrow(card=card, stalls=tuple(stalls))))
+
+
+def solo_throws(state: State) -> State:
+    """Throw from the waiting stalls until the player must choose a card (A-B-43)."""
+    pending = state.pending
+    assert isinstance(pending, SoloThrow)
+    waiting = list(pending.stalls)
+    cat = catalog(state)
+    while waiting:
+        stall = next(s for s in state.stalls if s.id == waiting[0])
+        if not stall.cards:
+            state = state.note(f"{stall.id} {stall_type(state, stall.id)} is empty: nothing to "
+                               "throw")
+        elif (state.rules.solo_throw_choice == "player"
+              and len({cat.produce[x].waste for x in stall.cards}) > 1):
+            return state.replace(pending=SoloThrow(card=pending.card, stalls=tuple(waiting)))
+        else:
+            state = solo_throw_card(state, stall.cards[-1])
+        waiting.pop(0)
+    return state.replace(pending=None)
+
+
+def solo_throw_card(state: State, card_id: str) -> State:
+    """Throw ``card_id`` from its stall into its bin, without a fine (B-SOLO-10, B-BIN-03)."""
+    for i, s in enumerate(state.stalls):
+        if card_id in s.cards:
+            cards = tuple(x for x in s.cards if x != card_id)
+            state = state.replace(stalls=set_stall(state, i, Stall(
+                id=s.id, open=s.open, renter=s.renter, cards=cards)))
+            waste = catalog(state).produce[card_id].waste
+            state = throw(state, None, (card_id,), "B-SOLO-10", fined=False)
+            return state.note(f"threw {card_id} from {s.id} {stall_type(state, s.id)} into "
+                              f"{waste} (no fine)")
+    raise AssertionError(card_id)
 
 
 def _closing_over(state: State) -> State:
@@ -370,9 +534,15 @@ FLOW: Flow[State] = Flow(
                             end_if=_done_with_queue, next="open_stock",
                             on_begin=_begin_open_lists),
         "open_stock": Phase("open_stock", frozenset({"choose_half", "tuck"}), "B-OPEN-03",
-                            end_if=_done_with_queue, next="draft", on_begin=_begin_open_stock),
+                            end_if=_done_with_queue, on_begin=_begin_open_stock,
+                            next=lambda s: "solo_move" if s.rules.mode == "sendiri"
+                            else "draft"),
         "draft": Phase("draft", frozenset({"place_worker"}), "B-OPEN-04",
                        end_if=_done_with_queue, next="stock", on_begin=_begin_draft),
+        "solo_move": Phase("solo_move", frozenset({"move"}), "B-SOLO-09",
+                           on_begin=_begin_solo_turn),
+        "solo_throw": Phase("solo_throw", frozenset({"throw"}), "B-SOLO-10",
+                            end_if=lambda s: s.pending is None, next="stock"),
         "stock": Phase("stock", frozenset({"stock_row", "stock_deck", "skip_stocking", "tuck"}),
                        "B-STOCK-01", on_begin=_begin_stock),
         "stocked": Phase("stocked", frozenset(), "B-TURN-01", end_if=lambda s: True,
@@ -394,7 +564,8 @@ FLOW: Flow[State] = Flow(
                              end_if=_done_with_queue, next="turn_end"),
         "turn_end": Phase("turn_end", frozenset(), "B-TURN-01", end_if=lambda s: True,
                           on_end=_end_turn,
-                          next=lambda s: "closing" if s.queue else "stock"),
+                          next=lambda s: "closing" if s.queue else
+                          "solo_move" if s.rules.mode == "sendiri" else "stock"),
         "closing": Phase("closing", frozenset({"complete", "done"}), "B-END-05",
                          end_if=_done_with_queue, on_end=_closing_over, next="over"),
         "over": Phase("over", frozenset(), "B-END-06"),

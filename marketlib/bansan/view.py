@@ -20,6 +20,8 @@ from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, WASTES
 from marketlib.bansan.market import catalog
 from marketlib.bansan.state import (
+    LOG_SIZE,
+    NEIGHBOUR,
     BargainOffer,
     Offer,
     OpeningHand,
@@ -92,6 +94,9 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     bank: int | None = None
     transfers: tuple[Transfer, ...] | None = None
     shuffle_key: int | None = None
+    public: tuple[str, ...] = ()
+    missed: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         from marketlib.bansan.render import text_table
@@ -139,6 +144,7 @@ def view(state: State, player: int | None) -> View:
         ledger=state.ledger if teacher else None, bank=state.bank if teacher else None,
         transfers=state.transfers if teacher else None,
         shuffle_key=state.shuffle_key if teacher else None,
+        public=state.public, missed=state.missed, log=state.log,
     )
 
 
@@ -179,7 +185,7 @@ def determinize(v: View, rng: random.Random) -> State:
         "rules", "row", "stalls", "columns", "bins", "outside", "latest_events", "active_event",
         "reminders", "first", "token", "current", "phase", "pending", "queue", "offer", "turn",
         "actions_left", "bins_emptied", "events_flipped", "completed_now", "star_drawn",
-        "trigger", "leftovers", "reshuffles", "result")}
+        "trigger", "leftovers", "reshuffles", "result", "public", "missed", "log")}
     if v.deck is not None and v.removed is not None and v.list_deck is not None and (
             v.event_deck is not None and v.ledger is not None and v.bank is not None):
         vendors = tuple(Vendor(money=x.money or 0, wallet=x.wallet or (), completed=x.completed,
@@ -192,6 +198,7 @@ def determinize(v: View, rng: random.Random) -> State:
     rng.shuffle(unseen)
     deck, removed = unseen[: v.deck_size], unseen[v.deck_size:]
     known_lists = {x for vv in v.vendors for x in (*vv.completed, *(vv.wallet or ()))}
+    known_lists |= set(v.public)
     lists = [x for x in cat.lists if x not in known_lists]
     rng.shuffle(lists)
     guess = next((x.money for x in v.vendors if x.money is not None), v.rules.starting_money)
@@ -221,84 +228,144 @@ def info_revealed(before: State, after: State) -> bool:
             or before.event_deck != after.event_deck)
 
 
-@lru_cache(maxsize=16)
-def _candidates(rules: Rules) -> tuple[A.Action, ...]:
+def _seat_candidates(rules: Rules, p: int, full: bool = True) -> tuple[A.Action, ...]:
     cat = catalog(rules)
     out: list[A.Action] = []
-    for p in range(rules.players):
+    if full:
         out += [A.ReturnList(player=p, list=x) for x in cat.lists]
-        out += [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
-        out += [A.PlaceWorker(player=p, stall=s) for s in cat.stalls]
-        for t in PRODUCE:
-            out += [A.StockRow(player=p, produce=t), A.Buy(player=p, produce=t),
-                    A.BuyWholesale(player=p, produce=t), A.Sell(player=p, produce=t)]
-        out += [A.StockDeck(player=p), A.SkipStocking(player=p), A.Done(player=p),
-                A.EndActions(player=p), A.Accept(player=p), A.Decline(player=p)]
-        out += [A.Empty(player=p, bin=w) for w in WASTES]
-        for c in cat.produce:
-            out += [A.Pick(player=p, card=c), A.Throw(player=p, card=c)]
-        out += [A.RentAndRelease(player=p, rent=s) for s in cat.stalls]
-        out += [A.RentAndRelease(player=p, release=s) for s in cat.stalls]
+    out += [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
+    out += [A.PlaceWorker(player=p, stall=s) for s in cat.stalls]
+    out += [A.Move(player=p, row=r) for r in (1, 2, 3)]
+    for t in PRODUCE:
+        out += [A.StockRow(player=p, produce=t), A.Buy(player=p, produce=t),
+                A.BuyWholesale(player=p, produce=t), A.Sell(player=p, produce=t)]
+    out += [A.StockDeck(player=p), A.SkipStocking(player=p), A.Done(player=p),
+            A.EndActions(player=p), A.Accept(player=p), A.Decline(player=p)]
+    out += [A.Empty(player=p, bin=w) for w in WASTES]
+    for c in cat.produce if full else ():
+        out += [A.Pick(player=p, card=c), A.Throw(player=p, card=c)]
+    out += [A.RentAndRelease(player=p, rent=s) for s in cat.stalls]
+    out += [A.RentAndRelease(player=p, release=s) for s in cat.stalls]
     return tuple(out)
 
 
+_CANDIDATES: list[tuple[Rules, dict[tuple[int, ...], tuple[A.Action, ...]]]] = []
+
+
 def candidate_actions(state: State) -> tuple[A.Action, ...]:
-    """A cached superset of well-formed actions for these rules (legal or not), for the
-    conformance kit; free-form actions (trades, bargains, Complete, Tuck, Give) are not in it."""
-    return _candidates(state.rules)
+    """A cached superset of well-formed actions (legal or not) for the conformance kit: every
+    kind of action for the deciding seat, and those without a card or list for the next seat
+    (out of turn); free-form actions (trades, bargains, Complete, Tuck, Give) are not in it."""
+    rules = state.rules
+    if not _CANDIDATES or _CANDIDATES[0][0] is not rules:
+        _CANDIDATES[:] = [(rules, {})]
+    cache = _CANDIDATES[0][1]
+    n = len(state.vendors)
+    if state.offer is not None:
+        seat = state.offer.to
+    elif state.queue and state.phase in ("open_lists", "open_stock", "draft", "event_lists",
+                                         "closing"):
+        seat = state.queue[0]
+    else:
+        seat = state.current
+    seats = (seat,) if n == 1 else (seat, (seat + 1) % n)
+    found = cache.get(seats)
+    if found is None:
+        found = cache[seats] = tuple(a for i, p in enumerate(seats)
+                                     for a in _seat_candidates(rules, p, full=i == 0))
+    return found
+
+
+@lru_cache(maxsize=8)
+def _card_sets(rules: Rules) -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]],
+                                      tuple[frozenset[str], ...]]:
+    """All produce IDs, all list IDs, per stall the cards it may hold, per bin its cards."""
+    cat = catalog(rules)
+    shows = {s.id: frozenset(c.id for c in cat.produce.values() if c.shows(s.sells))
+             for s in cat.stalls.values()}
+    bins = tuple(frozenset(c.id for c in cat.produce.values() if c.waste is w) for w in WASTES)
+    return frozenset(cat.produce), frozenset(cat.lists), shows, bins
 
 
 def check_invariants(state: State) -> list[str]:
-    """Conservation and limits that must hold in every state (used by the conformance kit)."""
+    """Conservation and limits that must hold in every state (used by the conformance kit at
+    every decision, so it is kept cheap: set and length checks, one seat's view per call)."""
     problems: list[str] = []
-    cat = catalog(state)
     rules = state.rules
-    places = Counter(list(state.deck) + list(state.removed) + visible_produce(state))
-    if places != Counter(list(cat.produce)):
-        missing = sorted(set(cat.produce) - set(places))
-        doubled = sorted(c for c, k in places.items() if k > 1)
+    all_produce, all_lists, shows, bin_sets = _card_sets(rules)
+    places = [*state.deck, *state.removed, *visible_produce(state)]
+    if len(places) != len(all_produce) or set(places) != all_produce:
+        counts = Counter(places)
+        missing = sorted(all_produce - set(places))
+        doubled = sorted(c for c, k in counts.items() if k > 1)
         problems.append(f"produce not each in one place (missing {missing}, doubled {doubled})")
-    lists = Counter(list(state.list_deck) + [x for v in state.vendors
-                                              for x in (*v.wallet, *v.completed)])
-    if lists != Counter(list(cat.lists)):
+    lists = [*state.list_deck, *state.public]
+    for v in state.vendors:
+        lists += v.wallet
+        lists += v.completed
+    if len(lists) != len(all_lists) or set(lists) != all_lists:
         problems.append("Shopping Lists not each in exactly one place")
     if rules.events != "off":
         events = Counter(state.event_deck + state.latest_events)
-        if events != Counter(list(cat.events)):
+        if events != Counter(list(catalog(state).events)):
             problems.append("Event cards not each in exactly one place")
+    renters = [s.renter for s in state.stalls]
     for p, v in enumerate(state.vendors):
         if v.money != rules.starting_money + state.ledger[p]:
             problems.append(f"P{p} has RM{v.money} but the ledger accounts for "
                             f"RM{rules.starting_money + state.ledger[p]}")
         if v.money < 0 and rules.debt_policy == "pay_what_you_can":
             problems.append(f"P{p} has negative money (A-B-35)")
-        if not v.rr_used and state.phase != "over" and sum(
-                s.renter == p for s in state.stalls) > 2:
+        rented = renters.count(p)
+        if not v.rr_used and state.phase != "over" and rented > 2:
             problems.append(f"P{p} rents 3 stalls without R&R (B-ANY-04)")
-        if sum(s.renter == p for s in state.stalls) > 3:
+        if rented > 3:
             problems.append(f"P{p} rents more than 3 stalls (B-ANY-08)")
         for b in v.bag:
-            if not cat.produce[b.card].shows(b.produce):
+            if b.card not in shows_type(rules, b.produce):
                 problems.append(f"{b.card} in P{p}'s bag as {b.produce}, a type it does not show")
     if sum(state.ledger) != state.bank:
         problems.append("the ledger does not add up to the bank's payments")
     for s in state.stalls:
-        sells = cat.stalls[s.id].sells
-        if any(not cat.produce[c].shows(sells) for c in s.cards):
-            problems.append(f"{s.id} holds a card that does not show {sells} (B-STOCK-08)")
+        if s.cards and not shows[s.id].issuperset(s.cards):
+            problems.append(f"{s.id} holds a card that does not show its type (B-STOCK-08)")
     for i, w in enumerate(WASTES):
-        if any(cat.produce[c].waste is not w for c in state.bins[i]):
+        if state.bins[i] and not bin_sets[i].issuperset(state.bins[i]):
             problems.append(f"the {w} bin holds a card of another waste type")
     if len(state.row) > rules.row_size:
         problems.append("the Row holds more than 5 cards (B-SETUP-03)")
     if isinstance(state.offer, BargainOffer) and not isinstance(state.pending, Purchase):
         problems.append("a bargain without a BUY in progress")
-    for p in range(len(state.vendors)):
-        seen = view(state, p)
-        if seen.deck is not None or seen.list_deck is not None or seen.shuffle_key is not None:
-            problems.append(f"P{p}'s view shows a hidden deck or the reshuffle key (A-B-57)")
-        if state.result is None and rules.hidden_wallets and any(
-                (x.money is not None or x.wallet is not None)
-                for q, x in enumerate(seen.vendors) if q != p):
-            problems.append(f"P{p}'s view shows another vendor's money or Wallet (A-B-57)")
+    if len(state.log) > LOG_SIZE:
+        problems.append(f"the event log holds more than {LOG_SIZE} entries")
+    if rules.mode == "sendiri":
+        cols = state.columns
+        for r in range(0, len(renters), cols):
+            row = renters[r:r + cols]
+            if row.count(0) != 1 or row.count(NEIGHBOUR) != 1:
+                problems.append(f"row {r // cols + 1} needs 1 Worker of yours and 1 of the "
+                                "Neighbour (B-SOLO-04/05)")
+    elif NEIGHBOUR in renters:
+        problems.append("a Neighbour Worker outside Sendiri (B-SOLO-05)")
+    if rules.mode == "kenduri":
+        if any(v.wallet for v in state.vendors):
+            problems.append("a personal Wallet list in the Kenduri Menu (B-KEN-02)")
+        if len(state.public) + sum(len(v.completed) for v in state.vendors) != 5:
+            problems.append("the 5 Kenduri lists are not all open or completed (B-KEN-02)")
+    elif state.public:
+        problems.append("public lists outside the Kenduri Menu (B-KEN-02)")
+    p = state.turn % len(state.vendors)
+    seen = view(state, p)
+    if seen.deck is not None or seen.list_deck is not None or seen.shuffle_key is not None:
+        problems.append(f"P{p}'s view shows a hidden deck or the reshuffle key (A-B-57)")
+    if state.result is None and rules.hidden_wallets and any(
+            (x.money is not None or x.wallet is not None)
+            for q, x in enumerate(seen.vendors) if q != p):
+        problems.append(f"P{p}'s view shows another vendor's money or Wallet (A-B-57)")
     return problems
+
+
+@lru_cache(maxsize=64)
+def shows_type(rules: Rules, produce: Any) -> frozenset[str]:
+    """The produce cards that show ``produce`` on either half."""
+    return frozenset(c.id for c in catalog(rules).produce.values() if c.shows(produce))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import enum
 import io
+import re
 import shutil
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
@@ -20,6 +21,10 @@ from typing import Any, TypeVar
 from marketlib.core.errors import CardDataError
 
 E = TypeVar("E", bound=enum.Enum)
+
+CARD_ID = re.compile(r"^[A-Z0-9][A-Z0-9-]*$")
+"""What a card ID may look like: upper-case ASCII letters, digits and ``-`` (``MG-05``). IDs
+appear in table notation, file names, HTML and JSON, so nothing else is allowed."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,14 @@ class Row:
             raise self.error(column, f"{value} is below the minimum {low}")
         if high is not None and value > high:
             raise self.error(column, f"{value} is above the maximum {high}")
+        return value
+
+    def identifier(self, column: str) -> str:
+        """A card ID (see :data:`CARD_ID`), e.g. ``MG-05``."""
+        value = self.text(column)
+        if not CARD_ID.match(value):
+            raise self.error(column, f"{value!r} is not a card ID: use upper-case letters, "
+                             "digits and '-' only, starting with a letter or digit (like MG-05)")
         return value
 
     def choice(self, column: str, kind: type[E], *, required: bool = True) -> E | None:
@@ -84,7 +97,7 @@ def read_csv(
     """
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # Excel writes a byte-order mark
     except FileNotFoundError:
         raise CardDataError(name, "file not found") from None
     except (OSError, UnicodeDecodeError) as err:

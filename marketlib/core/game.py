@@ -26,6 +26,9 @@ class Ending(enum.StrEnum):
     """Monsoon: the Order deck and display are empty (M-END-03)."""
     TURN_LIMIT = "turn_limit"
     """The optional ``max_turns`` cap was reached (A-M-06)."""
+    STALEMATE = "stalemate"
+    """Nobody can ever act again: every seat in turn was forced to pass because it had no other
+    legal action (Monsoon: A-M-26, ranked as M-END-03)."""
     MONEY = "money"
     """Bansan: the last round ended; the richest vendor wins (B-END)."""
     COLLECTIVE_LOSS = "collective_loss"

@@ -24,10 +24,7 @@ from typing import Any, Literal, cast
 import msgspec
 
 from marketlib.core.errors import (
-    IllegalAction,
-    InvalidAction,
     MarketlibError,
-    SaveFileError,
     UndoBlocked,
     describe_validation_error,
 )
@@ -63,6 +60,12 @@ def _coerce_rules(game: GameModule, rules: Any) -> Any:
             return msgspec.convert(rules, game.Rules)
         except msgspec.ValidationError as err:
             raise ValueError(f"bad rules: {describe_validation_error(err)}") from None
+    rules_type = game.Rules
+    if isinstance(rules_type, type) and not isinstance(rules, rules_type):
+        raise TypeError(
+            f"rules must be a {game.GAME.name} Rules(...) or a dict of options such as "
+            f"{{'players': 3}}, not {type(rules).__name__} {rules!r}"
+        )
     return rules
 
 
@@ -257,6 +260,10 @@ class Match:
         self._cursor = index
         return self.state
 
+    def _set_cursor(self, index: int) -> None:
+        """Place the cursor without the play-mode undo check (used when loading a save)."""
+        self._cursor = index
+
     def reset(self, seed: int | None = None) -> Any:
         """Start a new game in place, with the same rules (and ``seed``, or the same seed).
 
@@ -306,7 +313,13 @@ class Match:
             "actions": [msgspec.to_builtins(a) for a in self._actions],
             "cursor": self._cursor,
             "start": msgspec.to_builtins(self._states[0]) if self._from_position else None,
+            **self._cards_entry(),
         }
+
+    def _cards_entry(self) -> dict[str, Any]:
+        """``{"cards": digest}`` for a game whose states record their card data's digest."""
+        cards = getattr(self._states[0], "cards", None)
+        return {"cards": cards} if isinstance(cards, str) else {}
 
     def save(self, path: str | Path) -> Path:
         """Write the match as versioned JSON (the whole timeline and the cursor)."""
@@ -320,88 +333,13 @@ class Match:
 
         Raises:
             SaveFileError: naming the field that is wrong (an older save version is migrated;
-                a newer one, another game's rules version, or an illegal action is refused).
+                a newer one, another game's rules version, rules that cannot deal, card files
+                changed since the save (``cards``), an inconsistent start state, or an illegal
+                action is refused). Nothing else escapes, whatever the content.
         """
-        if not isinstance(data, dict):
-            raise SaveFileError(source, "is not a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(source, f"is not a marketlib save (expected {SAVE_FORMAT!r})",
-                                field="format")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise SaveFileError(source, "must be a whole number", field="version")
-        if version > SAVE_VERSION:
-            raise SaveFileError(
-                source,
-                f"was written by a newer marketlib (save version {version}, this one reads up "
-                f"to {SAVE_VERSION}); upgrade marketlib to open it",
-                field="version",
-            )
-        data = _migrate(data, version, source)
-        game_name = data.get("game")
-        if game_name not in KNOWN_GAMES:
-            raise SaveFileError(source, f"unknown game {game_name!r}", field="game")
-        game = resolve_game(game_name)
-        if data.get("rules_version") != game.GAME.rules_version:
-            raise SaveFileError(
-                source,
-                f"was saved under {game.GAME.title} rules version {data.get('rules_version')!r}"
-                f" but this marketlib implements {game.GAME.rules_version!r}; replaying it "
-                "could give a different game, so it is refused",
-                field="rules_version",
-            )
-        try:
-            rules = msgspec.convert(data.get("rules"), game.Rules)
-        except (msgspec.ValidationError, MarketlibError, ValueError, TypeError) as err:
-            raise SaveFileError(source, describe_validation_error(err), field="rules") from None
-        seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveFileError(source, "must be a whole number", field="seed")
-        mode = data.get("mode", "explore")
-        if mode not in ("explore", "play"):
-            raise SaveFileError(source, "must be 'explore' or 'play'", field="mode")
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
-            raise SaveFileError(source, "must be a list", field="actions")
-        try:
-            match = cls(game, rules, seed=seed, mode=mode)
-        except MarketlibError as err:
-            raise SaveFileError(source, str(err), field="rules") from None
-        start = data.get("start")
-        if start is not None:
-            try:
-                state = msgspec.convert(start, game.State)
-            except (msgspec.ValidationError, ValueError, TypeError) as err:
-                raise SaveFileError(source, describe_validation_error(err), field="start") from None
-            if state.rules != rules:
-                raise SaveFileError(source, "the start state's rules differ from 'rules'",
-                                    field="start")
-            problems = game.check_invariants(state)
-            if problems:
-                raise SaveFileError(source, "; ".join(problems), field="start")
-            match = cls.from_state(game, state, mode=mode)
-        for i, raw in enumerate(raw_actions):
-            try:
-                action = msgspec.convert(raw, game.Action)
-            except msgspec.ValidationError as err:
-                raise SaveFileError(
-                    source, f"is not an action: {describe_validation_error(err)}",
-                    field=f"actions[{i}]",
-                ) from None
-            try:
-                match.play(action)
-            except (IllegalAction, InvalidAction) as err:
-                raise SaveFileError(
-                    source, f"move {i + 1} ({action}) cannot be replayed: {err}",
-                    field=f"actions[{i}]",
-                ) from None
-        cursor = data.get("cursor", len(raw_actions))
-        if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
-            0 <= cursor <= len(raw_actions)
-        ):
-            raise SaveFileError(source, f"must be 0..{len(raw_actions)}", field="cursor")
-        match._cursor = cursor
-        return match
+        from marketlib.core.savefile import match_from_dict
+
+        return match_from_dict(cls, data, source)
 
     @classmethod
     def load(cls, path: str | Path) -> Match:
@@ -410,16 +348,9 @@ class Match:
         Raises:
             SaveFileError: the file is missing, not JSON, or a field is wrong (named).
         """
-        name = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise SaveFileError(name, f"cannot be read: {err}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise SaveFileError(name, f"is not valid JSON ({err})") from None
-        return cls.from_dict(data, source=name)
+        from marketlib.core.savefile import read_save
+
+        return cls.from_dict(read_save(path), source=str(path))
 
     def __repr__(self) -> str:
         players = getattr(self.rules, "players", "?")
@@ -428,10 +359,3 @@ class Match:
             f"Match({self.game.GAME.name!r}, players={players}, seed={self.seed}, "
             f"move {self._cursor}/{len(self._actions)}, {status})"
         )
-
-
-def _migrate(data: dict[str, Any], version: int, source: str) -> dict[str, Any]:
-    """Bring an older save up to :data:`SAVE_VERSION` (no older versions exist yet)."""
-    if version < 1:
-        raise SaveFileError(source, f"save version {version} is not supported", field="version")
-    return data

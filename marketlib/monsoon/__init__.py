@@ -41,6 +41,7 @@ from marketlib.monsoon.cards import (
     load_orders,
     write_default_data,
 )
+from marketlib.monsoon.invariants import check_invariants
 from marketlib.monsoon.position import position
 from marketlib.monsoon.rules import (
     FLOW,
@@ -65,7 +66,6 @@ from marketlib.monsoon.state import (
 from marketlib.monsoon.view import (
     View,
     candidate_actions,
-    check_invariants,
     determinize,
     info_revealed,
     view,

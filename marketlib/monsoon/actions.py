@@ -17,7 +17,10 @@ from marketlib.core.errors import InvalidAction
 from marketlib.monsoon.cards import Level
 
 
-class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
+              forbid_unknown_fields=True):
+    """Every action names the seat taking it. A saved action with an extra key is refused."""
+
     player: int
 
 
@@ -125,19 +128,24 @@ _WITH_CARD: dict[str, type[Steal | Buy | Take | Spend | Keep]] = {
 _WITH_ORDER: dict[str, type[Fulfill | SpendBonus | Upgrade]] = {
     "fulfill": Fulfill, "spend-bonus": SpendBonus, "upgrade": Upgrade,
 }
-_TEXT = re.compile(r"^\s*P(\d+)\s+([a-z-]+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
+_TEXT = re.compile(r"^\s*P([0-9]+)\s+([a-z-]+)(?:\s+(\S+))?\s*$", re.IGNORECASE | re.ASCII)
 
 
 def parse_action(text: str) -> Action:
     """Read an action from table notation, e.g. ``"P0 steal MG-05"`` or ``"P1 declare gold"``.
 
+    Seat numbers are ASCII digits; verbs and levels are case-insensitive; IDs are upper-cased.
+
     Raises:
-        InvalidAction: the text is not an action.
+        InvalidAction: the text is not an action (or ``text`` is not a string at all).
 
     Example:
         >>> str(parse_action("P1 declare Gold"))
         'P1 declare gold'
     """
+    if not isinstance(text, str):
+        raise InvalidAction(f"parse_action needs text like 'P0 steal MG-05', not "
+                            f"{type(text).__name__} {text!r}")
     found = _TEXT.match(text)
     if not found:
         raise InvalidAction(f"{text!r} is not an action (expected like 'P0 steal MG-05')")

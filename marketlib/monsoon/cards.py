@@ -9,7 +9,7 @@ as ``Rules(goods_deck=..., order_deck=...)``; they are validated row by row.
 from __future__ import annotations
 
 import enum
-import functools
+import hashlib
 import re
 from pathlib import Path
 
@@ -138,8 +138,9 @@ def _components() -> dict[str, int]:
 def load_goods(path: str | Path) -> dict[str, GoodsCard]:
     """Load and validate a Goods deck CSV (columns ``id, goods, quantity``).
 
-    Checks M-COMP-01 (38 cards), M-COMP-02 (main goods 1-4, Leather 3, Wood 4) and M-COMP-03
-    (a two-goods card names two different goods).
+    Checks M-COMP-01 (38 cards), M-COMP-02 (main goods 1-4, Leather 3, Wood 4), M-COMP-03 (a
+    two-goods card names two different main goods and has quantity 1, A-M-03) and the IDs
+    (upper-case letters, digits and ``-``, unique).
 
     Raises:
         CardDataError: naming the file, row and column that is wrong.
@@ -157,12 +158,14 @@ def load_goods(path: str | Path) -> dict[str, GoodsCard]:
         if len(goods) == 2 and any(g not in MAIN_GOODS for g in goods):
             raise row.error("goods", "two-goods cards combine main goods only (M-COMP-03)")
         quantity = row.integer("quantity", low=1, high=4)
+        if len(goods) == 2 and quantity != 1:
+            raise row.error("quantity", "a two-goods card has quantity 1 (M-COMP-03, A-M-03)")
         for good in goods:
             if good is Good.LEATHER and quantity != 3:
                 raise row.error("quantity", "Leather always has quantity 3 (M-COMP-02)")
             if good is Good.WOOD and quantity != 4:
                 raise row.error("quantity", "Wood always has quantity 4 (M-COMP-02)")
-        card_id = row.text("id")
+        card_id = row.identifier("id")
         cards[card_id] = GoodsCard(id=card_id, goods=goods, quantity=quantity)
     expected = _components()["goods"]
     if len(cards) != expected:
@@ -221,7 +224,7 @@ def load_orders(path: str | Path) -> dict[str, Order]:
             raise row.error("bonus_quantity", "a quantity without a bonus_good")
         action = row.choice("bonus_action", BonusAction)
         assert action is not None
-        order_id = row.text("id")
+        order_id = row.identifier("id")
         orders[order_id] = Order(
             id=order_id,
             requirements=_requirements(row),
@@ -243,14 +246,26 @@ def _resolve(deck: str, default: str) -> Path:
     return DATA / default if deck == "default" else Path(deck)
 
 
-@functools.lru_cache(maxsize=32)
-def load_catalog(goods_deck: str = "default", order_deck: str = "default") -> Catalog:
-    """The cards of both decks (``"default"``: the shipped reconstruction, else a CSV path).
+def _digest(cards: object) -> str:
+    return hashlib.sha256(msgspec.json.encode(cards)).hexdigest()[:12]
 
-    Cached by path; :func:`reload_catalog` reads an owner's edited files again.
+
+_CATALOGS: dict[tuple[str, str, str], Catalog] = {}
+"""Every catalog read in this process, by (goods_deck, order_deck, digest)."""
+_LATEST: dict[tuple[str, str], str] = {}
+"""The digest of the latest read of each pair of deck files."""
+
+
+def read_catalog(goods_deck: str = "default", order_deck: str = "default") -> tuple[Catalog, str]:
+    """Read both decks from disk and return them with their digest.
+
+    The digest is ``""`` for the shipped default decks (which never change); for an owner's files
+    it is ``"<goods>.<orders>"``, 12 hex digits of the SHA-256 of each deck's *cards* (so an
+    edited comment or line ending does not count as a change). ``setup`` records it in the state
+    (``State.cards``) so a game keeps the cards it was dealt with.
 
     Raises:
-        CardDataError: if a deck file is broken; the goods and order IDs must not overlap.
+        CardDataError: a deck file is broken; the goods and order IDs must not overlap.
     """
     goods = load_goods(_resolve(goods_deck, GOODS_FILE))
     orders = load_orders(_resolve(order_deck, ORDERS_FILE))
@@ -258,19 +273,78 @@ def load_catalog(goods_deck: str = "default", order_deck: str = "default") -> Ca
     if clash:
         raise CardDataError(str(_resolve(order_deck, ORDERS_FILE)),
                             f"IDs also used by Goods cards: {sorted(clash)}", column="id")
-    return Catalog(goods=goods, orders=orders)
+    cat = Catalog(goods=goods, orders=orders)
+    default = (goods_deck, order_deck) == ("default", "default")
+    digest = "" if default else f"{_digest(goods)}.{_digest(orders)}"
+    _CATALOGS[(goods_deck, order_deck, digest)] = cat
+    _LATEST[(goods_deck, order_deck)] = digest
+    return cat, digest
 
 
-def reload_catalog(goods_deck: str = "default", order_deck: str = "default") -> Catalog:
-    """Like :func:`load_catalog`, but an owner's deck files are read again, so a new game
-    (``setup``, ``position``) sees the latest edits. The shipped files never change.
+def _changed(goods_deck: str, order_deck: str, wanted: str, found: str) -> CardDataError:
+    """The error for deck files that no longer hold the cards a game was dealt with."""
+    w_goods, _, w_orders = wanted.partition(".")
+    f_goods, _, f_orders = found.partition(".")
+    changed = []
+    if w_goods != f_goods:
+        changed.append(str(_resolve(goods_deck, GOODS_FILE)))
+    if w_orders != f_orders:
+        changed.append(str(_resolve(order_deck, ORDERS_FILE)))
+    return CardDataError(
+        " and ".join(changed) or str(_resolve(goods_deck, GOODS_FILE)),
+        f"the cards changed since the game started (digest {wanted!r}, the file now gives "
+        f"{found!r}); restore the file as it was, or start a new game with the new cards",
+    )
+
+
+def load_catalog(
+    goods_deck: str = "default", order_deck: str = "default", digest: str | None = None
+) -> Catalog:
+    """The cards of both decks (``"default"``: the shipped reconstruction, else a CSV path).
+
+    Catalogs are cached by (paths, digest), so a game in progress keeps the cards it was dealt
+    with even if the owner edits the files (a new ``setup`` reads them again: see
+    :func:`read_catalog`).
+
+    Args:
+        goods_deck, order_deck: ``"default"`` or a CSV path, as in ``Rules``.
+        digest: the digest recorded in a state (``State.cards``); ``None`` means the latest
+            cards read for these paths (reading them if they were never read). ``""`` with an
+            owner's files is a state from before digests were recorded: the files are read once.
+
+    Raises:
+        CardDataError: a deck file is broken, or no longer holds the cards of ``digest`` (the
+            file changed since the game started).
+    """
+    if digest is None:
+        digest = _LATEST.get((goods_deck, order_deck))
+        if digest is None:
+            return read_catalog(goods_deck, order_deck)[0]
+    cat = _CATALOGS.get((goods_deck, order_deck, digest))
+    if cat is not None:
+        return cat
+    cat, found = read_catalog(goods_deck, order_deck)
+    if digest and found != digest:
+        raise _changed(goods_deck, order_deck, digest, found)
+    _CATALOGS[(goods_deck, order_deck, digest)] = cat
+    return cat
+
+
+def reload_catalog(
+    goods_deck: str = "default", order_deck: str = "default"
+) -> tuple[Catalog, str]:
+    """Like :func:`read_catalog`: an owner's deck files are read again, so a new game (``setup``,
+    ``position``) sees the latest edits. The shipped files never change and are read once.
+
+    Returns:
+        the catalog and its digest (for ``State.cards``).
 
     Raises:
         CardDataError: if a deck file is broken.
     """
-    if (goods_deck, order_deck) != ("default", "default"):
-        load_catalog.cache_clear()
-    return load_catalog(goods_deck, order_deck)
+    if (goods_deck, order_deck) == ("default", "default"):
+        return load_catalog(goods_deck, order_deck, ""), ""
+    return read_catalog(goods_deck, order_deck)
 
 
 def write_default_data(folder: str | Path) -> list[Path]:

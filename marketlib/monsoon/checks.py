@@ -29,6 +29,7 @@ from marketlib.monsoon.cards import BonusAction, Level
 from marketlib.monsoon.queries import (
     available_goods,
     catalog,
+    must_pass,
     owner_of,
     spend_items,
     steal_count,
@@ -66,7 +67,9 @@ def _check_steal(state: State, a: Steal) -> Violation | None:
         return wrong
     rules = state.rules
     if a.card in catalog(state).orders:
-        return _v("M-STEAL-04", "Bonus Goods (on Orders) can never be stolen")
+        return _order_named(state, a.card, "M-STEAL-04", "can never be stolen (M-BG-03)",
+                            "M-STEAL-02", "only Goods cards can be stolen (from the Market or "
+                            "a display)")
     if len(state.seats[a.player].display) >= rules.display_limit:
         return _v("M-STEAL-01", f"your display is full ({rules.display_limit} cards): you cannot "
                   "steal")
@@ -85,10 +88,23 @@ def _check_steal(state: State, a: Steal) -> Violation | None:
     return None
 
 
+def _order_named(
+    state: State, order: str, bonus_rule: str, bonus_says: str, rule: str, says: str
+) -> Violation:
+    """An Order ID given where a Goods card belongs: a Bonus Good on an owned Order gets the
+    Bonus Good rule; any other Order is simply not a Goods card."""
+    for seat in state.seats:
+        for o in seat.orders:
+            if o.id == order and o.bonus:
+                return _v(bonus_rule, f"the Bonus Good on {order} {bonus_says}")
+    return _v(rule, f"{order} is an Order, not a Goods card: {says}")
+
+
 def _check_buy(state: State, a: Buy) -> Violation | None:
     cat = catalog(state)
     if a.card in cat.orders:
-        return _v("M-BUY-04", "a Bonus Good cannot be spent to Buy")
+        return _order_named(state, a.card, "M-BUY-04", "cannot be spent to Buy (M-BG-02)",
+                            "M-BUY-01", "a Buy spends one of your Goods cards")
     seat = state.seats[a.player]
     if a.card not in seat.display:
         return _v("M-BUY-01", f"{a.card} is not in your display: spend one of your own cards")
@@ -189,6 +205,9 @@ def _check_keep(state: State, a: Keep) -> Violation | None:
         return wrong
     pending = state.pending
     assert isinstance(pending, BonusPending)
+    if a.card in catalog(state).orders:
+        return _v("M-BA-02", f"{a.card} is an Order: a Bonus Good cannot be kept, only a Goods "
+                  "card spent on this Order (A-M-16)")
     if a.card not in pending.spent:
         return _v("M-BA-02", f"{a.card} was not spent on {pending.order} (a Bonus Good cannot be "
                   "kept)")
@@ -204,8 +223,9 @@ def _check_skip(state: State, a: Skip) -> Violation | None:
 
 
 def _check_pass(state: State, a: Pass) -> Violation | None:
-    if not state.rules.allow_pass:
-        return _v("M-TURN-01", "passing is switched off (allow_pass=False): steal, buy or fulfill")
+    if not state.rules.allow_pass and not must_pass(state, a.player):
+        return _v("M-TURN-01", "passing is switched off (allow_pass=False): steal, buy or fulfill "
+                  "(a pass is allowed only when you can do none of them, A-M-26)")
     return None
 
 
@@ -225,22 +245,34 @@ CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
 
 _CARD_ACTIONS = (Steal, Buy, Take, Spend, Keep)
 _ORDER_ACTIONS = (Fulfill, SpendBonus, Upgrade)
+_BONUS_NAMED = (Steal, Buy, Keep)
 
 
 def _check_ids(state: State, action: Any) -> None:
+    """Malformed actions (STYLE 5): ``InvalidAction``, never a ``TypeError``. Cheap: this runs
+    on every ``apply``. Messages use ``repr`` so a wrong type shows (``player='0'``)."""
     if not isinstance(action, ACTION_TYPES):
         raise InvalidAction(f"{action!r} is not a Monsoon Market action")
+    player = action.player
+    if type(player) is not int or not 0 <= player < len(state.seats):
+        raise InvalidAction(f"{action!r}: there is no seat {player!r} (seats are whole numbers "
+                            f"0-{len(state.seats) - 1})")
     cat = catalog(state)
-    if not isinstance(action.player, int) or not 0 <= action.player < len(state.seats):
-        raise InvalidAction(f"{action}: there is no seat {action.player!r}")
     if isinstance(action, _CARD_ACTIONS):
-        allowed = (Steal, Buy)  # naming a Bonus Good's Order here gets a rule-based answer
-        if action.card not in cat.goods and not (
-            isinstance(action, allowed) and action.card in cat.orders
-        ):
-            raise InvalidAction(f"{action}: {action.card!r} is not a Goods card of this deck")
-    elif isinstance(action, _ORDER_ACTIONS) and action.order not in cat.orders:
-        raise InvalidAction(f"{action}: {action.order!r} is not an Order of this deck")
+        card = action.card
+        if type(card) is not str:
+            raise InvalidAction(f"{action!r}: the card must be an ID like 'MG-05', not {card!r}")
+        # naming an Order (a Bonus Good's carrier) here gets a rule-based answer
+        if card not in cat.goods and not (isinstance(action, _BONUS_NAMED)
+                                          and card in cat.orders):
+            raise InvalidAction(f"{action!r}: {card!r} is not a Goods card of this deck")
+    elif isinstance(action, _ORDER_ACTIONS):
+        order = action.order
+        if type(order) is not str:
+            raise InvalidAction(f"{action!r}: the Order must be an ID like 'MO-03', not "
+                                f"{order!r}")
+        if order not in cat.orders:
+            raise InvalidAction(f"{action!r}: {order!r} is not an Order of this deck")
     elif isinstance(action, Declare) and not isinstance(action.level, Level):
         raise InvalidAction(f"{action!r}: the level must be gold, silver or bulk")
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from marketlib.core.errors import PositionError
+from marketlib.core.validate import check_fields
 from marketlib.monsoon.cards import Catalog, Level, reload_catalog
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import OwnedOrder, Rules, Seat, State
@@ -29,6 +31,9 @@ class _Placer:
         self.placed: dict[str, str] = {}
 
     def good(self, ref: str, field: str) -> str:
+        if not isinstance(ref, str):
+            raise PositionError(field, f"{ref!r} is not a card: use an ID like 'MG-05' or a "
+                                "label like 'Gem2'")
         ref = ref.strip()
         if ref.upper() in self.cat.goods:
             card = ref.upper()
@@ -45,6 +50,8 @@ class _Placer:
         return self._place(card, field)
 
     def order(self, ref: str, field: str) -> str:
+        if not isinstance(ref, str):
+            raise PositionError(field, f"{ref!r} is not an Order: use an ID like 'MO-03'")
         card = ref.strip().upper()
         if card not in self.cat.orders:
             raise PositionError(field, f"no Order {ref!r} (IDs run MO-01..MO-36)")
@@ -59,8 +66,21 @@ class _Placer:
 
 def _owned(placer: _Placer, ref: str | OwnedOrder, field: str) -> OwnedOrder:
     if isinstance(ref, OwnedOrder):
-        placer.order(ref.id, field)
-        return ref
+        try:
+            check_fields(ref)  # a struct built in Python is not type-checked by msgspec
+        except ValueError as err:
+            raise PositionError(field, str(err)) from None
+        order_id = placer.order(ref.id, field)
+        if ref.bonus and placer.cat.orders[order_id].bonus_good is None:
+            raise PositionError(field, f"{order_id} shows no Bonus Good, so bonus=True is "
+                                "impossible (M-FUL-06)")
+        if ref.bonus and ref.level is not Level.BULK:
+            raise PositionError(field, f"{order_id} faces {ref.level.value}: only an Order "
+                                "facing Bulk carries its Bonus Good (M-BG-04/05)")
+        return OwnedOrder(id=order_id, level=ref.level, bonus=ref.bonus)
+    if not isinstance(ref, str):
+        raise PositionError(field, f"{ref!r}: write an owned Order as 'MO-03 bulk' or "
+                            "OwnedOrder(id='MO-03', level=Level.BULK)")
     parts = ref.split()
     if len(parts) != 2:
         raise PositionError(field, f"{ref!r}: write an owned Order as 'MO-03 bulk'")
@@ -71,6 +91,13 @@ def _owned(placer: _Placer, ref: str | OwnedOrder, field: str) -> OwnedOrder:
         raise PositionError(field, f"{parts[1]!r} is not gold, silver or bulk") from None
     bonus = level is Level.BULK and placer.cat.orders[order_id].bonus_good is not None
     return OwnedOrder(id=order_id, level=level, bonus=bonus)
+
+
+def _cards_list(value: object, field: str) -> list[Any]:
+    """``value`` as a list, if it is a list or tuple of items (a lone string is not)."""
+    if not isinstance(value, (list, tuple)):
+        raise PositionError(field, f"must be a list, not {type(value).__name__} {value!r}")
+    return list(value)
 
 
 def position(
@@ -102,23 +129,53 @@ def position(
         a :class:`State` ready for ``legal_actions``/``apply``.
 
     Raises:
-        PositionError: naming the field that is wrong (``displays[1]``, ``market``, ...).
+        PositionError: naming the field that is wrong (``displays[1]``, ``market``,
+            ``orders[0]``, ``current``, ``turn``, ...): a value of the wrong type, an unknown or
+            doubled card, a size over its limit, an ``OwnedOrder`` that cannot exist (a
+            Bonus Good on an Order without one, or off the Bulk edge), a seat at the seal target
+            or ``turn >= max_turns`` (the game would be over).
 
     Example:
         >>> s = position(displays=[["Gem2", "Cloth2"], ["Wood4"]], market=["Pepper1"])
         >>> len(s.goods_deck), s.seats[1].display
         (34, ('MG-37',))
     """
-    rules = rules or Rules(players=len(displays))
+    displays = _cards_list(displays, "displays")
+    for p, cards in enumerate(displays):
+        _cards_list(cards, f"displays[{p}]")
+    if rules is None:
+        if not 2 <= len(displays) <= 5:
+            raise PositionError("displays", f"{len(displays)} displays: Monsoon Market has 2-5 "
+                                "players (M-SETUP-07)")
+        rules = Rules(players=len(displays))
+    if not isinstance(rules, Rules):
+        raise PositionError("rules", f"must be a Rules(...), not {type(rules).__name__}")
     if len(displays) != rules.players:
         raise PositionError("displays", f"{len(displays)} displays for {rules.players} players")
-    cat = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
+    for name, value in (("market", market), ("order_display", order_display),
+                        ("discard", discard), ("goods_deck_top", goods_deck_top),
+                        ("order_deck_top", order_deck_top)):
+        _cards_list(value, name)
+    for name, number in (("current", current), ("turn", turn), ("seed", seed)):
+        if type(number) is not int:
+            raise PositionError(name, f"must be a whole number, not {number!r}")
+    if turn < 0:
+        raise PositionError("turn", f"must be 0 or more, not {turn}")
+    if rules.max_turns is not None and turn >= rules.max_turns:
+        raise PositionError("turn", f"{turn} turns played but max_turns is {rules.max_turns}: "
+                            "the game would be over (A-M-06)")
+    if orders is not None and not isinstance(orders, Mapping):
+        raise PositionError("orders", "must be a dict of seat -> Orders, like "
+                            "{0: ['MO-03 bulk']}")
+    cat, digest = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
     placer = _Placer(cat)
     seats = []
     owned_spec = orders or {}
-    for seat_no in owned_spec:
-        if not 0 <= seat_no < rules.players:
-            raise PositionError("orders", f"there is no seat {seat_no}")
+    for seat_no, refs in owned_spec.items():
+        if type(seat_no) is not int or not 0 <= seat_no < rules.players:
+            raise PositionError("orders", f"there is no seat {seat_no!r} (seats are whole "
+                                f"numbers 0-{rules.players - 1})")
+        _cards_list(refs, f"orders[{seat_no}]")
     for p, cards in enumerate(displays):
         field = f"displays[{p}]"
         if len(cards) > rules.display_limit:
@@ -159,4 +216,5 @@ def position(
         current=current,
         turn=turn,
         shuffle_key=rng.getrandbits(62),
+        cards=digest,
     )

@@ -3,15 +3,47 @@ views: who owns a card, what a seat may steal or afford, what a spend is worth."
 
 from __future__ import annotations
 
-from marketlib.monsoon.cards import Catalog, Level, load_catalog
+from typing import TYPE_CHECKING
+
+from marketlib.monsoon.cards import _CATALOGS, Catalog, Level, load_catalog
 from marketlib.monsoon.scoring import Item
 from marketlib.monsoon.state import FulfillPending, Rules, Seat, State
 
+if TYPE_CHECKING:
+    from marketlib.monsoon.view import View
 
-def catalog(state: State | Rules) -> Catalog:
-    """The cards in play for ``state`` (or rules): the default reconstruction or the owner's."""
-    rules = state.rules if isinstance(state, State) else state
-    return load_catalog(rules.goods_deck, rules.order_deck)
+
+def catalog(state: State | View | Rules) -> Catalog:
+    """The cards in play for a state or view: the default reconstruction or the owner's, exactly
+    as they were when the game was dealt (``State.cards``). Given bare ``Rules``: the cards last
+    read for those deck files.
+
+    Raises:
+        CardDataError: an owner's deck file changed since the game started (and the cards it was
+            dealt with are not cached in this process), or is broken.
+    """
+    if state.__class__ is Rules:
+        return load_catalog(state.goods_deck, state.order_deck)
+    rules = state.rules  # type: ignore[union-attr]
+    cards = state.cards  # type: ignore[union-attr]
+    if rules is _last.rules and cards is _last.cards:  # the hot path: same game as last call
+        return _last.catalog
+    cat = _CATALOGS.get((rules.goods_deck, rules.order_deck, cards))
+    if cat is None:
+        cat = load_catalog(rules.goods_deck, rules.order_deck, cards)
+    _last.rules, _last.cards, _last.catalog = rules, cards, cat
+    return cat
+
+
+class _Last:
+    """The last (rules, digest) looked up and its catalog (rules and digests are immutable)."""
+
+    rules: object = None
+    cards: object = None
+    catalog: Catalog
+
+
+_last = _Last()
 
 
 def steal_count(state: State, player: int) -> int:
@@ -82,6 +114,24 @@ def affordable_orders(state: State, player: int) -> list[str]:
     cat = catalog(state)
     have = available_goods(state, player)
     return [o for o in state.order_display if cat.orders[o].total <= have]
+
+
+def buyable(state: State, player: int) -> list[str]:
+    """The display cards ``player`` may spend on a Buy (M-BUY-01; M-BUY-03 with
+    ``buy_overflow="illegal"``)."""
+    display = state.seats[player].display
+    if state.rules.buy_overflow != "illegal":
+        return list(display)
+    cat = catalog(state)
+    room = state.rules.display_limit - len(display) + 1
+    return [c for c in display if cat.goods[c].quantity <= room]
+
+
+def must_pass(state: State, player: int) -> bool:
+    """A-M-26: ``player`` can neither steal, buy nor fulfill, so a Pass is the only action left
+    (legal even with ``allow_pass=False``; a *forced* pass)."""
+    return not (buyable(state, player) or steal_targets(state, player)
+                or affordable_orders(state, player))
 
 
 def upgrade_targets(state: State, player: int, just: str) -> list[str]:

@@ -30,6 +30,10 @@ COLOURS = {
 LEVEL_MARK = {Level.GOLD: "G", Level.SILVER: "S", Level.BULK: "B"}
 
 
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
 def _card(cat: Catalog, card: str) -> str:
     return f"{card}:{cat.goods[card].label}"
 
@@ -48,7 +52,7 @@ def _pending_text(state: State | View) -> str:
 
 def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the whole visible table (and decks' sizes)."""
-    cat = catalog(state.rules)
+    cat = catalog(state)
     deck = getattr(state, "goods_deck", None)
     goods_deck = len(deck) if deck is not None else getattr(state, "goods_deck_size", 0)
     odeck = getattr(state, "order_deck", None)
@@ -87,29 +91,30 @@ def _chip(cat: Catalog, card: str) -> str:
     colour = COLOURS[c.goods[0]]
     stripe = COLOURS[c.goods[1]] if len(c.goods) > 1 else colour
     return (
-        f'<span title="{card}" style="display:inline-block;margin:2px;padding:2px 6px;'
+        f'<span title="{_e(card)}" style="display:inline-block;margin:2px;padding:2px 6px;'
         f"border-radius:4px;border:2px solid {stripe};background:{colour};color:#fff;"
-        f'font:12px sans-serif">{html.escape(c.label)}</span>'
+        f'font:12px sans-serif">{_e(c.label)}</span>'
     )
 
 
 def _order_box(cat: Catalog, order_id: str, level: Level | None = None, bonus: bool = False) -> str:
     o = cat.orders[order_id]
     bulk = f"{o.bulk}" + (f"+{o.bonus_quantity} {o.bonus_good.value}" if o.bonus_good else "")
+    action = o.bonus_action.value.replace("_", " ")
     edge = f" facing {level.value.upper()}" if level else ""
     extra = " (Bonus Good unspent)" if bonus else ""
     return (
         '<div style="display:inline-block;vertical-align:top;margin:3px;padding:4px;'
         'border:1px solid #555;border-radius:6px;font:12px sans-serif;min-width:120px">'
-        f"<b>{order_id}</b>{edge}{extra}<br>{html.escape(o.label)}<br>"
-        f"G {o.gold} / S {o.silver} / B {html.escape(bulk)}<br>"
-        f"<i>{o.bonus_action.value.replace('_', ' ')}</i></div>"
+        f"<b>{_e(order_id)}</b>{_e(edge)}{_e(extra)}<br>{_e(o.label)}<br>"
+        f"G {o.gold} / S {o.silver} / B {_e(bulk)}<br>"
+        f"<i>{_e(action)}</i></div>"
     )
 
 
 def html_board(state: State | View) -> str:
     """A static HTML board (no scripts): Market, Order display, each display and its Orders."""
-    cat = catalog(state.rules)
+    cat = catalog(state)
     parts = ['<div class="marketlib-monsoon-static" style="font:13px sans-serif">']
     parts.append(f"<div><b>Monsoon Market</b> - turn {state.turn}, target "
                  f"{state.rules.seal_target} seals</div>")
@@ -127,9 +132,10 @@ def html_board(state: State | View) -> str:
         )
     pending = _pending_text(state)
     if pending:
-        parts.append(f"<div><b>Pending:</b> {html.escape(pending)}</div>")
+        parts.append(f"<div><b>Pending:</b> {_e(pending)}</div>")
     if state.result is not None:
         winners = ", ".join(f"P{w}" for w in state.result.winners)
-        parts.append(f"<div><b>Game over</b> ({state.result.ending.value}): {winners} won</div>")
+        parts.append(f"<div><b>Game over</b> ({_e(state.result.ending.value)}): {_e(winners)} "
+                     "won</div>")
     parts.append("</div>")
     return "".join(parts)

@@ -32,7 +32,9 @@ from marketlib.monsoon.cards import BonusAction, Level, reload_catalog
 from marketlib.monsoon.checks import explain
 from marketlib.monsoon.queries import (
     affordable_orders,
+    buyable,
     catalog,
+    must_pass,
     owner_of,
     set_seat,
     spend_items,
@@ -72,7 +74,7 @@ def setup(rules: Rules, seed: int) -> State:
         >>> len(s.market), len(s.goods_deck), len(s.order_deck)
         (4, 22, 32)
     """
-    cat = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
+    cat, digest = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
     rng = random.Random(seed)
     orders = list(cat.orders)
     rng.shuffle(orders)
@@ -99,6 +101,7 @@ def setup(rules: Rules, seed: int) -> State:
         seats=tuple(seats),
         current=first,
         shuffle_key=rng.getrandbits(62),
+        cards=digest,
     )
 
 
@@ -125,18 +128,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     p = state.current
     phase = state.phase
-    seat = state.seats[p]
     out: list[Action] = []
     if phase == "action":
         out.extend(Steal(player=p, card=c) for c in steal_targets(state, p))
-        cat = catalog(state)
-        room_base = state.rules.display_limit - len(seat.display) + 1
-        for c in seat.display:
-            if state.rules.buy_overflow == "illegal" and cat.goods[c].quantity > room_base:
-                continue
-            out.append(Buy(player=p, card=c))
+        out.extend(Buy(player=p, card=c) for c in buyable(state, p))
         out.extend(Fulfill(player=p, order=o) for o in affordable_orders(state, p))
-        if state.rules.allow_pass:
+        if state.rules.allow_pass or not out:  # A-M-26: a forced pass is always legal
             out.append(Pass(player=p))
     elif phase == "take":
         out.extend(Take(player=p, card=c) for c in state.market)
@@ -145,6 +142,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     elif phase == "spend":
         pending = state.pending
         assert isinstance(pending, FulfillPending)
+        seat = state.seats[p]
         out.extend(Spend(player=p, card=c) for c in seat.display)
         out.extend(
             SpendBonus(player=p, order=o.id)
@@ -178,14 +176,46 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> State:
     """Play ``action`` and return the new state; ``state`` itself is never changed.
 
+    A compound turn is several calls (STYLE 4): e.g. ``Buy`` then one ``Take`` per card. The end
+    of the turn (refills, M-TURN-02/03; the end checks, M-END-01..03 and A-M-26) runs inside the
+    call that completes the turn.
+
     Raises:
         IllegalAction: the rules forbid the action (``.rule`` names the rule).
-        InvalidAction: the value is not a Monsoon Market action.
+        InvalidAction: the value is not a Monsoon Market action (wrong type, unknown card or
+            seat, a field of the wrong type).
+
+    Example:
+        >>> from marketlib.monsoon import Pass, Steal, position
+        >>> s = position(displays=[["Gem2"], ["Wood4"]], market=["MG-15"])
+        >>> t = apply(s, Steal(player=0, card="MG-15"))
+        >>> t.seats[0].display, t.current, s.seats[0].display
+        (('MG-02', 'MG-15'), 1, ('MG-02',))
+        >>> apply(t, Pass(player=0))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        marketlib.core.errors.IllegalAction: M-TURN-01: it is P1's decision, not P0's ...
     """
     why = explain(state, action)
     if why is not None:
         raise IllegalAction.from_violation(action, why)
-    return FLOW.advance(HANDLERS[type(action)](state, action))
+    new = HANDLERS[type(action)](state, action)
+    if new.forced_passes and type(action) is not Pass:
+        new = new.replace(forced_passes=0)  # somebody acted: no stalemate (A-M-26)
+    if not state.rules.allow_pass:
+        new = _note_choice(state, new)
+    return FLOW.advance(new)
+
+
+def _note_choice(before: State, after: State) -> State:
+    """A-M-26 with ``allow_pass=False``: count the turns in a row in which every decision had
+    exactly one legal option (``forced_turns``); the end of the turn looks for a loop."""
+    if before.phase == "action":
+        forced = len(legal_actions(before)) == 1
+        return after.replace(forced_turns=before.forced_turns + 1 if forced else 0)
+    if after.forced_turns and len(legal_actions(before)) > 1:
+        return after.replace(forced_turns=0)  # a later decision of the turn was a choice
+    return after
 
 
 def _do_steal(state: State, a: Steal) -> State:
@@ -343,7 +373,8 @@ def _do_skip(state: State, a: Skip) -> State:
 
 
 def _do_pass(state: State, a: Pass) -> State:
-    return state.replace(phase="end")
+    forced = not state.rules.allow_pass or must_pass(state, a.player)  # A-M-26
+    return state.replace(phase="end", forced_passes=state.forced_passes + 1 if forced else 0)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

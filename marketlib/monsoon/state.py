@@ -12,6 +12,7 @@ from typing import Any, Literal
 import msgspec
 
 from marketlib.core.game import Outcome
+from marketlib.core.validate import check_fields
 from marketlib.monsoon.cards import BonusAction, Level
 
 
@@ -33,11 +34,16 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         goods_reshuffle: shuffle the discard pile into a new Goods deck when empty (A-M-05).
         orders_exhausted_end: end when the Order deck and display are empty (M-END-03).
         max_turns: end after this many turns (A-M-06; ``None`` = no cap).
-        allow_pass: a turn may be passed (M-TURN-01, A-M-21).
-        goods_deck, order_deck: ``"default"`` (the reconstruction) or a CSV path.
+        allow_pass: a turn may be passed voluntarily (M-TURN-01, A-M-21). Whatever this says, a
+            seat that can neither steal, buy nor fulfill must pass (a *forced* pass, A-M-26); when
+            every seat in turn is forced to pass, nobody can ever act again and the game ends in
+            a stalemate, ranked as M-END-03 (``Ending.STALEMATE``). This can only happen when
+            the Goods run dry, e.g. with ``goods_reshuffle=False``.
+        goods_deck, order_deck: ``"default"`` (the reconstruction) or a CSV path (a ``str``).
 
     Raises:
-        ValueError: an option out of range (e.g. ``players=6``).
+        ValueError: an option of the wrong type (``Rules.players: expected int, got 3.0``;
+            ``bool`` is not accepted for a number) or out of range (e.g. ``players=6``).
     """
 
     players: int = 2
@@ -59,6 +65,7 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     order_deck: str = "default"
 
     def __post_init__(self) -> None:
+        check_fields(self)  # msgspec does not check types when Python code builds a struct
         if not 2 <= self.players <= 5:
             raise ValueError(f"players must be 2-5 (M-SETUP-07), not {self.players}")
         if self.seal_target < 1:
@@ -134,7 +141,17 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
         phase: ``action`` / ``take`` / ``spend`` / ``bonus`` / ``end`` / ``over``.
         pending: the compound decision in progress, if any.
         shuffle_key: seeds reshuffles of the discard pile (hidden; STYLE 4); reshuffles: count.
+        forced_passes: consecutive turns passed because the seat had no other legal action
+            (A-M-26); it reaches the player count in a stalemate. Any other action resets it.
+        forced_turns, loop_mark: with ``allow_pass=False``, consecutive turns in which every
+            decision had one legal option, and a fingerprint of the table for the loop check
+            (A-M-26, :mod:`marketlib.monsoon.turn`); 0 and ``""`` otherwise.
+        cards: a digest of the card data the game was dealt with (``""`` for the shipped
+            default decks); an owner's deck files edited after setup are refused, not used.
         result: the outcome once the game is over.
+
+    ``str(state)`` is the table (golden tests); ``repr(state)`` is one line that does not
+    spoil the decks' order.
     """
 
     rules: Rules
@@ -150,7 +167,14 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     pending: Pending | None = None
     shuffle_key: int = 0
     reshuffles: int = 0
+    forced_passes: int = 0
+    forced_turns: int = 0
+    loop_mark: str = ""
+    cards: str = ""
     result: Outcome | None = None
+
+    def __repr__(self) -> str:
+        return f"State({summary(self)})"
 
     def __str__(self) -> str:
         from marketlib.monsoon.render import text_table
@@ -165,3 +189,13 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (the state itself is never modified)."""
         return msgspec.structs.replace(self, **changes)
+
+
+def summary(state: State | Any) -> str:
+    """One deterministic line about a state or view, without the hidden deck order:
+    ``monsoon, 3 players, turn 4, phase action, P0 to decide``."""
+    head = f"monsoon, {len(state.seats)} players, turn {state.turn}"
+    result = state.result
+    if result is not None:
+        return f"{head}, over: {result}"
+    return f"{head}, phase {state.phase}, P{state.current} to decide"

@@ -1,8 +1,25 @@
-"""The end of a Monsoon Market turn (M-TURN-02/03, M-END-03) and the turn as a phase table."""
+"""The end of a Monsoon Market turn (M-TURN-02/03, M-END-03) and the turn as a phase table.
+
+Deadlock avoidance (A-M-06, A-M-21; marketlib's resolution A-M-26): a seat with no Steal, Buy or
+Fulfill available must pass, even with ``allow_pass=False`` (a *forced* pass, counted in
+``State.forced_passes``; any other action resets the count, and so do new cards from a refill).
+When every seat in turn has been forced to pass, nobody can ever act again, so the game ends with
+the M-END-03 ranking and ``Ending.STALEMATE``. A voluntary pass never ends the game.
+
+With ``allow_pass=False`` the players can also be forced round a loop: e.g. with the Goods run
+dry, two seats with one card between them must steal it back and forth for ever. So a turn in
+which every decision had exactly one legal option is *forced* too (``State.forced_turns``), and
+when a streak of forced turns brings the visible table back to a position it already reached in
+the streak (found with Brent's cycle detection: ``State.loop_mark`` holds a fingerprint of the
+table at the streak's power-of-two steps), the game ends in the same stalemate.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import random
+
+import msgspec
 
 from marketlib.core.flow import Flow, Phase
 from marketlib.core.game import Ending
@@ -40,15 +57,45 @@ def _refill(state: State) -> State:
 
 
 def _end_turn(state: State) -> State:
-    state = _refill(state).replace(turn=state.turn + 1, pending=None)
+    """M-TURN-02/03 refills, then the ends in this order: M-END-03 (Orders exhausted), the
+    stalemate (A-M-26: every seat in turn was forced to pass), the turn cap (A-M-06)."""
+    refilled = _refill(state)
+    if state.forced_passes and (refilled.market != state.market
+                                or refilled.order_display != state.order_display):
+        refilled = refilled.replace(forced_passes=0)  # new cards: the seats may act again
+    state = refilled.replace(turn=state.turn + 1, pending=None)
     rules = state.rules
+    looped = False
+    if state.forced_turns:
+        state, looped = _loop_check(state)
     if rules.orders_exhausted_end and not state.order_display and not state.order_deck:
         return state.replace(result=final_ranking(state, catalog(state), Ending.ORDERS_EXHAUSTED),
+                             phase="over")
+    if looped or state.forced_passes >= len(state.seats):
+        return state.replace(result=final_ranking(state, catalog(state), Ending.STALEMATE),
                              phase="over")
     if rules.max_turns is not None and state.turn >= rules.max_turns:
         return state.replace(result=final_ranking(state, catalog(state), Ending.TURN_LIMIT),
                              phase="over")
     return state.replace(current=(state.current + 1) % len(state.seats))
+
+
+def fingerprint(state: State) -> str:
+    """A stable digest of what the table shows at the start of the next turn (never the decks'
+    order, which is hidden; it only changes by visible draws and reshuffles)."""
+    table = (state.market, state.discard, state.order_display, state.seats, state.current,
+             len(state.goods_deck), len(state.order_deck), state.reshuffles)
+    return hashlib.sha256(msgspec.json.encode(table)).hexdigest()[:16]
+
+
+def _loop_check(state: State) -> tuple[State, bool]:
+    """Brent's cycle detection over a streak of forced turns: re-anchor the mark at steps 1, 2,
+    4, 8, ...; a later step of the streak that matches the mark has come round a loop."""
+    mark = fingerprint(state)
+    step = state.forced_turns
+    if step & (step - 1) == 0:  # a power of two
+        return state.replace(loop_mark=mark), False
+    return state, mark == state.loop_mark
 
 
 def _take_done(state: State) -> bool:

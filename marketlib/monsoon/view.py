@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -25,16 +24,21 @@ from marketlib.monsoon.actions import (
     Take,
     Upgrade,
 )
-from marketlib.monsoon.cards import Level
+from marketlib.monsoon.cards import Level, load_catalog
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import FulfillPending, Pending, Phase, Rules, Seat, State
+from marketlib.monsoon.state import FulfillPending, Pending, Phase, Rules, Seat, State, summary
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's observation: the public table and the deck sizes (``viewer`` is the seat, or
     ``None`` for the omniscient teacher view, which also carries the decks' order and the
-    reshuffle key)."""
+    reshuffle key).
+
+    Units: card fields hold card IDs (``MG-05``, ``MO-12``); ``goods_deck_size`` and
+    ``order_deck_size`` count cards; ``seals`` is each seat's seal total (M-SEAL-01).
+    ``repr(view)`` is one line; ``str(view)`` is the same table as ``str(state)``.
+    """
 
     viewer: int | None
     rules: Rules
@@ -54,6 +58,19 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     goods_deck: tuple[str, ...] | None = None
     order_deck: tuple[str, ...] | None = None
     shuffle_key: int | None = None
+    forced_passes: int = 0
+    forced_turns: int = 0
+    loop_mark: str = ""
+    cards: str = ""
+
+    def __repr__(self) -> str:
+        who = "teacher" if self.viewer is None else f"seat {self.viewer}"
+        return f"View({who}, {summary(self)})"
+
+    def __str__(self) -> str:
+        from marketlib.monsoon.render import text_table
+
+        return text_table(self)
 
     def _repr_html_(self) -> str:
         from marketlib.monsoon.render import html_board
@@ -64,11 +81,34 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 def view(state: State, player: int | None) -> View:
     """The observation of seat ``player`` (``None``: the teacher view, showing everything).
 
+    Monsoon Market is open except for the decks (A-M-25): a seat sees every display, the Market,
+    the Order display, every fulfilled Order and its edge, the discard pile and the pending
+    decision, but of the Goods deck and the Order deck only their sizes (in cards), and not the
+    reshuffle key. Seals are counted for every seat (M-SEAL-01). Bots and widgets only ever get
+    views; the teacher view (``player=None``) also carries the decks' order and the key.
+
+    Args:
+        state: the full state.
+        player: a seat number ``0 .. players-1``, or ``None`` for the teacher view.
+
     Raises:
         ValueError: ``player`` is not a seat.
+
+    Example:
+        >>> from marketlib.monsoon import Rules, setup
+        >>> s = setup(Rules(players=3), seed=1)
+        >>> v = view(s, 1)
+        >>> v.goods_deck_size, v.goods_deck, v.seals
+        (22, None, (0, 0, 0))
+        >>> v
+        View(seat 1, monsoon, 3 players, turn 0, phase action, P0 to decide)
+        >>> view(s, None).goods_deck == s.goods_deck
+        True
     """
-    if player is not None and not 0 <= player < len(state.seats):
-        raise ValueError(f"there is no seat {player}")
+    if player is not None and (
+        type(player) is not int or not 0 <= player < len(state.seats)
+    ):
+        raise ValueError(f"there is no seat {player!r}")
     teacher = player is None
     cat = catalog(state)
     return View(
@@ -90,6 +130,10 @@ def view(state: State, player: int | None) -> View:
         goods_deck=state.goods_deck if teacher else None,
         order_deck=state.order_deck if teacher else None,
         shuffle_key=state.shuffle_key if teacher else None,
+        forced_passes=state.forced_passes,
+        forced_turns=state.forced_turns,
+        loop_mark=state.loop_mark,
+        cards=state.cards,
     )
 
 
@@ -112,22 +156,36 @@ def _visible_orders(v: View | State) -> list[str]:
 
 
 def determinize(v: View, rng: random.Random) -> State:
-    """A full state consistent with view ``v``: the unseen cards shuffled into the two decks and a
-    fresh reshuffle key. A teacher view gives back the exact state.
+    """A full state consistent with view ``v``, for search bots (ISMCTS): what the seat sees is
+    kept exactly; what is hidden from it (A-M-25) is sampled: the Goods cards it cannot see are
+    shuffled into the Goods deck, the unseen Orders into the Order deck (so the deck sizes, in
+    cards, match the view), and the reshuffle key is drawn afresh. ``view(determinize(v, rng),
+    v.viewer) == v`` always holds. A teacher view gives back the exact state.
 
     Args:
         v: a seat's view.
         rng: a seeded ``random.Random`` (the only source of chance).
+
+    Example:
+        >>> import random
+        >>> from marketlib.monsoon import Rules, setup
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> guess = determinize(view(s, 1), random.Random(0))
+        >>> view(guess, 1) == view(s, 1), len(guess.goods_deck) == len(s.goods_deck)
+        (True, True)
+        >>> determinize(view(s, None), random.Random(0)) == s
+        True
     """
     common: dict[str, Any] = dict(
         rules=v.rules, market=v.market, discard=v.discard, order_display=v.order_display,
         seats=v.seats, current=v.current, turn=v.turn, phase=v.phase, pending=v.pending,
-        reshuffles=v.reshuffles, result=v.result,
+        reshuffles=v.reshuffles, result=v.result, forced_passes=v.forced_passes,
+        forced_turns=v.forced_turns, loop_mark=v.loop_mark, cards=v.cards,
     )
     if v.goods_deck is not None and v.order_deck is not None and v.shuffle_key is not None:
         return State(goods_deck=v.goods_deck, order_deck=v.order_deck,
                      shuffle_key=v.shuffle_key, **common)
-    cat = catalog(v.rules)
+    cat = catalog(v)
     seen = set(_visible_goods(v))
     goods = [c for c in cat.goods if c not in seen]
     seen_orders = set(_visible_orders(v))
@@ -145,8 +203,8 @@ def info_revealed(before: State, after: State) -> bool:
 
 
 @lru_cache(maxsize=16)
-def _candidates(rules: Rules) -> tuple[Action, ...]:
-    cat = catalog(rules)
+def _candidates(rules: Rules, cards: str) -> tuple[Action, ...]:
+    cat = load_catalog(rules.goods_deck, rules.order_deck, cards)
     out: list[Action] = []
     for p in range(rules.players):
         for c in cat.goods:
@@ -162,47 +220,4 @@ def _candidates(rules: Rules) -> tuple[Action, ...]:
 
 def candidate_actions(state: State) -> tuple[Action, ...]:
     """Every well-formed action for these rules (legal or not), for the conformance kit."""
-    return _candidates(state.rules)
-
-
-def check_invariants(state: State) -> list[str]:
-    """Conservation and limits that must hold in every state (used by the conformance kit)."""
-    problems: list[str] = []
-    cat = catalog(state)
-    rules = state.rules
-    goods = Counter(list(state.goods_deck) + _visible_goods(state))
-    if goods != Counter(list(cat.goods)):
-        missing = set(cat.goods) - set(goods)
-        doubled = [c for c, n in goods.items() if n > 1]
-        problems.append(f"Goods not each in one place (missing {sorted(missing)}, "
-                        f"doubled {sorted(doubled)})")
-    orders = Counter(list(state.order_deck) + _visible_orders(state))
-    if orders != Counter(list(cat.orders)):
-        problems.append("Orders not each in exactly one place")
-    for p, seat in enumerate(state.seats):
-        if len(seat.display) > rules.display_limit:
-            problems.append(f"P{p} holds {len(seat.display)} cards (M-SETUP-04)")
-        for o in seat.orders:
-            if o.bonus and (o.level is not Level.BULK or cat.orders[o.id].bonus_good is None):
-                problems.append(f"P{p}'s {o.id} has a Bonus Good off a Bulk edge (M-BG-04)")
-    if len(state.market) > rules.market_size:
-        problems.append("the Market is over size (M-SETUP-02)")
-    if len(state.order_display) > rules.order_display_size:
-        problems.append("the Order display is over size (M-SETUP-01)")
-    expected_phase: dict[object, tuple[str, ...]] = {
-        None: ("action", "over"), "take": ("take",), "fulfill": ("spend",), "bonus": ("bonus",)
-    }
-    tag = None if state.pending is None else type(state.pending).__struct_config__.tag
-    if state.phase not in expected_phase[tag]:
-        problems.append(f"phase {state.phase!r} does not match pending {tag!r}")
-    seals = tuple(seals_of(s, cat) for s in state.seats)
-    if state.result is not None:
-        if state.result.scores != seals:
-            problems.append("outcome scores differ from the seals of the facing edges (M-SEAL-01)")
-    elif max(seals) >= rules.seal_target:
-        problems.append("a player reached the seal target but the game goes on (M-END-01)")
-    for p in range(len(state.seats)):
-        seen = view(state, p)
-        if seen.goods_deck is not None or seen.order_deck is not None or seen.shuffle_key:
-            problems.append(f"P{p}'s view shows a deck order or the reshuffle key (A-M-25)")
-    return problems
+    return _candidates(state.rules, state.cards)

@@ -61,10 +61,17 @@ function bsStalls(ctx, s) {
   const [box, items] = bsSection(ctx, "Market Stalls");
   items.className = "marketlib-grid";
   items.style.gridTemplateColumns = `repeat(${s.columns}, minmax(150px, 1fr))`;
-  for (const st of s.stalls) {
+  s.stalls.forEach((st, i) => {
+    if (s.mode === "sendiri" && i % s.columns === 0) {
+      const row = i / s.columns + 1;
+      const cellMove = ctx.button(`move:${row}`, `Move the Workers in stall row ${row} one stall to the right`, null, "marketlib-move");
+      cellMove.textContent = `Move row ${row} \u2192`;
+      cellMove.style.gridColumn = `1 / span ${s.columns}`;
+      items.appendChild(cellMove);
+    }
     const info = ctx.cards.stalls[st.id];
     const cell = ctx.el("div", "marketlib-player" + (st.open ? "" : " marketlib-stall-closed"));
-    const who = st.renter === null ? "unoperated" : `P${st.renter}`;
+    const who = st.renter === null ? "unoperated" : (st.renter === -1 ? "Neighbour" : `P${st.renter}`);
     const head = ctx.el("span", "marketlib-card-body");
     head.appendChild(bsChip(ctx, info.sells));
     head.appendChild(ctx.el("b", null, `${st.id} ${who}`));
@@ -75,7 +82,7 @@ function bsStalls(ctx, s) {
     if (!st.cards.length) stock.appendChild(ctx.el("span", "marketlib-empty", "empty"));
     cell.appendChild(stock);
     items.appendChild(cell);
-  }
+  });
   const rr = ctx.choices.filter((c) => c.target.startsWith("rr:"));
   if (rr.length) {
     const panel = ctx.el("details", "marketlib-panel");
@@ -135,7 +142,9 @@ function bsVendor(ctx, s, v, p) {
   const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : ""));
   const money = v.money === null ? "RM hidden" : `RM${v.money}`;
   panel.appendChild(ctx.el("h4", "marketlib-row-title",
-    `P${p} (${who}) · ${money} · bag ${v.bag.length}/${s.bag_limit} · R&R ${v.rr_used ? "used" : "available"}${s.token === p ? " · Bansan Token" : ""}${mark ? " · to decide" : ""}`));
+    `P${p} (${who}) · ${money} · bag ${v.bag.length}/${s.bag_limit}` +
+    (s.mode === "sendiri" ? "" : ` · R&R ${v.rr_used ? "used" : "available"}${s.token === p ? " · Bansan Token" : ""}`) +
+    (mark ? " · to decide" : "")));
   const wallet = ctx.el("div", "marketlib-row-items");
   wallet.appendChild(ctx.el("span", "marketlib-row-title", "Wallet:"));
   if (v.wallet === null) wallet.appendChild(ctx.el("span", "marketlib-empty", `${v.wallet_size} hidden list(s)`));
@@ -144,7 +153,7 @@ function bsVendor(ctx, s, v, p) {
     for (const c of ctx.choices.filter((x) => x.target.startsWith(`complete:${id}:`)))
       wallet.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
   }
-  panel.appendChild(wallet);
+  if (s.mode !== "kenduri") panel.appendChild(wallet);
   if (v.completed.length) {
     const done = ctx.el("div", "marketlib-row-items");
     done.appendChild(ctx.el("span", "marketlib-row-title", "Completed:"));
@@ -231,6 +240,24 @@ function drawGame(ctx, area) {
     for (const id of s.events) evItems.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.events[id].name} (${id}, ${ctx.cards.events[id].timeframe})`));
     top.appendChild(ev);
   }
+  if (s.mode === "kenduri") {
+    const [pub, pubItems] = bsSection(ctx, `Kenduri menu: ${s.public.length} public list(s) still open`);
+    for (const id of s.public) {
+      pubItems.appendChild(bsList(ctx, id, false));
+      for (const c of ctx.choices.filter((x) => x.target.startsWith(`complete:${id}:`)))
+        pubItems.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
+    }
+    if (!s.public.length) pubItems.appendChild(ctx.el("span", "marketlib-empty", "every list is completed"));
+    top.appendChild(pub);
+  }
+  if (s.auto_log.length) {
+    const [auto, autoItems] = bsSection(ctx, s.mode === "sendiri" ? "What the market did (automatic steps)" : "Automatic steps");
+    autoItems.className = "";
+    const list = ctx.el("ol", "marketlib-auto");
+    for (const line of s.auto_log) list.appendChild(ctx.el("li", null, line));
+    autoItems.appendChild(list);
+    top.appendChild(auto);
+  }
   area.appendChild(top);
   const pending = bsPending(ctx, s);
   if (pending) area.appendChild(pending);
@@ -253,7 +280,7 @@ function drawGame(ctx, area) {
   area.appendChild(vendors);
   if (ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`))
     area.appendChild(ctx.button("throw", "Throw the selected card into its Waste Bin", null));
-  if (!s.result && ctx.seat !== null && s.mode !== "sendiri") area.appendChild(bsTradePanel(ctx, s));
+  if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
   const who = s.decider === null ? "game over" : `P${s.decider} to decide`;
   return `Bansan${s.mode === "standard" ? "" : ` (${s.mode})`} · turn ${s.turn + 1} · ${who} · phase ${s.phase}`;
 }

@@ -107,6 +107,9 @@ class BansanBoard(Board):
             "offer": offer,
             "bag_limit": view.rules.bag_limit,
             "result": None if view.result is None else str(view.result),
+            "public": list(view.public),
+            "missed": list(view.missed),
+            "auto_log": list(view.log),
         }
 
     def _target(self, action: Any) -> str:
@@ -139,6 +142,8 @@ class BansanBoard(Board):
             return f"card:{p.card}@give:{p.to}"
         if isinstance(p, A.RentAndRelease):
             return f"rr:{p.rent or '-'}:{p.release or '-'}"
+        if isinstance(p, A.Move):
+            return f"move:{p.row}"
         return "button:" + type(p).__name__.lower()
 
     def _intent(self, target: str, player: int) -> Any:
@@ -162,6 +167,8 @@ class BansanBoard(Board):
             return cls(player=player, produce=produce[name])
         if kind == "bin":
             return A.Empty(player=player, bin=bansan.Waste(name))
+        if kind == "move" and name.isdigit():
+            return A.Move(player=player, row=int(name))
         simple = {"button:done": A.Done, "button:endactions": A.EndActions,
                   "button:stockdeck": A.StockDeck, "button:skipstocking": A.SkipStocking,
                   "button:accept": A.Accept, "button:decline": A.Decline}

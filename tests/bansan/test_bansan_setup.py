@@ -81,9 +81,14 @@ def test_b_setup_01_player_count_and_modes() -> None:
     for bad in (1, 6):
         with pytest.raises(ValueError, match="B-SETUP-01"):
             Rules(players=bad)
-    for mode in ("kenduri", "sendiri"):
-        with pytest.raises(ValueError, match="not implemented yet"):
-            Rules(mode=mode)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="B-SOLO-01"):
+        Rules(players=2, mode="sendiri")
+    with pytest.raises(ValueError, match="B-KEN-01"):
+        Rules(players=1, mode="kenduri")
+    with pytest.raises(ValueError, match=r"Rules\.mode: expected"):
+        Rules(mode="feast")  # type: ignore[arg-type]
+    assert Rules(players=1, mode="sendiri").players == 1
+    assert Rules(players=5, mode="kenduri").mode == "kenduri"
 
 
 @pytest.mark.parametrize(("players", "removed"), [(2, 30), (3, 20), (4, 10), (5, 0)])

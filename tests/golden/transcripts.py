@@ -20,6 +20,9 @@ MONSOON_CASES: dict[str, tuple[dict[str, Any], int]] = {
 BANSAN_CASES: dict[str, tuple[dict[str, Any], int]] = {
     "bansan_2p_seed1": ({"players": 2}, 1),
     "bansan_5p_seed2_events": ({"players": 5, "events": "reconstructed"}, 2),
+    "bansan_kenduri_3p_seed3": ({"players": 3, "mode": "kenduri"}, 3),
+    "bansan_sendiri_seed4": ({"players": 1, "mode": "sendiri"}, 4),
+    "bansan_sendiri_hard_seed5": ({"players": 1, "mode": "sendiri", "hard": True}, 5),
 }
 CASES: dict[str, tuple[str, dict[str, Any], int]] = {
     **{name: ("monsoon", rules, seed) for name, (rules, seed) in MONSOON_CASES.items()},

@@ -137,3 +137,41 @@ def test_hidden_information_stays_hidden_in_the_scene() -> None:
     assert vendors[1]["money"] is None and vendors[1]["wallet"] is None
     board._handle_custom_msg({"type": "teacher", "on": True}, [])
     assert board.scene["vendors"][1]["money"] == 10
+
+
+@pytest.mark.parametrize(("mode", "players"), [("kenduri", 2), ("kenduri", 5), ("sendiri", 1)])
+def test_every_mode_plays_to_the_end_by_clicks(mode: str, players: int) -> None:
+    kinds: Counter[str] = Counter()
+    for seed in range(3):
+        match = Match("bansan", bansan.Rules(players=players, mode=mode), seed=seed)
+        board = BansanBoard(match, opponents={p: RandomBot() for p in range(1, players)})
+        rng = random.Random(seed)
+        while not match.is_over:
+            play_index(board, rng.randrange(len(board.choices)))
+            assert board.error == ""
+        kinds.update(type(a).__name__ for a in match.history if a.player == 0)
+        assert board.summary.startswith("Game over (")
+    if mode == "sendiri":
+        assert kinds["Move"] > 0
+    else:
+        assert kinds["Complete"] + kinds["Pick"] > 0
+
+
+def test_sendiri_board_shows_the_neighbour_and_the_automatic_steps() -> None:
+    match = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=3)
+    board = BansanBoard(match)
+    while "move:1" not in [c["target"] for c in board.choices]:  # through the opening
+        play_index(board, 0)
+    assert [c["target"] for c in board.choices][:2] == ["move:1", "move:2"]
+    click(board, "move:1")
+    assert match.history[-1] == bansan.parse_action("P0 move 1")
+    assert any(s["renter"] == -1 for s in board.scene["stalls"])  # the Neighbour's Workers
+    log = board.scene["auto_log"]
+    assert log and log[0].startswith("turn ") and "(B-SOLO-09)" in log[0]
+
+
+def test_kenduri_board_shows_the_public_menu() -> None:
+    match = Match("bansan", bansan.Rules(players=3, mode="kenduri"), seed=3)
+    board = BansanBoard(match)
+    assert board.scene["public"] == list(match.state.public) and len(board.scene["public"]) == 5
+    assert all(v["wallet"] in (None, []) for v in board.scene["vendors"])
