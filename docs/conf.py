@@ -58,6 +58,15 @@ def _static_boards() -> None:
         orders={1: ["MO-03 bulk", "MO-12 gold"]},
     )
     (out / "monsoon_board.html").write_text(state._repr_html_(), encoding="utf-8")
+    from marketlib.bansan import position as bansan_position
+
+    market = bansan_position(
+        players=3, rents={0: ["FV", "DG"], 1: ["WG", "MT"], 2: ["SF"]},
+        stalls={"WG": ["WG", "WG"], "DG": ["DG"], "SF": ["SF", "SF", "SF"]},
+        row=["FV/SF", "WG/DG", "MT/MM", "WG/SF", "MT/DG"], bins={"PL": 3, "OR": 6},
+        bags={0: ["FV:PA", "MT:OR"]}, phase="actions",
+    )
+    (out / "bansan_board.html").write_text(market._repr_html_(), encoding="utf-8")
 
 
 _copy_notebooks()
