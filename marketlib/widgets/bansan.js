@@ -122,6 +122,12 @@ function bsPending(ctx, s) {
     box.appendChild(ctx.el("p", null, "Opening stock: use the top halves of all five cards, or the bottom halves."));
     const row = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand"));
+    const top = ctx.button("button:half-top", "Stock the top halves of all five cards", null);
+    top.textContent = "Top halves";
+    row.appendChild(top);
+    const bottom = ctx.button("button:half-bottom", "Stock the bottom halves of all five cards", null);
+    bottom.textContent = "Bottom halves";
+    row.appendChild(bottom);
     box.appendChild(row);
   } else if (p && p.kind === "Purchase") {
     const what = { vendors: "Buying from vendors", wholesale: "Buying from your wholesalers", sell: "Selling online" }[p.purchase];
