@@ -61,6 +61,7 @@ from marketlib.bansan.cards import (
     write_default_data,
 )
 from marketlib.bansan.market import catalog, price
+from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.rules import (
     apply,
@@ -71,7 +72,7 @@ from marketlib.bansan.rules import (
     legal_actions,
     outcome,
 )
-from marketlib.bansan.state import NEIGHBOUR, BagCard, Rules, SoloThrow, Stall, State, Vendor
+from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
 from marketlib.bansan.turns import FLOW, setup
 from marketlib.bansan.view import (
     View,

@@ -1,4 +1,5 @@
-"""Small pure helpers shared by the Bansan rules: cards, stalls, prices, money and bins.
+"""Small pure helpers shared by the Bansan rules: cards, stalls, prices, money, bins and the
+Deck.
 
 Every money movement goes through :func:`transfer`, which logs a :class:`Transfer` with its rule
 ID and keeps the ledger that ``check_invariants`` audits (money changes only by rule).
@@ -7,9 +8,13 @@ ID and keeps the ledger that ``check_invariants`` audits (money changes only by 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
+
+import msgspec
 
 from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, load_catalog
-from marketlib.bansan.state import BagCard, Rules, Stall, State, Transfer, Vendor
+from marketlib.bansan.options import Rules
+from marketlib.bansan.state import BagCard, Purchase, Stall, State, Transfer, Vendor
 
 BIN_INDEX = {w: i for i, w in enumerate(WASTES)}
 
@@ -194,3 +199,53 @@ def fallback(state: State, card_id: str) -> State:
 def position_in_round(state: State, seat: int) -> int:
     """0 for the original 1st Player, n-1 for the Last Player (A-B-34)."""
     return (seat - state.first) % len(state.vendors)
+
+
+def committed(state: State, player: int) -> int:
+    """RM the vendor has committed to the BUY in progress (not yet paid)."""
+    pending = state.pending
+    if not isinstance(pending, Purchase) or player != state.current:
+        return 0
+    if pending.kind == "vendors":
+        return sum(x.price for x in pending.picked)
+    if pending.kind == "wholesale":
+        return half_total(state, (x.price for x in pending.picked))
+    return 0
+
+
+def free_money(state: State, player: int) -> int:
+    return state.vendors[player].money - committed(state, player)
+
+
+def vendor_with(v: Vendor, **changes: Any) -> Vendor:
+    new: Vendor = msgspec.structs.replace(v, **changes)
+    return new
+
+
+def take_from_stall(state: State, card_id: str) -> tuple[State, Stall]:
+    for i, s in enumerate(state.stalls):
+        if card_id in s.cards:
+            new = Stall(id=s.id, open=s.open, renter=s.renter, cards=remove(s.cards, card_id))
+            return state.replace(stalls=set_stall(state, i, new)), s
+    raise AssertionError(card_id)
+
+
+def draw_deck(state: State, count: int) -> tuple[State, tuple[str, ...]]:
+    """Draw ``count`` cards (or what is left); drawing the last card triggers the Last Round
+    (B-END-01b)."""
+    drawn, deck = state.deck[:count], state.deck[count:]
+    state = state.replace(deck=deck)
+    if drawn and not deck:
+        state = trigger_last_round(state, state.current)
+        if state.public and state.rules.kenduri_deadline == "deck_exhausted":
+            state = state.replace(missed=state.public).note(
+                f"the Deck ran out with {len(state.public)} Kenduri list(s) open: the Kenduri "
+                "has failed (B-KEN-05, kenduri_deadline='deck_exhausted')")
+    return state, drawn
+
+
+def trigger_last_round(state: State, seat: int) -> State:
+    """B-END-01..03: the first trigger only (A-B-26); the Bansan Token passes to ``seat``."""
+    if state.trigger is not None:
+        return state
+    return state.replace(trigger=seat, token=seat)

@@ -1,7 +1,8 @@
 """What each legal Bansan action does (``apply`` has already checked legality with ``explain``).
 
 Handlers are pure: they take a state and return a new one. Rule IDs are cited where the effect
-is defined.
+is defined. This module holds the lists, opening, stocking, Upkeep and any-time handlers and the
+table ``HANDLERS`` of every action type; the Action Phase's are in :mod:`.action_moves`.
 """
 
 from __future__ import annotations
@@ -9,71 +10,51 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import Effect
+from marketlib.bansan.action_moves import (
+    add_pick,
+    do_bargain,
+    do_buy,
+    do_buy_wholesale,
+    do_done,
+    do_empty,
+    do_end_actions,
+    do_pick,
+    do_sell,
+)
 from marketlib.bansan.market import (
-    BIN_INDEX,
     bag_without,
     catalog,
-    half_total,
-    price,
-    reminder_count,
+    draw_deck,
     remove,
     set_stall,
     set_vendor,
     stall_index,
+    take_from_stall,
     throw,
     transfer,
+    trigger_last_round,
+    vendor_with,
 )
+from marketlib.bansan.solo import begin_solo_throw, move_row, solo_throw_card, solo_throws
 from marketlib.bansan.state import (
-    NEIGHBOUR,
-    BagCard,
     BargainOffer,
     ListReturn,
     OpeningHand,
     Picked,
-    Purchase,
     SoloThrow,
     Stall,
     State,
     StockCard,
     Stocking,
     TradeOffer,
-    Vendor,
 )
-from marketlib.bansan.turns import (
-    auto_tuck,
-    begin_solo_throw,
-    closing_throw,
-    leftover_count,
-    move_row,
-    pop_queue,
-    solo_throw_card,
-    solo_throws,
-    trigger_last_round,
-    tuck,
-)
+from marketlib.bansan.stocking import auto_tuck, pop_queue, tuck
 
 
-def _vendor(v: Vendor, **changes: Any) -> Vendor:
-    new: Vendor = msgspec.structs.replace(v, **changes)
-    return new
-
-
-def _take_from_stall(state: State, card_id: str) -> tuple[State, Stall]:
-    for i, s in enumerate(state.stalls):
-        if card_id in s.cards:
-            new = Stall(id=s.id, open=s.open, renter=s.renter, cards=remove(s.cards, card_id))
-            return state.replace(stalls=set_stall(state, i, new)), s
-    raise AssertionError(card_id)
-
-
-# --------------------------------------------------------------------------- lists
 def do_return_list(state: State, a: A.ReturnList) -> State:
     v = state.vendors[a.player]
-    state = state.replace(vendors=set_vendor(state, a.player, _vendor(v, wallet=remove(
+    state = state.replace(vendors=set_vendor(state, a.player, vendor_with(v, wallet=remove(
         v.wallet, a.list))), list_deck=(*state.list_deck, a.list))
     pending = state.pending
     assert isinstance(pending, ListReturn)
@@ -85,7 +66,6 @@ def do_return_list(state: State, a: A.ReturnList) -> State:
     return state
 
 
-# --------------------------------------------------------------------------- stocking
 def do_choose_half(state: State, a: A.ChooseHalf) -> State:
     pending = state.pending
     assert isinstance(pending, OpeningHand)
@@ -128,8 +108,6 @@ def do_stock_row(state: State, a: A.StockRow) -> State:
 
 def do_stock_deck(state: State, a: A.StockDeck) -> State:
     """B-STOCK-04..06/10: reveal until a duplicate; it goes to its bin without a fine."""
-    from marketlib.bansan.turns import draw_deck
-
     cat = catalog(state)
     seen: set[Any] = set()
     revealed: list[str] = []
@@ -158,157 +136,20 @@ def do_skip_stocking(state: State, a: A.SkipStocking) -> State:
     return state.replace(phase="stocked")
 
 
-# --------------------------------------------------------------------------- actions
-def do_buy(state: State, a: A.Buy) -> State:
-    return state.replace(actions_left=state.actions_left - 1,
-                         pending=Purchase(kind="vendors", produce=a.produce))
-
-
-def do_buy_wholesale(state: State, a: A.BuyWholesale) -> State:
-    return state.replace(actions_left=state.actions_left - 1,
-                         pending=Purchase(kind="wholesale", produce=a.produce))
-
-
-def do_sell(state: State, a: A.Sell) -> State:
-    return state.replace(actions_left=state.actions_left - 1,
-                         pending=Purchase(kind="sell", produce=a.produce))
-
-
-def _add_pick(state: State, picked: Picked) -> State:
-    pending = state.pending
-    assert isinstance(pending, Purchase)
-    return state.replace(pending=Purchase(kind=pending.kind, produce=pending.produce,
-                                          picked=(*pending.picked, picked)))
-
-
-def do_pick(state: State, a: A.Pick) -> State:
-    pending = state.pending
-    assert isinstance(pending, Purchase)
-    p = a.player
-    unit = price(state, pending.produce)
-    if pending.kind == "wholesale":
-        state = state.replace(row=remove(state.row, a.card))
-        return _add_pick(state, Picked(a.card, None, unit))
-    if pending.kind == "sell":
-        v = state.vendors[p]
-        if any(b.card == a.card for b in v.bag):
-            state = state.replace(vendors=set_vendor(state, p, _vendor(v, bag=bag_without(
-                v.bag, (a.card,)))))
-        else:
-            state, _ = _take_from_stall(state, a.card)
-        return _add_pick(state, Picked(a.card, None, unit))
-    stall = next(s for s in state.stalls if a.card in s.cards)
-    if stall.renter is None:  # Sendiri or buy_unoperated_multiplayer: 2 x price to the bank
-        state, _ = _take_from_stall(state, a.card)
-        return _add_pick(state, Picked(a.card, None, 2 * unit))
-    if stall.renter == NEIGHBOUR:  # B-SOLO-12 (A-B-48): market price to the bank
-        state, _ = _take_from_stall(state, a.card)
-        return _add_pick(state, Picked(a.card, None, unit))
-    if state.rules.seller_may_refuse:
-        return state.replace(offer=BargainOffer(frm=p, to=stall.renter, card=a.card, price=unit))
-    state, _ = _take_from_stall(state, a.card)
-    return _add_pick(state, Picked(a.card, stall.renter, unit))
-
-
-def do_bargain(state: State, a: A.Bargain) -> State:
-    stall = next(s for s in state.stalls if a.card in s.cards)
-    assert stall.renter is not None
-    return state.replace(offer=BargainOffer(frm=a.player, to=stall.renter, card=a.card,
-                                            price=a.price))
-
-
-def do_done(state: State, a: A.Done) -> State:
-    p = a.player
-    if state.phase == "complete":
-        return _draw_lists(state, p)
-    if state.phase == "closing":
-        if state.rules.tiebreak2_count_at == "before_throw":
-            counts = list(state.leftovers)
-            counts[p] = leftover_count(state, p)
-            state = state.replace(leftovers=tuple(counts))
-        return pop_queue(closing_throw(state, p))
-    pending = state.pending
-    assert isinstance(pending, Purchase)
-    cards = tuple(x.card for x in pending.picked)
-    state = state.replace(pending=None)
-    v = state.vendors[p]
-    if pending.kind == "sell":
-        if reminder_count(state, Effect.FULL_PRICE_SELL):
-            income = sum(x.price for x in pending.picked)
-        else:
-            income = half_total(state, (x.price for x in pending.picked))
-        state = state.replace(outside=state.outside + cards)
-        return transfer(state, None, p, income, "B-SELL-01")
-    bag = v.bag + tuple(BagCard(c, pending.produce) for c in cards)
-    state = state.replace(vendors=set_vendor(state, p, _vendor(v, bag=bag)))
-    if pending.kind == "wholesale":
-        cost = 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(
-            state, (x.price for x in pending.picked))
-        return transfer(state, p, None, cost, "B-BUY-03")
-    solo = state.rules.mode == "sendiri"
-    for x in pending.picked:
-        state = transfer(state, p, x.seller, x.price, "B-BUY-02" if x.seller is not None
-                         else "B-SOLO-12" if solo else "B-BUY-06")
-    return state
-
-
-def _draw_lists(state: State, p: int) -> State:
-    """B-UPK-06 (A-B-31): draw 2 lists per completed list, return 1 per completed list. The
-    Kenduri Menu draws none (B-KEN-03)."""
-    if state.rules.mode == "kenduri":
-        return state.replace(phase="bag")
-    returns = 0
-    deck = state.list_deck
-    v = state.vendors[p]
-    wallet = v.wallet
-    for _ in range(state.completed_now):
-        drawn, deck = deck[:2], deck[2:]
-        wallet += drawn
-        returns += max(0, len(drawn) - 1)
-    state = state.replace(list_deck=deck, vendors=set_vendor(state, p, _vendor(v, wallet=wallet)))
-    if returns:
-        return state.replace(phase="return_lists", pending=ListReturn(count=returns))
-    return state.replace(phase="bag")
-
-
-def do_empty(state: State, a: A.Empty) -> State:
-    """B-EMPTY-01..03: RM2, +1 if not the first bin this turn, +1 if overflowing."""
-    rules = state.rules
-    i = BIN_INDEX[a.bin]
-    cards = state.bins[i]
-    gain = rules.empty_base
-    if state.bins_emptied:
-        gain += rules.empty_bonus_additional
-    if len(cards) > rules.bin_capacity:
-        gain += rules.empty_bonus_overflow
-    gain += reminder_count(state, Effect.BIN_BONUS)
-    bins = list(state.bins)
-    bins[i] = ()
-    state = state.replace(bins=(bins[0], bins[1], bins[2]), outside=state.outside + cards,
-                          bins_emptied=state.bins_emptied + 1,
-                          actions_left=state.actions_left - 1)
-    return transfer(state, None, a.player, gain, "B-EMPTY-01")
-
-
-def do_end_actions(state: State, a: A.EndActions) -> State:
-    return state.replace(actions_left=0)
-
-
-# --------------------------------------------------------------------------- upkeep
 def do_complete(state: State, a: A.Complete) -> State:
     """B-UPK-02..05 (B-END-05 in the Closing Round); trigger (a) B-END-01 (A-B-27)."""
     p = a.player
     v = state.vendors[p]
     kenduri = state.rules.mode == "kenduri"
     if kenduri:  # B-KEN-03: any open public list; it goes beside the completer's bag
-        new = _vendor(v, completed=(*v.completed, a.list), bag=bag_without(v.bag, a.cards))
+        new = vendor_with(v, completed=(*v.completed, a.list), bag=bag_without(v.bag, a.cards))
         state = state.replace(vendors=set_vendor(state, p, new),
                               public=remove(state.public, a.list))
         state = state.note(f"P{p} completed Kenduri list {a.list} (RM"
                            f"{catalog(state).lists[a.list].value}); {len(state.public)} of 5 "
                            "still open (B-KEN-03)")
     else:
-        new = _vendor(v, wallet=remove(v.wallet, a.list), completed=(*v.completed, a.list),
+        new = vendor_with(v, wallet=remove(v.wallet, a.list), completed=(*v.completed, a.list),
                       bag=bag_without(v.bag, a.cards))
         state = state.replace(vendors=set_vendor(state, p, new))
     closing = state.phase == "closing"
@@ -329,9 +170,9 @@ def do_complete(state: State, a: A.Complete) -> State:
 def do_give(state: State, a: A.Give) -> State:
     v, w = state.vendors[a.player], state.vendors[a.to]
     moved = next(b for b in v.bag if b.card == a.card)
-    state = state.replace(vendors=set_vendor(state, a.player, _vendor(v, bag=bag_without(
+    state = state.replace(vendors=set_vendor(state, a.player, vendor_with(v, bag=bag_without(
         v.bag, (a.card,)))))
-    return state.replace(vendors=set_vendor(state, a.to, _vendor(w, bag=(*w.bag, moved))))
+    return state.replace(vendors=set_vendor(state, a.to, vendor_with(w, bag=(*w.bag, moved))))
 
 
 def do_throw(state: State, a: A.Throw) -> State:
@@ -342,12 +183,11 @@ def do_throw(state: State, a: A.Throw) -> State:
         return solo_throws(state.replace(pending=SoloThrow(card=pending.card,
                                                            stalls=pending.stalls[1:])))
     v = state.vendors[a.player]
-    state = state.replace(vendors=set_vendor(state, a.player, _vendor(v, bag=bag_without(
+    state = state.replace(vendors=set_vendor(state, a.player, vendor_with(v, bag=bag_without(
         v.bag, (a.card,)))))
     return throw(state, a.player, (a.card,), "B-UPK-08", fined=state.rules.fine_on_bag_overflow)
 
 
-# --------------------------------------------------------------------------- any time
 def do_rent_and_release(state: State, a: A.RentAndRelease) -> State:
     """B-ANY-03..07: Release (gain RM3) and/or Rent (pay RM3), once per game."""
     p = a.player
@@ -365,7 +205,7 @@ def do_rent_and_release(state: State, a: A.RentAndRelease) -> State:
                                                                cards=s.cards)))
         state = transfer(state, p, None, cost, "B-ANY-03")
     v = state.vendors[p]
-    return state.replace(vendors=set_vendor(state, p, _vendor(v, rr_used=True)))
+    return state.replace(vendors=set_vendor(state, p, vendor_with(v, rr_used=True)))
 
 
 def do_propose(state: State, a: A.ProposeTrade) -> State:
@@ -377,15 +217,15 @@ def do_accept(state: State, a: A.Accept) -> State:
     offer = state.offer
     state = state.replace(offer=None)
     if isinstance(offer, BargainOffer):
-        state, _ = _take_from_stall(state, offer.card)
-        return _add_pick(state, Picked(offer.card, offer.to, offer.price))
+        state, _ = take_from_stall(state, offer.card)
+        return add_pick(state, Picked(offer.card, offer.to, offer.price))
     assert isinstance(offer, TradeOffer)
     v, w = state.vendors[offer.frm], state.vendors[offer.to]
     given = tuple(b for b in v.bag if b.card in offer.give)
     taken = tuple(b for b in w.bag if b.card in offer.take)
-    state = state.replace(vendors=set_vendor(state, offer.frm, _vendor(
+    state = state.replace(vendors=set_vendor(state, offer.frm, vendor_with(
         v, bag=bag_without(v.bag, offer.give) + taken)))
-    state = state.replace(vendors=set_vendor(state, offer.to, _vendor(
+    state = state.replace(vendors=set_vendor(state, offer.to, vendor_with(
         w, bag=bag_without(w.bag, offer.take) + given)))
     state = transfer(state, offer.frm, offer.to, offer.pay, "B-ANY-02")
     return transfer(state, offer.to, offer.frm, offer.ask, "B-ANY-02")

@@ -29,7 +29,8 @@ from collections.abc import Mapping, Sequence
 
 from marketlib.bansan.cards import Catalog, Produce, Waste
 from marketlib.bansan.market import catalog
-from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Rules, Stall, State, Vendor
+from marketlib.bansan.options import Rules
+from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Stall, State, Vendor
 from marketlib.core.errors import PositionError
 
 _LABEL = re.compile(r"^([A-Z]{2})(?:/([A-Z]{2}))?(?::([A-Z]{2}))?(\*)?(?:=([A-Z]{2}))?$")

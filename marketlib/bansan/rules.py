@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, WASTES, Produce, Waste
-from marketlib.bansan.checks import CHECKS, check_rent_and_release, v
-from marketlib.bansan.market import catalog, own_stalls, sells, stall_index, stall_type
+from marketlib.bansan.action_checks import action_choices, pick_choices
+from marketlib.bansan.cards import PRODUCE, Produce, Waste
+from marketlib.bansan.checks import CHECKS, check_rent_and_release
+from marketlib.bansan.inputs import TAGS, check_ids
+from marketlib.bansan.market import (
+    catalog,
+    sells,
+    stall_index,
+)
 from marketlib.bansan.moves import HANDLERS
 from marketlib.bansan.state import (
     BargainOffer,
@@ -29,11 +33,16 @@ from marketlib.bansan.state import (
     TradeOffer,
 )
 from marketlib.bansan.turns import FLOW
-from marketlib.core.errors import IllegalAction, InvalidAction, Violation
+from marketlib.core.errors import IllegalAction, Violation
+from marketlib.core.errors import violation as v
 from marketlib.core.game import Outcome
 
 ROUND_ROBIN = frozenset({"open_lists", "open_stock", "draft", "event_lists", "closing"})
+
+
 ANY_TIME = (A.RentAndRelease, A.ProposeTrade)
+
+
 ACTION_TAGS = frozenset({"buy", "buy_wholesale", "sell", "empty", "pick", "bargain"})
 
 
@@ -61,99 +70,10 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
-# --------------------------------------------------------------------------- validation
-
-
-def _seat_ok(state: State, seat: Any) -> bool:
-    return isinstance(seat, int) and 0 <= seat < len(state.vendors)
-
-
-def _ids_ok(cat: Any, cards: Any) -> bool:
-    return isinstance(cards, tuple) and all(c in cat.produce for c in cards)
-
-
-def _card_field(state: State, action: Any) -> str | None:
-    card = action.card
-    if card not in catalog(state).produce:
-        return f"{card!r} is not a produce card of this deck"
-    if type(action) is A.Tuck and action.stall not in catalog(state).stalls:
-        return f"{action.stall!r} is not a stall of this set"
-    if type(action) is A.Give and not _seat_ok(state, action.to):
-        return f"there is no seat {action.to!r}"
-    if type(action) is A.Bargain and not isinstance(action.price, int):
-        return "the price is whole RM"
-    return None
-
-
-def _stall_fields(state: State, action: Any) -> str | None:
-    stalls = catalog(state).stalls
-    for stall in ((action.stall,) if type(action) is A.PlaceWorker
-                  else (action.rent, action.release)):
-        if stall is not None and stall not in stalls:
-            return f"{stall!r} is not a stall of this set"
-    return None
-
-
-def _produce_field(state: State, action: Any) -> str | None:
-    if not isinstance(action.produce, Produce):
-        return "the produce types are FV WG MT DG SF MM"
-    return None
-
-
-def _list_field(state: State, action: Any) -> str | None:
-    cat = catalog(state)
-    if action.list not in cat.lists:
-        return f"{action.list!r} is not a Shopping List of this deck"
-    if type(action) is A.Complete and not _ids_ok(cat, action.cards):
-        return "names a card that is not in this produce deck"
-    return None
-
-
-def _trade_fields(state: State, action: Any) -> str | None:
-    if not _seat_ok(state, action.to):
-        return f"there is no seat {action.to!r}"
-    if not isinstance(action.pay, int) or not isinstance(action.ask, int):
-        return "pay and ask are whole RM"
-    cat = catalog(state)
-    if not (_ids_ok(cat, action.give) and _ids_ok(cat, action.take)):
-        return "names a card that is not in this produce deck"
-    return None
-
-
-def _no_fields(state: State, action: Any) -> str | None:
-    return None
-
-
-_FIELD_CHECKS: dict[type, Callable[[State, Any], str | None]] = {
-    A.Tuck: _card_field, A.Pick: _card_field, A.Bargain: _card_field, A.Give: _card_field,
-    A.Throw: _card_field, A.PlaceWorker: _stall_fields, A.RentAndRelease: _stall_fields,
-    A.StockRow: _produce_field, A.Buy: _produce_field, A.BuyWholesale: _produce_field,
-    A.Sell: _produce_field, A.ReturnList: _list_field, A.Complete: _list_field,
-    A.ProposeTrade: _trade_fields,
-    A.Empty: lambda s, a: None if isinstance(a.bin, Waste) else "the bins are PL, PA and OR",
-    A.ChooseHalf: lambda s, a: None if a.half in ("top", "bottom")
-    else "the half is 'top' or 'bottom'",
-    A.Move: lambda s, a: None if isinstance(a.row, int) else "the row is a whole number (1 = top)",
-}
-"""Per action type: what is malformed in it beyond its seat (``None``: nothing)."""
-
-
-def _check_ids(state: State, action: Any) -> None:
-    """Raise :class:`InvalidAction` for a value that is not a well-formed Bansan action."""
-    if type(action) not in _TAGS:
-        raise InvalidAction(f"{action!r} is not a Bansan action")
-    if not _seat_ok(state, action.player):
-        raise InvalidAction(f"{action}: there is no seat {action.player!r}")
-    wrong = _FIELD_CHECKS.get(type(action), _no_fields)(state, action)
-    if wrong is not None:
-        raise InvalidAction(f"{action!r}: {wrong}")
-
-
-_TAGS: dict[type, str] = {kind: str(kind.__struct_config__.tag) for kind in A.ACTION_TYPES}
-
-
 _NOT_SOLO = ("B-SOLO-09", "moving Workers row by row is the Sendiri solo step; this is the "
              "{mode} game")
+
+
 MODE_BANS: dict[str, dict[type, tuple[str, str]]] = {
     "standard": {A.Move: _NOT_SOLO},
     "kenduri": {A.Move: _NOT_SOLO,
@@ -183,19 +103,19 @@ def explain(state: State, action: A.Action) -> Violation | None:
 
     Example:
         >>> from marketlib.bansan.turns import setup
-        >>> from marketlib.bansan.state import Rules
+        >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> explain(s, A.StockDeck(player=1)).rule
         'B-TURN-01'
     """
     why = _explain(state, action)
-    if why is None and type(action) in _TAGS and _MEMO[0][0] is not state:
+    if why is None and type(action) in TAGS and _MEMO[0][0] is not state:
         _MEMO[0] = (state, (action,))
     return why
 
 
 def _explain(state: State, action: A.Action) -> Violation | None:
-    _check_ids(state, action)
+    check_ids(state, action)
     ban = MODE_BANS[state.rules.mode].get(type(action))
     if ban is not None:
         return v(ban[0], ban[1].format(mode=state.rules.mode))
@@ -212,7 +132,7 @@ def _explain(state: State, action: A.Action) -> Violation | None:
     elif isinstance(action, A.Accept | A.Decline):
         return v("B-ANY-02", "there is no offer to answer")
     elif not isinstance(action, ANY_TIME):
-        tag = _TAGS[type(action)]
+        tag = TAGS[type(action)]
         if not FLOW.allows(state, tag):
             if tag in ACTION_TAGS and state.phase in ("complete", "return_lists", "bag"):
                 return v("B-ACT-01", f"your {state.rules.actions_per_turn} actions are over: "
@@ -223,51 +143,8 @@ def _explain(state: State, action: A.Action) -> Violation | None:
     return CHECKS[type(action)](state, action)
 
 
-# --------------------------------------------------------------------------- legal actions
 def _ok(state: State, action: A.Action) -> bool:
     return CHECKS[type(action)](state, action) is None
-
-
-def action_choices(state: State) -> list[A.Action]:
-    """The Action Phase's BUY/SELL/EMPTY choices open to the current vendor (B-ACT-01).
-
-    Types that cannot qualify (no card of that type in another vendor's stall, in the Row, or
-    among your own cards) are skipped before the legality check, which decides the rest.
-    """
-    p = state.current
-    types = sells(state)
-    stocked: set[Produce] = set()
-    own: set[Produce] = set()
-    for s in state.stalls:
-        if s.cards:
-            (own if s.renter == p else stocked).add(types[s.id])
-    if state.rules.online_sell_source != "own_stalls":
-        own.update(b.produce for b in state.vendors[p].bag)
-    cat = catalog(state)
-    shown: set[Produce] = set()
-    for c in state.row:
-        card = cat.produce[c]
-        shown.add(card.top)
-        shown.add(card.bottom)
-    out: list[A.Action] = []
-    for kind, pool in ((A.Buy, stocked), (A.BuyWholesale, shown), (A.Sell, own)):
-        out.extend(a for a in (kind(player=p, produce=t) for t in PRODUCE if t in pool)
-                   if _ok(state, a))
-    out.extend(a for a in (A.Empty(player=p, bin=w) for w in WASTES) if _ok(state, a))
-    return out
-
-
-def pick_choices(state: State, p: int, pending: Purchase) -> list[A.Action]:
-    """The legal ``Pick`` actions of the BUY or SELL in progress."""
-    if pending.kind == "wholesale":
-        cards = list(state.row)
-    elif pending.kind == "sell":
-        cards = [c for s in own_stalls(state, p) for c in s.cards]
-        cards += [b.card for b in state.vendors[p].bag]
-    else:
-        cards = [c for s in state.stalls if s.renter != p and s.cards
-                 and stall_type(state, s.id) is pending.produce for c in s.cards]
-    return [a for a in (A.Pick(player=p, card=c) for c in cards) if _ok(state, a)]
 
 
 def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
@@ -328,7 +205,7 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
 
     Example:
         >>> from marketlib.bansan.turns import setup
-        >>> from marketlib.bansan.state import Rules
+        >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> [str(a) for a in legal_actions(s)]
         ['P0 return SL-20', 'P0 return SL-23', 'P0 return SL-34']
@@ -398,7 +275,6 @@ def _legal_actions(state: State) -> tuple[A.Action, ...]:
     return tuple(out) + tuple(_rr_options(state, p))
 
 
-# --------------------------------------------------------------------------- apply
 def apply(state: State, action: A.Action) -> State:
     """Play ``action`` and return the new state; ``state`` itself is never changed.
 

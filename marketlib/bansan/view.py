@@ -19,6 +19,7 @@ import msgspec
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, WASTES
 from marketlib.bansan.market import catalog
+from marketlib.bansan.options import Rules
 from marketlib.bansan.state import (
     LOG_SIZE,
     NEIGHBOUR,
@@ -29,7 +30,6 @@ from marketlib.bansan.state import (
     Phase,
     Purchase,
     Reminder,
-    Rules,
     Stall,
     State,
     Stocking,

@@ -28,6 +28,16 @@ class Violation(msgspec.Struct, frozen=True, kw_only=True):
         return f"{self.rule}: {self.reason}"
 
 
+def violation(rule: RuleId, reason: str) -> Violation:
+    """Shorthand for ``Violation(rule=rule, reason=reason)``, used by every game's rule checks.
+
+    Example:
+        >>> str(violation("B-BUY-07", "you have RM2"))
+        'B-BUY-07: you have RM2'
+    """
+    return Violation(rule=rule, reason=reason)
+
+
 class MarketlibError(Exception):
     """Base class of every error marketlib raises on purpose."""
 
@@ -131,4 +141,5 @@ __all__: list[Any] = [
     "SaveFileError",
     "UndoBlocked",
     "Violation",
+    "violation",
 ]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.core.errors import InvalidAction, Violation
+from marketlib.core.errors import violation as _v
 from marketlib.monsoon.actions import (
     ACTION_TYPES,
     Action,
@@ -46,10 +47,6 @@ BONUS_RULE = {
     BonusAction.STEAL2: "M-BA-04",
 }
 LEVEL_RULE = {Level.GOLD: "M-FUL-04", Level.SILVER: "M-FUL-05", Level.BULK: "M-FUL-06"}
-
-
-def _v(rule: str, reason: str) -> Violation:
-    return Violation(rule=rule, reason=reason)
 
 
 def _bonus_mismatch(state: State, wanted: BonusAction) -> Violation | None:

@@ -12,8 +12,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
-from browser import chromium_page  # noqa: E402
-from lab import OUT, lab_server, open_and_run  # noqa: E402
+from browser import chromium_page
+from lab import OUT, lab_server, open_and_run
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))

@@ -1,0 +1,168 @@
+"""What the Bansan Action Phase's actions do (B-BUY, B-SELL, B-EMPTY, B-ANY-01), and ``Done``,
+which also ends the list completions of the Upkeep Phase (B-UPK-06) and a vendor's part of the
+Closing Round (B-END-05). Handlers are pure: ``apply`` has already checked legality.
+"""
+
+from __future__ import annotations
+
+from marketlib.bansan import actions as A
+from marketlib.bansan.cards import Effect
+from marketlib.bansan.ending import closing_throw, leftover_count
+from marketlib.bansan.market import (
+    BIN_INDEX,
+    bag_without,
+    half_total,
+    price,
+    reminder_count,
+    remove,
+    set_vendor,
+    take_from_stall,
+    transfer,
+    vendor_with,
+)
+from marketlib.bansan.state import (
+    NEIGHBOUR,
+    BagCard,
+    BargainOffer,
+    ListReturn,
+    Picked,
+    Purchase,
+    State,
+)
+from marketlib.bansan.stocking import pop_queue
+
+
+def do_buy(state: State, a: A.Buy) -> State:
+    return state.replace(actions_left=state.actions_left - 1,
+                         pending=Purchase(kind="vendors", produce=a.produce))
+
+
+def do_buy_wholesale(state: State, a: A.BuyWholesale) -> State:
+    return state.replace(actions_left=state.actions_left - 1,
+                         pending=Purchase(kind="wholesale", produce=a.produce))
+
+
+def do_sell(state: State, a: A.Sell) -> State:
+    return state.replace(actions_left=state.actions_left - 1,
+                         pending=Purchase(kind="sell", produce=a.produce))
+
+
+def add_pick(state: State, picked: Picked) -> State:
+    pending = state.pending
+    assert isinstance(pending, Purchase)
+    return state.replace(pending=Purchase(kind=pending.kind, produce=pending.produce,
+                                          picked=(*pending.picked, picked)))
+
+
+def do_pick(state: State, a: A.Pick) -> State:
+    pending = state.pending
+    assert isinstance(pending, Purchase)
+    p = a.player
+    unit = price(state, pending.produce)
+    if pending.kind == "wholesale":
+        state = state.replace(row=remove(state.row, a.card))
+        return add_pick(state, Picked(a.card, None, unit))
+    if pending.kind == "sell":
+        v = state.vendors[p]
+        if any(b.card == a.card for b in v.bag):
+            state = state.replace(vendors=set_vendor(state, p, vendor_with(v, bag=bag_without(
+                v.bag, (a.card,)))))
+        else:
+            state, _ = take_from_stall(state, a.card)
+        return add_pick(state, Picked(a.card, None, unit))
+    stall = next(s for s in state.stalls if a.card in s.cards)
+    if stall.renter is None:  # Sendiri or buy_unoperated_multiplayer: 2 x price to the bank
+        state, _ = take_from_stall(state, a.card)
+        return add_pick(state, Picked(a.card, None, 2 * unit))
+    if stall.renter == NEIGHBOUR:  # B-SOLO-12 (A-B-48): market price to the bank
+        state, _ = take_from_stall(state, a.card)
+        return add_pick(state, Picked(a.card, None, unit))
+    if state.rules.seller_may_refuse:
+        return state.replace(offer=BargainOffer(frm=p, to=stall.renter, card=a.card, price=unit))
+    state, _ = take_from_stall(state, a.card)
+    return add_pick(state, Picked(a.card, stall.renter, unit))
+
+
+def do_bargain(state: State, a: A.Bargain) -> State:
+    stall = next(s for s in state.stalls if a.card in s.cards)
+    assert stall.renter is not None
+    return state.replace(offer=BargainOffer(frm=a.player, to=stall.renter, card=a.card,
+                                            price=a.price))
+
+
+def do_done(state: State, a: A.Done) -> State:
+    p = a.player
+    if state.phase == "complete":
+        return _draw_lists(state, p)
+    if state.phase == "closing":
+        if state.rules.tiebreak2_count_at == "before_throw":
+            counts = list(state.leftovers)
+            counts[p] = leftover_count(state, p)
+            state = state.replace(leftovers=tuple(counts))
+        return pop_queue(closing_throw(state, p))
+    pending = state.pending
+    assert isinstance(pending, Purchase)
+    cards = tuple(x.card for x in pending.picked)
+    state = state.replace(pending=None)
+    v = state.vendors[p]
+    if pending.kind == "sell":
+        if reminder_count(state, Effect.FULL_PRICE_SELL):
+            income = sum(x.price for x in pending.picked)
+        else:
+            income = half_total(state, (x.price for x in pending.picked))
+        state = state.replace(outside=state.outside + cards)
+        return transfer(state, None, p, income, "B-SELL-01")
+    bag = v.bag + tuple(BagCard(c, pending.produce) for c in cards)
+    state = state.replace(vendors=set_vendor(state, p, vendor_with(v, bag=bag)))
+    if pending.kind == "wholesale":
+        cost = 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(
+            state, (x.price for x in pending.picked))
+        return transfer(state, p, None, cost, "B-BUY-03")
+    solo = state.rules.mode == "sendiri"
+    for x in pending.picked:
+        state = transfer(state, p, x.seller, x.price, "B-BUY-02" if x.seller is not None
+                         else "B-SOLO-12" if solo else "B-BUY-06")
+    return state
+
+
+def _draw_lists(state: State, p: int) -> State:
+    """B-UPK-06 (A-B-31): draw 2 lists per completed list, return 1 per completed list. The
+    Kenduri Menu draws none (B-KEN-03)."""
+    if state.rules.mode == "kenduri":
+        return state.replace(phase="bag")
+    returns = 0
+    deck = state.list_deck
+    v = state.vendors[p]
+    wallet = v.wallet
+    for _ in range(state.completed_now):
+        drawn, deck = deck[:2], deck[2:]
+        wallet += drawn
+        returns += max(0, len(drawn) - 1)
+    state = state.replace(list_deck=deck,
+                          vendors=set_vendor(state, p, vendor_with(v, wallet=wallet)))
+    if returns:
+        return state.replace(phase="return_lists", pending=ListReturn(count=returns))
+    return state.replace(phase="bag")
+
+
+def do_empty(state: State, a: A.Empty) -> State:
+    """B-EMPTY-01..03: RM2, +1 if not the first bin this turn, +1 if overflowing."""
+    rules = state.rules
+    i = BIN_INDEX[a.bin]
+    cards = state.bins[i]
+    gain = rules.empty_base
+    if state.bins_emptied:
+        gain += rules.empty_bonus_additional
+    if len(cards) > rules.bin_capacity:
+        gain += rules.empty_bonus_overflow
+    gain += reminder_count(state, Effect.BIN_BONUS)
+    bins = list(state.bins)
+    bins[i] = ()
+    state = state.replace(bins=(bins[0], bins[1], bins[2]), outside=state.outside + cards,
+                          bins_emptied=state.bins_emptied + 1,
+                          actions_left=state.actions_left - 1)
+    return transfer(state, None, a.player, gain, "B-EMPTY-01")
+
+
+def do_end_actions(state: State, a: A.EndActions) -> State:
+    return state.replace(actions_left=0)

@@ -1,0 +1,195 @@
+"""Bansan rule options: :class:`Rules`, every option of RULES.md section 7 with its default,
+checked when it is built (a wrong option names the rule it breaks)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from marketlib.bansan.cards import Produce
+from marketlib.core.validate import check_fields
+
+Ringgit = int
+"""An amount of money in RM (whole ringgit, A-B-36)."""
+
+
+class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Every Bansan rule option (RULES.md section 7) with its default.
+
+    Attributes:
+        players: 2-5 vendors (B-SETUP-01); 1 for Sendiri.
+        mode: ``"standard"``, ``"kenduri"`` (the Kenduri Menu for 2-5 vendors: five public
+            Shopping Lists, B-KEN) or ``"sendiri"`` (the solo mode for 1 player, B-SOLO).
+        hard: Sendiri hard mode, shorthand for ``solo_target_lists=4`` (B-SOLO-19).
+        first_player: the seat holding the Bansan Token at the start, or ``"random"`` (seeded;
+            B-OPEN-01). Seats are numbered clockwise.
+        events: ``"off"`` (A-B-01) or ``"reconstructed"`` (the invented Event deck of
+            ``event_deck``).
+        removed_cards: cards removed at setup for 1..5 players (B-SETUP-02).
+        market_prices: RM per card for FV, WG, MT, DG, SF, MM (B-COMP-12, A-B-05).
+        starting_money, row_size, bag_limit, bin_capacity: RM10, 5 cards, 8 cards, 5 cards.
+        actions_per_turn, actions_exact: 2 actions; ``False`` lets a vendor take fewer (A-B-19).
+        stocking_mandatory: the Stocking Phase must be taken when possible (A-B-18).
+        duplicate_rule: ``"either_half"`` or ``"top_only"`` (A-B-16).
+        no_stall_fallback: where a card with no open stall goes: ``"waste"`` (A-B-17) or
+            ``"outside_market"``.
+        rounding_scope: ``"per_action"`` (B-ROUND-01, A-B-10) or ``"per_card"``.
+        wholesale_types: ``"rented_stalls"`` (A-B-06) or ``"any"``.
+        wholesale_requires_open_stall: the rented stall of that type must be open (A-B-23).
+        online_sell_source: ``"own_stalls"``, ``"bag"`` or ``"both"`` (A-B-09).
+        sell_from_closed_stall: may sell from your own CLOSED stall (A-B-24).
+        buy_multi_seller: one BUY (i) may take from several sellers (A-B-08).
+        buy_unoperated_multiplayer: may BUY from unoperated stalls at 2 x market price, paid to
+            the bank (A-B-08; off in multiplayer).
+        seller_may_refuse: a BUY (i) at market price needs the seller's consent (A-B-07).
+        empty_base, empty_bonus_additional, empty_bonus_overflow: RM2, +1, +1 (B-EMPTY, A-B-11).
+        allow_empty_empty_bin: may empty a bin holding no card (A-B-12).
+        fine_per_card: RM per overflowed card (B-BIN-02); fine_on_bag_overflow (A-B-13).
+        debt_policy: ``"pay_what_you_can"`` or ``"allow_negative"`` (A-B-35).
+        star_sources: which draws can flip an Event: ``("replenish",)`` (A-B-20), also
+            ``"deck_stock"``.
+        max_events_per_turn: 1 (B-UPK-10); event_deck_exhausted: ``"stop"`` or ``"reshuffle"``.
+        rr_cost, rr_min_stalls, rent_closed_stall, opening_rent_cost: R&R (B-ANY-03..08, A-B-32,
+            A-B-22, A-B-58).
+        allow_trades: trades and bargains are allowed (B-ANY-01/02, A-B-33).
+        hidden_wallets: other vendors' money and Wallet lists are hidden in views (A-B-57).
+        lists_to_trigger: completed lists that trigger the Last Round (B-END-01, A-B-27).
+        closing_round: play the Closing Round (``False``: B-END-08).
+        tiebreak2_count_at: ``"before_throw"`` (A-B-28) or ``"after_throw"``.
+        kenduri_deadline: the five Kenduri lists must be completed by ``"end_of_game"``
+            (A-B-39) or by the time the Deck runs out (``"deck_exhausted"``).
+        solo_target_lists: lists to complete in Sendiri, also trigger (a) (B-SOLO-18/19).
+        solo_compare: ``">="`` (A-B-45) or ``">"``: total against twice the list value.
+        solo_require_target: the target number of lists must be completed to win (A-B-45).
+        solo_indicator_card: the step 1b card goes to the Outside Market (A-B-42).
+        solo_throw_choice: ``"player"`` chooses the card thrown in step 1b when the stall's
+            cards differ in waste type, or ``"last_tucked"`` (A-B-43).
+        solo_opening_halves: ``"all_top_or_all_bottom"`` (A-B-44) or ``"free"`` per card.
+        solo_events: must stay ``False``: Sendiri has no Events (B-SOLO-08, A-B-46).
+        produce_deck, list_deck, stall_set, event_deck: ``"default"`` (the reconstruction) or a
+            CSV path.
+
+    Raises:
+        ValueError: an option out of range, or a mode with the wrong player count (the message
+            names the rule).
+    """
+
+    players: int = 2
+    mode: Literal["standard", "kenduri", "sendiri"] = "standard"
+    hard: bool = False
+    first_player: int | Literal["random"] = 0
+    events: Literal["off", "reconstructed"] = "off"
+    removed_cards: tuple[int, int, int, int, int] = (10, 30, 20, 10, 0)
+    market_prices: tuple[int, int, int, int, int, int] = (1, 1, 2, 1, 1, 2)
+    starting_money: int = 10
+    row_size: int = 5
+    bag_limit: int = 8
+    bin_capacity: int = 5
+    actions_per_turn: int = 2
+    actions_exact: bool = False
+    stocking_mandatory: bool = True
+    duplicate_rule: Literal["either_half", "top_only"] = "either_half"
+    no_stall_fallback: Literal["waste", "outside_market"] = "waste"
+    rounding_scope: Literal["per_action", "per_card"] = "per_action"
+    wholesale_source: Literal["row"] = "row"
+    wholesale_types: Literal["rented_stalls", "any"] = "rented_stalls"
+    wholesale_requires_open_stall: bool = False
+    online_sell_source: Literal["own_stalls", "bag", "both"] = "own_stalls"
+    sell_from_closed_stall: bool = True
+    buy_multi_seller: bool = True
+    buy_unoperated_multiplayer: bool = False
+    seller_may_refuse: bool = False
+    empty_base: int = 2
+    empty_bonus_additional: int = 1
+    empty_bonus_overflow: int = 1
+    allow_empty_empty_bin: bool = False
+    fine_per_card: int = 1
+    fine_on_bag_overflow: bool = False
+    debt_policy: Literal["pay_what_you_can", "allow_negative"] = "pay_what_you_can"
+    star_sources: tuple[Literal["replenish", "deck_stock"], ...] = ("replenish",)
+    max_events_per_turn: int = 1
+    event_deck_exhausted: Literal["stop", "reshuffle"] = "stop"
+    rr_cost: int = 3
+    rr_min_stalls: int = 1
+    rent_closed_stall: bool = False
+    opening_rent_cost: int = 0
+    allow_trades: bool = True
+    hidden_wallets: bool = True
+    lists_to_trigger: int = 3
+    closing_round: bool = True
+    tiebreak2_count_at: Literal["before_throw", "after_throw"] = "before_throw"
+    kenduri_deadline: Literal["end_of_game", "deck_exhausted"] = "end_of_game"
+    solo_target_lists: int = 3
+    solo_compare: Literal[">=", ">"] = ">="
+    solo_require_target: bool = True
+    solo_indicator_card: Literal["outside_market"] = "outside_market"
+    solo_throw_choice: Literal["player", "last_tucked"] = "player"
+    solo_opening_halves: Literal["all_top_or_all_bottom", "free"] = "all_top_or_all_bottom"
+    solo_events: bool = False
+    produce_deck: str = "default"
+    list_deck: str = "default"
+    stall_set: str = "default"
+    event_deck: str = "default"
+
+    def __post_init__(self) -> None:
+        check_fields(self)  # msgspec does not check types when Python code builds a struct
+        if self.mode == "sendiri":
+            if self.players != 1:
+                raise ValueError(f"Sendiri is the solo mode: players must be 1 (B-SETUP-01, "
+                                 f"B-SOLO-01), not {self.players}")
+            if self.events != "off" or self.solo_events:
+                raise ValueError("Sendiri has no Events (B-SOLO-08, A-B-46): keep events='off' "
+                                 "and solo_events=False")
+            if self.solo_target_lists < 1:
+                raise ValueError("solo_target_lists must be at least 1 (B-SOLO-18)")
+            if self.hard and self.solo_target_lists not in (3, 4):
+                raise ValueError("hard=True means solo_target_lists=4 (B-SOLO-19); do not give "
+                                 f"solo_target_lists={self.solo_target_lists} as well")
+        elif self.mode == "kenduri":
+            if not 2 <= self.players <= 5:
+                raise ValueError(f"the Kenduri Menu needs 2-5 players (B-KEN-01, A-B-40), not "
+                                 f"{self.players}; 1 player plays mode='sendiri'")
+        elif self.mode == "standard":
+            if not 2 <= self.players <= 5:
+                raise ValueError(f"players must be 2-5 for the standard game (B-SETUP-01), "
+                                 f"not {self.players}; 1 player plays mode='sendiri'")
+        else:
+            raise ValueError(f"mode must be 'standard', 'kenduri' or 'sendiri', not {self.mode!r}")
+        if self.hard and self.mode != "sendiri":
+            raise ValueError("hard=True is the Sendiri hard mode (B-SOLO-19); it needs "
+                             "mode='sendiri'")
+        if isinstance(self.first_player, int) and not 0 <= self.first_player < self.players:
+            raise ValueError(f"first_player must be a seat 0-{self.players - 1} or 'random'")
+        if any(n < 0 for n in self.removed_cards):
+            raise ValueError("removed_cards cannot be negative (B-SETUP-02)")
+        if any(p < 0 for p in self.market_prices):
+            raise ValueError("market_prices cannot be negative (B-COMP-12)")
+        for name in ("row_size", "bag_limit", "bin_capacity", "actions_per_turn",
+                     "lists_to_trigger", "max_events_per_turn"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+        for name in ("starting_money", "empty_base", "empty_bonus_additional",
+                     "empty_bonus_overflow", "fine_per_card", "rr_cost", "opening_rent_cost"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} cannot be negative")
+        if not 0 <= self.rr_min_stalls <= 2:
+            raise ValueError("rr_min_stalls must be 0-2 (A-B-32)")
+
+    @property
+    def solo_target(self) -> int:
+        """Lists to complete in Sendiri: 4 in the hard mode, else ``solo_target_lists``."""
+        return 4 if self.hard else self.solo_target_lists
+
+    @property
+    def trigger_lists(self) -> int:
+        """Own completed lists that fire trigger (a): ``lists_to_trigger``, or the Sendiri
+        target (B-END-01, B-SOLO-16/19). Kenduri replaces it with the fifth public list."""
+        return self.solo_target if self.mode == "sendiri" else self.lists_to_trigger
+
+    def price(self, produce: Produce) -> Ringgit:
+        """The printed market price of ``produce`` in RM (B-COMP-12)."""
+        return self.market_prices[_INDEX[produce]]
+
+
+_INDEX = {p: i for i, p in enumerate(Produce)}
