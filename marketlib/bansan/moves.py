@@ -146,7 +146,8 @@ def do_complete(state: State, a: A.Complete) -> State:
         state = state.replace(vendors=set_vendor(state, p, new),
                               public=remove(state.public, a.list))
         state = state.note(f"P{p} completed Kenduri list {a.list} (RM"
-                           f"{catalog(state).lists[a.list].value}); {len(state.public)} of 5 "
+                           f"{catalog(state).lists[a.list].value}); {len(state.public)} of "
+                           f"{state.rules.kenduri_lists} "
                            "still open (B-KEN-03)")
     else:
         new = vendor_with(v, wallet=remove(v.wallet, a.list), completed=(*v.completed, a.list),

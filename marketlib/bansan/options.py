@@ -59,6 +59,8 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         tiebreak2_count_at: ``"before_throw"`` (A-B-28) or ``"after_throw"``.
         kenduri_deadline: the five Kenduri lists must be completed by ``"end_of_game"``
             (A-B-39) or by the time the Deck runs out (``"deck_exhausted"``).
+        kenduri_lists: how many public lists the Kenduri Menu has (5, B-KEN-02); a teaching
+            option to vary the size of the feast (a marketlib addition).
         solo_target_lists: lists to complete in Sendiri, also trigger (a) (B-SOLO-18/19).
         solo_compare: ``">="`` (A-B-45) or ``">"``: total against twice the list value.
         solo_require_target: the target number of lists must be completed to win (A-B-45).
@@ -120,6 +122,7 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     closing_round: bool = True
     tiebreak2_count_at: Literal["before_throw", "after_throw"] = "before_throw"
     kenduri_deadline: Literal["end_of_game", "deck_exhausted"] = "end_of_game"
+    kenduri_lists: int = 5
     solo_target_lists: int = 3
     solo_compare: Literal[">=", ">"] = ">="
     solo_require_target: bool = True
@@ -150,6 +153,8 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
             if not 2 <= self.players <= 5:
                 raise ValueError(f"the Kenduri Menu needs 2-5 players (B-KEN-01, A-B-40), not "
                                  f"{self.players}; 1 player plays mode='sendiri'")
+            if not 1 <= self.kenduri_lists <= 10:
+                raise ValueError(f"kenduri_lists must be 1-10 (B-KEN-02), not {self.kenduri_lists}")
         elif self.mode == "standard":
             if not 2 <= self.players <= 5:
                 raise ValueError(f"players must be 2-5 for the standard game (B-SETUP-01), "

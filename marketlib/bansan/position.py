@@ -277,9 +277,10 @@ def position(
                 raise PositionError("public", f"{x!r} is not a free Shopping List")
             used_lists[x] = "public"
             kenduri_lists.append(x)
-        if public is not None and len(kenduri_lists) + done != 5:
+        menu = rules.kenduri_lists
+        if public is not None and len(kenduri_lists) + done != menu:
             raise PositionError("public", f"{len(kenduri_lists)} open + {done} completed "
-                                "Kenduri lists; there are 5 (B-KEN-02)")
+                                f"Kenduri lists; there are {menu} (B-KEN-02)")
     elif public:
         raise PositionError("public", "public lists exist only in the Kenduri Menu (B-KEN-02)")
     rest_lists = [x for x in cat.lists if x not in used_lists]

@@ -31,9 +31,6 @@ from marketlib.bansan.state import (
 from marketlib.bansan.stocking import begin_open_stock, begin_stock
 from marketlib.core.flow import Flow, Phase
 
-KENDURI_LISTS = 5
-"""Public Shopping Lists of the Kenduri Menu (B-KEN-02)."""
-
 
 def setup(rules: Rules, seed: int) -> State:
     """Deal a new game (B-SETUP-01..10, then the Opening Round B-OPEN-01..02 begins).
@@ -88,7 +85,8 @@ def setup(rules: Rules, seed: int) -> State:
     wallets: dict[int, tuple[str, ...]] = {p: () for p in range(n)}
     public: tuple[str, ...] = ()
     if rules.mode == "kenduri":  # B-KEN-02: 5 public lists, nobody gets their own
-        public, lists = tuple(lists[:KENDURI_LISTS]), lists[KENDURI_LISTS:]
+        count = rules.kenduri_lists
+        public, lists = tuple(lists[:count]), lists[count:]
     else:
         for seat in order_from_seat(first, n):
             wallets[seat], lists = tuple(lists[:3]), lists[3:]

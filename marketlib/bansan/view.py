@@ -350,8 +350,9 @@ def check_invariants(state: State) -> list[str]:
     if rules.mode == "kenduri":
         if any(v.wallet for v in state.vendors):
             problems.append("a personal Wallet list in the Kenduri Menu (B-KEN-02)")
-        if len(state.public) + sum(len(v.completed) for v in state.vendors) != 5:
-            problems.append("the 5 Kenduri lists are not all open or completed (B-KEN-02)")
+        menu = rules.kenduri_lists
+        if len(state.public) + sum(len(v.completed) for v in state.vendors) != menu:
+            problems.append(f"the {menu} Kenduri lists are not all open or completed (B-KEN-02)")
     elif state.public:
         problems.append("public lists outside the Kenduri Menu (B-KEN-02)")
     p = state.turn % len(state.vendors)

@@ -129,3 +129,11 @@ def test_b_ken_07_fines_at_completion_and_in_the_closing_round() -> None:
                 completed={0: ["SL-01", "SL-02"], 1: ["SL-03", "SL-04"]})
     c = play(c, "P1 done", "P0 done", "P1 done")
     assert money(c) == [8, 10]  # 2 leftovers into OR 5 -> 7: RM2 fine (B-END-05)
+
+
+def test_b_ken_02_menu_size_is_a_teaching_option() -> None:
+    small = setup(Rules(players=3, mode="kenduri", kenduri_lists=3), seed=4)
+    assert len(small.public) == 3
+    assert len(setup(Rules(players=3, mode="kenduri"), seed=4).public) == 5
+    with pytest.raises(ValueError, match="kenduri_lists must be 1-10"):
+        Rules(players=3, mode="kenduri", kenduri_lists=0)
