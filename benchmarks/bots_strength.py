@@ -1,14 +1,16 @@
 """Bot strength: 2-player win rates with 95% Wilson intervals, fixed seeds, seats rotated.
 
 Targets (issue 5): GreedyBot wins >= 80% against RandomBot; ISMCTSBot(1000 iterations) wins
->= 60% against GreedyBot (2-player Monsoon Market). The same pairs are reported for Bansan once
-``marketlib.bansan`` plays.
+>= 60% against GreedyBot (2-player Monsoon Market). The same pairs are reported for Bansan.
+A shared win counts as a win for both seats. Games are played one per task (``chunk_size=1``)
+so slow searches spread evenly over the workers.
 Run: ``uv run --all-extras python benchmarks/bots_strength.py [--game monsoon] [--jobs 2]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot
@@ -18,14 +20,16 @@ from marketlib.sim import play_many, win_rates
 
 def duel(game: str, first: object, second: object, n_games: int, seed: int, jobs: int) -> None:
     module = resolve_game(game)
+    load = os.getloadavg()[0]
     t0 = time.perf_counter()
     games, _ = play_many(module, module.Rules(players=2), [first, second], n_games, seed=seed,
-                         n_jobs=jobs)
+                         n_jobs=jobs, chunk_size=1)
     elapsed = time.perf_counter() - t0
     row = win_rates(games).set_index("bot").loc[type(first).__name__]
     print(f"{game:8} {type(first).__name__:>10} vs {type(second).__name__:<10} "
           f"{n_games:>5} games  win rate {row.win_rate:6.1%}  95% CI "
-          f"{row.ci_low:6.1%}-{row.ci_high:6.1%}  ({elapsed:.0f} s)", flush=True)
+          f"{row.ci_low:6.1%}-{row.ci_high:6.1%}  ({elapsed:.0f} s; load {load:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end)", flush=True)
 
 
 def main() -> None:

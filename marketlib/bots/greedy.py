@@ -1,8 +1,10 @@
 """``GreedyBot``: tries every way to play its whole turn and keeps the best end position.
 
 The bot rebuilds a full state from its view (``determinize``), then walks every sequence of its
-own decisions until the turn passes to another seat (or the game ends), pruned and de-duplicated
-by the game's heuristic, and scores each end position with the heuristic. It plays the first
+own decisions until the turn passes to another seat, the game ends or a card is drawn (what
+follows depends on the card, so it decides again once the card is seen), pruned and
+de-duplicated by the game's heuristic (:func:`~marketlib.bots.turns.turn_lines`), and scores
+each end position with the heuristic. It plays the first
 decision of the best sequence and keeps the rest as a plan, re-planning whenever the table does
 not look as the plan expected. Ties go to the sequence that gives more score now, then to the
 shorter one, then to the one whose first action comes first in the game's legal order. A line
@@ -13,11 +15,11 @@ two bots never trade one card back and forth for ever.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from typing import Any
 
 from marketlib.bots.base import check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
+from marketlib.bots.turns import turn_lines
 from marketlib.core.game import GameModule, PlayerId
 
 
@@ -84,42 +86,11 @@ class GreedyBot:
         me: PlayerId,
         legal: tuple[Any, ...],
     ) -> list[Any]:
-        seen: set[Hashable] = set()
-        best: tuple[float, float, int] | None = None
-        best_line: list[Any] = [legal[0]]
-        best_end = root
-        nodes = 0
-
-        def score_of(state: Any) -> float:
-            return float(heuristic.metrics(state, me)["score"])
-
-        def walk(state: Any, line: list[Any], actions: Any) -> None:
-            nonlocal best, best_line, best_end, nodes
-            ends = (
-                line
-                and (game.outcome(state) is not None or game.current_player(state) != me)
-            ) or len(line) >= self.max_depth or nodes >= self.max_nodes
-            if ends:
-                value = heuristic.evaluate(state, me)
-                value -= self._seen.penalty(heuristic.public_key(state))
-                key = (value, score_of(state), -len(line))
-                if best is None or key > best:
-                    best, best_line, best_end = key, list(line), state
-                return
-            if line:
-                canon = heuristic.canonical(state)
-                if canon in seen:
-                    return
-                seen.add(canon)
-                actions = game.legal_actions(state)
-            for action in heuristic.prune(state, actions):
-                nodes += 1
-                walk(game.apply(state, action), [*line, action], None)
-
-        walk(root, [], legal)
-        self._seen.add(heuristic.public_key(best_end))
-        self._last = heuristic.describe(root, best_line, best_end, me)
-        return best_line
+        best = turn_lines(game, heuristic, root, me, legal, max_nodes=self.max_nodes,
+                          max_depth=self.max_depth, penalty=self._seen.penalty)[0]
+        self._seen.add(heuristic.public_key(best.end))
+        self._last = heuristic.describe(root, best.actions, best.end, me)
+        return list(best.actions)
 
     def explain_choice(self) -> str:
         """One sentence about the turn the last choice belongs to."""

@@ -1,11 +1,21 @@
-"""``ISMCTSBot``: information-set Monte Carlo tree search (single-observer ISMCTS).
+"""``ISMCTSBot``: information-set Monte Carlo tree search over whole turns.
 
-Each iteration deals the hidden cards anew from the bot's view (``determinize(view, rng)``), walks
-the one shared tree with UCT restricted to the actions legal in that deal (counting how often each
-action was available), adds one node, plays a short playout (the game heuristic's cheap policy,
-at most ``rollout_depth`` decisions and never past the end of the turn in progress), and scores
-the end with the heuristic. Each node keeps the reward of the seat that chose its action, so the
-search also models the opponents' best replies. The most visited root action is played.
+The bot searches over *macro actions*: whole turns of its own, as :func:`~marketlib.bots.turns.
+turn_lines` enumerates them (the same enumeration ``GreedyBot`` uses). The best few distinct
+lines of the turn become the children of the root. Each iteration then
+
+1. deals the hidden cards anew from the bot's view (``determinize(view, rng)``), so the search
+   never sees the true state, only one of the tables its view allows;
+2. picks a root line with UCB1 among the lines legal in that deal;
+3. plays a playout: the line, then ``rollout_turns`` turns (default one: the next seat's
+   answer) in which the seat to move plays its best whole turn by the game heuristic (a
+   Greedy-lite policy: a small turn search, remembered per public position so a position met
+   again costs nothing), stopping early when the game ends or a card is drawn mid-turn;
+4. scores the end with the heuristic (0..1; finished games 1, 1/k or 0) minus the repetition
+   penalty of the line, and adds it to the line's statistics.
+
+The most visited line is played: its first decision now, the rest as a plan kept while the
+table looks as expected. A turn with one decision, or one sensible line, needs no search.
 """
 
 from __future__ import annotations
@@ -13,32 +23,45 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from marketlib.bots.base import check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
+from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.game import GameModule, PlayerId
 
 
-class _Node:
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+class _Arm:
+    """One child of the root: a candidate line and its statistics."""
 
-    def __init__(self, mover: PlayerId) -> None:
-        self.mover = mover
-        self.children: dict[Any, _Node] = {}
+    __slots__ = ("line", "penalty", "total", "visits")
+
+    def __init__(self, line: Line, penalty: float) -> None:
+        self.line = line
+        self.penalty = penalty
         self.visits = 0
         self.total = 0.0
-        self.avail = 1
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
 
 
 class ISMCTSBot:
-    """Information-set MCTS with truncated playouts and heuristic leaf evaluation.
+    """Information-set MCTS over whole turns, with Greedy-lite playouts and heuristic leaves.
 
     Args:
-        iterations: simulations per decision (default 1,000), used when ``seconds`` is None.
-        seconds: a time budget per decision instead (results then depend on machine speed).
-        exploration: the UCT constant (rewards are in 0..1; default 0.2).
-        rollout_depth: the most playout decisions after the new node (default 10).
+        iterations: simulations per search (default 1,000), used when ``seconds`` is None.
+        seconds: a time budget per search instead (results then depend on machine speed).
+        exploration: the UCB1 constant (rewards are in 0..1; default 0.1).
+        candidates: the most root lines searched (default 8): the best line for every distinct
+            first decision, then the next best lines.
+        rollout_turns: turns played by the playout policy after the root line (default 1: the
+            next seat's answer; more turns model more of the table but cost more per
+            iteration).
+        playout_nodes: the turn-search budget of the playout policy (default 300 decisions).
+        max_nodes: the turn-search budget for the root lines (default 4,000, as GreedyBot).
 
     Raises:
         ValueError: a non-positive budget.
@@ -58,37 +81,111 @@ class ISMCTSBot:
         iterations: int = 1000,
         *,
         seconds: float | None = None,
-        exploration: float = 0.2,
-        rollout_depth: int = 10,
+        exploration: float = 0.1,
+        candidates: int = 8,
+        rollout_turns: int = 1,
+        playout_nodes: int = 300,
+        max_nodes: int = 4000,
     ) -> None:
-        if iterations < 1 or (seconds is not None and seconds <= 0) or rollout_depth < 0:
-            raise ValueError("iterations and seconds must be positive, rollout_depth >= 0")
+        if iterations < 1 or (seconds is not None and seconds <= 0) or candidates < 1:
+            raise ValueError("iterations, seconds and candidates must be positive")
+        if rollout_turns < 0 or min(playout_nodes, max_nodes) < 1:
+            raise ValueError("rollout_turns must be >= 0, playout_nodes and max_nodes >= 1")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout_depth = rollout_depth
+        self.candidates = candidates
+        self.rollout_turns = rollout_turns
+        self.playout_nodes = playout_nodes
+        self.max_nodes = max_nodes
         self.last_iterations = 0
         self._last = "has not chosen yet."
         self._seen = Repetitions()
+        self._plan: list[Any] = []
+        self._expect: Any = None
+        self._state: Any = None
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
-        """The most visited root action after the search budget is spent.
+        """The first decision of the most visited line after the search budget is spent.
 
         Raises:
             ValueError: ``legal_actions`` is empty.
         """
         check_choices(legal_actions)
+        game = game_of(view)
+        me = viewer_of(view, legal_actions)
+        if self._plan and self._expect is not None and self._expect == view:
+            action = self._plan.pop(0)
+            if action in legal_actions:
+                self._state = game.apply(self._state, action)
+                self._expect = game.view(self._state, me) if self._plan else None
+                return action
+        self._plan, self._expect = [], None
         if len(legal_actions) == 1:
             self.last_iterations = 0
             self._last = f"plays {legal_actions[0]}, the only legal action."
             return legal_actions[0]
-        game = game_of(view)
         heuristic = heuristic_for(game)
-        me = viewer_of(view, legal_actions)
-        root = _Node(mover=me)
         table = game.determinize(view, rng)
         self._seen.add(heuristic.public_key(table))
+        arms = self._arms(game, heuristic, table, me, legal_actions)
+        done = 0
+        if len(arms) > 1:
+            done = self._search(game, heuristic, view, arms, rng, me)
+        self.last_iterations = done
+        ranked = sorted(arms, key=lambda a: -a.visits)  # stable: Greedy's order on ties
+        best = ranked[0]
+        line = best.line
+        self._seen.add(heuristic.public_key(line.end))
+        self._plan = list(line.actions[1:])
+        self._state = game.apply(table, line.actions[0])
+        self._expect = game.view(self._state, me) if self._plan else None
+        self._last = self._explain(heuristic, table, me, ranked, done)
+        return line.actions[0]
+
+    def _arms(
+        self,
+        game: GameModule,
+        heuristic: Heuristic,
+        table: Any,
+        me: PlayerId,
+        legal: tuple[Any, ...],
+    ) -> list[_Arm]:
+        lines = turn_lines(game, heuristic, table, me, legal, max_nodes=self.max_nodes,
+                           penalty=self._seen.penalty)
+        chosen: list[Line] = []
+        ends: set[Hashable] = set()
+        firsts: set[Any] = set()
+        for line in lines:  # the best line of every first decision, then the next best
+            end = heuristic.canonical(line.end)
+            if line.actions[0] not in firsts and end not in ends:
+                firsts.add(line.actions[0])
+                ends.add(end)
+                chosen.append(line)
+        chosen = chosen[: self.candidates]
+        for line in lines:
+            if len(chosen) >= self.candidates:
+                break
+            end = heuristic.canonical(line.end)
+            if end not in ends:
+                ends.add(end)
+                chosen.append(line)
+        chosen.sort(key=lambda ln: ln.key, reverse=True)
+        return [_Arm(ln, self._seen.penalty(heuristic.public_key(ln.end))) for ln in chosen]
+
+    def _search(
+        self,
+        game: GameModule,
+        heuristic: Heuristic,
+        view: Any,
+        arms: list[_Arm],
+        rng: random.Random,
+        me: PlayerId,
+    ) -> int:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        replies: dict[Hashable, tuple[Any, ...]] = {}
+        c = self.exploration
+        sqrt, log = math.sqrt, math.log
         done = 0
         while True:
             if deadline is None:
@@ -96,98 +193,63 @@ class ISMCTSBot:
                     break
             elif time.perf_counter() >= deadline and done > 0:
                 break
-            self._iterate(game, heuristic, view, root, rng, me)
+            state = game.determinize(view, rng)
             done += 1
-        self.last_iterations = done
-        ranked = sorted(
-            (c for a, c in root.children.items() if a in legal_actions),
-            key=lambda c: -c.visits,
-        )
-        by_node = {id(c): a for a, c in root.children.items()}
-        if not ranked:  # pruning hid every legal action: fall back to the first
-            return legal_actions[0]
-        best = ranked[0]
-        action = by_node[id(best)]
-        after = game.apply(table, action)
-        if game.outcome(after) is not None or game.current_player(after) != me:
-            self._seen.add(heuristic.public_key(after))
-        rate = 100 * best.total / max(best.visits, 1)
-        text = (f"plays {action} because in {done} simulated futures (each with the hidden cards "
-                f"dealt anew) it scored best, about {rate:.0f}% ({best.visits} visits)")
-        if len(ranked) > 1:
-            second = ranked[1]
-            text += (f"; next best was {by_node[id(second)]} at about "
-                     f"{100 * second.total / max(second.visits, 1):.0f}%")
-        self._last = text + "."
-        return action
+            log_n = log(done)
+            order = sorted(
+                arms,
+                key=lambda a: -(a.total / a.visits + c * sqrt(log_n / a.visits))
+                if a.visits else -math.inf,
+            )
+            for arm in order:  # the first line legal in this deal
+                after = _play(game, state, arm.line.actions)
+                if after is not None:
+                    break
+            else:
+                continue
+            end = self._playout(game, heuristic, after, replies)
+            arm.visits += 1
+            arm.total += heuristic.evaluate(end, me) - arm.penalty
+        return done
 
-    def _iterate(
+    def _playout(
         self,
         game: GameModule,
         heuristic: Heuristic,
-        view: Any,
-        root: _Node,
-        rng: random.Random,
-        me: PlayerId,
-    ) -> None:
-        state = game.determinize(view, rng)
-        node = root
-        path = [root]
-        log = math.log
-        c = self.exploration
-        penalty: float | None = None
-        while game.outcome(state) is None:
-            if penalty is None and game.current_player(state) != me:
-                penalty = self._seen.penalty(heuristic.public_key(state))
-            actions = heuristic.prune(state, game.legal_actions(state))
-            children = node.children
-            untried = [a for a in actions if a not in children]
-            for a in actions:
-                child = children.get(a)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                mover = game.current_player(state)
-                assert mover is not None
-                node = children[action] = _Node(mover)
-                state = game.apply(state, action)
-                path.append(node)
-                if penalty is None and game.current_player(state) not in (me, None):
-                    penalty = self._seen.penalty(heuristic.public_key(state))
-                break
-            best_value = -1.0
-            chosen = actions[0]
-            for a in actions:
-                ch = children[a]
-                value = ch.total / ch.visits + c * math.sqrt(log(ch.avail) / ch.visits)
-                if value > best_value:
-                    best_value, chosen = value, a
-            node = children[chosen]
-            state = game.apply(state, chosen)
-            path.append(node)
-        state = self._rollout(game, heuristic, state, rng)
-        if penalty is None and game.outcome(state) is None and game.current_player(state) != me:
-            penalty = self._seen.penalty(heuristic.public_key(state))
-        values: dict[PlayerId, float] = {}
-        for n in path[1:]:
-            if n.mover not in values:
-                score = heuristic.evaluate(state, n.mover)
-                values[n.mover] = score - penalty if n.mover == me and penalty else score
-            n.visits += 1
-            n.total += values[n.mover]
-        root.visits += 1
-
-    def _rollout(
-        self, game: GameModule, heuristic: Heuristic, state: Any, rng: random.Random
+        state: Any,
+        replies: dict[Hashable, tuple[Any, ...]],
     ) -> Any:
-        seat = game.current_player(state)
-        for _ in range(self.rollout_depth):
-            if game.outcome(state) is not None or game.current_player(state) != seat:
+        for _ in range(self.rollout_turns):
+            seat = game.current_player(state)
+            if seat is None:
                 break
-            actions = game.legal_actions(state)
-            state = game.apply(state, heuristic.rollout_action(state, actions, rng))
+            key = (seat, heuristic.public_key(state))
+            line = replies.get(key)
+            if line is None:
+                line = replies[key] = turn_lines(game, heuristic, state, seat,
+                                                 max_nodes=self.playout_nodes)[0].actions
+            after = _play(game, state, line)
+            if after is None:  # a hidden card made the remembered line illegal here
+                break
+            state = after
+            if game.current_player(state) == seat:  # the line stopped at a drawn card
+                break
         return state
+
+    def _explain(self, heuristic: Heuristic, table: Any, me: PlayerId, ranked: list[_Arm],
+                 done: int) -> str:
+        best = ranked[0]
+        what = heuristic.describe(table, best.line.actions, best.line.end, me).rstrip(".")
+        if not done:
+            return f"{what}; it was the only sensible way to play this turn."
+        text = (f"{what}; in {done} simulated futures (each with the hidden cards dealt anew and "
+                f"the next seat answering with its best turn) this turn scored best, about "
+                f"{100 * best.mean:.0f}% ({best.visits} visits)")
+        if len(ranked) > 1:
+            second = ranked[1]
+            first = second.line.actions[0]
+            text += f"; next best began with {first} at about {100 * second.mean:.0f}%"
+        return text + "."
 
     def explain_choice(self) -> str:
         """One sentence about the last choice and how the search rated it."""
@@ -196,3 +258,15 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds is not None else str(self.iterations)
         return f"ISMCTSBot({budget})"
+
+
+def _play(game: GameModule, state: Any, actions: tuple[Any, ...]) -> Any:
+    """``state`` after ``actions``, or ``None`` when one of them is not legal there."""
+    for action in actions:
+        if action not in game.legal_actions(state):
+            return None
+        state = game.apply(state, action)
+    return state
+
+
+__all__ = ["ISMCTSBot"]

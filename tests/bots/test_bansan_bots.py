@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from marketlib import bansan, charts
-from marketlib.bots import GreedyBot, ISMCTSBot, make_bot
+from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot, make_bot
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.bots.heuristics.bansan import BansanHeuristic
 from marketlib.sim import play, play_many
@@ -16,7 +18,8 @@ def test_bansan_has_its_heuristic() -> None:
 
 
 def test_bots_play_a_whole_bansan_game_and_explain() -> None:
-    rec = play("bansan", bansan.Rules(players=2), [GreedyBot(), ISMCTSBot(iterations=20)], 2)
+    search = ISMCTSBot(iterations=20, max_nodes=500, playout_nodes=60)
+    rec = play("bansan", bansan.Rules(players=2), [GreedyBot(), search], 2)
     assert rec.outcome.ending.value == "money"
     assert rec.to_match().outcome == rec.outcome
     state = bansan.setup(bansan.Rules(players=3), seed=4)
@@ -49,3 +52,47 @@ def test_bansan_turns_frame_has_money_and_bins_for_the_charts() -> None:
     assert (turns["score"] == turns["money"]).all()
     spec = charts.bin_fill_chart(turns).to_dict()
     assert spec["encoding"]["color"]["title"] == "Waste Bin"
+
+
+def test_every_bot_answers_a_trade_offer() -> None:
+    """A gift is accepted, an offer that only takes a card is declined (B-ANY-02)."""
+    s = bansan.position(rents={0: ["FV", "DG"], 1: ["WG", "MT"]},
+                        bags={0: ["FV", "DG"], 1: ["WG", "MT"]}, phase="actions")
+    mine, theirs = s.vendors[0].bag[0].card, s.vendors[1].bag[0].card
+    gift = bansan.apply(s, bansan.ProposeTrade(player=0, to=1, give=(mine,)))
+    grab = bansan.apply(s, bansan.ProposeTrade(player=0, to=1, take=(theirs,)))
+    answers = (bansan.Accept(player=1), bansan.Decline(player=1))
+    for offer, expected in ((gift, answers[0]), (grab, answers[1])):
+        assert bansan.current_player(offer) == 1
+        legal = bansan.legal_actions(offer)
+        assert legal == answers
+        assert RandomBot().choose(bansan.view(offer, 1), legal, random.Random(0)) in answers
+        for bot in (GreedyBot(), ISMCTSBot(iterations=40)):
+            assert bot.choose(bansan.view(offer, 1), legal, random.Random(0)) == expected
+            assert bot.explain_choice().startswith(f"plays {str(expected).split()[1]}")
+    after = bansan.apply(gift, answers[0])
+    assert bansan.current_player(after) == 0 and len(after.vendors[1].bag) == 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_play_every_kenduri_table(players: int) -> None:
+    rules = bansan.Rules(mode="kenduri", players=players)
+    bots = ["random", GreedyBot(max_nodes=150), ISMCTSBot(iterations=8, max_nodes=100,
+                                                           playout_nodes=30)]
+    games, turns = play_many("bansan", rules, bots, 1, seed=players)
+    assert len(games) == players and games["players"].eq(players).all()
+    assert set(games["ending"]) <= {"money", "collective_loss"}
+    assert games["winner"].sum() == (0 if games["ending"][0] == "collective_loss" else
+                                     games["rank"].eq(1).sum())
+    assert set(turns["seat"]) == set(range(players))
+    assert games.attrs["marketlib"]["rules"]["mode"] == "kenduri"
+
+
+def test_bots_play_sendiri() -> None:
+    rules = bansan.Rules(mode="sendiri", players=1)
+    for bot in ("random", GreedyBot(max_nodes=300), ISMCTSBot(iterations=10, max_nodes=200)):
+        games, turns = play_many("bansan", rules, [bot], 1, seed=11)
+        assert len(games) == 1 and set(games["seat"]) == {0}
+        assert set(games["ending"]) <= {"solo_win", "solo_loss"}
+        assert (games["winner"] == games["ending"].eq("solo_win")).all()
+        assert turns["turn"].max() == games["turns"].max()

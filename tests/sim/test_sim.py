@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from marketlib import Match, monsoon
+from marketlib import Match, bansan, monsoon
 from marketlib.__main__ import main
 from marketlib.bots import GreedyBot, RandomBot
 from marketlib.sim import (
@@ -21,6 +21,7 @@ from marketlib.sim import (
     wilson_interval,
     win_rates,
 )
+from marketlib.sim.batch import chunks
 
 RULES3 = monsoon.Rules(players=3)
 
@@ -144,3 +145,27 @@ def test_cli_replay_prints_the_game_turn_by_turn(tmp_path: Path,
     assert "turn 0: P0 " in text
     assert f"game over (seal_target): winners P{rec.outcome.winners[0]}" in text
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_games_are_chunked_into_tasks() -> None:
+    jobs = [(i, 10 + i, i) for i in range(20)]
+    assert [len(c) for c in chunks(jobs, 1, None)] == [5, 5, 5, 5]
+    assert [len(c) for c in chunks(jobs, 2, None)] == [2] * 10
+    assert [len(c) for c in chunks(jobs, 2, 8)] == [8, 8, 4]
+    assert [j for c in chunks(jobs, 2, 3) for j in c] == jobs
+    assert len(chunks([(i, i, 0) for i in range(4000)], 2, None)) == 16  # at most 250 a task
+    with pytest.raises(ValueError, match="chunk_size"):
+        chunks(jobs, 1, 0)
+
+
+def test_bansan_results_do_not_depend_on_chunks_or_workers() -> None:
+    rules = bansan.Rules(players=4)
+    one = play_many("bansan", rules, ["random"], 6, seed=7, chunk_size=1)
+    two = play_many("bansan", rules, ["random"], 6, seed=7, n_jobs=2, chunk_size=4)
+    pd.testing.assert_frame_equal(one[0], two[0])
+    pd.testing.assert_frame_equal(one[1], two[1])
+    assert list(one[1].columns[:7]) == ["game", "seed", "bot", "turn", "seat", "actions", "score"]
+    rec = play("bansan", rules, ["random"], seed=7)
+    assert rec.turn_rows[0] == dict(zip(rec.turn_columns, rec.turn_table[0], strict=True))
+    first = one[1][one[1]["game"] == 0].drop(columns=["game", "seed", "bot"])
+    assert first.to_dict("records") == rec.turn_rows

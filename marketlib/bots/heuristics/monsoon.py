@@ -81,10 +81,34 @@ def potentials(state: State, player: int) -> list[tuple[int, str, Level]]:
     return found
 
 
+_STRENGTHS: dict[Hashable, float] = {}
+"""Memo of :func:`strength`: searches meet the same seat positions over and over."""
+_METRICS: dict[Hashable, dict[str, float | int]] = {}
+"""Memo of :meth:`MonsoonHeuristic.metrics` per seat."""
+_MEMO_LIMIT = 200_000
+
+
 def strength(state: State, player: int) -> float:
-    """Seals plus weighted potential, goods and Bonus Goods of ``player`` (in seals)."""
+    """Seals plus weighted potential, goods and Bonus Goods of ``player`` (in seals).
+
+    Memoised: the value depends only on the seat, the Order display, the seal target, the cards
+    in play and (for the deciding seat) the fulfilment in progress.
+    """
     cat = catalog(state)
     seat = state.seats[player]
+    pending = state.pending
+    if state.current != player or not isinstance(pending, FulfillPending):
+        pending = None
+    key = (id(cat), state.rules.seal_target, seat, state.order_display, pending)
+    value = _STRENGTHS.get(key)
+    if value is None:
+        if len(_STRENGTHS) >= _MEMO_LIMIT:
+            _STRENGTHS.clear()
+        value = _STRENGTHS[key] = _strength(state, cat, seat, player)
+    return value
+
+
+def _strength(state: State, cat: Catalog, seat: Seat, player: int) -> float:
     seals = seals_of(seat, cat)
     pots = potentials(state, player)
     value = float(seals)
@@ -194,8 +218,10 @@ class MonsoonHeuristic:
             labels = taken or [cat.goods[c].label for c in gained if c in cat.goods]
             what = (f"spends {first.card} ({cat.goods[first.card].label}) to buy "
                     f"{', '.join(labels) or 'nothing'} from the Market")
-        else:
+        elif isinstance(first, Pass):
             return "passes, because no steal, buy or fulfilment improves its position this turn."
+        else:  # a line chosen in the middle of a turn (a spend, a take, a Bonus Action)
+            what = "goes on with " + ", then ".join(str(a).split(" ", 1)[1] for a in actions)
         if seals_after > seals_before:
             why = f"raising its seals from {seals_before} to {seals_after} of {target}"
         else:
@@ -212,15 +238,25 @@ class MonsoonHeuristic:
         ``bonus_goods`` for the simulation's ``turns`` frame."""
         cat = catalog(state)
         seat = state.seats[player]
-        seals = seals_of(seat, cat)
-        return {
-            "score": seals,
-            "seals": seals,
-            "cards": len(seat.display),
-            "goods": sum(cat.goods[c].quantity for c in seat.display),
-            "orders": len(seat.orders),
-            "bonus_goods": sum(o.bonus for o in seat.orders),
-        }
+        key = (id(cat), seat)
+        found = _METRICS.get(key)
+        if found is None:
+            if len(_METRICS) >= _MEMO_LIMIT:
+                _METRICS.clear()
+            found = _METRICS[key] = _metrics(cat, seat)
+        return dict(found)
+
+
+def _metrics(cat: Catalog, seat: Seat) -> dict[str, float | int]:
+    seals = seals_of(seat, cat)
+    return {
+        "score": seals,
+        "seals": seals,
+        "cards": len(seat.display),
+        "goods": sum(cat.goods[c].quantity for c in seat.display),
+        "orders": len(seat.orders),
+        "bonus_goods": sum(o.bonus for o in seat.orders),
+    }
 
 
 HEURISTIC = MonsoonHeuristic()

@@ -1,0 +1,215 @@
+"""Many seeded games: :func:`play_many`, locally through joblib or on a Dask cluster.
+
+Games are played in chunks (several games per joblib task), and each task sends back two small
+pandas frames built where the games were played, so the parent only concatenates them. Game
+``i`` of a run with ``seed`` uses seed ``seed + i`` and seats its bots shifted by ``i`` when
+seats rotate, so the frames never depend on ``n_jobs``, the chunking or the backend.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import msgspec
+import pandas as pd  # type: ignore[import-untyped]
+
+from marketlib.core.game import GameModule
+from marketlib.core.match import resolve_game
+from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots
+
+GAME_COLUMNS = ["game", "seed", "seat", "bot", "score", "winner", "ending", "turns"]
+"""The first columns of the ``games`` frame, in order (``players`` and ``rank`` follow)."""
+
+Job = tuple[int, int, int]
+"""One game to play: ``(index, seed, seat shift)``."""
+
+
+def game_rows(index: int, rec: GameRecord) -> list[tuple[Any, ...]]:
+    """The ``games`` rows of one record (``GAME_COLUMNS`` then ``players, rank``)."""
+    scores = rec.outcome.scores
+    winners = rec.outcome.winners
+    ending = rec.outcome.ending.value
+    return [(index, rec.seed, s, rec.bots[s], score, s in winners, ending, rec.turns,
+             len(scores), 1 + sum(o > score for o in scores))
+            for s, score in enumerate(scores)]
+
+
+def play_chunk(
+    game: str, rules: Any, bots: Sequence[BotSpec], jobs: Sequence[Job]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Play ``jobs`` and return their ``(games, turns)`` frames (one joblib task)."""
+    games: list[tuple[Any, ...]] = []
+    turns: list[tuple[Any, ...]] = []
+    columns: tuple[str, ...] = ()
+    for index, game_seed, shift in jobs:
+        order = [bots[(s + shift) % len(bots)] for s in range(len(bots))]
+        rec = play(game, rules, order, game_seed)
+        games += game_rows(index, rec)
+        columns = columns or rec.turn_columns
+        names = rec.bots
+        turns += [(index, game_seed, names[row[1]], *row) for row in rec.turn_table]
+    games_frame = pd.DataFrame.from_records(games, columns=[*GAME_COLUMNS, "players", "rank"])
+    turns_frame = pd.DataFrame.from_records(turns, columns=["game", "seed", "bot", *columns])
+    return games_frame, turns_frame
+
+
+def chunks(jobs: list[Job], n_jobs: int, chunk_size: int | None) -> list[list[Job]]:
+    """``jobs`` cut into tasks: ``chunk_size`` games each, or by default about four tasks per
+    worker (at most 250 games each), so the progress bar moves and no worker waits long for the
+    last task.
+
+    Raises:
+        ValueError: ``chunk_size < 1``.
+    """
+    if chunk_size is None:
+        workers = n_jobs if n_jobs > 0 else 2
+        chunk_size = max(1, min(250, len(jobs) // (4 * workers)))
+    if chunk_size < 1:
+        raise ValueError("chunk_size must be at least 1")
+    return [jobs[at : at + chunk_size] for at in range(0, len(jobs), chunk_size)]
+
+
+def play_many(
+    game: str | GameModule,
+    rules: Any,
+    bots: Sequence[BotSpec],
+    n_games: int,
+    seed: int = 0,
+    rotate_seats: bool = True,
+    n_jobs: int = 1,
+    backend: str | None = None,
+    *,
+    progress: bool = False,
+    chunk_size: int | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Play ``n_games`` seeded games and return ``(games, turns)`` frames.
+
+    Args:
+        game: ``"monsoon"``, ``"bansan"`` or a game module.
+        rules: the game's ``Rules`` (a dict of options, or ``None`` for the defaults).
+        bots: bots (names or objects) in seat order, cycled to fill every seat.
+        n_games: games to play; game ``i`` uses seed ``seed + i``.
+        rotate_seats: game ``i`` shifts the bots ``i`` seats, so each bot plays every seat.
+        n_jobs: joblib workers (``-1``: all cores). Results do not depend on it.
+        backend: a joblib backend name (``None``: loky for ``n_jobs != 1``); ``"dask"`` runs on
+            the active ``dask.distributed`` Client.
+        progress: show a tqdm progress bar (off by default).
+        chunk_size: games per task (default: about 4 tasks per worker, at most 250 games).
+
+    Returns:
+        ``games``: one row per game and seat, columns ``game, seed, seat, bot, score, winner,
+        ending, turns, players, rank`` (``winner`` is bool, shared wins included; ``score`` in
+        the game's ``score_unit``). ``turns``: one row per turn (0 = setup) and seat, columns
+        ``game, seed, bot, turn, seat, actions, score`` and the game's metrics (Monsoon: seals,
+        cards, goods, orders, bonus_goods). Both carry ``attrs["marketlib"]`` (library version,
+        game, rules, seeds, bots) which :func:`~marketlib.sim.save_results` writes out.
+
+    Raises:
+        ValueError: ``n_games < 1``, no bots, or ``backend="dask"`` without a running Client.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> games, turns = play_many("monsoon", monsoon.Rules(players=2), ["greedy", "random"],
+        ...                          n_games=2, seed=1)
+        >>> games[["seat", "bot", "winner"]].values.tolist()
+        [[0, 'GreedyBot', True], [1, 'RandomBot', False], [0, 'RandomBot', False], [1, 'GreedyBot', True]]
+    """  # noqa: E501
+    if n_games < 1:
+        raise ValueError("n_games must be at least 1")
+    module = resolve_game(game)
+    rules = resolve_rules(module, rules)
+    players = int(getattr(rules, "players", len(bots)))
+    seated = seat_bots(bots, players)
+    jobs = [(i, seed + i, i if rotate_seats else 0) for i in range(n_games)]
+    tasks = chunks(jobs, n_jobs if backend is None else max(n_jobs, 2), chunk_size)
+    name = module.GAME.name
+    parts = _run(name, rules, seated, tasks, n_jobs, backend, progress, n_games)
+    games = pd.concat([g for g, _ in parts], ignore_index=True)
+    turns = pd.concat([t for _, t in parts], ignore_index=True)
+    games["winner"] = games["winner"].astype(bool)
+    meta = _meta(module, rules, seated, seed, n_games, rotate_seats)
+    games.attrs["marketlib"] = meta
+    turns.attrs["marketlib"] = meta
+    return games, turns
+
+
+def _run(
+    name: str,
+    rules: Any,
+    bots: list[BotSpec],
+    tasks: list[list[Job]],
+    n_jobs: int,
+    backend: str | None,
+    progress: bool,
+    n_games: int,
+) -> list[tuple[pd.DataFrame, pd.DataFrame]]:
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+    results = []
+    with tqdm(total=n_games, disable=not progress, desc=f"{name} games", unit="game") as bar:
+        for task, out in zip(tasks, _outputs(name, rules, bots, tasks, n_jobs, backend),
+                             strict=True):
+            results.append(out)
+            bar.update(len(task))
+    return results
+
+
+def _outputs(
+    name: str,
+    rules: Any,
+    bots: list[BotSpec],
+    tasks: list[list[Job]],
+    n_jobs: int,
+    backend: str | None,
+) -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
+    if n_jobs == 1 and backend is None:
+        for task in tasks:
+            yield play_chunk(name, rules, bots, task)
+        return
+    from joblib import (  # type: ignore[import-untyped]
+        Parallel,
+        delayed,
+        parallel_config,
+    )
+
+    if backend == "dask":
+        _require_dask_client()
+        n_jobs = -1 if n_jobs == 1 else n_jobs
+    context = parallel_config(backend=backend) if backend else contextlib.nullcontext()
+    with context:
+        parallel = Parallel(n_jobs=n_jobs, return_as="generator")
+        yield from parallel(delayed(play_chunk)(name, rules, bots, t) for t in tasks)
+
+
+def _require_dask_client() -> None:
+    try:
+        from distributed import get_client
+    except ImportError:  # pragma: no cover - dask is in the analysis extra
+        raise ValueError("backend='dask' needs dask.distributed installed") from None
+    try:
+        get_client()
+    except ValueError:
+        raise ValueError("backend='dask' needs a running dask.distributed Client: "
+                         "client = distributed.Client(cluster) first") from None
+
+
+def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_games: int,
+          rotate: bool) -> dict[str, Any]:
+    from marketlib import __version__
+
+    return {
+        "library_version": __version__,
+        "game": module.GAME.name,
+        "rules_version": module.GAME.rules_version,
+        "rules": msgspec.to_builtins(rules),
+        "seed": seed,
+        "seeds": [seed, seed + n_games - 1],
+        "n_games": n_games,
+        "rotate_seats": rotate,
+        "bots": [b if isinstance(b, str) else repr(b) for b in bots],
+    }
+
+
+__all__ = ["GAME_COLUMNS", "chunks", "game_rows", "play_chunk", "play_many"]

@@ -1,0 +1,91 @@
+"""Whole-turn enumeration (shared by GreedyBot and ISMCTSBot) and ISMCTS over whole turns."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from marketlib import monsoon
+from marketlib.bots import GreedyBot, ISMCTSBot
+from marketlib.bots.heuristics import heuristic_for
+from marketlib.bots.turns import best_line, turn_lines
+from marketlib.sim import play_many
+
+
+def gold_position() -> monsoon.State:
+    return monsoon.position(displays=[["MG-18", "MG-16", "Gem1"], ["Cloth2", "Scroll1"]],
+                            order_display=["MO-20", "MO-14"])
+
+
+def test_turn_lines_cover_whole_turns_best_first() -> None:
+    s = gold_position()
+    h = heuristic_for(monsoon)
+    lines = turn_lines(monsoon, h, s, 0)
+    assert len(lines) > 5
+    assert [ln.key for ln in lines] == sorted((ln.key for ln in lines), reverse=True)
+    best = lines[0]
+    assert best.actions[0] == monsoon.Fulfill(player=0, order="MO-20")
+    assert monsoon.Declare(player=0, level=monsoon.Level.GOLD) in best.actions
+    assert monsoon.seals_of(best.end.seats[0], monsoon.catalog(best.end)) == 4
+    for line in lines[:20]:  # every line is legal and ends when the turn passes
+        state = s
+        for action in line.actions:
+            assert monsoon.current_player(state) == 0
+            assert action in monsoon.legal_actions(state)
+            state = monsoon.apply(state, action)
+        assert state == line.end
+        assert monsoon.current_player(state) != 0 or monsoon.outcome(state) is not None
+    cut = turn_lines(monsoon, h, s, 0, max_nodes=1)  # each first decision scored as it stands
+    assert {ln.actions for ln in cut} == {(a,) for a in monsoon.legal_actions(s)}
+    assert best_line(monsoon, h, s, 0, max_nodes=1).actions == cut[0].actions
+
+
+def test_ismcts_plans_the_whole_turn_and_explains_it() -> None:
+    s = gold_position()
+    bot = ISMCTSBot(iterations=150)
+    rng = random.Random(2)
+    first = bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), rng)
+    assert first == monsoon.Fulfill(player=0, order="MO-20")
+    assert bot.last_iterations == 150
+    sentence = bot.explain_choice()
+    assert sentence.startswith("fulfils MO-20 (4 Pepper) at gold")
+    assert "in 150 simulated futures" in sentence and "next best began with" in sentence
+    s = monsoon.apply(s, first)
+    while monsoon.current_player(s) == 0 and monsoon.outcome(s) is None:
+        s = monsoon.apply(s, bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), rng))
+    assert monsoon.seals_of(s.seats[0], monsoon.catalog(s)) == 4
+    assert s.seats[0].orders[0].level is monsoon.Level.GOLD
+
+
+def test_ismcts_options_are_checked() -> None:
+    for bad in ({"candidates": 0}, {"rollout_turns": -1}, {"playout_nodes": 0},
+                {"max_nodes": 0}, {"seconds": 0.0}):
+        with pytest.raises(ValueError):
+            ISMCTSBot(**bad)  # type: ignore[arg-type]
+
+
+def test_ismcts_beats_greedy_in_small_two_player_monsoon() -> None:
+    """A small version of the benchmark (benchmarks/bots_strength.py: >= 60% at 1,000
+    iterations over 60 games); here 100 iterations over 10 games must win at least half."""
+    games, _ = play_many("monsoon", monsoon.Rules(players=2),
+                         [ISMCTSBot(iterations=100), GreedyBot()], 10, seed=300)
+    ismcts = games[games["bot"] == "ISMCTSBot"]
+    assert int(ismcts["winner"].sum()) >= 5  # holds its own at a tenth of the budget
+
+
+def test_two_ismcts_bots_do_not_loop_for_ever() -> None:
+    """The repetition penalty also steers the search away from stealing one card back and forth."""
+    games, turns = play_many("monsoon", monsoon.Rules(players=2),
+                             [ISMCTSBot(iterations=30)], 1, seed=100)
+    assert set(games["ending"]) == {"seal_target"}
+    assert turns["turn"].max() < 200
+
+
+def test_a_line_chosen_mid_turn_is_explained() -> None:
+    s = monsoon.apply(gold_position(), monsoon.Fulfill(player=0, order="MO-20"))
+    bot = GreedyBot()
+    assert bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), random.Random(0)) == \
+        monsoon.Spend(player=0, card="MG-18")
+    assert bot.explain_choice() == ("goes on with spend MG-18, then spend MG-16, then declare "
+                                    "gold, raising its seals from 0 to 4 of 15.")
