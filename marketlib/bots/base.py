@@ -79,3 +79,37 @@ def check_choices(legal_actions: tuple[Any, ...]) -> None:
 
 
 __all__ = ["Bot", "check_choices", "game_of", "viewer_of"]
+
+
+class Plan:
+    """The rest of a turn a bot has chosen, followed while the table looks as it expected.
+
+    A searching bot picks a whole line of decisions for its turn; on its next decisions it plays
+    the line on, as long as the view it is given equals the view the line predicted and the next
+    action is still legal. Anything else (new information, another seat moved) drops the plan.
+    """
+
+    def __init__(self) -> None:
+        self.actions: list[Any] = []
+        self.expect: Any = None
+        self.state: Any = None
+
+    def next(self, game: GameModule, view: Any, legal_actions: tuple[Any, ...],
+             me: PlayerId) -> Any | None:
+        """The next action of the plan, or ``None`` (and the plan dropped) if it no longer fits."""
+        if self.actions and self.expect is not None and self.expect == view:
+            action = self.actions.pop(0)
+            if action in legal_actions:
+                self.state = game.apply(self.state, action)
+                self.expect = game.view(self.state, me) if self.actions else None
+                return action
+        self.actions, self.expect = [], None
+        return None
+
+    def start(self, game: GameModule, state: Any, line: Any, me: PlayerId) -> Any:
+        """Follow ``line`` (a sequence of actions) from ``state``; returns its first action."""
+        first, *rest = line
+        self.actions = rest
+        self.state = game.apply(state, first)
+        self.expect = game.view(self.state, me) if self.actions else None
+        return first

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from marketlib.bots.base import check_choices, game_of, viewer_of
+from marketlib.bots.base import Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import turn_lines
 from marketlib.core.game import GameModule, PlayerId
@@ -46,9 +46,7 @@ class GreedyBot:
             raise ValueError("max_nodes and max_depth must be at least 1")
         self.max_nodes = max_nodes
         self.max_depth = max_depth
-        self._plan: list[Any] = []
-        self._expect: Any = None
-        self._state: Any = None
+        self._plan = Plan()
         self._seen = Repetitions()
         self._last = "has not chosen yet."
 
@@ -61,22 +59,14 @@ class GreedyBot:
         check_choices(legal_actions)
         game = game_of(view)
         me = viewer_of(view, legal_actions)
-        if self._plan and self._expect is not None and self._expect == view:
-            action = self._plan.pop(0)
-            if action in legal_actions:
-                self._state = game.apply(self._state, action)
-                self._expect = game.view(self._state, me) if self._plan else None
-                return action
-        self._plan, self._expect = [], None
+        planned = self._plan.next(game, view, legal_actions, me)
+        if planned is not None:
+            return planned
         state = game.determinize(view, rng)
         heuristic = heuristic_for(game)
         self._seen.add(heuristic.public_key(state))
         line = self._search(game, heuristic, state, me, legal_actions)
-        action = line[0]
-        self._plan = line[1:]
-        self._state = game.apply(state, action)
-        self._expect = game.view(self._state, me) if self._plan else None
-        return action
+        return self._plan.start(game, state, line, me)
 
     def _search(
         self,

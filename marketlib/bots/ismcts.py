@@ -26,7 +26,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from marketlib.bots.base import check_choices, game_of, viewer_of
+from marketlib.bots.base import Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.game import GameModule, PlayerId
@@ -101,9 +101,7 @@ class ISMCTSBot:
         self.last_iterations = 0
         self._last = "has not chosen yet."
         self._seen = Repetitions()
-        self._plan: list[Any] = []
-        self._expect: Any = None
-        self._state: Any = None
+        self._plan = Plan()
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The first decision of the most visited line after the search budget is spent.
@@ -114,13 +112,9 @@ class ISMCTSBot:
         check_choices(legal_actions)
         game = game_of(view)
         me = viewer_of(view, legal_actions)
-        if self._plan and self._expect is not None and self._expect == view:
-            action = self._plan.pop(0)
-            if action in legal_actions:
-                self._state = game.apply(self._state, action)
-                self._expect = game.view(self._state, me) if self._plan else None
-                return action
-        self._plan, self._expect = [], None
+        planned = self._plan.next(game, view, legal_actions, me)
+        if planned is not None:
+            return planned
         if len(legal_actions) == 1:
             self.last_iterations = 0
             self._last = f"plays {legal_actions[0]}, the only legal action."
@@ -137,9 +131,7 @@ class ISMCTSBot:
         best = ranked[0]
         line = best.line
         self._seen.add(heuristic.public_key(line.end))
-        self._plan = list(line.actions[1:])
-        self._state = game.apply(table, line.actions[0])
-        self._expect = game.view(self._state, me) if self._plan else None
+        self._plan.start(game, table, line.actions, me)
         self._last = self._explain(heuristic, table, me, ranked, done)
         return line.actions[0]
 
