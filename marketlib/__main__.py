@@ -49,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="print a saved game turn by turn")
     rep.add_argument("file", type=Path)
     rep.add_argument("--boards", action="store_true", help="print the table after every turn")
+    rep.add_argument("--seat", type=int, default=None,
+                     help="print the game as this seat saw it: its views, and other seats' "
+                     "hidden choices as a watcher at the table saw them (default: everything)")
     return parser
 
 
@@ -103,6 +106,12 @@ def summary(games: Any, title: str, unit: str) -> str:
     return "\n".join(lines)
 
 
+def _seats(match: Match) -> int:
+    state = match.state
+    seats = getattr(state, "seats", None)
+    return len(seats if seats is not None else getattr(state, "vendors", ()))
+
+
 def _turn_of(state: Any) -> Any:
     return getattr(state, "turn", None)
 
@@ -111,24 +120,33 @@ def replay(args: argparse.Namespace) -> int:
     """Print a saved ``Match`` turn by turn: the setup table, each turn's actions, the end."""
     match = Match.load(args.file)
     game = match.game
-    print(f"{game.GAME.title}  seed {match.seed}  {len(match.history)} actions")
+    seat = args.seat
+    if seat is not None and seat not in range(_seats(match)):
+        raise ValueError(f"--seat {seat}: the game has seats 0-{_seats(match) - 1}")
+
+    def table(state: Any) -> Any:
+        return state if seat is None else game.view(state, seat)
+
+    who = "" if seat is None else f"  as seen by P{seat}"
+    print(f"{game.GAME.title}  seed {match.seed}  {len(match.history)} actions{who}")
     states = match.states
-    print(states[0])
+    lines = match.log(seat)
+    print(table(states[0]))
     current: list[str] = []
     start = _turn_of(states[0])
-    for i, action in enumerate(match.history):
-        current.append(str(action))
+    for i, line in enumerate(lines):
+        current.append(line)
         after = states[i + 1]
-        if _turn_of(after) != start or i == len(match.history) - 1:
+        if _turn_of(after) != start or i == len(lines) - 1:
             print(f"turn {start}: " + "; ".join(current))
             if args.boards:
-                print(after)
+                print(table(after))
             current, start = [], _turn_of(after)
     result = match.outcome
     if result is None:
         print("(the game is not finished)")
     else:
-        print(states[-1])
+        print(table(states[-1]))
         winners = ", ".join(f"P{p}" for p in result.winners) or "nobody"
         print(f"game over ({result.ending.value}): winners {winners}; scores "
               + " ".join(f"P{p}={s}" for p, s in enumerate(result.scores)))

@@ -12,7 +12,8 @@ rows of stalls; the automatic steps are written to ``state.log``). The default c
 
 The public functions (the same for every marketlib game): :func:`setup`, :func:`current_player`,
 :func:`legal_actions`, :func:`apply`, :func:`explain`, :func:`view`, :func:`determinize`,
-:func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`.
+:func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`; in words for one
+seat: :func:`describe` (log text) and :func:`preview` (what a move will do).
 
 Example:
     >>> from marketlib import bansan
@@ -73,6 +74,7 @@ from marketlib.bansan.rules import (
     outcome,
 )
 from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
+from marketlib.bansan.text import describe, preview
 from marketlib.bansan.turns import FLOW, setup
 from marketlib.bansan.view import (
     View,
@@ -102,7 +104,7 @@ __all__ = [
     "Stall", "StallCard", "State", "StockDeck", "StockRow", "Throw", "Tuck", "Vendor", "View",
     "Waste", "apply",
     "candidate_actions", "catalog", "check_invariants", "complete_options", "current_player",
-    "describe_offer", "determinize", "explain", "info_revealed", "legal_actions",
-    "load_catalog", "outcome", "parse_action", "position", "price", "setup", "view",
+    "describe", "describe_offer", "determinize", "explain", "info_revealed", "legal_actions",
+    "load_catalog", "outcome", "parse_action", "position", "preview", "price", "setup", "view",
     "write_default_data",
 ]

@@ -23,7 +23,6 @@ and the Neighbour's in ``neighbour`` (default: the leftmost and the middle stall
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping, Sequence
 
@@ -32,6 +31,7 @@ from marketlib.bansan.market import catalog
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Stall, State, Vendor
 from marketlib.core.errors import PositionError
+from marketlib.core.seeding import deal_rng
 
 _LABEL = re.compile(r"^([A-Z]{2})(?:/([A-Z]{2}))?(?::([A-Z]{2}))?(\*)?(?:=([A-Z]{2}))?$")
 _ID = re.compile(r"^([A-Z]+-\d+)(?:=([A-Z]{2}))?$")
@@ -262,7 +262,7 @@ def position(
         if x not in cat.lists or x in used_lists:
             raise PositionError("list_deck_top", f"{x!r} is not a free Shopping List")
         used_lists[x] = "list_deck_top"
-    rng = random.Random(seed)
+    rng = deal_rng(seed)
     rest = [c for c in cat.produce if c not in placer.placed]
     rng.shuffle(rest)
     if removed > len(rest):

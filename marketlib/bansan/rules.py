@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.action_checks import action_choices, pick_choices
@@ -36,6 +37,9 @@ from marketlib.bansan.turns import FLOW
 from marketlib.core.errors import IllegalAction, Violation
 from marketlib.core.errors import violation as v
 from marketlib.core.game import Outcome
+
+if TYPE_CHECKING:
+    from marketlib.bansan.view import View
 
 ROUND_ROBIN = frozenset({"open_lists", "open_stock", "draft", "event_lists", "closing"})
 
@@ -291,8 +295,9 @@ def apply(state: State, action: A.Action) -> State:
     return FLOW.advance(new)
 
 
-def describe_offer(state: State) -> str:
-    """The offer waiting for an answer, in words ("" when none)."""
+def describe_offer(state: State | View) -> str:
+    """The offer waiting for an answer, in words ("" when none); offers are public, so a
+    seat's view gives the same words as the state."""
     offer = state.offer
     if isinstance(offer, TradeOffer):
         return (f"P{offer.frm} offers P{offer.to}: gives [{', '.join(offer.give)}] + "

@@ -8,8 +8,6 @@ phases lives in :mod:`.stocking`, :mod:`.events`, :mod:`.solo` and :mod:`.ending
 
 from __future__ import annotations
 
-import random
-
 from marketlib.bansan.cards import Effect
 from marketlib.bansan.ending import finish, leftover_count
 from marketlib.bansan.events import refill
@@ -30,6 +28,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.stocking import begin_open_stock, begin_stock
 from marketlib.core.flow import Flow, Phase
+from marketlib.core.seeding import deal_rng
 
 
 def setup(rules: Rules, seed: int) -> State:
@@ -54,7 +53,7 @@ def setup(rules: Rules, seed: int) -> State:
         (75, [0, -1, None, 0, -1, None])
     """
     cat = catalog(rules)
-    rng = random.Random(seed)
+    rng = deal_rng(seed)
     n = rules.players
     solo = rules.mode == "sendiri"
     produce = list(cat.produce)

@@ -76,6 +76,28 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
         return f"{winners} won ({self.ending.value}); scores {list(self.scores)}"
 
 
+class Preview(msgspec.Struct, frozen=True, kw_only=True):
+    """What a move will do, as its player can know it before making it (docs: "Boards").
+
+    A preview is computed only from the deciding seat's view, never from the full state, so it
+    cannot give away a hidden card: two states a seat cannot tell apart give the same preview.
+
+    Attributes:
+        certain: consequences that hold whatever the hidden cards are, for example
+            ``("money RM9 -> RM11", "ends your turn")``.
+        chance: what a reveal decides, said as a chance and never as its outcome, for example
+            ``"reveals 1-4 Deck cards (40 left); the first repeated type goes to its Waste Bin,
+            so the bins may fill"``; ``""`` when nothing hidden is revealed.
+    """
+
+    certain: tuple[str, ...] = ()
+    chance: str = ""
+
+    def __str__(self) -> str:
+        parts = [*self.certain, *([self.chance] if self.chance else [])]
+        return "; ".join(parts) or "no visible change yet"
+
+
 class GameModule(Protocol):
     """What a game package provides. Both games implement exactly this surface."""
 
@@ -96,3 +118,5 @@ class GameModule(Protocol):
     def info_revealed(self, before: Any, after: Any) -> bool: ...
     def candidate_actions(self, state: Any) -> Sequence[Any]: ...
     def check_invariants(self, state: Any) -> list[str]: ...
+    def describe(self, state: Any, action: Any, seat: PlayerId | None) -> str: ...
+    def preview(self, view: Any, action: Any, world: Any = None) -> Preview: ...

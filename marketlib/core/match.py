@@ -15,9 +15,10 @@ Two undo policies (``mode``):
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -29,6 +30,7 @@ from marketlib.core.errors import (
     describe_validation_error,
 )
 from marketlib.core.game import GameModule, Outcome, PlayerId
+from marketlib.core.seeding import check_seed
 
 SAVE_FORMAT = "marketlib.match"
 SAVE_VERSION = 1
@@ -75,7 +77,9 @@ class Match:
     Args:
         game: ``"monsoon"``, ``"bansan"`` or a game module.
         rules: the game's ``Rules`` (or a dict of options); ``None`` means the defaults.
-        seed: fixes every shuffle; the same seed and actions always give the same game.
+        seed: fixes every shuffle; the same seed and actions always give the same game. Any
+            ``int`` (negative and huge ones too) deals its own game
+            (:mod:`marketlib.core.seeding`).
         mode: ``"explore"`` (free undo) or ``"play"`` (undo stops where cards were revealed).
 
     Example:
@@ -98,7 +102,7 @@ class Match:
             raise ValueError(f"mode must be 'explore' or 'play', not {mode!r}")
         self.game: GameModule = resolve_game(game)
         self.rules: Any = _coerce_rules(self.game, rules)
-        self.seed = int(seed)
+        self.seed = check_seed(seed)
         self.mode: Mode = mode
         self._states: list[Any] = [self.game.setup(self.rules, self.seed)]
         self._actions: list[Any] = []
@@ -176,6 +180,22 @@ class Match:
     def view(self, player: PlayerId | None) -> Any:
         """What seat ``player`` sees (``None``: the omniscient teacher view)."""
         return self.game.view(self.state, player)
+
+    def log(self, seat: PlayerId | None = None) -> list[str]:
+        """The actions played so far, one line each, as ``seat`` may read them (``None``: the
+        teacher, who reads everything): another seat's hidden choice reads as a watcher at the
+        table sees it (the game's ``describe``).
+
+        Example:
+            >>> from marketlib.bansan import Rules
+            >>> m = Match("bansan", Rules(players=2), seed=1)
+            >>> _ = m.play(m.legal_actions()[0])
+            >>> m.log(0), m.log(1)
+            (['P0 return SL-20'], ['P0 return a Shopping List (hidden)'])
+        """
+        states = self._states
+        return [self.game.describe(states[i], a, seat)
+                for i, a in enumerate(self._actions[: self._cursor])]
 
     # ------------------------------------------------------------------ playing
     def play(self, action: Any) -> Any:
@@ -260,6 +280,31 @@ class Match:
         self._cursor = index
         return self.state
 
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        """A block that changes the match completely or not at all: if anything inside it
+        raises, the timeline, cursor and seed are put back as they were, and the error goes on.
+
+        Example:
+            >>> m = Match("monsoon", None, seed=1)
+            >>> try:
+            ...     with m.atomic():
+            ...         _ = m.play(m.legal_actions()[0])
+            ...         raise RuntimeError("a crash after a move")
+            ... except RuntimeError:
+            ...     pass
+            >>> m.cursor, m.timeline
+            (0, 0)
+        """
+        saved = (list(self._states), list(self._actions), self._cursor, self.seed,
+                 self._from_position)
+        try:
+            yield
+        except BaseException:
+            (self._states, self._actions, self._cursor, self.seed,
+             self._from_position) = saved
+            raise
+
     def _set_cursor(self, index: int) -> None:
         """Place the cursor without the play-mode undo check (used when loading a save)."""
         self._cursor = index
@@ -270,7 +315,7 @@ class Match:
         The match object stays the same, so a board or notebook holding it sees the new game.
         """
         if seed is not None:
-            self.seed = int(seed)
+            self.seed = check_seed(seed)
         self._states = [self.game.setup(self.rules, self.seed)]
         self._actions = []
         self._cursor = 0

@@ -7,7 +7,10 @@ decision: the legal actions are deterministic and each one applies; sampled ille
 seat's view hides what it must; the game's own invariants hold (conservation of cards, money,
 seals); and every game ends. Once per game, ``Match`` replays and its save round trip is exact.
 
-Users can run it on their own rule variants or card data::
+``check_hidden_information(game, rules, payload=...)`` checks that a seat learns nothing it may
+not see, from the views or from everything a front end is sent (the boards pass their payload).
+
+Users can run both on their own rule variants or card data::
 
     from marketlib.core.testing import check_game
     from marketlib import monsoon
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -174,3 +178,136 @@ def _check_state(game: GameModule, state: Any, state_type: Any, seed: int, step:
     problems = game.check_invariants(state)
     if problems:
         raise _fail(seed, step, "invariant broken: " + "; ".join(problems))
+
+
+# --------------------------------------------------------------------------- hidden information
+Payload = Callable[[Match, int], Any]
+"""What a front end is sent for one seat of a match: ``payload(match, seat) -> JSON-ready``."""
+
+
+def view_payload(match: Match, seat: int) -> dict[str, Any]:
+    """The default payload: the seat's view, and when it decides, its legal actions with the
+    game's per-seat text and preview (what a board would show)."""
+    game = match.game
+    state = match.state
+    view = game.view(state, seat)
+    data: dict[str, Any] = {"view": msgspec.to_builtins(view), "choices": []}
+    if game.current_player(state) == seat:
+        data["choices"] = [[str(a), game.describe(state, a, seat), str(game.preview(view, a))]
+                           for a in game.legal_actions(state)]
+    return data
+
+
+@dataclass
+class HiddenInformationReport:
+    """What ``check_hidden_information`` compared."""
+
+    positions: int = 0
+    seat_checks: int = 0
+    worlds: int = 0
+    describe_groups: int = 0
+    phases: Counter[str] = field(default_factory=Counter)
+
+
+def _encode(data: Any) -> bytes:
+    return msgspec.json.encode(data, order="sorted")
+
+
+def check_hidden_information(
+    game: str | GameModule,
+    rules: Any = None,
+    *,
+    payload: Payload = view_payload,
+    positions: int = 200,
+    worlds: int = 4,
+    seed: int = 0,
+    per_game: int = 8,
+    max_decisions: int = 50_000,
+) -> HiddenInformationReport:
+    """Check that a seat can learn nothing it may not see: from the game's views, from
+    ``determinize`` and from everything ``payload`` sends to a front end (docs: "Boards").
+
+    Random legal games (seeded) are sampled at ``per_game`` positions each, spread over the
+    game, until ``positions`` positions are checked. At each position and for every seat:
+
+    * ``view(determinize(view(s, p)), p) == view(s, p)`` for ``worlds`` samples;
+    * ``payload(Match.from_state(w), p)`` is byte-identical (sorted-key JSON) for the true state
+      and every sampled world ``w``: states the seat cannot tell apart look the same to it;
+    * when another seat decides, the game's ``describe`` gives one text for all of that seat's
+      legal actions that leave ``p`` the same view: a hidden choice reads as a watcher sees it.
+
+    Raises:
+        ConformanceError: with the seed, the decision, the seat and what differed.
+    """
+    module = resolve_game(game)
+    if rules is None:
+        rules = module.Rules()
+    report = HiddenInformationReport()
+    game_seed = seed
+    while report.positions < positions:
+        rng = random.Random(game_seed)
+        state = module.setup(rules, game_seed)
+        trail = [state]
+        while module.outcome(state) is None and len(trail) <= max_decisions:
+            state = module.apply(state, rng.choice(module.legal_actions(state)))
+            trail.append(state)
+        picks = sorted({rng.randrange(len(trail)) for _ in range(per_game)})
+        for step in picks:
+            if report.positions >= positions:
+                break
+            _check_position(module, trail[step], payload, worlds, game_seed, step, report)
+        game_seed += 1
+    return report
+
+
+def _check_position(game: GameModule, state: Any, payload: Payload, worlds: int, seed: int,
+                    step: int, report: HiddenInformationReport) -> None:
+    report.positions += 1
+    report.phases[str(getattr(state, "phase", "?"))] += 1
+    for seat in range(_players(game, state)):
+        seen = game.view(state, seat)
+        expected = _encode(payload(Match.from_state(game, state), seat))
+        for k in range(worlds):
+            world = game.determinize(seen, random.Random(k))
+            if game.view(world, seat) != seen:
+                raise _fail(seed, step, f"view(determinize(view(s, {seat})), {seat}) differs "
+                                        "from the view it was built from")
+            got = _encode(payload(Match.from_state(game, world), seat))
+            if got != expected:
+                raise _fail(seed, step, f"seat {seat} is sent different data in two states it "
+                                        f"cannot tell apart: {_first_difference(expected, got)}")
+            report.worlds += 1
+        report.seat_checks += 1
+        report.describe_groups += _check_describe(game, state, seat, seed, step)
+
+
+def _players(game: GameModule, state: Any) -> int:
+    for name in ("seats", "vendors"):
+        seats = getattr(state, name, None)
+        if seats is not None:
+            return len(seats)
+    return int(state.rules.players)
+
+
+def _check_describe(game: GameModule, state: Any, seat: int, seed: int, step: int) -> int:
+    decider = game.current_player(state)
+    if decider is None or decider == seat:
+        return 0
+    groups: dict[bytes, set[str]] = {}
+    for action in game.legal_actions(state):
+        after = _encode(game.view(game.apply(state, action), seat))
+        groups.setdefault(after, set()).add(game.describe(state, action, seat))
+    for texts in groups.values():
+        if len(texts) > 1:
+            raise _fail(seed, step, f"seat {seat} cannot tell these moves of P{decider} apart, "
+                                    f"but their texts differ: {sorted(texts)}")
+    return len(groups)
+
+
+def _first_difference(a: bytes, b: bytes) -> str:
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+              min(len(a), len(b)))
+    lo = max(0, at - 60)
+    left = a[lo:at + 60].decode(errors="replace")
+    right = b[lo:at + 60].decode(errors="replace")
+    return f"...{left}... vs ...{right}..."

@@ -2,7 +2,8 @@
 
 The public functions (the same for every marketlib game): :func:`setup`, :func:`current_player`,
 :func:`legal_actions`, :func:`apply`, :func:`explain`, :func:`view`, :func:`determinize`,
-:func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`.
+:func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`; in words for one
+seat: :func:`describe` (log text) and :func:`preview` (what a move will do).
 
 Example:
     >>> from marketlib import monsoon
@@ -63,6 +64,7 @@ from marketlib.monsoon.state import (
     State,
     TakePending,
 )
+from marketlib.monsoon.text import describe, preview
 from marketlib.monsoon.view import (
     View,
     candidate_actions,
@@ -86,7 +88,8 @@ __all__ = [
     "Fulfill", "FulfillPending", "Good", "GoodsCard", "Keep", "Level", "Order", "OwnedOrder",
     "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend", "SpendBonus", "State", "Steal",
     "Take", "TakePending", "Upgrade", "View", "apply", "best_level", "candidate_actions",
-    "catalog", "check_invariants", "current_player", "determinize", "explain", "info_revealed",
+    "catalog", "check_invariants", "current_player", "describe", "determinize", "explain",
+    "info_revealed",
     "legal_actions", "load_catalog", "load_goods", "load_orders", "meets", "outcome",
-    "parse_action", "position", "seals_of", "setup", "view", "write_default_data",
+    "parse_action", "position", "preview", "seals_of", "setup", "view", "write_default_data",
 ]

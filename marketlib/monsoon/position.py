@@ -14,11 +14,11 @@ every card in exactly one place, sizes within the limits, nobody already at the 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marketlib.core.errors import PositionError
+from marketlib.core.seeding import deal_rng
 from marketlib.core.validate import check_fields
 from marketlib.monsoon.cards import Catalog, Level, reload_catalog
 from marketlib.monsoon.scoring import seals_of
@@ -196,7 +196,7 @@ def position(
     order_top = [placer.order(o, "order_deck_top") for o in order_deck_top]
     if not 0 <= current < rules.players:
         raise PositionError("current", f"there is no seat {current}")
-    rng = random.Random(seed)
+    rng = deal_rng(seed)
     rest = [c for c in cat.goods if c not in placer.placed]
     rng.shuffle(rest)
     rest_orders = [o for o in cat.orders if o not in placer.placed]

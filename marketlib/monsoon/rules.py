@@ -8,12 +8,12 @@ changes the state it was given. The turn structure is the phase table ``FLOW``
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import Outcome
+from marketlib.core.seeding import deal_rng
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -75,7 +75,7 @@ def setup(rules: Rules, seed: int) -> State:
         (4, 22, 32)
     """
     cat, digest = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
-    rng = random.Random(seed)
+    rng = deal_rng(seed)
     orders = list(cat.orders)
     rng.shuffle(orders)
     goods = list(cat.goods)

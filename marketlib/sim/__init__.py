@@ -6,7 +6,7 @@ joblib's dask backend, and returns ``(games, turns)`` frames; ``sweep`` repeats 
 over a grid of rule options; ``save_results``/``load_results`` keep frames in Parquet or CSV
 with their metadata, and ``win_rates`` summarises them. Results never depend on ``n_jobs`` or
 the backend: game ``i`` of a run with ``seed`` uses seed ``seed + i``, and every seat's bot
-draws from its own ``random.Random(f"marketlib:{game_seed}:{seat}")``.
+draws from its own stream :func:`marketlib.core.seeding.bot_rng` (game seed, seat).
 
 The parts: :mod:`marketlib.sim.record` (one game), :mod:`marketlib.sim.batch` (many games),
 :mod:`marketlib.sim.grid` (rule sweeps), :mod:`marketlib.sim.results` (files and statistics).

@@ -1,13 +1,13 @@
 """One game between bots: :func:`play` and the :class:`GameRecord` it returns.
 
-Every seat's bot draws from its own ``random.Random(f"marketlib:{seed}:{seat}")``, so a game
-depends only on the game, the rules, the bots and the seed.
+Every seat's bot draws from its own stream, :func:`marketlib.core.seeding.bot_rng` (seed, seat),
+so a game depends only on the game, the rules, the bots and the seed, and a board with the same
+seed and moves plays the same game.
 """
 
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +19,7 @@ from marketlib.bots import Bot, make_bot
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.core.game import GameModule, Outcome
 from marketlib.core.match import Match, resolve_game
+from marketlib.core.seeding import bot_rng
 
 MAX_DECISIONS = 200_000
 """A game still running after this many decisions is stopped with ``RuntimeError``."""
@@ -126,7 +127,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     state = module.setup(rules, seed)
     players = players_of(rules, state)
     seats = [_fresh(b) for b in seat_bots(bots, players)]
-    rngs = [random.Random(f"marketlib:{seed}:{s}") for s in range(players)]
+    rngs = [bot_rng(seed, s) for s in range(players)]
     actions: list[Any] = []
     table: list[tuple[Any, ...]] = []
     taken = [0] * players

@@ -11,11 +11,13 @@ from typing import Any
 
 from marketlib.bots import make_bot
 from marketlib.core.match import Match, resolve_game
-from marketlib.widgets.bansan import BansanBoard
+from marketlib.widgets.bansan import BansanBoard, BansanTable
 from marketlib.widgets.board import Board
-from marketlib.widgets.monsoon import MonsoonBoard
+from marketlib.widgets.monsoon import MonsoonBoard, MonsoonTable
+from marketlib.widgets.payload import Table, payload
 
 BOARDS: dict[str, type[Board]] = {"monsoon": MonsoonBoard, "bansan": BansanBoard}
+TABLES: dict[str, Table] = {"monsoon": MonsoonTable(), "bansan": BansanTable()}
 
 
 def play_board(
@@ -26,6 +28,7 @@ def play_board(
     seat: int = 0,
     opponents: str | Mapping[int, Any] | None = "greedy",
     mode: str | None = None,
+    teacher: bool | None = None,
     **rules: Any,
 ) -> Board:
     """A new game and its board in one line (``marketlib.play`` calls this).
@@ -38,6 +41,8 @@ def play_board(
         opponents: a bot name (``"greedy"``, ``"random"``, ``"ismcts"``) for every other seat,
             a mapping of seats to bots, or ``None`` for hot-seat play by several people.
         mode: Bansan's ``"standard"``, ``"kenduri"`` or ``"sendiri"``.
+        teacher: whether the board offers the teacher view (every hidden card); ``None``
+            (default) offers it, since the match is in ``"explore"`` mode.
         rules: any other rule option of the game's ``Rules``.
 
     Raises:
@@ -57,7 +62,8 @@ def play_board(
         bots: dict[int, Any] = {p: make_bot(opponents) for p in range(players) if p != seat}
     else:
         bots = dict(opponents or {})
-    return BOARDS[module.GAME.name](match, seat=seat, opponents=bots)
+    return BOARDS[module.GAME.name](match, seat=seat, opponents=bots, teacher=teacher)
 
 
-__all__ = ["BOARDS", "BansanBoard", "Board", "MonsoonBoard", "play_board"]
+__all__ = ["BOARDS", "TABLES", "BansanBoard", "BansanTable", "Board", "MonsoonBoard",
+           "MonsoonTable", "Table", "payload", "play_board"]

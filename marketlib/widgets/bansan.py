@@ -9,7 +9,9 @@ from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES
 from marketlib.bansan.render import text_table
 from marketlib.bansan.state import Stocking
+from marketlib.core.match import Match
 from marketlib.widgets.board import Board, _esm
+from marketlib.widgets.payload import Table
 
 WASTE_NAMES = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
 
@@ -18,29 +20,14 @@ def _money(v: Any) -> str:
     return "hidden" if v is None else f"RM{v}"
 
 
-class BansanBoard(Board):
-    """A clickable Bansan board for a ``Match("bansan", ...)`` (every mode).
+class BansanTable(Table):
+    """How a Bansan view is drawn and clicked (a :class:`~marketlib.widgets.Table`)."""
 
-    Click a Shopping List to return it, a card then a Stall to tuck it, a produce type to stock,
-    buy, buy wholesale or sell it, a card to pick it, a Waste Bin to empty it. Trades and bargains
-    go through the trade panel; Rent and Release through the panel under the Stall grid. Legal
-    choices are highlighted; clicking anything else shows the rule that forbids it.
+    game_name = "bansan"
 
-    Example:
-        >>> from marketlib import Match
-        >>> BansanBoard(Match("bansan", bansan.Rules(players=2), seed=1))
-        BansanBoard(bansan, players=2, seat=0, move 0, P0 to play)
-    """
-
-    GAME_NAME: ClassVar[str] = "bansan"
-    _esm = _esm("bansan.js")
-
-    def _players(self, match: Any) -> int:
-        return len(match.state.vendors)
-
-    def _cards(self) -> dict[str, Any]:
-        cat = bansan.catalog(self.match.state)
-        prices = {p.value: self.match.rules.price(p) for p in bansan.Produce}
+    def cards(self, match: Match) -> dict[str, Any]:
+        cat = bansan.catalog(match.state)
+        prices = {p.value: match.rules.price(p) for p in bansan.Produce}
         return {
             "produce": {c.id: {"top": c.top.value, "bottom": c.bottom.value,
                                "waste": c.waste.value, "star": c.star}
@@ -55,7 +42,7 @@ class BansanBoard(Board):
             "wastes": WASTE_NAMES,
         }
 
-    def _scene(self, view: Any) -> dict[str, Any]:
+    def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
         pending = view.pending
         pend: dict[str, Any] | None = None
         if pending is not None:
@@ -75,7 +62,7 @@ class BansanBoard(Board):
         offer = None
         if view.offer is not None:
             offer = {"from": view.offer.frm, "to": view.offer.to,
-                     "text": bansan.describe_offer(self.match.state)}
+                     "text": bansan.describe_offer(view)}
         return {
             "game": "bansan",
             "viewer": view.viewer,
@@ -84,7 +71,7 @@ class BansanBoard(Board):
             "phase": view.phase,
             "turn": view.turn,
             "current": view.current,
-            "decider": self.match.current_player,
+            "decider": decider,
             "actions_left": view.actions_left,
             "deck": view.deck_size,
             "list_deck": view.list_deck_size,
@@ -112,7 +99,7 @@ class BansanBoard(Board):
             "auto_log": list(view.log),
         }
 
-    def _target(self, action: Any) -> str:
+    def target(self, action: Any) -> str:
         p = action
         if isinstance(p, A.ReturnList):
             return f"list:{p.list}"
@@ -146,9 +133,9 @@ class BansanBoard(Board):
             return f"move:{p.row}"
         return "button:" + type(p).__name__.lower()
 
-    def _intent(self, target: str, player: int) -> Any:
+    def intent(self, view: Any, target: str, player: int) -> Any:
         kind, _, name = target.partition(":")
-        state = self.match.state
+        state = view
         produce = {p.value: p for p in bansan.Produce}
         if kind == "list":
             return A.ReturnList(player=player, list=name)
@@ -176,6 +163,43 @@ class BansanBoard(Board):
             return simple[target](player=player)
         return None
 
+    def text(self, view: Any) -> str:
+        return text_table(view)
+
+    def probe_targets(self, view: Any) -> list[str]:
+        cards = [*view.row, *(c for s in view.stalls for c in s.cards),
+                 *(b.card for v in view.vendors for b in v.bag)]
+        lists = [x for v in view.vendors for x in (v.wallet or ())]
+        return ([f"card:{c}" for c in cards] + [f"list:{x}" for x in lists]
+                + [f"stall:{s.id}" for s in view.stalls]
+                + [f"{k}:{p.value}" for k in ("stock", "buy", "wholesale", "sell")
+                   for p in bansan.Produce]
+                + [f"bin:{w.value}" for w in bansan.Waste]
+                + ["button:done", "button:endactions", "button:stockdeck", "button:accept"])
+
+
+class BansanBoard(Board):
+    """A clickable Bansan board for a ``Match("bansan", ...)`` (every mode).
+
+    Click a Shopping List to return it, a card then a Stall to tuck it, a produce type to stock,
+    buy, buy wholesale or sell it, a card to pick it, a Waste Bin to empty it. Trades and bargains
+    go through the trade panel; Rent and Release through the panel under the Stall grid. Legal
+    choices are highlighted; clicking anything else shows the rule that forbids it.
+
+    Example:
+        >>> from marketlib import Match
+        >>> BansanBoard(Match("bansan", bansan.Rules(players=2), seed=1))
+        BansanBoard(bansan, players=2, seat=0, move 0, P0 to play)
+    """
+
+    GAME_NAME: ClassVar[str] = "bansan"
+    _esm = _esm("bansan.js")
+
+    TABLE: ClassVar[Table] = BansanTable()
+
+    def _players(self, match: Any) -> int:
+        return len(match.state.vendors)
+
     def _proposal(self, content: dict[str, Any], player: int) -> Any:
         """A trade or bargain from the trade panel, as an action (validated by ``apply``)."""
         if content.get("type") == "bargain":
@@ -186,24 +210,3 @@ class BansanBoard(Board):
         return A.ProposeTrade(player=player, to=int(content["to"]), give=tuple(give),
                               take=tuple(take), pay=int(content.get("pay", 0)),
                               ask=int(content.get("ask", 0)))
-
-    def _preview(self, before: Any, after: Any, player: int) -> str:
-        m0, m1 = before.vendors[player].money, after.vendors[player].money
-        parts = []
-        if m1 != m0:
-            parts.append(f"money RM{m0} -> RM{m1}")
-        b0, b1 = len(before.vendors[player].bag), len(after.vendors[player].bag)
-        if b1 != b0:
-            parts.append(f"bag {b0} -> {b1} cards")
-        fill = [len(b) for b in after.bins]
-        if fill != [len(b) for b in before.bins]:
-            cap = after.rules.bin_capacity
-            parts.append("bins " + " ".join(
-                f"{w} {n}/{cap}{'!' if n > cap else ''}" for w, n in zip(WASTE_NAMES, fill,
-                                                                          strict=True)))
-        if after.result is not None:
-            parts.append("ends the game")
-        return ", ".join(parts) or "no money or bin change"
-
-    def _text(self, view: Any) -> str:
-        return text_table(view)

@@ -1,33 +1,57 @@
-"""The generic board: an anywidget that plays into a ``Match`` (STYLE 16-19).
+"""The generic board: an anywidget that plays into a ``Match`` (docs: "Boards").
 
 Python owns the game. The front end draws the ``scene`` (the shown seat's view) and the
 ``choices`` (the legal actions, each with the on-board ``target`` it is about and a ``preview``),
 and sends back ``{"type": "play", "index": i, "version": v}``. A click on something that is not
 a legal choice sends ``{"type": "explain", "target": ...}`` and Python answers in ``notice``
 with the rule ID and the sentence from ``explain``. Every message is listed in
-``widgets/PROTOCOL.md``. A malformed or stale message puts a sentence in ``error`` and changes
-nothing (ipywidgets swallows exceptions in message handlers, so none escape).
+``widgets/PROTOCOL.md``.
+
+What a seat is sent is built by :func:`marketlib.widgets.payload.payload` from that seat's view
+only. The teacher view (everything) exists only on a teacher's board; a covered hot-seat board
+sends nothing private at all.
 
 Computer players move inside the click handler, right after the human move; there is no
-blocking loop, so the board works under nbval and ipykernel 7.
+blocking loop, so the board works under nbval and ipykernel 7. Each computer seat draws from
+its own stream (:func:`marketlib.core.seeding.bot_rng`), and the board keeps each computer
+player's memory and stream at every position where a person decides, so undo followed by the
+same click gives the same reply, and the board plays the same game as ``marketlib.sim.play``
+with the same seed and moves.
+
+A handler never lets an exception escape (ipywidgets would swallow it): an illegal or malformed
+message puts a sentence in ``error`` or ``notice``; an unexpected exception leaves the ``Match``
+and the computer players as they were, shows a short message in ``error`` and logs the
+traceback on the ``marketlib.widgets`` logger. Set ``Board.raise_errors = True`` (tests do) to
+have it raised instead.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
+import logging
+import operator
 import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
+import msgspec
 import traitlets
 
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
 from marketlib.core.match import Match
+from marketlib.core.seeding import bot_rng
+from marketlib.widgets.payload import Reason, Table, explain_click, payload
 
 HERE = Path(__file__).parent
 MAX_BOT_DECISIONS = 20_000
+LOG = logging.getLogger("marketlib.widgets")
+
+
+class BoardMessageError(MarketlibError):
+    """A message from the front end that cannot be understood (nothing was changed)."""
 
 
 def _esm(name: str) -> str:
@@ -38,6 +62,15 @@ def _esm(name: str) -> str:
     ).read_text(encoding="utf-8")
 
 
+def _seed_of(value: Any) -> int:
+    """A seed from a message: an int, or the decimal text of one (huge seeds lose nothing)."""
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardMessageError(f"'new_game' needs an integer seed, not {value!r}")
+    return value
+
+
 class Board(anywidget.AnyWidget):
     """Base class of the game boards; use :class:`MonsoonBoard` or :class:`BansanBoard`.
 
@@ -45,6 +78,9 @@ class Board(anywidget.AnyWidget):
         match: the ``Match`` to play into (it changes as people play).
         seat: the seat shown (and played) at first.
         opponents: seats played by bots, e.g. ``{1: GreedyBot()}``; other seats are hot-seat.
+        teacher: a teacher's board, which may switch on the teacher view (every hidden card).
+            ``None`` (default): a teacher's board exactly when the match is in
+            ``mode="explore"``; a ``Match(..., mode="play")`` board refuses the teacher view.
 
     Raises:
         TypeError: an unknown keyword argument.
@@ -52,6 +88,9 @@ class Board(anywidget.AnyWidget):
     """
 
     GAME_NAME: ClassVar[str] = ""
+    TABLE: ClassVar[Table] = Table()
+    raise_errors: ClassVar[bool] = False
+    """Raise unexpected exceptions from message handlers instead of showing them (tests)."""
     _css = HERE / "board.css"
 
     scene = traitlets.Dict().tag(sync=True)
@@ -63,19 +102,23 @@ class Board(anywidget.AnyWidget):
     seat = traitlets.Int(0).tag(sync=True)
     seats: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     teacher = traitlets.Bool(False).tag(sync=True)
+    teacher_view = traitlets.Bool(False).tag(sync=True)
     covered = traitlets.Bool(False).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+    position = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
-    seed = traitlets.Int(0).tag(sync=True)
+    seed = traitlets.Unicode("0").tag(sync=True)
 
     def __init__(
         self,
         match: Match,
         seat: int = 0,
         opponents: Mapping[int, Any] | None = None,
+        *,
+        teacher: bool | None = None,
         **kwargs: Any,
     ) -> None:
         if kwargs:
@@ -88,22 +131,29 @@ class Board(anywidget.AnyWidget):
                              f"{match.game.GAME.name}")
         players = self._players(match)
         for s in [seat, *(opponents or {})]:
-            if not 0 <= s < players:
-                raise ValueError(f"there is no seat {s} (seats 0-{players - 1})")
+            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players:
+                raise ValueError(f"there is no seat {s!r} (seats 0-{players - 1})")
+        if teacher is not None and not isinstance(teacher, bool):
+            raise TypeError(f"teacher must be True, False or None, not {teacher!r}")
         super().__init__()
         self.match = match
         self.opponents: dict[int, Any] = dict(opponents or {})
-        self._why: dict[int, str] = {}
-        self._rng = random.Random(match.seed)
+        self._reasons: dict[tuple[int, Any], Reason] = {}
+        self._lines: dict[tuple[int, Any, int | None], str] = {}
+        self._rngs: dict[int, random.Random] = {}
+        self._memory: dict[int, Any] = {}
+        self._game_no = 0
+        self._blank = self._bot_memory()
+        self.teacher = match.mode == "explore" if teacher is None else teacher
         self.seat = seat
-        self.seed = match.seed
-        self.cards = self._cards()
+        self.seed = str(match.seed)
+        self.cards = self.TABLE.cards(match)
         self.seats = [
             {"seat": s, "name": f"P{s}", "bot": type(self.opponents[s]).__name__
              if s in self.opponents else ""}
             for s in range(players)
         ]
-        self.on_msg(self._on_msg)
+        self._reset_streams()
         self._run_bots()
         self._refresh()
 
@@ -111,39 +161,43 @@ class Board(anywidget.AnyWidget):
     def _players(self, match: Match) -> int:
         return int(match.rules.players)
 
-    def _cards(self) -> dict[str, Any]:
-        """Static card facts the front end needs to draw (labels, goods, prices)."""
-        return {}
-
-    def _scene(self, view: Any) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def _target(self, action: Any) -> str:
-        """The on-board thing an action is about, e.g. ``card:MG-05`` or ``button:pass``."""
-        raise NotImplementedError
-
-    def _intent(self, target: str, player: int) -> Any:
-        """The action a click on ``target`` would mean now (for ``explain``), or ``None``."""
-        raise NotImplementedError
-
-    def _preview(self, before: Any, after: Any, player: int) -> str:
-        raise NotImplementedError
-
     def _proposal(self, content: dict[str, Any], player: int) -> Any:
         """A free-form proposal (a Bansan trade or bargain) from the front end, as an action."""
-        raise ValueError(f"{self.GAME_NAME} has no proposals")
+        raise BoardMessageError(f"{self.GAME_NAME} has no proposals")
 
-    def _text(self, view: Any) -> str:
-        return str(view)
+    # ------------------------------------------------------------- computer players' memory
+    def _bot_memory(self) -> Any:
+        """What the computer players remember (their attributes) and their streams' states."""
+        bots = {s: copy.deepcopy(vars(b)) for s, b in self.opponents.items()
+                if hasattr(b, "__dict__")}
+        streams = {s: r.getstate() for s, r in self._rngs.items()}
+        return bots, streams
 
-    def _summary(self) -> str:
-        outcome = self.match.outcome
-        if outcome is None:
-            return ""
-        unit = self.match.game.GAME.score_unit
-        winners = " and ".join(f"P{w}" for w in outcome.winners) or "nobody"
-        scores = ", ".join(f"P{p} {s} {unit}" for p, s in enumerate(outcome.scores))
-        return f"Game over ({outcome.ending.value}): {winners} won. {scores}."
+    def _restore_bots(self, memory: Any) -> None:
+        bots, streams = memory
+        for s, saved in bots.items():
+            attrs = vars(self.opponents[s])
+            attrs.clear()
+            attrs.update(copy.deepcopy(saved))
+        for s, st in streams.items():
+            self._rngs[s].setstate(st)
+
+    def _reset_streams(self) -> None:
+        self._rngs = {s: bot_rng(self.match.seed, s) for s in self.opponents}
+        self._memory = {}
+
+    def _remember(self) -> None:
+        """Keep the computer players' memory at this position (a person decides here)."""
+        cursor = self.match.cursor
+        for c in [c for c in self._memory if c > cursor]:
+            del self._memory[c]
+        self._memory[cursor] = self._bot_memory()
+
+    def _recall(self) -> None:
+        """After undo or redo: the computer players' memory as it was at this position."""
+        memory = self._memory.get(self.match.cursor)
+        if memory is not None:
+            self._restore_bots(memory)
 
     # ------------------------------------------------------------- state to front end
     def _humans(self) -> list[int]:
@@ -158,47 +212,62 @@ class Board(anywidget.AnyWidget):
         current = match.current_player
         humans = self._humans()
         if current is not None and current in humans and current != self.seat:
-            self.covered = len(humans) > 1 and not self.teacher
+            self.covered = len(humans) > 1 and not self.teacher_view
             self.seat = current
-        shown = None if self.teacher else self.seat
-        view = match.game.view(match.state, shown)
-        state = match.state
-        choices = []
-        if current is not None and current not in self.opponents and not self.covered and (
-            self.teacher or current == self.seat
-        ):
-            for i, action in enumerate(match.legal_actions()):
-                after = match.game.apply(state, action)
-                choices.append({"index": i, "text": str(action), "target": self._target(action),
-                                "preview": self._preview(state, after, current)})
-        self.choices = choices
-        self.scene = self._scene(view)
-        self.log = [
-            str(a) + (f" - {self._why[i]}" if i in self._why else "")
-            for i, a in enumerate(match.history)
-        ]
+        data = payload(self.TABLE, match, self.seat, humans=humans,
+                       teacher_view=self.teacher_view, covered=self.covered,
+                       reasons=self._reasons, cache=self._lines)
+        self.choices = data["choices"]
+        self.scene = data["scene"]
+        self.log = data["log"]
+        self.description = data["description"]
+        self.summary = data["summary"]
+        if self.covered:
+            self.notice = ""
         self.can_undo = match.can_undo
         self.can_redo = match.can_redo
-        self.description = self._text(view)
-        self.summary = self._summary()
+        position = (f"{self._game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
+                    f"{int(self.teacher_view)}:{int(self.covered)}")
+        if position != self.position:
+            self.position = position
         self.version += 1
 
     # ------------------------------------------------------------- messages
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """The comm's entry point for ``model.send``: straight to :meth:`_on_msg` (ipywidgets'
+        own dispatcher would swallow what ``raise_errors`` asks to raise)."""
+        self._on_msg(self, content, buffers)
+
     def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        memory = self._bot_memory()
+        traits = {"seat": self.seat, "covered": self.covered, "teacher_view": self.teacher_view}
         try:
-            self._dispatch(content)
-        except (MarketlibError, ValueError, TypeError, KeyError) as err:
+            with self.match.atomic():
+                self._dispatch(content)
+        except MarketlibError as err:
             self.error = str(err)
+        except Exception as err:
+            LOG.exception("marketlib board: a %r message failed", content)
+            self._restore_bots(memory)
+            for name, value in traits.items():
+                setattr(self, name, value)
+            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
+                          "unchanged. The details are in the notebook's log.")
+            try:
+                self._refresh()
+            except Exception:  # pragma: no cover - the refresh itself is broken
+                LOG.exception("marketlib board: the redraw failed too")
+            if self.raise_errors:
+                raise
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            self.error = f"malformed message {content!r}: expected an object with a 'type'"
-            return
+            raise BoardMessageError(
+                f"malformed message {content!r}: expected an object with a 'type'")
         kind = content["type"]
         handler = getattr(self, f"_msg_{kind}", None)
         if handler is None:
-            self.error = f"unknown message type {kind!r}"
-            return
+            raise BoardMessageError(f"unknown message type {kind!r}")
         self.error = ""
         handler(content)
 
@@ -206,31 +275,26 @@ class Board(anywidget.AnyWidget):
         index = content.get("index")
         version = content.get("version", self.version)
         if not isinstance(index, int) or isinstance(index, bool):
-            self.error = f"'play' needs an integer index, not {index!r}"
-            return
+            raise BoardMessageError(f"'play' needs an integer index, not {index!r}")
         if version != self.version:
-            self.error = (f"stale click (board version {version}, now {self.version}): "
-                          "the board has changed, nothing was played")
-            return
+            raise BoardMessageError(
+                f"stale click (board version {version}, now {self.version}): the board has "
+                "changed, nothing was played")
         if not 0 <= index < len(self.choices):
-            self.error = f"no choice {index}: there are {len(self.choices)} legal choices"
-            return
+            raise BoardMessageError(
+                f"no choice {index}: there are {len(self.choices)} legal choices")
         action = self.match.legal_actions()[self.choices[index]["index"]]
         self.play(action)
 
     def _msg_explain(self, content: dict[str, Any]) -> None:
         target = content.get("target")
         if not isinstance(target, str):
-            self.error = f"'explain' needs a target string, not {target!r}"
-            return
+            raise BoardMessageError(f"'explain' needs a target string, not {target!r}")
+        if self.covered:
+            raise BoardMessageError("the board is covered: reveal it first")
         current = self.match.current_player
-        player = self.seat if current is None else (current if self.teacher else self.seat)
-        action = self._intent(target, player)
-        if action is None:
-            self.notice = f"{target.split(':', 1)[-1]} is not something you can use right now."
-            return
-        why = self.match.explain(action)
-        self.notice = f"{action} is legal." if why is None else f"{why.rule}: {why.reason}"
+        player = self.seat if current is None or not self.teacher_view else current
+        self.notice = explain_click(self.TABLE, self.match, target, player)
 
     def _msg_propose_trade(self, content: dict[str, Any]) -> None:
         self._propose(content)
@@ -240,10 +304,14 @@ class Board(anywidget.AnyWidget):
 
     def _propose(self, content: dict[str, Any]) -> None:
         player = self.match.current_player
-        if player is None or player in self.opponents or (player != self.seat and not self.teacher):
-            self.error = "a proposal can only be made by the person whose decision it is"
-            return
-        action = self._proposal(content, player)
+        if player is None or player in self.opponents or self.covered or (
+                player != self.seat and not self.teacher_view):
+            raise BoardMessageError(
+                "a proposal can only be made by the person whose decision it is")
+        try:
+            action = self._proposal(content, player)
+        except (KeyError, TypeError, ValueError) as err:
+            raise BoardMessageError(f"malformed proposal {content!r}: {err}") from None
         with contextlib.suppress(IllegalAction, InvalidAction):
             self.play(action)  # if refused, play() put the rule and reason in ``notice``
 
@@ -254,28 +322,31 @@ class Board(anywidget.AnyWidget):
         self.redo()
 
     def _msg_new_game(self, content: dict[str, Any]) -> None:
-        seed = content.get("seed", self.match.seed + 1)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            self.error = f"'new_game' needs an integer seed, not {seed!r}"
-            return
-        self.new_game(seed)
+        self.new_game(_seed_of(content.get("seed", self.match.seed + 1)))
 
     def _msg_set_seat(self, content: dict[str, Any]) -> None:
         seat = content.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            self.error = f"no seat {seat!r}"
-            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(
+                self.seats):
+            raise BoardMessageError(f"no seat {seat!r}")
         self.seat = seat
-        self.covered = len(self._humans()) > 1 and not self.teacher
+        self.covered = len(self._humans()) > 1 and not self.teacher_view
+        self.notice = ""
         self._refresh()
 
     def _msg_teacher(self, content: dict[str, Any]) -> None:
-        self.teacher = bool(content.get("on"))
+        if not self.teacher:
+            raise BoardMessageError(
+                "the teacher view is not available on this board: it is a board for players "
+                "(Match mode 'play'); a teacher makes their own board with teacher=True")
+        self.teacher_view = bool(content.get("on"))
         self.covered = False
+        self.notice = ""
         self._refresh()
 
     def _msg_reveal(self, content: dict[str, Any]) -> None:
         self.covered = False
+        self.notice = ""
         self._refresh()
 
     # ------------------------------------------------------------- Python API
@@ -296,24 +367,42 @@ class Board(anywidget.AnyWidget):
         self._refresh()
 
     def undo(self) -> None:
-        """Undo back to the last decision of a person (bots' moves are undone with it)."""
+        """Undo back to the last decision of a person (bots' moves are undone with it).
+
+        Raises:
+            MarketlibError: nothing to undo; UndoBlocked: a reveal blocks it (play mode).
+        """
         self.match.undo()
         while self.match.current_player in self.opponents and self.match.can_undo:
             self.match.undo()
+        self._recall()
+        self.notice = ""
         self._refresh()
 
     def redo(self) -> None:
+        """Redo forward to the next decision of a person.
+
+        Raises:
+            MarketlibError: nothing to redo.
+        """
         self.match.redo()
         while self.match.current_player in self.opponents and self.match.can_redo:
             self.match.redo()
+        self._recall()
+        self.notice = ""
         self._refresh()
 
     def new_game(self, seed: int) -> None:
-        """Start a new game in the same ``Match`` (same rules) with ``seed``."""
+        """Start a new game in the same ``Match`` (same rules) with ``seed`` (any int); the
+        computer players start with a fresh memory."""
+        seed = operator.index(seed)
         self.match.reset(seed)
-        self._why.clear()
-        self._rng = random.Random(seed)
-        self.seed = seed
+        self._reasons.clear()
+        self._lines.clear()
+        self._restore_bots(self._blank)
+        self._reset_streams()
+        self._game_no += 1
+        self.seed = str(seed)
         self.notice = ""
         self._run_bots()
         self._refresh()
@@ -323,15 +412,26 @@ class Board(anywidget.AnyWidget):
         for _ in range(MAX_BOT_DECISIONS):
             current = match.current_player
             if current is None or current not in self.opponents:
+                self._remember()
                 return
             bot = self.opponents[current]
-            legal = match.legal_actions()
-            action = bot.choose(match.view(current), legal, self._rng)
-            match.play(action)
+            view = match.view(current)
+            action = bot.choose(view, match.legal_actions(), self._rngs[current])
             explain = getattr(bot, "explain_choice", None)
             why = explain() if callable(explain) else ""
-            self._why[match.cursor - 1] = f"{type(bot).__name__}: {why}" if why else type(
-                bot).__name__
+            name = type(bot).__name__
+            self._reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
+                                                     self._readers(view, current))
+            match.play(action)
+
+    def _readers(self, view: Any, bot_seat: int) -> frozenset[int]:
+        """The seats that may read a computer player's reason: those who see everything the
+        computer player saw when it chose (so the reason cannot give away its hidden cards)."""
+        game = self.match.game
+        state = self.match.state
+        return frozenset(
+            s for s in range(len(self.seats))
+            if s == bot_seat or msgspec.structs.replace(view, viewer=s) == game.view(state, s))
 
     def __repr__(self) -> str:
         match = self.match

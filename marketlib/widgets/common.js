@@ -58,7 +58,7 @@ function makeBoard(drawGame) {
           scene: model.get("scene") || {},
           cards: model.get("cards") || {},
           seat: model.get("seat"),
-          teacher: model.get("teacher"),
+          teacher: !!model.get("teacher_view"),
           seats: model.get("seats") || [],
           choices,
           drawn,
@@ -120,13 +120,14 @@ function makeBoard(drawGame) {
         add("Redo (r)", "Redo", () => send({ type: "redo" }), !model.get("can_redo"));
         const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
         const seed = mlEl("input");
-        seed.type = "number";
+        seed.type = "text";
+        seed.inputMode = "numeric";
         seed.value = String(model.get("seed"));
         seed.setAttribute("aria-label", "Seed for a new game");
         seedLabel.appendChild(seed);
         bar.appendChild(seedLabel);
         add("New game", "Start a new game with this seed",
-          () => send({ type: "new_game", seed: parseInt(seed.value, 10) || 0 }));
+          () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
         const seats = model.get("seats") || [];
         const humans = seats.filter((s) => !s.bot);
         if (humans.length > 1) {
@@ -136,15 +137,25 @@ function makeBoard(drawGame) {
             b.setAttribute("aria-pressed", String(model.get("seat") === s.seat));
           }
         }
-        const t = add(model.get("teacher") ? "Teacher view: on" : "Teacher view: off",
-          "Teacher view shows every hidden card",
-          () => send({ type: "teacher", on: !model.get("teacher") }));
-        t.setAttribute("aria-pressed", String(!!model.get("teacher")));
+        if (model.get("teacher")) {
+          const on = !!model.get("teacher_view");
+          const t = add(on ? "Teacher view: on" : "Teacher view: off",
+            "Teacher view shows every hidden card", () => send({ type: "teacher", on: !on }));
+          t.setAttribute("aria-pressed", String(on));
+        }
         return bar;
       }
 
+      // A selection or a preview belongs to one position: forget them when it changes
+      // (a move, undo, redo, new game, another seat, the cover).
+      let shownPosition = model.get("position");
+
       function redraw() {
         const started = performance.now();
+        if (model.get("position") !== shownPosition) {
+          shownPosition = model.get("position");
+          selected = null;
+        }
         root.replaceChildren();
         const header = mlEl("div", "marketlib-header");
         root.appendChild(header);
@@ -232,7 +243,7 @@ function makeBoard(drawGame) {
         queued = true;
         queueMicrotask(() => { queued = false; redraw(); });
       };
-      const names = ["version", "error", "notice", "covered"];
+      const names = ["version", "error", "notice", "covered", "position"];
       for (const name of names) model.on(`change:${name}`, schedule);
       redraw();
       return () => {

@@ -7,29 +7,19 @@ from typing import Any, ClassVar
 import msgspec
 
 from marketlib import monsoon
+from marketlib.core.match import Match
 from marketlib.monsoon.render import COLOURS, text_table
 from marketlib.widgets.board import Board, _esm
+from marketlib.widgets.payload import Table
 
 
-class MonsoonBoard(Board):
-    """A clickable Monsoon Market board for a ``Match("monsoon", ...)``.
+class MonsoonTable(Table):
+    """How a Monsoon Market view is drawn and clicked (a :class:`~marketlib.widgets.Table`)."""
 
-    Click a Market card or a larger display's card to steal it, your own card to buy with it, an
-    Order to fulfil it; then click cards (and Bonus Goods) to spend and a level to declare.
-    Legal choices are highlighted; clicking anything else shows the rule that forbids it.
+    game_name = "monsoon"
 
-    Example:
-        >>> from marketlib import Match
-        >>> board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))
-        >>> board
-        MonsoonBoard(monsoon, players=2, seat=0, move 0, P0 to play)
-    """
-
-    GAME_NAME: ClassVar[str] = "monsoon"
-    _esm = _esm("monsoon.js")
-
-    def _cards(self) -> dict[str, Any]:
-        cat = monsoon.catalog(self.match.rules)
+    def cards(self, match: Match) -> dict[str, Any]:
+        cat = monsoon.catalog(match.rules)
         return {
             "goods": {
                 cid: {"label": c.label, "goods": [g.value for g in c.goods],
@@ -46,12 +36,12 @@ class MonsoonBoard(Board):
             },
         }
 
-    def _scene(self, view: Any) -> dict[str, Any]:
+    def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
         data: dict[str, Any] = msgspec.to_builtins(view)
         data["game"] = "monsoon"
         return data
 
-    def _target(self, action: Any) -> str:
+    def target(self, action: Any) -> str:
         if isinstance(action, monsoon.Keep):
             return f"spent:{action.card}"
         if hasattr(action, "card"):
@@ -64,18 +54,17 @@ class MonsoonBoard(Board):
             return f"level:{action.level.value}"
         return f"button:{type(action).__name__.lower()}"
 
-    def _intent(self, target: str, player: int) -> Any:
+    def intent(self, view: Any, target: str, player: int) -> Any:
         kind, _, name = target.partition(":")
-        state = self.match.state
-        phase = state.phase
-        pending = state.pending
+        phase = view.phase
+        pending = view.pending
         bonus = pending.action if isinstance(pending, monsoon.BonusPending) else None
         if kind == "card":
             if phase == "take":
                 return monsoon.Take(player=player, card=name)
             if phase == "spend":
                 return monsoon.Spend(player=player, card=name)
-            if phase == "action" and name in state.seats[player].display:
+            if phase == "action" and name in view.seats[player].display:
                 return monsoon.Buy(player=player, card=name)
             return monsoon.Steal(player=player, card=name)
         if kind == "spent":
@@ -96,21 +85,31 @@ class MonsoonBoard(Board):
             return monsoon.Skip(player=player)
         return None
 
-    def _preview(self, before: Any, after: Any, player: int) -> str:
-        cat = monsoon.catalog(before.rules)
-        s0 = monsoon.seals_of(before.seats[player], cat)
-        s1 = monsoon.seals_of(after.seats[player], cat)
-        d0, d1 = len(before.seats[player].display), len(after.seats[player].display)
-        parts = []
-        if s1 != s0:
-            parts.append(f"seals {s0} -> {s1}")
-        if d1 != d0:
-            parts.append(f"display {d0} -> {d1} cards")
-        if after.result is not None:
-            parts.append("wins the game" if player in after.result.winners else "ends the game")
-        elif after.current != player:
-            parts.append("ends your turn")
-        return ", ".join(parts) or "no change yet"
-
-    def _text(self, view: Any) -> str:
+    def text(self, view: Any) -> str:
         return text_table(view)
+
+    def probe_targets(self, view: Any) -> list[str]:
+        cards = [*view.market, *(c for s in view.seats for c in s.display)]
+        orders = [*view.order_display, *(o.id for s in view.seats for o in s.orders)]
+        return ([f"card:{c}" for c in cards] + [f"order:{o}" for o in orders]
+                + [f"level:{lv.value}" for lv in monsoon.Level] + ["button:pass", "button:skip"])
+
+
+class MonsoonBoard(Board):
+    """A clickable Monsoon Market board for a ``Match("monsoon", ...)``.
+
+    Click a Market card or a larger display's card to steal it, your own card to buy with it, an
+    Order to fulfil it; then click cards (and Bonus Goods) to spend and a level to declare.
+    Legal choices are highlighted; clicking anything else shows the rule that forbids it.
+
+    Example:
+        >>> from marketlib import Match
+        >>> board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))
+        >>> board
+        MonsoonBoard(monsoon, players=2, seat=0, move 0, P0 to play)
+    """
+
+    GAME_NAME: ClassVar[str] = "monsoon"
+    _esm = _esm("monsoon.js")
+
+    TABLE: ClassVar[Table] = MonsoonTable()

@@ -85,6 +85,9 @@ def test_trade_answered_by_a_computer_vendor() -> None:
                               "pay": 1, "ask": 0}, [])
     answer = match.history[-1]
     assert type(answer).__name__ in ("Accept", "Decline") and answer.player == 1
+    # P1's reason would read from its hidden money and Wallet: P0 sees the move only
+    assert board.log[-1] == str(answer)
+    board._handle_custom_msg({"type": "teacher", "on": True}, [])
     assert board.log[-1].startswith(f"{answer} - RandomBot: ")
     assert match.current_player == 0
 

@@ -18,7 +18,8 @@ from marketlib import Match, monsoon
 from marketlib.widgets import MonsoonBoard
 
 SYNCED = ("scene", "cards", "choices", "log", "error", "notice", "seat", "seats", "teacher",
-          "covered", "can_undo", "can_redo", "version", "description", "summary", "seed")
+          "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
+          "description", "summary", "seed")
 
 
 def traits(board: Any) -> dict[str, Any]:
@@ -100,6 +101,13 @@ def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
         assert page.evaluate("window.mlHarness.sent") == [
             {"type": "play", "index": tuck["index"], "version": board.version}]
         page.screenshot(path=str(tmp_path / "bansan_harness.png"), full_page=True)
+        # a half-made selection belongs to its position: a new position (undo) drops it
+        page.locator(f'[data-target="{card}"]').first.click()
+        assert page.locator(".marketlib-selected").count() == 1
+        page.evaluate("(s) => window.mlHarness.update(s)",
+                      {"position": board.position + "-undone", "version": board.version + 1})
+        page.wait_for_timeout(50)
+        assert page.locator(".marketlib-selected").count() == 0
         page.locator(".marketlib-panel summary", has_text="Trade or bargain").click()
         page.locator('input[aria-label="Pay"]').fill("2")
         page.locator('button[aria-label="Propose this trade"]').click()

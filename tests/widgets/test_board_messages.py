@@ -33,8 +33,10 @@ def test_steal_by_click_changes_the_callers_match() -> None:
     click(board, "card:MG-33")
     assert board.error == ""
     assert match.history == (monsoon.Steal(player=0, card="MG-33"),)
-    assert board.log == ["P0 steal MG-33"]
     assert board.seat == 1 and board.covered  # hot-seat: the next person must reveal
+    assert board.log == [] and board.choices == []  # nothing is shown under the cover
+    board._handle_custom_msg({"type": "reveal"}, [])
+    assert board.log == ["P0 steal MG-33"]
 
 
 def test_buy_and_take_by_clicks() -> None:
@@ -155,7 +157,7 @@ def test_undo_redo_new_game_teacher_and_seats() -> None:
     board._handle_custom_msg({"type": "teacher", "on": False}, [])
     assert board.scene["goods_deck"] is None and board.scene["viewer"] == 1
     board._handle_custom_msg({"type": "new_game", "seed": 5}, [])
-    assert match.seed == 5 and match.history == () and board.seed == 5
+    assert match.seed == 5 and match.history == () and board.seed == "5"
     assert match.state == monsoon.setup(monsoon.Rules(players=2), 5)
 
 

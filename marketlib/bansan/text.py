@@ -1,0 +1,126 @@
+"""Bansan in words for one seat: the action text of the log and the move preview.
+
+Money and the Shopping Lists in a Wallet are private (A-B-57); the Deck, the list deck and the
+Event deck are face down. So:
+
+* :func:`describe` gives the table notation of every action, except that another vendor's
+  Shopping List returned to the bottom of the deck (B-OPEN-02, B-UPK-06) reads as a watcher at
+  the table sees it: ``P1 return a Shopping List (hidden)``.
+* :func:`preview` works from the deciding seat's view alone (docs: "Boards"). It plays the move
+  in a world rebuilt from that view, states the changes no hidden card can alter (your money,
+  your Bag, the Waste Bins, the Last Round trigger) and, where the move reveals Deck, list or
+  Event cards, says what that reveal may change instead of its outcome.
+"""
+
+from __future__ import annotations
+
+import random
+
+from marketlib.bansan import actions as A
+from marketlib.bansan.rules import apply
+from marketlib.bansan.state import State
+from marketlib.bansan.view import View, determinize
+from marketlib.core.game import Preview
+
+WASTE_CODES = ("PL", "PA", "OR")
+"""The Waste Bins, left to right (B-SETUP-05): Plastic, Paper, Organic."""
+
+
+def describe(state: State, action: A.Action, seat: int | None) -> str:
+    """The log text of ``action`` (played in ``state``) as ``seat`` sees it (``None``: the
+    teacher, who sees everything).
+
+    Which Shopping List another vendor returns is hidden (B-OPEN-02, B-UPK-06, A-B-57).
+
+    Example:
+        >>> from marketlib.bansan import ReturnList, Rules, setup
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> a = ReturnList(player=s.current, list=s.vendors[s.current].wallet[0])
+        >>> describe(s, a, s.current) == str(a), describe(s, a, 1 - s.current)
+        (True, 'P0 return a Shopping List (hidden)')
+    """
+    if isinstance(action, A.ReturnList) and seat is not None and seat != action.player and (
+            state.rules.hidden_wallets):
+        return f"P{action.player} return a Shopping List (hidden)"
+    return str(action)
+
+
+def _bins(state: State) -> str:
+    cap = state.rules.bin_capacity
+    return "bins " + " ".join(f"{w} {len(b)}/{cap}{'!' if len(b) > cap else ''}"
+                              for w, b in zip(WASTE_CODES, state.bins, strict=True))
+
+
+def preview(view: View, action: A.Action, world: State | None = None) -> Preview:
+    """What ``action`` does for the deciding seat, from its ``view`` only.
+
+    Certain: your money (RM), your Bag (cards), the Waste Bins' fill (B-BIN-01), the Last Round
+    trigger (B-END-01) and the end of the game. A move that reveals hidden cards (the Deck in
+    stocking [B] B-STOCK-04, a refill B-UPK-09, a Sendiri draw B-SOLO-10/11; the list deck
+    B-UPK-06; an Event B-UPK-10) says so as a chance; what the reveal can change (the bins,
+    the trigger and, with Events, money and Bags) is then not stated as certain.
+
+    ``world`` is a state rebuilt from ``view`` (``determinize``) when the caller has one.
+
+    Raises:
+        IllegalAction: ``action`` is not legal in the position ``view`` shows.
+
+    Example:
+        >>> from marketlib import Match
+        >>> from marketlib.bansan import Rules, StockDeck
+        >>> m = Match("bansan", Rules(players=2), seed=0)
+        >>> while m.state.phase != "stock":
+        ...     _ = m.play(m.legal_actions()[0])
+        >>> p = m.current_player
+        >>> str(preview(m.view(p), StockDeck(player=p)))  # doctest: +NORMALIZE_WHITESPACE
+        'reveals Deck cards one at a time until a produce type repeats (40 left); the repeated
+        card goes to its Waste Bin, so a bin may fill'
+    """
+    before = world if world is not None else determinize(view, random.Random(0))
+    after = apply(before, action)
+    player = action.player
+    rules = before.rules
+    drew_deck = len(after.deck) < len(before.deck)
+    drew_lists = len(after.list_deck) < len(before.list_deck)
+    flipped = len(after.event_deck) < len(before.event_deck) or (
+        after.latest_events != before.latest_events)
+    events_on = rules.events != "off"
+    chance: list[str] = []
+    uncertain: set[str] = set()
+    if drew_deck:
+        if isinstance(action, A.StockDeck):
+            chance.append(f"reveals Deck cards one at a time until a produce type repeats "
+                          f"({view.deck_size} left); the repeated card goes to its Waste Bin, "
+                          "so a bin may fill")
+        else:
+            chance.append(f"draws hidden cards from the Deck ({view.deck_size} left)")
+        uncertain |= {"bins", "trigger"}
+        if view.deck_size <= 4:
+            chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")
+        if events_on:
+            chance.append("a Star on a drawn card flips an Event, which can change money, "
+                          "Bags and bins")
+            uncertain |= {"money", "bag", "bins"}
+    elif flipped:
+        chance.append("flips an Event, which can change money, Bags and bins")
+        uncertain |= {"money", "bag", "bins"}
+    if drew_lists:
+        chance.append("draws Shopping Lists you have not seen")
+    certain: list[str] = []
+    m0, m1 = before.vendors[player].money, after.vendors[player].money
+    if m1 != m0 and "money" not in uncertain:
+        certain.append(f"money RM{m0} -> RM{m1}")
+    b0, b1 = len(before.vendors[player].bag), len(after.vendors[player].bag)
+    if b1 != b0 and "bag" not in uncertain:
+        certain.append(f"Bag {b0} -> {b1} cards")
+    if before.bins != after.bins and "bins" not in uncertain:
+        certain.append(_bins(after))
+    if "trigger" not in uncertain:
+        if after.result is not None:
+            certain.append("ends the game")
+        elif after.trigger is not None and before.trigger is None:
+            certain.append("triggers the Last Round")
+    return Preview(certain=tuple(certain), chance="; ".join(chance))
+
+
+__all__ = ["WASTE_CODES", "describe", "preview"]

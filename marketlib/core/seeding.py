@@ -1,0 +1,73 @@
+"""Where every random number comes from: one seeded stream per purpose (docs: "Seeds and
+replays" on the API page).
+
+A game's seed is any Python ``int`` (negative and huge ones included). From it derive:
+
+* the **deal stream**, :func:`deal_rng`, which shuffles the decks at ``setup`` (and nothing
+  else: mid-game reshuffles use the hidden ``shuffle_key`` the deal draws);
+* one **bot stream per seat**, :func:`bot_rng`, which is the only chance a computer player in
+  that seat ever uses.
+
+Both are ``random.Random`` objects seeded from a byte string, so they are the same on every
+platform and Python version that keeps ``random.Random``'s documented seeding (version 2:
+a ``str`` seed is hashed with SHA-512 together with its bytes). The deal stream of a
+non-negative seed ``s`` is exactly ``random.Random(s)``, the scheme since marketlib 0.1, so
+every saved game and golden transcript replays unchanged. Python seeds an ``int`` by its
+absolute value, so ``random.Random(-5)`` equals ``random.Random(5)``; a negative seed therefore
+seeds from the text ``"marketlib:deal:-5"`` instead, which no small ``int`` seed reaches. The
+bot stream of seat ``k`` seeds from the text ``"marketlib:{seed}:{k}"`` (negative seeds keep
+their sign in the text).
+
+Why not numpy's ``SeedSequence``, the field's standard for spawning streams: it refuses
+negative entropy, and moving to it would change every deal of every saved game. Its idea is
+kept: each stream is named by the seed plus a fixed key (``deal``, or the seat), streams never
+share state, and a computer player's draws depend only on the seed, its seat and how many
+choices it has made so far in the game (a board rewinds that count with undo).
+
+Example:
+    >>> deal_rng(5).random() == deal_rng(-5).random()
+    False
+    >>> deal_rng(7).random() == __import__("random").Random(7).random()
+    True
+    >>> bot_rng(3, 1).random() == bot_rng(3, 1).random() != bot_rng(3, 0).random()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an ``int`` (numpy integers are accepted).
+
+    Raises:
+        TypeError: a ``bool``, ``float``, ``str`` or anything else that is not an integer.
+    """
+    if type(seed) is not int:
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            return int(seed)
+        raise TypeError(f"a seed is an int, not {type(seed).__name__} {seed!r}")
+    return seed
+
+
+def deal_rng(seed: int) -> random.Random:
+    """The stream that deals a game with ``seed`` (any ``int``).
+
+    Raises:
+        TypeError: ``seed`` is not an ``int`` (a ``bool`` or ``float`` is refused).
+    """
+    seed = check_seed(seed)
+    return random.Random(seed) if seed >= 0 else random.Random(f"marketlib:deal:{seed}")
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The stream of the computer player in ``seat`` for a game with ``seed``.
+
+    Raises:
+        TypeError: ``seed`` or ``seat`` is not an ``int``.
+    """
+    return random.Random(f"marketlib:{check_seed(seed)}:{check_seed(seat)}")
+
+
+__all__ = ["bot_rng", "check_seed", "deal_rng"]

@@ -1,0 +1,68 @@
+"""Monsoon Market in words for one seat: the action text of the log and the move preview.
+
+Everything in Monsoon Market is face up except the order of the two decks (A-M-25), so every
+seat may read every action in full: :func:`describe` is the table notation. :func:`preview`
+works from the deciding seat's view alone (docs: "Boards"): it plays the action in a world
+rebuilt from that view and reports what cannot depend on the decks' order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from marketlib.core.game import Preview
+from marketlib.monsoon.actions import Action
+from marketlib.monsoon.queries import catalog
+from marketlib.monsoon.rules import apply
+from marketlib.monsoon.scoring import seals_of
+from marketlib.monsoon.state import State
+from marketlib.monsoon.view import View, determinize
+
+
+def describe(state: State, action: Action, seat: int | None) -> str:
+    """The log text of ``action`` (played in ``state``) as ``seat`` sees it (``None``: the
+    teacher). Monsoon Market has no hidden choices (A-M-25), so it is the table notation.
+
+    Example:
+        >>> from marketlib.monsoon import Rules, Steal, setup
+        >>> describe(setup(Rules(), seed=1), Steal(player=0, card="MG-33"), 1)
+        'P0 steal MG-33'
+    """
+    return str(action)
+
+
+def preview(view: View, action: Action, world: State | None = None) -> Preview:
+    """What ``action`` does for the deciding seat, from its ``view`` only: seals (M-SEAL-01),
+    display size (cards), whether it ends the turn (M-TURN-01) or the game (M-END-01..03).
+    Refills of the Market and the Order display draw hidden cards but change none of these.
+
+    ``world`` is a state rebuilt from ``view`` (``determinize``) when the caller has one.
+
+    Raises:
+        IllegalAction: ``action`` is not legal in the position ``view`` shows.
+
+    Example:
+        >>> from marketlib.monsoon import Rules, Steal, setup, view as view_of
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> str(preview(view_of(s, 0), Steal(player=0, card="MG-33")))
+        'display 4 -> 5 cards; ends your turn'
+    """
+    before = world if world is not None else determinize(view, random.Random(0))
+    after = apply(before, action)
+    player = action.player
+    cat = catalog(before)
+    parts: list[str] = []
+    s0, s1 = seals_of(before.seats[player], cat), seals_of(after.seats[player], cat)
+    if s1 != s0:
+        parts.append(f"seals {s0} -> {s1}")
+    d0, d1 = len(before.seats[player].display), len(after.seats[player].display)
+    if d1 != d0:
+        parts.append(f"display {d0} -> {d1} cards")
+    if after.result is not None:
+        parts.append("wins the game" if player in after.result.winners else "ends the game")
+    elif after.current != player:
+        parts.append("ends your turn")
+    return Preview(certain=tuple(parts))
+
+
+__all__ = ["describe", "preview"]

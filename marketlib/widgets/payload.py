@@ -1,0 +1,194 @@
+"""What a board sends to the front end for one seat, computed without a widget (docs: "Boards").
+
+Everything here is built from the seat's view (``game.view(state, seat)``), a world rebuilt from
+that view (``game.determinize``) and what the seat itself chose, never from hidden parts of the
+true state. Two states the seat cannot tell apart therefore give byte-identical payloads; the
+conformance kit checks that (:func:`marketlib.core.testing.check_hidden_information`).
+
+A :class:`Table` is the game-specific half: how a view becomes a drawable ``scene``, which
+on-board ``target`` an action is about, and which action a click on a target would mean.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from marketlib.core.match import Match
+
+WORLD_SEED = 0
+"""The fixed seed of the world a board rebuilds from a view for previews and explanations (any
+fixed value works: nothing shown depends on the hidden parts it samples)."""
+
+
+class Table:
+    """The game-specific drawing rules of a board (subclassed per game).
+
+    Every method works from a view (what one seat sees) and static card data only.
+    """
+
+    game_name = ""
+
+    def cards(self, match: Match) -> dict[str, Any]:
+        """Static card facts the front end needs to draw (labels, goods, prices)."""
+        return {}
+
+    def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
+        """The drawable scene of ``view`` (JSON-ready builtins)."""
+        raise NotImplementedError
+
+    def target(self, action: Any) -> str:
+        """The on-board thing an action is about, e.g. ``card:MG-05`` or ``button:pass``."""
+        raise NotImplementedError
+
+    def intent(self, view: Any, target: str, player: int) -> Any:
+        """The action a click on ``target`` would mean for ``player`` now, or ``None``."""
+        raise NotImplementedError
+
+    def text(self, view: Any) -> str:
+        """The plain-text description of the board."""
+        return str(view)
+
+    def probe_targets(self, view: Any) -> list[str]:
+        """Targets worth clicking in a test of what ``explain`` answers (cards, buttons...)."""
+        return []
+
+
+def world_of(game: Any, view: Any) -> Any:
+    """A full state consistent with ``view``, the same for every state that gives this view."""
+    return game.determinize(view, random.Random(WORLD_SEED))
+
+
+def explain_click(table: Table, match: Match, target: str, player: int) -> str:
+    """The sentence a board shows after a click on ``target`` that is not a highlighted choice:
+    the rule ID and reason from ``explain``, worked out in a world rebuilt from ``player``'s
+    view, so it cannot mention a hidden card."""
+    game = match.game
+    view = game.view(match.state, player)
+    action = table.intent(view, target, player)
+    if action is None:
+        return f"{target.split(':', 1)[-1]} is not something you can use right now."
+    why = game.explain(world_of(game, view), action)
+    return f"{action} is legal." if why is None else f"{why.rule}: {why.reason}"
+
+
+def summary_text(match: Match) -> str:
+    """The end-of-game sentence (empty while playing). Outcomes are public."""
+    outcome = match.outcome
+    if outcome is None:
+        return ""
+    unit = match.game.GAME.score_unit
+    winners = " and ".join(f"P{w}" for w in outcome.winners) or "nobody"
+    scores = ", ".join(f"P{p} {s} {unit}" for p, s in enumerate(outcome.scores))
+    return f"Game over ({outcome.ending.value}): {winners} won. {scores}."
+
+
+Reason = tuple[str, frozenset[int] | None]
+"""A computer player's reason for one move and the seats it may be shown to (``None``: only
+the teacher view)."""
+
+
+def log_lines(
+    match: Match,
+    seat: int | None,
+    reasons: Mapping[tuple[int, Any], Reason],
+    cache: dict[tuple[int, Any, int | None], str] | None = None,
+) -> list[str]:
+    """One line per action played, as ``seat`` may read it (``None``: the teacher view).
+
+    Another seat's hidden choice reads as a watcher sees it (the game's ``describe``); a
+    computer player's reason is added only where that seat may read it.
+    """
+    game = match.game
+    history = match.history
+    states = match.states
+    lines = []
+    for i, action in enumerate(history):
+        key = (i, action, seat)
+        text = cache.get(key) if cache is not None else None
+        if text is None:
+            text = game.describe(states[i], action, seat)
+            if cache is not None:
+                cache[key] = text
+        reason = reasons.get((i, action))
+        if reason is not None and (seat is None if reason[1] is None else (
+                seat is None or seat in reason[1])):
+            text = f"{text} - {reason[0]}"
+        lines.append(text)
+    return lines
+
+
+def choices_for(table: Table, match: Match, decider: int) -> list[dict[str, Any]]:
+    """The legal actions of ``decider`` with their text, target and preview (from the
+    decider's view only)."""
+    game = match.game
+    view = game.view(match.state, decider)
+    world = world_of(game, view)
+    return [{"index": i, "text": str(action), "target": table.target(action),
+             "preview": str(game.preview(view, action, world))}
+            for i, action in enumerate(game.legal_actions(match.state))]
+
+
+def payload(
+    table: Table,
+    match: Match,
+    seat: int,
+    *,
+    humans: Collection[int] | None = None,
+    teacher_view: bool = False,
+    covered: bool = False,
+    reasons: Mapping[tuple[int, Any], Reason] | None = None,
+    cache: dict[tuple[int, Any, int | None], str] | None = None,
+) -> dict[str, Any]:
+    """The traits a board sends for ``seat``: ``scene``, ``choices``, ``log``, ``description``
+    and ``summary``.
+
+    Args:
+        table: the game's :class:`Table`.
+        match: the match shown.
+        seat: the seat the board is shown to.
+        humans: the seats played by people (choices are offered only to them; default all).
+        teacher_view: show everything (only a teacher's board may ask for it).
+        covered: hot-seat cover: nothing private at all is sent.
+        reasons: computer players' reasons by ``(index, action)``.
+        cache: a dict the caller keeps to reuse log lines between calls.
+    """
+    game = match.game
+    state = match.state
+    if covered:
+        return {"scene": {"game": table.game_name, "covered": True}, "choices": [], "log": [],
+                "description": "", "summary": summary_text(match)}
+    decider = game.current_player(state)
+    shown = None if teacher_view else seat
+    view = game.view(state, shown)
+    choices: list[dict[str, Any]] = []
+    if decider is not None and (humans is None or decider in humans) and (
+            teacher_view or decider == seat):
+        choices = choices_for(table, match, decider)
+    return {
+        "scene": table.scene(view, decider),
+        "choices": choices,
+        "log": log_lines(match, shown, reasons or {}, cache),
+        "description": table.text(view),
+        "summary": summary_text(match),
+    }
+
+
+def probe(table: Table, match: Match, seat: int) -> dict[str, Any]:
+    """The payload for ``seat`` plus the answer to a click on each of the view's probe targets
+    (for the hidden-information test)."""
+    data = payload(table, match, seat)
+    view = match.game.view(match.state, seat)
+    data["notices"] = {t: explain_click(table, match, t, seat)
+                       for t in table.probe_targets(view)}
+    return data
+
+
+def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
+    """``probe`` bound to ``table``, in the shape the conformance kit takes."""
+    return lambda match, seat: probe(table, match, seat)
+
+
+__all__ = ["WORLD_SEED", "Reason", "Table", "choices_for", "explain_click", "log_lines",
+           "payload", "payload_function", "probe", "summary_text", "world_of"]
