@@ -34,13 +34,15 @@ from marketlib.core import (
 __version__ = "0.1.0"
 
 
-def play(game: str = "monsoon", players: int = 2, **options: Any) -> Any:
+def play(game: str = "monsoon", players: int | None = None, **options: Any) -> Any:
     """Start a game and return a board to play it by clicking in JupyterLab.
 
     ``marketlib.play("bansan", players=3)`` gives a 3-vendor Bansan board where you are seat 0
-    and computer vendors (``GreedyBot``) take the other seats. Options: ``seed``, ``seat``,
-    ``opponents`` (a bot name, a mapping of seats to bots, or ``None`` for hot-seat), ``mode``
-    (Bansan) and any rule option. See :func:`marketlib.widgets.play_board`.
+    and computer vendors (``GreedyBot``) take the other seats; ``marketlib.play("sendiri")`` is
+    the solo game and ``marketlib.play("kenduri", players=3)`` the cooperative Kenduri Menu.
+    Options: ``seed`` (default: a fresh one, shown on the board), ``seat``, ``opponents`` (a bot
+    name, a mapping of seats to bots, or ``None`` for hot-seat), ``mode`` (Bansan), ``teacher``
+    and any rule option. See :func:`marketlib.widgets.play_board`.
     """
     from marketlib.widgets import play_board
 

@@ -21,6 +21,7 @@ from marketlib.bansan.state import (
     SoloThrow,
     Stocking,
 )
+from marketlib.core.palette import ink
 
 if TYPE_CHECKING:
     from marketlib.bansan.state import State
@@ -150,7 +151,8 @@ def _chip(cat: Catalog, card: str, as_type: Produce | None = None) -> str:
     star = "&#9733;" if c.star else ""
     return (f'<span class="marketlib-bansan-card" title="{card} {c.label}" style="display:'
             f"inline-block;margin:1px;padding:1px 4px;border-radius:3px;border-bottom:4px solid "
-            f'{stripe};background:{colour};color:#fff;font:11px sans-serif">{text}{star}</span>')
+            f'{stripe};background:{colour};color:{ink(colour)};font:11px sans-serif">{text}{star}'
+            "</span>")
 
 
 def html_board(state: State | View) -> str:

@@ -15,10 +15,13 @@ Event deck are face down. So:
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from marketlib.bansan import actions as A
+from marketlib.bansan.cards import NAMES
+from marketlib.bansan.market import catalog
 from marketlib.bansan.rules import apply
-from marketlib.bansan.state import State
+from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
 from marketlib.core.game import Preview
 
@@ -49,6 +52,53 @@ def _bins(state: State) -> str:
     cap = state.rules.bin_capacity
     return "bins " + " ".join(f"{w} {len(b)}/{cap}{'!' if len(b) > cap else ''}"
                               for w, b in zip(WASTE_CODES, state.bins, strict=True))
+
+
+def _row_count(view: View, produce: Any) -> int:
+    cat = catalog(view.rules)
+    return sum(1 for c in view.row if cat.produce[c].shows(produce))
+
+
+def _next_step(view: View, action: A.Action, after: State) -> str:
+    """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN)."""
+    a = action
+    rules = view.rules
+    if isinstance(a, A.StockRow):
+        n = _row_count(view, a.produce)
+        return f"takes {n} Row card(s) showing {NAMES[a.produce]}; then tuck each into a Stall"
+    if isinstance(a, A.Buy):
+        return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{rules.price(a.produce)} "
+                "a card: pick the cards next")
+    if isinstance(a, A.BuyWholesale):
+        return (f"buy {NAMES[a.produce]} from the Row at half price (rounded down once for the "
+                "purchase): pick the cards next")
+    if isinstance(a, A.Sell):
+        return (f"sell {NAMES[a.produce]} from your Stalls at half price (rounded down once for "
+                "the sale): pick the cards next")
+    if isinstance(a, A.Pick) and isinstance(view.pending, Purchase):
+        pending = after.pending
+        if isinstance(pending, Purchase):
+            total = sum(x.price for x in pending.picked)
+            verb = "get" if pending.kind == "sell" else "pay"
+            if pending.kind == "vendors":
+                return f"{len(pending.picked)} card(s) picked: you pay RM{total} when you finish"
+            return (f"{len(pending.picked)} card(s) picked: you {verb} RM{total} for them when "
+                    "you finish")
+    if isinstance(a, A.PlaceWorker):
+        cat = catalog(rules)
+        return f"rent Stall {a.stall} ({NAMES[cat.stalls[a.stall].sells]}) for free"
+    if isinstance(a, A.Tuck):
+        cat = catalog(rules)
+        return f"{a.card} goes into Stall {a.stall} as {NAMES[cat.stalls[a.stall].sells]}"
+    if isinstance(a, A.ChooseHalf) and isinstance(view.pending, OpeningHand):
+        cat = catalog(rules)
+        types = [getattr(cat.produce[c], a.half).value for c in view.pending.cards]
+        return f"stock {', '.join(types)}; then tuck each into a Stall"
+    if isinstance(a, A.ReturnList):
+        return f"{a.list} goes to the bottom of the Shopping List deck"
+    if isinstance(a, A.EndActions):
+        return "ends your Action Phase; Upkeep follows"
+    return ""
 
 
 def preview(view: View, action: A.Action, world: State | None = None) -> Preview:
@@ -92,6 +142,8 @@ def preview(view: View, action: A.Action, world: State | None = None) -> Preview
             chance.append(f"reveals Deck cards one at a time until a produce type repeats "
                           f"({view.deck_size} left); the repeated card goes to its Waste Bin, "
                           "so a bin may fill")
+        elif len(after.row) > len(before.row):
+            chance.append(f"refills the Row from the Deck ({view.deck_size} left)")
         else:
             chance.append(f"draws hidden cards from the Deck ({view.deck_size} left)")
         uncertain |= {"bins", "trigger"}
@@ -100,13 +152,13 @@ def preview(view: View, action: A.Action, world: State | None = None) -> Preview
         if events_on:
             chance.append("a Star on a drawn card flips an Event, which can change money, "
                           "Bags and bins")
-            uncertain |= {"money", "bag", "bins"}
+            uncertain |= {"money", "bag", "bins", "turn"}
     elif flipped:
         chance.append("flips an Event, which can change money, Bags and bins")
-        uncertain |= {"money", "bag", "bins"}
+        uncertain |= {"money", "bag", "bins", "turn"}
     if drew_lists:
         chance.append("draws Shopping Lists you have not seen")
-    certain: list[str] = []
+    certain: list[str] = [what] if (what := _next_step(view, action, after)) else []
     m0, m1 = before.vendors[player].money, after.vendors[player].money
     if m1 != m0 and "money" not in uncertain:
         certain.append(f"money RM{m0} -> RM{m1}")
@@ -120,6 +172,9 @@ def preview(view: View, action: A.Action, world: State | None = None) -> Preview
             certain.append("ends the game")
         elif after.trigger is not None and before.trigger is None:
             certain.append("triggers the Last Round")
+    if "turn" not in uncertain and after.result is None and after.turn != before.turn and (
+            before.current == player):
+        certain.append("ends your turn")
     return Preview(certain=tuple(certain), chance="; ".join(chance))
 
 

@@ -280,6 +280,17 @@ class Match:
         self._cursor = index
         return self.state
 
+    def checkpoint(self) -> tuple[Any, ...]:
+        """The match as it is now, for :meth:`rollback` (the timeline, cursor and seed)."""
+        return (list(self._states), list(self._actions), self._cursor, self.seed,
+                self._from_position)
+
+    def rollback(self, checkpoint: tuple[Any, ...]) -> None:
+        """Put the match back as it was when ``checkpoint`` was taken."""
+        states, actions, cursor, seed, from_position = checkpoint
+        self._states, self._actions = list(states), list(actions)
+        self._cursor, self.seed, self._from_position = cursor, seed, from_position
+
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:
         """A block that changes the match completely or not at all: if anything inside it
@@ -296,13 +307,11 @@ class Match:
             >>> m.cursor, m.timeline
             (0, 0)
         """
-        saved = (list(self._states), list(self._actions), self._cursor, self.seed,
-                 self._from_position)
+        saved = self.checkpoint()
         try:
             yield
         except BaseException:
-            (self._states, self._actions, self._cursor, self.seed,
-             self._from_position) = saved
+            self.rollback(saved)
             raise
 
     def _set_cursor(self, index: int) -> None:

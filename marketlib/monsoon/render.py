@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from marketlib.core.palette import ink
 from marketlib.monsoon.cards import Catalog, Good, Level
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
@@ -92,7 +93,7 @@ def _chip(cat: Catalog, card: str) -> str:
     stripe = COLOURS[c.goods[1]] if len(c.goods) > 1 else colour
     return (
         f'<span title="{_e(card)}" style="display:inline-block;margin:2px;padding:2px 6px;'
-        f"border-radius:4px;border:2px solid {stripe};background:{colour};color:#fff;"
+        f"border-radius:4px;border:2px solid {stripe};background:{colour};color:{ink(colour)};"
         f'font:12px sans-serif">{_e(c.label)}</span>'
     )
 

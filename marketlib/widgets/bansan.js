@@ -1,30 +1,43 @@
 // Bansan board: draws the scene (a seat's view) that Python sends. No rules here.
 
-const BS_COLOUR = { FV: "#009E73", WG: "#56B4E9", MT: "#D55E00", DG: "#E69F00", SF: "#0072B2", MM: "#CC79A7" };
 const BS_TYPES = ["FV", "WG", "MT", "DG", "SF", "MM"];
 const BS_WASTE = ["PL", "PA", "OR"];
 
-function bsChip(ctx, produce) {
+function bsChip(ctx, produce, half) {
   const chip = ctx.el("span", "marketlib-good", produce);
-  chip.style.background = BS_COLOUR[produce];
+  chip.style.background = ctx.cards.colours[produce];
+  chip.style.color = ctx.cards.inks[produce];
+  chip.title = `${ctx.cards.names[produce]}${half ? ` (${half} half)` : ""}`;
   return chip;
 }
 
-function bsCardBody(ctx, id, as) {
+function bsCardBody(ctx, id, as, halves) {
   const c = ctx.cards.produce[id];
   const body = ctx.el("span", "marketlib-card-body");
   if (as) body.appendChild(bsChip(ctx, as));
-  else { body.appendChild(bsChip(ctx, c.top)); body.appendChild(bsChip(ctx, c.bottom)); }
-  body.appendChild(ctx.el("span", "marketlib-card-label", `${c.waste}${c.star ? " \u2605" : ""}`));
+  else if (halves) {
+    // the opening hand: which half is on top matters, so say it
+    const col = ctx.el("span", "marketlib-halves");
+    for (const [half, t] of [["top", c.top], ["bottom", c.bottom]]) {
+      const line = ctx.el("span", null);
+      line.appendChild(ctx.el("span", "marketlib-half", half));
+      line.appendChild(bsChip(ctx, t, half));
+      col.appendChild(line);
+    }
+    body.appendChild(col);
+  } else { body.appendChild(bsChip(ctx, c.top, "top")); body.appendChild(bsChip(ctx, c.bottom, "bottom")); }
+  const waste = ctx.el("span", "marketlib-card-label", `${c.waste}${c.star ? " \u2605" : ""}`);
+  waste.title = `${ctx.cards.wastes[c.waste]} waste${c.star ? "; a Star: drawn in a refill, it flips an Event" : ""}`;
+  body.appendChild(waste);
   body.appendChild(ctx.el("span", "marketlib-id", id));
   return body;
 }
 
-function bsCard(ctx, id, where, as) {
+function bsCard(ctx, id, where, as, halves) {
   const c = ctx.cards.produce[id];
-  const what = as ? `${ctx.cards.names[as]}` : `${ctx.cards.names[c.top]} / ${ctx.cards.names[c.bottom]}`;
+  const what = as ? `${ctx.cards.names[as]}` : `top ${ctx.cards.names[c.top]}, bottom ${ctx.cards.names[c.bottom]}`;
   return ctx.button(`card:${id}`, `${what}, ${ctx.cards.wastes[c.waste]} waste${c.star ? ", star" : ""} (${id}, ${where})`,
-    bsCardBody(ctx, id, as), "marketlib-card");
+    bsCardBody(ctx, id, as, halves), "marketlib-card");
 }
 
 function bsSection(ctx, title, cls) {
@@ -87,7 +100,7 @@ function bsStalls(ctx, s) {
   if (rr.length) {
     const panel = ctx.el("details", "marketlib-panel");
     panel.appendChild(ctx.el("summary", null, `Rent and Release (once per game): ${rr.length} options`));
-    for (const c of rr) panel.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
+    for (const c of rr) panel.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
     box.appendChild(panel);
   }
   return box;
@@ -97,7 +110,7 @@ function bsBins(ctx, s) {
   const [box, items] = bsSection(ctx, `Waste Bins (capacity ${s.bin_capacity})`);
   s.bins.forEach((cards, i) => {
     const w = BS_WASTE[i];
-    const over = cards.length > s.bin_capacity;
+    const over = s.bins_over[i];
     const body = ctx.el("span", "marketlib-card-body");
     body.appendChild(ctx.el("b", null, ctx.cards.wastes[w]));
     body.appendChild(ctx.el("span", null, `${cards.length}/${s.bin_capacity}${over ? " OVERFLOW" : ""}`));
@@ -119,22 +132,23 @@ function bsPending(ctx, s) {
     for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, `to stock as ${c.options.join(" or ")}`));
     box.appendChild(row);
   } else if (p && p.kind === "OpeningHand") {
-    box.appendChild(ctx.el("p", null, "Opening stock: use the top halves of all five cards, or the bottom halves."));
     const row = ctx.el("div", "marketlib-row-items");
-    for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand"));
-    const top = ctx.button("button:half-top", "Stock the top halves of all five cards", null);
-    top.textContent = "Top halves";
-    row.appendChild(top);
-    const bottom = ctx.button("button:half-bottom", "Stock the bottom halves of all five cards", null);
-    bottom.textContent = "Bottom halves";
-    row.appendChild(bottom);
+    for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand", null, true));
     box.appendChild(row);
+    for (const half of ["top", "bottom"]) {
+      const line = ctx.el("div", "marketlib-row-items");
+      const pick = ctx.button(`button:half-${half}`, `Use the ${half} halves of all five cards`, null);
+      pick.textContent = `Use the ${half} halves:`;
+      line.appendChild(pick);
+      for (const id of p.cards) line.appendChild(bsChip(ctx, ctx.cards.produce[id][half], half));
+      box.appendChild(line);
+    }
   } else if (p && p.kind === "Purchase") {
     const what = { vendors: "Buying from vendors", wholesale: "Buying from your wholesalers", sell: "Selling online" }[p.purchase];
     const picked = p.picked.map((x) => `${x.card} RM${x.price}${x.seller === null ? "" : ` to P${x.seller}`}`).join(", ");
     box.appendChild(ctx.el("p", null, `${what}: ${ctx.cards.names[p.produce]}. Picked: ${picked || "nothing yet"}. Click cards to pick them.`));
   } else if (p && p.kind === "ListReturn") {
-    box.appendChild(ctx.el("p", null, `Return ${p.count} Shopping List(s) from your Wallet to the deck.`));
+    box.appendChild(ctx.el("p", null, `Return ${p.count} Shopping List(s) from your Wallet to the bottom of the deck: click it in your Wallet below.`));
   } else if (!s.offer) {
     return null;
   }
@@ -149,7 +163,7 @@ function bsVendor(ctx, s, v, p) {
   const money = v.money === null ? "RM hidden" : `RM${v.money}`;
   panel.appendChild(ctx.el("h4", "marketlib-row-title",
     `P${p} (${who}) · ${money} · bag ${v.bag.length}/${s.bag_limit}` +
-    (s.mode === "sendiri" ? "" : ` · R&R ${v.rr_used ? "used" : "available"}${s.token === p ? " · Bansan Token" : ""}`) +
+    (s.mode === "sendiri" ? "" : ` · R&R ${v.rr_used ? "used" : "not used yet"}${s.token === p ? " · holds the Bansan Token" : ""}`) +
     (mark ? " · to decide" : "")));
   const wallet = ctx.el("div", "marketlib-row-items");
   wallet.appendChild(ctx.el("span", "marketlib-row-title", "Wallet:"));
@@ -157,7 +171,7 @@ function bsVendor(ctx, s, v, p) {
   else for (const id of v.wallet) {
     wallet.appendChild(bsList(ctx, id, true));
     for (const c of ctx.choices.filter((x) => x.target.startsWith(`complete:${id}:`)))
-      wallet.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
+      wallet.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
   }
   if (s.mode !== "kenduri") panel.appendChild(wallet);
   if (v.completed.length) {
@@ -251,7 +265,7 @@ function drawGame(ctx, area) {
     for (const id of s.public) {
       pubItems.appendChild(bsList(ctx, id, false));
       for (const c of ctx.choices.filter((x) => x.target.startsWith(`complete:${id}:`)))
-        pubItems.appendChild(ctx.button(c.target, c.text, null, "marketlib-choice"));
+        pubItems.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
     }
     if (!s.public.length) pubItems.appendChild(ctx.el("span", "marketlib-empty", "every list is completed"));
     top.appendChild(pub);
@@ -268,12 +282,12 @@ function drawGame(ctx, area) {
   const pending = bsPending(ctx, s);
   if (pending) area.appendChild(pending);
   if (s.phase === "stock" && !s.pending) {
-    const [st, stItems] = bsSection(ctx, "Stocking phase");
-    stItems.appendChild(bsTypeButtons(ctx, "stock", "Stock from the Row:"));
+    const [st, stItems] = bsSection(ctx, "Stocking Phase: take every Row card of one type");
+    stItems.appendChild(bsTypeButtons(ctx, "stock", "Take from the Row:"));
     area.appendChild(st);
   }
   if (s.phase === "actions" && !s.pending && !s.offer) {
-    const [ac, acItems] = bsSection(ctx, `Action phase: ${s.actions_left} action(s) left (or click a Waste Bin to empty it)`);
+    const [ac, acItems] = bsSection(ctx, `Action Phase: ${s.actions_left} action(s) left (or click a Waste Bin to empty it)`);
     acItems.className = "";
     acItems.appendChild(bsTypeButtons(ctx, "buy", "Buy from vendors:"));
     acItems.appendChild(bsTypeButtons(ctx, "wholesale", "Buy wholesale:"));
@@ -287,8 +301,9 @@ function drawGame(ctx, area) {
   if (ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`))
     area.appendChild(ctx.button("throw", "Throw the selected card into its Waste Bin", null));
   if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
-  const who = s.decider === null ? "game over" : `P${s.decider} to decide`;
-  return `Bansan${s.mode === "standard" ? "" : ` (${s.mode})`} · turn ${s.turn + 1} · ${who} · phase ${s.phase}`;
+  const who = s.decider === null ? "game over" : (s.decider === ctx.seat ? "your decision" : `P${s.decider} to decide`);
+  const mode = { standard: "", kenduri: " · Kenduri Menu", sendiri: " · Sendiri (solo)" }[s.mode];
+  return `Bansan${mode} · turn ${s.turn + 1} · ${s.title} · ${who}`;
 }
 
 export default makeBoard(drawGame);

@@ -6,10 +6,12 @@ from typing import Any, ClassVar
 
 from marketlib import bansan
 from marketlib.bansan import actions as A
+from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import NAMES
-from marketlib.bansan.render import text_table
+from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import Stocking
 from marketlib.core.match import Match
+from marketlib.core.palette import ink
 from marketlib.widgets.board import Board, _esm
 from marketlib.widgets.payload import Table
 
@@ -24,6 +26,7 @@ class BansanTable(Table):
     """How a Bansan view is drawn and clicked (a :class:`~marketlib.widgets.Table`)."""
 
     game_name = "bansan"
+    words = bansan_words
 
     def cards(self, match: Match) -> dict[str, Any]:
         cat = bansan.catalog(match.state)
@@ -40,6 +43,9 @@ class BansanTable(Table):
             "names": {p.value: NAMES[p] for p in bansan.Produce},
             "prices": prices,
             "wastes": WASTE_NAMES,
+            "colours": {p.value: COLOURS[p] for p in bansan.Produce},
+            "inks": {p.value: ink(COLOURS[p]) for p in bansan.Produce},
+            "legend": [list(item) for item in bansan_words.LEGEND],
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
@@ -81,6 +87,7 @@ class BansanTable(Table):
                        for s in view.stalls],
             "bins": [list(b) for b in view.bins],
             "bin_capacity": view.rules.bin_capacity,
+            "bins_over": [len(b) > view.rules.bin_capacity for b in view.bins],
             "outside": list(view.outside),
             "events": list(view.latest_events[-3:]),
             "active_event": view.active_event,

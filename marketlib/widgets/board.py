@@ -27,11 +27,13 @@ have it raised instead.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import logging
 import operator
 import random
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -50,16 +52,22 @@ MAX_BOT_DECISIONS = 20_000
 LOG = logging.getLogger("marketlib.widgets")
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class BoardMessageError(MarketlibError):
     """A message from the front end that cannot be understood (nothing was changed)."""
 
 
 def _esm(name: str) -> str:
-    """The board's ES module: the shared ``common.js`` followed by the game's own file (no
-    imports: classrooms and CI are offline)."""
-    return (HERE / "common.js").read_text(encoding="utf-8") + "\n" + (
-        HERE / name
-    ).read_text(encoding="utf-8")
+    """The board's ES module: the shared ``common.js`` and ``panels.js`` followed by the game's
+    own file (no imports: classrooms and CI are offline)."""
+    return "\n".join((HERE / f).read_text(encoding="utf-8")
+                     for f in ("common.js", "panels.js", name))
 
 
 def _seed_of(value: Any) -> int:
@@ -91,6 +99,10 @@ class Board(anywidget.AnyWidget):
     TABLE: ClassVar[Table] = Table()
     raise_errors: ClassVar[bool] = False
     """Raise unexpected exceptions from message handlers instead of showing them (tests)."""
+    async_bots: ClassVar[bool] = True
+    """After a click, draw the person's move first and let computer players move in slices on
+    the kernel's event loop (when one is running), so the kernel never freezes."""
+    BOT_SLICE_SECONDS: ClassVar[float] = 0.05
     _css = HERE / "board.css"
 
     scene = traitlets.Dict().tag(sync=True)
@@ -108,6 +120,8 @@ class Board(anywidget.AnyWidget):
     can_redo = traitlets.Bool(False).tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
     position = traitlets.Unicode("").tag(sync=True)
+    busy = traitlets.Unicode("").tag(sync=True)
+    story: traitlets.List[str] = traitlets.List().tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Unicode("0").tag(sync=True)
@@ -143,6 +157,7 @@ class Board(anywidget.AnyWidget):
         self._rngs: dict[int, random.Random] = {}
         self._memory: dict[int, Any] = {}
         self._game_no = 0
+        self._pending_bots: Any = None
         self._blank = self._bot_memory()
         self.teacher = match.mode == "explore" if teacher is None else teacher
         self.seat = seat
@@ -220,6 +235,7 @@ class Board(anywidget.AnyWidget):
         self.choices = data["choices"]
         self.scene = data["scene"]
         self.log = data["log"]
+        self.story = data["story"]
         self.description = data["description"]
         self.summary = data["summary"]
         if self.covered:
@@ -269,6 +285,9 @@ class Board(anywidget.AnyWidget):
         if handler is None:
             raise BoardMessageError(f"unknown message type {kind!r}")
         self.error = ""
+        if self.busy and kind != "explain":
+            self.notice = f"{self.busy.removesuffix('...')}: wait a moment, then try again."
+            return
         handler(content)
 
     def _msg_play(self, content: dict[str, Any]) -> None:
@@ -278,13 +297,13 @@ class Board(anywidget.AnyWidget):
             raise BoardMessageError(f"'play' needs an integer index, not {index!r}")
         if version != self.version:
             raise BoardMessageError(
-                f"stale click (board version {version}, now {self.version}): the board has "
-                "changed, nothing was played")
+                "The board changed before your click arrived, so nothing was played: look "
+                f"again and click once more (board version {version}, now {self.version}).")
         if not 0 <= index < len(self.choices):
             raise BoardMessageError(
                 f"no choice {index}: there are {len(self.choices)} legal choices")
         action = self.match.legal_actions()[self.choices[index]["index"]]
-        self.play(action)
+        self.play(action, _clicked=True)
 
     def _msg_explain(self, content: dict[str, Any]) -> None:
         target = content.get("target")
@@ -313,7 +332,7 @@ class Board(anywidget.AnyWidget):
         except (KeyError, TypeError, ValueError) as err:
             raise BoardMessageError(f"malformed proposal {content!r}: {err}") from None
         with contextlib.suppress(IllegalAction, InvalidAction):
-            self.play(action)  # if refused, play() put the rule and reason in ``notice``
+            self.play(action, _clicked=True)  # if refused, play() put the reason in ``notice``
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
         self.undo()
@@ -322,7 +341,7 @@ class Board(anywidget.AnyWidget):
         self.redo()
 
     def _msg_new_game(self, content: dict[str, Any]) -> None:
-        self.new_game(_seed_of(content.get("seed", self.match.seed + 1)))
+        self.new_game(_seed_of(content.get("seed", self.match.seed + 1)), _clicked=True)
 
     def _msg_set_seat(self, content: dict[str, Any]) -> None:
         seat = content.get("seat")
@@ -350,7 +369,7 @@ class Board(anywidget.AnyWidget):
         self._refresh()
 
     # ------------------------------------------------------------- Python API
-    def play(self, action: Any) -> None:
+    def play(self, action: Any, *, _clicked: bool = False) -> None:
         """Play ``action`` (or its table notation) for the deciding seat, then let bots answer.
 
         Raises:
@@ -363,8 +382,7 @@ class Board(anywidget.AnyWidget):
             self._refresh()
             raise
         self.notice = ""
-        self._run_bots()
-        self._refresh()
+        self._continue(_clicked)
 
     def undo(self) -> None:
         """Undo back to the last decision of a person (bots' moves are undone with it).
@@ -392,7 +410,7 @@ class Board(anywidget.AnyWidget):
         self.notice = ""
         self._refresh()
 
-    def new_game(self, seed: int) -> None:
+    def new_game(self, seed: int, *, _clicked: bool = False) -> None:
         """Start a new game in the same ``Match`` (same rules) with ``seed`` (any int); the
         computer players start with a fresh memory."""
         seed = operator.index(seed)
@@ -404,25 +422,78 @@ class Board(anywidget.AnyWidget):
         self._game_no += 1
         self.seed = str(seed)
         self.notice = ""
-        self._run_bots()
+        self._continue(_clicked)
+
+    def _bots_to_move(self) -> bool:
+        current = self.match.current_player
+        return current is not None and current in self.opponents
+
+    def _continue(self, clicked: bool = False) -> None:
+        """After a person's move: the computer players answer, then the board is redrawn.
+
+        After a click in the page, inside the kernel's running event loop, the person's own
+        move is drawn first and ``busy`` says who is playing; the computer players then move in
+        slices of about :attr:`BOT_SLICE_SECONDS`, and the kernel handles other messages in
+        between. Called from Python (``board.play(...)``, tests, scripts) they move before it
+        returns.
+        """
+        loop = _running_loop() if self.async_bots and clicked else None
+        if loop is None or not self._bots_to_move():
+            self._run_bots()
+            self._refresh()
+            return
+        checkpoint = (self.match.checkpoint(), self._bot_memory())
+        self.busy = f"P{self.match.current_player} is playing..."
         self._refresh()
+        self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
+
+    def _bot_slice(self, loop: asyncio.AbstractEventLoop, checkpoint: Any) -> None:
+        self._pending_bots = None
+        try:
+            deadline = time.monotonic() + self.BOT_SLICE_SECONDS
+            while self._bots_to_move() and time.monotonic() < deadline:
+                self._bot_move()
+            if self._bots_to_move():
+                who = f"P{self.match.current_player} is playing..."
+                if who != self.busy:
+                    self.busy = who
+                self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
+                return
+            self.busy = ""
+            self._remember()
+            self._refresh()
+        except Exception as err:
+            LOG.exception("marketlib board: a computer player failed")
+            self.match.rollback(checkpoint[0])
+            self._restore_bots(checkpoint[1])
+            self.busy = ""
+            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
+                          "back where it was before your move. The details are in the "
+                          "notebook's log.")
+            self._refresh()
+            if self.raise_errors:
+                raise
 
     def _run_bots(self) -> None:
-        match = self.match
         for _ in range(MAX_BOT_DECISIONS):
-            current = match.current_player
-            if current is None or current not in self.opponents:
+            if not self._bots_to_move():
                 self._remember()
                 return
-            bot = self.opponents[current]
-            view = match.view(current)
-            action = bot.choose(view, match.legal_actions(), self._rngs[current])
-            explain = getattr(bot, "explain_choice", None)
-            why = explain() if callable(explain) else ""
-            name = type(bot).__name__
-            self._reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
-                                                     self._readers(view, current))
-            match.play(action)
+            self._bot_move()
+
+    def _bot_move(self) -> None:
+        match = self.match
+        current = match.current_player
+        assert current is not None
+        bot = self.opponents[current]
+        view = match.view(current)
+        action = bot.choose(view, match.legal_actions(), self._rngs[current])
+        explain = getattr(bot, "explain_choice", None)
+        why = explain() if callable(explain) else ""
+        name = type(bot).__name__
+        self._reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
+                                                 self._readers(view, current))
+        match.play(action)
 
     def _readers(self, view: Any, bot_seat: int) -> frozenset[int]:
         """The seats that may read a computer player's reason: those who see everything the

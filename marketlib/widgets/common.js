@@ -1,5 +1,5 @@
-// marketlib boards: the shared front end. No imports and no network: this file is concatenated
-// before the game's own file (monsoon.js / bansan.js), which ends with
+// marketlib boards: the shared front end. No imports and no network: this file, panels.js and
+// the game's own file (monsoon.js / bansan.js) are concatenated; the game's file ends with
 // `export default makeBoard(drawGame)`. Python owns the game; this code only draws the scene it
 // is sent and sends back the index of a legal choice, or asks Python to explain a click.
 
@@ -10,9 +10,13 @@ function mlEl(tag, cls, text) {
   return node;
 }
 
-function mlTimings() {
-  if (!globalThis.__marketlibTimings) globalThis.__marketlibTimings = [];
-  return globalThis.__marketlibTimings;
+// Click-to-redraw timings, recorded only when a test or benchmark asks for them by setting
+// globalThis.__marketlibTimings = [].
+function mlRecord(clickedAt, started) {
+  if (clickedAt === null || !Array.isArray(globalThis.__marketlibTimings)) return;
+  const now = performance.now();
+  globalThis.__marketlibTimings.push(now - clickedAt);
+  if (Array.isArray(globalThis.__marketlibRedrawMs)) globalThis.__marketlibRedrawMs.push(now - started);
 }
 
 function makeBoard(drawGame) {
@@ -23,11 +27,19 @@ function makeBoard(drawGame) {
       el.appendChild(root);
       let clickedAt = null;
       let focusKey = null;
+      let confirming = null;
 
       const send = (msg) => model.send(msg);
-      const play = (index) => {
+      const play = (choice) => {
+        if (choice.warn && confirming !== choice.index) {
+          confirming = choice.index;
+          focusKey = "confirm:yes";
+          redraw();
+          return;
+        }
+        confirming = null;
         clickedAt = performance.now();
-        send({ type: "play", index, version: model.get("version") });
+        send({ type: "play", index: choice.index, version: model.get("version") });
       };
 
       // Two-click choices: a target "A@B" (e.g. a card, then the Stall to tuck it into) is
@@ -45,12 +57,14 @@ function makeBoard(drawGame) {
         }
         if (selected && !firsts.has(selected)) selected = null;
         const drawn = new Set();
-        const markLegal = (b, label, c, verb) => {
+        const markLegal = (b, label, c) => {
           b.classList.add("marketlib-legal");
           b.dataset.choice = String(c.index);
-          b.dataset.verb = verb;
-          b.setAttribute("aria-label", `${label}: ${c.text} (${c.preview})`);
-          const show = () => { previewLine.textContent = `${c.text}: ${c.preview}`; };
+          b.dataset.verb = c.verb || "";
+          const words = c.label || c.text;
+          b.setAttribute("aria-label", `${label}: ${words} (${c.preview})`);
+          b.title = `${words} [${c.text}]: ${c.preview}`;
+          const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
           b.addEventListener("mouseenter", show);
           b.addEventListener("focus", show);
         };
@@ -78,12 +92,12 @@ function makeBoard(drawGame) {
             if (second) {
               drawn.add(`${selected}@${target}`);
               const c = second[0];
-              markLegal(b, label, c, c.text.split(" ")[1] || "");
-              b.addEventListener("click", () => { focusKey = target; selected = null; play(c.index); });
+              markLegal(b, label, c);
+              b.addEventListener("click", () => { focusKey = target; selected = null; play(c); });
             } else if (options.length) {
               const c = options[0];
-              markLegal(b, label, c, c.text.split(" ")[1] || "");
-              b.addEventListener("click", () => { focusKey = target; selected = null; play(c.index); });
+              markLegal(b, label, c);
+              b.addEventListener("click", () => { focusKey = target; selected = null; play(c); });
             } else if (firsts.has(target)) {
               for (const c of choices) if (c.target.startsWith(`${target}@`)) drawn.add(c.target);
               b.classList.add("marketlib-legal");
@@ -91,6 +105,7 @@ function makeBoard(drawGame) {
               b.dataset.verb = selected === target ? "selected" : "select";
               b.setAttribute("aria-pressed", String(selected === target));
               b.setAttribute("aria-label", `${label}: select, then choose where it goes`);
+              b.title = `${label}: select it, then choose where it goes`;
               b.addEventListener("click", () => {
                 focusKey = target;
                 selected = selected === target ? null : target;
@@ -98,6 +113,7 @@ function makeBoard(drawGame) {
               });
             } else {
               b.setAttribute("aria-label", `${label} (not a legal choice now: click to see why)`);
+              b.title = `${label} (not a legal choice now: click to see why)`;
               b.addEventListener("click", () => { focusKey = target; send({ type: "explain", target }); });
             }
             return b;
@@ -105,137 +121,96 @@ function makeBoard(drawGame) {
         };
       }
 
-      function controls() {
-        const bar = mlEl("div", "marketlib-controls");
-        const add = (text, aria, onClick, disabled) => {
-          const b = mlEl("button", "marketlib-btn marketlib-control", text);
-          b.type = "button";
-          b.setAttribute("aria-label", aria);
-          b.disabled = !!disabled;
-          b.addEventListener("click", onClick);
-          bar.appendChild(b);
-          return b;
-        };
-        add("Undo (u)", "Undo the last move", () => send({ type: "undo" }), !model.get("can_undo"));
-        add("Redo (r)", "Redo", () => send({ type: "redo" }), !model.get("can_redo"));
-        const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
-        const seed = mlEl("input");
-        seed.type = "text";
-        seed.inputMode = "numeric";
-        seed.value = String(model.get("seed"));
-        seed.setAttribute("aria-label", "Seed for a new game");
-        seedLabel.appendChild(seed);
-        bar.appendChild(seedLabel);
-        add("New game", "Start a new game with this seed",
-          () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
-        const seats = model.get("seats") || [];
-        const humans = seats.filter((s) => !s.bot);
-        if (humans.length > 1) {
-          for (const s of humans) {
-            const b = add(`Seat P${s.seat}`, `Show seat P${s.seat}`,
-              () => send({ type: "set_seat", seat: s.seat }));
-            b.setAttribute("aria-pressed", String(model.get("seat") === s.seat));
-          }
-        }
-        if (model.get("teacher")) {
-          const on = !!model.get("teacher_view");
-          const t = add(on ? "Teacher view: on" : "Teacher view: off",
-            "Teacher view shows every hidden card", () => send({ type: "teacher", on: !on }));
-          t.setAttribute("aria-pressed", String(on));
-        }
-        return bar;
-      }
-
-      // A selection or a preview belongs to one position: forget them when it changes
-      // (a move, undo, redo, new game, another seat, the cover).
+      // A selection, a question or a preview belongs to one position: forget them when it
+      // changes (a move, undo, redo, new game, another seat, the cover).
       let shownPosition = model.get("position");
+
+      function choiceButton(c, previewLine) {
+        const words = c.label || c.text;
+        const b = mlEl("button", "marketlib-btn marketlib-choice marketlib-legal", words);
+        b.type = "button";
+        b.dataset.target = c.target;
+        b.dataset.choice = String(c.index);
+        b.dataset.verb = c.verb || "";
+        b.title = `${words} [${c.text}]: ${c.preview}`;
+        b.setAttribute("aria-label", `${words} (${c.preview})`);
+        const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
+        b.addEventListener("focus", show);
+        b.addEventListener("mouseenter", show);
+        b.addEventListener("click", () => { focusKey = c.target; selected = null; play(c); });
+        return b;
+      }
 
       function redraw() {
         const started = performance.now();
+        const hadFocus = root.contains(document.activeElement) || focusKey !== null;
         if (model.get("position") !== shownPosition) {
           shownPosition = model.get("position");
           selected = null;
+          confirming = null;
         }
         root.replaceChildren();
         const header = mlEl("div", "marketlib-header");
         root.appendChild(header);
-        if (model.get("error")) root.appendChild(mlEl("div", "marketlib-error", model.get("error")));
-        if (model.get("notice")) {
-          const n = mlEl("div", "marketlib-notice", model.get("notice"));
-          n.setAttribute("role", "status");
-          root.appendChild(n);
-        }
+        root.appendChild(mlStatus(model));
         if (model.get("covered")) {
           const cover = mlEl("div", "marketlib-cover");
           cover.appendChild(mlEl("p", null,
             `Pass the device to P${model.get("seat")}. Their hidden cards are covered until then.`));
           const b = mlEl("button", "marketlib-btn marketlib-legal", `I am P${model.get("seat")}: show my board`);
           b.type = "button";
-          b.addEventListener("click", () => send({ type: "reveal" }));
+          b.dataset.target = "button:reveal";
+          b.addEventListener("click", () => { focusKey = "button:reveal"; send({ type: "reveal" }); });
           cover.appendChild(b);
           root.appendChild(cover);
-          root.appendChild(controls());
-          b.focus();
+          root.appendChild(mlControls(model, send));
+          if (hadFocus) b.focus({ preventScroll: true });
+          mlRecord(clickedAt, started);
+          clickedAt = null;
           return;
         }
+        const story = mlStory(model);
+        if (story) root.appendChild(story);
         const previewLine = mlEl("div", "marketlib-preview", "Hover or focus a highlighted choice to preview it.");
         previewLine.setAttribute("aria-live", "polite");
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");
         header.textContent = drawGame(ctx, boardArea) || "";
-        root.appendChild(boardArea);
+        // The instruction for this step, with the buttons that are not on the board beside it.
+        const bar = mlEl("div", "marketlib-instruction");
+        if (ctx.scene.instruction) bar.appendChild(mlEl("span", "marketlib-say", ctx.scene.instruction));
         const rest = ctx.choices.filter((c) => !ctx.drawn.has(c.target)
           && (!c.target.includes("@") || !ctx.drawn.has(c.target.split("@")[0])
               || c.target.startsWith(`${selected}@`)));
-        if (rest.length) {
-          const bar = mlEl("div", "marketlib-choicebar");
-          for (const c of rest) {
-            const b = mlEl("button", "marketlib-btn marketlib-choice marketlib-legal", c.text);
-            b.type = "button";
-            b.dataset.target = c.target;
-            b.dataset.verb = c.text.split(" ")[1] || "";
-            b.setAttribute("aria-label", `${c.text} (${c.preview})`);
-            b.addEventListener("focus", () => { previewLine.textContent = `${c.text}: ${c.preview}`; });
-            b.addEventListener("click", () => { focusKey = c.target; selected = null; play(c.index); });
-            bar.appendChild(b);
-          }
-          root.appendChild(bar);
+        for (const c of rest) bar.appendChild(choiceButton(c, previewLine));
+        if (ctx.scene.goal) root.appendChild(mlEl("div", "marketlib-goal", ctx.scene.goal));
+        root.appendChild(bar);
+        const asked = ctx.choices.find((c) => c.index === confirming);
+        if (asked) {
+          root.appendChild(mlConfirm(asked, () => { focusKey = asked.target; play(asked); },
+            () => { confirming = null; focusKey = asked.target; redraw(); }));
         }
         root.appendChild(previewLine);
+        root.appendChild(boardArea);
         if (model.get("summary")) root.appendChild(mlEl("div", "marketlib-summary", model.get("summary")));
-        root.appendChild(controls());
-        const logBox = mlEl("details", "marketlib-log");
-        logBox.open = true;
-        logBox.appendChild(mlEl("summary", null, "Game log"));
-        const list = mlEl("ol");
-        const lines = model.get("log") || [];
-        list.start = Math.max(1, lines.length - 11);
-        for (const line of lines.slice(-12)) list.appendChild(mlEl("li", null, line));
-        logBox.appendChild(list);
+        const legend = mlLegend(ctx.cards);
+        if (legend) root.appendChild(legend);
+        root.appendChild(mlControls(model, send));
+        const [logBox, logList] = mlLog(model);
         root.appendChild(logBox);
-        const text = mlEl("details", "marketlib-text");
-        text.appendChild(mlEl("summary", null, "Text description of the board"));
-        text.appendChild(mlEl("pre", null, model.get("description")));
-        root.appendChild(text);
-        if (focusKey) {
-          const again = root.querySelector(`[data-target="${CSS.escape(focusKey)}"]`)
-            || root.querySelector(".marketlib-legal");
-          if (again) again.focus({ preventScroll: true });
+        logList.scrollTop = logList.scrollHeight;
+        root.appendChild(mlText(model));
+        if (hadFocus) {
+          const again = (focusKey && root.querySelector(`[data-target="${CSS.escape(focusKey)}"]`))
+            || root.querySelector(".marketlib-legal") || root.querySelector("button:not([disabled])") || root;
+          again.focus({ preventScroll: true });
         }
-        if (clickedAt !== null) {
-          const now = performance.now();
-          mlTimings().push(now - clickedAt);
-          (globalThis.__marketlibRedrawMs ||= []).push(now - started);
-          clickedAt = null;
-        }
+        focusKey = null;
+        mlRecord(clickedAt, started);
+        clickedAt = null;
       }
 
-      const onKey = (event) => {
-        if (event.target && event.target.tagName === "INPUT") return;
-        if (event.key === "u" && model.get("can_undo")) send({ type: "undo" });
-        if (event.key === "r" && model.get("can_redo")) send({ type: "redo" });
-      };
-      root.addEventListener("keydown", onKey);
+      const unkeys = mlKeys(root, model, send);
       // One redraw per batch of trait changes (Python sends them in one message).
       let queued = false;
       const schedule = () => {
@@ -243,12 +218,12 @@ function makeBoard(drawGame) {
         queued = true;
         queueMicrotask(() => { queued = false; redraw(); });
       };
-      const names = ["version", "error", "notice", "covered", "position"];
+      const names = ["version", "error", "notice", "covered", "position", "busy"];
       for (const name of names) model.on(`change:${name}`, schedule);
       redraw();
       return () => {
         for (const name of names) model.off(`change:${name}`, schedule);
-        root.removeEventListener("keydown", onKey);
+        unkeys();
         root.remove();
       };
     },

@@ -13,6 +13,7 @@ function mmCard(ctx, id, target, where) {
   card.goods.forEach((good, i) => {
     const chip = ctx.el("span", "marketlib-good", MM_LETTER[good]);
     chip.style.background = i === 0 ? card.colour : card.colour2;
+    chip.style.color = i === 0 ? card.ink : card.ink2;
     body.appendChild(chip);
   });
   body.appendChild(ctx.el("span", "marketlib-card-label", `${card.goods.join("/")} ${card.quantity}`));
@@ -29,9 +30,15 @@ function mmOrder(ctx, id, owned, spendPhase) {
   body.appendChild(head);
   body.appendChild(ctx.el("span", "marketlib-order-need", order.label));
   const bulk = order.bonus_good ? `${order.bulk} + Bonus ${order.bonus_good}` : `${order.bulk}`;
-  body.appendChild(ctx.el("span", "marketlib-order-edges", `Gold ${order.gold} · Silver ${order.silver} · Bulk ${bulk}`));
+  const edges = ctx.el("span", "marketlib-order-edges", `Gold ${order.gold} · Silver ${order.silver} · Bulk ${bulk}`);
+  edges.title = "Seals for each edge: Gold (exact goods), Silver (each line by a different type), Bulk (enough goods in total; no Bonus Action, but the Bonus Good)";
+  body.appendChild(edges);
   body.appendChild(ctx.el("span", "marketlib-order-action", MM_ACTION[order.bonus_action]));
-  if (owned && owned.bonus) body.appendChild(ctx.el("span", "marketlib-bonus-good", `Bonus ${order.bonus_good} ${order.bonus_quantity} unspent`));
+  if (owned && owned.bonus) {
+    const bonus = ctx.el("span", "marketlib-bonus-good", `Bonus ${order.bonus_good} ${order.bonus_quantity} unspent`);
+    bonus.title = "A Bonus Good: spend it like a card to fulfil another Order (it turns this Order to Silver)";
+    body.appendChild(bonus);
+  }
   const target = owned && owned.bonus && spendPhase ? `bonus:${id}` : `order:${id}`;
   const what = owned ? `your Order ${id} at ${MM_LEVEL[owned.level]}` : `Order ${id}`;
   return ctx.button(target, `${what}: ${order.label}`, body, "marketlib-order");
@@ -107,7 +114,8 @@ function drawGame(ctx, area) {
   area.appendChild(players);
   const target = s.rules.seal_target;
   if (s.result) return `Monsoon Market · game over · target ${target} seals`;
-  return `Monsoon Market · turn ${s.turn + 1} · P${s.current} to play · target ${target} seals`;
+  const who = s.current === ctx.seat ? "your turn" : `P${s.current} to play`;
+  return `Monsoon Market · turn ${s.turn + 1} · ${s.title} · ${who} · target ${target} seals`;
 }
 
 export default makeBoard(drawGame);

@@ -8,6 +8,8 @@ import msgspec
 
 from marketlib import monsoon
 from marketlib.core.match import Match
+from marketlib.core.palette import ink
+from marketlib.monsoon import words as monsoon_words
 from marketlib.monsoon.render import COLOURS, text_table
 from marketlib.widgets.board import Board, _esm
 from marketlib.widgets.payload import Table
@@ -17,6 +19,7 @@ class MonsoonTable(Table):
     """How a Monsoon Market view is drawn and clicked (a :class:`~marketlib.widgets.Table`)."""
 
     game_name = "monsoon"
+    words = monsoon_words
 
     def cards(self, match: Match) -> dict[str, Any]:
         cat = monsoon.catalog(match.rules)
@@ -24,7 +27,8 @@ class MonsoonTable(Table):
             "goods": {
                 cid: {"label": c.label, "goods": [g.value for g in c.goods],
                       "quantity": c.quantity, "colour": COLOURS[c.goods[0]],
-                      "colour2": COLOURS[c.goods[-1]]}
+                      "colour2": COLOURS[c.goods[-1]], "ink": ink(COLOURS[c.goods[0]]),
+                      "ink2": ink(COLOURS[c.goods[-1]])}
                 for cid, c in cat.goods.items()
             },
             "orders": {
@@ -34,6 +38,7 @@ class MonsoonTable(Table):
                       "bonus_action": o.bonus_action.value}
                 for oid, o in cat.orders.items()
             },
+            "legend": [list(item) for item in monsoon_words.LEGEND],
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:

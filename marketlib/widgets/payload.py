@@ -29,9 +29,12 @@ class Table:
     """
 
     game_name = ""
+    words: Any = None
+    """The game's ``words`` module: phase names, instructions, labels, warnings, goal, recap
+    and legend in the rulebook's words (``marketlib.<game>.words``)."""
 
     def cards(self, match: Match) -> dict[str, Any]:
-        """Static card facts the front end needs to draw (labels, goods, prices)."""
+        """Static card facts the front end needs to draw (labels, goods, prices, legend)."""
         return {}
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
@@ -120,14 +123,56 @@ def log_lines(
 
 
 def choices_for(table: Table, match: Match, decider: int) -> list[dict[str, Any]]:
-    """The legal actions of ``decider`` with their text, target and preview (from the
-    decider's view only)."""
+    """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
+    ``target``, ``preview`` and ``warn`` (a question to ask first, or ""), all from the
+    decider's view only."""
     game = match.game
     view = game.view(match.state, decider)
     world = world_of(game, view)
-    return [{"index": i, "text": str(action), "target": table.target(action),
-             "preview": str(game.preview(view, action, world))}
+    words = table.words
+    return [{"index": i, "text": str(action), "label": words.label(view, action),
+             "verb": verb_of(action), "target": table.target(action),
+             "preview": str(game.preview(view, action, world)),
+             "warn": words.warning(view, action)}
             for i, action in enumerate(game.legal_actions(match.state))]
+
+
+VERBS = {"stock-row": "stock", "stock-deck": "draw", "buy-wholesale": "wholesale",
+         "end-actions": "end", "rr": "R&R", "worker": "rent", "half": "use",
+         "skip-stocking": "skip", "fulfill": "fulfil"}
+
+
+def verb_of(action: Any) -> str:
+    """The short verb tag of a highlighted button (``steal``, ``stock``, ``R&R``...)."""
+    parts = str(action).split(" ")
+    verb = parts[1] if len(parts) > 1 else ""
+    return VERBS.get(verb, verb)
+
+
+def story_lines(table: Table, match: Match, seat: int) -> list[str]:
+    """"While you waited": one sentence per run of moves by other seats since ``seat`` last
+    moved, with what each changed for ``seat`` (the game's ``recap``, from ``seat``'s views)."""
+    history = match.history
+    start = len(history)
+    while start > 0 and history[start - 1].player != seat:
+        start -= 1
+    if start == 0:  # the seat has not moved yet: the game so far, at most its last 40 moves
+        start = max(0, len(history) - 40)
+    states = match.states
+    game = match.game
+    lines: list[str] = []
+    i = start
+    while i < len(history):
+        who = history[i].player
+        j = i
+        while j < len(history) and history[j].player == who:
+            j += 1
+        views = [game.view(states[k], seat) for k in range(i, j + 1)]
+        line = table.words.recap(views, history[i:j], seat)
+        if line and (not lines or lines[-1] != line):
+            lines.append(line)
+        i = j
+    return lines[-12:]
 
 
 def payload(
@@ -158,7 +203,7 @@ def payload(
     state = match.state
     if covered:
         return {"scene": {"game": table.game_name, "covered": True}, "choices": [], "log": [],
-                "description": "", "summary": summary_text(match)}
+                "story": [], "description": "", "summary": summary_text(match)}
     decider = game.current_player(state)
     shown = None if teacher_view else seat
     view = game.view(state, shown)
@@ -166,10 +211,16 @@ def payload(
     if decider is not None and (humans is None or decider in humans) and (
             teacher_view or decider == seat):
         choices = choices_for(table, match, decider)
+    words = table.words
+    scene = table.scene(view, decider)
+    scene.update(title=words.PHASES.get(str(view.phase), str(view.phase)),
+                 instruction=words.instruction(view, decider, decider if teacher_view else seat),
+                 goal=words.goal(view))
     return {
-        "scene": table.scene(view, decider),
+        "scene": scene,
         "choices": choices,
         "log": log_lines(match, shown, reasons or {}, cache),
+        "story": story_lines(table, match, seat),
         "description": table.text(view),
         "summary": summary_text(match),
     }

@@ -35,6 +35,10 @@ def lab_server(root: Path) -> Iterator[str]:
     (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
     (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
      ).write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # every cell stays in the page (no windowing), so tests can find every board
+    (settings / "@jupyterlab" / "notebook-extension").mkdir(parents=True)
+    (settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+     ).write_text(json.dumps({"windowingMode": "none"}))
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
                JUPYTERLAB_WORKSPACES_DIR=str(root / ".lab-workspaces"))
     log = open(root / "lab.log", "w")  # noqa: SIM115 - closed below

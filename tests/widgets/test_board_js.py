@@ -19,7 +19,7 @@ from marketlib.widgets import MonsoonBoard
 
 SYNCED = ("scene", "cards", "choices", "log", "error", "notice", "seat", "seats", "teacher",
           "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
-          "description", "summary", "seed")
+          "description", "summary", "seed", "story", "busy")
 
 
 def traits(board: Any) -> dict[str, Any]:
@@ -72,11 +72,20 @@ def test_monsoon_board_keyboard_undo(tmp_path: Path) -> None:
     board = MonsoonBoard(match, seat=1)
     with chromium_page(tmp_path) as page:
         mount(page, board)
-        page.locator(".marketlib-legal").first.focus()
+        page.locator(".marketlib-card.marketlib-legal").first.focus()
         page.keyboard.press("u")
         assert page.evaluate("window.mlHarness.sent") == [{"type": "undo"}]
         page.keyboard.press("Enter")  # Enter on a focused legal choice plays it
         assert page.evaluate("window.mlHarness.sent")[-1]["type"] == "play"
+        # Pass throws the turn away: the board asks first, and only "Yes" sends it
+        sent = len(page.evaluate("window.mlHarness.sent"))
+        page.locator('[data-target="button:pass"]').click()
+        assert page.locator(".marketlib-confirm").count() == 1
+        assert len(page.evaluate("window.mlHarness.sent")) == sent
+        assert page.evaluate("document.activeElement.dataset.target") == "confirm:yes"
+        page.keyboard.press("Enter")
+        last = page.evaluate("window.mlHarness.sent")[-1]
+        assert last["type"] == "play" and board.choices[last["index"]]["text"] == "P1 pass"
 
 
 def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
@@ -114,3 +123,55 @@ def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
         assert page.evaluate("window.mlHarness.sent")[-1] == {
             "type": "propose_trade", "to": 1, "give": [], "take": [], "pay": 2, "ask": 0}
         assert page.locator("button:not([aria-label])").count() == 0
+
+
+def _phases(board: Any, stop: int) -> list[dict[str, Any]]:
+    """The board's traits at each new phase the person meets, playing random legal choices."""
+    rng = random.Random(2)
+    seen: set[str] = set()
+    shots = []
+    for _ in range(300):
+        m = board.match
+        if m.is_over or m.state.turn >= stop:
+            break
+        key = f"{m.state.phase}:{type(m.state.pending).__name__}"
+        if key not in seen:
+            seen.add(key)
+            shots.append(json.loads(json.dumps(traits(board))))
+        board.play(m.legal_actions()[rng.choice(board.choices)["index"]])
+    return shots
+
+
+def test_boards_have_no_serious_accessibility_violations(tmp_path: Path) -> None:
+    """axe-core (from the axe-playwright-python wheel, no download) on every phase of a Bansan
+    turn, Kenduri, Sendiri and a Monsoon Market turn: no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from marketlib import bansan
+    from marketlib.bots import RandomBot
+    from marketlib.widgets import BansanBoard
+
+    boards: list[Any] = [
+        BansanBoard(Match("bansan", bansan.Rules(players=3), seed=2),
+                    opponents={1: RandomBot(), 2: RandomBot()}),
+        BansanBoard(Match("bansan", bansan.Rules(players=3, mode="kenduri"), seed=2),
+                    opponents={1: RandomBot(), 2: RandomBot()}),
+        BansanBoard(Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=2)),
+        MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=2),
+                     opponents={1: RandomBot()}),
+    ]
+    checked = 0
+    with chromium_page(tmp_path) as page:
+        for board in boards:
+            for state in _phases(board, 2):
+                page.goto((ROOT / "widgets" / "harness.html").as_uri())
+                page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                              [str(board._esm), str(board._css), state])
+                results = Axe().run(page, context=".marketlib-board").response
+                serious = [(v["id"], v["impact"], [n["html"][:80] for n in v["nodes"][:3]])
+                           for v in results["violations"]
+                           if v["impact"] in ("serious", "critical")]
+                assert serious == [], serious
+                assert len(results["passes"]) >= 10
+                checked += 1
+    assert checked >= 20

@@ -140,7 +140,8 @@ def test_stale_click_is_refused() -> None:
     click(board, "card:MG-33")
     board._handle_custom_msg({"type": "reveal"}, [])
     board._handle_custom_msg({"type": "play", "index": 0, "version": old}, [])
-    assert board.error.startswith(f"stale click (board version {old}")
+    assert board.error.startswith("The board changed before your click arrived")
+    assert f"(board version {old}, now" in board.error
     assert len(board.match.history) == 1
 
 

@@ -1,0 +1,340 @@
+"""Bansan in the rulebook's words, for people at a board (docs: "Boards").
+
+The table notation (``P0 stock-deck``) stays in logs and tooltips; a person reads these:
+
+* :data:`PHASES`: each phase by its rulebook name (Stocking Phase, Action Phase, Upkeep...);
+* :func:`instruction`: one line saying what to do now, for the seat that decides;
+* :func:`label`: a move as a button says it ("Draw from the Deck until a type repeats");
+* :func:`warning`: a question the board asks before a move that throws part of a turn away;
+* :func:`goal`: the Kenduri team goal and the Sendiri target, with progress;
+* :func:`recap`: what another vendor did while you waited, and what it changed for you;
+* :data:`LEGEND`: every code and symbol a board shows.
+
+Everything here reads a seat's view (never hidden cards) and the moves that seat may read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from marketlib.bansan import actions as A
+from marketlib.bansan.cards import NAMES, Produce
+from marketlib.bansan.state import ListReturn, OpeningHand, Purchase, SoloThrow, Stocking
+
+PHASES: dict[str, str] = {
+    "open_lists": "Opening Round: Shopping Lists",
+    "open_stock": "Opening Round: opening stock",
+    "draft": "Opening Round: Stall draft",
+    "solo_move": "Sendiri turn, step 1: move",
+    "solo_throw": "Sendiri turn, step 1: throw",
+    "stock": "Stocking Phase",
+    "stocked": "Stocking Phase",
+    "actions": "Action Phase",
+    "complete": "Upkeep: complete Shopping Lists",
+    "return_lists": "Upkeep: new Shopping Lists",
+    "bag": "Upkeep: check your Bag",
+    "refill": "Upkeep: replenish the Row",
+    "event_lists": "Event: Shopping Lists",
+    "turn_end": "End of the turn",
+    "closing": "Closing Round",
+    "over": "Game over",
+}
+"""Each engine phase by its rulebook name (B-OPEN, B-TURN-01, B-UPK, B-END-05, B-SOLO)."""
+
+WASTE_WORDS = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("FV", "Fruits & Veggies (RM1 a card)"),
+    ("WG", "Wet Goods (RM1)"),
+    ("MT", "Meat (RM2)"),
+    ("DG", "Dry Goods (RM1)"),
+    ("SF", "Seafood (RM1)"),
+    ("MM", "Macam-Macam, odds and ends (RM2)"),
+    ("PL / PA / OR", "the waste type on a card's back: Plastic, Paper, Organic; thrown cards "
+                     "go into that Waste Bin"),
+    ("\u2605", "a Star: when a refill draws one, an Event is flipped (if Events are on)"),
+    ("top / bottom", "the two halves of a produce card; a card stocked into a Stall or Bag "
+                     "becomes the type of the half on top"),
+    ("Waste Bin 6/5", "a bin holds 5 cards; past that it overflows and every card you throw "
+                      "in costs RM1"),
+    ("Bansan Token", "the 1st Player's marker; it passes to whoever triggers the Last Round"),
+    ("R&R", "Rent & Release, once a game: pay RM3 to rent an empty Stall and/or get RM3 for "
+            "releasing one of yours"),
+    ("Wallet", "your 2 secret Shopping Lists and your money, behind your Wallet screen"),
+    ("PC-12, SL-07, ST-04", "card numbers: produce cards, Shopping Lists, Stalls"),
+)
+"""Every code and symbol a Bansan board shows, with its meaning (B-COMP, A-B-05, B-ANY-03)."""
+
+
+def _name(produce: Produce | str) -> str:
+    return NAMES[Produce(produce)]
+
+
+def label(view: Any, action: A.Action) -> str:
+    """The words a button uses for ``action`` in the position ``view`` shows (the notation goes
+    in its tooltip).
+
+    Example:
+        >>> from marketlib.bansan import StockDeck, Rules, setup, view
+        >>> label(view(setup(Rules(players=2), seed=1), 0), StockDeck(player=0))
+        'Draw from the Deck until a type repeats'
+    """
+    a = action
+    if isinstance(a, A.ReturnList):
+        return f"Return {a.list} to the deck"
+    if isinstance(a, A.ChooseHalf):
+        return f"Use the {a.half} halves of all 5 cards"
+    if isinstance(a, A.Tuck):
+        return f"Tuck {a.card} into Stall {a.stall}"
+    if isinstance(a, A.PlaceWorker):
+        return f"Rent Stall {a.stall} (free)"
+    if isinstance(a, A.Move):
+        return f"Move the Workers of row {a.row}"
+    if isinstance(a, A.StockRow):
+        return f"Take every Row card showing {_name(a.produce)}"
+    if isinstance(a, A.StockDeck):
+        return "Draw from the Deck until a type repeats"
+    if isinstance(a, A.SkipStocking):
+        return "Skip stocking"
+    if isinstance(a, A.Buy):
+        return f"Buy {_name(a.produce)} from other vendors"
+    if isinstance(a, A.BuyWholesale):
+        return f"Buy {_name(a.produce)} wholesale (from the Row, half price)"
+    if isinstance(a, A.Sell):
+        return f"Sell {_name(a.produce)} online (half price)"
+    if isinstance(a, A.Pick):
+        return f"Pick {a.card}"
+    if isinstance(a, A.Bargain):
+        return f"Offer RM{a.price} for {a.card}"
+    if isinstance(a, A.Done):
+        if isinstance(view.pending, Purchase):
+            kind = view.pending.kind
+            return "Finish selling" if kind == "sell" else "Finish buying"
+        return "End Upkeep" if view.phase == "complete" else "Done: end the Closing Round"
+    if isinstance(a, A.Empty):
+        return f"Empty the {WASTE_WORDS[a.bin.value]} bin"
+    if isinstance(a, A.EndActions):
+        return "End the Action Phase"
+    if isinstance(a, A.Complete):
+        return f"Complete {a.list} with {', '.join(a.cards)}"
+    if isinstance(a, A.Give):
+        return f"Give {a.card} to P{a.to}"
+    if isinstance(a, A.Throw):
+        return f"Throw {a.card} into its Waste Bin"
+    if isinstance(a, A.RentAndRelease):
+        parts = []
+        if a.rent is not None:
+            parts.append(f"rent {a.rent} (pay RM3)")
+        if a.release is not None:
+            parts.append(f"release {a.release} (get RM3)")
+        return "R&R: " + " and ".join(parts)
+    if isinstance(a, A.ProposeTrade):
+        return f"Propose a trade to P{a.to}"
+    if isinstance(a, A.Accept):
+        return "Accept the offer"
+    if isinstance(a, A.Decline):
+        return "Decline the offer"
+    return str(a)
+
+
+def instruction(view: Any, decider: int | None, seat: int | None) -> str:
+    """One line: what the deciding seat does now, written to ``seat`` ("you") or about another
+    seat ("P1 is ...").
+
+    Example:
+        >>> from marketlib.bansan import Rules, setup, view
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> instruction(view(s, 0), 0, 0)
+        'Keep 2 of your 3 Shopping Lists: click the one to return to the bottom of the deck.'
+    """
+    if view.result is not None or decider is None:
+        return "The game is over."
+    if decider != seat:
+        who = "the Neighbour" if decider < 0 else f"P{decider}"
+        return f"{who} is deciding ({PHASES.get(view.phase, view.phase)})."
+    offer = view.offer
+    if offer is not None:
+        return (f"P{offer.frm} makes you an offer: accept it or decline it "
+                "(you may also counter with a trade of your own later).")
+    p, phase = view.pending, view.phase
+    if isinstance(p, ListReturn):
+        if phase == "open_lists":
+            return ("Keep 2 of your 3 Shopping Lists: click the one to return to the bottom of "
+                    "the deck.")
+        return f"Return {p.count} Shopping List(s) from your Wallet: click the one(s) to return."
+    if isinstance(p, OpeningHand):
+        return ("Opening stock: use the top halves of all 5 cards or the bottom halves; then "
+                "tuck each card into a Stall of its type.")
+    if isinstance(p, Stocking):
+        return "Tuck each card: click a card, then an open Stall of its type (any renter)."
+    if isinstance(p, Purchase):
+        verb = {"vendors": "buy from the other vendors' Stalls", "wholesale": "buy from the Row",
+                "sell": "sell from your Stalls"}[p.kind]
+        return (f"Pick the {_name(p.produce)} cards to {verb} (click each), then finish. "
+                f"Picked so far: {len(p.picked)}.")
+    if isinstance(p, SoloThrow):
+        return "The Neighbour throws 1 card from this Stall: choose which."
+    if phase == "draft":
+        return "Stall draft: click an unrented Stall to place a Worker on it (free)."
+    if phase == "solo_move":
+        return "Move the Workers of one row one Stall to the right (the Neighbour's too)."
+    if phase == "stock":
+        return ("Stock your Stalls: take every Row card of one type (click a type) or draw "
+                "from the Deck until a type repeats.")
+    if phase == "actions":
+        left = view.actions_left
+        return (f"Take {left} more action(s): buy from vendors, buy wholesale, sell online or "
+                "empty a Waste Bin; or end the Action Phase.")
+    if phase == "complete":
+        return ("Upkeep: complete Shopping Lists from your Bag (each Complete button shows the "
+                "cards it uses), then End Upkeep.")
+    if phase == "closing":
+        return ("Closing Round: complete any Shopping Lists you can, then finish; your "
+                "leftover produce is thrown into the bins.")
+    if phase == "bag":
+        return (f"Your Bag holds more than {view.rules.bag_limit} cards: give the extra cards "
+                "to other vendors or throw them into the bins (select a card first).")
+    return PHASES.get(str(phase), str(phase))
+
+
+def warning(view: Any, action: A.Action) -> str:
+    """A question to ask before ``action`` when it throws part of the turn away ("" if none).
+
+    Example:
+        >>> from marketlib.bansan import EndActions, position, view
+        >>> s = position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions")
+        >>> warning(view(s, 0), EndActions(player=0))
+        'End the Action Phase with 2 action(s) unused?'
+    """
+    if isinstance(action, A.EndActions) and view.actions_left > 0:
+        return f"End the Action Phase with {view.actions_left} action(s) unused?"
+    if isinstance(action, A.SkipStocking):
+        return "Skip stocking this turn? Your Stalls get no new produce."
+    return ""
+
+
+def goal(view: Any) -> str:
+    """The team goal (Kenduri, B-KEN-02..05) or the solo target (Sendiri, B-SOLO-16..19) with
+    progress; "" in the standard game.
+
+    Example:
+        >>> from marketlib.bansan import Rules, setup, view
+        >>> goal(view(setup(Rules(players=3, mode="kenduri"), seed=1), 0))[-40:]
+        'Done 0 of 5; the Deck has 55 cards left.'
+    """
+    rules = view.rules
+    if rules.mode == "kenduri":
+        menu = rules.kenduri_lists
+        done = menu - len(view.public)
+        return (f"Team goal: complete all {menu} Kenduri lists before the game ends, or "
+                f"everyone loses. Done {done} of {menu}; the Deck has {view.deck_size} cards "
+                "left.")
+    if rules.mode == "sendiri":
+        target = rules.solo_target_lists
+        me = view.vendors[0]
+        done = len(me.completed)
+        turns = max(0, view.deck_size // 5)
+        return (f"Target: complete {target} Shopping Lists (done {done}) and end with money + "
+                f"Deck cards at least 2 x their value. About {turns} turn(s) left: the Deck has "
+                f"{view.deck_size} cards and a turn draws 5.")
+    return ""
+
+
+def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
+    a = action
+    if isinstance(a, A.StockRow):
+        return f"stocked every Row card showing {_name(a.produce)}"
+    if isinstance(a, A.StockDeck):
+        return "stocked from the Deck"
+    if isinstance(a, (A.Buy, A.BuyWholesale, A.Sell)):
+        what = _name(a.produce)
+        verb = {A.Buy: "bought", A.BuyWholesale: "bought wholesale",
+                A.Sell: "sold online"}[type(a)]
+        extra = f" ({mine} from your Stalls)" if mine else ""
+        return f"{verb} {picks} {what}{extra}"
+    if isinstance(a, A.Empty):
+        return f"emptied the {WASTE_WORDS[a.bin.value]} bin"
+    if isinstance(a, A.Complete):
+        return f"completed Shopping List {a.list}"
+    if isinstance(a, A.RentAndRelease):
+        return label(view, a).replace("R&R: ", "used R&R to ").replace(" (pay RM3)", "").replace(
+            " (get RM3)", "")
+    if isinstance(a, A.ProposeTrade):
+        return f"proposed a trade to {'you' if a.to == me else f'P{a.to}'}"
+    if isinstance(a, A.Accept):
+        return "accepted the offer"
+    if isinstance(a, A.Decline):
+        return "declined the offer"
+    if isinstance(a, A.Give):
+        return f"gave {a.card} to {'you' if a.to == me else f'P{a.to}'}"
+    if isinstance(a, A.PlaceWorker):
+        return f"rented Stall {a.stall}"
+    if isinstance(a, A.ChooseHalf):
+        return f"stocked its opening cards ({a.half} halves)"
+    if isinstance(a, A.ReturnList):
+        return "returned a Shopping List"
+    if isinstance(a, A.Bargain):
+        return f"offered RM{a.price} for {a.card}"
+    return ""
+
+
+def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
+    """One sentence: what one vendor did in a row of moves, and what it changed for ``me``.
+
+    Args:
+        views: ``me``'s view before each move and after the last (``len(actions) + 1``).
+        actions: the vendor's moves, in order (all by the same seat).
+        me: the seat reading the sentence.
+
+    Example:
+        >>> from marketlib import Match
+        >>> from marketlib.bansan import position, view
+        >>> s = position(players=2, rents={0: ["WG"], 1: ["MT"]}, stalls={"MT": ["MT", "MT"]},
+        ...              phase="actions", current=0)
+        >>> m = Match.from_state("bansan", s)
+        >>> meat = next(st for st in s.stalls if st.cards).cards[0]
+        >>> for move in ("P0 buy MT", f"P0 pick {meat}", "P0 done"):
+        ...     _ = m.play(move)
+        >>> recap([view(x, 1) for x in m.states], m.history, 1)
+        'P0 bought 1 Meat (1 from your Stalls): +RM2 for you.'
+    """
+    if not actions:
+        return ""
+    who = actions[0].player
+    phrases: list[str] = []
+    i = 0
+    while i < len(actions):
+        a = actions[i]
+        picks = mine = 0
+        if isinstance(a, (A.Buy, A.BuyWholesale, A.Sell)):
+            mine_before = {c for s in views[i].stalls if s.renter == me for c in s.cards}
+            j = i + 1
+            while j < len(actions) and isinstance(actions[j], (A.Pick, A.Bargain)):
+                if isinstance(actions[j], A.Pick):
+                    picks += 1
+                    card = actions[j].card  # type: ignore[union-attr]
+                    mine += card in mine_before
+                j += 1
+            if picks == 0:
+                i = j
+                continue
+        phrase = _past(views[i], a, me, picks, mine)
+        if phrase and (not phrases or phrases[-1] != phrase):
+            phrases.append(phrase)
+        i += 1
+    before, after = views[0], views[-1]
+    changes = []
+    m0, m1 = before.vendors[me].money, after.vendors[me].money
+    if m0 is not None and m1 is not None and m1 != m0:
+        changes.append(f"{'+' if m1 > m0 else '-'}RM{abs(m1 - m0)} for you")
+    b0, b1 = len(before.vendors[me].bag), len(after.vendors[me].bag)
+    if b1 > b0:
+        changes.append(f"{b1 - b0} card(s) into your Bag")
+    text = ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + (
+        phrases[-1] if phrases else "played")
+    name = "The Neighbour" if who < 0 else f"P{who}"
+    return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
+
+
+__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "recap", "warning"]

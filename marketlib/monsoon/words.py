@@ -1,0 +1,214 @@
+"""Monsoon Market in the rulebook's words, for people at a board (docs: "Boards").
+
+The same jobs as :mod:`marketlib.bansan.words`: :data:`PHASES`, :func:`instruction`,
+:func:`label`, :func:`warning`, :func:`goal`, :func:`recap` and :data:`LEGEND`, all from a
+seat's view (Monsoon Market hides only the decks' order, A-M-25).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from marketlib.monsoon.actions import (
+    Action,
+    Buy,
+    Declare,
+    Fulfill,
+    Keep,
+    Pass,
+    Skip,
+    Spend,
+    SpendBonus,
+    Steal,
+    Take,
+    Upgrade,
+)
+from marketlib.monsoon.queries import catalog
+from marketlib.monsoon.rules import apply
+from marketlib.monsoon.scoring import seals_of
+from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
+from marketlib.monsoon.view import determinize
+
+PHASES: dict[str, str] = {
+    "action": "Your turn: steal, buy or fulfil",
+    "take": "Buy: take Market cards",
+    "spend": "Fulfil: spend Goods",
+    "bonus": "Bonus Action",
+    "end": "End of the turn",
+    "over": "Game over",
+}
+"""Each engine phase in the rulebook's words (M-TURN-01, M-BUY, M-FUL, M-BA)."""
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("G S P C L W", "the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows one or "
+                    "two types and a quantity"),
+    ("Gold", "spend exactly the Order's goods: most seals, and you may take its Bonus Action"),
+    ("Silver", "each requirement line met by goods of a different type: fewer seals, and the "
+               "Bonus Action"),
+    ("Bulk", "enough goods in total, any types: fewest seals, no Bonus Action, but the Bonus "
+             "Good if the edge shows one"),
+    ("Bonus Good", "a good printed on a Bulk edge: you may spend it like a card to fulfil (it "
+                   "cannot be stolen or spent to buy); spending it turns that Order to Silver"),
+    ("Seals", "the score: the seals on the edge of each of your Orders facing you; first to the "
+              "target wins"),
+    ("Steal", "take a card from the Market or from a display larger than yours"),
+    ("Buy", "spend one of your cards to take Market cards"),
+    ("MG-05, MO-12", "card numbers: Goods cards and Orders"),
+)
+"""Every code and symbol a Monsoon Market board shows (M-COMP, M-FUL-04..06, M-BG, M-SEAL-01)."""
+
+LEVELS = {"gold": "Gold", "silver": "Silver", "bulk": "Bulk"}
+
+
+def _good(view: Any, card: str) -> str:
+    c = catalog(view).goods[card]
+    return "/".join(g.value for g in c.goods) + f" {c.quantity}"
+
+
+def label(view: Any, action: Action) -> str:
+    """The words a button uses for ``action`` (the notation goes in its tooltip).
+
+    Example:
+        >>> from marketlib.monsoon import Rules, Steal, setup, view
+        >>> label(view(setup(Rules(players=2), seed=1), 0), Steal(player=0, card="MG-33"))
+        'Steal Scroll/Cloth 1 (MG-33)'
+    """
+    a = action
+    if isinstance(a, Steal):
+        return f"Steal {_good(view, a.card)} ({a.card})"
+    if isinstance(a, Buy):
+        return f"Buy with {_good(view, a.card)} ({a.card})"
+    if isinstance(a, Take):
+        return f"Take {_good(view, a.card)} ({a.card})"
+    if isinstance(a, Fulfill):
+        return f"Fulfil Order {a.order}"
+    if isinstance(a, Spend):
+        return f"Spend {_good(view, a.card)} ({a.card})"
+    if isinstance(a, SpendBonus):
+        return f"Spend the Bonus Good of {a.order}"
+    if isinstance(a, Declare):
+        return f"Declare {LEVELS[a.level.value]}"
+    if isinstance(a, Upgrade):
+        return f"Upgrade Order {a.order}"
+    if isinstance(a, Keep):
+        return f"Keep {_good(view, a.card)} ({a.card})"
+    if isinstance(a, Skip):
+        return "Skip the Bonus Action"
+    if isinstance(a, Pass):
+        return "Pass"
+    return str(a)
+
+
+def instruction(view: Any, decider: int | None, seat: int | None) -> str:
+    """One line: what the deciding seat does now.
+
+    Example:
+        >>> from marketlib.monsoon import Rules, setup, view
+        >>> instruction(view(setup(Rules(players=2), seed=1), 0), 0, 0)[:44]
+        'Steal a card (from the Market or a larger di'
+    """
+    if view.result is not None or decider is None:
+        return "The game is over."
+    if decider != seat:
+        return f"P{decider} is deciding ({PHASES.get(view.phase, view.phase)})."
+    p = view.pending
+    if isinstance(p, TakePending):
+        return f"Take {p.remaining} more Market card(s): click them."
+    if isinstance(p, FulfillPending):
+        return (f"Spend Goods (click your cards or Bonus Goods) for Order {p.order}, then declare "
+                "Gold, Silver or Bulk.")
+    if isinstance(p, BonusPending):
+        what = p.action.value.replace("_", " ")
+        return f"Take the Bonus Action of {p.order} ({what}) or skip it."
+    return ("Steal a card (from the Market or a larger display), buy Market cards with one of "
+            "yours, or fulfil an Order.")
+
+
+def warning(view: Any, action: Action) -> str:
+    """A question to ask before a move that spends cards for nothing or passes the turn while
+    other moves exist ("" if none).
+
+    Example:
+        >>> from marketlib.monsoon import Pass, Rules, setup, view
+        >>> warning(view(setup(Rules(players=2), seed=1), 0), Pass(player=0))
+        'Pass your turn? You could steal, buy or fulfil instead.'
+    """
+    if isinstance(action, Pass) and view.phase == "action":
+        return "Pass your turn? You could steal, buy or fulfil instead."
+    if isinstance(action, Declare) and isinstance(view.pending, FulfillPending):
+        world = determinize(view, random.Random(0))
+        after = apply(world, action)
+        player = action.player
+        cat = catalog(world)
+        gained = seals_of(after.seats[player], cat) - seals_of(world.seats[player], cat)
+        if gained <= 0:
+            spent = len(view.pending.cards) + len(view.pending.bonus_goods)
+            return (f"This {LEVELS[action.level.value]} fulfilment scores 0 seals and spends "
+                    f"{spent} item(s). Play it anyway?")
+    return ""
+
+
+def goal(view: Any) -> str:
+    """The seal race: each seat's seals against the target (M-END-01/02).
+
+    Example:
+        >>> from marketlib.monsoon import Rules, setup, view
+        >>> goal(view(setup(Rules(players=2), seed=1), 0))
+        'First to 15 seals wins. Seals now: P0 0, P1 0.'
+    """
+    seals = ", ".join(f"P{p} {s}" for p, s in enumerate(view.seals))
+    return f"First to {view.rules.seal_target} seals wins. Seals now: {seals}."
+
+
+def _past(views: Sequence[Any], i: int, action: Action, me: int) -> str:
+    a, before = action, views[i]
+    if isinstance(a, Steal):
+        if a.card in before.seats[me].display:
+            return f"stole {_good(before, a.card)} ({a.card}) from your display"
+        source = next((f"P{q}'s display" for q, s in enumerate(before.seats)
+                       if a.card in s.display), "the Market")
+        return f"stole {_good(before, a.card)} from {source}"
+    if isinstance(a, Buy):
+        return f"bought Market cards with {_good(before, a.card)}"
+    if isinstance(a, Declare):
+        order = before.pending.order if isinstance(before.pending, FulfillPending) else "an Order"
+        return f"fulfilled {order} at {LEVELS[a.level.value]}"
+    if isinstance(a, Upgrade):
+        return f"upgraded {a.order}"
+    if isinstance(a, Pass):
+        return "passed"
+    return ""
+
+
+def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
+    """One sentence: what one seat did in a row of moves, and what it changed for ``me``.
+
+    Args:
+        views: ``me``'s view before each move and after the last (``len(actions) + 1``).
+        actions: the seat's moves, in order.
+        me: the seat reading the sentence.
+    """
+    if not actions:
+        return ""
+    who = actions[0].player
+    phrases: list[str] = []
+    for i, a in enumerate(actions):
+        phrase = _past(views, i, a, me)
+        if phrase:
+            phrases.append(phrase)
+    before, after = views[0], views[-1]
+    changes = []
+    s0, s1 = before.seals[who], after.seals[who]
+    if s1 != s0:
+        changes.append(f"P{who} has {s1} seals")
+    d0, d1 = len(before.seats[me].display), len(after.seats[me].display)
+    if d1 < d0:
+        changes.append(f"your display {d0} -> {d1} cards")
+    text = ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + (
+        phrases[-1] if phrases else "played")
+    return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
+
+
+__all__ = ["LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "recap", "warning"]

@@ -1,0 +1,159 @@
+// marketlib boards: the panels around the game's own drawing (status line, "While you waited",
+// instruction bar, confirmation, controls, legend, log, text description) and the keyboard.
+// Concatenated after common.js; no imports, no network.
+
+function mlStatus(model) {
+  // One fixed area for busy / error / notice, so a message never pushes the board down.
+  const box = mlEl("div", "marketlib-status");
+  box.setAttribute("role", "status");
+  box.setAttribute("aria-live", "polite");
+  if (model.get("busy")) box.appendChild(mlEl("div", "marketlib-busy", model.get("busy")));
+  if (model.get("error")) box.appendChild(mlEl("div", "marketlib-error", model.get("error")));
+  if (model.get("notice")) box.appendChild(mlEl("div", "marketlib-notice", model.get("notice")));
+  return box;
+}
+
+function mlStory(model) {
+  const lines = model.get("story") || [];
+  if (!lines.length) return null;
+  const box = mlEl("details", "marketlib-story");
+  box.open = true;
+  box.appendChild(mlEl("summary", null, "While you waited"));
+  const list = mlEl("ul");
+  for (const line of lines) list.appendChild(mlEl("li", null, line));
+  box.appendChild(list);
+  return box;
+}
+
+function mlConfirm(choice, yes, no) {
+  const bar = mlEl("div", "marketlib-confirm");
+  bar.setAttribute("role", "alertdialog");
+  bar.appendChild(mlEl("span", null, choice.warn));
+  const ok = mlEl("button", "marketlib-btn marketlib-legal", `Yes: ${choice.label || choice.text}`);
+  ok.type = "button";
+  ok.setAttribute("aria-label", `Yes, ${choice.label || choice.text}`);
+  ok.dataset.target = "confirm:yes";
+  ok.addEventListener("click", yes);
+  const cancel = mlEl("button", "marketlib-btn", "No, go back");
+  cancel.type = "button";
+  cancel.setAttribute("aria-label", "No, do not play it");
+  cancel.dataset.target = "confirm:no";
+  cancel.addEventListener("click", no);
+  bar.appendChild(ok);
+  bar.appendChild(cancel);
+  return bar;
+}
+
+function mlControls(model, send) {
+  const bar = mlEl("div", "marketlib-controls");
+  const add = (text, aria, onClick, disabled) => {
+    const b = mlEl("button", "marketlib-btn marketlib-control", text);
+    b.type = "button";
+    b.setAttribute("aria-label", aria);
+    b.dataset.target = `control:${text}`;
+    b.disabled = !!disabled;
+    b.addEventListener("click", onClick);
+    bar.appendChild(b);
+    return b;
+  };
+  add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo" }), !model.get("can_undo"));
+  add("Redo (r)", "Redo (key r)", () => send({ type: "redo" }), !model.get("can_redo"));
+  const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
+  const seed = mlEl("input");
+  seed.type = "text";
+  seed.inputMode = "numeric";
+  seed.value = String(model.get("seed"));
+  seed.setAttribute("aria-label", "Seed: the same seed deals the same game");
+  seedLabel.appendChild(seed);
+  bar.appendChild(seedLabel);
+  add("New game", "Start a new game with this seed",
+    () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
+  const seats = model.get("seats") || [];
+  const humans = seats.filter((s) => !s.bot);
+  if (humans.length > 1) {
+    for (const s of humans) {
+      const b = add(`Seat P${s.seat}`, `Show seat P${s.seat}`, () => send({ type: "set_seat", seat: s.seat }));
+      b.setAttribute("aria-pressed", String(model.get("seat") === s.seat));
+    }
+  }
+  if (model.get("teacher")) {
+    const on = !!model.get("teacher_view");
+    const t = add(on ? "Teacher view: on" : "Teacher view: off",
+      "Teacher view shows every hidden card", () => send({ type: "teacher", on: !on }));
+    t.setAttribute("aria-pressed", String(on));
+  }
+  return bar;
+}
+
+function mlLegend(cards) {
+  const items = cards.legend || [];
+  if (!items.length) return null;
+  const box = mlEl("details", "marketlib-legend");
+  box.appendChild(mlEl("summary", null, "What the codes and symbols mean"));
+  const list = mlEl("dl");
+  for (const [code, meaning] of items) {
+    list.appendChild(mlEl("dt", null, code));
+    list.appendChild(mlEl("dd", null, meaning));
+  }
+  box.appendChild(list);
+  return box;
+}
+
+function mlLog(model) {
+  const box = mlEl("details", "marketlib-log");
+  box.open = true;
+  const lines = model.get("log") || [];
+  box.appendChild(mlEl("summary", null, `Game log (${lines.length} moves, newest last)`));
+  const list = mlEl("ol");
+  list.setAttribute("tabindex", "0");
+  list.setAttribute("aria-label", "Game log");
+  for (const line of lines) list.appendChild(mlEl("li", null, line));
+  box.appendChild(list);
+  return [box, list];
+}
+
+function mlText(model) {
+  const text = mlEl("details", "marketlib-text");
+  text.appendChild(mlEl("summary", null, "Text description of the board"));
+  text.appendChild(mlEl("pre", null, model.get("description")));
+  return text;
+}
+
+// Keys pressed inside a board stay inside it: JupyterLab and Notebook 7 skip their shortcuts
+// for events from an element marked data-lm-suppress-shortcuts, and nothing propagates past the
+// board root. The board's own keys: u (undo), r (redo), arrows (move between buttons), Escape
+// (hand focus back to the notebook), Enter and Space (press the focused button).
+function mlKeys(root, model, send) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const buttons = () => [...root.querySelectorAll("button:not([disabled])")].filter((b) => b.offsetParent !== null);
+  const onKey = (event) => {
+    event.stopPropagation();
+    const tag = event.target && event.target.tagName;
+    if (event.type !== "keydown") return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      const home = root.closest(".jp-Notebook") || root.closest(".jp-Cell");
+      if (document.activeElement && root.contains(document.activeElement)) document.activeElement.blur();
+      if (home) home.focus();
+      return;
+    }
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "u" || event.key === "r") {
+      event.preventDefault();
+      if (event.key === "u" && model.get("can_undo")) send({ type: "undo" });
+      if (event.key === "r" && model.get("can_redo")) send({ type: "redo" });
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step) {
+      event.preventDefault();
+      const all = buttons();
+      if (!all.length) return;
+      const at = all.indexOf(document.activeElement);
+      all[(at + step + all.length) % all.length].focus();
+    }
+  };
+  for (const type of ["keydown", "keyup", "keypress"]) root.addEventListener(type, onKey);
+  return () => { for (const type of ["keydown", "keyup", "keypress"]) root.removeEventListener(type, onKey); };
+}
