@@ -43,6 +43,7 @@ from marketlib.monsoon.cards import (
 )
 from marketlib.monsoon.invariants import check_invariants
 from marketlib.monsoon.position import position
+from marketlib.monsoon.queries import standings
 from marketlib.monsoon.rules import (
     FLOW,
     apply,
@@ -88,5 +89,5 @@ __all__ = [
     "Take", "TakePending", "Upgrade", "View", "apply", "best_level", "candidate_actions",
     "catalog", "check_invariants", "current_player", "determinize", "explain", "info_revealed",
     "legal_actions", "load_catalog", "load_goods", "load_orders", "meets", "outcome",
-    "parse_action", "position", "seals_of", "setup", "view", "write_default_data",
+    "parse_action", "position", "seals_of", "setup", "standings", "view", "write_default_data",
 ]
