@@ -93,7 +93,8 @@ def summary(games: Any, title: str, unit: str) -> str:
     lines = [f"{title}: {n_games} games, seeds {meta.get('seeds', ['?', '?'])[0]}.."
              f"{meta.get('seeds', ['?', '?'])[1]}, endings "
              + ", ".join(f"{k} {v}" for k, v in
-                         games.drop_duplicates("game")["ending"].value_counts().items())]
+                         games.drop_duplicates("game")["ending"].value_counts().items()
+                         if v)]
     for by in ("bot", "seat"):
         table = win_rates(games, by)
         lines.append("")

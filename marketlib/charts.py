@@ -2,8 +2,15 @@
 
 Call :func:`enable_offline` once per notebook: it switches altair to the static SVG renderer
 (vl-convert, no CDN), which also renders in static docs and stays deterministic under nbval.
+
+Every builder aggregates in pandas first and hands altair only the summary (one row per group
+and x value), so a chart of a million game rows is as small and fast as one of ten, and never
+meets altair's ``MaxRowsError``. Every mean comes with a 95% t interval and every rate with a
+95% Wilson interval (both from scipy, through :mod:`marketlib.sim.results`).
+
 Colours come from the Okabe-Ito colour-blind-safe palette, and every series also differs by
-point shape or label, so colour is never the only cue.
+point shape or label, so colour is never the only cue; colour and shape share one legend.
+Charts are :data:`WIDTH` pixels wide, with axis titles.
 
 Example:
     >>> from marketlib import monsoon, sim
@@ -16,7 +23,11 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Literal
+
 import altair as alt
+import numpy as np
 import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.sim import wilson_interval, win_rates
@@ -25,94 +36,265 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F
            "#000000")
 """Okabe-Ito: distinguishable with every common colour-vision deficiency."""
 SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down")
+WIDTH = 420
+"""Width of every chart's plotting area, in pixels."""
+HEIGHT = 260
+"""Height of every chart's plotting area, in pixels."""
+
+XAxis = Literal["progress", "turn"]
 
 
-def enable_offline() -> str:
+def enable_offline() -> None:
     """Render every altair chart as static SVG, offline (through vl-convert-python).
 
-    Returns:
-        The renderer's name, ``"svg"``.
+    Returns nothing, so a notebook cell that calls it last prints nothing.
     """
     alt.renderers.enable("svg")
-    return "svg"
 
 
-def _colour(field: str, title: str | None = None) -> alt.Color:
-    return alt.Color(f"{field}:N", scale=alt.Scale(range=list(PALETTE)), title=title or field)
+def _colour(field: str, title: str, legend: bool = True) -> alt.Color:
+    return alt.Color(f"{field}:N", scale=alt.Scale(range=list(PALETTE)), title=title,
+                     legend=alt.Legend() if legend else None)
 
 
-def win_rate_chart(games: pd.DataFrame, by: str = "bot") -> alt.LayerChart:
-    """Bars of the win rate per ``by`` (``"bot"`` or ``"seat"``) with 95% Wilson intervals."""
-    data = win_rates(games, by)
-    data[by] = data[by].astype(str)
-    base = alt.Chart(data).encode(x=alt.X(f"{by}:N", title=by))
-    bars = base.mark_bar().encode(
-        y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1]),
-                axis=alt.Axis(format="%")),
-        color=_colour(by),
-        tooltip=[by, "games", "wins", alt.Tooltip("win_rate:Q", format=".1%")],
-    )
-    errors = base.mark_rule(color="black").encode(y="ci_low:Q", y2="ci_high:Q")
-    labels = base.mark_text(dy=-8, baseline="bottom").encode(
-        y="ci_high:Q", text=alt.Text("win_rate:Q", format=".0%"))
-    title = f"Win rate by {by} (95% Wilson interval)"
-    chart: alt.LayerChart = (bars + errors + labels).properties(title=title)
-    return chart
+def _layers(*charts: Any) -> alt.LayerChart:
+    return alt.LayerChart(layer=list(charts))
 
 
-def score_chart(games: pd.DataFrame, by: str = "bot") -> alt.Chart:
-    """Final score distribution (seals or RM) per ``by``, as box plots."""
-    data = games.assign(**{by: games[by].astype(str)})
-    chart: alt.Chart = alt.Chart(data).mark_boxplot(extent="min-max").encode(
-        x=alt.X(f"{by}:N", title=by),
-        y=alt.Y("score:Q", title="final score"),
-        color=_colour(by),
-    ).properties(title=f"Final scores by {by}")
-    return chart
+def _paint(channel: type[alt.Fill] | type[alt.Stroke], field: str) -> alt.Fill | alt.Stroke:
+    """The palette on another channel (``fill`` of a band, ``stroke`` of an interval bar) with
+    no legend of its own, so the colour-and-shape legend of the points stays the only one."""
+    return channel(f"{field}:N", scale=alt.Scale(range=list(PALETTE)), legend=None)
 
 
-def turns_chart(turns: pd.DataFrame, value: str = "score", by: str = "bot") -> alt.LayerChart:
-    """Mean ``value`` (``score``: seals or RM; or any metric column) per turn with a
-    standard-error band, one line (and point shape) per ``by``.
+def _shape(field: str, title: str, legend: bool = True) -> alt.Shape:
+    return alt.Shape(f"{field}:N", scale=alt.Scale(range=list(SHAPES)), title=title,
+                     legend=alt.Legend() if legend else None)
+
+
+def _size(chart: alt.LayerChart, title: str, subtitle: str | None = None) -> alt.LayerChart:
+    params = alt.TitleParams(title, subtitle=subtitle) if subtitle else title
+    return chart.properties(title=params, width=WIDTH, height=HEIGHT)
+
+
+def _reference(value: float, label: str) -> alt.LayerChart:
+    """A dashed horizontal line at ``value`` with a label at its right end."""
+    data = pd.DataFrame({"y": [value], "label": [label]})
+    rule = alt.Chart(data).mark_rule(strokeDash=[6, 4], color="#555555").encode(y="y:Q")
+    text = alt.Chart(data).mark_text(align="right", dy=-6, color="#555555").encode(
+        y="y:Q", x=alt.value(WIDTH), text="label:N")
+    return _layers(rule, text)
+
+
+def t_summary(frame: pd.DataFrame, keys: Sequence[str], value: str) -> pd.DataFrame:
+    """Mean of ``value`` per group of ``keys``, with ``n`` and a 95% t interval (vectorised:
+    ``mean +- t(0.975, n-1) * sd / sqrt(n)``, t from scipy); a single observation or no spread
+    gives an interval of zero width at the mean."""
+    from scipy.stats import t  # type: ignore[import-untyped]
+
+    grouped = frame.groupby(list(keys), observed=True, sort=True)[value]
+    out = grouped.agg(["mean", "std", "count"]).reset_index()
+    n = out["count"].to_numpy(dtype=float)
+    sd = out["std"].fillna(0.0).to_numpy(dtype=float)
+    half = np.where(n > 1, t.ppf(0.975, np.maximum(n - 1, 1)) * sd / np.sqrt(n), 0.0)
+    out["ci_low"] = out["mean"] - half
+    out["ci_high"] = out["mean"] + half
+    return out.rename(columns={"count": "n"}).drop(columns="std")
+
+
+def estimate_chart(
+    table: pd.DataFrame,
+    x: str,
+    *,
+    y: str = "mean",
+    by: str | None = None,
+    title: str,
+    x_title: str,
+    y_title: str,
+    by_title: str | None = None,
+    reference: float | None = None,
+    reference_label: str = "",
+    percent: bool = False,
+    subtitle: str | None = None,
+    ordinal: bool = True,
+) -> alt.LayerChart:
+    """Points (joined by lines when ``by`` is given) with 95% interval bars from a summary
+    table that has ``ci_low`` and ``ci_high`` columns (e.g. from
+    :func:`~marketlib.sim.mean_table` or :func:`~marketlib.sim.win_rates`).
+
+    Args:
+        table: one row per point (already aggregated).
+        x, y: the columns on the axes; ``by``: the column that tells the series apart (one
+            legend: colour and shape).
+        reference: a dashed reference line (e.g. ``0.5`` for "as often as not").
+        percent: show ``y`` as a percentage.
+        ordinal: treat ``x`` as categories (default) or as numbers.
 
     Raises:
-        ValueError: ``value`` is not a column of ``turns``.
+        ValueError: a column is missing.
     """
-    if value not in turns.columns:
-        raise ValueError(f"no column {value!r} in turns (have {', '.join(turns.columns)})")
-    data = turns.assign(**{by: turns[by].astype(str)})
-    base = alt.Chart(data).encode(x=alt.X("turn:Q", title="turn"), color=_colour(by))
-    band = base.mark_errorband(extent="stderr", opacity=0.25).encode(y=alt.Y(f"{value}:Q"))
-    line = base.mark_line(point=True).encode(
-        y=alt.Y(f"mean({value}):Q", title=f"mean {value}"),
-        shape=alt.Shape(f"{by}:N", scale=alt.Scale(range=list(SHAPES))),
+    needed = [x, y, "ci_low", "ci_high", *([by] if by else [])]
+    missing = [c for c in needed if c not in table.columns]
+    if missing:
+        raise ValueError(f"no column {missing[0]!r} in the table")
+    data = table[needed].copy()
+    if by:
+        data[by] = data[by].astype(str)
+    axis = alt.Axis(format="%") if percent else alt.Axis()
+    x_enc = alt.X(f"{x}:{'O' if ordinal else 'Q'}", title=x_title,
+                  axis=alt.Axis(labelAngle=0))
+    base = alt.Chart(data).encode(x=x_enc)
+    series: dict[str, Any] = {}
+    if by:
+        label = by_title or by
+        series = {"color": _colour(by, label)}
+        if ordinal:  # side by side, so the interval bars of a group do not overlap
+            series["xOffset"] = alt.XOffset(f"{by}:N", scale=alt.Scale(paddingOuter=0.5))
+    points = base.mark_point(filled=True, size=70, opacity=1).encode(
+        y=alt.Y(f"{y}:Q", title=y_title, axis=axis), **series,
+        **({"shape": _shape(by, by_title or by)} if by else {}))
+    bar_series: dict[str, Any] = {}
+    if by:
+        bar_series["stroke"] = _paint(alt.Stroke, by)
+    if "xOffset" in series:
+        bar_series["xOffset"] = series["xOffset"]
+    bars = base.mark_rule(strokeWidth=2).encode(y="ci_low:Q", y2="ci_high:Q", **bar_series)
+    layers = [bars, points]
+    if by and not ordinal:
+        layers.insert(0, base.mark_line(opacity=0.6).encode(y=f"{y}:Q",
+                                                            stroke=_paint(alt.Stroke, by)))
+    if reference is not None:
+        layers.append(_reference(reference, reference_label))
+    return _size(_layers(*layers), title, subtitle)
+
+
+def win_rate_chart(games: pd.DataFrame, by: str = "bot",
+                   reference: float | None = None) -> alt.LayerChart:
+    """Bars of the win rate per ``by`` (``"bot"`` or ``"seat"``) with 95% Wilson intervals.
+
+    Wins follow the engine's outcome (:func:`~marketlib.sim.win_rates`: a shared win counts
+    for each sharer). ``reference`` draws a dashed line, e.g. ``0.5`` for two players.
+    """
+    data = win_rates(games, by)
+    data[by] = data[by].astype(str)
+    base = alt.Chart(data).encode(x=alt.X(f"{by}:N", title=by, axis=alt.Axis(labelAngle=0)))
+    bars = base.mark_bar(opacity=0.85).encode(
+        y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1]),
+                axis=alt.Axis(format="%")),
+        color=_colour(by, by, legend=False),  # the x axis already names every bar
+        tooltip=[by, "games", "wins", alt.Tooltip("win_rate:Q", format=".1%")],
     )
-    chart: alt.LayerChart = (band + line).properties(title=f"{value} over turns by {by}")
-    return chart
+    errors = base.mark_rule(color="black", strokeWidth=2).encode(y="ci_low:Q", y2="ci_high:Q")
+    labels = base.mark_text(dy=-8, baseline="bottom").encode(
+        y="ci_high:Q", text=alt.Text("win_rate:Q", format=".0%"))
+    layers: list[Any] = [bars, errors, labels]
+    if reference is not None:
+        layers.append(_reference(reference, f"{reference:.0%}"))
+    chart = _layers(*layers)
+    n = int(data["games"].max()) if len(data) else 0
+    return _size(chart, f"Win rate by {by}", f"95% Wilson intervals; up to {n} games per bar")
 
 
-def bin_fill_chart(turns: pd.DataFrame) -> alt.Chart:
-    """Mean fill of each Waste Bin (Bansan's ``bin_*`` columns) over turns.
+def score_chart(games: pd.DataFrame, by: str = "bot") -> alt.LayerChart:
+    """Final score distribution (seals or RM) per ``by``, as box plots computed in pandas:
+    whiskers from minimum to maximum, the box from the 25th to the 75th percentile, a tick at
+    the median."""
+    q = games.groupby(by, observed=True)["score"].quantile([0.0, 0.25, 0.5, 0.75, 1.0])
+    data = q.unstack().set_axis(["min", "q1", "median", "q3", "max"], axis=1).reset_index()
+    data[by] = data[by].astype(str)
+    base = alt.Chart(data).encode(x=alt.X(f"{by}:N", title=by, axis=alt.Axis(labelAngle=0)))
+    whisker = base.mark_rule().encode(y=alt.Y("min:Q", title="final score"), y2="max:Q")
+    box = base.mark_bar(size=40, opacity=0.85).encode(y="q1:Q", y2="q3:Q",
+                                                      color=_colour(by, by, legend=False))
+    median = base.mark_tick(color="black", size=40, thickness=2).encode(y="median:Q")
+    return _size(_layers(whisker, box, median), f"Final scores by {by}",
+                 "box: middle half of the games; tick: median; whiskers: min to max")
+
+
+def _per_game(turns: pd.DataFrame, value: str, by: str, x: XAxis,
+              bins: int) -> tuple[pd.DataFrame, str, str]:
+    """One value per game, group and x step (the mean over that game's rows there), with
+    ``x`` either the share of the game played (``bins`` bins) or the turn (only turns that
+    every game reached)."""
+    frame = turns[["game", "turn", by, value]].copy()
+    last = frame.groupby("game")["turn"].transform("max")
+    if x == "progress":
+        step = np.minimum((frame["turn"] / last.where(last > 0, 1) * bins).astype(int),
+                          bins - 1)
+        frame["x"] = (step + 0.5) / bins
+        note = f"x: share of each game played, in {bins} bins (games of every length align)"
+    else:
+        shortest = int(last.min())
+        frame = frame[frame["turn"] <= shortest].assign(x=lambda f: f["turn"])
+        note = f"turns 0-{shortest}, which every game reached (no survivor bias)"
+    per_game = frame.groupby(["game", by, "x"], observed=True)[value].mean().reset_index()
+    return per_game, note, "share of the game played" if x == "progress" else "turn"
+
+
+def _line_with_points(base: alt.Chart, by: str, title: str, y_title: str) -> alt.LayerChart:
+    """Mean lines (stroke, no legend) under points that carry the one colour-and-shape legend."""
+    line = base.mark_line().encode(y=alt.Y("mean:Q", title=y_title),
+                                   stroke=_paint(alt.Stroke, by))
+    points = base.mark_point(filled=True, size=50, opacity=1).encode(
+        y="mean:Q", color=_colour(by, title), shape=_shape(by, title))
+    return _layers(line, points)
+
+
+def turns_chart(turns: pd.DataFrame, value: str = "score", by: str = "bot",
+                x: XAxis = "progress", bins: int = 10) -> alt.LayerChart:
+    """Mean ``value`` (``score``: seals or RM; or any metric column) along the game, one line
+    (and point shape) per ``by``, with a 95% t interval band over games.
+
+    Like is compared with like: by default the x axis is the share of each game played (games
+    end at different turns), or with ``x="turn"`` only the turns that every game reached.
+
+    Raises:
+        ValueError: ``value`` or ``by`` is not a column of ``turns``.
+    """
+    for column in (value, by):
+        if column not in turns.columns:
+            raise ValueError(f"no column {column!r} in turns (have {', '.join(turns.columns)})")
+    per_game, note, x_title = _per_game(turns, value, by, x, bins)
+    data = t_summary(per_game, [by, "x"], value)
+    data[by] = data[by].astype(str)
+    x_enc = alt.X("x:Q", title=x_title,
+                  axis=alt.Axis(format="%") if x == "progress" else alt.Axis(tickMinStep=1))
+    base = alt.Chart(data).encode(x=x_enc)
+    band = base.mark_area(opacity=0.2).encode(y="ci_low:Q", y2="ci_high:Q",
+                                              fill=_paint(alt.Fill, by))
+    line = _line_with_points(base, by, by, f"mean {value}")
+    return _size(_layers(band, line), f"{value} along the game by {by}",
+                 f"band: 95% interval over games; {note}")
+
+
+def bin_fill_chart(turns: pd.DataFrame, x: XAxis = "progress",
+                   bins: int = 10) -> alt.LayerChart:
+    """Mean fill of each Waste Bin (Bansan's ``bin_*`` columns) along the game, with a 95%
+    t interval band over games (x as in :func:`turns_chart`).
 
     Raises:
         ValueError: the frame has no ``bin_*`` columns (e.g. a Monsoon Market run).
     """
-    bins = [c for c in turns.columns if c.startswith("bin_")]
-    if not bins:
+    columns = [c for c in turns.columns if c.startswith("bin_")]
+    if not columns:
         raise ValueError("no bin_* columns: waste bins exist only in Bansan")
-    long = turns.drop_duplicates(["game", "turn"])[["game", "turn", *bins]].melt(
+    long = turns.drop_duplicates(["game", "turn"])[["game", "turn", *columns]].melt(
         id_vars=["game", "turn"], var_name="bin", value_name="fill")
     long["bin"] = long["bin"].str.removeprefix("bin_")
-    chart: alt.Chart = alt.Chart(long).mark_line(point=True).encode(
-        x=alt.X("turn:Q"),
-        y=alt.Y("mean(fill):Q", title="mean cards in bin"),
-        color=_colour("bin", "Waste Bin"),
-        shape=alt.Shape("bin:N", scale=alt.Scale(range=list(SHAPES))),
-    ).properties(title="Waste-bin fill over turns")
-    return chart
+    per_game, note, x_title = _per_game(long, "fill", "bin", x, bins)
+    data = t_summary(per_game, ["bin", "x"], "fill")
+    x_enc = alt.X("x:Q", title=x_title,
+                  axis=alt.Axis(format="%") if x == "progress" else alt.Axis(tickMinStep=1))
+    base = alt.Chart(data).encode(x=x_enc)
+    band = base.mark_area(opacity=0.2).encode(y="ci_low:Q", y2="ci_high:Q",
+                                              fill=_paint(alt.Fill, "bin"))
+    line = _line_with_points(base, "bin", "Waste Bin", "mean cards in bin")
+    return _size(_layers(band, line), "Waste-bin fill along the game",
+                 f"band: 95% interval over games; {note}")
 
 
-def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot") -> alt.LayerChart:
+def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot",
+                reference: float | None = None) -> alt.LayerChart:
     """Win rate (with 95% Wilson intervals) against the values of ``rule`` from a
     :func:`marketlib.sim.sweep` frame, one line per ``by``.
 
@@ -122,18 +304,15 @@ def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot") -> alt.LayerCha
     if rule not in frame.columns:
         raise ValueError(f"no column {rule!r}: sweep over it first")
     data = win_rates(frame, [rule, by])
-    data[by] = data[by].astype(str)
-    base = alt.Chart(data).encode(x=alt.X(f"{rule}:O", title=rule), color=_colour(by))
-    line = base.mark_line(point=True).encode(
-        y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1]),
-                axis=alt.Axis(format="%")),
-        shape=alt.Shape(f"{by}:N", scale=alt.Scale(range=list(SHAPES))),
-        tooltip=[rule, by, "games", alt.Tooltip("win_rate:Q", format=".1%")],
-    )
-    errors = base.mark_rule().encode(y="ci_low:Q", y2="ci_high:Q")
-    chart: alt.LayerChart = (line + errors).properties(title=f"Win rate as {rule} changes")
-    return chart
+    data = data.rename(columns={"win_rate": "mean"})
+    label = "" if reference is None else f"{reference:.0%}"
+    n = int(data["games"].max()) if len(data) else 0
+    return estimate_chart(data, rule, by=by, title=f"Win rate as {rule} changes",
+                          x_title=rule, y_title="win rate", by_title=by, percent=True,
+                          reference=reference, reference_label=label,
+                          subtitle=f"95% Wilson intervals; {n} games per point")
 
 
-__all__ = ["PALETTE", "bin_fill_chart", "enable_offline", "score_chart", "sweep_chart",
-           "turns_chart", "wilson_interval", "win_rate_chart", "win_rates"]
+__all__ = ["HEIGHT", "PALETTE", "SHAPES", "WIDTH", "bin_fill_chart", "enable_offline",
+           "estimate_chart", "score_chart", "sweep_chart", "t_summary", "turns_chart",
+           "wilson_interval", "win_rate_chart", "win_rates"]

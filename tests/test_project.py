@@ -22,6 +22,45 @@ def test_readme_quick_start_has_exactly_two_one_line_commands() -> None:
     assert "pytest" in commands[1]
 
 
+def _extras() -> dict[str, list[str]]:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names: dict[str, list[str]] = {}
+    for extra, requirements in project["optional-dependencies"].items():
+        names[extra] = [re.split(r"[<>=\[; ]", r, maxsplit=1)[0].lower() for r in requirements]
+    return names
+
+
+def test_readme_main_command_installs_only_the_class_extra() -> None:
+    main, tests = _readme_commands()
+    assert "--extra class" in main and "--all-extras" not in main
+    assert "--all-extras" in tests  # the test command keeps everything
+    extras = _extras()
+    need = {*extras["lab"], "pandas", "altair", "vl-convert-python", "joblib", "tqdm", "scipy"}
+    assert need <= set(extras["class"])
+    heavy = {*extras["browser"], *extras["docs"], *extras["dev"], *extras["test"], "dask"}
+    assert not heavy & set(extras["class"])
+
+
+def test_class_extra_covers_every_notebook_import() -> None:
+    import nbformat
+
+    provided = {"altair": "altair", "pandas": "pandas", "ipywidgets": "ipywidgets",
+                "IPython": "ipykernel", "scipy": "scipy", "numpy": "pandas"}
+    stdlib = {"random", "tempfile", "pathlib", "collections", "math", "itertools", "inspect",
+              "dataclasses", "functools", "typing", "statistics"}
+    extras = set(_extras()["class"])
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        code = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells
+                         if c.cell_type == "code")
+        for module in re.findall(r"^\s*(?:from|import) (\w+)", code, re.MULTILINE):
+            if module in stdlib or module == "marketlib":
+                continue
+            assert module in provided, f"{path.name} imports {module}: add it to the class extra"
+            assert provided[module] in extras, (path.name, module)
+
+
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "set -euo pipefail" in ci

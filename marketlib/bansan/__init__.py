@@ -61,6 +61,7 @@ from marketlib.bansan.cards import (
     load_catalog,
     write_default_data,
 )
+from marketlib.bansan.ending import standings
 from marketlib.bansan.market import catalog, price
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
@@ -105,6 +106,7 @@ __all__ = [
     "Waste", "apply",
     "candidate_actions", "catalog", "check_invariants", "complete_options", "current_player",
     "describe", "describe_offer", "determinize", "explain", "info_revealed", "legal_actions",
-    "load_catalog", "outcome", "parse_action", "position", "preview", "price", "setup", "view",
+    "load_catalog", "outcome", "parse_action", "position", "preview", "price", "setup",
+    "standings", "view",
     "write_default_data",
 ]

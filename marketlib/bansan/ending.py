@@ -16,7 +16,7 @@ from marketlib.bansan.state import (
     State,
     Vendor,
 )
-from marketlib.core.game import Ending, Outcome
+from marketlib.core.game import Ending, Outcome, places
 
 
 def leftover_count(state: State, player: int) -> int:
@@ -41,16 +41,52 @@ def closing_throw(state: State, player: int, rule: str = "B-END-05") -> State:
     return throw(state, player, cards, rule, fined=True)
 
 
+def ranking_keys(state: State) -> tuple[tuple[int, int, int], ...]:
+    """Each vendor's B-END-06/07 ranking key, larger is better: (money in RM, value of the
+    completed Shopping Lists in RM, minus the leftover cards counted for tie-breaker 2)."""
+    cat = catalog(state)
+    left = state.leftovers or (None,) * len(state.vendors)
+    return tuple((v.money, sum(cat.lists[x].value for x in v.completed), -(n or 0))
+                 for v, n in zip(state.vendors, left, strict=True))
+
+
+def standings(state: State) -> tuple[int | None, ...]:
+    """Each vendor's final place in a finished game (1 = won), following the engine's outcome.
+
+    The winners of ``outcome(state)`` take place 1: most money (B-END-06), then the highest
+    value of completed Shopping Lists, then the fewest leftovers (B-END-07, A-B-28), several
+    vendors in a shared win after both tie-breakers (A-B-29). Every other vendor is placed by
+    the same keys, equal keys sharing a place ("1, 2, 2, 4"), so a vendor that lost on a
+    tie-breaker has place 2 or worse. When nobody wins, a failed Kenduri (B-KEN-05) or a lost
+    Sendiri game (B-SOLO-18), every place is ``None``; a won Sendiri game is ``(1,)``.
+
+    Raises:
+        ValueError: the game is not over.
+
+    Example:
+        >>> from marketlib import bansan
+        >>> from marketlib.sim import play
+        >>> rec = play("bansan", bansan.Rules(players=3), ["random"], seed=51)
+        >>> print(rec.outcome)  # seats 0 and 1 on RM26: seat 0 wins on list value
+        P0 won (money); scores [26, 26, 1]
+        >>> standings(rec.to_match().state)
+        (1, 2, 3)
+    """
+    result = state.result
+    if result is None:
+        raise ValueError("the game is not over: standings exist only for a finished game")
+    if state.rules.mode == "sendiri":
+        return places(result.winners, [0])
+    return places(result.winners, ranking_keys(state))
+
+
 def finish(state: State) -> State:
     """B-END-06/07 (A-B-28/29): most money, then list value, then fewest leftovers; a tie after
     both tie-breakers is a shared win."""
-    cat = catalog(state)
     n = len(state.vendors)
     if state.rules.tiebreak2_count_at == "after_throw":
         state = state.replace(leftovers=tuple(leftover_count(state, p) for p in range(n)))
     money = tuple(v.money for v in state.vendors)
-    values = tuple(sum(cat.lists[x].value for x in v.completed) for v in state.vendors)
-    left = tuple(c or 0 for c in state.leftovers)
     if state.public or state.missed:  # B-KEN-05: the whole market loses
         still = state.missed or state.public
         state = state.note(f"the Kenduri failed: {' '.join(still)} not completed in time; "
@@ -58,7 +94,7 @@ def finish(state: State) -> State:
         return state.replace(result=Outcome(winners=(), scores=money,
                                             ending=Ending.COLLECTIVE_LOSS),
                              phase="over", pending=None, queue=(), offer=None)
-    keys = [(money[p], values[p], -left[p]) for p in range(n)]
+    keys = ranking_keys(state)
     best = max(keys)
     winners = tuple(p for p in range(n) if keys[p] == best)
     return state.replace(result=Outcome(winners=winners, scores=money, ending=Ending.MONEY),

@@ -98,6 +98,33 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
         return "; ".join(parts) or "no visible change yet"
 
 
+def places(
+    winners: Sequence[PlayerId], keys: Sequence[Any]
+) -> tuple[int | None, ...]:
+    """Each seat's final place from the engine's winners and its ranking keys (larger is better).
+
+    The winners take place 1 (a shared win: all of them); every other seat takes
+    1 + the number of seats that won or whose key is strictly better (competition ranking,
+    "1, 2, 2, 4"), so a seat that did not win never has place 1, even if its key equals a
+    winner's. When nobody won (a collective loss, a lost solo game) every place is ``None``.
+
+    Example:
+        >>> places((0,), [(25, 12), (25, 9), (18, 0)])  # seat 0 wins on the tie-breaker
+        (1, 2, 3)
+        >>> places((0, 2), [(7, 1), (3, 0), (7, 1)])     # a shared win
+        (1, 3, 1)
+        >>> places((), [(12,), (9,)])                     # nobody won
+        (None, None)
+    """
+    won = set(winners)
+    if not won:
+        return tuple(None for _ in keys)
+    return tuple(
+        1 if p in won else 1 + sum(q in won or keys[q] > keys[p] for q in range(len(keys)))
+        for p in range(len(keys))
+    )
+
+
 class GameModule(Protocol):
     """What a game package provides. Both games implement exactly this surface."""
 
@@ -114,6 +141,7 @@ class GameModule(Protocol):
     def view(self, state: Any, player: PlayerId | None) -> Any: ...
     def determinize(self, view: Any, rng: Any) -> Any: ...
     def outcome(self, state: Any) -> Outcome | None: ...
+    def standings(self, state: Any) -> tuple[int | None, ...]: ...
     def parse_action(self, text: str) -> Any: ...
     def info_revealed(self, before: Any, after: Any) -> bool: ...
     def candidate_actions(self, state: Any) -> Sequence[Any]: ...

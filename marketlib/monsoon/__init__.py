@@ -44,6 +44,7 @@ from marketlib.monsoon.cards import (
 )
 from marketlib.monsoon.invariants import check_invariants
 from marketlib.monsoon.position import position
+from marketlib.monsoon.queries import standings
 from marketlib.monsoon.rules import (
     FLOW,
     apply,
@@ -91,5 +92,6 @@ __all__ = [
     "catalog", "check_invariants", "current_player", "describe", "determinize", "explain",
     "info_revealed",
     "legal_actions", "load_catalog", "load_goods", "load_orders", "meets", "outcome",
-    "parse_action", "position", "preview", "seals_of", "setup", "view", "write_default_data",
+    "parse_action", "position", "preview", "seals_of", "setup", "standings", "view",
+    "write_default_data",
 ]

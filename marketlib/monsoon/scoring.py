@@ -97,12 +97,16 @@ def victory(state: State, catalog: Catalog, player: int) -> Outcome | None:
     return None
 
 
-def final_ranking(state: State, catalog: Catalog, ending: Ending) -> Outcome:
-    """M-END-03 (A-M-06): most seals, then most Gold-edge Orders, then a shared win."""
+def ranking_keys(state: State, catalog: Catalog) -> tuple[tuple[int, int], ...]:
+    """Each seat's M-END-03 ranking key, larger is better: (seals, Gold-edge Orders)."""
     all_scores = scores(state, catalog)
     golds = tuple(sum(o.level is Level.GOLD for o in seat.orders) for seat in state.seats)
-    best = max(zip(all_scores, golds, strict=True))
-    winners = tuple(
-        p for p in range(len(state.seats)) if (all_scores[p], golds[p]) == best
-    )
-    return Outcome(winners=winners, scores=all_scores, ending=ending)
+    return tuple(zip(all_scores, golds, strict=True))
+
+
+def final_ranking(state: State, catalog: Catalog, ending: Ending) -> Outcome:
+    """M-END-03 (A-M-06): most seals, then most Gold-edge Orders, then a shared win."""
+    keys = ranking_keys(state, catalog)
+    best = max(keys)
+    winners = tuple(p for p in range(len(state.seats)) if keys[p] == best)
+    return Outcome(winners=winners, scores=tuple(k[0] for k in keys), ending=ending)

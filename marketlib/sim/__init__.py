@@ -21,10 +21,19 @@ Example:
     4
 """
 
-from marketlib.sim.batch import GAME_COLUMNS, play_many
+from marketlib.sim.batch import GAME_COLUMNS, RESULT_COLUMNS, play_many
 from marketlib.sim.grid import sweep
 from marketlib.sim.record import MAX_DECISIONS, BotSpec, GameRecord, play
-from marketlib.sim.results import load_results, save_results, wilson_interval, win_rates
+from marketlib.sim.results import (
+    load_results,
+    mean_difference,
+    mean_interval,
+    mean_table,
+    save_results,
+    wilson_interval,
+    win_rates,
+)
 
-__all__ = ["GAME_COLUMNS", "MAX_DECISIONS", "BotSpec", "GameRecord", "load_results", "play",
-           "play_many", "save_results", "sweep", "wilson_interval", "win_rates"]
+__all__ = ["GAME_COLUMNS", "MAX_DECISIONS", "RESULT_COLUMNS", "BotSpec", "GameRecord",
+           "load_results", "mean_difference", "mean_interval", "mean_table", "play", "play_many",
+           "save_results", "sweep", "wilson_interval", "win_rates"]

@@ -15,25 +15,53 @@ from typing import Any
 import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
-from marketlib.core.game import GameModule
+from marketlib.core.game import Ending, GameModule
 from marketlib.core.match import resolve_game
 from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots
 
 GAME_COLUMNS = ["game", "seed", "seat", "bot", "score", "winner", "ending", "turns"]
-"""The first columns of the ``games`` frame, in order (``players`` and ``rank`` follow)."""
+"""The first columns of the ``games`` frame, in order (``players``, ``rank`` and ``win_share``
+follow)."""
+
+RESULT_COLUMNS = [*GAME_COLUMNS, "players", "rank", "win_share"]
+"""Every column of the ``games`` frame, in order."""
+
+ENDINGS = pd.CategoricalDtype([e.value for e in Ending])
+"""The dtype of the ``ending`` column: every :class:`~marketlib.core.game.Ending`, in order."""
 
 Job = tuple[int, int, int]
 """One game to play: ``(index, seed, seat shift)``."""
 
 
 def game_rows(index: int, rec: GameRecord) -> list[tuple[Any, ...]]:
-    """The ``games`` rows of one record (``GAME_COLUMNS`` then ``players, rank``)."""
+    """The ``games`` rows of one record, one per seat (the columns of ``RESULT_COLUMNS``).
+
+    ``winner``, ``rank`` and ``win_share`` come from the engine's outcome and standings, never
+    from the scores alone: a seat that lost on a tie-breaker has ``winner=False`` and rank 2 or
+    worse; the seats of a shared win all have rank 1 and share the win equally; where nobody won
+    (a failed Kenduri, a lost Sendiri game) ``rank`` is missing (``None``) for every seat.
+    """
     scores = rec.outcome.scores
     winners = rec.outcome.winners
     ending = rec.outcome.ending.value
+    share = 1.0 / len(winners) if winners else 0.0
     return [(index, rec.seed, s, rec.bots[s], score, s in winners, ending, rec.turns,
-             len(scores), 1 + sum(o > score for o in scores))
+             len(scores), rec.standings[s], share if s in winners else 0.0)
             for s, score in enumerate(scores)]
+
+
+def categorize(frame: pd.DataFrame) -> pd.DataFrame:
+    """Give the ``bot`` and ``ending`` columns (where present) the ``category`` dtype, and
+    ``rank`` the nullable integer dtype (missing where nobody won), in place; returns ``frame``.
+    """
+    if "bot" in frame.columns:
+        frame["bot"] = frame["bot"].astype(str).astype(
+            pd.CategoricalDtype(sorted(frame["bot"].astype(str).unique())))
+    if "ending" in frame.columns:
+        frame["ending"] = frame["ending"].astype(str).astype(ENDINGS)
+    if "rank" in frame.columns:
+        frame["rank"] = frame["rank"].astype("Int64")
+    return frame
 
 
 def play_chunk(
@@ -50,7 +78,7 @@ def play_chunk(
         columns = columns or rec.turn_columns
         names = rec.bots
         turns += [(index, game_seed, names[row[1]], *row) for row in rec.turn_table]
-    games_frame = pd.DataFrame.from_records(games, columns=[*GAME_COLUMNS, "players", "rank"])
+    games_frame = pd.DataFrame.from_records(games, columns=RESULT_COLUMNS)
     turns_frame = pd.DataFrame.from_records(turns, columns=["game", "seed", "bot", *columns])
     return games_frame, turns_frame
 
@@ -100,11 +128,18 @@ def play_many(
 
     Returns:
         ``games``: one row per game and seat, columns ``game, seed, seat, bot, score, winner,
-        ending, turns, players, rank`` (``winner`` is bool, shared wins included; ``score`` in
-        the game's ``score_unit``). ``turns``: one row per turn (0 = setup) and seat, columns
-        ``game, seed, bot, turn, seat, actions, score`` and the game's metrics (Monsoon: seals,
-        cards, goods, orders, bonus_goods). Both carry ``attrs["marketlib"]`` (library version,
-        game, rules, seeds, bots) which :func:`~marketlib.sim.save_results` writes out.
+        ending, turns, players, rank, win_share``. ``score`` is in the game's ``score_unit``
+        (seals or RM). The result columns follow the engine's ``outcome`` and ``standings``,
+        tie-breakers included, never the score alone: ``winner`` (bool) is true for every seat
+        of a shared win; ``rank`` (nullable ``Int64``) is 1 exactly for the winners, the other
+        seats are placed by the game's ranking keys with equal keys sharing a place, and it is
+        missing for every seat where nobody won (``ending`` ``collective_loss`` or
+        ``solo_loss``); ``win_share`` is 1/k for each of k winners, else 0, so it sums to 1 in
+        every game that someone won. ``bot`` and ``ending`` have the ``category`` dtype.
+        ``turns``: one row per turn (0 = setup) and seat, columns ``game, seed, bot, turn,
+        seat, actions, score`` and the game's metrics (Monsoon: seals, cards, goods, orders,
+        bonus_goods). Both carry ``attrs["marketlib"]`` (library version, game, rules, seeds,
+        bots) which :func:`~marketlib.sim.save_results` writes out.
 
     Raises:
         ValueError: ``n_games < 1``, no bots, or ``backend="dask"`` without a running Client.
@@ -129,6 +164,8 @@ def play_many(
     games = pd.concat([g for g, _ in parts], ignore_index=True)
     turns = pd.concat([t for _, t in parts], ignore_index=True)
     games["winner"] = games["winner"].astype(bool)
+    categorize(games)
+    categorize(turns)
     meta = _meta(module, rules, seated, seed, n_games, rotate_seats)
     games.attrs["marketlib"] = meta
     turns.attrs["marketlib"] = meta
@@ -212,4 +249,5 @@ def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_
     }
 
 
-__all__ = ["GAME_COLUMNS", "chunks", "game_rows", "play_chunk", "play_many"]
+__all__ = ["ENDINGS", "GAME_COLUMNS", "RESULT_COLUMNS", "categorize", "chunks", "game_rows",
+           "play_chunk", "play_many"]

@@ -12,7 +12,7 @@ import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.core.game import GameModule
 from marketlib.core.match import resolve_game
-from marketlib.sim.batch import play_many
+from marketlib.sim.batch import categorize, play_many
 from marketlib.sim.record import BotSpec, resolve_rules
 
 
@@ -57,7 +57,7 @@ def sweep(
         for k, v in changes.items():
             games[k] = v
         frames.append(games)
-    out = pd.concat(frames, ignore_index=True)
+    out = categorize(pd.concat(frames, ignore_index=True))
     out.attrs["marketlib"] = {**frames[0].attrs["marketlib"], "rules": msgspec.to_builtins(base),
                               "grid": {k: list(v) for k, v in grid.items()}}
     return out

@@ -39,6 +39,8 @@ class GameRecord:
         bots: each seat's bot class name.
         actions: every action played, in order.
         outcome: winners, scores (seals or RM) and ending.
+        standings: each seat's final place from the game's ``standings`` (1 = won, shared wins
+            included; ``None`` for every seat when nobody won).
         turns: turns played, the last (often a winning, unfinished) turn included.
         turn_columns: the names of the values in each ``turn_table`` row: ``turn, seat,
             actions`` (decisions the seat took that turn), then the heuristic's metrics
@@ -52,6 +54,7 @@ class GameRecord:
     bots: tuple[str, ...]
     actions: tuple[Any, ...]
     outcome: Outcome
+    standings: tuple[int | None, ...]
     turns: int
     turn_columns: tuple[str, ...]
     turn_table: tuple[tuple[Any, ...], ...]
@@ -164,7 +167,8 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
-        outcome=result, turns=turn, turn_columns=names, turn_table=tuple(table),
+        outcome=result, standings=module.standings(state), turns=turn, turn_columns=names,
+        turn_table=tuple(table),
     )
 
 

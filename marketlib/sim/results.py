@@ -1,13 +1,15 @@
 """Saved results and statistics over the ``games`` frame: Parquet or CSV files that keep their
-metadata (library version, rules, seeds, bots), and win rates with Wilson intervals."""
+metadata (library version, rules, seeds, bots), and statistics with 95% intervals from scipy:
+win rates (Wilson), means (t) and differences of means (Welch)."""
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from pathlib import Path
-from statistics import NormalDist
 
+import numpy as np
 import pandas as pd  # type: ignore[import-untyped]
 
 
@@ -39,54 +41,166 @@ def load_results(path: str | Path) -> pd.DataFrame:
         if not meta:
             f.seek(0)
         frame = pd.read_csv(f)
+    from marketlib.sim.batch import categorize
+
+    categorize(frame)
     frame.attrs["marketlib"] = meta
     return frame
 
 
 def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` successes in ``n`` trials (fractions 0..1).
+    """The Wilson score interval for ``wins`` successes in ``n`` trials (fractions 0..1), from
+    scipy (``scipy.stats.binomtest(wins, n).proportion_ci(method="wilson")``).
+
+    Edge cases: with no trials (``n == 0``) nothing is known and the interval is ``(0.0, 1.0)``;
+    with no wins it starts at exactly 0.0, with all wins it ends at exactly 1.0 (40 wins in 40
+    games give about 0.912..1.0: never a certainty).
 
     Raises:
-        ValueError: ``n < 1``, ``wins`` outside ``0..n`` or ``confidence`` outside (0, 1).
+        ValueError: ``n < 0``, ``wins`` outside ``0..n`` or ``confidence`` outside (0, 1).
 
     Example:
         >>> [round(x, 3) for x in wilson_interval(8, 10)]
         [0.49, 0.943]
+        >>> [round(x, 3) for x in wilson_interval(40, 40)], wilson_interval(0, 0)
+        ([0.912, 1.0], (0.0, 1.0))
     """
-    if n < 1 or not 0 <= wins <= n or not 0 < confidence < 1:
-        raise ValueError("need n >= 1, 0 <= wins <= n and 0 < confidence < 1")
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if wins == 0 else max(0.0, centre - half)
-    high = 1.0 if wins == n else min(1.0, centre + half)
-    return low, high
+    if n < 0 or not 0 <= wins <= n or not 0 < confidence < 1:
+        raise ValueError("need n >= 0, 0 <= wins <= n and 0 < confidence < 1")
+    if n == 0:
+        return 0.0, 1.0
+    from scipy.stats import binomtest  # type: ignore[import-untyped]
+
+    ci = binomtest(int(wins), int(n)).proportion_ci(confidence_level=confidence, method="wilson")
+    return float(ci.low), float(ci.high)
+
+
+def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[float, float]:
+    """The t interval for the mean of ``values`` (independent observations, e.g. one per game),
+    from scipy (``scipy.stats.ttest_1samp(values, 0).confidence_interval(confidence)``).
+
+    Edge cases: fewer than two values give ``(nan, nan)`` (no spread can be estimated); values
+    that are all equal give ``(mean, mean)``.
+
+    Raises:
+        ValueError: ``confidence`` outside (0, 1).
+
+    Example:
+        >>> [round(x, 3) for x in mean_interval([1, 2, 3, 4])]
+        [0.446, 4.554]
+    """
+    if not 0 < confidence < 1:
+        raise ValueError("need 0 < confidence < 1")
+    data = np.asarray(list(values), dtype=float)
+    if len(data) < 2:
+        return math.nan, math.nan
+    if np.all(data == data[0]):
+        return float(data[0]), float(data[0])
+    from scipy.stats import ttest_1samp
+
+    ci = ttest_1samp(data, 0.0).confidence_interval(confidence_level=confidence)
+    return float(ci.low), float(ci.high)
+
+
+def mean_difference(a: Iterable[float], b: Iterable[float],
+                    confidence: float = 0.95) -> tuple[float, float, float]:
+    """``mean(a) - mean(b)`` with its Welch t interval (unequal variances), from scipy
+    (``scipy.stats.ttest_ind(a, b, equal_var=False).confidence_interval(confidence)``).
+
+    For two win rates or other shares, pass the 0/1 outcomes of each game: with a few hundred
+    games per side this is the usual large-sample interval for a difference of proportions.
+
+    Returns:
+        ``(difference, low, high)``; ``(difference, nan, nan)`` if a side has fewer than two
+        values, and a zero-width interval if both sides are constant.
+
+    Raises:
+        ValueError: ``confidence`` outside (0, 1), or a side is empty.
+
+    Example:
+        >>> [round(x, 3) for x in mean_difference([1, 2, 3, 4], [0, 1, 1, 2])]
+        [1.5, -0.455, 3.455]
+    """
+    if not 0 < confidence < 1:
+        raise ValueError("need 0 < confidence < 1")
+    x = np.asarray(list(a), dtype=float)
+    y = np.asarray(list(b), dtype=float)
+    if not len(x) or not len(y):
+        raise ValueError("each side needs at least one value")
+    diff = float(x.mean() - y.mean())
+    if len(x) < 2 or len(y) < 2:
+        return diff, math.nan, math.nan
+    if np.all(x == x[0]) and np.all(y == y[0]):
+        return diff, diff, diff
+    from scipy.stats import ttest_ind
+
+    ci = ttest_ind(x, y, equal_var=False).confidence_interval(confidence_level=confidence)
+    return diff, float(ci.low), float(ci.high)
+
+
+def mean_table(frame: pd.DataFrame, value: str, by: str | list[str],
+               confidence: float = 0.95) -> pd.DataFrame:
+    """The mean of ``value`` per group with its t interval (:func:`mean_interval`).
+
+    Each row of ``frame`` is one independent observation (e.g. one game), so aggregate first
+    (one row per game) when a game has several rows.
+
+    Returns:
+        One row per group: ``by`` columns, ``n``, ``mean``, ``ci_low``, ``ci_high``.
+
+    Example:
+        >>> df = pd.DataFrame({"g": ["a", "a", "b", "b"], "x": [1, 3, 2, 2]})
+        >>> mean_table(df, "x", "g").round(2).values.tolist()
+        [['a', 2, 2.0, -10.71, 14.71], ['b', 2, 2.0, 2.0, 2.0]]
+    """
+    keys = [by] if isinstance(by, str) else list(by)
+    rows = []
+    for labels, group in frame.groupby(keys, sort=True, observed=True):
+        lo, hi = mean_interval(group[value], confidence)
+        rows.append({**dict(zip(keys, labels, strict=True)), "n": len(group),
+                     "mean": float(group[value].mean()), "ci_low": lo, "ci_high": hi})
+    return pd.DataFrame(rows, columns=[*keys, "n", "mean", "ci_low", "ci_high"])
+
+
+WIN_RATE_COLUMNS = ["games", "wins", "win_rate", "ci_low", "ci_high", "mean_score"]
+"""The columns :func:`win_rates` adds after the group columns."""
 
 
 def win_rates(games: pd.DataFrame, by: str | list[str] = "bot",
               confidence: float = 0.95) -> pd.DataFrame:
     """Win rate per group of the ``games`` frame with a Wilson confidence interval.
 
+    The wins are the ``winner`` column, which follows the engine's outcome: a seat that lost on
+    a tie-breaker has no win, each seat of a shared win counts one win (so the rates of the
+    seats of one game can add up to more than 100%; the ``win_share`` column of the frame splits
+    a shared win instead), and a game nobody won (a failed Kenduri, a lost Sendiri game) is a
+    loss for every seat. Intervals come from :func:`wilson_interval` (scipy); a group where
+    every game was won has an interval ending at 1.0, and an empty frame gives an empty table.
+
     Args:
-        games: ``sim.play_many``'s first frame (columns ``winner`` and ``by``).
+        games: ``sim.play_many``'s first frame (columns ``winner``, ``score`` and ``by``).
         by: the grouping column(s): ``"bot"``, ``"seat"`` or rule columns of a sweep.
 
     Returns:
-        One row per group: ``by`` columns, ``games``, ``wins``, ``win_rate``, ``ci_low``,
-        ``ci_high`` (fractions 0..1), ``mean_score``.
+        One row per group that has games: ``by`` columns, ``games``, ``wins``, ``win_rate``,
+        ``ci_low``, ``ci_high`` (fractions 0..1), ``mean_score``.
+
+    Example:
+        >>> frame = pd.DataFrame({"bot": ["A", "A", "B", "B"], "winner": [True, True, False, True],
+        ...                       "score": [3, 5, 1, 2]})
+        >>> win_rates(frame)[["bot", "wins", "win_rate", "ci_high"]].round(3).values.tolist()
+        [['A', 2, 1.0, 1.0], ['B', 1, 0.5, 0.905]]
     """
     keys = [by] if isinstance(by, str) else list(by)
     rows = []
-    for values, group in games.groupby(keys, sort=True):
+    for values, group in games.groupby(keys, sort=True, observed=True):
         n, wins = len(group), int(group["winner"].sum())
         lo, hi = wilson_interval(wins, n, confidence)
-        labels = values if isinstance(values, tuple) else (values,)
-        rows.append({**dict(zip(keys, labels, strict=True)), "games": n, "wins": wins,
+        rows.append({**dict(zip(keys, values, strict=True)), "games": n, "wins": wins,
                      "win_rate": wins / n, "ci_low": lo, "ci_high": hi,
                      "mean_score": float(group["score"].mean())})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=[*keys, *WIN_RATE_COLUMNS])
 
 
-__all__ = ["load_results", "save_results", "wilson_interval", "win_rates"]
+__all__ = ["WIN_RATE_COLUMNS", "load_results", "mean_difference", "mean_interval", "mean_table",
+           "save_results", "wilson_interval", "win_rates"]

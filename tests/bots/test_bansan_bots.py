@@ -51,7 +51,8 @@ def test_bansan_turns_frame_has_money_and_bins_for_the_charts() -> None:
         assert column in turns.columns
     assert (turns["score"] == turns["money"]).all()
     spec = charts.bin_fill_chart(turns).to_dict()
-    assert spec["encoding"]["color"]["title"] == "Waste Bin"
+    points = spec["layer"][1]["layer"][1]
+    assert points["encoding"]["color"]["title"] == "Waste Bin"
 
 
 def test_every_bot_answers_a_trade_offer() -> None:
