@@ -34,6 +34,12 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 napoleon_google_docstring = True
 suppress_warnings = ["myst.header", "mystnb.unknown_mime_type"]
+# A board's output carries its static picture as text/html beside the widget view: the site
+# shows the picture (a widget view needs a live kernel).
+nb_mime_priority_overrides = [
+    ("html", "application/vnd.jupyter.widget-view+json", None),
+    ("html", "text/html", 0),
+]
 nitpicky = False
 
 

@@ -441,6 +441,8 @@ class Board(anywidget.AnyWidget):
         if loop is None or not self._bots_to_move():
             self._run_bots()
             self._refresh()
+            if not clicked:
+                self._update_display()
             return
         checkpoint = (self.match.checkpoint(), self._bot_memory())
         self.busy = f"P{self.match.current_player} is playing..."
@@ -503,6 +505,51 @@ class Board(anywidget.AnyWidget):
         return frozenset(
             s for s in range(len(self.seats))
             if s == bot_seat or msgspec.structs.replace(view, viewer=s) == game.view(state, s))
+
+    # ------------------------------------------------------------- readers without a kernel
+    def static_html(self) -> str:
+        """The board as static HTML (no script): what the shown seat sees now, for GitHub,
+        nbviewer, the docs and a notebook opened without a kernel. A covered board shows
+        nothing private."""
+        if self.covered:
+            return (f'<div class="marketlib-static">{self.GAME_NAME}: the board is covered for '
+                    f"P{self.seat} (hot-seat).</div>")
+        shown = None if self.teacher_view else self.seat
+        html: str = self.match.game.view(self.match.state, shown)._repr_html_()
+        return html
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/html"] = self.static_html()
+        return bundle
+
+    def _bundle(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        bundle = self._repr_mimebundle_()
+        if isinstance(bundle, tuple):
+            return dict(bundle[0]), dict(bundle[1] or {})
+        return dict(bundle), {}
+
+    def _ipython_display_(self) -> None:
+        """Display with a display id, so a change made from Python (``board.play(...)`` in a
+        later cell) also updates the static picture a saved notebook keeps."""
+        from IPython.display import display
+
+        self._display_id = getattr(self, "_display_id", None) or f"marketlib-{id(self):x}"
+        data, metadata = self._bundle()
+        display(data, metadata=metadata, raw=True,  # type: ignore[no-untyped-call]
+                display_id=self._display_id)
+
+    def _update_display(self) -> None:
+        display_id = getattr(self, "_display_id", None)
+        if display_id is None:
+            return
+        from IPython.display import update_display
+
+        data, metadata = self._bundle()
+        update_display(data, metadata=metadata, raw=True,  # type: ignore[no-untyped-call]
+                       display_id=display_id)
 
     def __repr__(self) -> str:
         match = self.match

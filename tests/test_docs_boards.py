@@ -1,0 +1,44 @@
+"""Boards read everywhere a notebook is read (issue 13): every board output saved in the
+tutorials carries a static picture beside its widget view, and the built site shows that
+picture (no empty widget script tag)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def _board_outputs(path: Path) -> list[dict[str, object]]:
+    nb = nbformat.read(path, as_version=4)
+    return [o["data"] for c in nb.cells for o in c.get("outputs", [])
+            if WIDGET in o.get("data", {})
+            and str(o["data"].get("text/plain", "")).startswith(("MonsoonBoard", "BansanBoard"))]
+
+
+def test_every_saved_board_carries_its_static_picture() -> None:
+    total = 0
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for data in _board_outputs(path):
+            html = str(data.get("text/html", ""))
+            assert 'class="marketlib-' in html and "<script" not in html, path.name
+            total += 1
+    assert total >= 13
+
+
+def test_the_built_site_shows_the_static_board_for_every_board_cell(tmp_path: Path) -> None:
+    out = tmp_path / "html"
+    subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(ROOT / "docs"),
+                    str(out)], check=True, cwd=ROOT)
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        boards = _board_outputs(path)
+        page = (out / "tutorials" / f"{path.stem}.html").read_text(encoding="utf-8")
+        shown = page.count("marketlib-monsoon-static") + page.count("marketlib-bansan-static")
+        assert shown >= len(boards), (path.name, shown, len(boards))  # states draw too
+        if boards:
+            assert f'"{WIDGET}"' not in page, path.name
