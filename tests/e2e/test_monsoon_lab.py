@@ -40,8 +40,8 @@ def test_monsoon_board_in_jupyterlab(tmp_path: Path) -> None:
         board.locator(".marketlib-cover button").click()  # hot-seat: P1 reveals
         board.locator(".marketlib-log li").first.wait_for()
         assert "P0 steal MG-33" in board.locator(".marketlib-log").inner_text()
-        # P1: a full turn by keyboard (focus the first legal choice and press Enter)
-        board.locator(".marketlib-legal").first.focus()
+        # P1: a full turn by keyboard (focus the first legal card and press Enter)
+        board.locator(".marketlib-area .marketlib-legal").first.focus()
         page.keyboard.press("Enter")
         board.locator(".marketlib-cover button").wait_for()
         page.keyboard.press("Tab")
@@ -54,7 +54,7 @@ def test_monsoon_board_in_jupyterlab(tmp_path: Path) -> None:
         # against a computer player: it answers inside each click; 20 clicks for the timings
         page.evaluate("globalThis.__marketlibTimings = []; globalThis.__marketlibRedrawMs = []")
         for i in range(20):
-            versus.locator(".marketlib-legal").first.click()
+            versus.locator(".marketlib-area .marketlib-legal").first.click()
             page.wait_for_function(f"() => globalThis.__marketlibTimings.length > {i}")
         out = run_code(page, "print(sum(a.player == 0 for a in match2.history), "
                              "sum(a.player == 1 for a in match2.history))")
