@@ -13,7 +13,7 @@ Quick tour::
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from marketlib import bansan, monsoon
 from marketlib.core import (
@@ -29,6 +29,7 @@ from marketlib.core import (
     SaveFileError,
     UndoBlocked,
     Violation,
+    registry,
 )
 
 __version__ = "0.1.0"
@@ -48,11 +49,13 @@ def play(game: str = "monsoon", players: int | None = None, **options: Any) -> A
 
     return play_board(game, players, **options)
 
-GAMES: dict[str, ModuleType] = {"monsoon": monsoon, "bansan": bansan}
-"""The games this library implements, by the name ``Match`` takes."""
+def games() -> dict[str, ModuleType]:
+    """The registered games by the name ``Match`` takes (``{"bansan": ..., "monsoon": ...}``):
+    the two shipped with marketlib and any registered with
+    :func:`marketlib.core.registry.register`."""
+    return {name: cast(ModuleType, registry.resolve_game(name)) for name in registry.names()}
 
 __all__ = [
-    "GAMES",
     "CardDataError",
     "Ending",
     "GameInfo",
@@ -67,6 +70,7 @@ __all__ = [
     "Violation",
     "__version__",
     "bansan",
+    "games",
     "monsoon",
     "play",
 ]

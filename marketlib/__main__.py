@@ -17,8 +17,9 @@ from typing import Any
 
 import msgspec
 
+from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
-from marketlib.core.match import KNOWN_GAMES, Match, resolve_game
+from marketlib.core.match import Match
 
 
 def _rule_value(text: str) -> Any:
@@ -33,8 +34,10 @@ def _parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
-    sim.add_argument("game", choices=KNOWN_GAMES)
-    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("game", help="a game or mode: " + ", ".join(
+        [*registry.names(), *(m for n in registry.names() for m in registry.entry(n).modes)]))
+    sim.add_argument("--players", type=int, default=None,
+                     help="seats (default: the game's, 1 for Sendiri)")
     sim.add_argument("--bots", default="greedy,random",
                      help="comma-separated bots in seat order (random, greedy, ismcts), cycled")
     sim.add_argument("--games", type=int, default=100)
@@ -59,8 +62,11 @@ def simulate(args: argparse.Namespace) -> int:
     """Run ``play_many`` from the command-line arguments and print a summary table."""
     from marketlib import sim
 
-    game = resolve_game(args.game)
-    options: dict[str, Any] = {"players": args.players}
+    found, implied = registry.mode(args.game)
+    game = found.game()
+    options: dict[str, Any] = dict(implied)
+    if args.players is not None:
+        options["players"] = args.players
     for item in args.rule:
         name, sep, value = item.partition("=")
         if not sep:

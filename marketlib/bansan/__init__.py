@@ -86,6 +86,7 @@ from marketlib.bansan.view import (
     view,
 )
 from marketlib.core.game import GameInfo
+from marketlib.core.registry import GameEntry, register
 
 GAME = GameInfo(
     name="bansan",
@@ -97,8 +98,19 @@ GAME = GameInfo(
 )
 """Static facts about Bansan (``rules_version`` is recorded in every save)."""
 
+ENTRY = register(GameEntry(
+    name="bansan", module=__name__,
+    board="marketlib.widgets.bansan:BansanBoard",
+    table="marketlib.widgets.bansan:BansanTable",
+    heuristic="marketlib.bots.heuristics.bansan:HEURISTIC",
+    defaults={"players": 2},
+    modes={"kenduri": {"mode": "kenduri"}, "sendiri": {"mode": "sendiri", "players": 1}},
+))
+"""How the rest of the library finds Bansan and its modes (:mod:`marketlib.core.registry`)."""
+
 __all__ = [
-    "FLOW", "GAME", "NEIGHBOUR", "Accept", "Action", "BagCard", "Bargain", "Buy", "BuyWholesale",
+    "ENTRY", "FLOW", "GAME", "NEIGHBOUR", "Accept", "Action", "BagCard", "Bargain", "Buy",
+    "BuyWholesale",
     "Catalog", "ChooseHalf", "Complete", "Decline", "Done", "Empty", "EndActions", "EventCard",
     "Give", "Move", "Pick", "PlaceWorker", "Produce", "ProduceCard", "ProposeTrade",
     "RentAndRelease", "ReturnList", "Rules", "Sell", "ShoppingList", "SkipStocking", "SoloThrow",

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from marketlib.core.cards import STORE, card_digest
 from marketlib.core.data import Row, check_unique, copy_files, read_csv, read_toml
 from marketlib.core.errors import CardDataError
 
@@ -153,6 +155,8 @@ class Catalog(msgspec.Struct, frozen=True):
     stalls: dict[str, StallCard]
     events: dict[str, EventCard]
     layouts: dict[int, Layout]
+    sells: dict[str, Produce] = {}
+    """Stall ID -> the type it sells (derived from ``stalls`` when the catalog is read)."""
 
 
 def _components() -> dict[str, Any]:
@@ -276,33 +280,74 @@ def _resolve(deck: str, default: str) -> Path:
     return DATA / default if deck == "default" else Path(deck)
 
 
-@functools.lru_cache(maxsize=32)
-def load_catalog(
-    produce_deck: str = "default",
-    list_deck: str = "default",
-    stall_set: str = "default",
-    event_deck: str = "default",
-) -> Catalog:
-    """The cards of the four decks (``"default"``: the shipped reconstruction, else a CSV path).
+def _files(produce_deck: str, list_deck: str, stall_set: str,
+           event_deck: str) -> tuple[Path, Path, Path, Path]:
+    return (_resolve(produce_deck, PRODUCE_FILE), _resolve(list_deck, LISTS_FILE),
+            _resolve(stall_set, STALLS_FILE), _resolve(event_deck, EVENTS_FILE))
 
-    Raises:
-        CardDataError: if a file is broken, or IDs are shared between decks.
-    """
-    produce = load_produce(_resolve(produce_deck, PRODUCE_FILE))
-    lists = load_lists(_resolve(list_deck, LISTS_FILE))
-    stalls = load_stalls(_resolve(stall_set, STALLS_FILE))
-    events = load_events(_resolve(event_deck, EVENTS_FILE))
+
+def _parse(files: Sequence[Path]) -> Catalog:
+    produce = load_produce(files[0])
+    lists = load_lists(files[1])
+    stalls = load_stalls(files[2])
+    events = load_events(files[3])
     seen: set[str] = set()
-    for name, ids in ((list_deck, lists), (stall_set, stalls), (event_deck, events)):
+    for path, ids in ((files[1], lists), (files[2], stalls), (files[3], events)):
         clash = seen & set(ids) | set(produce) & set(ids)
         if clash:
-            raise CardDataError(name, f"IDs also used by another deck: {sorted(clash)}",
+            raise CardDataError(str(path), f"IDs also used by another deck: {sorted(clash)}",
                                 column="id")
         seen |= set(ids)
     raw = _components()["layout"]
     layouts = {int(k): Layout(rows=int(v["rows"]), columns=int(v["columns"]),
                               marks=tuple(v["marks"])) for k, v in raw.items()}
-    return Catalog(produce=produce, lists=lists, stalls=stalls, events=events, layouts=layouts)
+    return Catalog(produce=produce, lists=lists, stalls=stalls, events=events, layouts=layouts,
+                   sells={s.id: s.sells for s in stalls.values()})
+
+
+def _digester(*decks: str) -> Callable[[Catalog], str]:
+    if all(d == "default" for d in decks):
+        return lambda cat: ""
+    return lambda cat: card_digest(cat.produce, cat.lists, cat.stalls, cat.events)
+
+
+def read_catalog(produce_deck: str = "default", list_deck: str = "default",
+                 stall_set: str = "default", event_deck: str = "default") -> tuple[Catalog, str]:
+    """The four decks as the files are now, and their digest (``""`` for the shipped decks;
+    else four 12-digit SHA-256 digests of each deck's cards, joined by dots), through the card
+    store (:data:`marketlib.core.cards.STORE`). ``setup`` records the digest in the state.
+
+    Raises:
+        CardDataError: a file is missing or broken, or IDs are shared between decks.
+    """
+    decks = (produce_deck, list_deck, stall_set, event_deck)
+    found: tuple[Catalog, str] = STORE.read("bansan", _files(*decks), _parse, _digester(*decks))
+    return found
+
+
+def load_catalog(
+    produce_deck: str = "default",
+    list_deck: str = "default",
+    stall_set: str = "default",
+    event_deck: str = "default",
+    digest: str | None = None,
+) -> Catalog:
+    """The cards of the four decks (``"default"``: the shipped reconstruction, else a CSV path).
+
+    Args:
+        produce_deck, list_deck, stall_set, event_deck: as in ``Rules``.
+        digest: the digest recorded in a state (``State.cards``): the cards that game was dealt
+            with; ``None``: the files as they are now.
+
+    Raises:
+        CardDataError: if a file is broken, IDs are shared between decks, or a file no longer
+            holds the cards of ``digest``.
+    """
+    decks = (produce_deck, list_deck, stall_set, event_deck)
+    if digest is None:
+        return read_catalog(*decks)[0]
+    found: Catalog = STORE.get("bansan", _files(*decks), digest, _parse, _digester(*decks))
+    return found
 
 
 def write_default_data(folder: str | Path) -> list[Path]:

@@ -8,45 +8,47 @@ ID and keeps the ledger that ``check_invariants`` audits (money changes only by 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, load_catalog
+from marketlib.core.cards import STORE
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import BagCard, Purchase, Stall, State, Transfer, Vendor
+
+if TYPE_CHECKING:
+    from marketlib.bansan.view import View
 
 BIN_INDEX = {w: i for i, w in enumerate(WASTES)}
 
 
-_LAST: list[tuple[Rules, Catalog, dict[str, Produce]]] = []
+def catalog(state: State | View | Rules) -> Catalog:
+    """The cards in play for a state or view, exactly as they were when the game was dealt
+    (``State.cards``, from the card store); given bare ``Rules``: the deck files as they are
+    now.
 
+    The hot path is one identity check (states of one game share their rules object).
 
-def catalog(state: State | Rules) -> Catalog:
-    """The cards in play for ``state`` (or rules): the default reconstruction or the owner's.
-
-    The hot path: the rules object of the last call is remembered (states of one game share
-    it), so most calls are one identity check.
+    Raises:
+        CardDataError: an owner's deck file changed since the game started (and this process
+            never saw the cards it was dealt), or is broken.
     """
-    rules = state.rules if type(state) is State else state
-    if _LAST and _LAST[0][0] is rules:
-        return _LAST[0][1]
-    return _remember(rules)[1]
-
-
-def _remember(rules: State | Rules) -> tuple[Rules, Catalog, dict[str, Produce]]:
-    assert isinstance(rules, Rules)
-    cat = load_catalog(rules.produce_deck, rules.list_deck, rules.stall_set, rules.event_deck)
-    _LAST[:] = [(rules, cat, {s.id: s.sells for s in cat.stalls.values()})]
-    return _LAST[0]
+    if type(state) is Rules:
+        return load_catalog(state.produce_deck, state.list_deck, state.stall_set,
+                            state.event_deck)
+    rules = state.rules
+    cards = state.cards  # type: ignore[union-attr]
+    found: Catalog | None = STORE.last(rules, cards)
+    if found is None:
+        found = STORE.remember(rules, cards, load_catalog(
+            rules.produce_deck, rules.list_deck, rules.stall_set, rules.event_deck, cards))
+    return found
 
 
 def sells(state: State) -> dict[str, Produce]:
     """Stall ID -> the type it sells, for the stalls of ``state``'s card data."""
-    rules = state.rules
-    if _LAST and _LAST[0][0] is rules:
-        return _LAST[0][2]
-    return _remember(rules)[2]
+    return catalog(state).sells
 
 
 def card(state: State, card_id: str) -> ProduceCard:

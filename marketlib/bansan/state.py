@@ -179,6 +179,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
         log: the last automatic steps in words (Sendiri moves, throws, Row, discards; Kenduri
             lists), newest last, at most :data:`LOG_SIZE`.
         shuffle_key, reshuffles: hidden seed for Event deck reshuffles (STYLE 4).
+        cards: the digest of the card data the game was dealt with (``""`` for the shipped
+            decks); an owner's deck files edited after setup are refused, not used.
         result: the outcome once the game is over.
     """
 
@@ -215,6 +217,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     bank: int = 0
     transfers: tuple[Transfer, ...] = ()
     shuffle_key: int = 0
+    cards: str = ""
     reshuffles: int = 0
     result: Outcome | None = None
     public: tuple[str, ...] = ()

@@ -97,6 +97,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     public: tuple[str, ...] = ()
     missed: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
+    cards: str = ""
 
     def __str__(self) -> str:
         from marketlib.bansan.render import text_table
@@ -144,7 +145,7 @@ def view(state: State, player: int | None) -> View:
         ledger=state.ledger if teacher else None, bank=state.bank if teacher else None,
         transfers=state.transfers if teacher else None,
         shuffle_key=state.shuffle_key if teacher else None,
-        public=state.public, missed=state.missed, log=state.log,
+        public=state.public, missed=state.missed, log=state.log, cards=state.cards,
     )
 
 
@@ -180,12 +181,12 @@ def determinize(v: View, rng: random.Random) -> State:
         v: a seat's view.
         rng: a seeded ``random.Random`` (the only source of chance).
     """
-    cat = catalog(v.rules)
+    cat = catalog(v)
     common: dict[str, Any] = {f: getattr(v, f) for f in (
         "rules", "row", "stalls", "columns", "bins", "outside", "latest_events", "active_event",
         "reminders", "first", "token", "current", "phase", "pending", "queue", "offer", "turn",
         "actions_left", "bins_emptied", "events_flipped", "completed_now", "star_drawn",
-        "trigger", "leftovers", "reshuffles", "result", "public", "missed", "log")}
+        "trigger", "leftovers", "reshuffles", "result", "public", "missed", "log", "cards")}
     if v.deck is not None and v.removed is not None and v.list_deck is not None and (
             v.event_deck is not None and v.ledger is not None and v.bank is not None):
         vendors = tuple(Vendor(money=x.money or 0, wallet=x.wallet or (), completed=x.completed,

@@ -7,10 +7,10 @@ the game's ``determinize(view, rng)``; they never touch the true state.
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any, Protocol, cast, runtime_checkable
 
+from marketlib.core import registry
 from marketlib.core.game import GameModule, PlayerId
 
 
@@ -41,10 +41,10 @@ class Bot(Protocol):
 
 
 def game_of(view: Any) -> GameModule:
-    """The game module a view belongs to (``marketlib.<game>``), found from its type.
+    """The registered game a view belongs to: the one whose package holds the view's type.
 
     Raises:
-        ValueError: the object is not a view of a marketlib game.
+        ValueError: the object is not a view of a registered game.
 
     Example:
         >>> from marketlib import monsoon
@@ -52,10 +52,12 @@ def game_of(view: Any) -> GameModule:
         >>> game_of(monsoon.view(s, 0)).GAME.name
         'monsoon'
     """
-    parts = type(view).__module__.split(".")
-    if len(parts) < 2 or parts[0] != "marketlib":
-        raise ValueError(f"{type(view).__name__} is not a view of a marketlib game")
-    return cast(GameModule, importlib.import_module(f"marketlib.{parts[1]}"))
+    home = type(view).__module__
+    for name in registry.names():
+        found = registry.entry(name)
+        if home == found.module or home.startswith(found.module + "."):
+            return found.game()
+    raise ValueError(f"{type(view).__name__} is not a view of a registered game")
 
 
 def viewer_of(view: Any, legal_actions: tuple[Any, ...]) -> PlayerId:

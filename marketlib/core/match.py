@@ -16,11 +16,10 @@ Two undo policies (``mode``):
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import msgspec
 
@@ -30,28 +29,14 @@ from marketlib.core.errors import (
     describe_validation_error,
 )
 from marketlib.core.game import GameModule, Outcome, PlayerId
+from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import check_seed
 
 SAVE_FORMAT = "marketlib.match"
 SAVE_VERSION = 1
 """Current save-file version. Version history: 1 (marketlib 0.1)."""
 
-KNOWN_GAMES = ("monsoon", "bansan")
-
 Mode = Literal["explore", "play"]
-
-
-def resolve_game(game: str | GameModule) -> GameModule:
-    """Return the game module for ``"monsoon"``/``"bansan"`` or a module passed directly.
-
-    Raises:
-        ValueError: for an unknown game name.
-    """
-    if isinstance(game, str):
-        if game not in KNOWN_GAMES:
-            raise ValueError(f"unknown game {game!r}; choose one of {', '.join(KNOWN_GAMES)}")
-        return cast(GameModule, importlib.import_module(f"marketlib.{game}"))
-    return game
 
 
 def _coerce_rules(game: GameModule, rules: Any) -> Any:

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from marketlib.core import registry
 from marketlib.core.errors import MarketlibError, SaveFileError, describe_validation_error
 from marketlib.core.game import GameModule
-from marketlib.core.match import KNOWN_GAMES, SAVE_FORMAT, SAVE_VERSION, Mode, resolve_game
+from marketlib.core.match import SAVE_FORMAT, SAVE_VERSION, Mode
 
 if TYPE_CHECKING:
     from marketlib.core.match import Match
@@ -67,9 +68,9 @@ def _from_dict(cls: type[Match], data: Any, source: str) -> Match:
         )
     data = _migrate(data, version, source)
     game_name = data.get("game")
-    if game_name not in KNOWN_GAMES:
+    if not isinstance(game_name, str) or game_name not in registry.names():
         raise SaveFileError(source, f"unknown game {game_name!r}", field="game")
-    game = resolve_game(game_name)
+    game = registry.resolve_game(game_name)
     if data.get("rules_version") != game.GAME.rules_version:
         raise SaveFileError(
             source,

@@ -29,7 +29,8 @@ import msgspec
 
 from marketlib.core.errors import IllegalAction, Violation
 from marketlib.core.game import GameModule
-from marketlib.core.match import Match, resolve_game
+from marketlib.core.match import Match
+from marketlib.core.registry import resolve_game
 
 
 @dataclass

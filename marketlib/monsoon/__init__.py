@@ -14,6 +14,7 @@ Example:
 """
 
 from marketlib.core.game import GameInfo
+from marketlib.core.registry import GameEntry, register
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -84,8 +85,17 @@ GAME = GameInfo(
 )
 """Static facts about Monsoon Market (``rules_version`` is recorded in every save)."""
 
+ENTRY = register(GameEntry(
+    name="monsoon", module=__name__,
+    board="marketlib.widgets.monsoon:MonsoonBoard",
+    table="marketlib.widgets.monsoon:MonsoonTable",
+    heuristic="marketlib.bots.heuristics.monsoon:HEURISTIC",
+    defaults={"players": 2},
+))
+"""How the rest of the library finds Monsoon Market (:mod:`marketlib.core.registry`)."""
+
 __all__ = [
-    "FLOW", "GAME", "Action", "BonusAction", "BonusPending", "Buy", "Catalog", "Declare",
+    "ENTRY", "FLOW", "GAME", "Action", "BonusAction", "BonusPending", "Buy", "Catalog", "Declare",
     "Fulfill", "FulfillPending", "Good", "GoodsCard", "Keep", "Level", "Order", "OwnedOrder",
     "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend", "SpendBonus", "State", "Steal",
     "Take", "TakePending", "Upgrade", "View", "apply", "best_level", "candidate_actions",

@@ -9,12 +9,13 @@ as ``Rules(goods_deck=..., order_deck=...)``; they are validated row by row.
 from __future__ import annotations
 
 import enum
-import hashlib
 import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import msgspec
 
+from marketlib.core.cards import STORE, card_digest
 from marketlib.core.data import Row, check_unique, copy_files, parse_enum, read_csv, read_toml
 from marketlib.core.errors import CardDataError
 
@@ -246,55 +247,41 @@ def _resolve(deck: str, default: str) -> Path:
     return DATA / default if deck == "default" else Path(deck)
 
 
-def _digest(cards: object) -> str:
-    return hashlib.sha256(msgspec.json.encode(cards)).hexdigest()[:12]
+def _files(goods_deck: str, order_deck: str) -> tuple[Path, Path]:
+    return _resolve(goods_deck, GOODS_FILE), _resolve(order_deck, ORDERS_FILE)
 
 
-_CATALOGS: dict[tuple[str, str, str], Catalog] = {}
-"""Every catalog read in this process, by (goods_deck, order_deck, digest)."""
-_LATEST: dict[tuple[str, str], str] = {}
-"""The digest of the latest read of each pair of deck files."""
+def _parse(files: Sequence[Path]) -> Catalog:
+    goods = load_goods(files[0])
+    orders = load_orders(files[1])
+    clash = set(goods) & set(orders)
+    if clash:
+        raise CardDataError(str(files[1]), f"IDs also used by Goods cards: {sorted(clash)}",
+                            column="id")
+    return Catalog(goods=goods, orders=orders)
+
+
+def _digester(goods_deck: str, order_deck: str) -> Callable[[Catalog], str]:
+    if (goods_deck, order_deck) == ("default", "default"):
+        return lambda cat: ""
+    return lambda cat: card_digest(cat.goods, cat.orders)
 
 
 def read_catalog(goods_deck: str = "default", order_deck: str = "default") -> tuple[Catalog, str]:
-    """Read both decks from disk and return them with their digest.
+    """Both decks as the files are now, and their digest (through the card store,
+    :data:`marketlib.core.cards.STORE`, which parses each distinct file content once).
 
-    The digest is ``""`` for the shipped default decks (which never change); for an owner's files
-    it is ``"<goods>.<orders>"``, 12 hex digits of the SHA-256 of each deck's *cards* (so an
-    edited comment or line ending does not count as a change). ``setup`` records it in the state
+    The digest is ``""`` for the shipped default decks; for an owner's files it is
+    ``"<goods>.<orders>"``, 12 hex digits of the SHA-256 of each deck's *cards* (so an edited
+    comment or line ending does not count as a change). ``setup`` records it in the state
     (``State.cards``) so a game keeps the cards it was dealt with.
 
     Raises:
-        CardDataError: a deck file is broken; the goods and order IDs must not overlap.
+        CardDataError: a deck file is missing or broken; the goods and order IDs must not
+            overlap.
     """
-    goods = load_goods(_resolve(goods_deck, GOODS_FILE))
-    orders = load_orders(_resolve(order_deck, ORDERS_FILE))
-    clash = set(goods) & set(orders)
-    if clash:
-        raise CardDataError(str(_resolve(order_deck, ORDERS_FILE)),
-                            f"IDs also used by Goods cards: {sorted(clash)}", column="id")
-    cat = Catalog(goods=goods, orders=orders)
-    default = (goods_deck, order_deck) == ("default", "default")
-    digest = "" if default else f"{_digest(goods)}.{_digest(orders)}"
-    _CATALOGS[(goods_deck, order_deck, digest)] = cat
-    _LATEST[(goods_deck, order_deck)] = digest
-    return cat, digest
-
-
-def _changed(goods_deck: str, order_deck: str, wanted: str, found: str) -> CardDataError:
-    """The error for deck files that no longer hold the cards a game was dealt with."""
-    w_goods, _, w_orders = wanted.partition(".")
-    f_goods, _, f_orders = found.partition(".")
-    changed = []
-    if w_goods != f_goods:
-        changed.append(str(_resolve(goods_deck, GOODS_FILE)))
-    if w_orders != f_orders:
-        changed.append(str(_resolve(order_deck, ORDERS_FILE)))
-    return CardDataError(
-        " and ".join(changed) or str(_resolve(goods_deck, GOODS_FILE)),
-        f"the cards changed since the game started (digest {wanted!r}, the file now gives "
-        f"{found!r}); restore the file as it was, or start a new game with the new cards",
-    )
+    return STORE.read("monsoon", _files(goods_deck, order_deck), _parse,
+                      _digester(goods_deck, order_deck))
 
 
 def load_catalog(
@@ -302,49 +289,25 @@ def load_catalog(
 ) -> Catalog:
     """The cards of both decks (``"default"``: the shipped reconstruction, else a CSV path).
 
-    Catalogs are cached by (paths, digest), so a game in progress keeps the cards it was dealt
-    with even if the owner edits the files (a new ``setup`` reads them again: see
-    :func:`read_catalog`).
-
     Args:
         goods_deck, order_deck: ``"default"`` or a CSV path, as in ``Rules``.
-        digest: the digest recorded in a state (``State.cards``); ``None`` means the latest
-            cards read for these paths (reading them if they were never read). ``""`` with an
-            owner's files is a state from before digests were recorded: the files are read once.
+        digest: the digest recorded in a state (``State.cards``): the cards that game was dealt
+            with; ``None`` means the files as they are now.
 
     Raises:
         CardDataError: a deck file is broken, or no longer holds the cards of ``digest`` (the
             file changed since the game started).
     """
     if digest is None:
-        digest = _LATEST.get((goods_deck, order_deck))
-        if digest is None:
-            return read_catalog(goods_deck, order_deck)[0]
-    cat = _CATALOGS.get((goods_deck, order_deck, digest))
-    if cat is not None:
-        return cat
-    cat, found = read_catalog(goods_deck, order_deck)
-    if digest and found != digest:
-        raise _changed(goods_deck, order_deck, digest, found)
-    _CATALOGS[(goods_deck, order_deck, digest)] = cat
-    return cat
+        return read_catalog(goods_deck, order_deck)[0]
+    found: Catalog = STORE.get("monsoon", _files(goods_deck, order_deck), digest, _parse,
+                               _digester(goods_deck, order_deck))
+    return found
 
 
-def reload_catalog(
-    goods_deck: str = "default", order_deck: str = "default"
-) -> tuple[Catalog, str]:
-    """Like :func:`read_catalog`: an owner's deck files are read again, so a new game (``setup``,
-    ``position``) sees the latest edits. The shipped files never change and are read once.
-
-    Returns:
-        the catalog and its digest (for ``State.cards``).
-
-    Raises:
-        CardDataError: if a deck file is broken.
-    """
-    if (goods_deck, order_deck) == ("default", "default"):
-        return load_catalog(goods_deck, order_deck, ""), ""
-    return read_catalog(goods_deck, order_deck)
+reload_catalog = read_catalog
+"""The decks as the files are now (``setup`` and ``position`` deal with an owner's latest
+edits); the same as :func:`read_catalog`."""
 
 
 def write_default_data(folder: str | Path) -> list[Path]:

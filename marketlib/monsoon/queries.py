@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from marketlib.core.cards import STORE
 from marketlib.core.game import places
-from marketlib.monsoon.cards import _CATALOGS, Catalog, Level, load_catalog
+from marketlib.monsoon.cards import Catalog, Level, load_catalog
 from marketlib.monsoon.scoring import Item, ranking_keys
 from marketlib.monsoon.state import FulfillPending, Rules, Seat, State
 
@@ -16,35 +17,22 @@ if TYPE_CHECKING:
 
 def catalog(state: State | View | Rules) -> Catalog:
     """The cards in play for a state or view: the default reconstruction or the owner's, exactly
-    as they were when the game was dealt (``State.cards``). Given bare ``Rules``: the cards last
-    read for those deck files.
+    as they were when the game was dealt (``State.cards``). Given bare ``Rules``: the deck
+    files as they are now.
 
     Raises:
         CardDataError: an owner's deck file changed since the game started (and the cards it was
-            dealt with are not cached in this process), or is broken.
+            dealt with are not in this process's card store), or is broken.
     """
     if state.__class__ is Rules:
         return load_catalog(state.goods_deck, state.order_deck)
     rules = state.rules  # type: ignore[union-attr]
     cards = state.cards  # type: ignore[union-attr]
-    if rules is _last.rules and cards is _last.cards:  # the hot path: same game as last call
-        return _last.catalog
-    cat = _CATALOGS.get((rules.goods_deck, rules.order_deck, cards))
-    if cat is None:
-        cat = load_catalog(rules.goods_deck, rules.order_deck, cards)
-    _last.rules, _last.cards, _last.catalog = rules, cards, cat
-    return cat
-
-
-class _Last:
-    """The last (rules, digest) looked up and its catalog (rules and digests are immutable)."""
-
-    rules: object = None
-    cards: object = None
-    catalog: Catalog
-
-
-_last = _Last()
+    found: Catalog | None = STORE.last(rules, cards)  # the hot path: same game as last call
+    if found is None:
+        found = STORE.remember(rules, cards,
+                               load_catalog(rules.goods_deck, rules.order_deck, cards))
+    return found
 
 
 def steal_count(state: State, player: int) -> int:

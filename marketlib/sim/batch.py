@@ -16,7 +16,8 @@ import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.core.game import Ending, GameModule
-from marketlib.core.match import resolve_game
+from marketlib.core import registry
+from marketlib.core.registry import GameEntry, resolve_game
 from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots
 
 GAME_COLUMNS = ["game", "seed", "seat", "bot", "score", "winner", "ending", "turns"]
@@ -65,9 +66,17 @@ def categorize(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def play_chunk(
-    game: str, rules: Any, bots: Sequence[BotSpec], jobs: Sequence[Job]
+    game: str | GameEntry, rules: Any, bots: Sequence[BotSpec], jobs: Sequence[Job]
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Play ``jobs`` and return their ``(games, turns)`` frames (one joblib task)."""
+    """Play ``jobs`` and return their ``(games, turns)`` frames (one joblib task).
+
+    ``game`` may be a registry entry, which a worker process registers first: a game a user
+    registered in the notebook plays in the workers too.
+    """
+    if isinstance(game, GameEntry):
+        if game.name not in registry.names():
+            registry.register(game)
+        game = game.name
     games: list[tuple[Any, ...]] = []
     turns: list[tuple[Any, ...]] = []
     columns: tuple[str, ...] = ()
@@ -159,8 +168,8 @@ def play_many(
     seated = seat_bots(bots, players)
     jobs = [(i, seed + i, i if rotate_seats else 0) for i in range(n_games)]
     tasks = chunks(jobs, n_jobs if backend is None else max(n_jobs, 2), chunk_size)
-    name = module.GAME.name
-    parts = _run(name, rules, seated, tasks, n_jobs, backend, progress, n_games)
+    parts = _run(registry.entry_of(module), rules, seated, tasks, n_jobs, backend, progress,
+                 n_games)
     games = pd.concat([g for g, _ in parts], ignore_index=True)
     turns = pd.concat([t for _, t in parts], ignore_index=True)
     games["winner"] = games["winner"].astype(bool)
@@ -173,7 +182,7 @@ def play_many(
 
 
 def _run(
-    name: str,
+    game: GameEntry,
     rules: Any,
     bots: list[BotSpec],
     tasks: list[list[Job]],
@@ -185,8 +194,9 @@ def _run(
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     results = []
-    with tqdm(total=n_games, disable=not progress, desc=f"{name} games", unit="game") as bar:
-        for task, out in zip(tasks, _outputs(name, rules, bots, tasks, n_jobs, backend),
+    with tqdm(total=n_games, disable=not progress, desc=f"{game.name} games",
+              unit="game") as bar:
+        for task, out in zip(tasks, _outputs(game, rules, bots, tasks, n_jobs, backend),
                              strict=True):
             results.append(out)
             bar.update(len(task))
@@ -194,7 +204,7 @@ def _run(
 
 
 def _outputs(
-    name: str,
+    game: GameEntry,
     rules: Any,
     bots: list[BotSpec],
     tasks: list[list[Job]],
@@ -203,7 +213,7 @@ def _outputs(
 ) -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
     if n_jobs == 1 and backend is None:
         for task in tasks:
-            yield play_chunk(name, rules, bots, task)
+            yield play_chunk(game, rules, bots, task)
         return
     from joblib import (  # type: ignore[import-untyped]
         Parallel,
@@ -217,7 +227,7 @@ def _outputs(
     context = parallel_config(backend=backend) if backend else contextlib.nullcontext()
     with context:
         parallel = Parallel(n_jobs=n_jobs, return_as="generator")
-        yield from parallel(delayed(play_chunk)(name, rules, bots, t) for t in tasks)
+        yield from parallel(delayed(play_chunk)(game, rules, bots, t) for t in tasks)
 
 
 def _require_dask_client() -> None:

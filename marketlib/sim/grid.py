@@ -11,7 +11,7 @@ import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.core.game import GameModule
-from marketlib.core.match import resolve_game
+from marketlib.core.registry import resolve_game
 from marketlib.sim.batch import categorize, play_many
 from marketlib.sim.record import BotSpec, resolve_rules
 

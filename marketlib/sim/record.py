@@ -18,7 +18,8 @@ import msgspec
 from marketlib.bots import Bot, make_bot
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.core.game import GameModule, Outcome
-from marketlib.core.match import Match, resolve_game
+from marketlib.core.match import Match
+from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import bot_rng
 
 MAX_DECISIONS = 200_000

@@ -11,18 +11,38 @@ from collections.abc import Mapping
 from typing import Any
 
 from marketlib.bots import make_bot
-from marketlib.core.match import Match, resolve_game
+from marketlib.core import registry
+from marketlib.core.match import Match
 from marketlib.widgets.bansan import BansanBoard, BansanTable
 from marketlib.widgets.board import Board
 from marketlib.widgets.monsoon import MonsoonBoard, MonsoonTable
 from marketlib.widgets.payload import Table, payload
 
-BOARDS: dict[str, type[Board]] = {"monsoon": MonsoonBoard, "bansan": BansanBoard}
-TABLES: dict[str, Table] = {"monsoon": MonsoonTable(), "bansan": BansanTable()}
+
+def board_class(game: str | Any) -> type[Board]:
+    """The board class of a registered game (its registry entry's ``board``).
+
+    Raises:
+        ValueError: the game is unknown or has no board.
+    """
+    found = registry.entry_of(game)
+    if not found.board:
+        raise ValueError(f"{found.name} has no board")
+    cls: type[Board] = registry.load(found.board)
+    return cls
 
 
-MODES = {"sendiri": ("bansan", "sendiri"), "kenduri": ("bansan", "kenduri")}
-"""Names ``play`` also takes for a mode of a game: ``play("sendiri")``, ``play("kenduri")``."""
+def table_of(game: str | Any) -> Table:
+    """The drawing rules (a :class:`Table`) of a registered game's board.
+
+    Raises:
+        ValueError: the game is unknown or has no board.
+    """
+    found = registry.entry_of(game)
+    if not found.table:
+        raise ValueError(f"{found.name} has no board")
+    table: Table = registry.load(found.table)()
+    return table
 
 
 def fresh_seed() -> int:
@@ -68,24 +88,28 @@ def play_board(
         >>> solo.match.rules.mode, solo.match.rules.players
         ('sendiri', 1)
     """
-    if isinstance(game, str) and game in MODES:
-        game, implied = MODES[game]
-        if mode is not None and mode != implied:
-            raise ValueError(f"play({implied!r}) is Bansan's {implied} mode, not mode={mode!r}")
-        mode = implied
-    module = resolve_game(game)
-    if players is None:
-        players = 1 if mode == "sendiri" else 2
-    options = dict(rules, players=players)
+    if isinstance(game, str):
+        found, implied = registry.mode(game)
+    else:
+        found, implied = registry.entry_of(game), {}
+    if mode is not None and "mode" in implied and implied["mode"] != mode:
+        raise ValueError(f"play({game!r}) is {found.name}'s {implied['mode']} mode, not "
+                         f"mode={mode!r}")
     if mode is not None:
-        options["mode"] = mode
-    match = Match(module, options, seed=fresh_seed() if seed is None else seed)
+        implied = {**implied, "mode": mode}
+        if mode == "sendiri":
+            implied.setdefault("players", 1)
+    options = {**dict(found.defaults), **implied, **rules}
+    if players is not None:
+        options["players"] = players
+    players = int(options.get("players", 2))
+    match = Match(found.game(), options, seed=fresh_seed() if seed is None else seed)
     if isinstance(opponents, str):
         bots: dict[int, Any] = {p: make_bot(opponents) for p in range(players) if p != seat}
     else:
         bots = dict(opponents or {})
-    return BOARDS[module.GAME.name](match, seat=seat, opponents=bots, teacher=teacher)
+    return board_class(found.name)(match, seat=seat, opponents=bots, teacher=teacher)
 
 
-__all__ = ["BOARDS", "MODES", "TABLES", "BansanBoard", "BansanTable", "Board", "MonsoonBoard",
-           "MonsoonTable", "Table", "fresh_seed", "payload", "play_board"]
+__all__ = ["BansanBoard", "BansanTable", "Board", "MonsoonBoard", "MonsoonTable", "Table",
+           "board_class", "fresh_seed", "payload", "play_board", "table_of"]

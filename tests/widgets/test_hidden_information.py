@@ -17,7 +17,7 @@ from marketlib import Match, bansan, monsoon
 from marketlib.bots import GreedyBot, RandomBot
 from marketlib.core.testing import ConformanceError, check_hidden_information
 from marketlib.sim import play, play_many
-from marketlib.widgets import TABLES, BansanBoard, MonsoonBoard
+from marketlib.widgets import BansanBoard, MonsoonBoard, table_of
 from marketlib.widgets.board import Board
 from marketlib.widgets.payload import payload_function
 
@@ -328,7 +328,7 @@ def test_a_seat_is_sent_the_same_bytes_in_every_world_it_cannot_tell_apart(
         setting: str) -> None:
     name, rules = SETTINGS[setting]
     game = bansan if name == "bansan" else monsoon
-    report = check_hidden_information(game, rules, payload=payload_function(TABLES[name]),
+    report = check_hidden_information(game, rules, payload=payload_function(table_of(name)),
                                       positions=200, worlds=4, seed=100)
     assert report.positions == 200
     assert report.worlds == 4 * report.seat_checks >= 200 * 4

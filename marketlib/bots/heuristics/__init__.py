@@ -11,10 +11,10 @@ worth 0.5), so the bots still play every game legally.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
+from marketlib.core import registry
 from marketlib.core.game import GameModule, Outcome, PlayerId
 
 
@@ -112,29 +112,19 @@ class Repetitions:
         return REPEAT_PENALTY * self.seen.get(key, 0)
 
 
-_CACHE: dict[str, Heuristic] = {}
-
-
 def heuristic_for(game: GameModule) -> Heuristic:
-    """The heuristic of ``game`` (``marketlib.bots.heuristics.<game name>``), or the neutral one.
+    """The heuristic a game's registry entry names (its ``heuristic``), or the neutral one.
 
     Example:
         >>> from marketlib import monsoon
         >>> type(heuristic_for(monsoon)).__name__
         'MonsoonHeuristic'
     """
-    name = game.GAME.name
-    if name not in _CACHE:
-        path = f"marketlib.bots.heuristics.{name}"
-        try:
-            module = importlib.import_module(path)
-        except ModuleNotFoundError as err:
-            if err.name != path:
-                raise
-            _CACHE[name] = NeutralHeuristic(game)
-        else:
-            _CACHE[name] = module.HEURISTIC
-    return _CACHE[name]
+    path = registry.entry_of(game).heuristic
+    if not path:
+        return NeutralHeuristic(game)
+    found: Heuristic = registry.load(path)
+    return found
 
 
 __all__ = ["REPEAT_PENALTY", "Heuristic", "NeutralHeuristic", "Repetitions", "heuristic_for",
