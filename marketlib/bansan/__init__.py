@@ -61,8 +61,8 @@ from marketlib.bansan.cards import (
     load_catalog,
     write_default_data,
 )
-from marketlib.bansan.ending import standings
-from marketlib.bansan.market import catalog, price
+from marketlib.bansan.scoring import standings
+from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.rules import (
@@ -76,7 +76,7 @@ from marketlib.bansan.rules import (
 )
 from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
 from marketlib.bansan.text import describe, preview
-from marketlib.bansan.turns import FLOW, setup
+from marketlib.bansan.turn import FLOW, setup
 from marketlib.bansan.view import (
     View,
     candidate_actions,

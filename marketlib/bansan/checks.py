@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.action_checks import (
+from marketlib.bansan.phases.action_checks import (
     check_bargain,
     check_buy,
     check_buy_wholesale,
@@ -24,7 +24,7 @@ from marketlib.bansan.action_checks import (
     check_pick,
     check_sell,
 )
-from marketlib.bansan.market import (
+from marketlib.bansan.queries import (
     catalog,
     free_money,
     open_stalls_of,
@@ -42,7 +42,7 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.bansan.stocking import can_stock
+from marketlib.bansan.phases.stocking import can_stock
 from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as v
 

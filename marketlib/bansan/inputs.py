@@ -11,7 +11,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Produce, Waste
-from marketlib.bansan.market import catalog
+from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import State
 from marketlib.core.errors import InvalidAction
 

@@ -2,7 +2,7 @@
 
 Handlers are pure: they take a state and return a new one. Rule IDs are cited where the effect
 is defined. This module holds the lists, opening, stocking, Upkeep and any-time handlers and the
-table ``HANDLERS`` of every action type; the Action Phase's are in :mod:`.action_moves`.
+table ``HANDLERS`` of every action type; the Action Phase's are in :mod:`.phases.action_moves`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.action_moves import (
+from marketlib.bansan.phases.action_moves import (
     add_pick,
     do_bargain,
     do_buy,
@@ -22,7 +22,7 @@ from marketlib.bansan.action_moves import (
     do_pick,
     do_sell,
 )
-from marketlib.bansan.market import (
+from marketlib.bansan.queries import (
     bag_without,
     catalog,
     draw_deck,
@@ -36,7 +36,7 @@ from marketlib.bansan.market import (
     trigger_last_round,
     vendor_with,
 )
-from marketlib.bansan.solo import begin_solo_throw, move_row, solo_throw_card, solo_throws
+from marketlib.bansan.phases.solo import begin_solo_throw, move_row, solo_throw_card, solo_throws
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -49,7 +49,7 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.bansan.stocking import auto_tuck, pop_queue, tuck
+from marketlib.bansan.phases.stocking import auto_tuck, pop_queue, tuck
 
 
 def do_return_list(state: State, a: A.ReturnList) -> State:

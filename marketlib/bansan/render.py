@@ -12,7 +12,7 @@ import html
 from typing import TYPE_CHECKING
 
 from marketlib.bansan.cards import WASTES, Catalog, Produce
-from marketlib.bansan.market import catalog
+from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import (
     NEIGHBOUR,
     ListReturn,

@@ -4,7 +4,7 @@ One legality check feeds both ``legal_actions`` and ``apply`` (STYLE 5, :mod:`.c
 ``apply`` refuses an illegal action with :class:`~marketlib.core.errors.IllegalAction` naming the
 rule, refuses a value that is not an action with :class:`~marketlib.core.errors.InvalidAction`,
 and never changes the state it was given. The turn structure is the phase table
-:data:`~marketlib.bansan.turns.FLOW`.
+:data:`~marketlib.bansan.turn.FLOW`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.action_checks import action_choices, pick_choices
+from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.cards import PRODUCE, Produce, Waste
 from marketlib.bansan.checks import CHECKS, check_rent_and_release
 from marketlib.bansan.inputs import TAGS, check_ids
-from marketlib.bansan.market import (
+from marketlib.bansan.queries import (
     catalog,
     sells,
     stall_index,
@@ -33,7 +33,7 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.bansan.turns import FLOW
+from marketlib.bansan.turn import FLOW
 from marketlib.core.errors import IllegalAction, Violation
 from marketlib.core.errors import violation as v
 from marketlib.core.game import Outcome
@@ -106,7 +106,7 @@ def explain(state: State, action: A.Action) -> Violation | None:
             that does not exist.
 
     Example:
-        >>> from marketlib.bansan.turns import setup
+        >>> from marketlib.bansan.turn import setup
         >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> explain(s, A.StockDeck(player=1)).rule
@@ -208,7 +208,7 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     listed; ``explain``/``apply`` validate them. R&R options come last.
 
     Example:
-        >>> from marketlib.bansan.turns import setup
+        >>> from marketlib.bansan.turn import setup
         >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> [str(a) for a in legal_actions(s)]

@@ -19,7 +19,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES
-from marketlib.bansan.market import catalog
+from marketlib.bansan.queries import catalog
 from marketlib.bansan.rules import apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize

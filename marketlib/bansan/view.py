@@ -18,7 +18,7 @@ import msgspec
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, WASTES
-from marketlib.bansan.market import catalog
+from marketlib.bansan.queries import catalog
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import (
     LOG_SIZE,

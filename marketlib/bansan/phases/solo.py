@@ -5,8 +5,8 @@ against twice the completed lists (B-SOLO-16..19, A-B-45). Each step is written 
 
 from __future__ import annotations
 
-from marketlib.bansan.ending import closing_throw
-from marketlib.bansan.market import (
+from marketlib.bansan.scoring import closing_throw
+from marketlib.bansan.queries import (
     catalog,
     draw_deck,
     set_stall,

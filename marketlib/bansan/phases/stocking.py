@@ -8,8 +8,8 @@ The opening stock passes from vendor to vendor, so the queue of the round-robin 
 from __future__ import annotations
 
 from marketlib.bansan.cards import Produce
-from marketlib.bansan.events import begin_menu_seat
-from marketlib.bansan.market import (
+from marketlib.bansan.phases.events import begin_menu_seat
+from marketlib.bansan.queries import (
     catalog,
     draw_deck,
     fallback,

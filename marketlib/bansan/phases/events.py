@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from marketlib.bansan.cards import Effect, Timeframe
-from marketlib.bansan.market import (
+from marketlib.bansan.queries import (
     catalog,
     draw_deck,
     order_from,

@@ -10,7 +10,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, WASTES, Produce
-from marketlib.bansan.market import (
+from marketlib.bansan.queries import (
     BIN_INDEX,
     catalog,
     free_money,

@@ -5,7 +5,7 @@ B-KEN-05).
 
 from __future__ import annotations
 
-from marketlib.bansan.market import (
+from marketlib.bansan.queries import (
     catalog,
     own_stalls,
     set_vendor,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Effect
-from marketlib.bansan.ending import closing_throw, leftover_count
-from marketlib.bansan.market import (
+from marketlib.bansan.scoring import closing_throw, leftover_count
+from marketlib.bansan.queries import (
     BIN_INDEX,
     bag_without,
     half_total,
@@ -29,7 +29,7 @@ from marketlib.bansan.state import (
     Purchase,
     State,
 )
-from marketlib.bansan.stocking import pop_queue
+from marketlib.bansan.phases.stocking import pop_queue
 
 
 def do_buy(state: State, a: A.Buy) -> State:
