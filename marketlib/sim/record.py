@@ -8,6 +8,7 @@ seed and moves plays the same game.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,7 +126,6 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     """
     module = resolve_game(game)
     rules = resolve_rules(module, rules)
-    metrics = heuristic_for(module).metrics
     outcome, current, legal_actions = module.outcome, module.current_player, module.legal_actions
     view, apply = module.view, module.apply
     state = module.setup(rules, seed)
@@ -133,21 +133,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     seats = [_fresh(b) for b in seat_bots(bots, players)]
     rngs = [bot_rng(seed, s) for s in range(players)]
     actions: list[Any] = []
-    table: list[tuple[Any, ...]] = []
-    taken = [0] * players
-    names: tuple[str, ...] = ()
-
-    def snapshot(turn: int) -> None:
-        nonlocal names
-        for s in range(players):
-            values = metrics(state, s)
-            if not names:
-                names = ("turn", "seat", "actions", *values)
-            table.append((turn, s, taken[s], *values.values()))
-            taken[s] = 0
-
-    turn = int(getattr(state, "turn", 0))
-    snapshot(turn)
+    turns = TurnTable(module, state, players)
     while (result := outcome(state)) is None:
         if len(actions) >= MAX_DECISIONS:
             raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
@@ -160,18 +146,87 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
                              "legal here")
         state = apply(state, action)
         actions.append(action)
-        taken[seat] += 1
-        now = int(getattr(state, "turn", turn))
-        if now != turn or outcome(state) is not None:
-            turn = turn + 1 if now == turn else now
-            snapshot(turn)
+        turns.step(seat, state)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
-        outcome=result, standings=module.standings(state), turns=turn, turn_columns=names,
-        turn_table=tuple(table),
+        outcome=result, standings=module.standings(state), turns=turns.turn,
+        turn_columns=turns.names, turn_table=tuple(turns.rows),
     )
 
 
-__all__ = ["MAX_DECISIONS", "BotSpec", "GameRecord", "play", "players_of", "resolve_rules",
-           "seat_bots"]
+class TurnTable:
+    """The per-turn rows of one game, built as it is played (one row per turn and seat; turn 0
+    is the setup): the seat's decisions that turn, then the heuristic's metrics.
+
+    :func:`play` builds one while bots play; :func:`record_match` and the classroom build one
+    from a ``Match`` that people played.
+    """
+
+    def __init__(self, module: GameModule, state: Any, players: int) -> None:
+        self.metrics = heuristic_for(module).metrics
+        self.outcome = module.outcome
+        self.players = players
+        self.rows: list[tuple[Any, ...]] = []
+        self.names: tuple[str, ...] = ()
+        self.taken = [0] * players
+        self.turn = int(getattr(state, "turn", 0))
+        self.snapshot(state)
+
+    def snapshot(self, state: Any) -> None:
+        for s in range(self.players):
+            values = self.metrics(state, s)
+            if not self.names:
+                self.names = ("turn", "seat", "actions", *values)
+            self.rows.append((self.turn, s, self.taken[s], *values.values()))
+            self.taken[s] = 0
+
+    def step(self, seat: int, state: Any) -> None:
+        """``seat`` decided and the game is now in ``state``."""
+        self.taken[seat] += 1
+        now = int(getattr(state, "turn", self.turn))
+        if now != self.turn or self.outcome(state) is not None:
+            self.turn = self.turn + 1 if now == self.turn else now
+            self.snapshot(state)
+
+
+def match_turns(match: Match) -> TurnTable:
+    """The :class:`TurnTable` of the game a ``Match`` holds up to its current position."""
+    module = match.game
+    states = match.states
+    turns = TurnTable(module, states[0], players_of(match.rules, states[0]))
+    current = module.current_player
+    for before, after in itertools.pairwise(states):
+        seat = current(before)
+        assert seat is not None
+        turns.step(seat, after)
+    return turns
+
+
+def record_match(match: Match, bots: Sequence[str]) -> GameRecord:
+    """A finished ``Match`` (played by people, computer players or both) as a
+    :class:`GameRecord`, with ``bots`` naming who played each seat.
+
+    Raises:
+        ValueError: the game is not over.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> rec = play("monsoon", monsoon.Rules(players=2), ["greedy", "random"], seed=3)
+        >>> again = record_match(rec.to_match(), rec.bots)
+        >>> again.turn_table == rec.turn_table, again.outcome == rec.outcome
+        (True, True)
+    """
+    outcome = match.outcome
+    if outcome is None:
+        raise ValueError("the game is not over yet")
+    turns = match_turns(match)
+    return GameRecord(
+        game=match.game.GAME.name, rules=match.rules, seed=match.seed, bots=tuple(bots),
+        actions=match.history, outcome=outcome, standings=match.game.standings(match.state),
+        turns=turns.turn, turn_columns=turns.names, turn_table=tuple(turns.rows),
+    )
+
+
+__all__ = ["MAX_DECISIONS", "BotSpec", "GameRecord", "TurnTable", "match_turns", "play",
+           "players_of", "record_match", "resolve_rules", "seat_bots"]

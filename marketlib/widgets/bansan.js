@@ -157,7 +157,7 @@ function bsPending(ctx, s) {
 
 function bsVendor(ctx, s, v, p) {
   const info = ctx.seats[p] || {};
-  const who = info.bot ? info.bot : (p === ctx.seat ? "you" : "person");
+  const who = info.bot ? info.bot : (p === ctx.seat ? "you" : (info.person || "person"));
   const mark = p === s.decider && !s.result;
   const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : ""));
   const money = v.money === null ? "RM hidden" : `RM${v.money}`;

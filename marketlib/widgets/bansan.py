@@ -184,6 +184,17 @@ class BansanTable(Table):
                 + [f"bin:{w.value}" for w in bansan.Waste]
                 + ["button:done", "button:endactions", "button:stockdeck", "button:accept"])
 
+    def proposal(self, content: Any, player: int) -> Any:
+        """A trade or bargain from the trade panel, as an action (validated by ``apply``)."""
+        if content.get("type") == "bargain":
+            return A.Bargain(player=player, card=str(content["card"]),
+                             price=int(content["price"]))
+        give = [str(c) for c in content.get("give", [])]
+        take = [str(c) for c in content.get("take", [])]
+        return A.ProposeTrade(player=player, to=int(content["to"]), give=tuple(give),
+                              take=tuple(take), pay=int(content.get("pay", 0)),
+                              ask=int(content.get("ask", 0)))
+
 
 class BansanBoard(Board):
     """A clickable Bansan board for a ``Match("bansan", ...)`` (every mode).
@@ -206,14 +217,3 @@ class BansanBoard(Board):
 
     def _players(self, match: Any) -> int:
         return len(match.state.vendors)
-
-    def _proposal(self, content: dict[str, Any], player: int) -> Any:
-        """A trade or bargain from the trade panel, as an action (validated by ``apply``)."""
-        if content.get("type") == "bargain":
-            return A.Bargain(player=player, card=str(content["card"]),
-                             price=int(content["price"]))
-        give = [str(c) for c in content.get("give", [])]
-        take = [str(c) for c in content.get("take", [])]
-        return A.ProposeTrade(player=player, to=int(content["to"]), give=tuple(give),
-                              take=tuple(take), pay=int(content.get("pay", 0)),
-                              ask=int(content.get("ask", 0)))

@@ -56,27 +56,31 @@ function mlControls(model, send) {
     bar.appendChild(b);
     return b;
   };
-  add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo" }), !model.get("can_undo"));
-  add("Redo (r)", "Redo (key r)", () => send({ type: "redo" }), !model.get("can_redo"));
-  const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
-  const seed = mlEl("input");
-  seed.type = "text";
-  seed.inputMode = "numeric";
-  seed.value = String(model.get("seed"));
-  seed.setAttribute("aria-label", "Seed: the same seed deals the same game");
-  seedLabel.appendChild(seed);
-  bar.appendChild(seedLabel);
-  add("New game", "Start a new game with this seed",
-    () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
+  // The controls this board offers (a classroom seat offers none: undo is the teacher's).
+  const offered = new Set(model.get("controls") || ["undo", "redo", "new_game", "set_seat", "teacher"]);
+  if (offered.has("undo")) add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo" }), !model.get("can_undo"));
+  if (offered.has("redo")) add("Redo (r)", "Redo (key r)", () => send({ type: "redo" }), !model.get("can_redo"));
+  if (offered.has("new_game")) {
+    const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
+    const seed = mlEl("input");
+    seed.type = "text";
+    seed.inputMode = "numeric";
+    seed.value = String(model.get("seed"));
+    seed.setAttribute("aria-label", "Seed: the same seed deals the same game");
+    seedLabel.appendChild(seed);
+    bar.appendChild(seedLabel);
+    add("New game", "Start a new game with this seed",
+      () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
+  }
   const seats = model.get("seats") || [];
   const humans = seats.filter((s) => !s.bot);
-  if (humans.length > 1) {
+  if (humans.length > 1 && offered.has("set_seat")) {
     for (const s of humans) {
       const b = add(`Seat P${s.seat}`, `Show seat P${s.seat}`, () => send({ type: "set_seat", seat: s.seat }));
       b.setAttribute("aria-pressed", String(model.get("seat") === s.seat));
     }
   }
-  if (model.get("teacher")) {
+  if (model.get("teacher") && offered.has("teacher")) {
     const on = !!model.get("teacher_view");
     const t = add(on ? "Teacher view: on" : "Teacher view: off",
       "Teacher view shows every hidden card", () => send({ type: "teacher", on: !on }));

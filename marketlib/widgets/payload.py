@@ -57,6 +57,15 @@ class Table:
         """Targets worth clicking in a test of what ``explain`` answers (cards, buttons...)."""
         return []
 
+    def proposal(self, content: Mapping[str, Any], player: int) -> Any:
+        """The action a free-form proposal message (a Bansan ``propose_trade`` or ``bargain``)
+        stands for; ``apply`` validates it.
+
+        Raises:
+            KeyError, TypeError, ValueError: the message is malformed (or the game has none).
+        """
+        raise ValueError(f"{self.game_name} has no proposals")
+
 
 def world_of(game: Any, view: Any) -> Any:
     """A full state consistent with ``view``, the same for every state that gives this view."""

@@ -1,0 +1,158 @@
+"""The class's own games as the tidy frames of ``marketlib.sim.play_many`` (docs: "Running a
+class", *After*): every chart of the classroom notebook works on them.
+
+``games``: one row per finished table and seat, the columns of
+:data:`marketlib.sim.RESULT_COLUMNS` (``game`` is the table) plus ``name``, the display name of
+the person (or the computer player) in the seat. ``bot`` says who played: ``"Person"``, a
+computer player's class name, or ``"Person, then GreedyBot"`` for a seat a computer took over.
+``turns``: one row per turn and seat of every table so far, as ``play_many`` gives it.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+import pandas as pd  # type: ignore[import-untyped]
+
+from marketlib.bots import make_bot
+from marketlib.sim.batch import RESULT_COLUMNS, categorize, game_rows
+from marketlib.sim.record import match_turns, record_match
+
+if TYPE_CHECKING:
+    from marketlib.classroom.room import Room
+    from marketlib.classroom.tables import RoomTable
+
+PERSON = "Person"
+
+
+def _bot_name(name: str) -> str:
+    return type(make_bot(name)).__name__
+
+
+def seat_labels(table: RoomTable) -> list[str]:
+    """Who played each seat: ``"Person"``, a computer player's class name, or both in the
+    order they played (``"Person, then GreedyBot"``)."""
+    match = table.match
+    states = match.states
+    players: list[list[str]] = [[] for _ in range(table.players)]
+    for i, who in enumerate(table.by[: match.cursor]):
+        seat = match.game.current_player(states[i])
+        if seat is None:
+            continue
+        label = _bot_name(who) if who else PERSON
+        if label not in players[seat]:
+            players[seat].append(label)
+    labels = []
+    for seat, seen in enumerate(players):
+        if not seen:
+            seen = [_bot_name(table.bots[seat]) if seat in table.bots else PERSON]
+        labels.append(", then ".join(seen))
+    return labels
+
+
+def _names(table: RoomTable, labels: list[str]) -> list[str]:
+    return [table.names[s] or (labels[s] if s in table.bots else f"P{s}")
+            for s in range(table.players)]
+
+
+def _meta(room: Room) -> dict[str, Any]:
+    from marketlib import __version__
+
+    return {"library_version": __version__, "game": room.game,
+            "rules": msgspec.to_builtins(room.rules), "seed": room.seed,
+            "seeds": [room.seed, room.seed + len(room.tables) - 1],
+            "n_games": len(room.tables), "source": "classroom", "database": str(room.store.path)}
+
+
+def results_frame(room: Room) -> pd.DataFrame:
+    """The ``games`` frame of the finished tables (see the module's docstring)."""
+    rows: list[tuple[Any, ...]] = []
+    for table in room.tables:
+        with table.lock:
+            if table.match.outcome is None:
+                continue
+            labels = seat_labels(table)
+            record = record_match(table.match, labels)
+            names = _names(table, labels)
+        rows += [(*row, names[row[2]]) for row in game_rows(table.index, record)]
+    games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name"])
+    games["winner"] = games["winner"].astype(bool)
+    categorize(games)
+    games.attrs["marketlib"] = _meta(room)
+    return games
+
+
+def turns_frame(room: Room) -> pd.DataFrame:
+    """The ``turns`` frame of every table so far (see the module's docstring)."""
+    rows: list[tuple[Any, ...]] = []
+    columns: tuple[str, ...] = ()
+    for table in room.tables:
+        with table.lock:
+            labels = seat_labels(table)
+            turns = match_turns(table.match)
+            seed = table.match.seed
+        columns = columns or turns.names
+        rows += [(table.index, seed, labels[row[1]], *row) for row in turns.rows]
+    frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns])
+    categorize(frame)
+    frame.attrs["marketlib"] = _meta(room)
+    return frame
+
+
+def status_frame(room: Room) -> pd.DataFrame:
+    """One row per table: what the teacher's dashboard shows."""
+    now = time.time()
+    rows = []
+    for table in room.tables:
+        with table.lock:
+            match = table.match
+            current = match.current_player
+            outcome = match.outcome
+            labels = seat_labels(table)
+            names = _names(table, labels)
+            online = sum(1 for s in range(table.players)
+                         if room.connected.get((table.index, s)) and s not in table.bots)
+            people = sum(1 for s in range(table.players) if s not in table.bots)
+            rows.append({
+                "table": table.index,
+                "to play": "" if current is None else f"P{current} {names[current]}",
+                "moves": match.cursor,
+                "connected": f"{online}/{people}",
+                "computers": ", ".join(f"P{s}" for s in sorted(table.bots)),
+                "since last move (s)": round(now - table.last_move),
+                "paused": bool(table.session.paused),
+                "over": outcome is not None,
+                "winners": "" if outcome is None else ", ".join(
+                    names[w] for w in outcome.winners),
+            })
+    return pd.DataFrame(rows)
+
+
+def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Path]:
+    """Write ``games`` and ``turns`` as CSV and/or Parquet into ``folder``.
+
+    Raises:
+        ValueError: a format other than ``"csv"`` and ``"parquet"``.
+    """
+    unknown = set(formats) - {"csv", "parquet"}
+    if unknown:
+        raise ValueError(f"unknown format(s) {sorted(unknown)}: use 'csv' and/or 'parquet'")
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, frame in (("games", results_frame(room)), ("turns", turns_frame(room))):
+        for fmt in formats:
+            path = folder / f"{name}.{fmt}"
+            if fmt == "csv":
+                frame.to_csv(path, index=False)
+            else:
+                frame.attrs = {}
+                frame.to_parquet(path, index=False)
+            written.append(path)
+    return written
+
+
+__all__ = ["PERSON", "export_frames", "results_frame", "seat_labels", "status_frame",
+           "turns_frame"]

@@ -1,0 +1,216 @@
+"""One table of a classroom room: its ``Match``, its seats and how a message becomes a move.
+
+A :class:`RoomTable` holds a :class:`~marketlib.widgets.session.TableSession` (the ``Match`` and
+its computer players, the very code a notebook board runs) and one
+:class:`~marketlib.widgets.session.SeatSession` per seat, fixed to that seat: a message from a
+connection is applied only for the connection's own seat, a seat is only ever shown its own view,
+and the board controls (undo, new game, another seat, the teacher view) are not offered; undo is
+the teacher's, from the dashboard. Every change is written to the room's :class:`Store` before
+anyone is told about it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from typing import Any
+
+import msgspec
+
+from marketlib.bots import make_bot
+from marketlib.classroom.store import Row, Store
+from marketlib.core.match import Match
+from marketlib.widgets.payload import Table
+from marketlib.widgets.session import SeatSession, TableSession
+
+
+class RoomTable:
+    """A table of a :class:`~marketlib.classroom.Room` (``room.tables[i]``).
+
+    Attributes:
+        index: the table's number (0-based).
+        codes: the join code of each seat.
+        names: the display name a person gave for each seat ("" before anyone joined).
+        bots: the computer player's name (``"greedy"``...) of each seat a computer plays.
+        by: who played each action of the history: ``""`` a person, else a computer's name.
+        last_move: ``time.time()`` of the last action (the table's creation before any).
+        lock: held while the table changes (the server's thread and the notebook's share it).
+    """
+
+    def __init__(self, index: int, table: Table, match: Match, codes: list[str],
+                 store: Store) -> None:
+        self.index = index
+        self.codes = codes
+        self.store = store
+        self.session = TableSession(table, match)
+        self.seats = [SeatSession(self.session, s, hot_seat=False, controls=())
+                      for s in range(self.session.players)]
+        self.names = [""] * self.session.players
+        self.bots: dict[int, str] = {}
+        self.by: list[str] = []
+        self.last_move = time.time()
+        self.lock = threading.RLock()
+        self._logged: list[Any] = []
+
+    @property
+    def match(self) -> Match:
+        """The table's ``Match`` (read it under :attr:`lock` while the room is running)."""
+        return self.session.match
+
+    @property
+    def players(self) -> int:
+        return self.session.players
+
+    # ------------------------------------------------------------- seats
+    def seat_bot(self, seat: int, bot: str, *, log: bool = True) -> None:
+        """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes ``seat``."""
+        self.session.seat_bot(seat, make_bot(bot))
+        self.bots[seat] = bot
+        if log:
+            self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], bot)
+            self.store.add_event(self.index, self.match.cursor, "bot",
+                                 {"seat": seat, "bot": bot})
+
+    def seat_person(self, seat: int, *, log: bool = True) -> None:
+        """A person plays ``seat`` again."""
+        self.session.seat_person(seat)
+        self.bots.pop(seat, None)
+        if log:
+            self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], "")
+            self.store.add_event(self.index, self.match.cursor, "person", {"seat": seat})
+
+    def set_name(self, seat: int, name: str) -> None:
+        self.names[seat] = name
+        self.session.names[seat] = name
+        self.store.put_seat(self.index, seat, self.codes[seat], name, self.bots.get(seat, ""))
+
+    # ------------------------------------------------------------- changes
+    def run_bots(self) -> None:
+        """Computer players move until a person decides (then everything is written)."""
+        self.session.run_bots()
+        self.commit()
+
+    def handle(self, seat: int, content: Any) -> str:
+        """Apply a message from ``seat``'s connection; returns the error ("" when applied).
+
+        The new actions are committed to the store before this returns.
+        """
+        session = self.seats[seat]
+        before = self._fingerprint()
+        checkpoint = self.session.checkpoint()
+        session.handle(content)
+        if self._fingerprint() != before:
+            try:
+                self.commit()
+            except sqlite3.Error as err:
+                self.session.rollback(checkpoint)
+                self.refresh()
+                session.error = f"The move could not be saved ({err}), so nothing was played."
+        return session.error
+
+    def undo(self) -> None:
+        """The teacher's undo: back to the last decision of a person (play mode stops where
+        cards were revealed); the undone moves are discarded.
+
+        Raises:
+            MarketlibError: nothing to undo, or a reveal blocks it.
+        """
+        self.session.undo()
+        self.commit()
+        self.store.clamp_events(self.index, self.match.cursor)
+        self.store.add_event(self.index, self.match.cursor, "undo",
+                             {"length": self.match.cursor})
+
+    def pause(self, paused: bool) -> None:
+        self.session.paused = "The teacher paused the game." if paused else ""
+        self.store.put_meta({f"paused.{self.index}": paused})
+        self.refresh()
+
+    def commit(self) -> None:
+        """Write the actions not yet written (and forget undone ones), then redraw every seat.
+
+        Raises:
+            sqlite3.Error: the database could not be written (the caller answers with it).
+        """
+        match = self.match
+        history = match.history
+        keep = 0
+        logged = self._logged
+        while keep < min(len(logged), len(history)) and logged[keep] is history[keep]:
+            keep += 1
+        if keep == len(logged) == len(history):
+            self.refresh()
+            return
+        states = match.states
+        game = match.game
+        now = time.time()
+        rows = []
+        by = self.by[:keep]
+        for i in range(keep, len(history)):
+            action = history[i]
+            seat = game.current_player(states[i])
+            assert seat is not None
+            who = self.bots.get(seat, "") if (i, action) in self.session.reasons else ""
+            rows.append(Row(i, action, seat, who, now))
+            by.append(who)
+        self.store.write_actions(self.index, keep, rows)
+        self._logged = list(history)
+        self.by = by
+        self.last_move = now
+        self.refresh()
+
+    def refresh(self) -> None:
+        for seat in self.seats:
+            seat.refresh()
+
+    def _fingerprint(self) -> tuple[int, int, int]:
+        match = self.match
+        return match.cursor, match.timeline, self.session.game_no
+
+    # ------------------------------------------------------------- resume
+    def restore(self, rows: list[tuple[int, str, int, str, float]]) -> int:
+        """Replay stored actions and seat changes into this (fresh) table; computer players
+        choose again where they played, so their streams and memory come back as they were.
+        Returns how many computer choices differed from the stored action (the stored one is
+        played; 0 unless a computer player's code changed).
+
+        Raises:
+            IllegalAction: a stored action is illegal (the database does not fit the rules).
+        """
+        events = self.store.events(self.index)
+        game = self.match.game
+        differed = 0
+        at = 0
+        for idx, text, _seat, who, when in rows:
+            while at < len(events) and events[at].idx <= idx:
+                self._apply_event(events[at].kind, events[at].detail)
+                at += 1
+            action = msgspec.json.decode(text, type=game.Action)
+            current = self.match.current_player
+            if who and current in self.session.opponents:
+                checkpoint = self.session.checkpoint()
+                chosen = self.session.bot_move()
+                if chosen != action:
+                    differed += 1
+                    self.session.rollback(checkpoint)
+                    self.match.play(action)
+            else:
+                self.match.play(action)
+            self.by.append(who)
+            self.last_move = when
+        for event in events[at:]:
+            self._apply_event(event.kind, event.detail)
+        self._logged = list(self.match.history)
+        self.session.remember()
+        self.refresh()
+        return differed
+
+    def _apply_event(self, kind: str, detail: dict[str, Any]) -> None:
+        if kind == "bot":
+            self.seat_bot(int(detail["seat"]), str(detail["bot"]), log=False)
+        elif kind == "person":
+            self.seat_person(int(detail["seat"]), log=False)
+
+
+__all__ = ["RoomTable"]

@@ -1,0 +1,552 @@
+"""A seat's session at a shared ``Match``, without a widget or a transport (docs: "Boards",
+"Running a class").
+
+Everything a board does apart from drawing lives here, so the anywidget :class:`Board` (traits
+over the Jupyter comm) and the classroom server (JSON over a WebSocket) share it:
+
+* :class:`TableSession`: one ``Match``, its computer players (each seat's own stream,
+  :func:`marketlib.core.seeding.bot_rng`), their memory at every position where a person decides
+  (so undo followed by the same click gives the same reply) and their reasons. Several seats may
+  share one table.
+* :class:`SeatSession`: what one front end is shown of a table: its seat, the teacher view, the
+  hot-seat cover, the last ``error`` and ``notice``, the ``version``. :meth:`SeatSession.handle`
+  turns a message of ``widgets/PROTOCOL.md`` into ``Match`` moves; :meth:`SeatSession.traits`
+  is the dict a front end is sent, built by :func:`~marketlib.widgets.payload.payload` from the
+  seat's view only.
+
+A handler never lets an exception escape: a malformed, stale or refused message puts a sentence
+in ``error`` or ``notice`` and changes nothing; an unexpected exception puts the match and the
+computer players back as they were and logs the traceback (``raise_errors=True`` raises it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import operator
+import random
+import time
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+import msgspec
+
+from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
+from marketlib.core.match import Match
+from marketlib.core.seeding import bot_rng
+from marketlib.widgets.payload import Reason, Table, explain_click, payload
+
+MAX_BOT_DECISIONS = 20_000
+LOG = logging.getLogger("marketlib.widgets")
+
+CONTROLS = ("undo", "redo", "new_game", "set_seat", "teacher")
+"""The board controls a session may offer (the ``controls`` trait): a notebook board offers
+them all; a classroom seat offers none (undo is the teacher's, on the dashboard)."""
+
+
+class BoardMessageError(MarketlibError):
+    """A message from the front end that cannot be understood or is refused (nothing changed)."""
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of this thread, or ``None``."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def seed_of(value: Any) -> int:
+    """A seed from a message: an int, or the decimal text of one (huge seeds lose nothing)."""
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardMessageError(f"'new_game' needs an integer seed, not {value!r}")
+    return value
+
+
+def players_of(match: Match) -> int:
+    """The number of seats of a match's game."""
+    for name in ("seats", "vendors"):
+        seats = getattr(match.state, name, None)
+        if seats is not None:
+            return len(seats)
+    return int(match.rules.players)
+
+
+class TableSession:
+    """One ``Match`` and its computer players, shared by the seats of a table.
+
+    Args:
+        table: the game's drawing rules (:class:`~marketlib.widgets.payload.Table`).
+        match: the match played (it changes as people play).
+        opponents: seats played by computer players, e.g. ``{1: GreedyBot()}``.
+        names: a display name per seat played by a person (default ``P0``, ``P1``...).
+    """
+
+    def __init__(self, table: Table, match: Match, opponents: Mapping[int, Any] | None = None,
+                 *, names: Mapping[int, str] | None = None) -> None:
+        self.table = table
+        self.match = match
+        self.players = players_of(match)
+        self.opponents: dict[int, Any] = dict(opponents or {})
+        self.names: dict[int, str] = dict(names or {})
+        self.reasons: dict[tuple[int, Any], Reason] = {}
+        self.lines: dict[tuple[int, Any, int | None], str] = {}
+        self.rngs: dict[int, random.Random] = {}
+        self.memory: dict[int, Any] = {}
+        self.game_no = 0
+        self.busy = ""
+        """Who is playing while computer players move in slices (a notebook board)."""
+        self.paused = ""
+        """A sentence while the table is paused (a classroom): moves are refused meanwhile."""
+        self.cards = table.cards(match)
+        self._blank = self.bot_memory()
+        self.reset_streams()
+
+    # ------------------------------------------------------------- seats
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [s for s in range(self.players) if s not in self.opponents]
+
+    def seats(self) -> list[dict[str, Any]]:
+        """The ``seats`` trait: every seat with its computer player's class name ("" for a
+        person) and a person's display name."""
+        return [{"seat": s, "name": f"P{s}",
+                 "bot": type(self.opponents[s]).__name__ if s in self.opponents else "",
+                 "person": "" if s in self.opponents else self.names.get(s, "")}
+                for s in range(self.players)]
+
+    def seat_bot(self, seat: int, bot: Any) -> None:
+        """A computer player takes ``seat`` from here on (its own stream, a fresh memory)."""
+        self.opponents[seat] = bot
+        self.rngs[seat] = bot_rng(self.match.seed, seat)
+        self._blank = self.bot_memory()
+
+    def seat_person(self, seat: int) -> None:
+        """A person plays ``seat`` from here on."""
+        self.opponents.pop(seat, None)
+        self.rngs.pop(seat, None)
+
+    # ------------------------------------------------------------- computer players' memory
+    def bot_memory(self) -> Any:
+        """What the computer players remember (their attributes) and their streams' states."""
+        bots = {s: copy.deepcopy(vars(b)) for s, b in self.opponents.items()
+                if hasattr(b, "__dict__")}
+        streams = {s: r.getstate() for s, r in self.rngs.items()}
+        return bots, streams
+
+    def restore_bots(self, memory: Any) -> None:
+        bots, streams = memory
+        for s, saved in bots.items():
+            if s in self.opponents:
+                attrs = vars(self.opponents[s])
+                attrs.clear()
+                attrs.update(copy.deepcopy(saved))
+        for s, st in streams.items():
+            if s in self.rngs:
+                self.rngs[s].setstate(st)
+
+    def reset_streams(self) -> None:
+        self.rngs = {s: bot_rng(self.match.seed, s) for s in self.opponents}
+        self.memory = {}
+
+    def remember(self) -> None:
+        """Keep the computer players' memory at this position (a person decides here)."""
+        cursor = self.match.cursor
+        for c in [c for c in self.memory if c > cursor]:
+            del self.memory[c]
+        self.memory[cursor] = self.bot_memory()
+
+    def recall(self) -> None:
+        """After undo or redo: the computer players' memory as it was at this position."""
+        memory = self.memory.get(self.match.cursor)
+        if memory is not None:
+            self.restore_bots(memory)
+
+    def checkpoint(self) -> Any:
+        """The match and the computer players as they are now, for :meth:`rollback`."""
+        return self.match.checkpoint(), self.bot_memory()
+
+    def rollback(self, checkpoint: Any) -> None:
+        self.match.rollback(checkpoint[0])
+        self.restore_bots(checkpoint[1])
+
+    # ------------------------------------------------------------- moves
+    def bots_to_move(self) -> bool:
+        current = self.match.current_player
+        return current is not None and current in self.opponents
+
+    def run_bots(self) -> None:
+        """Computer players move until a person decides or the game ends."""
+        for _ in range(MAX_BOT_DECISIONS):
+            if not self.bots_to_move():
+                self.remember()
+                return
+            self.bot_move()
+
+    def bot_move(self) -> Any:
+        """The deciding computer player chooses and plays one action (returned)."""
+        match = self.match
+        current = match.current_player
+        assert current is not None
+        bot = self.opponents[current]
+        view = match.view(current)
+        action = bot.choose(view, match.legal_actions(), self.rngs[current])
+        explain = getattr(bot, "explain_choice", None)
+        why = explain() if callable(explain) else ""
+        name = type(bot).__name__
+        self.reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
+                                                self.readers(view, current))
+        match.play(action)
+        return action
+
+    def readers(self, view: Any, bot_seat: int) -> frozenset[int]:
+        """The seats that may read a computer player's reason: those who see everything the
+        computer player saw when it chose (so the reason cannot give away its hidden cards)."""
+        game = self.match.game
+        state = self.match.state
+        return frozenset(
+            s for s in range(self.players)
+            if s == bot_seat or msgspec.structs.replace(view, viewer=s) == game.view(state, s))
+
+    def undo(self) -> None:
+        """Undo back to the last decision of a person (computer players' moves go with it).
+
+        Raises:
+            MarketlibError: nothing to undo; UndoBlocked: a reveal blocks it (play mode).
+        """
+        self.match.undo()
+        while self.match.current_player in self.opponents and self.match.can_undo:
+            self.match.undo()
+        self.recall()
+
+    def redo(self) -> None:
+        """Redo forward to the next decision of a person.
+
+        Raises:
+            MarketlibError: nothing to redo.
+        """
+        self.match.redo()
+        while self.match.current_player in self.opponents and self.match.can_redo:
+            self.match.redo()
+        self.recall()
+
+    def new_game(self, seed: int) -> None:
+        """A new game in the same ``Match`` with ``seed``; computer players start afresh."""
+        self.match.reset(operator.index(seed))
+        self.reasons.clear()
+        self.lines.clear()
+        self.restore_bots(self._blank)
+        self.reset_streams()
+        self.game_no += 1
+
+    def payload(self, seat: int, *, teacher_view: bool = False,
+                covered: bool = False) -> dict[str, Any]:
+        """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`)."""
+        return payload(self.table, self.match, seat, humans=self.humans(),
+                       teacher_view=teacher_view, covered=covered, reasons=self.reasons,
+                       cache=self.lines)
+
+
+class SeatSession:
+    """What one front end is shown of a :class:`TableSession`, and its messages.
+
+    Args:
+        table: the shared table.
+        seat: the seat shown (and played).
+        teacher: may switch on the teacher view (every hidden card).
+        hot_seat: the shown seat follows the person who decides, covered in between when
+            several people share the device (a notebook board). ``False``: the seat is fixed
+            (a classroom seat on its own device).
+        controls: the board controls offered (names from :data:`CONTROLS`); a message for a
+            control not offered is refused.
+        on_change: called after the session changed outside a message handler (computer
+            players moving in slices on the event loop).
+    """
+
+    async_bots = False
+    """After a click, inside a running event loop, draw the person's move first and let the
+    computer players move in slices of :attr:`slice_seconds` (a notebook board sets it)."""
+    slice_seconds = 0.05
+    raise_errors = False
+
+    def __init__(self, table: TableSession, seat: int = 0, *, teacher: bool = False,
+                 hot_seat: bool = True, controls: Collection[str] = CONTROLS,
+                 on_change: Callable[[], None] | None = None) -> None:
+        self.table = table
+        self.seat = seat
+        self.teacher = teacher
+        self.hot_seat = hot_seat
+        self.controls = [c for c in CONTROLS if c in controls]
+        self.on_change = on_change
+        self.teacher_view = False
+        self.covered = False
+        self.error = ""
+        self.notice = ""
+        self.version = 0
+        self.position = ""
+        self._data: dict[str, Any] = {}
+        self._pending_bots: Any = None
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    # ------------------------------------------------------------- state to front end
+    def refresh(self) -> None:
+        """Recompute what the front end is sent (a new ``version``)."""
+        table = self.table
+        match = self.match
+        current = match.current_player
+        humans = table.humans()
+        if self.hot_seat and current is not None and current in humans and current != self.seat:
+            self.covered = len(humans) > 1 and not self.teacher_view
+            self.seat = current
+        self._data = table.payload(self.seat, teacher_view=self.teacher_view,
+                                   covered=self.covered)
+        if self.covered:
+            self.notice = ""
+        self.position = (f"{table.game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
+                         f"{int(self.teacher_view)}:{int(self.covered)}")
+        self.version += 1
+
+    def traits(self) -> dict[str, Any]:
+        """Every trait of ``widgets/PROTOCOL.md`` as JSON-ready builtins (after
+        :meth:`refresh`)."""
+        table = self.table
+        match = self.match
+        controls = set(self.controls)
+        return {
+            **self._data,
+            "cards": table.cards,
+            "error": self.error,
+            "notice": self.notice,
+            "seat": self.seat,
+            "seats": table.seats(),
+            "teacher": self.teacher,
+            "teacher_view": self.teacher_view,
+            "covered": self.covered,
+            "can_undo": "undo" in controls and match.can_undo,
+            "can_redo": "redo" in controls and match.can_redo,
+            "version": self.version,
+            "position": self.position,
+            "busy": table.paused or table.busy,
+            "seed": str(match.seed),
+            "controls": list(self.controls),
+        }
+
+    # ------------------------------------------------------------- messages
+    def handle(self, content: Any) -> None:
+        """Apply one message from the front end (``widgets/PROTOCOL.md``).
+
+        Never raises (unless :attr:`raise_errors`): a refused message sets ``error``.
+        """
+        table = self.table
+        checkpoint = table.checkpoint()
+        saved = (self.seat, self.covered, self.teacher_view)
+        try:
+            self._dispatch(content)
+        except MarketlibError as err:
+            table.rollback(checkpoint)
+            self.error = str(err)
+        except Exception as err:
+            LOG.exception("marketlib board: a %r message failed", content)
+            table.rollback(checkpoint)
+            self.seat, self.covered, self.teacher_view = saved
+            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
+                          "unchanged. The details are in the notebook's log.")
+            try:
+                self.refresh()
+            except Exception:  # pragma: no cover - the refresh itself is broken
+                LOG.exception("marketlib board: the redraw failed too")
+            if self.raise_errors:
+                raise
+
+    def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise BoardMessageError(
+                f"malformed message {content!r}: expected an object with a 'type'")
+        kind = content["type"]
+        handler = getattr(self, f"_msg_{kind}", None)
+        if handler is None:
+            raise BoardMessageError(f"unknown message type {kind!r}")
+        if kind in CONTROLS and kind not in self.controls:
+            raise BoardMessageError(f"'{kind}' is not available on this board")
+        self.error = ""
+        busy = self.table.paused or self.table.busy
+        if busy and kind != "explain":
+            self.notice = f"{busy.removesuffix('...')}: wait a moment, then try again."
+            self.refresh()
+            return
+        handler(content)
+
+    def _msg_play(self, content: dict[str, Any]) -> None:
+        index = content.get("index")
+        version = content.get("version", self.version)
+        choices = self._data.get("choices", [])
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise BoardMessageError(f"'play' needs an integer index, not {index!r}")
+        if version != self.version:
+            raise BoardMessageError(
+                "The board changed before your click arrived, so nothing was played: look "
+                f"again and click once more (board version {version}, now {self.version}).")
+        if not 0 <= index < len(choices):
+            raise BoardMessageError(f"no choice {index}: there are {len(choices)} legal choices")
+        action = self.match.legal_actions()[choices[index]["index"]]
+        self.play(action, clicked=True)
+
+    def _msg_explain(self, content: dict[str, Any]) -> None:
+        target = content.get("target")
+        if not isinstance(target, str):
+            raise BoardMessageError(f"'explain' needs a target string, not {target!r}")
+        if self.covered:
+            raise BoardMessageError("the board is covered: reveal it first")
+        current = self.match.current_player
+        player = self.seat if current is None or not self.teacher_view else current
+        self.notice = explain_click(self.table.table, self.match, target, player)
+
+    def _msg_propose_trade(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
+    def _msg_bargain(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
+    def _propose(self, content: dict[str, Any]) -> None:
+        player = self.match.current_player
+        if player is None or player in self.table.opponents or self.covered or (
+                player != self.seat and not self.teacher_view):
+            raise BoardMessageError(
+                "a proposal can only be made by the person whose decision it is")
+        try:
+            action = self.table.table.proposal(content, player)
+        except (KeyError, TypeError, ValueError) as err:
+            raise BoardMessageError(f"malformed proposal {content!r}: {err}") from None
+        with contextlib.suppress(IllegalAction, InvalidAction):
+            self.play(action, clicked=True)  # if refused, play() put the reason in ``notice``
+
+    def _msg_undo(self, content: dict[str, Any]) -> None:
+        self.undo()
+
+    def _msg_redo(self, content: dict[str, Any]) -> None:
+        self.redo()
+
+    def _msg_new_game(self, content: dict[str, Any]) -> None:
+        self.new_game(seed_of(content.get("seed", self.match.seed + 1)), clicked=True)
+
+    def _msg_set_seat(self, content: dict[str, Any]) -> None:
+        seat = content.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < (
+                self.table.players):
+            raise BoardMessageError(f"no seat {seat!r}")
+        self.seat = seat
+        self.covered = len(self.table.humans()) > 1 and not self.teacher_view
+        self.notice = ""
+        self.refresh()
+
+    def _msg_teacher(self, content: dict[str, Any]) -> None:
+        if not self.teacher:
+            raise BoardMessageError(
+                "the teacher view is not available on this board: it is a board for players "
+                "(Match mode 'play'); a teacher makes their own board with teacher=True")
+        self.teacher_view = bool(content.get("on"))
+        self.covered = False
+        self.notice = ""
+        self.refresh()
+
+    def _msg_reveal(self, content: dict[str, Any]) -> None:
+        self.covered = False
+        self.notice = ""
+        self.refresh()
+
+    # ------------------------------------------------------------- moves
+    def play(self, action: Any, *, clicked: bool = False) -> None:
+        """Play ``action`` (or its table notation) for the deciding seat, then let the computer
+        players answer.
+
+        Raises:
+            IllegalAction, InvalidAction: as ``Match.play`` (nothing changes).
+        """
+        try:
+            self.match.play(action)
+        except (IllegalAction, InvalidAction) as err:
+            self.notice = f"{getattr(err, 'rule', 'invalid')}: {getattr(err, 'reason', err)}"
+            self.refresh()
+            raise
+        self.notice = ""
+        self.continue_(clicked)
+
+    def undo(self) -> None:
+        """Undo back to the last decision of a person (see :meth:`TableSession.undo`)."""
+        self.table.undo()
+        self.notice = ""
+        self.refresh()
+
+    def redo(self) -> None:
+        """Redo forward to the next decision of a person."""
+        self.table.redo()
+        self.notice = ""
+        self.refresh()
+
+    def new_game(self, seed: int, *, clicked: bool = False) -> None:
+        """Start a new game in the same ``Match`` with ``seed`` (any int)."""
+        self.table.new_game(seed)
+        self.notice = ""
+        self.continue_(clicked)
+
+    def continue_(self, clicked: bool = False) -> None:
+        """After a person's move: the computer players answer, then the board is redrawn.
+
+        With :attr:`async_bots`, after a click inside a running event loop, the person's own
+        move is drawn first and ``busy`` says who is playing; the computer players then move in
+        slices of about :attr:`slice_seconds`, and the loop handles other messages in between.
+        Otherwise they move before this returns.
+        """
+        table = self.table
+        loop = running_loop() if self.async_bots and clicked else None
+        if loop is None or not table.bots_to_move():
+            table.run_bots()
+            self.refresh()
+            return
+        checkpoint = table.checkpoint()
+        table.busy = f"P{self.match.current_player} is playing..."
+        self.refresh()
+        self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
+
+    def _bot_slice(self, loop: asyncio.AbstractEventLoop, checkpoint: Any) -> None:
+        self._pending_bots = None
+        table = self.table
+        try:
+            deadline = time.monotonic() + self.slice_seconds
+            while table.bots_to_move() and time.monotonic() < deadline:
+                table.bot_move()
+            if table.bots_to_move():
+                table.busy = f"P{self.match.current_player} is playing..."
+                self._changed()
+                self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
+                return
+            table.busy = ""
+            table.remember()
+            self.refresh()
+        except Exception as err:
+            LOG.exception("marketlib board: a computer player failed")
+            table.rollback(checkpoint)
+            table.busy = ""
+            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
+                          "back where it was before your move. The details are in the "
+                          "notebook's log.")
+            self.refresh()
+            self._changed()
+            if self.raise_errors:
+                raise
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+
+__all__ = ["CONTROLS", "BoardMessageError", "SeatSession", "TableSession", "players_of",
+           "running_loop", "seed_of"]
