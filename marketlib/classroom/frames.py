@@ -54,7 +54,7 @@ def seat_labels(table: RoomTable) -> list[str]:
 
 
 def _names(table: RoomTable, labels: list[str]) -> list[str]:
-    return [table.names[s] or (labels[s] if s in table.bots else f"P{s}")
+    return [table.names[s] or (f"P{s}" if PERSON in labels[s] else labels[s])
             for s in range(table.players)]
 
 

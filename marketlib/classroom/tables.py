@@ -25,6 +25,15 @@ from marketlib.widgets.payload import Table
 from marketlib.widgets.session import SeatSession, TableSession
 
 
+def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSession]]:
+    """A classroom table's sessions: the shared table and one session per seat, each fixed to
+    its seat and offering no board controls (what every connection of that seat is sent is
+    ``sessions[seat].traits()``)."""
+    shared = TableSession(table, match)
+    return shared, [SeatSession(shared, s, hot_seat=False, controls=())
+                    for s in range(shared.players)]
+
+
 class RoomTable:
     """A table of a :class:`~marketlib.classroom.Room` (``room.tables[i]``).
 
@@ -43,9 +52,7 @@ class RoomTable:
         self.index = index
         self.codes = codes
         self.store = store
-        self.session = TableSession(table, match)
-        self.seats = [SeatSession(self.session, s, hot_seat=False, controls=())
-                      for s in range(self.session.players)]
+        self.session, self.seats = seat_sessions(table, match)
         self.names = [""] * self.session.players
         self.bots: dict[int, str] = {}
         self.by: list[str] = []
@@ -213,4 +220,4 @@ class RoomTable:
             self.seat_person(int(detail["seat"]), log=False)
 
 
-__all__ = ["RoomTable"]
+__all__ = ["RoomTable", "seat_sessions"]
