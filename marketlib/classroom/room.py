@@ -174,7 +174,7 @@ class Room:
                 room.tables[t].names[s] = name
                 room.tables[t].session.names[s] = name
         for table in room.tables:
-            room.differed += table.restore(store.actions(table.index))
+            room.differed += table.restore()
             if meta.get(f"paused.{table.index}"):
                 table.session.paused = "The teacher paused the game."
                 table.refresh()
@@ -306,6 +306,16 @@ class Room:
             found.undo()
         self._notify(table)
 
+    def new_game(self, table: int | None = None) -> None:
+        """Deal a new game at one table or all (the same seats and codes): game ``g`` of table
+        ``i`` deals with seed ``seed + i + g * tables``. The games played so far stay in the
+        room's frames and database."""
+        for t in self._targets(table):
+            with t.lock:
+                t.new_game(self.seed + t.index + (t.game + 1) * len(self.tables))
+                t.run_bots()
+            self._notify(t.index)
+
     def _targets(self, table: int | None) -> list[RoomTable]:
         return list(self.tables) if table is None else [self._table(table)]
 
@@ -322,14 +332,15 @@ class Room:
         return status_frame(self)
 
     def results(self) -> Any:
-        """The ``games`` frame of ``marketlib.sim.play_many`` for the finished tables (live:
-        call it again as tables finish); ``game`` is the table, plus a ``name`` column."""
+        """The ``games`` frame of ``marketlib.sim.play_many`` for the finished games (live:
+        call it again as tables finish), plus ``name`` and ``table`` columns; ``game`` is
+        ``table + g * tables`` for a table's game ``g`` (the table itself in a first game)."""
         from marketlib.classroom.frames import results_frame
 
         return results_frame(self)
 
     def turns(self) -> Any:
-        """The ``turns`` frame of ``marketlib.sim.play_many`` for every table so far."""
+        """The ``turns`` frame of ``marketlib.sim.play_many`` for every game so far."""
         from marketlib.classroom.frames import turns_frame
 
         return turns_frame(self)

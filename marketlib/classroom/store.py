@@ -1,9 +1,10 @@
 """The room's log: an embedded SQLite database (the standard library's ``sqlite3``, WAL mode).
 
-Every applied action is one row (table, index, the action as JSON through msgspec, the seat,
-who played it), written and committed before the student's message is acknowledged; a seat
-change (a computer player takes a seat, a person takes it back) and a teacher's undo are rows
-too. :meth:`marketlib.classroom.Room.resume` rebuilds every table by replaying them.
+Every applied action is one row (table, the table's game number, index, the action as JSON
+through msgspec, the seat, who played it), written and committed before the student's message
+is acknowledged; a seat change (a computer player takes a seat, a person takes it back), a
+teacher's undo and a new game at a table are rows too. :meth:`marketlib.classroom.Room.resume`
+rebuilds every table by replaying them.
 
 The database is a file a teacher can copy, open with any SQLite tool or hand to a colleague; it
 holds the join codes, so keep it as private as the codes themselves.
@@ -28,11 +29,11 @@ CREATE TABLE IF NOT EXISTS seats (
     tbl INTEGER NOT NULL, seat INTEGER NOT NULL, code TEXT NOT NULL, name TEXT NOT NULL,
     bot TEXT NOT NULL, PRIMARY KEY (tbl, seat));
 CREATE TABLE IF NOT EXISTS actions (
-    tbl INTEGER NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL, seat INTEGER NOT NULL,
-    by TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (tbl, idx));
+    tbl INTEGER NOT NULL, game INTEGER NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,
+    seat INTEGER NOT NULL, by TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (tbl, game, idx));
 CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, tbl INTEGER NOT NULL, idx INTEGER NOT NULL,
-    kind TEXT NOT NULL, detail TEXT NOT NULL, at REAL NOT NULL);
+    id INTEGER PRIMARY KEY AUTOINCREMENT, tbl INTEGER NOT NULL, game INTEGER NOT NULL,
+    idx INTEGER NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL, at REAL NOT NULL);
 """
 
 
@@ -53,11 +54,13 @@ class Row:
 
 @dataclass(frozen=True)
 class Event:
-    """A seat change or a teacher's undo at table ``tbl`` when its history had ``idx`` actions:
-    ``kind`` is ``"bot"`` (detail: seat and bot name), ``"person"`` (detail: seat) or
-    ``"undo"`` (detail: the new length)."""
+    """A seat change or a teacher's undo at table ``tbl``, in its game ``game``, when that
+    game's history had ``idx`` actions: ``kind`` is ``"bot"`` (detail: seat and bot name),
+    ``"person"`` (detail: seat), ``"undo"`` (detail: the new length) or ``"new_game"`` (the
+    first event of game ``game`` > 0; detail: its seed)."""
 
     tbl: int
+    game: int
     idx: int
     kind: str
     detail: dict[str, Any]
@@ -103,22 +106,32 @@ class Store:
                 "SELECT tbl, seat, code, name, bot FROM seats ORDER BY tbl, seat"))
 
     # ------------------------------------------------------------- actions
-    def write_actions(self, tbl: int, keep: int, rows: list[Row]) -> None:
-        """Keep the first ``keep`` actions of table ``tbl``, then append ``rows``, in one
-        committed transaction (durable before the caller acknowledges anything)."""
+    def write_actions(self, tbl: int, game: int, keep: int, rows: list[Row]) -> None:
+        """Keep the first ``keep`` actions of table ``tbl``'s game ``game``, then append
+        ``rows``, in one committed transaction (durable before the caller acknowledges
+        anything)."""
         with self._lock, self._tx():
-            self._db.execute("DELETE FROM actions WHERE tbl = ? AND idx >= ?", (tbl, keep))
+            self._db.execute("DELETE FROM actions WHERE tbl = ? AND game = ? AND idx >= ?",
+                             (tbl, game, keep))
             self._db.executemany(
-                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
-                [(tbl, r.idx, msgspec.json.encode(r.action).decode(), r.seat, r.by, r.at)
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(tbl, game, r.idx, msgspec.json.encode(r.action).decode(), r.seat, r.by, r.at)
                  for r in rows])
 
-    def actions(self, tbl: int) -> list[tuple[int, str, int, str, float]]:
-        """The stored actions of a table in order, their JSON undecoded."""
+    def actions(self, tbl: int, game: int = 0) -> list[tuple[int, str, int, str, float]]:
+        """The stored actions of a table's game in order, their JSON undecoded."""
         with self._lock:
             return list(self._db.execute(
-                "SELECT idx, action, seat, by, at FROM actions WHERE tbl = ? ORDER BY idx",
-                (tbl,)))
+                "SELECT idx, action, seat, by, at FROM actions WHERE tbl = ? AND game = ? "
+                "ORDER BY idx", (tbl, game)))
+
+    def games(self, tbl: int) -> int:
+        """How many games table ``tbl`` has begun (at least 1)."""
+        with self._lock:
+            (n,) = self._db.execute(
+                "SELECT COUNT(*) FROM events WHERE tbl = ? AND kind = 'new_game'",
+                (tbl,)).fetchone()
+        return int(n) + 1
 
     def count(self) -> int:
         with self._lock:
@@ -126,23 +139,25 @@ class Store:
         return int(n)
 
     # ------------------------------------------------------------- events
-    def add_event(self, tbl: int, idx: int, kind: str, detail: dict[str, Any]) -> None:
+    def add_event(self, tbl: int, game: int, idx: int, kind: str,
+                  detail: dict[str, Any]) -> None:
         with self._lock, self._tx():
-            self._db.execute("INSERT INTO events (tbl, idx, kind, detail, at) VALUES "
-                             "(?, ?, ?, ?, ?)", (tbl, idx, kind, json.dumps(detail),
-                                                 time.time()))
+            self._db.execute("INSERT INTO events (tbl, game, idx, kind, detail, at) VALUES "
+                             "(?, ?, ?, ?, ?, ?)", (tbl, game, idx, kind, json.dumps(detail),
+                                                    time.time()))
 
-    def clamp_events(self, tbl: int, idx: int) -> None:
+    def clamp_events(self, tbl: int, game: int, idx: int) -> None:
         """After an undo back to ``idx`` actions: the seat changes made later now apply there."""
         with self._lock, self._tx():
-            self._db.execute("UPDATE events SET idx = ? WHERE tbl = ? AND idx > ?",
-                             (idx, tbl, idx))
+            self._db.execute("UPDATE events SET idx = ? WHERE tbl = ? AND game = ? AND idx > ?",
+                             (idx, tbl, game, idx))
 
-    def events(self, tbl: int) -> list[Event]:
+    def events(self, tbl: int, game: int = 0) -> list[Event]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT tbl, idx, kind, detail FROM events WHERE tbl = ? ORDER BY id", (tbl,))
-            return [Event(t, i, k, json.loads(d)) for t, i, k, d in rows]
+                "SELECT tbl, game, idx, kind, detail FROM events WHERE tbl = ? AND game = ? "
+                "ORDER BY id", (tbl, game))
+            return [Event(t, g, i, k, json.loads(d)) for t, g, i, k, d in rows]
 
     # ------------------------------------------------------------- plumbing
     def _tx(self) -> Any:

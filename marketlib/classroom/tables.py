@@ -14,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -23,6 +24,17 @@ from marketlib.classroom.store import Row, Store
 from marketlib.core.match import Match
 from marketlib.widgets.payload import Table
 from marketlib.widgets.session import SeatSession, TableSession
+
+
+@dataclass(frozen=True)
+class Played:
+    """An earlier game of a table: its ``Match``, who played each action (``by``), the
+    computer players and the names at its end."""
+
+    match: Match
+    by: list[str]
+    bots: dict[int, str]
+    names: list[str]
 
 
 def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSession]]:
@@ -43,6 +55,8 @@ class RoomTable:
         names: the display name a person gave for each seat ("" before anyone joined).
         bots: the computer player's name (``"greedy"``...) of each seat a computer plays.
         by: who played each action of the history: ``""`` a person, else a computer's name.
+        game: the number of the game being played (0 for the first; see :meth:`new_game`).
+        past: the table's earlier games, each a :class:`Played`.
         last_move: ``time.time()`` of the last action (the table's creation before any).
         lock: held while the table changes (the server's thread and the notebook's share it).
     """
@@ -56,6 +70,8 @@ class RoomTable:
         self.names = [""] * self.session.players
         self.bots: dict[int, str] = {}
         self.by: list[str] = []
+        self.game = 0
+        self.past: list[Played] = []
         self.last_move = time.time()
         self.lock = threading.RLock()
         self._logged: list[Any] = []
@@ -76,7 +92,7 @@ class RoomTable:
         self.bots[seat] = bot
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], bot)
-            self.store.add_event(self.index, self.match.cursor, "bot",
+            self.store.add_event(self.index, self.game, self.match.cursor, "bot",
                                  {"seat": seat, "bot": bot})
 
     def seat_person(self, seat: int, *, log: bool = True) -> None:
@@ -85,7 +101,8 @@ class RoomTable:
         self.bots.pop(seat, None)
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], "")
-            self.store.add_event(self.index, self.match.cursor, "person", {"seat": seat})
+            self.store.add_event(self.index, self.game, self.match.cursor, "person",
+                                 {"seat": seat})
 
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name
@@ -125,9 +142,24 @@ class RoomTable:
         """
         self.session.undo()
         self.commit()
-        self.store.clamp_events(self.index, self.match.cursor)
-        self.store.add_event(self.index, self.match.cursor, "undo",
+        self.store.clamp_events(self.index, self.game, self.match.cursor)
+        self.store.add_event(self.index, self.game, self.match.cursor, "undo",
                              {"length": self.match.cursor})
+
+    def new_game(self, seed: int, *, log: bool = True) -> None:
+        """Keep the game played so far in :attr:`past` and deal a new one with ``seed`` (the
+        same seats, names and computer players; their memory starts afresh)."""
+        match = self.match
+        finished = Match(match.game, match.rules, seed=match.seed, mode=match.mode)
+        finished.rollback(match.checkpoint())
+        self.past.append(Played(finished, list(self.by), dict(self.bots), list(self.names)))
+        self.game += 1
+        if log:
+            self.store.add_event(self.index, self.game, 0, "new_game", {"seed": seed})
+        self.session.new_game(seed)
+        self.by = []
+        self._logged = []
+        self.last_move = time.time()
 
     def pause(self, paused: bool) -> None:
         self.session.paused = "The teacher paused the game." if paused else ""
@@ -161,7 +193,7 @@ class RoomTable:
             who = self.bots.get(seat, "") if (i, action) in self.session.reasons else ""
             rows.append(Row(i, action, seat, who, now))
             by.append(who)
-        self.store.write_actions(self.index, keep, rows)
+        self.store.write_actions(self.index, self.game, keep, rows)
         self._logged = list(history)
         self.by = by
         self.last_move = now
@@ -176,16 +208,25 @@ class RoomTable:
         return match.cursor, match.timeline, self.session.game_no
 
     # ------------------------------------------------------------- resume
-    def restore(self, rows: list[tuple[int, str, int, str, float]]) -> int:
-        """Replay stored actions and seat changes into this (fresh) table; computer players
-        choose again where they played, so their streams and memory come back as they were.
-        Returns how many computer choices differed from the stored action (the stored one is
-        played; 0 unless a computer player's code changed).
+    def restore(self) -> int:
+        """Replay every stored game of this (fresh) table: its actions and seat changes;
+        computer players choose again where they played, so their streams and memory come back
+        as they were. Returns how many computer choices differed from the stored action (the
+        stored one is played; 0 unless a computer player's code changed).
 
         Raises:
             IllegalAction: a stored action is illegal (the database does not fit the rules).
         """
-        events = self.store.events(self.index)
+        differed = 0
+        for game in range(self.store.games(self.index)):
+            events = self.store.events(self.index, game)
+            if game:
+                start = events.pop(0)
+                self.new_game(int(start.detail["seed"]), log=False)
+            differed += self._replay(self.store.actions(self.index, game), events)
+        return differed
+
+    def _replay(self, rows: list[tuple[int, str, int, str, float]], events: list[Any]) -> int:
         game = self.match.game
         differed = 0
         at = 0
@@ -220,4 +261,4 @@ class RoomTable:
             self.seat_person(int(detail["seat"]), log=False)
 
 
-__all__ = ["RoomTable", "seat_sessions"]
+__all__ = ["Played", "RoomTable", "seat_sessions"]

@@ -100,7 +100,7 @@ def test_stop_mid_game_and_resume_gives_the_same_state_and_every_action_once(
     assert again.tables[0].by == by and again.differed == 0
     assert again.tables[0].names == ["Ana", "Ben", ""] and again.tables[0].bots == {2: "greedy"}
     assert again.codes == room.codes
-    rows = again.store.actions(0)
+    rows = again.store.actions(0, 0)
     assert [r[0] for r in rows] == list(range(len(history)))  # none lost, none doubled
     again.start()
     stack = ExitStack()
@@ -156,7 +156,7 @@ def test_results_and_turns_are_the_frames_of_play_many(tmp_path: Path) -> None:
     games, turns = room.results(), room.turns()
     expected_games, expected_turns = play_many("bansan", rules, ["greedy"], n_games=2, seed=20,
                                                rotate_seats=False)
-    assert list(games.columns) == [*RESULT_COLUMNS, "name"]
+    assert list(games.columns) == [*RESULT_COLUMNS, "name", "table"]
     pd.testing.assert_frame_equal(games[RESULT_COLUMNS], expected_games, check_dtype=False,
                                   check_categorical=False)
     pd.testing.assert_frame_equal(turns, expected_turns, check_dtype=False,
@@ -186,3 +186,26 @@ def test_people_and_computers_are_labelled(tmp_path: Path) -> None:
     assert games["name"].tolist() == ["Ana", "P1"]
     assert games["win_share"].sum() == pytest.approx(1.0) or games["rank"].isna().all()
     room.stop()
+
+
+def test_a_new_game_at_a_table_keeps_the_first_in_the_frames_and_resumes(tmp_path: Path) -> None:
+    room = make_room(tmp_path, tables=2, players=2, seed=30)
+    room.fill_with_computers("random")
+    assert all(t.match.is_over for t in room.tables)
+    room.new_game(1)
+    table = room.tables[1]
+    assert table.game == 1 and table.match.seed == 30 + 1 + 2 and table.match.is_over
+    assert [p.match.seed for p in table.past] == [31]
+    games = room.results()
+    assert sorted(set(games["game"])) == [0, 1, 3] and sorted(set(games["table"])) == [0, 1]
+    expected, _ = play_many("bansan", bansan.Rules(players=2), ["random"], n_games=1, seed=33,
+                            rotate_seats=False)
+    assert games[games["game"] == 3]["score"].tolist() == expected["score"].tolist()
+    assert sorted(set(room.turns()["game"])) == [0, 1, 3]
+    histories = [table.past[0].match.history, table.match.history]
+    room.stop()
+    again = Room.resume(tmp_path / "class.sqlite")
+    back = again.tables[1]
+    assert back.game == 1 and [back.past[0].match.history, back.match.history] == histories
+    assert again.differed == 0 and again.store.games(1) == 2
+    again.stop()

@@ -28,7 +28,7 @@ function dashTable(t, send) {
   if (t.paused) box.classList.add("marketlib-dash-paused");
   if (!t.over && !t.paused && t.since_last_moves > 120) box.classList.add("marketlib-dash-stale");
   const state = t.over ? `over: ${t.winners || "nobody"} won` : (t.paused ? "paused" : `to play: ${t.to_play}`);
-  box.appendChild(dashEl("h4", null, `Table ${t.table + 1} · ${state}`));
+  box.appendChild(dashEl("h4", null, `Table ${t.table + 1} · game ${t.game} · ${state}`));
   box.appendChild(dashEl("div", null,
     `${t.moves} moves · last move ${dashAgo(t.since_last_moves)} ago · connected ${t.connected}`));
   for (const s of t.seats) {
@@ -56,6 +56,10 @@ function dashTable(t, send) {
     : dashButton("Pause", `Pause table ${t.table + 1}`, () => send({ type: "pause", table: t.table })));
   bar.appendChild(dashButton("Undo", `Undo the last move at table ${t.table + 1}`,
     () => send({ type: "undo", table: t.table })));
+  if (t.over) {
+    bar.appendChild(dashButton("New game", `Deal a new game at table ${t.table + 1}`,
+      () => send({ type: "new_game", table: t.table })));
+  }
   box.appendChild(bar);
   return box;
 }
