@@ -56,8 +56,12 @@ class Dashboard(anywidget.AnyWidget):
                           "connected": bool(room.connected.get((table.index, s))),
                           "to_play": current == s}
                          for s in range(table.players)]
-            tables.append({**{k.replace(" ", "_").replace("(s)", "s").strip("_"): v
-                              for k, v in row.items()}, "seats": seats})
+            tables.append({"table": row["table"], "game": row["game"],
+                           "to_play": row["to play"], "moves": row["moves"],
+                           "connected": row["connected"],
+                           "since_last_move": row["since last move (s)"],
+                           "paused": row["paused"], "over": row["over"],
+                           "winners": row["winners"], "seats": seats})
         with self.hold_sync():
             self.tables = tables
             self.game = room.game

@@ -32,6 +32,15 @@ def _student(url: str, code: str, name: str, rng: random.Random, joined: threadi
             if msg["type"] == "state":
                 traits.update(msg["traits"])
         joined.wait(timeout=30)
+        # Every seat has joined; a ping's pong comes after every change queued before it (the
+        # others' names), so the first click carries the current version.
+        ws.send(json.dumps({"type": "ping", "id": 0}))
+        while True:
+            msg = json.loads(ws.recv(timeout=10))
+            if msg["type"] == "state":
+                traits.update(msg["traits"])
+            if msg["type"] == "pong":
+                break
         waiting = False
         while time.monotonic() < deadline and not traits.get("summary"):
             if not waiting and traits.get("choices") and not traits.get("busy"):

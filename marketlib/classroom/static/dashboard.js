@@ -26,11 +26,11 @@ function dashAgo(seconds) {
 function dashTable(t, send) {
   const box = dashEl("section", "marketlib-dash-table");
   if (t.paused) box.classList.add("marketlib-dash-paused");
-  if (!t.over && !t.paused && t.since_last_moves > 120) box.classList.add("marketlib-dash-stale");
+  if (!t.over && !t.paused && t.since_last_move > 120) box.classList.add("marketlib-dash-stale");
   const state = t.over ? `over: ${t.winners || "nobody"} won` : (t.paused ? "paused" : `to play: ${t.to_play}`);
   box.appendChild(dashEl("h4", null, `Table ${t.table + 1} · game ${t.game} · ${state}`));
   box.appendChild(dashEl("div", null,
-    `${t.moves} moves · last move ${dashAgo(t.since_last_moves)} ago · connected ${t.connected}`));
+    `${t.moves} moves · last move ${dashAgo(t.since_last_move)} ago · connected ${t.connected}`));
   for (const s of t.seats) {
     const row = dashEl("div", "marketlib-dash-seat" + (s.to_play ? " marketlib-dash-turn" : ""));
     row.appendChild(dashEl("span", null, `P${s.seat}`));
@@ -73,10 +73,8 @@ export default {
       root.replaceChildren();
       const top = dashEl("div", "marketlib-dash-top");
       const qr = dashEl("div", "marketlib-dash-qr");
-      if (model.get("qr")) {
-        const doc = new DOMParser().parseFromString(model.get("qr"), "image/svg+xml");
-        qr.appendChild(document.importNode(doc.documentElement, true));
-      }
+      // The QR code is an SVG element made by segno in Python (no user text in it).
+      if (model.get("qr")) qr.innerHTML = model.get("qr");
       top.appendChild(qr);
       const words = dashEl("div");
       words.appendChild(dashEl("div", null, `${model.get("game")} room: students open`));
