@@ -27,8 +27,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from marketlib.bansan.cards import Catalog, Produce, Waste
-from marketlib.bansan.queries import catalog
 from marketlib.bansan.options import Rules
+from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Stall, State, Vendor
 from marketlib.core.errors import PositionError
 from marketlib.core.seeding import deal_rng

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, load_catalog
-from marketlib.core.cards import STORE
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import BagCard, Purchase, Stall, State, Transfer, Vendor
+from marketlib.core.cards import STORE
 
 if TYPE_CHECKING:
     from marketlib.bansan.view import View
@@ -37,7 +37,7 @@ def catalog(state: State | View | Rules) -> Catalog:
     if type(state) is Rules:
         return load_catalog(state.produce_deck, state.list_deck, state.stall_set,
                             state.event_deck)
-    rules = state.rules
+    rules = state.rules  # type: ignore[union-attr]
     cards = state.cards  # type: ignore[union-attr]
     found: Catalog | None = STORE.last(rules, cards)
     if found is None:

@@ -9,16 +9,17 @@ phases lives in :mod:`.stocking`, :mod:`.events`, :mod:`.solo` and :mod:`.ending
 from __future__ import annotations
 
 from marketlib.bansan.cards import Effect
-from marketlib.bansan.scoring import finish, leftover_count
+from marketlib.bansan.options import Rules
 from marketlib.bansan.phases.events import refill
+from marketlib.bansan.phases.solo import begin_solo_turn, solo_finish
+from marketlib.bansan.phases.stocking import begin_open_stock, begin_stock
 from marketlib.bansan.queries import (
     catalog,
     order_from,
     position_in_round,
     throw,
 )
-from marketlib.bansan.options import Rules
-from marketlib.bansan.phases.solo import begin_solo_turn, solo_finish
+from marketlib.bansan.scoring import finish, leftover_count
 from marketlib.bansan.state import (
     NEIGHBOUR,
     ListReturn,
@@ -26,7 +27,6 @@ from marketlib.bansan.state import (
     State,
     Vendor,
 )
-from marketlib.bansan.phases.stocking import begin_open_stock, begin_stock
 from marketlib.core.flow import Flow, Phase
 from marketlib.core.seeding import deal_rng
 
