@@ -3,8 +3,8 @@
 It shows every table (whose turn, moves, who is connected, time since the last move, paused,
 over) with its seats (name, join code, computer or person), the join address and its QR code, and
 offers pause and resume (a table or all), undo (a table), a new game (a table whose game ended)
-and "a computer player takes this seat" (and back). The page asks for a fresh picture every few seconds while it is shown; nothing runs
-in the kernel in between (no thread touches the widget).
+and "a computer player takes this seat" (and back). The page asks for a fresh picture every few
+seconds while it is shown; nothing runs in the kernel in between (no thread touches the widget).
 """
 
 from __future__ import annotations

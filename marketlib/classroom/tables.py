@@ -25,6 +25,9 @@ from marketlib.core.match import Match
 from marketlib.widgets.payload import Table
 from marketlib.widgets.session import SeatSession, TableSession
 
+MOVES = ("play", "propose_trade", "bargain")
+"""The messages that ask for a move (refused when no move was played)."""
+
 
 @dataclass(frozen=True)
 class Played:
@@ -116,7 +119,9 @@ class RoomTable:
         self.commit()
 
     def handle(self, seat: int, content: Any) -> str:
-        """Apply a message from ``seat``'s connection; returns the error ("" when applied).
+        """Apply a message from ``seat``'s connection; returns why it was refused ("" when it
+        was applied). A move that was not played (the table is paused, the rules forbid it)
+        is refused with the board's notice.
 
         The new actions are committed to the store before this returns.
         """
@@ -131,6 +136,8 @@ class RoomTable:
                 self.session.rollback(checkpoint)
                 self.refresh()
                 session.error = f"The move could not be saved ({err}), so nothing was played."
+        elif not session.error and isinstance(content, dict) and content.get("type") in MOVES:
+            return session.notice or "nothing was played"
         return session.error
 
     def undo(self) -> None:

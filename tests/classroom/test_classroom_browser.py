@@ -16,7 +16,7 @@ import pytest
 from marketlib.classroom import Room
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
-from browser import ARGS, CHROMIUM, ROOT, require_chromium  # noqa: E402
+from browser import ARGS, CHROMIUM, ROOT, require_chromium
 
 OUT = ROOT / "test-results" / "classroom"
 NAMES = ["Aisyah", "Ben", "Chandra", "Dewi"]
@@ -107,7 +107,7 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
             with table.lock:
                 moves = match.cursor
                 history = [str(a) for a in match.history]
-            for seat, page in enumerate(pages):
+            for page in pages:
                 synced(page, moves)
                 log = page.evaluate("() => window.marketlibClassroom.model.get('log')")
                 assert len(log) == moves

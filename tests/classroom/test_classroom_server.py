@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from marketlib.classroom import Room
 from marketlib.classroom.server import BURST, MAX_MESSAGE, MAX_WRONG_CODES
@@ -43,8 +44,9 @@ def test_nothing_is_sent_before_a_code_and_a_wrong_code_closes(tmp_path: Path) -
             ws.send_text(json.dumps({"type": "join", "code": "AAAAA-AAAAA", "name": "x"}))
             msg = ws.receive_json()
             assert msg["error"] == "unknown code: check it with your teacher", i
-        with pytest.raises(Exception):  # closed by the server (code 4003)
+        with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
+        assert closed.value.code == 4003
     assert room.tables[0].match.cursor == 0 and room.store.count() == 0
 
 
@@ -192,6 +194,7 @@ def test_pause_refuses_moves_and_a_computer_takes_a_seat(tmp_path: Path) -> None
         assert room.tables[0].seats[0].traits()["busy"] == "The teacher paused the game."
         changed, ack = send(ws, {"type": "play", "index": 0, "version": traits["version"]})
         assert changed["notice"].startswith("The teacher paused the game")
+        assert ack["ok"] is False and ack["error"] == changed["notice"]
         assert room.tables[0].match.cursor == 0
         dash.handle({"type": "unpause", "table": 0})
         dash.handle({"type": "computer", "table": 0, "seat": 0, "bot": "greedy"})
