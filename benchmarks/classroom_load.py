@@ -43,10 +43,12 @@ async def student(url: str, code: str, seed: int, until: float,
     sent_at: float | None = None
     async with connect(url, max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "join", "code": code, "name": f"bot-{seed}"}))
-        while time.monotonic() < until:
+        while time.monotonic() < until or sent_at is not None:
+            # After the end, a move still in flight is waited for (10 s at most): its ack
+            # decides whether it counts, and the server has stored it either way.
+            left = until - time.monotonic() if sent_at is None else until + 10 - time.monotonic()
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, until -
-                                                                    time.monotonic()))
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, left))
             except TimeoutError:
                 break
             msg = json.loads(raw)
@@ -59,7 +61,8 @@ async def student(url: str, code: str, seed: int, until: float,
                     acked += 1
                 else:
                     refused += 1
-            if sent_at is None and traits.get("choices") and not traits.get("busy"):
+            if (sent_at is None and time.monotonic() < until and traits.get("choices")
+                    and not traits.get("busy")):
                 if think[1] > 0:
                     await asyncio.sleep(rng.uniform(*think))
                     if time.monotonic() >= until:

@@ -118,6 +118,18 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
                 msgspec.to_builtins(a) for a in match.history]
             assert [by for *_, by, _ in stored] == [""] * moves  # every move by a person
             assert clicks >= moves  # two-click choices and questions take more than one
+
+            # The kernel restarts: the pages reconnect by themselves, with the same codes.
+            room.stop()
+            pages[0].wait_for_function("() => document.getElementById('link').textContent"
+                                       ".includes('reconnecting')", timeout=30_000)
+            room = Room.resume(tmp_path / "class.sqlite").start()
+            assert room.tables[0].match.history == match.history
+            for page in pages:
+                page.wait_for_function("() => document.getElementById('link').textContent"
+                                       " === 'connected'", timeout=30_000)
+                synced(page, moves)
+            assert room.connected == {(0, s): 1 for s in range(4)}
             browser.close()
     finally:
         room.stop()

@@ -205,3 +205,17 @@ def test_pause_refuses_moves_and_a_computer_takes_a_seat(tmp_path: Path) -> None
     assert dash.tables[0]["seats"][0]["computer"] == "greedy"
     dash.handle({"type": "undo", "table": 7})
     assert dash.error == "there is no table 7 (tables 0-0)"
+
+
+def test_a_code_from_another_room_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    room = make_room(tmp_path / "a", players=2, seed=1)
+    other = make_room(tmp_path / "b", players=2, seed=1)
+    assert set(room.codes.values()).isdisjoint(other.codes.values())
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "code": other.codes[(0, 0)]}))
+        assert ws.receive_json()["error"] == "unknown code: check it with your teacher"
+        ws.send_text(json.dumps({"type": "explain", "target": "button:done"}))
+        assert ws.receive_json()["error"] == "join a seat first: send your code"
+    assert room.connected == {} and room.tables[0].names == ["", ""]

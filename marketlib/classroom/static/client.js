@@ -35,7 +35,7 @@ const page = {
   code: "",
   name: "",
   retry: 0,
-  closedForGood: false,
+  reason: "",
 };
 page.model = makeModel(page.socket);
 window.marketlibClassroom = page; // for tests: page.model.get("version")
@@ -67,7 +67,7 @@ function onMessage(event) {
     return;
   }
   if (msg.type === "closed") {
-    page.closedForGood = true;
+    page.reason = msg.reason;
     link(msg.reason);
     return;
   }
@@ -81,7 +81,6 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   page.socket.current = socket;
-  page.closedForGood = false;
   link("connecting...");
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name }));
@@ -89,16 +88,18 @@ function connect() {
   socket.addEventListener("message", onMessage);
   socket.addEventListener("close", (event) => {
     if (page.socket.current !== socket) return;
-    if (page.closedForGood || event.code === 4001 || event.code === 4003) {
-      if (event.code === 4003) {
-        $("problem").textContent = "Too many wrong codes: check your code with your teacher.";
-        $("join").classList.remove("marketlib-hidden");
-      }
+    // 4001: this seat was opened in another browser; 4003: too many wrong codes. Both final.
+    if (event.code === 4001) return;
+    if (event.code === 4003) {
+      $("problem").textContent = "Too many wrong codes: check your code with your teacher.";
+      $("join").classList.remove("marketlib-hidden");
       return;
     }
-    // The server restarted or the network dropped: join again with the same code.
+    // The teacher stopped the room, the kernel restarted or the network dropped: join again
+    // with the same code (Room.resume serves the same address).
     page.retry = Math.min(page.retry + 1, 6);
-    link(`disconnected: reconnecting in ${page.retry} s...`);
+    link(`${page.reason || "disconnected"}: reconnecting in ${page.retry} s...`);
+    page.reason = "";
     setTimeout(connect, page.retry * 1000);
   });
 }
