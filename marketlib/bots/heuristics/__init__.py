@@ -120,7 +120,10 @@ def heuristic_for(game: GameModule) -> Heuristic:
         >>> type(heuristic_for(monsoon)).__name__
         'MonsoonHeuristic'
     """
-    path = registry.entry_of(game).heuristic
+    try:
+        path = registry.entry_of(game).heuristic
+    except ValueError:  # a game module nobody registered: the neutral heuristic too
+        return NeutralHeuristic(game)
     if not path:
         return NeutralHeuristic(game)
     found: Heuristic = registry.load(path)
