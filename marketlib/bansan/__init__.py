@@ -61,10 +61,9 @@ from marketlib.bansan.cards import (
     load_catalog,
     write_default_data,
 )
-from marketlib.bansan.scoring import standings
-from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
+from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.rules import (
     apply,
     complete_options,
@@ -74,6 +73,7 @@ from marketlib.bansan.rules import (
     legal_actions,
     outcome,
 )
+from marketlib.bansan.scoring import standings
 from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
 from marketlib.bansan.text import describe, preview
 from marketlib.bansan.turn import FLOW, setup

@@ -12,7 +12,6 @@ validated row by row (:class:`~marketlib.core.errors.CardDataError` names file, 
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any

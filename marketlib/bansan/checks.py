@@ -24,6 +24,7 @@ from marketlib.bansan.phases.action_checks import (
     check_pick,
     check_sell,
 )
+from marketlib.bansan.phases.stocking import can_stock
 from marketlib.bansan.queries import (
     catalog,
     free_money,
@@ -42,7 +43,6 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.bansan.phases.stocking import can_stock
 from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as v
 

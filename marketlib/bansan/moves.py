@@ -22,6 +22,8 @@ from marketlib.bansan.phases.action_moves import (
     do_pick,
     do_sell,
 )
+from marketlib.bansan.phases.solo import begin_solo_throw, move_row, solo_throw_card, solo_throws
+from marketlib.bansan.phases.stocking import auto_tuck, pop_queue, tuck
 from marketlib.bansan.queries import (
     bag_without,
     catalog,
@@ -36,7 +38,6 @@ from marketlib.bansan.queries import (
     trigger_last_round,
     vendor_with,
 )
-from marketlib.bansan.phases.solo import begin_solo_throw, move_row, solo_throw_card, solo_throws
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -49,7 +50,6 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.bansan.phases.stocking import auto_tuck, pop_queue, tuck
 
 
 def do_return_list(state: State, a: A.ReturnList) -> State:

@@ -26,8 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from marketlib.bansan.cards import Catalog, Produce, Waste
-from marketlib.bansan.queries import catalog
+from marketlib.bansan.cards import Catalog, Produce, Waste, read_catalog
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Stall, State, Vendor
 from marketlib.core.errors import PositionError
@@ -172,7 +171,8 @@ def position(
     """
     rules = rules or Rules(players=players)
     n = rules.players
-    cat = catalog(rules)
+    cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
+                               rules.event_deck)  # an owner's latest edits
     solo = rules.mode == "sendiri"
     if phase not in ("stock", "actions", "complete") and not (solo and phase == "solo_move"):
         raise PositionError("phase", "a position starts in 'stock', 'actions' or 'complete' "
@@ -286,9 +286,10 @@ def position(
     rest_lists = [x for x in cat.lists if x not in used_lists]
     rng.shuffle(rest_lists)
     if rules.mode == "kenduri" and public is None:
-        need = 5 - sum(len(vendor.completed) for vendor in vendors)
+        need = rules.kenduri_lists - sum(len(vendor.completed) for vendor in vendors)
         if need < 0:
-            raise PositionError("completed", "more than 5 Kenduri lists completed (B-KEN-02)")
+            raise PositionError("completed", f"more than {rules.kenduri_lists} Kenduri lists "
+                                "completed (B-KEN-02)")
         kenduri_lists, rest_lists = rest_lists[:need], rest_lists[need:]
     for x in event_deck_top:
         if x not in cat.events:
@@ -308,7 +309,7 @@ def position(
         vendors=tuple(vendors), first=first, token=first if trigger is None else trigger,
         current=current, phase=phase, trigger=trigger,
         actions_left=actions_left, ledger=ledger, bank=sum(ledger), leftovers=(None,) * n,
-        shuffle_key=rng.getrandbits(62), public=tuple(kenduri_lists),
+        shuffle_key=rng.getrandbits(62), cards=digest, public=tuple(kenduri_lists),
     )
 
 

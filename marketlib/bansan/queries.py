@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, load_catalog
-from marketlib.core.cards import STORE
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import BagCard, Purchase, Stall, State, Transfer, Vendor
+from marketlib.core.cards import STORE
 
 if TYPE_CHECKING:
     from marketlib.bansan.view import View
@@ -34,11 +34,11 @@ def catalog(state: State | View | Rules) -> Catalog:
         CardDataError: an owner's deck file changed since the game started (and this process
             never saw the cards it was dealt), or is broken.
     """
-    if type(state) is Rules:
+    if isinstance(state, Rules):
         return load_catalog(state.produce_deck, state.list_deck, state.stall_set,
                             state.event_deck)
     rules = state.rules
-    cards = state.cards  # type: ignore[union-attr]
+    cards = state.cards
     found: Catalog | None = STORE.last(rules, cards)
     if found is None:
         found = STORE.remember(rules, cards, load_catalog(

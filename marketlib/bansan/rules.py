@@ -14,16 +14,16 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.cards import PRODUCE, Produce, Waste
 from marketlib.bansan.checks import CHECKS, check_rent_and_release
 from marketlib.bansan.inputs import TAGS, check_ids
+from marketlib.bansan.moves import HANDLERS
+from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
     catalog,
     sells,
     stall_index,
 )
-from marketlib.bansan.moves import HANDLERS
 from marketlib.bansan.state import (
     BargainOffer,
     OpeningHand,

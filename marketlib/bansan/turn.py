@@ -8,17 +8,18 @@ phases lives in :mod:`.stocking`, :mod:`.events`, :mod:`.solo` and :mod:`.ending
 
 from __future__ import annotations
 
-from marketlib.bansan.cards import Effect
-from marketlib.bansan.scoring import finish, leftover_count
+from marketlib.bansan.cards import Effect, read_catalog
+from marketlib.bansan.options import Rules
 from marketlib.bansan.phases.events import refill
+from marketlib.bansan.phases.solo import begin_solo_turn, solo_finish
+from marketlib.bansan.phases.stocking import begin_open_stock, begin_stock
 from marketlib.bansan.queries import (
     catalog,
     order_from,
     position_in_round,
     throw,
 )
-from marketlib.bansan.options import Rules
-from marketlib.bansan.phases.solo import begin_solo_turn, solo_finish
+from marketlib.bansan.scoring import finish, leftover_count
 from marketlib.bansan.state import (
     NEIGHBOUR,
     ListReturn,
@@ -26,7 +27,6 @@ from marketlib.bansan.state import (
     State,
     Vendor,
 )
-from marketlib.bansan.phases.stocking import begin_open_stock, begin_stock
 from marketlib.core.flow import Flow, Phase
 from marketlib.core.seeding import deal_rng
 
@@ -52,7 +52,8 @@ def setup(rules: Rules, seed: int) -> State:
         >>> len(solo.deck), [st.renter for st in solo.stalls]  # 5 opening cards still to draw
         (75, [0, -1, None, 0, -1, None])
     """
-    cat = catalog(rules)
+    cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
+                               rules.event_deck)  # an owner's latest edits
     rng = deal_rng(seed)
     n = rules.players
     solo = rules.mode == "sendiri"
@@ -97,7 +98,7 @@ def setup(rules: Rules, seed: int) -> State:
         vendors=tuple(Vendor(money=rules.starting_money, wallet=wallets[p]) for p in range(n)),
         first=first, token=first, current=first, phase="open_lists",
         queue=order_from_seat(first, n), ledger=(0,) * n, leftovers=(None,) * n,
-        shuffle_key=rng.getrandbits(62), public=public,
+        shuffle_key=rng.getrandbits(62), cards=digest, public=public,
     )
     state = throw(state, None, waste, "B-SOLO-03" if solo else "B-SETUP-05", fined=False)
     return FLOW.begin(state, "open_stock" if public else "open_lists")

@@ -18,8 +18,8 @@ import msgspec
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, WASTES
-from marketlib.bansan.queries import catalog
 from marketlib.bansan.options import Rules
+from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import (
     LOG_SIZE,
     NEIGHBOUR,

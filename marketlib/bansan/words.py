@@ -67,6 +67,14 @@ LEGEND: tuple[tuple[str, str], ...] = (
 """Every code and symbol a Bansan board shows, with its meaning (B-COMP, A-B-05, B-ANY-03)."""
 
 
+def legend(rules: Any) -> tuple[tuple[str, str], ...]:
+    """:data:`LEGEND` for a game with these rules: it says whether Events are on (A-B-01)."""
+    star = ("\u2605", "a Star: when a refill draws one, an Event is flipped (Events are on in "
+            "this game)" if rules.events != "off" else "a Star: it would flip an Event, but "
+            "Events are off in this game (A-B-01)")
+    return tuple(star if code == "\u2605" else (code, text) for code, text in LEGEND)
+
+
 def _name(produce: Produce | str) -> str:
     return NAMES[Produce(produce)]
 
@@ -337,4 +345,4 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "recap", "warning"]
+__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "legend", "recap", "warning"]

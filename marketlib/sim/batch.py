@@ -15,8 +15,8 @@ from typing import Any
 import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
-from marketlib.core.game import Ending, GameModule
 from marketlib.core import registry
+from marketlib.core.game import Ending, GameModule
 from marketlib.core.registry import GameEntry, resolve_game
 from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, WASTES, Produce
+from marketlib.bansan.cards import NAMES, PRODUCE, WASTES, Produce
 from marketlib.bansan.queries import (
     BIN_INDEX,
     catalog,
@@ -139,13 +139,16 @@ def check_buy_wholesale(state: State, a: A.BuyWholesale) -> Violation | None:
             state, a.player):
         return v("B-BUY-03", f"you do not sell {a.produce}: your wholesalers supply only the "
                  "types of the stalls you rent")
+    showing = [c for c in state.row if catalog(state).produce[c].shows(a.produce)]
+    if not showing:
+        return v("B-BUY-03", f"no Row card shows {NAMES[a.produce]} ({a.produce})")
     first = None
-    for c in state.row:
+    for c in showing:
         why = wholesale_pick(state, a.player, c, a.produce)
         if why is None:
             return None
         first = first or why
-    return first or v("B-BUY-03", f"no Row card shows {a.produce}")
+    return first
 
 
 def check_sell(state: State, a: A.Sell) -> Violation | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Effect
-from marketlib.bansan.scoring import closing_throw, leftover_count
+from marketlib.bansan.phases.stocking import pop_queue
 from marketlib.bansan.queries import (
     BIN_INDEX,
     bag_without,
@@ -20,6 +20,7 @@ from marketlib.bansan.queries import (
     transfer,
     vendor_with,
 )
+from marketlib.bansan.scoring import closing_throw, leftover_count
 from marketlib.bansan.state import (
     NEIGHBOUR,
     BagCard,
@@ -29,7 +30,6 @@ from marketlib.bansan.state import (
     Purchase,
     State,
 )
-from marketlib.bansan.phases.stocking import pop_queue
 
 
 def do_buy(state: State, a: A.Buy) -> State:

@@ -5,7 +5,6 @@ against twice the completed lists (B-SOLO-16..19, A-B-45). Each step is written 
 
 from __future__ import annotations
 
-from marketlib.bansan.scoring import closing_throw
 from marketlib.bansan.queries import (
     catalog,
     draw_deck,
@@ -13,6 +12,7 @@ from marketlib.bansan.queries import (
     stall_type,
     throw,
 )
+from marketlib.bansan.scoring import closing_throw
 from marketlib.bansan.state import (
     NEIGHBOUR,
     SoloThrow,
