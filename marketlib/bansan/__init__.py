@@ -61,6 +61,7 @@ from marketlib.bansan.cards import (
     load_catalog,
     write_default_data,
 )
+from marketlib.bansan.invariants import check_invariants
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.queries import catalog, price
@@ -72,15 +73,15 @@ from marketlib.bansan.rules import (
     explain,
     legal_actions,
     outcome,
+    setup,
 )
 from marketlib.bansan.scoring import standings
 from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
 from marketlib.bansan.text import describe, preview
-from marketlib.bansan.turn import FLOW, setup
+from marketlib.bansan.turn import FLOW
 from marketlib.bansan.view import (
     View,
     candidate_actions,
-    check_invariants,
     determinize,
     info_revealed,
     view,

@@ -22,7 +22,7 @@ from marketlib.bansan.phases.action_moves import (
     do_pick,
     do_sell,
 )
-from marketlib.bansan.phases.solo import begin_solo_throw, move_row, solo_throw_card, solo_throws
+from marketlib.bansan.phases.solo import move_row, solo_throw_card, solo_throws
 from marketlib.bansan.phases.stocking import auto_tuck, pop_queue, tuck
 from marketlib.bansan.queries import (
     bag_without,
@@ -95,7 +95,7 @@ def do_place_worker(state: State, a: A.PlaceWorker) -> State:
 
 def do_move(state: State, a: A.Move) -> State:
     """Sendiri step 1a then 1b (B-SOLO-09/10)."""
-    return begin_solo_throw(move_row(state, a.row).replace(phase="solo_throw"))
+    return move_row(state, a.row)
 
 
 def do_stock_row(state: State, a: A.StockRow) -> State:
@@ -133,7 +133,7 @@ def do_stock_deck(state: State, a: A.StockDeck) -> State:
 
 
 def do_skip_stocking(state: State, a: A.SkipStocking) -> State:
-    return state.replace(phase="stocked")
+    return state.replace(pending=None)
 
 
 def do_complete(state: State, a: A.Complete) -> State:

@@ -14,29 +14,34 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, Produce, Waste
-from marketlib.bansan.checks import CHECKS, check_rent_and_release
-from marketlib.bansan.inputs import TAGS, check_ids
+from marketlib.bansan.cards import PRODUCE, Produce, Waste, read_catalog
+from marketlib.bansan.checks import CHECKS, TAGS, check_ids, check_rent_and_release
 from marketlib.bansan.moves import HANDLERS
+from marketlib.bansan.options import Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
     catalog,
-    sells,
     stall_index,
+    throw,
 )
 from marketlib.bansan.state import (
+    NEIGHBOUR,
     BargainOffer,
     OpeningHand,
     Purchase,
     SoloThrow,
+    Stall,
     State,
     Stocking,
     TradeOffer,
+    Vendor,
 )
 from marketlib.bansan.turn import FLOW
+from marketlib.core import memo
 from marketlib.core.errors import IllegalAction, Violation
 from marketlib.core.errors import violation as v
 from marketlib.core.game import Outcome
+from marketlib.core.seeding import deal_rng
 
 if TYPE_CHECKING:
     from marketlib.bansan.view import View
@@ -48,6 +53,84 @@ ANY_TIME = (A.RentAndRelease, A.ProposeTrade)
 
 
 ACTION_TAGS = frozenset({"buy", "buy_wholesale", "sell", "empty", "pick", "bargain"})
+
+
+# --------------------------------------------------------------------------- setup
+def setup(rules: Rules, seed: int) -> State:
+    """Deal a new game (B-SETUP-01..10, then the Opening Round B-OPEN-01..02 begins).
+
+    Shuffles with ``seed``: removes 30/20/10/0 cards (2-5 players), draws the Row (5) and the
+    starting waste (3 cards), places the stalls at random, shuffles the Events and Shopping
+    Lists, gives each vendor RM10 and 3 lists (they keep 2). The Kenduri Menu lays 5 lists face
+    up instead (B-KEN-02); Sendiri removes 10 cards, lays the 6 base stalls in 2 rows of 3 with
+    your Workers on the left and the Neighbour's in the middle, and has no Row yet (B-SOLO-01..07).
+
+    Raises:
+        CardDataError: a custom card file is broken.
+        ValueError: the decks are too small for the player count.
+
+    Example:
+        >>> s = setup(Rules(players=3), seed=1)
+        >>> len(s.deck), len(s.row), s.phase
+        (60, 5, 'open_lists')
+        >>> solo = setup(Rules(players=1, mode="sendiri"), seed=1)
+        >>> len(solo.deck), [st.renter for st in solo.stalls]  # 5 opening cards still to draw
+        (75, [0, -1, None, 0, -1, None])
+    """
+    cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
+                               rules.event_deck)  # an owner's latest edits
+    rng = deal_rng(seed)
+    n = rules.players
+    solo = rules.mode == "sendiri"
+    produce = list(cat.produce)
+    rng.shuffle(produce)
+    removed = produce[: rules.removed_cards[n - 1]]
+    deck = produce[len(removed):]
+    row_size = 0 if solo else rules.row_size
+    if len(deck) < row_size + 3 + 5 * n + 1:
+        raise ValueError(f"{len(deck)} produce cards cannot deal a {n}-player game (B-SETUP-10)")
+    row, deck = deck[:row_size], deck[row_size:]
+    waste, deck = deck[:3], deck[3:]
+    layout = cat.layouts[n]
+    stall_ids = [s.id for s in cat.stalls.values() if s.mark in layout.marks]
+    if len(stall_ids) != layout.rows * layout.columns:
+        raise ValueError(f"{len(stall_ids)} stalls do not fill a {layout.rows}x{layout.columns} "
+                         "grid (B-SETUP-04)")
+    rng.shuffle(stall_ids)
+    stalls = tuple(Stall(id=s) for s in stall_ids)
+    if solo:  # B-SOLO-04/05: you on the leftmost stall of each row, the Neighbour in the middle
+        stalls = tuple(Stall(id=s.id, renter={0: 0, 1: NEIGHBOUR}.get(i % layout.columns))
+                       for i, s in enumerate(stalls))
+    events = list(cat.events)
+    rng.shuffle(events)
+    lists = list(cat.lists)
+    rng.shuffle(lists)
+    first = rng.randrange(n) if rules.first_player == "random" else rules.first_player
+    assert isinstance(first, int)
+    wallets: dict[int, tuple[str, ...]] = {p: () for p in range(n)}
+    public: tuple[str, ...] = ()
+    if rules.mode == "kenduri":  # B-KEN-02: 5 public lists, nobody gets their own
+        count = rules.kenduri_lists
+        public, lists = tuple(lists[:count]), lists[count:]
+    else:
+        for seat in order_from_seat(first, n):
+            wallets[seat], lists = tuple(lists[:3]), lists[3:]
+    state = State(
+        rules=rules, deck=tuple(deck), removed=tuple(removed), row=tuple(row),
+        stalls=stalls, columns=layout.columns,
+        bins=((), (), ()), list_deck=tuple(lists),
+        event_deck=tuple(events) if rules.events == "reconstructed" else (),
+        vendors=tuple(Vendor(money=rules.starting_money, wallet=wallets[p]) for p in range(n)),
+        first=first, token=first, current=first, phase="open_lists",
+        queue=order_from_seat(first, n), ledger=(0,) * n, leftovers=(None,) * n,
+        shuffle_key=rng.getrandbits(62), cards=digest, public=public,
+    )
+    state = throw(state, None, waste, "B-SOLO-03" if solo else "B-SETUP-05", fined=False)
+    return FLOW.begin(state, "open_stock" if public else "open_lists")
+
+
+def order_from_seat(first: int, n: int) -> tuple[int, ...]:
+    return tuple((first + i) % n for i in range(n))
 
 
 def decider(state: State) -> int | None:
@@ -106,16 +189,12 @@ def explain(state: State, action: A.Action) -> Violation | None:
             that does not exist.
 
     Example:
-        >>> from marketlib.bansan.turn import setup
         >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> explain(s, A.StockDeck(player=1)).rule
         'B-TURN-01'
     """
-    why = _explain(state, action)
-    if why is None and type(action) in TAGS and _MEMO[0][0] is not state:
-        _MEMO[0] = (state, (action,))
-    return why
+    return _explain(state, action)
 
 
 def _explain(state: State, action: A.Action) -> Violation | None:
@@ -208,74 +287,73 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     listed; ``explain``/``apply`` validate them. R&R options come last.
 
     Example:
-        >>> from marketlib.bansan.turn import setup
         >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> [str(a) for a in legal_actions(s)]
         ['P0 return SL-20', 'P0 return SL-23', 'P0 return SL-34']
     """
-    legal = _legal_actions(state)
-    _MEMO[0] = (state, legal)
-    return legal
+    return memo.remember(state, _legal_actions(state))
 
 
-_MEMO: list[tuple[State, tuple[A.Action, ...]]] = [(None, ())]  # type: ignore[list-item]
-"""The last state asked about and its legal actions (or the action ``explain`` accepted):
-``apply`` skips the legality check for an action already found legal in that very state."""
+def _candidates(state: State, p: int) -> list[A.Action]:
+    """The well-formed actions of the deciding seat ``p`` in this step (a superset of the legal
+    ones; ``legal_actions`` keeps those the checks pass). The Action Phase's choices come
+    through :func:`action_choices` and :func:`pick_choices`, which run the same checks."""
+    if state.offer is not None:
+        return [A.Accept(player=p), A.Decline(player=p)]
+    phase, pending = state.phase, state.pending
+    vendor = state.vendors[p]
+    if phase in ("open_lists", "return_lists", "event_lists"):
+        return [A.ReturnList(player=p, list=x) for x in vendor.wallet]
+    if isinstance(pending, OpeningHand):
+        return [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
+    if isinstance(pending, Stocking):
+        return [A.Tuck(player=p, card=sc.card, stall=s.id) for sc in pending.cards
+                for s in state.stalls]
+    if phase == "draft":
+        return [A.PlaceWorker(player=p, stall=s.id) for s in state.stalls]
+    if phase == "solo_move":
+        return [A.Move(player=p, row=r + 1) for r in range(len(state.stalls) // state.columns)]
+    if isinstance(pending, SoloThrow):
+        stall = state.stalls[stall_index(state, pending.stalls[0])]
+        return [A.Throw(player=p, card=c) for c in stall.cards]
+    if phase == "stock":
+        shown = {t for c in state.row for t in _halves(state, c)}
+        return [*(A.StockRow(player=p, produce=t) for t in PRODUCE if t in shown),
+                A.StockDeck(player=p), A.SkipStocking(player=p)]
+    if phase in ("complete", "closing"):
+        out: list[A.Action] = []
+        for x in (state.public if state.rules.mode == "kenduri" else vendor.wallet):
+            out.extend(complete_options(state, p, x))
+        return [*out, A.Done(player=p)]
+    if phase == "bag":
+        bag: list[A.Action] = []
+        for b in vendor.bag:
+            bag.append(A.Throw(player=p, card=b.card))
+            bag.extend(A.Give(player=p, card=b.card, to=q) for q in range(len(state.vendors))
+                       if q != p)
+        return bag
+    return []
 
 
 def _legal_actions(state: State) -> tuple[A.Action, ...]:
     p = decider(state)
     if p is None:
         return ()
-    offer = state.offer
-    if offer is not None:
-        answers: list[A.Action] = [A.Accept(player=p), A.Decline(player=p)]
-        return tuple(a for a in answers if _ok(state, a))
-    phase, pending = state.phase, state.pending
-    vendor = state.vendors[p]
-    out: list[A.Action] = []
-    if phase in ("open_lists", "return_lists", "event_lists"):
-        out = [A.ReturnList(player=p, list=x) for x in vendor.wallet]
-    elif isinstance(pending, OpeningHand):
-        out = [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
-    elif isinstance(pending, Stocking):
-        types = sells(state)
-        for sc in pending.cards:
-            out.extend(A.Tuck(player=p, card=sc.card, stall=s.id) for s in state.stalls
-                       if s.open and types[s.id] in sc.options)
-    elif phase == "draft":
-        out = [A.PlaceWorker(player=p, stall=s.id) for s in state.stalls if s.renter is None]
-    elif phase == "solo_move":
-        out = [A.Move(player=p, row=r + 1) for r in range(len(state.stalls) // state.columns)]
-    elif isinstance(pending, SoloThrow):
-        stall = state.stalls[stall_index(state, pending.stalls[0])]
-        out = [A.Throw(player=p, card=c) for c in stall.cards]
-    elif phase == "stock":
-        shown = {t for c in state.row for t in _halves(state, c)}
-        out = [a for a in (A.StockRow(player=p, produce=t) for t in PRODUCE if t in shown)
-               if _ok(state, a)]
-        for extra in (A.StockDeck(player=p), A.SkipStocking(player=p)):
-            if _ok(state, extra):
-                out.append(extra)
-    elif phase == "actions":
+    pending = state.pending
+    if state.offer is None and state.phase == "actions":
         if isinstance(pending, Purchase):
             out = pick_choices(state, p, pending)
-            if pending.picked or not out:  # a refused BUY ends with nothing bought
-                out.append(A.Done(player=p))
         else:
             out = action_choices(state) if state.actions_left > 0 else []
-            if _ok(state, A.EndActions(player=p)):
-                out.append(A.EndActions(player=p))
-    elif phase in ("complete", "closing"):
-        for x in (state.public if state.rules.mode == "kenduri" else vendor.wallet):
-            out.extend(complete_options(state, p, x))
-        out.append(A.Done(player=p))
-    elif phase == "bag":
-        for b in vendor.bag:
-            out.append(A.Throw(player=p, card=b.card))
-            out.extend(A.Give(player=p, card=b.card, to=q) for q in range(len(state.vendors))
-                       if q != p)
+        finish: A.Action = A.Done(player=p) if isinstance(pending, Purchase) else A.EndActions(
+            player=p)
+        if _ok(state, finish):
+            out.append(finish)
+    else:
+        out = [a for a in _candidates(state, p) if _ok(state, a)]
+    if state.offer is not None:
+        return tuple(out)
     return tuple(out) + tuple(_rr_options(state, p))
 
 
@@ -286,13 +364,12 @@ def apply(state: State, action: A.Action) -> State:
         IllegalAction: the rules forbid the action (``.rule`` names the rule, e.g. B-BUY-07).
         InvalidAction: the value is not a Bansan action.
     """
-    memo_state, known = _MEMO[0]
-    if memo_state is not state or action not in known:
+    if not memo.known_legal(state, action):
         why = explain(state, action)
         if why is not None:
             raise IllegalAction.from_violation(action, why)
     new = HANDLERS[type(action)](state.replace(transfers=()), action)
-    return FLOW.advance(new)
+    return FLOW.after(new, TAGS[type(action)])
 
 
 def describe_offer(state: State | View) -> str:

@@ -44,6 +44,7 @@ from marketlib.monsoon.cards import (
     write_default_data,
 )
 from marketlib.monsoon.invariants import check_invariants
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.position import position
 from marketlib.monsoon.queries import standings
 from marketlib.monsoon.rules import (
@@ -61,7 +62,6 @@ from marketlib.monsoon.state import (
     BonusPending,
     FulfillPending,
     OwnedOrder,
-    Rules,
     Seat,
     State,
     TakePending,

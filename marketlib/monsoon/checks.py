@@ -1,4 +1,6 @@
-"""Legality: ``explain(state, action)`` and one check per action type (STYLE 5).
+"""Legality: one check per action type (STYLE 5), the candidate actions of each phase, and the
+well-formedness of an action (``check_ids``); ``explain`` in :mod:`marketlib.monsoon.rules`
+runs them.
 
 Each check returns a :class:`~marketlib.core.errors.Violation` naming the rule it breaks, or
 ``None``. ``legal_actions`` and ``apply`` both rest on these, so they can never disagree.
@@ -37,7 +39,6 @@ from marketlib.monsoon.queries import (
 )
 from marketlib.monsoon.scoring import Item, meets
 from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
-from marketlib.monsoon.turn import FLOW
 
 
 class Facts:
@@ -284,7 +285,7 @@ _ORDER_ACTIONS = (Fulfill, SpendBonus, Upgrade)
 _BONUS_NAMED = (Steal, Buy, Keep)
 
 
-def _check_ids(state: State, action: Any) -> None:
+def check_ids(state: State, action: Any) -> None:
     """Malformed actions (STYLE 5): ``InvalidAction``, never a ``TypeError``. Cheap: this runs
     on every ``apply``. Messages use ``repr`` so a wrong type shows (``player='0'``)."""
     if not isinstance(action, ACTION_TYPES):
@@ -348,41 +349,3 @@ def candidates(state: State) -> list[Action]:
             out.extend(Fulfill(player=p, order=o) for o in state.order_display)
         out.append(Skip(player=p))
     return out
-
-
-def explain(state: State, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state`` (a :class:`Violation` with a rule ID), or ``None``.
-
-    Raises:
-        InvalidAction: ``action`` is not a Monsoon Market action, or names a card or seat that
-            does not exist.
-
-    Example:
-        >>> from marketlib.monsoon import Pass, Rules, setup
-        >>> s = setup(Rules(players=2), seed=1)
-        >>> explain(s, Pass(player=1)).rule
-        'M-TURN-01'
-    """
-    _check_ids(state, action)
-    if state.result is not None:
-        return _v("M-END-01", "the game is over")
-    if action.player != state.current:
-        return _v("M-TURN-01", f"it is P{state.current}'s decision, not P{action.player}'s")
-    tag = type(action).__struct_config__.tag
-    assert isinstance(tag, str)
-    if not FLOW.allows(state, tag):
-        phase = FLOW.phase(state)
-        return _v(phase.rule, f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
-    return CHECKS[type(action)](state, action, Facts(state))
-
-
-def _phase_hint(state: State) -> str:
-    pending = state.pending
-    if isinstance(pending, TakePending):
-        return f"you are taking {pending.remaining} more Market card(s) for your Buy"
-    if isinstance(pending, FulfillPending):
-        return (f"you are fulfilling {pending.order}: spend cards or Bonus Goods, then declare a "
-                "level")
-    if isinstance(pending, BonusPending):
-        return f"you may take the Bonus Action of {pending.order} ({pending.action.value}) or skip"
-    return "on your turn you steal, buy, fulfill an Order or pass"

@@ -21,8 +21,9 @@ from marketlib.core.errors import PositionError
 from marketlib.core.seeding import deal_rng
 from marketlib.core.validate import check_fields
 from marketlib.monsoon.cards import Catalog, Level, reload_catalog
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import OwnedOrder, Rules, Seat, State
+from marketlib.monsoon.state import OwnedOrder, Seat, State
 
 
 class _Placer:

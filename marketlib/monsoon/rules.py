@@ -8,7 +8,9 @@ changes the state it was given. The turn structure is the phase table ``FLOW``
 
 from __future__ import annotations
 
-from marketlib.core.errors import IllegalAction
+from marketlib.core import memo
+from marketlib.core.errors import IllegalAction, Violation
+from marketlib.core.errors import violation as _v
 from marketlib.core.game import Outcome
 from marketlib.core.seeding import deal_rng
 from marketlib.monsoon.actions import (
@@ -16,15 +18,18 @@ from marketlib.monsoon.actions import (
     Pass,
 )
 from marketlib.monsoon.cards import reload_catalog
-from marketlib.monsoon.checks import CHECKS, Facts, candidates, explain
+from marketlib.monsoon.checks import CHECKS, Facts, candidates, check_ids
 from marketlib.monsoon.moves import HANDLERS
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import (
     catalog,
 )
 from marketlib.monsoon.state import (
-    Rules,
+    BonusPending,
+    FulfillPending,
     Seat,
     State,
+    TakePending,
 )
 from marketlib.monsoon.turn import FLOW
 
@@ -76,6 +81,44 @@ def setup(rules: Rules, seed: int) -> State:
     )
 
 
+def explain(state: State, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state`` (a :class:`Violation` with a rule ID), or ``None``.
+
+    Raises:
+        InvalidAction: ``action`` is not a Monsoon Market action, or names a card or seat that
+            does not exist.
+
+    Example:
+        >>> from marketlib.monsoon import Pass, Rules, setup
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> explain(s, Pass(player=1)).rule
+        'M-TURN-01'
+    """
+    check_ids(state, action)
+    if state.result is not None:
+        return _v("M-END-01", "the game is over")
+    if action.player != state.current:
+        return _v("M-TURN-01", f"it is P{state.current}'s decision, not P{action.player}'s")
+    tag = type(action).__struct_config__.tag
+    assert isinstance(tag, str)
+    if not FLOW.allows(state, tag):
+        phase = FLOW.phase(state)
+        return _v(phase.rule, f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
+    return CHECKS[type(action)](state, action, Facts(state))
+
+
+def _phase_hint(state: State) -> str:
+    pending = state.pending
+    if isinstance(pending, TakePending):
+        return f"you are taking {pending.remaining} more Market card(s) for your Buy"
+    if isinstance(pending, FulfillPending):
+        return (f"you are fulfilling {pending.order}: spend cards or Bonus Goods, then declare a "
+                "level")
+    if isinstance(pending, BonusPending):
+        return f"you may take the Bonus Action of {pending.order} ({pending.action.value}) or skip"
+    return "on your turn you steal, buy, fulfill an Order or pass"
+
+
 def current_player(state: State) -> int | None:
     """The seat that decides next (M-TURN-01), or ``None`` once the game is over."""
     return None if state.result is not None else state.current
@@ -100,7 +143,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.result is not None:
         return ()
     facts = Facts(state)
-    return tuple(a for a in candidates(state) if CHECKS[type(a)](state, a, facts) is None)
+    return memo.remember(state, tuple(a for a in candidates(state)
+                                      if CHECKS[type(a)](state, a, facts) is None))
 
 
 # --------------------------------------------------------------------------- apply
@@ -127,9 +171,10 @@ def apply(state: State, action: Action) -> State:
         ...
         marketlib.core.errors.IllegalAction: M-TURN-01: it is P1's decision, not P0's ...
     """
-    why = explain(state, action)
-    if why is not None:
-        raise IllegalAction.from_violation(action, why)
+    if not memo.known_legal(state, action):  # listed legal by the same checks just now
+        why = explain(state, action)
+        if why is not None:
+            raise IllegalAction.from_violation(action, why)
     new = HANDLERS[type(action)](state, action)
     if new.forced_passes and type(action) is not Pass:
         new = new.replace(forced_passes=0)  # somebody acted: no stalemate (A-M-26)

@@ -88,7 +88,7 @@ def flip_event(state: State) -> State:
             return state.note(f"{event_id} {event.name}: no effect, nobody holds personal "
                               "lists in the Kenduri Menu (B-KEN-02)")
         queue = order_from(state, (state.current + 1) % len(state.vendors))
-        return begin_menu_seat(state.replace(queue=queue, phase="event_lists"))
+        return state.replace(queue=queue)  # the phase table goes on to the Event lists
     return state
 
 
