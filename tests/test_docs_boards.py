@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGET = "application/vnd.jupyter.widget-view+json"

@@ -58,9 +58,9 @@ def test_only_the_phase_table_sets_the_phase(game: str) -> None:
         if path.name in ("turn.py", "position.py", "view.py"):
             continue  # the table itself; hand-built positions and views copy a phase
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "replace":
-                if any(k.arg == "phase" for k in node.keywords):
-                    offenders.append(f"{path.name}:{node.lineno}")
+            if (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "replace"
+                    and any(k.arg == "phase" for k in node.keywords)):
+                offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
 
 

@@ -6,7 +6,8 @@ Kenduri Menu for 2-5 (``Rules(players=3, mode="kenduri")``: five public Shopping
 whole market loses if one is left open) and Sendiri, the solo mode
 (``Rules(players=1, mode="sendiri", hard=False)``: you and an automated Neighbour move along two
 rows of stalls; the automatic steps are written to ``state.log``). The default card data
-(88 produce cards, 54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (RULES.md
+(88 produce cards, 54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (docs: "Card
+data"
 4.1), not the real card lists; Events are off by default and their effects are invented
 (``events="reconstructed"``).
 

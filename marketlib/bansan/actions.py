@@ -2,7 +2,8 @@
 
 Every action names the seat that takes it. ``str(action)`` is table notation (``P0 buy WG``) and
 :func:`parse_action` reads it back exactly; JSON uses a ``"type"`` tag. Compound decisions are
-sequences of atomic ones (STYLE 4): a BUY is ``Buy``/``BuyWholesale`` then ``Pick`` per card then
+sequences of atomic ones (docs: "Games and the registry"): a BUY is ``Buy``/``BuyWholesale`` then
+``Pick`` per card then
 ``Done``; a SELL is ``Sell``, ``Pick``..., ``Done``; stocking is ``StockRow``/``StockDeck`` then
 ``Tuck`` per card; Upkeep is ``Complete``..., ``Done``, ``ReturnList``..., then ``Give``/``Throw``
 while the bag is over the limit. Trades and bargains are proposals the other vendor answers with

@@ -1,6 +1,7 @@
-"""One legality check per Bansan action type (STYLE 5): each returns a :class:`Violation` naming
-the rule ID it breaks, or ``None``. ``explain`` runs the common checks (seat, offer, phase) first;
-``legal_actions`` filters candidates through these same functions, so both always agree.
+"""One legality check per Bansan action type (docs: "Games and the registry"): each returns a
+:class:`Violation` naming the rule ID it breaks, or ``None``. ``explain`` runs the common checks
+(seat, offer, phase) first; ``legal_actions`` filters candidates through these same functions,
+so both always agree.
 
 This module holds the checks of the lists, the opening, stocking, the Upkeep Phase and the
 any-time actions (R&R, trades), and the table ``CHECKS`` of every action type; the Action

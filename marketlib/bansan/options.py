@@ -1,5 +1,5 @@
-"""Bansan rule options: :class:`Rules`, every option of RULES.md section 7 with its default,
-checked when it is built (a wrong option names the rule it breaks)."""
+"""Bansan rule options: :class:`Rules`, every option with its default (docs: "Bansan", rule
+options), checked when it is built (a wrong option names the rule it breaks)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ Ringgit = int
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Every Bansan rule option (RULES.md section 7) with its default.
+    """Every Bansan rule option (docs: "Bansan", rule options) with its default.
 
     Attributes:
         players: 2-5 vendors (B-SETUP-01); 1 for Sendiri.

@@ -97,10 +97,6 @@ def remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return items[:i] + items[i + 1:]
 
 
-def next_seat(state: State, seat: int) -> int:
-    return (seat + 1) % len(state.vendors)
-
-
 def order_from(state: State, seat: int) -> tuple[int, ...]:
     """Seats clockwise starting at ``seat``."""
     n = len(state.vendors)

@@ -1,6 +1,7 @@
 """The Bansan rules surface: ``current_player``, ``explain``, ``legal_actions``, ``apply``.
 
-One legality check feeds both ``legal_actions`` and ``apply`` (STYLE 5, :mod:`.checks`).
+One legality check feeds both ``legal_actions`` and ``apply`` (docs: "Games and the registry",
+:mod:`.checks`).
 ``apply`` refuses an illegal action with :class:`~marketlib.core.errors.IllegalAction` naming the
 rule, refuses a value that is not an action with :class:`~marketlib.core.errors.InvalidAction`,
 and never changes the state it was given. The turn structure is the phase table

@@ -178,7 +178,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
             were open when the Deck ran out (``kenduri_deadline="deck_exhausted"``).
         log: the last automatic steps in words (Sendiri moves, throws, Row, discards; Kenduri
             lists), newest last, at most :data:`LOG_SIZE`.
-        shuffle_key, reshuffles: hidden seed for Event deck reshuffles (STYLE 4).
+        shuffle_key, reshuffles: hidden seed for Event deck reshuffles (docs: "Games and the
+        registry").
         cards: the digest of the card data the game was dealt with (``""`` for the shipped
             decks); an owner's deck files edited after setup are refused, not used.
         result: the outcome once the game is over.

@@ -93,6 +93,8 @@ class Match:
         self._actions: list[Any] = []
         self._cursor = 0
         self._from_position = False
+        self._edits = 0
+        self._cache: tuple[Any, tuple[Any, ...], tuple[Any, ...]] | None = None
 
     @classmethod
     def from_state(cls, game: str | GameModule, state: Any, *, mode: Mode = "explore") -> Match:
@@ -109,6 +111,7 @@ class Match:
             raise ValueError("the start state is inconsistent: " + "; ".join(problems))
         match = cls(module, state.rules, seed=0, mode=mode)
         match._states = [state]
+        match._edits += 1
         match._from_position = True
         return match
 
@@ -118,15 +121,26 @@ class Match:
         """The current state (immutable)."""
         return self._states[self._cursor]
 
+    def _views(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """``(history, states)`` as tuples, rebuilt only after the timeline changed (so reading
+        them in a loop costs nothing; docs: "Games and the registry")."""
+        key = (self._cursor, len(self._actions), self._edits)
+        cached = self._cache
+        if cached is None or cached[0] != key:
+            cached = (key, tuple(self._actions[: self._cursor]),
+                      tuple(self._states[: self._cursor + 1]))
+            self._cache = cached
+        return cached[1], cached[2]
+
     @property
     def history(self) -> tuple[Any, ...]:
         """The actions played up to the current state, one entry per action."""
-        return tuple(self._actions[: self._cursor])
+        return self._views()[0]
 
     @property
     def states(self) -> tuple[Any, ...]:
         """The states up to the current one: ``states[0]`` is the setup, ``states[-1]`` current."""
-        return tuple(self._states[: self._cursor + 1])
+        return self._views()[1]
 
     @property
     def timeline(self) -> int:
@@ -197,6 +211,7 @@ class Match:
         new = self.game.apply(self.state, action)
         del self._states[self._cursor + 1 :]
         del self._actions[self._cursor :]
+        self._edits += 1
         self._states.append(new)
         self._actions.append(action)
         self._cursor += 1
@@ -275,6 +290,7 @@ class Match:
         states, actions, cursor, seed, from_position = checkpoint
         self._states, self._actions = list(states), list(actions)
         self._cursor, self.seed, self._from_position = cursor, seed, from_position
+        self._edits += 1
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:
@@ -312,6 +328,7 @@ class Match:
             self.seed = check_seed(seed)
         self._states = [self.game.setup(self.rules, self.seed)]
         self._actions = []
+        self._edits += 1
         self._cursor = 0
         self._from_position = False
         return self.state

@@ -4,8 +4,9 @@
 decision: the legal actions are deterministic and each one applies; sampled illegal actions raise
 :class:`IllegalAction` with a rule ID and leave the state equal to before; ``explain`` agrees with
 ``legal_actions``; ``apply`` never mutates its input; the state's JSON round trip is exact; each
-seat's view hides what it must; the game's own invariants hold (conservation of cards, money,
-seals); and every game ends. Once per game, ``Match`` replays and its save round trip is exact.
+seat's view hides what it must, and ``view(determinize(view(s, p)), p) == view(s, p)`` (every
+10th decision); the game's own invariants hold (conservation of cards, money, seals); and every
+game ends. Once per game, ``Match`` replays and its save round trip is exact.
 
 ``check_hidden_information(game, rules, payload=...)`` checks that a seat learns nothing it may
 not see, from the views or from everything a front end is sent (the boards pass their payload).
@@ -123,6 +124,11 @@ def _check_one(
         player = game.current_player(state)
         if player is None:
             raise _fail(seed, step, "current_player is None before the game is over")
+        if step % 10 == 0:  # a seat's view rebuilt into a world looks the same to that seat
+            seen = game.view(state, player)
+            if game.view(game.determinize(seen, rng), player) != seen:
+                raise _fail(seed, step, f"view(determinize(view(s, {player})), {player}) "
+                                        "differs from the view it was built from")
         before = msgspec.json.encode(state)
         to_apply = legal if apply_all_legal else (rng.choice(legal),)
         for action in to_apply:

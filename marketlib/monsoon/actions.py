@@ -2,7 +2,8 @@
 
 Every action names the seat that takes it. ``str(action)`` is table notation (``P0 steal MG-05``)
 and :func:`parse_action` reads it back; JSON uses a ``"type"`` tag. Compound turns are sequences
-of these atomic decisions (STYLE 4): a Buy is ``Buy`` then ``Take`` per card chosen; a Fulfill is
+of these atomic decisions (docs: "Games and the registry"): a Buy is ``Buy`` then ``Take`` per card
+chosen; a Fulfill is
 ``Fulfill`` (choose the Order), ``Spend``/``SpendBonus`` per item, ``Declare`` (the level), then
 an optional Bonus Action (``Upgrade``, ``Keep``, ``Fulfill`` another, ``Steal`` x2) or ``Skip``.
 """

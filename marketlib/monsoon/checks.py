@@ -1,4 +1,5 @@
-"""Legality: one check per action type (STYLE 5), the candidate actions of each phase, and the
+"""Legality: one check per action type (docs: "Games and the registry"), the candidate actions of
+each phase, and the
 well-formedness of an action (``check_ids``); ``explain`` in :mod:`marketlib.monsoon.rules`
 runs them.
 
@@ -286,8 +287,9 @@ _BONUS_NAMED = (Steal, Buy, Keep)
 
 
 def check_ids(state: State, action: Any) -> None:
-    """Malformed actions (STYLE 5): ``InvalidAction``, never a ``TypeError``. Cheap: this runs
-    on every ``apply``. Messages use ``repr`` so a wrong type shows (``player='0'``)."""
+    """Malformed actions (docs: "Games and the registry"): ``InvalidAction``, never a
+    ``TypeError``. Cheap: this runs on every ``apply``. Messages use ``repr`` so a wrong type
+    shows (``player='0'``)."""
     if not isinstance(action, ACTION_TYPES):
         raise InvalidAction(f"{action!r} is not a Monsoon Market action")
     player = action.player

@@ -11,7 +11,8 @@ from marketlib.core.validate import check_fields
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Every Monsoon Market rule option (RULES.md section 7) with its default.
+    """Every Monsoon Market rule option (docs: "Monsoon Market", rule options) with its
+    default.
 
     Attributes:
         players: 2-5 (M-SETUP-07, A-M-01).

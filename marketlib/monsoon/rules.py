@@ -133,7 +133,7 @@ def outcome(state: State) -> Outcome | None:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action for the deciding seat, in a fixed order (empty once the game is over):
     the phase's candidate actions that pass every check of ``explain`` (one legality check,
-    STYLE 5).
+    docs: "Games and the registry").
 
     Example:
         >>> s = setup(Rules(players=2), seed=1)
@@ -151,7 +151,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> State:
     """Play ``action`` and return the new state; ``state`` itself is never changed.
 
-    A compound turn is several calls (STYLE 4): e.g. ``Buy`` then one ``Take`` per card. The end
+    A compound turn is several calls (docs: "Games and the registry"): e.g. ``Buy`` then one
+    ``Take`` per card. The end
     of the turn (refills, M-TURN-02/03; the end checks, M-END-01..03 and A-M-26) runs inside the
     call that completes the turn.
 

@@ -75,7 +75,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
         current: the seat to decide; turn: turns completed so far.
         phase: ``action`` / ``take`` / ``spend`` / ``bonus`` / ``end`` / ``over``.
         pending: the compound decision in progress, if any.
-        shuffle_key: seeds reshuffles of the discard pile (hidden; STYLE 4); reshuffles: count.
+        shuffle_key: seeds reshuffles of the discard pile (hidden; docs: "Games and the registry");
+        reshuffles: count.
         forced_passes: consecutive turns passed because the seat had no other legal action
             (A-M-26); it reaches the player count in a stalemate. Any other action resets it.
         forced_turns, loop_mark: with ``allow_pass=False``, consecutive turns in which every

@@ -11,6 +11,8 @@ from conftest import conformance_games
 from marketlib import bansan
 from marketlib.core.testing import check_game
 
+pytestmark = pytest.mark.slow
+
 CHUNK = 25
 SETTINGS = [(p, e) for p in (2, 3, 4, 5) for e in ("off", "reconstructed")]
 GAMES = conformance_games(250)

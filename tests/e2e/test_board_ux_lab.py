@@ -15,8 +15,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
+import pytest
 from browser import chromium_page
 from lab import OUT, lab_server, open_and_run, run_code, write_notebook
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CELLS = [
     "import time\n"

@@ -113,14 +113,18 @@ class Repetitions:
 
 
 def heuristic_for(game: GameModule) -> Heuristic:
-    """The heuristic a game's registry entry names (its ``heuristic``), or the neutral one.
+    """The heuristic a game's registry entry names (its ``heuristic``), or the neutral one (for
+    a game without one, or not registered).
 
     Example:
         >>> from marketlib import monsoon
         >>> type(heuristic_for(monsoon)).__name__
         'MonsoonHeuristic'
     """
-    path = registry.entry_of(game).heuristic
+    try:
+        path = registry.entry_of(game).heuristic
+    except ValueError:  # a game module nobody registered: it can still be played
+        path = ""
     if not path:
         return NeutralHeuristic(game)
     found: Heuristic = registry.load(path)
