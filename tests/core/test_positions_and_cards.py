@@ -103,7 +103,7 @@ def test_an_edited_bansan_card_file_is_used_by_the_next_game(tmp_path: Path) -> 
     rules = bansan.Rules(players=2, produce_deck=str(tmp_path / "produce.csv"))
     before = Match("bansan", rules, seed=3)
     assert bansan.catalog(before.state).produce["PC-01"].bottom.value == "DG"
-    one_before, _ = play_many("bansan", rules, ["random"], n_games=4, seed=2)
+    play_many("bansan", rules, ["random"], n_games=4, seed=2)  # read the cards before the edit
     _edit_first_produce_card(tmp_path)
     after = Match("bansan", rules, seed=3)
     assert bansan.catalog(after.state).produce["PC-01"].bottom.value == "SF"
