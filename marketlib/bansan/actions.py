@@ -228,6 +228,25 @@ class ProposeTrade(_Action, frozen=True, kw_only=True, tag="propose_trade"):
                 f"take={','.join(self.take) or '-'} pay={self.pay} ask={self.ask}")
 
 
+class Counter(_Action, frozen=True, kw_only=True, tag="counter"):
+    """Answer the offer made to you with another one (A-B-60, B-ANY-01/02): for a bargain, another
+    ``price`` for its card; for a trade, your own terms (``give``/``pay`` from you, ``take``/
+    ``ask`` from the vendor who offered). The other vendor then accepts, declines or counters,
+    until ``Rules.max_counters`` counters have been made."""
+
+    price: int | None = None
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+    pay: int = 0
+    ask: int = 0
+
+    def __str__(self) -> str:
+        if self.price is not None:
+            return f"P{self.player} counter price={self.price}"
+        return (f"P{self.player} counter give={','.join(self.give) or '-'} "
+                f"take={','.join(self.take) or '-'} pay={self.pay} ask={self.ask}")
+
+
 class Accept(_Action, frozen=True, kw_only=True, tag="accept"):
     """Accept the trade or bargain offered to you (B-ANY-01/02)."""
 
@@ -244,10 +263,10 @@ class Decline(_Action, frozen=True, kw_only=True, tag="decline"):
 
 Action = (ReturnList | ChooseHalf | Tuck | PlaceWorker | Move | StockRow | StockDeck | SkipStocking
           | Buy | BuyWholesale | Sell | Pick | Bargain | Done | Empty | EndActions | Complete | Give
-          | Throw | RentAndRelease | ProposeTrade | Accept | Decline)
+          | Throw | RentAndRelease | ProposeTrade | Counter | Accept | Decline)
 ACTION_TYPES = (ReturnList, ChooseHalf, Tuck, PlaceWorker, Move, StockRow, StockDeck, SkipStocking,
                 Buy, BuyWholesale, Sell, Pick, Bargain, Done, Empty, EndActions, Complete, Give,
-                Throw, RentAndRelease, ProposeTrade, Accept, Decline)
+                Throw, RentAndRelease, ProposeTrade, Counter, Accept, Decline)
 
 _TEXT = re.compile(r"^\s*P(\d+)\s+([a-z-]+)((?:\s+\S+)*)\s*$", re.IGNORECASE)
 _BARE: dict[str, type[Action]] = {
@@ -362,6 +381,18 @@ def _parse(text: str) -> Action:
         return ProposeTrade(player=p, to=_seat(text, args[0]), give=_ids(keys.get("give", "-")),
                             take=_ids(keys.get("take", "-")), pay=_int(text, keys.get("pay", "0")),
                             ask=_int(text, keys.get("ask", "0")))
+    if verb == "counter":
+        keys = dict(a.split("=", 1) for a in args if "=" in a)
+        if len(keys) != len(args) or not keys or set(keys) - {"price", "give", "take", "pay",
+                                                               "ask"}:
+            raise InvalidAction(f"{text!r}: write 'P1 counter price=3' or 'P1 counter "
+                                "give=PC-01 take=- pay=0 ask=1'")
+        if "price" in keys:
+            if len(keys) != 1:
+                raise InvalidAction(f"{text!r}: a bargain's counter names only a price")
+            return Counter(player=p, price=_int(text, keys["price"]))
+        return Counter(player=p, give=_ids(keys.get("give", "-")), take=_ids(keys.get("take", "-")),
+                       pay=_int(text, keys.get("pay", "0")), ask=_int(text, keys.get("ask", "0")))
     raise InvalidAction(f"{text!r}: unknown verb {verb!r}")
 
 

@@ -117,6 +117,8 @@ class TradeOffer(msgspec.Struct, frozen=True, kw_only=True, tag="trade"):
     take: tuple[str, ...] = ()
     pay: Ringgit = 0
     ask: Ringgit = 0
+    counters: int = 0
+    """Counter-offers made so far in this negotiation (A-B-60)."""
 
 
 class BargainOffer(msgspec.Struct, frozen=True, kw_only=True, tag="bargain"):
@@ -126,6 +128,8 @@ class BargainOffer(msgspec.Struct, frozen=True, kw_only=True, tag="bargain"):
     to: int
     card: str
     price: Ringgit
+    counters: int = 0
+    """Counter-offers made so far in this negotiation (A-B-60)."""
 
 
 Offer = TradeOffer | BargainOffer
