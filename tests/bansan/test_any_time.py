@@ -5,6 +5,8 @@ asserts money, stalls and whose decision it is."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from marketlib import bansan
 from marketlib.bansan import Rules
@@ -220,3 +222,37 @@ def test_a_b_60_the_vendor_answering_an_offer_may_also_rent_meanwhile() -> None:
     after = play(s, "P0 rr rent=ST-04")
     assert after.offer == s.offer and bansan.current_player(after) == 0
     assert [v.money for v in after.vendors] == [7, 10, 10]
+
+
+@given(prices=st.lists(st.integers(0, 2), min_size=0, max_size=6), accept=st.booleans(),
+       most=st.integers(0, 4))
+@settings(max_examples=60, deadline=None)
+def test_a_b_60_every_negotiation_ends_and_keeps_the_money(prices: list[int], accept: bool,
+                                                           most: int) -> None:
+    """Counters alternate until ``max_counters``; then only accept or decline are legal; money is
+    only moved by an accepted deal (from the buyer to the renter) and the total stays RM30."""
+    s = play(middle_of_p1s_turn(rules=Rules(players=3, max_counters=most)), "P1 buy FV")
+    card = s.stalls[0].cards[0]
+    s = play(s, f"P1 bargain {card} 0")
+    last = 0
+    for k, p in enumerate(prices):
+        seat = bansan.current_player(s)
+        assert seat == (0 if k % 2 == 0 else 1)
+        text = f"P{seat} counter price={p}"
+        if k >= most:
+            assert refused(s, text).rule == "B-ANY-01"
+            assert not any(isinstance(a, bansan.Counter) for a in bansan.legal_actions(s))
+            break
+        if p == last:
+            assert refused(s, text).rule == "B-ANY-01"
+            break
+        s, last = play(s, text), p
+    seat = bansan.current_player(s)
+    s = play(s, f"P{seat} {'accept' if accept else 'decline'}")
+    assert s.offer is None and bansan.current_player(s) == 1
+    if accept:
+        s = play(s, "P1 done")
+        assert [v.money for v in s.vendors] == [10 + last, 10 - last, 10]
+    else:
+        assert [v.money for v in s.vendors] == [10, 10, 10]
+    assert sum(v.money for v in s.vendors) == 30
