@@ -30,8 +30,7 @@ from marketlib.core import (
     UndoBlocked,
     Violation,
 )
-
-__version__ = "0.1.0"
+from marketlib.core.version import __version__
 
 
 def play(game: str = "monsoon", players: int | None = None, **options: Any) -> Any:

@@ -14,6 +14,9 @@ Example:
 """
 
 from marketlib.core.game import GameInfo
+
+# render registers how a State and a View draw: str(state) and the static HTML board.
+from marketlib.monsoon import render as render
 from marketlib.monsoon.actions import (
     Action,
     Buy,
