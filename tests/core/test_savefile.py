@@ -71,13 +71,14 @@ def test_saves_of_every_game_and_mode_fit_the_schema(game: str, rules: dict[str,
     data = json.loads(json.dumps(match.to_dict()))  # as in a file (tuples become lists)
     VALIDATOR.validate(data)
     assert Match.from_dict(data).states == match.states
-    broken = copy.deepcopy(data)
+    short = {**data, "actions": data["actions"][:5]}  # a refusal costs jsonschema more
+    broken = copy.deepcopy(short)
     broken["actions"][3]["type"] = "fly"
-    assert not VALIDATOR.is_valid(broken)
+    assert VALIDATOR.is_valid(short) and not VALIDATOR.is_valid(broken)
     for field, value in (("seed", "3"), ("mode", "cheat"), ("format", "x"), ("cursor", -1)):
-        assert not VALIDATOR.is_valid({**data, field: value}), field
+        assert not VALIDATOR.is_valid({**short, field: value}), field
     other = "bansan" if game == "monsoon" else "monsoon"
-    assert not VALIDATOR.is_valid({**data, "game": other})  # its rules and actions do not fit
+    assert not VALIDATOR.is_valid({**short, "game": other})  # its rules and actions do not fit
 
 
 def test_a_position_save_fits_the_schema() -> None:
