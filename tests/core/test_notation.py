@@ -4,9 +4,11 @@ every verb with any arguments; anything else is refused the same way by both gam
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 import string
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -262,3 +264,21 @@ def test_the_grammar_is_declared_once_in_core() -> None:
         assert isinstance(notation(game), Notation)
         source = inspect.getsource(game.actions)
         assert "import re" not in source and "re.compile" not in source
+
+
+def test_the_refusals_shown_on_the_notation_page_are_real() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
+    block = page.split("## What is refused", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    assert len(lines) >= 8
+    for line in lines:
+        if line.startswith("parse_action needs text"):
+            text: object = ast.literal_eval(line.rsplit(" ", 1)[1])
+        else:
+            text = ast.literal_eval(re.match(r"'[^']*'", line).group())  # type: ignore[union-attr]
+        messages = set()
+        for game in GAMES:
+            with pytest.raises(InvalidAction) as err:
+                game.parse_action(text)
+            messages.add(str(err.value))
+        assert line in messages, (line, messages)
