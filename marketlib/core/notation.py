@@ -165,6 +165,9 @@ class Notation:
         self.example = example
         self._cached = functools.lru_cache(maxsize=4096)(self._parse)
 
+    def __repr__(self) -> str:
+        return f"Notation({self.game!r}, verbs: {', '.join(self.verbs)})"
+
     def parse(self, text: object) -> Any:
         """The action written ``text``.
 
