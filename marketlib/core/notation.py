@@ -67,6 +67,8 @@ class Kind(msgspec.Struct, frozen=True):
 
 
 def _id(raw: str) -> str:
+    if not raw or "," in raw:
+        raise ValueError(raw)
     return raw.upper()
 
 
@@ -93,7 +95,8 @@ def _seat(raw: str) -> int:
 
 
 ID = Kind("an ID", _id)
-"""A card, Order, list or Stall ID, upper-cased: ``mg-05`` reads ``MG-05``."""
+"""A card, Order, list or Stall ID, upper-cased: ``mg-05`` reads ``MG-05`` (never empty, no
+comma: a comma separates the IDs of a list)."""
 IDS = Kind("a list of IDs like PC-01,PC-02 (- for none)", _ids)
 """Comma-separated IDs, upper-cased; ``-`` for none."""
 INT = Kind("a whole number", _int)
