@@ -4,7 +4,21 @@ Prints, per game: the number of actions in the save, its size, the milliseconds 
 ``Match.load`` (read, validate, replay through the rules) and of the replay alone
 (``Match.replay`` with the actions already decoded), best of ``--repeat`` runs each (the least
 disturbed by other work on the machine), and their difference: what reading and checking the
-file costs. Run: ``uv run --all-extras python benchmarks/savefile_speed.py``.
+file costs. Run: ``uv run --all-extras python benchmarks/savefile_speed.py``; to compare with
+an older marketlib, extract its ``marketlib/`` folder (``git archive <commit> marketlib | tar -x
+-C /tmp/old``) and run the same command with ``PYTHONPATH=/tmp/old``.
+
+Measured on the 2-core machine of issue 14 (loaded, best of 50), before (f77ee41: one
+``msgspec.convert`` per action) and after (the whole save in one step):
+
+======================================  =======  ===============  ============
+game                                    actions  load ms before   after
+======================================  =======  ===============  ============
+monsoon players=4, seal_target=30           656  12.1             5.7
+bansan players=5, events=reconstructed      318   9.6             3.9
+bansan players=3, mode=kenduri              207   6.2             2.5
+bansan players=1, mode=sendiri              100   3.5             1.6
+======================================  =======  ===============  ============
 """
 
 from __future__ import annotations
