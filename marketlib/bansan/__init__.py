@@ -24,6 +24,8 @@ Example:
     1
 """
 
+# render registers how a State and a View draw: str(state) and the static HTML board.
+from marketlib.bansan import render as render
 from marketlib.bansan.actions import (
     Accept,
     Action,

@@ -304,7 +304,7 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
         >>> s = position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions",
         ...              current=1)
         >>> [str(a) for a in any_time_actions(s, 2)][:2]
-        ['P2 rr rent=ST-01', 'P2 rr rent=ST-04']
+        ['P2 rr rent=ST-04', 'P2 rr rent=ST-05']
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.vendors):
         raise ValueError(f"there is no seat {seat!r}")
