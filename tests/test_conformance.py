@@ -12,6 +12,8 @@ from conftest import conformance_games
 from marketlib import monsoon
 from marketlib.core.testing import check_game
 
+pytestmark = pytest.mark.slow
+
 CHUNK = 25
 MONSOON_SETTINGS = [(p, t) for p in (2, 3, 4, 5) for t in (15, 30)]
 MONSOON_GAMES = conformance_games(125)  # per setting: 8 x 125 = 1,000

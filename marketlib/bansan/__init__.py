@@ -6,7 +6,8 @@ Kenduri Menu for 2-5 (``Rules(players=3, mode="kenduri")``: five public Shopping
 whole market loses if one is left open) and Sendiri, the solo mode
 (``Rules(players=1, mode="sendiri", hard=False)``: you and an automated Neighbour move along two
 rows of stalls; the automatic steps are written to ``state.log``). The default card data
-(88 produce cards, 54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (RULES.md
+(88 produce cards, 54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (docs: "Card
+data"
 4.1), not the real card lists; Events are off by default and their effects are invented
 (``events="reconstructed"``).
 
@@ -23,6 +24,8 @@ Example:
     1
 """
 
+# render registers how a State and a View draw: str(state) and the static HTML board.
+from marketlib.bansan import render as render
 from marketlib.bansan.actions import (
     Accept,
     Action,
@@ -31,6 +34,7 @@ from marketlib.bansan.actions import (
     BuyWholesale,
     ChooseHalf,
     Complete,
+    Counter,
     Decline,
     Done,
     Empty,
@@ -61,10 +65,12 @@ from marketlib.bansan.cards import (
     load_catalog,
     write_default_data,
 )
+from marketlib.bansan.invariants import check_invariants
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.rules import (
+    any_time_actions,
     apply,
     complete_options,
     current_player,
@@ -72,15 +78,15 @@ from marketlib.bansan.rules import (
     explain,
     legal_actions,
     outcome,
+    setup,
 )
 from marketlib.bansan.scoring import standings
 from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
 from marketlib.bansan.text import describe, preview
-from marketlib.bansan.turn import FLOW, setup
+from marketlib.bansan.turn import FLOW
 from marketlib.bansan.view import (
     View,
     candidate_actions,
-    check_invariants,
     determinize,
     info_revealed,
     view,
@@ -109,16 +115,70 @@ ENTRY = register(GameEntry(
 """How the rest of the library finds Bansan and its modes (:mod:`marketlib.core.registry`)."""
 
 __all__ = [
-    "ENTRY", "FLOW", "GAME", "NEIGHBOUR", "Accept", "Action", "BagCard", "Bargain", "Buy",
+    "ENTRY",
+    "FLOW",
+    "GAME",
+    "NEIGHBOUR",
+    "Accept",
+    "Action",
+    "BagCard",
+    "Bargain",
+    "Buy",
     "BuyWholesale",
-    "Catalog", "ChooseHalf", "Complete", "Decline", "Done", "Empty", "EndActions", "EventCard",
-    "Give", "Move", "Pick", "PlaceWorker", "Produce", "ProduceCard", "ProposeTrade",
-    "RentAndRelease", "ReturnList", "Rules", "Sell", "ShoppingList", "SkipStocking", "SoloThrow",
-    "Stall", "StallCard", "State", "StockDeck", "StockRow", "Throw", "Tuck", "Vendor", "View",
-    "Waste", "apply",
-    "candidate_actions", "catalog", "check_invariants", "complete_options", "current_player",
-    "describe", "describe_offer", "determinize", "explain", "info_revealed", "legal_actions",
-    "load_catalog", "outcome", "parse_action", "position", "preview", "price", "setup",
-    "standings", "view",
+    "Catalog",
+    "ChooseHalf",
+    "Complete",
+    "Counter",
+    "Decline",
+    "Done",
+    "Empty",
+    "EndActions",
+    "EventCard",
+    "Give",
+    "Move",
+    "Pick",
+    "PlaceWorker",
+    "Produce",
+    "ProduceCard",
+    "ProposeTrade",
+    "RentAndRelease",
+    "ReturnList",
+    "Rules",
+    "Sell",
+    "ShoppingList",
+    "SkipStocking",
+    "SoloThrow",
+    "Stall",
+    "StallCard",
+    "State",
+    "StockDeck",
+    "StockRow",
+    "Throw",
+    "Tuck",
+    "Vendor",
+    "View",
+    "Waste",
+    "any_time_actions",
+    "apply",
+    "candidate_actions",
+    "catalog",
+    "check_invariants",
+    "complete_options",
+    "current_player",
+    "describe",
+    "describe_offer",
+    "determinize",
+    "explain",
+    "info_revealed",
+    "legal_actions",
+    "load_catalog",
+    "outcome",
+    "parse_action",
+    "position",
+    "preview",
+    "price",
+    "setup",
+    "standings",
+    "view",
     "write_default_data",
 ]

@@ -1,7 +1,7 @@
 """Bansan cards: Produce (B-COMP-01..05), Shopping Lists (B-COMP-06), Events (B-COMP-07) and
 Market Stalls (B-COMP-08/09), with their data files.
 
-The default data in ``data/`` is a RECONSTRUCTION (RULES.md 4.1): the real card lists are not
+The default data in ``data/`` is a RECONSTRUCTION (docs: "Card data"): the real card lists are not
 public. Produce pairs, waste types and stars, the Shopping List icons and values, the stall types
 and every Event effect are invented to fit the rulebook's numbers. An owner of the physical game
 can write the defaults out with :func:`write_default_data`, type in the real cards and pass the
@@ -65,7 +65,7 @@ _WASTE_NAMES = {"plastic": Waste.PL, "paper": Waste.PA, "organic": Waste.OR}
 
 
 class Timeframe(enum.StrEnum):
-    """How long an Event lasts (B-UPK-11, RULES.md 4.1.5)."""
+    """How long an Event lasts (B-UPK-11, docs: "Card data")."""
 
     IMM = "IMM"
     """Resolve now."""
@@ -76,7 +76,7 @@ class Timeframe(enum.StrEnum):
 
 
 class Effect(enum.StrEnum):
-    """The invented Event effect primitives (RULES.md 4.1.5, A-B-01)."""
+    """The invented Event effect primitives (docs: "Card data", A-B-01)."""
 
     PRICE_UP = "price_up"
     CLOSE_STALLS = "close_stalls"
@@ -129,7 +129,7 @@ class StallCard(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class EventCard(msgspec.Struct, frozen=True, kw_only=True):
-    """An Event card (invented effect, RULES.md 4.1.5)."""
+    """An Event card (invented effect, docs: "Card data")."""
 
     id: str
     name: str

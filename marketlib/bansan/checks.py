@@ -1,6 +1,7 @@
-"""One legality check per Bansan action type (STYLE 5): each returns a :class:`Violation` naming
-the rule ID it breaks, or ``None``. ``explain`` runs the common checks (seat, offer, phase) first;
-``legal_actions`` filters candidates through these same functions, so both always agree.
+"""One legality check per Bansan action type (docs: "Games and the registry"): each returns a
+:class:`Violation` naming the rule ID it breaks, or ``None``. ``explain`` runs the common checks
+(seat, offer, phase) first; ``legal_actions`` filters candidates through these same functions,
+so both always agree.
 
 This module holds the checks of the lists, the opening, stocking, the Upkeep Phase and the
 any-time actions (R&R, trades), and the table ``CHECKS`` of every action type; the Action
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
+from marketlib.bansan.cards import Produce, Waste
 from marketlib.bansan.phases.action_checks import (
     check_bargain,
     check_buy,
@@ -43,7 +45,7 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.core.errors import Violation
+from marketlib.core.errors import InvalidAction, Violation
 from marketlib.core.errors import violation as v
 
 MAX_WORKERS = 3  # B-COMP-11, D-B-05
@@ -191,9 +193,10 @@ def check_rent_and_release(state: State, a: A.RentAndRelease) -> Violation | Non
     p = a.player
     if state.rules.mode == "sendiri":
         return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
-    if state.phase in ("open_lists", "open_stock", "draft"):
-        return v("B-OPEN-07", "the opening stall draft is not R&R; R&R starts with the first turn")
-    if isinstance(state.pending, Purchase):
+    opening = state.phase in OPENING
+    if opening and not state.rules.opening_rr:
+        return v("B-OPEN-07", "R&R starts with the first turn (opening_rr=False; A-B-60)")
+    if isinstance(state.pending, Purchase) and p == state.current:
         return v("B-ACT-01", "finish the BUY or SELL in progress before R&R")
     if state.trigger is not None:
         return v("B-END-04", "the Last Round is triggered: no more R&R")
@@ -214,14 +217,39 @@ def check_rent_and_release(state: State, a: A.RentAndRelease) -> Violation | Non
             return v("B-ANY-06", f"{a.rent} is rented by P{s.renter}: only unoperated stalls")
         if not s.open and not state.rules.rent_closed_stall:
             return v("B-ANY-06", f"{a.rent} is CLOSED and cannot be rented (A-B-22)")
-        if count + 1 > MAX_WORKERS:
-            return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most)")
+        if opening and a.release is None and _unrented(state) - 1 < _draft_total(state):
+            return v("B-OPEN-05", f"the stall draft still places {_draft_total(state)} Workers "
+                     "and needs an unrented stall for each (A-B-60)")
+        if count + 1 + (_draft_placements(state, p) if opening else 0) > MAX_WORKERS:
+            return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most"
+                     + (", counting the Workers the stall draft still places)" if opening
+                        else ")"))
         gain = state.rules.rr_cost if a.release is not None else 0
         if free_money(state, p) + gain < state.rules.rr_cost:
             return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}")
     elif count < state.rules.rr_min_stalls:
         return v("B-ANY-08", "releasing would leave you without a stall (A-B-32)")
     return None
+
+
+OPENING = frozenset({"open_lists", "open_stock", "draft"})
+"""The phases of the Opening Round (B-OPEN)."""
+
+
+def _draft_placements(state: State, p: int) -> int:
+    """Workers the Opening Round's stall draft will still place for seat ``p`` (B-OPEN-04/05)."""
+    if state.phase == "draft":
+        return state.queue.count(p)
+    return 2 if state.phase in OPENING and state.rules.mode != "sendiri" else 0
+
+
+def _draft_total(state: State) -> int:
+    """Workers the stall draft will still place, all seats together (B-OPEN-04/05)."""
+    return sum(_draft_placements(state, p) for p in range(len(state.vendors)))
+
+
+def _unrented(state: State) -> int:
+    return sum(s.renter is None for s in state.stalls)
 
 
 def check_propose(state: State, a: A.ProposeTrade) -> Violation | None:
@@ -247,9 +275,38 @@ def check_accept(state: State, a: A.Accept) -> Violation | None:
     offer = state.offer
     if isinstance(offer, TradeOffer) and offer.ask > state.vendors[a.player].money:
         return v("B-ANY-02", f"you cannot pay the RM{offer.ask} asked")
-    if isinstance(offer, BargainOffer) and not any(offer.card in s.cards for s in state.stalls):
-        return v("B-ANY-01", f"{offer.card} is no longer in your stall")
+    if isinstance(offer, BargainOffer):
+        if not any(offer.card in s.cards for s in state.stalls):
+            return v("B-ANY-01", f"{offer.card} is no longer in a stall")
+        if a.player == state.current and offer.price > free_money(state, a.player):
+            return v("B-BUY-07", f"you can spend RM{free_money(state, a.player)}, not the "
+                     f"RM{offer.price} asked")
     return None
+
+
+def check_counter(state: State, a: A.Counter) -> Violation | None:
+    """A-B-60: answer an offer with another one, until ``max_counters`` were made."""
+    offer = state.offer
+    if offer is None:
+        return v("B-ANY-02", "there is no offer to counter")
+    most = state.rules.max_counters
+    if offer.counters >= most:
+        return v("B-ANY-01", f"{most} counter-offers were made: accept or decline now (A-B-60)")
+    if isinstance(offer, BargainOffer):
+        if a.price is None or a.give or a.take or a.pay or a.ask:
+            return v("B-ANY-01", "counter a bargain with another price only: 'counter price=3'")
+        if a.price < 0:
+            return v("B-ANY-01", "a price cannot be negative")
+        if a.price == offer.price:
+            return v("B-ANY-01", f"RM{a.price} is the price offered: accept it instead")
+        if a.player == state.current and a.price > free_money(state, a.player):
+            return v("B-BUY-07", f"you can spend RM{free_money(state, a.player)}, not "
+                     f"RM{a.price}")
+        return None
+    if a.price is not None:
+        return v("B-ANY-02", "counter a trade with your own terms: give=, take=, pay=, ask=")
+    return check_propose(state, A.ProposeTrade(player=a.player, to=offer.frm, give=a.give,
+                                               take=a.take, pay=a.pay, ask=a.ask))
 
 
 def check_decline(state: State, a: A.Decline) -> Violation | None:
@@ -264,5 +321,111 @@ CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
     A.Bargain: check_bargain, A.Done: check_done, A.Empty: check_empty,
     A.EndActions: check_end_actions, A.Complete: check_complete, A.Give: check_give,
     A.Throw: check_throw, A.RentAndRelease: check_rent_and_release,
-    A.ProposeTrade: check_propose, A.Accept: check_accept, A.Decline: check_decline,
+    A.ProposeTrade: check_propose, A.Counter: check_counter, A.Accept: check_accept,
+    A.Decline: check_decline,
 }
+
+
+# --------------------------------------------------------------------------- well-formed?
+# Is a value a well-formed Bansan action? Each action type's fields are checked against the card
+# data in play (cards, lists, stalls, seats, types); ``check_ids`` raises ``InvalidAction`` for
+# anything that is not, before the rules are checked.
+
+def _seat_ok(state: State, seat: Any) -> bool:
+    return isinstance(seat, int) and 0 <= seat < len(state.vendors)
+
+
+def _ids_ok(cat: Any, cards: Any) -> bool:
+    return isinstance(cards, tuple) and all(c in cat.produce for c in cards)
+
+
+def _card_field(state: State, action: Any) -> str | None:
+    card = action.card
+    if card not in catalog(state).produce:
+        return f"{card!r} is not a produce card of this deck"
+    if type(action) is A.Tuck and action.stall not in catalog(state).stalls:
+        return f"{action.stall!r} is not a stall of this set"
+    if type(action) is A.Give and not _seat_ok(state, action.to):
+        return f"there is no seat {action.to!r}"
+    if type(action) is A.Bargain and not isinstance(action.price, int):
+        return "the price is whole RM"
+    return None
+
+
+def _stall_fields(state: State, action: Any) -> str | None:
+    stalls = catalog(state).stalls
+    for stall in ((action.stall,) if type(action) is A.PlaceWorker
+                  else (action.rent, action.release)):
+        if stall is not None and stall not in stalls:
+            return f"{stall!r} is not a stall of this set"
+    return None
+
+
+def _produce_field(state: State, action: Any) -> str | None:
+    if not isinstance(action.produce, Produce):
+        return "the produce types are FV WG MT DG SF MM"
+    return None
+
+
+def _list_field(state: State, action: Any) -> str | None:
+    cat = catalog(state)
+    if action.list not in cat.lists:
+        return f"{action.list!r} is not a Shopping List of this deck"
+    if type(action) is A.Complete and not _ids_ok(cat, action.cards):
+        return "names a card that is not in this produce deck"
+    return None
+
+
+def _trade_fields(state: State, action: Any) -> str | None:
+    if not _seat_ok(state, action.to):
+        return f"there is no seat {action.to!r}"
+    if not isinstance(action.pay, int) or not isinstance(action.ask, int):
+        return "pay and ask are whole RM"
+    cat = catalog(state)
+    if not (_ids_ok(cat, action.give) and _ids_ok(cat, action.take)):
+        return "names a card that is not in this produce deck"
+    return None
+
+
+def _counter_fields(state: State, action: Any) -> str | None:
+    if action.price is not None and (not isinstance(action.price, int)
+                                     or isinstance(action.price, bool)):
+        return "the price is whole RM"
+    if not isinstance(action.pay, int) or not isinstance(action.ask, int):
+        return "pay and ask are whole RM"
+    cat = catalog(state)
+    if not (_ids_ok(cat, action.give) and _ids_ok(cat, action.take)):
+        return "names a card that is not in this produce deck"
+    return None
+
+
+def _no_fields(state: State, action: Any) -> str | None:
+    return None
+
+
+_FIELD_CHECKS: dict[type, Callable[[State, Any], str | None]] = {
+    A.Tuck: _card_field, A.Pick: _card_field, A.Bargain: _card_field, A.Give: _card_field,
+    A.Throw: _card_field, A.PlaceWorker: _stall_fields, A.RentAndRelease: _stall_fields,
+    A.StockRow: _produce_field, A.Buy: _produce_field, A.BuyWholesale: _produce_field,
+    A.Sell: _produce_field, A.ReturnList: _list_field, A.Complete: _list_field,
+    A.ProposeTrade: _trade_fields, A.Counter: lambda s, a: _counter_fields(s, a),
+    A.Empty: lambda s, a: None if isinstance(a.bin, Waste) else "the bins are PL, PA and OR",
+    A.ChooseHalf: lambda s, a: None if a.half in ("top", "bottom")
+    else "the half is 'top' or 'bottom'",
+    A.Move: lambda s, a: None if isinstance(a.row, int) else "the row is a whole number (1 = top)",
+}
+"""Per action type: what is malformed in it beyond its seat (``None``: nothing)."""
+
+
+def check_ids(state: State, action: Any) -> None:
+    """Raise :class:`InvalidAction` for a value that is not a well-formed Bansan action."""
+    if type(action) not in TAGS:
+        raise InvalidAction(f"{action!r} is not a Bansan action")
+    if not _seat_ok(state, action.player):
+        raise InvalidAction(f"{action}: there is no seat {action.player!r}")
+    wrong = _FIELD_CHECKS.get(type(action), _no_fields)(state, action)
+    if wrong is not None:
+        raise InvalidAction(f"{action!r}: {wrong}")
+
+
+TAGS: dict[type, str] = {kind: str(kind.__struct_config__.tag) for kind in A.ACTION_TYPES}

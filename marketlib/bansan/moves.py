@@ -22,7 +22,7 @@ from marketlib.bansan.phases.action_moves import (
     do_pick,
     do_sell,
 )
-from marketlib.bansan.phases.solo import begin_solo_throw, move_row, solo_throw_card, solo_throws
+from marketlib.bansan.phases.solo import move_row, solo_throw_card, solo_throws
 from marketlib.bansan.phases.stocking import auto_tuck, pop_queue, tuck
 from marketlib.bansan.queries import (
     bag_without,
@@ -95,7 +95,7 @@ def do_place_worker(state: State, a: A.PlaceWorker) -> State:
 
 def do_move(state: State, a: A.Move) -> State:
     """Sendiri step 1a then 1b (B-SOLO-09/10)."""
-    return begin_solo_throw(move_row(state, a.row).replace(phase="solo_throw"))
+    return move_row(state, a.row)
 
 
 def do_stock_row(state: State, a: A.StockRow) -> State:
@@ -133,7 +133,7 @@ def do_stock_deck(state: State, a: A.StockDeck) -> State:
 
 
 def do_skip_stocking(state: State, a: A.SkipStocking) -> State:
-    return state.replace(phase="stocked")
+    return state.replace(pending=None)
 
 
 def do_complete(state: State, a: A.Complete) -> State:
@@ -214,12 +214,25 @@ def do_propose(state: State, a: A.ProposeTrade) -> State:
                                           pay=a.pay, ask=a.ask))
 
 
+def do_counter(state: State, a: A.Counter) -> State:
+    """A-B-60: the offer goes back the other way with the counter's terms."""
+    offer = state.offer
+    if isinstance(offer, BargainOffer):
+        assert a.price is not None
+        return state.replace(offer=BargainOffer(frm=a.player, to=offer.frm, card=offer.card,
+                                                price=a.price, counters=offer.counters + 1))
+    assert isinstance(offer, TradeOffer)
+    return state.replace(offer=TradeOffer(frm=a.player, to=offer.frm, give=a.give, take=a.take,
+                                          pay=a.pay, ask=a.ask, counters=offer.counters + 1))
+
+
 def do_accept(state: State, a: A.Accept) -> State:
     offer = state.offer
     state = state.replace(offer=None)
-    if isinstance(offer, BargainOffer):
+    if isinstance(offer, BargainOffer):  # the card's renter sells it at the agreed price
+        seller = next(s.renter for s in state.stalls if offer.card in s.cards)
         state, _ = take_from_stall(state, offer.card)
-        return add_pick(state, Picked(offer.card, offer.to, offer.price))
+        return add_pick(state, Picked(offer.card, seller, offer.price))
     assert isinstance(offer, TradeOffer)
     v, w = state.vendors[offer.frm], state.vendors[offer.to]
     given = tuple(b for b in v.bag if b.card in offer.give)
@@ -244,5 +257,5 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     A.Sell: do_sell, A.Pick: do_pick, A.Bargain: do_bargain, A.Done: do_done,
     A.Empty: do_empty, A.EndActions: do_end_actions, A.Complete: do_complete, A.Give: do_give,
     A.Throw: do_throw, A.RentAndRelease: do_rent_and_release, A.ProposeTrade: do_propose,
-    A.Accept: do_accept, A.Decline: do_decline,
+    A.Counter: do_counter, A.Accept: do_accept, A.Decline: do_decline,
 }

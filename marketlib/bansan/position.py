@@ -1,4 +1,4 @@
-"""Build a Bansan position by hand from a readable spec (STYLE 11).
+"""Build a Bansan position by hand from a readable spec (docs: "Games and the registry").
 
 Scenario tests, notebooks and "what if" questions start here::
 
@@ -26,9 +26,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from marketlib.bansan.cards import Catalog, Produce, Waste
+from marketlib.bansan.cards import Catalog, Produce, Waste, read_catalog
 from marketlib.bansan.options import Rules
-from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Stall, State, Vendor
 from marketlib.core.errors import PositionError
 from marketlib.core.seeding import deal_rng
@@ -124,6 +123,8 @@ def position(
     bins: Mapping[str, int | Sequence[str]] | None = None,
     outside: Sequence[str] = (),
     deck_top: Sequence[str] = (),
+    deck: Sequence[str] | None = None,
+    layout: Sequence[str] | None = None,
     list_deck_top: Sequence[str] = (),
     event_deck_top: Sequence[str] = (),
     removed: int = 0,
@@ -150,6 +151,10 @@ def position(
         row, outside: cards in the Row and the Outside Market. bins: per bin ``PL``/``PA``/
             ``OR`` a list of cards or a count (that many cards of that waste type).
         deck_top, list_deck_top, event_deck_top: cards on top of the decks, top first.
+        deck: the whole WHOLESALE Deck, top first (every card not placed anywhere else is then
+            removed from the game); instead of ``deck_top`` and ``removed``.
+        layout: the stalls in play in grid order, row by row (default: the stalls of the
+            player count in file order, B-SETUP-04).
         removed: cards to set aside out of the game.
         current, first: the seat to play and the original 1st Player.
         phase: ``"stock"``, ``"actions"`` or ``"complete"`` (Sendiri also ``"solo_move"``, the
@@ -172,7 +177,8 @@ def position(
     """
     rules = rules or Rules(players=players)
     n = rules.players
-    cat = catalog(rules)
+    cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
+                               rules.event_deck)  # an owner's latest edits
     solo = rules.mode == "sendiri"
     if phase not in ("stock", "actions", "complete") and not (solo and phase == "solo_move"):
         raise PositionError("phase", "a position starts in 'stock', 'actions' or 'complete' "
@@ -184,8 +190,15 @@ def position(
     for name, value in (("current", current), ("first", first), ("trigger", trigger)):
         if value is not None and not 0 <= value < n:
             raise PositionError(name, f"there is no seat {value}")
-    layout = cat.layouts[n]
-    in_play = [Stall(id=s.id) for s in cat.stalls.values() if s.mark in layout.marks]
+    grid = cat.layouts[n]
+    in_play = [Stall(id=s.id) for s in cat.stalls.values() if s.mark in grid.marks]
+    if layout is not None:
+        order = [str(x).strip().upper() for x in layout]
+        if sorted(order) != sorted(s.id for s in in_play):
+            raise PositionError("layout", f"a {n}-player market has the stalls "
+                                f"{', '.join(sorted(s.id for s in in_play))} (B-SETUP-04), "
+                                f"not {', '.join(order)}")
+        in_play = [Stall(id=x) for x in order]
     for seat, refs in (rents or {}).items():
         if not 0 <= seat < n:
             raise PositionError("rents", f"there is no seat {seat}")
@@ -202,7 +215,7 @@ def position(
             raise PositionError("neighbour", f"{in_play[i].id} is already rented")
         in_play[i] = Stall(id=in_play[i].id, renter=NEIGHBOUR)
     if solo:
-        cols = layout.columns
+        cols = grid.columns
         for r in range(0, len(in_play), cols):
             renters = [x.renter for x in in_play[r:r + cols]]
             if renters.count(0) != 1 or renters.count(NEIGHBOUR) != 1:
@@ -256,7 +269,10 @@ def position(
             lists[name] = ids_l
         vendors.append(Vendor(money=money_of[p], wallet=lists["wallets"],
                               completed=lists["completed"], bag=bag, rr_used=p in rr_used))
-    top = [placer.card(c, "deck_top")[0] for c in deck_top]
+    if deck is not None and (deck_top or removed):
+        raise PositionError("deck", "give the whole Deck, or deck_top and removed, not both")
+    top = [placer.card(c, "deck" if deck is not None else "deck_top")[0]
+           for c in (deck if deck is not None else deck_top)]
     list_top = [x.strip().upper() for x in list_deck_top]
     for x in list_top:
         if x not in cat.lists or x in used_lists:
@@ -265,6 +281,8 @@ def position(
     rng = deal_rng(seed)
     rest = [c for c in cat.produce if c not in placer.placed]
     rng.shuffle(rest)
+    if deck is not None:
+        removed = len(rest)  # the Deck is exactly the cards given
     if removed > len(rest):
         raise PositionError("removed", f"only {len(rest)} cards are unplaced")
     kenduri_lists: list[str] = []
@@ -286,9 +304,10 @@ def position(
     rest_lists = [x for x in cat.lists if x not in used_lists]
     rng.shuffle(rest_lists)
     if rules.mode == "kenduri" and public is None:
-        need = 5 - sum(len(vendor.completed) for vendor in vendors)
+        need = rules.kenduri_lists - sum(len(vendor.completed) for vendor in vendors)
         if need < 0:
-            raise PositionError("completed", "more than 5 Kenduri lists completed (B-KEN-02)")
+            raise PositionError("completed", f"more than {rules.kenduri_lists} Kenduri lists "
+                                "completed (B-KEN-02)")
         kenduri_lists, rest_lists = rest_lists[:need], rest_lists[need:]
     for x in event_deck_top:
         if x not in cat.events:
@@ -302,13 +321,13 @@ def position(
         actions_left = rules.actions_per_turn if phase == "actions" else 0
     return State(
         rules=rules, deck=tuple(top + rest[removed:]), removed=tuple(rest[:removed]),
-        row=row_ids, stalls=tuple(in_play), columns=layout.columns,
+        row=row_ids, stalls=tuple(in_play), columns=grid.columns,
         bins=(bin_cards[0], bin_cards[1], bin_cards[2]), outside=out_ids,
         list_deck=tuple(list_top + rest_lists), event_deck=tuple(events),
         vendors=tuple(vendors), first=first, token=first if trigger is None else trigger,
         current=current, phase=phase, trigger=trigger,
         actions_left=actions_left, ledger=ledger, bank=sum(ledger), leftovers=(None,) * n,
-        shuffle_key=rng.getrandbits(62), public=tuple(kenduri_lists),
+        shuffle_key=rng.getrandbits(62), cards=digest, public=tuple(kenduri_lists),
     )
 
 

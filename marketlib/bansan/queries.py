@@ -34,11 +34,11 @@ def catalog(state: State | View | Rules) -> Catalog:
         CardDataError: an owner's deck file changed since the game started (and this process
             never saw the cards it was dealt), or is broken.
     """
-    if type(state) is Rules:
+    if isinstance(state, Rules):
         return load_catalog(state.produce_deck, state.list_deck, state.stall_set,
                             state.event_deck)
-    rules = state.rules  # type: ignore[union-attr]
-    cards = state.cards  # type: ignore[union-attr]
+    rules = state.rules
+    cards = state.cards
     found: Catalog | None = STORE.last(rules, cards)
     if found is None:
         found = STORE.remember(rules, cards, load_catalog(
@@ -95,10 +95,6 @@ def bag_without(bag: tuple[BagCard, ...], cards: Iterable[str]) -> tuple[BagCard
 def remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     i = items.index(item)
     return items[:i] + items[i + 1:]
-
-
-def next_seat(state: State, seat: int) -> int:
-    return (seat + 1) % len(state.vendors)
 
 
 def order_from(state: State, seat: int) -> tuple[int, ...]:

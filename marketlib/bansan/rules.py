@@ -1,6 +1,7 @@
 """The Bansan rules surface: ``current_player``, ``explain``, ``legal_actions``, ``apply``.
 
-One legality check feeds both ``legal_actions`` and ``apply`` (STYLE 5, :mod:`.checks`).
+One legality check feeds both ``legal_actions`` and ``apply`` (docs: "Games and the registry",
+:mod:`.checks`).
 ``apply`` refuses an illegal action with :class:`~marketlib.core.errors.IllegalAction` naming the
 rule, refuses a value that is not an action with :class:`~marketlib.core.errors.InvalidAction`,
 and never changes the state it was given. The turn structure is the phase table
@@ -14,29 +15,36 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, Produce, Waste
-from marketlib.bansan.checks import CHECKS, check_rent_and_release
-from marketlib.bansan.inputs import TAGS, check_ids
+from marketlib.bansan.cards import PRODUCE, Produce, Waste, read_catalog
+from marketlib.bansan.checks import CHECKS, OPENING, TAGS, check_ids, check_rent_and_release
 from marketlib.bansan.moves import HANDLERS
+from marketlib.bansan.options import Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
     catalog,
+    price,
     sells,
     stall_index,
+    throw,
 )
 from marketlib.bansan.state import (
+    NEIGHBOUR,
     BargainOffer,
     OpeningHand,
     Purchase,
     SoloThrow,
+    Stall,
     State,
     Stocking,
     TradeOffer,
+    Vendor,
 )
 from marketlib.bansan.turn import FLOW
+from marketlib.core import memo
 from marketlib.core.errors import IllegalAction, Violation
 from marketlib.core.errors import violation as v
 from marketlib.core.game import Outcome
+from marketlib.core.seeding import deal_rng
 
 if TYPE_CHECKING:
     from marketlib.bansan.view import View
@@ -48,6 +56,84 @@ ANY_TIME = (A.RentAndRelease, A.ProposeTrade)
 
 
 ACTION_TAGS = frozenset({"buy", "buy_wholesale", "sell", "empty", "pick", "bargain"})
+
+
+# --------------------------------------------------------------------------- setup
+def setup(rules: Rules, seed: int) -> State:
+    """Deal a new game (B-SETUP-01..10, then the Opening Round B-OPEN-01..02 begins).
+
+    Shuffles with ``seed``: removes 30/20/10/0 cards (2-5 players), draws the Row (5) and the
+    starting waste (3 cards), places the stalls at random, shuffles the Events and Shopping
+    Lists, gives each vendor RM10 and 3 lists (they keep 2). The Kenduri Menu lays 5 lists face
+    up instead (B-KEN-02); Sendiri removes 10 cards, lays the 6 base stalls in 2 rows of 3 with
+    your Workers on the left and the Neighbour's in the middle, and has no Row yet (B-SOLO-01..07).
+
+    Raises:
+        CardDataError: a custom card file is broken.
+        ValueError: the decks are too small for the player count.
+
+    Example:
+        >>> s = setup(Rules(players=3), seed=1)
+        >>> len(s.deck), len(s.row), s.phase
+        (60, 5, 'open_lists')
+        >>> solo = setup(Rules(players=1, mode="sendiri"), seed=1)
+        >>> len(solo.deck), [st.renter for st in solo.stalls]  # 5 opening cards still to draw
+        (75, [0, -1, None, 0, -1, None])
+    """
+    cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
+                               rules.event_deck)  # an owner's latest edits
+    rng = deal_rng(seed)
+    n = rules.players
+    solo = rules.mode == "sendiri"
+    produce = list(cat.produce)
+    rng.shuffle(produce)
+    removed = produce[: rules.removed_cards[n - 1]]
+    deck = produce[len(removed):]
+    row_size = 0 if solo else rules.row_size
+    if len(deck) < row_size + 3 + 5 * n + 1:
+        raise ValueError(f"{len(deck)} produce cards cannot deal a {n}-player game (B-SETUP-10)")
+    row, deck = deck[:row_size], deck[row_size:]
+    waste, deck = deck[:3], deck[3:]
+    layout = cat.layouts[n]
+    stall_ids = [s.id for s in cat.stalls.values() if s.mark in layout.marks]
+    if len(stall_ids) != layout.rows * layout.columns:
+        raise ValueError(f"{len(stall_ids)} stalls do not fill a {layout.rows}x{layout.columns} "
+                         "grid (B-SETUP-04)")
+    rng.shuffle(stall_ids)
+    stalls = tuple(Stall(id=s) for s in stall_ids)
+    if solo:  # B-SOLO-04/05: you on the leftmost stall of each row, the Neighbour in the middle
+        stalls = tuple(Stall(id=s.id, renter={0: 0, 1: NEIGHBOUR}.get(i % layout.columns))
+                       for i, s in enumerate(stalls))
+    events = list(cat.events)
+    rng.shuffle(events)
+    lists = list(cat.lists)
+    rng.shuffle(lists)
+    first = rng.randrange(n) if rules.first_player == "random" else rules.first_player
+    assert isinstance(first, int)
+    wallets: dict[int, tuple[str, ...]] = {p: () for p in range(n)}
+    public: tuple[str, ...] = ()
+    if rules.mode == "kenduri":  # B-KEN-02: 5 public lists, nobody gets their own
+        count = rules.kenduri_lists
+        public, lists = tuple(lists[:count]), lists[count:]
+    else:
+        for seat in order_from_seat(first, n):
+            wallets[seat], lists = tuple(lists[:3]), lists[3:]
+    state = State(
+        rules=rules, deck=tuple(deck), removed=tuple(removed), row=tuple(row),
+        stalls=stalls, columns=layout.columns,
+        bins=((), (), ()), list_deck=tuple(lists),
+        event_deck=tuple(events) if rules.events == "reconstructed" else (),
+        vendors=tuple(Vendor(money=rules.starting_money, wallet=wallets[p]) for p in range(n)),
+        first=first, token=first, current=first, phase="open_lists",
+        queue=order_from_seat(first, n), ledger=(0,) * n, leftovers=(None,) * n,
+        shuffle_key=rng.getrandbits(62), cards=digest, public=public,
+    )
+    state = throw(state, None, waste, "B-SOLO-03" if solo else "B-SETUP-05", fined=False)
+    return FLOW.begin(state, "open_stock" if public else "open_lists")
+
+
+def order_from_seat(first: int, n: int) -> tuple[int, ...]:
+    return tuple((first + i) % n for i in range(n))
 
 
 def decider(state: State) -> int | None:
@@ -106,16 +192,12 @@ def explain(state: State, action: A.Action) -> Violation | None:
             that does not exist.
 
     Example:
-        >>> from marketlib.bansan.turn import setup
         >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> explain(s, A.StockDeck(player=1)).rule
         'B-TURN-01'
     """
-    why = _explain(state, action)
-    if why is None and type(action) in TAGS and _MEMO[0][0] is not state:
-        _MEMO[0] = (state, (action,))
-    return why
+    return _explain(state, action)
 
 
 def _explain(state: State, action: A.Action) -> Violation | None:
@@ -126,14 +208,18 @@ def _explain(state: State, action: A.Action) -> Violation | None:
     if state.result is not None:
         return v("B-END-06", "the game is over")
     seat = decider(state)
+    if isinstance(action, A.ProposeTrade) and state.offer is not None:
+        return v("B-ANY-02", f"P{state.offer.to} must first answer P{state.offer.frm}'s offer")
     if action.player != seat:
+        if isinstance(action, ANY_TIME):  # out of turn (A-B-32/33/60): the decider stays
+            return CHECKS[type(action)](state, action)
         if state.offer is not None:
             return v("B-ANY-02", f"P{seat} must first answer P{state.offer.frm}'s offer")
         return v("B-TURN-01", f"it is P{seat}'s decision, not P{action.player}'s")
     if state.offer is not None:
-        if not isinstance(action, A.Accept | A.Decline):
-            return v("B-ANY-02", "answer the offer first: accept or decline")
-    elif isinstance(action, A.Accept | A.Decline):
+        if not isinstance(action, A.Accept | A.Decline | A.Counter | A.RentAndRelease):
+            return v("B-ANY-02", "answer the offer first: accept, decline or counter")
+    elif isinstance(action, A.Accept | A.Decline | A.Counter):
         return v("B-ANY-02", "there is no offer to answer")
     elif not isinstance(action, ANY_TIME):
         tag = TAGS[type(action)]
@@ -189,9 +275,11 @@ def _halves(state: State, card_id: str) -> tuple[Produce, Produce]:
     return c.top, c.bottom
 
 
-def _rr_options(state: State, p: int) -> list[A.Action]:
+def _rr_options(state: State, p: int, opening: bool = False) -> list[A.Action]:
+    """Seat ``p``'s R&R options that pass the checks (in the Opening Round only when asked for:
+    a decider's ``legal_actions`` list them from the first turn on)."""
     if (state.trigger is not None or state.vendors[p].rr_used or state.rules.mode == "sendiri"
-            or state.phase in ("open_lists", "open_stock", "draft")):
+            or (state.phase in OPENING and not opening)):
         return []
     free = [s.id for s in state.stalls if s.renter is None]
     mine = [s.id for s in state.stalls if s.renter == p]
@@ -201,6 +289,32 @@ def _rr_options(state: State, p: int) -> list[A.Action]:
     return [a for a in options if check_rent_and_release(state, a) is None]
 
 
+def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
+    """What ``seat`` may do now besides ``legal_actions`` (B-ANY, A-B-32/33/60): its Rent & Release
+    options on another vendor's decision, or during the Opening Round when ``opening_rr`` allows
+    it. Playing one does not change whose decision it is. Trade proposals (``ProposeTrade``) are
+    also any-time actions; being free-form, they are not listed: ``explain`` and ``apply`` check
+    them.
+
+    Raises:
+        ValueError: ``seat`` is not a seat of this game.
+
+    Example:
+        >>> from marketlib.bansan import position
+        >>> s = position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions",
+        ...              current=1)
+        >>> [str(a) for a in any_time_actions(s, 2)][:2]
+        ['P2 rr rent=ST-04', 'P2 rr rent=ST-05']
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.vendors):
+        raise ValueError(f"there is no seat {seat!r}")
+    if state.result is not None:
+        return ()
+    if seat == decider(state) and state.offer is None and state.phase not in OPENING:
+        return ()  # its R&R options are among its legal actions
+    return tuple(_rr_options(state, seat, opening=True))
+
+
 def legal_actions(state: State) -> tuple[A.Action, ...]:
     """Every legal action for the deciding seat, in a fixed order (empty once the game is over).
 
@@ -208,74 +322,79 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     listed; ``explain``/``apply`` validate them. R&R options come last.
 
     Example:
-        >>> from marketlib.bansan.turn import setup
         >>> from marketlib.bansan.options import Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> [str(a) for a in legal_actions(s)]
         ['P0 return SL-20', 'P0 return SL-23', 'P0 return SL-34']
     """
-    legal = _legal_actions(state)
-    _MEMO[0] = (state, legal)
-    return legal
+    return memo.remember(state, _legal_actions(state))
 
 
-_MEMO: list[tuple[State, tuple[A.Action, ...]]] = [(None, ())]  # type: ignore[list-item]
-"""The last state asked about and its legal actions (or the action ``explain`` accepted):
-``apply`` skips the legality check for an action already found legal in that very state."""
+def _candidates(state: State, p: int) -> list[A.Action]:
+    """The well-formed actions of the deciding seat ``p`` in this step (a superset of the legal
+    ones; ``legal_actions`` keeps those the checks pass). The Action Phase's choices come
+    through :func:`action_choices` and :func:`pick_choices`, which run the same checks."""
+    offer = state.offer
+    if offer is not None:
+        answers: list[A.Action] = [A.Accept(player=p)]
+        if isinstance(offer, BargainOffer):  # counter at the market price (A-B-60)
+            stall = next((s for s in state.stalls if offer.card in s.cards), None)
+            if stall is not None:
+                answers.append(A.Counter(player=p, price=price(state, sells(state)[stall.id])))
+        return [*answers, A.Decline(player=p)]  # a counter before a decline: bots' ties
+    phase, pending = state.phase, state.pending
+    vendor = state.vendors[p]
+    if phase in ("open_lists", "return_lists", "event_lists"):
+        return [A.ReturnList(player=p, list=x) for x in vendor.wallet]
+    if isinstance(pending, OpeningHand):
+        return [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
+    if isinstance(pending, Stocking):
+        return [A.Tuck(player=p, card=sc.card, stall=s.id) for sc in pending.cards
+                for s in state.stalls]
+    if phase == "draft":
+        return [A.PlaceWorker(player=p, stall=s.id) for s in state.stalls]
+    if phase == "solo_move":
+        return [A.Move(player=p, row=r + 1) for r in range(len(state.stalls) // state.columns)]
+    if isinstance(pending, SoloThrow):
+        stall = state.stalls[stall_index(state, pending.stalls[0])]
+        return [A.Throw(player=p, card=c) for c in stall.cards]
+    if phase == "stock":
+        shown = {t for c in state.row for t in _halves(state, c)}
+        return [*(A.StockRow(player=p, produce=t) for t in PRODUCE if t in shown),
+                A.StockDeck(player=p), A.SkipStocking(player=p)]
+    if phase in ("complete", "closing"):
+        out: list[A.Action] = []
+        for x in (state.public if state.rules.mode == "kenduri" else vendor.wallet):
+            out.extend(complete_options(state, p, x))
+        return [*out, A.Done(player=p)]
+    if phase == "bag":
+        bag: list[A.Action] = []
+        for b in vendor.bag:
+            bag.append(A.Throw(player=p, card=b.card))
+            bag.extend(A.Give(player=p, card=b.card, to=q) for q in range(len(state.vendors))
+                       if q != p)
+        return bag
+    return []
 
 
 def _legal_actions(state: State) -> tuple[A.Action, ...]:
     p = decider(state)
     if p is None:
         return ()
-    offer = state.offer
-    if offer is not None:
-        answers: list[A.Action] = [A.Accept(player=p), A.Decline(player=p)]
-        return tuple(a for a in answers if _ok(state, a))
-    phase, pending = state.phase, state.pending
-    vendor = state.vendors[p]
-    out: list[A.Action] = []
-    if phase in ("open_lists", "return_lists", "event_lists"):
-        out = [A.ReturnList(player=p, list=x) for x in vendor.wallet]
-    elif isinstance(pending, OpeningHand):
-        out = [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
-    elif isinstance(pending, Stocking):
-        types = sells(state)
-        for sc in pending.cards:
-            out.extend(A.Tuck(player=p, card=sc.card, stall=s.id) for s in state.stalls
-                       if s.open and types[s.id] in sc.options)
-    elif phase == "draft":
-        out = [A.PlaceWorker(player=p, stall=s.id) for s in state.stalls if s.renter is None]
-    elif phase == "solo_move":
-        out = [A.Move(player=p, row=r + 1) for r in range(len(state.stalls) // state.columns)]
-    elif isinstance(pending, SoloThrow):
-        stall = state.stalls[stall_index(state, pending.stalls[0])]
-        out = [A.Throw(player=p, card=c) for c in stall.cards]
-    elif phase == "stock":
-        shown = {t for c in state.row for t in _halves(state, c)}
-        out = [a for a in (A.StockRow(player=p, produce=t) for t in PRODUCE if t in shown)
-               if _ok(state, a)]
-        for extra in (A.StockDeck(player=p), A.SkipStocking(player=p)):
-            if _ok(state, extra):
-                out.append(extra)
-    elif phase == "actions":
+    pending = state.pending
+    if state.offer is None and state.phase == "actions":
         if isinstance(pending, Purchase):
             out = pick_choices(state, p, pending)
-            if pending.picked or not out:  # a refused BUY ends with nothing bought
-                out.append(A.Done(player=p))
         else:
             out = action_choices(state) if state.actions_left > 0 else []
-            if _ok(state, A.EndActions(player=p)):
-                out.append(A.EndActions(player=p))
-    elif phase in ("complete", "closing"):
-        for x in (state.public if state.rules.mode == "kenduri" else vendor.wallet):
-            out.extend(complete_options(state, p, x))
-        out.append(A.Done(player=p))
-    elif phase == "bag":
-        for b in vendor.bag:
-            out.append(A.Throw(player=p, card=b.card))
-            out.extend(A.Give(player=p, card=b.card, to=q) for q in range(len(state.vendors))
-                       if q != p)
+        finish: A.Action = A.Done(player=p) if isinstance(pending, Purchase) else A.EndActions(
+            player=p)
+        if _ok(state, finish):
+            out.append(finish)
+    else:
+        out = [a for a in _candidates(state, p) if _ok(state, a)]
+    if state.offer is not None:
+        return tuple(out)
     return tuple(out) + tuple(_rr_options(state, p))
 
 
@@ -286,13 +405,12 @@ def apply(state: State, action: A.Action) -> State:
         IllegalAction: the rules forbid the action (``.rule`` names the rule, e.g. B-BUY-07).
         InvalidAction: the value is not a Bansan action.
     """
-    memo_state, known = _MEMO[0]
-    if memo_state is not state or action not in known:
+    if not memo.known_legal(state, action):
         why = explain(state, action)
         if why is not None:
             raise IllegalAction.from_violation(action, why)
     new = HANDLERS[type(action)](state.replace(transfers=()), action)
-    return FLOW.advance(new)
+    return FLOW.after(new, TAGS[type(action)])
 
 
 def describe_offer(state: State | View) -> str:
@@ -301,7 +419,13 @@ def describe_offer(state: State | View) -> str:
     offer = state.offer
     if isinstance(offer, TradeOffer):
         return (f"P{offer.frm} offers P{offer.to}: gives [{', '.join(offer.give)}] + "
-                f"RM{offer.pay} for [{', '.join(offer.take)}] + RM{offer.ask}")
+                f"RM{offer.pay} for [{', '.join(offer.take)}] + RM{offer.ask}"
+                + _countered(offer.counters))
     if isinstance(offer, BargainOffer):
-        return f"P{offer.frm} offers P{offer.to} RM{offer.price} for {offer.card}"
+        return (f"P{offer.frm} offers P{offer.to} RM{offer.price} for {offer.card}"
+                + _countered(offer.counters))
     return ""
+
+
+def _countered(counters: int) -> str:
+    return f" (counter {counters})" if counters else ""

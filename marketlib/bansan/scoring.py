@@ -93,9 +93,9 @@ def finish(state: State) -> State:
                            "every vendor loses (B-KEN-05)")
         return state.replace(result=Outcome(winners=(), scores=money,
                                             ending=Ending.COLLECTIVE_LOSS),
-                             phase="over", pending=None, queue=(), offer=None)
+                             pending=None, queue=(), offer=None)
     keys = ranking_keys(state)
     best = max(keys)
     winners = tuple(p for p in range(n) if keys[p] == best)
     return state.replace(result=Outcome(winners=winners, scores=money, ending=Ending.MONEY),
-                         phase="over", pending=None, queue=(), offer=None)
+                         pending=None, queue=(), offer=None)

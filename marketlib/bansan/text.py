@@ -23,6 +23,7 @@ from marketlib.bansan.queries import catalog
 from marketlib.bansan.rules import apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
+from marketlib.core.errors import IllegalAction
 from marketlib.core.game import Preview
 
 WASTE_CODES = ("PL", "PA", "OR")
@@ -45,6 +46,12 @@ def describe(state: State, action: A.Action, seat: int | None) -> str:
     if isinstance(action, A.ReturnList) and seat is not None and seat != action.player and (
             state.rules.hidden_wallets):
         return f"P{action.player} return a Shopping List (hidden)"
+    if isinstance(action, A.StockDeck):  # the reveal is face up: everyone at the table saw it
+        after = apply(state, action)
+        revealed = state.deck[: len(state.deck) - len(after.deck)]
+        thrown = [c for c in revealed if any(c in b for b in after.bins)]
+        extra = f" ({thrown[0]} repeated a type: into its Waste Bin)" if thrown else ""
+        return f"{action}: revealed {', '.join(revealed) or 'nothing'}{extra}"
     return str(action)
 
 
@@ -78,12 +85,16 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
     if isinstance(a, A.Pick) and isinstance(view.pending, Purchase):
         pending = after.pending
         if isinstance(pending, Purchase):
-            total = sum(x.price for x in pending.picked)
-            verb = "get" if pending.kind == "sell" else "pay"
-            if pending.kind == "vendors":
-                return f"{len(pending.picked)} card(s) picked: you pay RM{total} when you finish"
-            return (f"{len(pending.picked)} card(s) picked: you {verb} RM{total} for them when "
-                    "you finish")
+            m0 = after.vendors[a.player].money
+            try:
+                done = apply(after, A.Done(player=a.player))
+            except IllegalAction:
+                return f"{len(pending.picked)} card(s) picked"
+            m1 = done.vendors[a.player].money
+            half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
+            verb = "you get" if m1 >= m0 else "you pay"
+            return (f"{len(pending.picked)} card(s) picked: finishing now, {verb} "
+                    f"RM{abs(m1 - m0)}{half}")
     if isinstance(a, A.PlaceWorker):
         cat = catalog(rules)
         return f"rent Stall {a.stall} ({NAMES[cat.stalls[a.stall].sells]}) for free"
@@ -98,6 +109,10 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
         return f"{a.list} goes to the bottom of the Shopping List deck"
     if isinstance(a, A.EndActions):
         return "ends your Action Phase; Upkeep follows"
+    if isinstance(a, A.RentAndRelease):
+        parts = [f"you rent Stall {a.rent}" if a.rent else "",
+                 f"you release Stall {a.release}" if a.release else ""]
+        return " and ".join(p for p in parts if p) + " (your once-a-game R&R, B-ANY-04)"
     return ""
 
 

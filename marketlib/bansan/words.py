@@ -67,6 +67,14 @@ LEGEND: tuple[tuple[str, str], ...] = (
 """Every code and symbol a Bansan board shows, with its meaning (B-COMP, A-B-05, B-ANY-03)."""
 
 
+def legend(rules: Any) -> tuple[tuple[str, str], ...]:
+    """:data:`LEGEND` for a game with these rules: it says whether Events are on (A-B-01)."""
+    star = ("\u2605", "a Star: when a refill draws one, an Event is flipped (Events are on in "
+            "this game)" if rules.events != "off" else "a Star: it would flip an Event, but "
+            "Events are off in this game (A-B-01)")
+    return tuple(star if code == "\u2605" else (code, text) for code, text in LEGEND)
+
+
 def _name(produce: Produce | str) -> str:
     return NAMES[Produce(produce)]
 
@@ -131,6 +139,10 @@ def label(view: Any, action: A.Action) -> str:
         return "R&R: " + " and ".join(parts)
     if isinstance(a, A.ProposeTrade):
         return f"Propose a trade to P{a.to}"
+    if isinstance(a, A.Counter):
+        if a.price is not None:
+            return f"Counter: RM{a.price} instead"
+        return "Counter with other terms"
     if isinstance(a, A.Accept):
         return "Accept the offer"
     if isinstance(a, A.Decline):
@@ -155,8 +167,10 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         return f"{who} is deciding ({PHASES.get(view.phase, view.phase)})."
     offer = view.offer
     if offer is not None:
-        return (f"P{offer.frm} makes you an offer: accept it or decline it "
-                "(you may also counter with a trade of your own later).")
+        left = view.rules.max_counters - offer.counters
+        counter = (f"or counter it ({left} counter(s) left)" if left > 0
+                   else "(no counters left: A-B-60)")
+        return f"P{offer.frm} makes you an offer: accept it, decline it {counter}."
     p, phase = view.pending, view.phase
     if isinstance(p, ListReturn):
         if phase == "open_lists":
@@ -231,7 +245,7 @@ def goal(view: Any) -> str:
                 f"everyone loses. Done {done} of {menu}; the Deck has {view.deck_size} cards "
                 "left.")
     if rules.mode == "sendiri":
-        target = rules.solo_target_lists
+        target = rules.solo_target
         me = view.vendors[0]
         done = len(me.completed)
         turns = max(0, view.deck_size // 5)
@@ -262,6 +276,10 @@ def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
             " (get RM3)", "")
     if isinstance(a, A.ProposeTrade):
         return f"proposed a trade to {'you' if a.to == me else f'P{a.to}'}"
+    if isinstance(a, A.Counter):
+        if a.price is not None:
+            return f"countered with RM{a.price}"
+        return "countered with other terms"
     if isinstance(a, A.Accept):
         return "accepted the offer"
     if isinstance(a, A.Decline):
@@ -337,4 +355,4 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "recap", "warning"]
+__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "legend", "recap", "warning"]

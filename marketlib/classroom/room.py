@@ -29,7 +29,8 @@ from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
 from marketlib.classroom.tables import RoomTable
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
-from marketlib.core.match import Match, Mode
+from marketlib.core.match import Match
+from marketlib.core.savefile import Mode
 from marketlib.widgets import board_class, table_of
 
 LOOPBACK = "127.0.0.1"

@@ -13,7 +13,7 @@ import io
 import re
 import shutil
 import tomllib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -169,9 +169,3 @@ def copy_files(source: Path, names: Iterable[str], folder: str | Path) -> list[P
         shutil.copyfile(source / name, target / name)
         written.append(target / name)
     return written
-
-
-def iter_ids(prefix: str, count: int, width: int = 2) -> Iterator[str]:
-    """Card IDs ``PREFIX-01`` .. in order (e.g. ``MG-01`` .. ``MG-38``)."""
-    for i in range(1, count + 1):
-        yield f"{prefix}-{i:0{width}d}"

@@ -1,7 +1,7 @@
 """Errors raised by marketlib.
 
 Every error a user can provoke names what is wrong: an illegal move names the rule it breaks
-(``IllegalAction.rule``, a rule ID from ``seeds/`` via RULES.md such as ``"M-STEAL-03"``), bad card
+(``IllegalAction.rule``, a rule ID of the docs' game pages such as ``"M-STEAL-03"``), bad card
 data names the file, row and column, and a bad save file names the file and the field.
 """
 

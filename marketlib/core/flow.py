@@ -1,9 +1,16 @@
 """A small interpreter for turn structures declared as data (boardgame.io's phases).
 
 A game declares its phases once, as a table of :class:`Phase` rows, and calls
-:meth:`Flow.advance` after every action. The hooks run in this order, and only this order:
+:meth:`Flow.after` after every action, with the action's type tag. Every change of phase
+happens here (a game's move handlers never set the phase):
 
-1. If the game is over (``is_over(state)``), stop.
+0. The current phase's ``moves[tag]`` says where the action leads: ``None`` (stay), a phase
+   name, or a function of the state that returns one (or ``None``). Leaving runs the current
+   phase's ``on_end``, entering runs the new one's ``on_begin``.
+
+Then :meth:`Flow.advance` runs the hooks in this order, and only this order:
+
+1. If the game is over (``is_over(state)``), enter the ``over`` phase and stop.
 2. If the current phase's ``end_if(state)`` is false, stop: the phase waits for more actions.
 3. ``on_end(state)`` of the current phase (e.g. refill the Market, M-TURN-02/03).
 4. ``next`` picks the following phase (a name, or a function of the state).
@@ -12,6 +19,16 @@ A game declares its phases once, as a table of :class:`Phase` rows, and calls
 
 ``Flow.allows(state, tag)`` says whether an action of type ``tag`` belongs to the current phase,
 so a move from the wrong phase is reported with the phase's rule ID.
+
+Example:
+    >>> table = Flow(phases={
+    ...     "play": Phase("play", {"move": lambda n: "end" if n >= 3 else None}, "R-1"),
+    ...     "end": Phase("end", {}, "R-2")},
+    ...     get_phase=lambda n: "end" if n >= 3 else "play",
+    ...     set_phase=lambda n, name: n, is_over=lambda n: False)
+    >>> table.allows(0, "move"), table.allows(0, "jump")
+    (True, False)
+
 """
 
 from __future__ import annotations
@@ -37,7 +54,9 @@ class Phase(Generic[S]):
 
     Attributes:
         name: the phase name stored in the state.
-        moves: the action type tags playable in this phase.
+        moves: the action type tags playable in this phase, each with where it leads:
+            ``None`` (stay in the phase), a phase name, or a function of the state after the
+            move that returns a phase name or ``None``.
         rule: the rule ID that defines the phase (cited when a move is played out of phase).
         end_if: true when the phase is over.
         on_end: runs once when the phase ends.
@@ -46,7 +65,7 @@ class Phase(Generic[S]):
     """
 
     name: str
-    moves: frozenset[str]
+    moves: Mapping[str, str | Callable[[S], str | None] | None]
     rule: str
     end_if: Callable[[S], bool] = _never
     on_end: Callable[[S], S] = _same
@@ -62,6 +81,7 @@ class Flow(Generic[S]):
     get_phase: Callable[[S], str]
     set_phase: Callable[[S, str], S]
     is_over: Callable[[S], bool]
+    over: str = "over"
     max_steps: int = field(default=64)
 
     def phase(self, state: S) -> Phase[S]:
@@ -70,6 +90,20 @@ class Flow(Generic[S]):
     def allows(self, state: S, tag: str) -> bool:
         """True when an action with type tag ``tag`` may be played in the current phase."""
         return tag in self.phase(state).moves
+
+    def after(self, state: S, tag: str) -> S:
+        """After an action of type ``tag``: follow the current phase's ``moves[tag]``, then
+        :meth:`advance`."""
+        if not self.is_over(state):
+            current = self.phase(state)
+            target = current.moves.get(tag)
+            nxt = target(state) if callable(target) else target
+            if nxt is not None and nxt != current.name:
+                state = current.on_end(state)
+                if not self.is_over(state):
+                    state = self.set_phase(state, nxt)
+                    state = self.phases[nxt].on_begin(state)
+        return self.advance(state)
 
     def begin(self, state: S, name: str) -> S:
         """Enter phase ``name`` (running its ``on_begin``) and advance as far as possible."""
@@ -85,14 +119,20 @@ class Flow(Generic[S]):
         """
         for _ in range(self.max_steps):
             if self.is_over(state):
-                return state
+                return self._finished(state)
             current = self.phase(state)
             if not current.end_if(state):
                 return state
             state = current.on_end(state)
             if self.is_over(state):
-                return state
+                return self._finished(state)
             nxt = current.next if isinstance(current.next, str) else current.next(state)
             state = self.set_phase(state, nxt)
             state = self.phases[nxt].on_begin(state)
         raise RuntimeError(f"phase table did not settle after {self.max_steps} steps")
+
+    def _finished(self, state: S) -> S:
+        """The game is over: the state enters the ``over`` phase (once)."""
+        if self.get_phase(state) != self.over and self.over in self.phases:
+            state = self.set_phase(state, self.over)
+        return state

@@ -19,10 +19,11 @@ import contextlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
+from marketlib.core import savefile
 from marketlib.core.errors import (
     MarketlibError,
     UndoBlocked,
@@ -30,13 +31,9 @@ from marketlib.core.errors import (
 )
 from marketlib.core.game import GameModule, Outcome, PlayerId
 from marketlib.core.registry import resolve_game
+from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
 from marketlib.core.seeding import check_seed
-
-SAVE_FORMAT = "marketlib.match"
-SAVE_VERSION = 1
-"""Current save-file version. Version history: 1 (marketlib 0.1)."""
-
-Mode = Literal["explore", "play"]
+from marketlib.core.version import __version__
 
 
 def _coerce_rules(game: GameModule, rules: Any) -> Any:
@@ -93,6 +90,8 @@ class Match:
         self._actions: list[Any] = []
         self._cursor = 0
         self._from_position = False
+        self._edits = 0
+        self._cache: tuple[Any, tuple[Any, ...], tuple[Any, ...]] | None = None
 
     @classmethod
     def from_state(cls, game: str | GameModule, state: Any, *, mode: Mode = "explore") -> Match:
@@ -109,6 +108,7 @@ class Match:
             raise ValueError("the start state is inconsistent: " + "; ".join(problems))
         match = cls(module, state.rules, seed=0, mode=mode)
         match._states = [state]
+        match._edits += 1
         match._from_position = True
         return match
 
@@ -118,15 +118,26 @@ class Match:
         """The current state (immutable)."""
         return self._states[self._cursor]
 
+    def _views(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """``(history, states)`` as tuples, rebuilt only after the timeline changed (so reading
+        them in a loop costs nothing; docs: "Games and the registry")."""
+        key = (self._cursor, len(self._actions), self._edits)
+        cached = self._cache
+        if cached is None or cached[0] != key:
+            cached = (key, tuple(self._actions[: self._cursor]),
+                      tuple(self._states[: self._cursor + 1]))
+            self._cache = cached
+        return cached[1], cached[2]
+
     @property
     def history(self) -> tuple[Any, ...]:
         """The actions played up to the current state, one entry per action."""
-        return tuple(self._actions[: self._cursor])
+        return self._views()[0]
 
     @property
     def states(self) -> tuple[Any, ...]:
         """The states up to the current one: ``states[0]`` is the setup, ``states[-1]`` current."""
-        return tuple(self._states[: self._cursor + 1])
+        return self._views()[1]
 
     @property
     def timeline(self) -> int:
@@ -197,6 +208,7 @@ class Match:
         new = self.game.apply(self.state, action)
         del self._states[self._cursor + 1 :]
         del self._actions[self._cursor :]
+        self._edits += 1
         self._states.append(new)
         self._actions.append(action)
         self._cursor += 1
@@ -275,6 +287,7 @@ class Match:
         states, actions, cursor, seed, from_position = checkpoint
         self._states, self._actions = list(states), list(actions)
         self._cursor, self.seed, self._from_position = cursor, seed, from_position
+        self._edits += 1
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:
@@ -312,6 +325,7 @@ class Match:
             self.seed = check_seed(seed)
         self._states = [self.game.setup(self.rules, self.seed)]
         self._actions = []
+        self._edits += 1
         self._cursor = 0
         self._from_position = False
         return self.state
@@ -337,28 +351,26 @@ class Match:
         return match
 
     def to_dict(self) -> dict[str, Any]:
-        """The save-file content (JSON-ready builtins)."""
-        from marketlib import __version__
-
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "library_version": __version__,
-            "game": self.game.GAME.name,
-            "rules_version": self.game.GAME.rules_version,
-            "rules": msgspec.to_builtins(self.rules),
-            "seed": self.seed,
-            "mode": self.mode,
-            "actions": [msgspec.to_builtins(a) for a in self._actions],
-            "cursor": self._cursor,
-            "start": msgspec.to_builtins(self._states[0]) if self._from_position else None,
-            **self._cards_entry(),
-        }
-
-    def _cards_entry(self) -> dict[str, Any]:
-        """``{"cards": digest}`` for a game whose states record their card data's digest."""
+        """The save-file content (JSON-ready builtins; docs: "Save files")."""
         cards = getattr(self._states[0], "cards", None)
-        return {"cards": cards} if isinstance(cards, str) else {}
+        save = savefile.SaveFile(
+            format=SAVE_FORMAT,
+            version=SAVE_VERSION,
+            library_version=__version__,
+            game=self.game.GAME.name,
+            rules_version=self.game.GAME.rules_version,
+            rules=self.rules,
+            seed=self.seed,
+            mode=self.mode,
+            actions=self._actions,
+            cursor=self._cursor,
+            start=self._states[0] if self._from_position else None,
+            cards=cards if isinstance(cards, str) else None,
+        )
+        data: dict[str, Any] = msgspec.to_builtins(save)
+        if save.cards is None:  # a game whose states do not record their card data's digest
+            del data["cards"]
+        return data
 
     def save(self, path: str | Path) -> Path:
         """Write the match as versioned JSON (the whole timeline and the cursor)."""
@@ -368,17 +380,15 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "<save>") -> Match:
-        """Rebuild a match from save-file content, validating every field.
+        """Rebuild a match from save-file content, validating every field (docs: "Save files").
 
         Raises:
             SaveFileError: naming the field that is wrong (an older save version is migrated;
                 a newer one, another game's rules version, rules that cannot deal, card files
                 changed since the save (``cards``), an inconsistent start state, or an illegal
-                action is refused). Nothing else escapes, whatever the content.
+                action (``actions[i]``) is refused). Nothing else escapes, whatever the content.
         """
-        from marketlib.core.savefile import match_from_dict
-
-        return match_from_dict(cls, data, source)
+        return savefile.rebuild(cls, data, source, resolve_game)
 
     @classmethod
     def load(cls, path: str | Path) -> Match:
@@ -387,9 +397,7 @@ class Match:
         Raises:
             SaveFileError: the file is missing, not JSON, or a field is wrong (named).
         """
-        from marketlib.core.savefile import read_save
-
-        return cls.from_dict(read_save(path), source=str(path))
+        return cls.from_dict(savefile.read_save(path), source=str(path))
 
     def __repr__(self) -> str:
         players = getattr(self.rules, "players", "?")

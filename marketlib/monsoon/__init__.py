@@ -15,6 +15,9 @@ Example:
 
 from marketlib.core.game import GameInfo
 from marketlib.core.registry import GameEntry, register
+
+# render registers how a State and a View draw: str(state) and the static HTML board.
+from marketlib.monsoon import render as render
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -44,6 +47,7 @@ from marketlib.monsoon.cards import (
     write_default_data,
 )
 from marketlib.monsoon.invariants import check_invariants
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.position import position
 from marketlib.monsoon.queries import standings
 from marketlib.monsoon.rules import (
@@ -61,7 +65,6 @@ from marketlib.monsoon.state import (
     BonusPending,
     FulfillPending,
     OwnedOrder,
-    Rules,
     Seat,
     State,
     TakePending,

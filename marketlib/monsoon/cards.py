@@ -1,6 +1,6 @@
 """Monsoon Market cards: Goods (M-COMP-01..03), Orders (M-COMP-04..07) and their data files.
 
-The default decks in ``data/`` are a RECONSTRUCTION (RULES.md 4.2: Goods R1 and Orders
+The default decks in ``data/`` are a RECONSTRUCTION (docs: "Card data": Goods R1 and Orders
 MO-01..MO-36), not the real card lists, which are not public. An owner of the physical game can
 write the defaults out with :func:`write_default_data`, type in the real cards, and pass the files
 as ``Rules(goods_deck=..., order_deck=...)``; they are validated row by row.

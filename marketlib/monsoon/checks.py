@@ -1,4 +1,7 @@
-"""Legality: ``explain(state, action)`` and one check per action type (STYLE 5).
+"""Legality: one check per action type (docs: "Games and the registry"), the candidate actions of
+each phase, and the
+well-formedness of an action (``check_ids``); ``explain`` in :mod:`marketlib.monsoon.rules`
+runs them.
 
 Each check returns a :class:`~marketlib.core.errors.Violation` naming the rule it breaks, or
 ``None``. ``legal_actions`` and ``apply`` both rest on these, so they can never disagree.
@@ -31,14 +34,52 @@ from marketlib.monsoon.queries import (
     available_goods,
     catalog,
     must_pass,
-    owner_of,
     spend_items,
     steal_count,
     where_is,
 )
 from marketlib.monsoon.scoring import Item, meets
 from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
-from marketlib.monsoon.turn import FLOW
+
+
+class Facts:
+    """What the checks ask about one state, computed once per state and shared by every check
+    of one ``legal_actions`` call (an object per call, so no cache outlives it)."""
+
+    __slots__ = ("_available", "_counts", "_items", "_owner", "cat", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.cat = catalog(state)
+        self._owner: dict[str, int] | None = None
+        self._counts: list[int] | None = None
+        self._available: dict[int, int] = {}
+        self._items: list[Item] | None = None
+
+    def owner(self, card: str) -> int | None:
+        """The seat whose display holds ``card``."""
+        if self._owner is None:
+            self._owner = {c: q for q, seat in enumerate(self.state.seats) for c in seat.display}
+        return self._owner.get(card)
+
+    def steal_count(self, player: int) -> int:
+        """Cards counted for stealing (M-STEAL-03, A-M-07)."""
+        if self._counts is None:
+            self._counts = [steal_count(self.state, q) for q in range(len(self.state.seats))]
+        return self._counts[player]
+
+    def available(self, player: int) -> int:
+        """Goods ``player`` could spend (display cards and unspent Bonus Goods)."""
+        if player not in self._available:
+            self._available[player] = available_goods(self.state, player)
+        return self._available[player]
+
+    def spend_items(self, pending: FulfillPending) -> list[Item]:
+        """What the spend so far is worth (M-FUL-04..06)."""
+        if self._items is None:
+            self._items = spend_items(self.state, pending)
+        return self._items
+
 
 BONUS_RULE = {
     BonusAction.UPGRADE: "M-BA-01",
@@ -58,12 +99,12 @@ def _bonus_mismatch(state: State, wanted: BonusAction) -> Violation | None:
     return None
 
 
-def _check_steal(state: State, a: Steal) -> Violation | None:
+def _check_steal(state: State, a: Steal, f: Facts) -> Violation | None:
     wrong = _bonus_mismatch(state, BonusAction.STEAL2)
     if wrong:
         return wrong
     rules = state.rules
-    if a.card in catalog(state).orders:
+    if a.card in f.cat.orders:
         return _order_named(state, a.card, "M-STEAL-04", "can never be stolen (M-BG-03)",
                             "M-STEAL-02", "only Goods cards can be stolen (from the Market or "
                             "a display)")
@@ -72,13 +113,13 @@ def _check_steal(state: State, a: Steal) -> Violation | None:
                   "steal")
     if a.card in state.market:
         return None
-    owner = owner_of(state, a.card)
+    owner = f.owner(a.card)
     if owner is None:
         return _v("M-STEAL-02", f"{a.card} is in {where_is(state, a.card)}: you may steal only "
                   "from the Market or another player's display")
     if owner == a.player:
         return _v("M-STEAL-05", f"{a.card} is already in your display")
-    mine, theirs = steal_count(state, a.player), steal_count(state, owner)
+    mine, theirs = f.steal_count(a.player), f.steal_count(owner)
     if theirs <= mine:
         return _v("M-STEAL-03", f"P{owner} has {theirs} cards and you have {mine}: you may only "
                   "steal from a display larger than yours")
@@ -97,8 +138,8 @@ def _order_named(
     return _v(rule, f"{order} is an Order, not a Goods card: {says}")
 
 
-def _check_buy(state: State, a: Buy) -> Violation | None:
-    cat = catalog(state)
+def _check_buy(state: State, a: Buy, f: Facts) -> Violation | None:
+    cat = f.cat
     if a.card in cat.orders:
         return _order_named(state, a.card, "M-BUY-04", "cannot be spent to Buy (M-BG-02)",
                             "M-BUY-01", "a Buy spends one of your Goods cards")
@@ -114,26 +155,26 @@ def _check_buy(state: State, a: Buy) -> Violation | None:
     return None
 
 
-def _check_take(state: State, a: Take) -> Violation | None:
+def _check_take(state: State, a: Take, f: Facts) -> Violation | None:
     if a.card not in state.market:
         return _v("M-BUY-01", f"{a.card} is not in the Market")
     return None
 
 
-def _check_fulfill(state: State, a: Fulfill) -> Violation | None:
+def _check_fulfill(state: State, a: Fulfill, f: Facts) -> Violation | None:
     wrong = _bonus_mismatch(state, BonusAction.FULFILL_ANOTHER)
     if wrong:
         return wrong
     if a.order not in state.order_display:
         return _v("M-FUL-01", f"{a.order} is not in the Order display")
-    need = catalog(state).orders[a.order].total
-    have = available_goods(state, a.player)
+    need = f.cat.orders[a.order].total
+    have = f.available(a.player)
     if have < need:
         return _v("M-FUL-06", f"{a.order} needs {need} goods even at Bulk and you hold only {have}")
     return None
 
 
-def _check_spend(state: State, a: Spend) -> Violation | None:
+def _check_spend(state: State, a: Spend, f: Facts) -> Violation | None:
     if a.card not in state.seats[a.player].display:
         pending = state.pending
         if isinstance(pending, FulfillPending) and a.card in pending.cards:
@@ -142,7 +183,7 @@ def _check_spend(state: State, a: Spend) -> Violation | None:
     return None
 
 
-def _check_spend_bonus(state: State, a: SpendBonus) -> Violation | None:
+def _check_spend_bonus(state: State, a: SpendBonus, f: Facts) -> Violation | None:
     pending = state.pending
     assert isinstance(pending, FulfillPending)
     if a.order in pending.bonus_goods:
@@ -153,11 +194,11 @@ def _check_spend_bonus(state: State, a: SpendBonus) -> Violation | None:
     return None
 
 
-def _check_declare(state: State, a: Declare) -> Violation | None:
+def _check_declare(state: State, a: Declare, f: Facts) -> Violation | None:
     pending = state.pending
     assert isinstance(pending, FulfillPending)
-    order = catalog(state).orders[pending.order]
-    items = spend_items(state, pending)
+    order = f.cat.orders[pending.order]
+    items = f.spend_items(pending)
     if not meets(order, items, a.level):
         return _v(LEVEL_RULE[a.level], _unmet(order.label, a.level, items))
     if not state.rules.allow_declared_lower_level:
@@ -180,7 +221,7 @@ def _unmet(label: str, level: Level, items: list[Item]) -> str:
     return f"Bulk needs a total of at least the Order's quantity ({label}); the spend has {total}"
 
 
-def _check_upgrade(state: State, a: Upgrade) -> Violation | None:
+def _check_upgrade(state: State, a: Upgrade, f: Facts) -> Violation | None:
     wrong = _bonus_mismatch(state, BonusAction.UPGRADE)
     if wrong:
         return wrong
@@ -196,13 +237,13 @@ def _check_upgrade(state: State, a: Upgrade) -> Violation | None:
     return None
 
 
-def _check_keep(state: State, a: Keep) -> Violation | None:
+def _check_keep(state: State, a: Keep, f: Facts) -> Violation | None:
     wrong = _bonus_mismatch(state, BonusAction.KEEP1)
     if wrong:
         return wrong
     pending = state.pending
     assert isinstance(pending, BonusPending)
-    if a.card in catalog(state).orders:
+    if a.card in f.cat.orders:
         return _v("M-BA-02", f"{a.card} is an Order: a Bonus Good cannot be kept, only a Goods "
                   "card spent on this Order (A-M-16)")
     if a.card not in pending.spent:
@@ -211,7 +252,7 @@ def _check_keep(state: State, a: Keep) -> Violation | None:
     return None
 
 
-def _check_skip(state: State, a: Skip) -> Violation | None:
+def _check_skip(state: State, a: Skip, f: Facts) -> Violation | None:
     if state.phase == "take" and not state.rules.buy_take_fewer:
         assert isinstance(state.pending, TakePending)
         return _v("M-BUY-03", f"take exactly {state.pending.remaining} more Market card(s): a "
@@ -219,14 +260,14 @@ def _check_skip(state: State, a: Skip) -> Violation | None:
     return None
 
 
-def _check_pass(state: State, a: Pass) -> Violation | None:
+def _check_pass(state: State, a: Pass, f: Facts) -> Violation | None:
     if not state.rules.allow_pass and not must_pass(state, a.player):
         return _v("M-TURN-01", "passing is switched off (allow_pass=False): steal, buy or fulfill "
                   "(a pass is allowed only when you can do none of them, A-M-26)")
     return None
 
 
-CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
+CHECKS: dict[type, Callable[[State, Any, Facts], Violation | None]] = {
     Steal: _check_steal,
     Buy: _check_buy,
     Take: _check_take,
@@ -245,9 +286,10 @@ _ORDER_ACTIONS = (Fulfill, SpendBonus, Upgrade)
 _BONUS_NAMED = (Steal, Buy, Keep)
 
 
-def _check_ids(state: State, action: Any) -> None:
-    """Malformed actions (STYLE 5): ``InvalidAction``, never a ``TypeError``. Cheap: this runs
-    on every ``apply``. Messages use ``repr`` so a wrong type shows (``player='0'``)."""
+def check_ids(state: State, action: Any) -> None:
+    """Malformed actions (docs: "Games and the registry"): ``InvalidAction``, never a
+    ``TypeError``. Cheap: this runs on every ``apply``. Messages use ``repr`` so a wrong type
+    shows (``player='0'``)."""
     if not isinstance(action, ACTION_TYPES):
         raise InvalidAction(f"{action!r} is not a Monsoon Market action")
     player = action.player
@@ -274,39 +316,38 @@ def _check_ids(state: State, action: Any) -> None:
         raise InvalidAction(f"{action!r}: the level must be gold, silver or bulk")
 
 
-def explain(state: State, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state`` (a :class:`Violation` with a rule ID), or ``None``.
-
-    Raises:
-        InvalidAction: ``action`` is not a Monsoon Market action, or names a card or seat that
-            does not exist.
-
-    Example:
-        >>> from marketlib.monsoon import Pass, Rules, setup
-        >>> s = setup(Rules(players=2), seed=1)
-        >>> explain(s, Pass(player=1)).rule
-        'M-TURN-01'
-    """
-    _check_ids(state, action)
-    if state.result is not None:
-        return _v("M-END-01", "the game is over")
-    if action.player != state.current:
-        return _v("M-TURN-01", f"it is P{state.current}'s decision, not P{action.player}'s")
-    tag = type(action).__struct_config__.tag
-    assert isinstance(tag, str)
-    if not FLOW.allows(state, tag):
-        phase = FLOW.phase(state)
-        return _v(phase.rule, f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
-    return CHECKS[type(action)](state, action)
-
-
-def _phase_hint(state: State) -> str:
+def candidates(state: State) -> list[Action]:
+    """The well-formed actions of the deciding seat in its current phase, in the game's order
+    (a superset of the legal ones): ``legal_actions`` keeps those every check passes, so it can
+    never disagree with ``explain``."""
+    p = state.current
+    seats = state.seats
+    phase = state.phase
+    out: list[Action] = []
     pending = state.pending
-    if isinstance(pending, TakePending):
-        return f"you are taking {pending.remaining} more Market card(s) for your Buy"
-    if isinstance(pending, FulfillPending):
-        return (f"you are fulfilling {pending.order}: spend cards or Bonus Goods, then declare a "
-                "level")
-    if isinstance(pending, BonusPending):
-        return f"you may take the Bonus Action of {pending.order} ({pending.action.value}) or skip"
-    return "on your turn you steal, buy, fulfill an Order or pass"
+    if phase == "action" or (phase == "bonus" and isinstance(pending, BonusPending)
+                             and pending.action is BonusAction.STEAL2):
+        out.extend(Steal(player=p, card=c) for c in state.market)
+        for q, seat in enumerate(seats):
+            if q != p:
+                out.extend(Steal(player=p, card=c) for c in seat.display)
+    if phase == "action":
+        out.extend(Buy(player=p, card=c) for c in seats[p].display)
+        out.extend(Fulfill(player=p, order=o) for o in state.order_display)
+        out.append(Pass(player=p))
+    elif phase == "take":
+        out.extend(Take(player=p, card=c) for c in state.market)
+        out.append(Skip(player=p))
+    elif phase == "spend":
+        out.extend(Spend(player=p, card=c) for c in seats[p].display)
+        out.extend(SpendBonus(player=p, order=o.id) for o in seats[p].orders if o.bonus)
+        out.extend(Declare(player=p, level=level) for level in Level)
+    elif phase == "bonus" and isinstance(pending, BonusPending):
+        if pending.action is BonusAction.UPGRADE:
+            out.extend(Upgrade(player=p, order=o.id) for o in seats[p].orders)
+        elif pending.action is BonusAction.KEEP1:
+            out.extend(Keep(player=p, card=c) for c in pending.spent)
+        elif pending.action is BonusAction.FULFILL_ANOTHER:
+            out.extend(Fulfill(player=p, order=o) for o in state.order_display)
+        out.append(Skip(player=p))
+    return out

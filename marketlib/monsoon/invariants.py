@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from marketlib.core.errors import CardDataError
 from marketlib.core.game import Outcome
 from marketlib.monsoon.cards import BonusAction, Catalog, Level
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import BonusPending, FulfillPending, Rules, State, TakePending
+from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
 from marketlib.monsoon.view import _visible_goods, _visible_orders, view
 
 _PHASES = ("action", "take", "spend", "bonus", "end", "over")

@@ -1,4 +1,4 @@
-"""Build a Monsoon Market position by hand from a readable spec (STYLE 11).
+"""Build a Monsoon Market position by hand from a readable spec (docs: "Games and the registry").
 
 Scenario tests, notebooks and "what if" questions start here::
 
@@ -20,9 +20,19 @@ from typing import Any
 from marketlib.core.errors import PositionError
 from marketlib.core.seeding import deal_rng
 from marketlib.core.validate import check_fields
-from marketlib.monsoon.cards import Catalog, Level, reload_catalog
+from marketlib.monsoon.cards import BonusAction, Catalog, Level, reload_catalog
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import OwnedOrder, Rules, Seat, State
+from marketlib.monsoon.state import (
+    BonusPending,
+    FulfillPending,
+    OwnedOrder,
+    Pending,
+    Phase,
+    Seat,
+    State,
+    TakePending,
+)
 
 
 class _Placer:
@@ -109,8 +119,12 @@ def position(
     discard: Sequence[str] = (),
     goods_deck_top: Sequence[str] = (),
     order_deck_top: Sequence[str] = (),
+    goods_deck: Sequence[str] | None = None,
+    order_deck: Sequence[str] | None = None,
     current: int = 0,
     turn: int = 0,
+    phase: Phase = "action",
+    pending: Pending | None = None,
     rules: Rules | None = None,
     seed: int = 0,
 ) -> State:
@@ -121,7 +135,13 @@ def position(
         market, order_display, discard: cards in those places.
         orders: fulfilled Orders per seat, like ``{0: ["MO-03 bulk", "MO-12 gold"]}``.
         goods_deck_top, order_deck_top: cards on top of the decks, top first.
+        goods_deck, order_deck: a whole deck, top first: exactly the cards not placed anywhere
+            else, in this order (instead of the ``_top`` lists).
         current: the seat to play; turn: turns already played.
+        phase, pending: where the turn is: ``"action"`` (no pending decision), ``"take"``
+            (a ``TakePending`` Buy), ``"spend"`` (a ``FulfillPending``: its Order and the
+            cards spent so far are placed there) or ``"bonus"`` (a ``BonusPending``: its Order is
+            one of ``current``'s, at Gold or Silver).
         rules: rule options (default ``Rules(players=len(displays))``).
         seed: shuffles the cards that are not placed into the decks and keys reshuffles.
 
@@ -191,16 +211,29 @@ def position(
                             f"the Order display holds at most {rules.order_display_size}")
     market_t = tuple(placer.good(c, "market") for c in market)
     discard_t = tuple(placer.good(c, "discard") for c in discard)
-    top = [placer.good(c, "goods_deck_top") for c in goods_deck_top]
     shown = tuple(placer.order(o, "order_display") for o in order_display)
-    order_top = [placer.order(o, "order_deck_top") for o in order_deck_top]
     if not 0 <= current < rules.players:
         raise PositionError("current", f"there is no seat {current}")
+    pending = _pending(placer, cat, phase, pending, seats[current], market_t)
+    if goods_deck is not None and goods_deck_top:
+        raise PositionError("goods_deck", "give the whole deck or its top, not both")
+    if order_deck is not None and order_deck_top:
+        raise PositionError("order_deck", "give the whole deck or its top, not both")
+    top = [placer.good(c, "goods_deck" if goods_deck is not None else "goods_deck_top")
+           for c in (goods_deck if goods_deck is not None else goods_deck_top)]
+    order_top = [placer.order(o, "order_deck" if order_deck is not None else "order_deck_top")
+                 for o in (order_deck if order_deck is not None else order_deck_top)]
     rng = deal_rng(seed)
     rest = [c for c in cat.goods if c not in placer.placed]
     rng.shuffle(rest)
     rest_orders = [o for o in cat.orders if o not in placer.placed]
     rng.shuffle(rest_orders)
+    for name, whole, left in (("goods_deck", goods_deck, rest),
+                              ("order_deck", order_deck, rest_orders)):
+        if whole is not None and left:
+            listed = ", ".join(sorted(left)[:6]) + ("..." if len(left) > 6 else "")
+            raise PositionError(name, f"{len(left)} cards are placed nowhere ({listed}): a whole "
+                                "deck holds every card not placed elsewhere")
     for p, seat in enumerate(seats):
         if seals_of(seat, cat) >= rules.seal_target:
             raise PositionError(f"orders[{p}]", f"P{p} already has {seals_of(seat, cat)} seals: "
@@ -215,6 +248,54 @@ def position(
         seats=tuple(seats),
         current=current,
         turn=turn,
+        phase=phase,
+        pending=pending,
         shuffle_key=rng.getrandbits(62),
         cards=digest,
     )
+
+
+def _pending(placer: _Placer, cat: Catalog, phase: str, pending: Pending | None, seat: Seat,
+             market: tuple[str, ...]) -> Pending | None:
+    """Check the decision in progress against its phase (M-BUY-01, M-FUL-01, M-FUL-08) and
+    place the cards it holds."""
+    if phase == "action":
+        if pending is not None:
+            raise PositionError("pending", "a turn's start has no decision in progress")
+        return None
+    if phase == "take":
+        if not isinstance(pending, TakePending):
+            raise PositionError("pending", "phase 'take' needs a TakePending(remaining=...)")
+        if not 1 <= pending.remaining <= len(market):
+            raise PositionError("pending", f"{pending.remaining} cards to take from a Market "
+                                f"of {len(market)} (M-BUY-01)")
+        return pending
+    if phase == "spend":
+        if not isinstance(pending, FulfillPending):
+            raise PositionError("pending", "phase 'spend' needs a FulfillPending(order=...)")
+        order = placer.order(pending.order, "pending")
+        cards = tuple(placer.good(c, "pending") for c in pending.cards)
+        owned = {o.id: o for o in seat.orders}
+        for o in pending.bonus_goods:
+            if o not in owned or not owned[o].bonus:
+                raise PositionError("pending", f"{o} carries no unspent Bonus Good of the "
+                                    "player's (M-BG-01)")
+        return FulfillPending(order=order, cards=cards, bonus_goods=pending.bonus_goods)
+    if phase == "bonus":
+        if not isinstance(pending, BonusPending):
+            raise PositionError("pending", "phase 'bonus' needs a BonusPending(action=..., "
+                                "order=...)")
+        owned = {o.id: o for o in seat.orders}
+        mine = owned.get(pending.order)
+        if mine is None or mine.level is Level.BULK:
+            raise PositionError("pending", f"{pending.order} must be one of the player's Orders "
+                                "at Gold or Silver (M-FUL-08)")
+        if cat.orders[pending.order].bonus_action is not pending.action:
+            raise PositionError("pending", f"{pending.order}'s Bonus Action is "
+                                f"{cat.orders[pending.order].bonus_action.value}")
+        steals = 2 if pending.action is BonusAction.STEAL2 else 0
+        if pending.steals_left not in ((1, 2) if steals else (0,)):
+            raise PositionError("pending", "steals_left is 1 or 2 for Steal 2, else 0")
+        return pending
+    raise PositionError("phase", f"a position starts in 'action', 'take', 'spend' or 'bonus', "
+                        f"not {phase!r}")

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from marketlib.core.cards import STORE
 from marketlib.core.game import places
 from marketlib.monsoon.cards import Catalog, Level, load_catalog
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.scoring import Item, ranking_keys
-from marketlib.monsoon.state import FulfillPending, Rules, Seat, State
+from marketlib.monsoon.state import FulfillPending, Seat, State
 
 if TYPE_CHECKING:
     from marketlib.monsoon.view import View

@@ -8,46 +8,25 @@ changes the state it was given. The turn structure is the phase table ``FLOW``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from marketlib.core.errors import IllegalAction
+from marketlib.core import memo
+from marketlib.core.errors import IllegalAction, Violation
+from marketlib.core.errors import violation as _v
 from marketlib.core.game import Outcome
 from marketlib.core.seeding import deal_rng
 from marketlib.monsoon.actions import (
     Action,
-    Buy,
-    Declare,
-    Fulfill,
-    Keep,
     Pass,
-    Skip,
-    Spend,
-    SpendBonus,
-    Steal,
-    Take,
-    Upgrade,
 )
-from marketlib.monsoon.cards import BonusAction, Level, reload_catalog
-from marketlib.monsoon.checks import explain
+from marketlib.monsoon.cards import reload_catalog
+from marketlib.monsoon.checks import CHECKS, Facts, candidates, check_ids
+from marketlib.monsoon.moves import HANDLERS
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import (
-    affordable_orders,
-    buyable,
     catalog,
-    must_pass,
-    owner_of,
-    set_seat,
-    spend_items,
-    steal_targets,
-    upgrade_targets,
-    without,
 )
-from marketlib.monsoon.scoring import meets, victory
 from marketlib.monsoon.state import (
     BonusPending,
     FulfillPending,
-    OwnedOrder,
-    Rules,
     Seat,
     State,
     TakePending,
@@ -56,9 +35,6 @@ from marketlib.monsoon.turn import FLOW
 
 __all__ = ["FLOW", "apply", "catalog", "current_player", "explain", "legal_actions", "outcome",
            "setup"]
-
-_UP = {Level.BULK: Level.SILVER, Level.SILVER: Level.GOLD}
-
 
 # --------------------------------------------------------------------------- setup
 def setup(rules: Rules, seed: int) -> State:
@@ -105,6 +81,44 @@ def setup(rules: Rules, seed: int) -> State:
     )
 
 
+def explain(state: State, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state`` (a :class:`Violation` with a rule ID), or ``None``.
+
+    Raises:
+        InvalidAction: ``action`` is not a Monsoon Market action, or names a card or seat that
+            does not exist.
+
+    Example:
+        >>> from marketlib.monsoon import Pass, Rules, setup
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> explain(s, Pass(player=1)).rule
+        'M-TURN-01'
+    """
+    check_ids(state, action)
+    if state.result is not None:
+        return _v("M-END-01", "the game is over")
+    if action.player != state.current:
+        return _v("M-TURN-01", f"it is P{state.current}'s decision, not P{action.player}'s")
+    tag = type(action).__struct_config__.tag
+    assert isinstance(tag, str)
+    if not FLOW.allows(state, tag):
+        phase = FLOW.phase(state)
+        return _v(phase.rule, f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
+    return CHECKS[type(action)](state, action, Facts(state))
+
+
+def _phase_hint(state: State) -> str:
+    pending = state.pending
+    if isinstance(pending, TakePending):
+        return f"you are taking {pending.remaining} more Market card(s) for your Buy"
+    if isinstance(pending, FulfillPending):
+        return (f"you are fulfilling {pending.order}: spend cards or Bonus Goods, then declare a "
+                "level")
+    if isinstance(pending, BonusPending):
+        return f"you may take the Bonus Action of {pending.order} ({pending.action.value}) or skip"
+    return "on your turn you steal, buy, fulfill an Order or pass"
+
+
 def current_player(state: State) -> int | None:
     """The seat that decides next (M-TURN-01), or ``None`` once the game is over."""
     return None if state.result is not None else state.current
@@ -117,7 +131,9 @@ def outcome(state: State) -> Outcome | None:
 
 # --------------------------------------------------------------------------- legal actions
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action for the deciding seat, in a fixed order (empty once the game is over).
+    """Every legal action for the deciding seat, in a fixed order (empty once the game is over):
+    the phase's candidate actions that pass every check of ``explain`` (one legality check,
+    docs: "Games and the registry").
 
     Example:
         >>> s = setup(Rules(players=2), seed=1)
@@ -126,57 +142,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if state.result is not None:
         return ()
-    p = state.current
-    phase = state.phase
-    out: list[Action] = []
-    if phase == "action":
-        out.extend(Steal(player=p, card=c) for c in steal_targets(state, p))
-        out.extend(Buy(player=p, card=c) for c in buyable(state, p))
-        out.extend(Fulfill(player=p, order=o) for o in affordable_orders(state, p))
-        if state.rules.allow_pass or not out:  # A-M-26: a forced pass is always legal
-            out.append(Pass(player=p))
-    elif phase == "take":
-        out.extend(Take(player=p, card=c) for c in state.market)
-        if state.rules.buy_take_fewer:
-            out.append(Skip(player=p))
-    elif phase == "spend":
-        pending = state.pending
-        assert isinstance(pending, FulfillPending)
-        seat = state.seats[p]
-        out.extend(Spend(player=p, card=c) for c in seat.display)
-        out.extend(
-            SpendBonus(player=p, order=o.id)
-            for o in seat.orders
-            if o.bonus and o.id not in pending.bonus_goods
-        )
-        order = catalog(state).orders[pending.order]
-        items = spend_items(state, pending)
-        for level in Level:
-            if meets(order, items, level):
-                out.append(Declare(player=p, level=level))
-                if not state.rules.allow_declared_lower_level:
-                    break
-    elif phase == "bonus":
-        pending = state.pending
-        assert isinstance(pending, BonusPending)
-        if pending.action is BonusAction.UPGRADE:
-            targets = upgrade_targets(state, p, pending.order)
-            out.extend(Upgrade(player=p, order=o) for o in targets)
-        elif pending.action is BonusAction.KEEP1:
-            out.extend(Keep(player=p, card=c) for c in pending.spent)
-        elif pending.action is BonusAction.FULFILL_ANOTHER:
-            out.extend(Fulfill(player=p, order=o) for o in affordable_orders(state, p))
-        else:
-            out.extend(Steal(player=p, card=c) for c in steal_targets(state, p))
-        out.append(Skip(player=p))
-    return tuple(out)
+    facts = Facts(state)
+    return memo.remember(state, tuple(a for a in candidates(state)
+                                      if CHECKS[type(a)](state, a, facts) is None))
 
 
 # --------------------------------------------------------------------------- apply
 def apply(state: State, action: Action) -> State:
     """Play ``action`` and return the new state; ``state`` itself is never changed.
 
-    A compound turn is several calls (STYLE 4): e.g. ``Buy`` then one ``Take`` per card. The end
+    A compound turn is several calls (docs: "Games and the registry"): e.g. ``Buy`` then one
+    ``Take`` per card. The end
     of the turn (refills, M-TURN-02/03; the end checks, M-END-01..03 and A-M-26) runs inside the
     call that completes the turn.
 
@@ -196,15 +172,16 @@ def apply(state: State, action: Action) -> State:
         ...
         marketlib.core.errors.IllegalAction: M-TURN-01: it is P1's decision, not P0's ...
     """
-    why = explain(state, action)
-    if why is not None:
-        raise IllegalAction.from_violation(action, why)
+    if not memo.known_legal(state, action):  # listed legal by the same checks just now
+        why = explain(state, action)
+        if why is not None:
+            raise IllegalAction.from_violation(action, why)
     new = HANDLERS[type(action)](state, action)
     if new.forced_passes and type(action) is not Pass:
         new = new.replace(forced_passes=0)  # somebody acted: no stalemate (A-M-26)
     if not state.rules.allow_pass:
         new = _note_choice(state, new)
-    return FLOW.advance(new)
+    return FLOW.after(new, type(action).__struct_config__.tag)  # type: ignore[arg-type]
 
 
 def _note_choice(before: State, after: State) -> State:
@@ -218,175 +195,3 @@ def _note_choice(before: State, after: State) -> State:
     return after
 
 
-def _do_steal(state: State, a: Steal) -> State:
-    p = a.player
-    seats = list(state.seats)
-    market = state.market
-    if a.card in market:
-        market = without(market, a.card)
-    else:
-        owner = owner_of(state, a.card)
-        assert owner is not None
-        seats[owner] = Seat(display=without(seats[owner].display, a.card),
-                            orders=seats[owner].orders)
-    seats[p] = Seat(display=seats[p].display + (a.card,), orders=seats[p].orders)
-    new = state.replace(market=market, seats=tuple(seats))
-    pending = state.pending
-    if isinstance(pending, BonusPending):
-        left = pending.steals_left - 1
-        if left > 0 and steal_targets(new, p):
-            return new.replace(pending=BonusPending(action=pending.action, order=pending.order,
-                                                    steals_left=left))
-        return new.replace(pending=None)
-    return new.replace(phase="end")
-
-
-def _do_buy(state: State, a: Buy) -> State:
-    p = a.player
-    seat = state.seats[p]
-    display = without(seat.display, a.card)
-    quantity = catalog(state).goods[a.card].quantity
-    room = state.rules.display_limit - len(display)
-    take = min(quantity, room, len(state.market))
-    new = state.replace(discard=state.discard + (a.card,),
-                        seats=set_seat(state, p, Seat(display=display, orders=seat.orders)))
-    if take == 0:
-        return new.replace(phase="end")
-    if take == len(state.market) and not state.rules.buy_take_fewer:
-        taken = Seat(display=display + state.market, orders=seat.orders)
-        return new.replace(market=(), seats=set_seat(new, p, taken), phase="end")
-    return new.replace(phase="take", pending=TakePending(remaining=take))
-
-
-def _do_take(state: State, a: Take) -> State:
-    p = a.player
-    seat = state.seats[p]
-    pending = state.pending
-    assert isinstance(pending, TakePending)
-    return state.replace(
-        market=without(state.market, a.card),
-        seats=set_seat(state, p, Seat(display=seat.display + (a.card,), orders=seat.orders)),
-        pending=TakePending(remaining=pending.remaining - 1),
-    )
-
-
-def _do_fulfill(state: State, a: Fulfill) -> State:
-    return state.replace(
-        order_display=without(state.order_display, a.order),
-        pending=FulfillPending(order=a.order),
-        phase="spend",
-    )
-
-
-def _do_spend(state: State, a: Spend) -> State:
-    p = a.player
-    seat = state.seats[p]
-    pending = state.pending
-    assert isinstance(pending, FulfillPending)
-    return state.replace(
-        seats=set_seat(state, p, Seat(display=without(seat.display, a.card), orders=seat.orders)),
-        pending=FulfillPending(order=pending.order, cards=pending.cards + (a.card,),
-                               bonus_goods=pending.bonus_goods),
-    )
-
-
-def _do_spend_bonus(state: State, a: SpendBonus) -> State:
-    pending = state.pending
-    assert isinstance(pending, FulfillPending)
-    return state.replace(pending=FulfillPending(order=pending.order, cards=pending.cards,
-                                                bonus_goods=pending.bonus_goods + (a.order,)))
-
-
-def _do_declare(state: State, a: Declare) -> State:
-    p = a.player
-    pending = state.pending
-    assert isinstance(pending, FulfillPending)
-    cat = catalog(state)
-    order = cat.orders[pending.order]
-    seat = state.seats[p]
-    owned = []
-    for o in seat.orders:
-        if o.id in pending.bonus_goods:  # M-BG-05: spending it turns its Order to Silver
-            owned.append(OwnedOrder(id=o.id, level=Level.SILVER))
-        else:
-            owned.append(o)
-    gains_bonus = a.level is Level.BULK and order.bonus_good is not None
-    owned.append(OwnedOrder(id=order.id, level=a.level, bonus=gains_bonus))
-    new = state.replace(
-        seats=set_seat(state, p, Seat(display=seat.display, orders=tuple(owned))),
-        discard=state.discard + pending.cards,
-        pending=None,
-    )
-    won = victory(new, cat, p)
-    if won is not None:
-        return new.replace(result=won, phase="over")
-    if a.level is Level.BULK:
-        return new.replace(phase="end")  # M-BA-05: no Bonus Action at Bulk
-    bonus = _begin_bonus(new, p, order.id, order.bonus_action, pending.cards)
-    if bonus is None:
-        return new.replace(phase="end")
-    return new.replace(phase="bonus", pending=bonus)
-
-
-def _begin_bonus(
-    state: State, p: int, order: str, action: BonusAction, spent: tuple[str, ...]
-) -> BonusPending | None:
-    """The Bonus Action decision, or ``None`` when it can do nothing (A-M-15, A-M-18)."""
-    if action is BonusAction.UPGRADE and not upgrade_targets(state, p, order):
-        return None
-    if action is BonusAction.KEEP1 and not spent:
-        return None
-    if action is BonusAction.FULFILL_ANOTHER and not affordable_orders(state, p):
-        return None
-    if action is BonusAction.STEAL2 and not steal_targets(state, p):
-        return None
-    return BonusPending(action=action, order=order, spent=spent,
-                        steals_left=2 if action is BonusAction.STEAL2 else 0)
-
-
-def _do_upgrade(state: State, a: Upgrade) -> State:
-    p = a.player
-    seat = state.seats[p]
-    owned = tuple(
-        OwnedOrder(id=o.id, level=_UP[o.level]) if o.id == a.order else o for o in seat.orders
-    )  # M-BG-04: an upgraded Order loses its Bonus Good
-    new = state.replace(seats=set_seat(state, p, Seat(display=seat.display, orders=owned)),
-                        pending=None)
-    won = victory(new, catalog(state), p)
-    if won is not None:
-        return new.replace(result=won, phase="over")
-    return new
-
-
-def _do_keep(state: State, a: Keep) -> State:
-    p = a.player
-    seat = state.seats[p]
-    return state.replace(
-        discard=without(state.discard, a.card),
-        seats=set_seat(state, p, Seat(display=seat.display + (a.card,), orders=seat.orders)),
-        pending=None,
-    )
-
-
-def _do_skip(state: State, a: Skip) -> State:
-    return state.replace(pending=None)
-
-
-def _do_pass(state: State, a: Pass) -> State:
-    forced = not state.rules.allow_pass or must_pass(state, a.player)  # A-M-26
-    return state.replace(phase="end", forced_passes=state.forced_passes + 1 if forced else 0)
-
-
-HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    Steal: _do_steal,
-    Buy: _do_buy,
-    Take: _do_take,
-    Fulfill: _do_fulfill,
-    Spend: _do_spend,
-    SpendBonus: _do_spend_bonus,
-    Declare: _do_declare,
-    Upgrade: _do_upgrade,
-    Keep: _do_keep,
-    Skip: _do_skip,
-    Pass: _do_pass,
-}

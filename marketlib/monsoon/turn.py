@@ -25,7 +25,7 @@ from marketlib.core.flow import Flow, Phase
 from marketlib.core.game import Ending
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import final_ranking
-from marketlib.monsoon.state import State, TakePending
+from marketlib.monsoon.state import BonusPending, State, TakePending
 
 
 def _refill(state: State) -> State:
@@ -69,14 +69,11 @@ def _end_turn(state: State) -> State:
     if state.forced_turns:
         state, looped = _loop_check(state)
     if rules.orders_exhausted_end and not state.order_display and not state.order_deck:
-        return state.replace(result=final_ranking(state, catalog(state), Ending.ORDERS_EXHAUSTED),
-                             phase="over")
+        return state.replace(result=final_ranking(state, catalog(state), Ending.ORDERS_EXHAUSTED))
     if looped or state.forced_passes >= len(state.seats):
-        return state.replace(result=final_ranking(state, catalog(state), Ending.STALEMATE),
-                             phase="over")
+        return state.replace(result=final_ranking(state, catalog(state), Ending.STALEMATE))
     if rules.max_turns is not None and state.turn >= rules.max_turns:
-        return state.replace(result=final_ranking(state, catalog(state), Ending.TURN_LIMIT),
-                             phase="over")
+        return state.replace(result=final_ranking(state, catalog(state), Ending.TURN_LIMIT))
     return state.replace(current=(state.current + 1) % len(state.seats))
 
 
@@ -103,20 +100,38 @@ def _take_done(state: State) -> bool:
     return not isinstance(pending, TakePending) or pending.remaining == 0
 
 
+def _after_buy(state: State) -> str:
+    """M-BUY-01: a Buy that leaves cards to choose goes on to take them; else the turn ends."""
+    return "take" if isinstance(state.pending, TakePending) else "end"
+
+
+def _after_declare(state: State) -> str:
+    """M-FUL-04..08: a Gold or Silver fulfilment may go on to its Bonus Action."""
+    return "bonus" if isinstance(state.pending, BonusPending) else "end"
+
+
+def _bonus_done(state: State) -> bool:
+    return state.pending is None
+
+
 FLOW: Flow[State] = Flow(
     phases={
-        "action": Phase("action", frozenset({"steal", "buy", "fulfill", "pass"}), "M-TURN-01"),
-        "take": Phase("take", frozenset({"take", "skip"}), "M-BUY-01", end_if=_take_done,
+        "action": Phase("action", {"steal": "end", "buy": _after_buy, "fulfill": "spend",
+                                   "pass": "end"}, "M-TURN-01"),
+        "take": Phase("take", {"take": None, "skip": None}, "M-BUY-01", end_if=_take_done,
                       on_end=lambda s: s.replace(pending=None), next="end"),
-        "spend": Phase("spend", frozenset({"spend", "spend_bonus", "declare"}), "M-FUL-01"),
-        "bonus": Phase("bonus", frozenset({"upgrade", "keep", "fulfill", "steal", "skip"}),
-                       "M-FUL-08", end_if=lambda s: s.pending is None, next="end"),
-        "end": Phase("end", frozenset(), "M-TURN-02", end_if=lambda s: True, on_end=_end_turn,
+        "spend": Phase("spend", {"spend": None, "spend_bonus": None,
+                                 "declare": _after_declare}, "M-FUL-01"),
+        "bonus": Phase("bonus", {"upgrade": None, "keep": None, "fulfill": "spend",
+                                 "steal": None, "skip": None},
+                       "M-FUL-08", end_if=_bonus_done, next="end"),
+        "end": Phase("end", {}, "M-TURN-02", end_if=lambda s: True, on_end=_end_turn,
                      next="action"),
-        "over": Phase("over", frozenset(), "M-END-01"),
+        "over": Phase("over", {}, "M-END-01"),
     },
     get_phase=lambda s: s.phase,
     set_phase=lambda s, name: s.replace(phase=name),
     is_over=lambda s: s.result is not None,
 )
-"""The Monsoon Market turn (M-TURN-01..03) as a phase table; hook order in ``core.flow``."""
+"""The Monsoon Market turn (M-TURN-01..03) as a phase table: every change of phase is here;
+the hook order is in ``core.flow``."""

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 import msgspec
 
+from marketlib.core import pictures
+from marketlib.core.cards import STORE
 from marketlib.core.game import Outcome
 from marketlib.monsoon.actions import (
     Action,
@@ -24,10 +25,11 @@ from marketlib.monsoon.actions import (
     Take,
     Upgrade,
 )
-from marketlib.monsoon.cards import Level, load_catalog
+from marketlib.monsoon.cards import Level
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import FulfillPending, Pending, Phase, Rules, Seat, State, summary
+from marketlib.monsoon.state import FulfillPending, Pending, Phase, Seat, State, summary
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,14 +70,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
         return f"View({who}, {summary(self)})"
 
     def __str__(self) -> str:
-        from marketlib.monsoon.render import text_table
-
-        return text_table(self)
+        return pictures.text(self)  # drawn by render.py, which registers itself there
 
     def _repr_html_(self) -> str:
-        from marketlib.monsoon.render import html_board
-
-        return html_board(self)
+        return pictures.html(self)
 
 
 def view(state: State, player: int | None) -> View:
@@ -202,9 +200,9 @@ def info_revealed(before: State, after: State) -> bool:
     return before.goods_deck != after.goods_deck or before.order_deck != after.order_deck
 
 
-@lru_cache(maxsize=16)
-def _candidates(rules: Rules, cards: str) -> tuple[Action, ...]:
-    cat = load_catalog(rules.goods_deck, rules.order_deck, cards)
+def _candidates(state: State) -> tuple[Action, ...]:
+    rules = state.rules
+    cat = catalog(state)
     out: list[Action] = []
     for p in range(rules.players):
         for c in cat.goods:
@@ -219,5 +217,10 @@ def _candidates(rules: Rules, cards: str) -> tuple[Action, ...]:
 
 
 def candidate_actions(state: State) -> tuple[Action, ...]:
-    """Every well-formed action for these rules (legal or not), for the conformance kit."""
-    return _candidates(state.rules, state.cards)
+    """Every well-formed action for these rules (legal or not), for the conformance kit (built
+    once per card data and player count, in the card store)."""
+    rules = state.rules
+    found: tuple[Action, ...] = STORE.derived(
+        ("monsoon", state.cards, rules.goods_deck, rules.order_deck, rules.players,
+         "candidates"), lambda: _candidates(state))
+    return found

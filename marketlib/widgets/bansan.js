@@ -11,12 +11,12 @@ function bsChip(ctx, produce, half) {
   return chip;
 }
 
-function bsCardBody(ctx, id, as, halves) {
+function bsCardBody(ctx, id, as) {
+  // a card in a Stall or Bag is one type (as); anywhere else it shows its top and bottom half
   const c = ctx.cards.produce[id];
   const body = ctx.el("span", "marketlib-card-body");
   if (as) body.appendChild(bsChip(ctx, as));
-  else if (halves) {
-    // the opening hand: which half is on top matters, so say it
+  else {
     const col = ctx.el("span", "marketlib-halves");
     for (const [half, t] of [["top", c.top], ["bottom", c.bottom]]) {
       const line = ctx.el("span", null);
@@ -25,19 +25,19 @@ function bsCardBody(ctx, id, as, halves) {
       col.appendChild(line);
     }
     body.appendChild(col);
-  } else { body.appendChild(bsChip(ctx, c.top, "top")); body.appendChild(bsChip(ctx, c.bottom, "bottom")); }
+  }
   const waste = ctx.el("span", "marketlib-card-label", `${c.waste}${c.star ? " \u2605" : ""}`);
-  waste.title = `${ctx.cards.wastes[c.waste]} waste${c.star ? "; a Star: drawn in a refill, it flips an Event" : ""}`;
+  waste.title = `${ctx.cards.wastes[c.waste]} waste${c.star ? "; a Star (see the legend)" : ""}`;
   body.appendChild(waste);
   body.appendChild(ctx.el("span", "marketlib-id", id));
   return body;
 }
 
-function bsCard(ctx, id, where, as, halves) {
+function bsCard(ctx, id, where, as) {
   const c = ctx.cards.produce[id];
   const what = as ? `${ctx.cards.names[as]}` : `top ${ctx.cards.names[c.top]}, bottom ${ctx.cards.names[c.bottom]}`;
   return ctx.button(`card:${id}`, `${what}, ${ctx.cards.wastes[c.waste]} waste${c.star ? ", star" : ""} (${id}, ${where})`,
-    bsCardBody(ctx, id, as, halves), "marketlib-card");
+    bsCardBody(ctx, id, as), "marketlib-card");
 }
 
 function bsSection(ctx, title, cls) {
@@ -48,13 +48,13 @@ function bsSection(ctx, title, cls) {
   return [box, items];
 }
 
-function bsTypeButtons(ctx, prefix, label) {
+function bsTypeButtons(ctx, prefix, label, priced) {
   const row = ctx.el("div", "marketlib-row-items");
   row.appendChild(ctx.el("span", "marketlib-row-title", label));
   for (const t of BS_TYPES) {
     const body = ctx.el("span", "marketlib-card-body");
     body.appendChild(bsChip(ctx, t));
-    body.appendChild(ctx.el("span", null, `RM${ctx.cards.prices[t]}`));
+    if (priced) body.appendChild(ctx.el("span", null, `RM${ctx.cards.prices[t]}${prefix === "buy" ? "" : " half"}`));
     row.appendChild(ctx.button(`${prefix}:${t}`, `${label} ${ctx.cards.names[t]}`, body));
   }
   return row;
@@ -129,11 +129,11 @@ function bsPending(ctx, s) {
   if (p && p.kind === "Stocking") {
     box.appendChild(ctx.el("p", null, "Stocking: click a card, then the open Stall to tuck it into."));
     const row = ctx.el("div", "marketlib-row-items");
-    for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, `to stock as ${c.options.join(" or ")}`));
+    for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, `to stock as ${c.options.join(" or ")}`, c.options.length === 1 ? c.options[0] : null));
     box.appendChild(row);
   } else if (p && p.kind === "OpeningHand") {
     const row = ctx.el("div", "marketlib-row-items");
-    for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand", null, true));
+    for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand"));
     box.appendChild(row);
     for (const half of ["top", "bottom"]) {
       const line = ctx.el("div", "marketlib-row-items");
@@ -145,8 +145,9 @@ function bsPending(ctx, s) {
     }
   } else if (p && p.kind === "Purchase") {
     const what = { vendors: "Buying from vendors", wholesale: "Buying from your wholesalers", sell: "Selling online" }[p.purchase];
-    const picked = p.picked.map((x) => `${x.card} RM${x.price}${x.seller === null ? "" : ` to P${x.seller}`}`).join(", ");
-    box.appendChild(ctx.el("p", null, `${what}: ${ctx.cards.names[p.produce]}. Picked: ${picked || "nothing yet"}. Click cards to pick them.`));
+    const picked = p.picked.map((x) => `${x.card}${x.seller === null ? "" : ` (RM${x.price} to P${x.seller})`}`).join(", ");
+    const money = p.purchase === "sell" ? `you get RM${p.total}` : `you pay RM${p.total}`;
+    box.appendChild(ctx.el("p", null, `${what}: ${ctx.cards.names[p.produce]}. Picked: ${picked || "nothing yet"}${p.picked.length ? ` (finishing now, ${money})` : ""}. Click cards to pick them.`));
   } else if (p && p.kind === "ListReturn") {
     box.appendChild(ctx.el("p", null, `Return ${p.count} Shopping List(s) from your Wallet to the bottom of the deck: click it in your Wallet below.`));
   } else if (!s.offer) {
@@ -283,15 +284,15 @@ function drawGame(ctx, area) {
   if (pending) area.appendChild(pending);
   if (s.phase === "stock" && !s.pending) {
     const [st, stItems] = bsSection(ctx, "Stocking Phase: take every Row card of one type");
-    stItems.appendChild(bsTypeButtons(ctx, "stock", "Take from the Row:"));
+    stItems.appendChild(bsTypeButtons(ctx, "stock", "Take from the Row (free):", false));
     area.appendChild(st);
   }
   if (s.phase === "actions" && !s.pending && !s.offer) {
     const [ac, acItems] = bsSection(ctx, `Action Phase: ${s.actions_left} action(s) left (or click a Waste Bin to empty it)`);
     acItems.className = "";
-    acItems.appendChild(bsTypeButtons(ctx, "buy", "Buy from vendors:"));
-    acItems.appendChild(bsTypeButtons(ctx, "wholesale", "Buy wholesale:"));
-    acItems.appendChild(bsTypeButtons(ctx, "sell", "Sell online:"));
+    acItems.appendChild(bsTypeButtons(ctx, "buy", "Buy from vendors (market price):", true));
+    acItems.appendChild(bsTypeButtons(ctx, "wholesale", "Buy wholesale (half price):", true));
+    acItems.appendChild(bsTypeButtons(ctx, "sell", "Sell online (half price):", true));
     area.appendChild(ac);
   }
   area.appendChild(bsStalls(ctx, s));
@@ -303,7 +304,8 @@ function drawGame(ctx, area) {
   if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
   const who = s.decider === null ? "game over" : (s.decider === ctx.seat ? "your decision" : `P${s.decider} to decide`);
   const mode = { standard: "", kenduri: " · Kenduri Menu", sendiri: " · Sendiri (solo)" }[s.mode];
-  return `Bansan${mode} · turn ${s.turn + 1} · ${s.title} · ${who}`;
+  const round = Math.floor(s.turn / s.players) + 1;
+  return `Bansan${mode} · round ${round} · ${s.title} · ${who}`;
 }
 
 export default makeBoard(drawGame);

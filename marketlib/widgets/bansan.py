@@ -8,6 +8,7 @@ from marketlib import bansan
 from marketlib.bansan import actions as A
 from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import NAMES
+from marketlib.bansan.queries import half_total
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import Stocking
 from marketlib.core.match import Match
@@ -45,7 +46,7 @@ class BansanTable(Table):
             "wastes": WASTE_NAMES,
             "colours": {p.value: COLOURS[p] for p in bansan.Produce},
             "inks": {p.value: ink(COLOURS[p]) for p in bansan.Produce},
-            "legend": [list(item) for item in bansan_words.LEGEND],
+            "legend": [list(item) for item in bansan_words.legend(match.rules)],
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
@@ -60,7 +61,9 @@ class BansanTable(Table):
             elif kind == "OpeningHand":
                 pend["cards"] = list(pending.cards)
             elif kind == "Purchase":
-                pend.update(purchase=pending.kind, produce=pending.produce.value,
+                prices = [x.price for x in pending.picked]
+                total = sum(prices) if pending.kind == "vendors" else half_total(view, prices)
+                pend.update(purchase=pending.kind, produce=pending.produce.value, total=total,
                             picked=[{"card": x.card, "seller": x.seller, "price": x.price}
                                     for x in pending.picked])
             elif kind == "ListReturn":

@@ -115,7 +115,8 @@ function drawGame(ctx, area) {
   const target = s.rules.seal_target;
   if (s.result) return `Monsoon Market · game over · target ${target} seals`;
   const who = s.current === ctx.seat ? "your turn" : `P${s.current} to play`;
-  return `Monsoon Market · turn ${s.turn + 1} · ${s.title} · ${who} · target ${target} seals`;
+  const round = Math.floor(s.turn / s.seats.length) + 1;
+  return `Monsoon Market · round ${round} · ${s.title} · ${who} · target ${target} seals`;
 }
 
 export default makeBoard(drawGame);

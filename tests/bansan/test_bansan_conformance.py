@@ -11,6 +11,8 @@ from conftest import conformance_games
 from marketlib import bansan
 from marketlib.core.testing import check_game
 
+pytestmark = pytest.mark.slow
+
 CHUNK = 25
 SETTINGS = [(p, e) for p in (2, 3, 4, 5) for e in ("off", "reconstructed")]
 GAMES = conformance_games(250)
@@ -22,10 +24,11 @@ def test_bansan_conformance(players: int, events: str, chunk: int) -> None:
     rules = bansan.Rules(players=players, events=events)  # type: ignore[arg-type]
     report = check_game(bansan, rules, n_games=CHUNK,
                         seed=10_000 * players + (500_000 if events == "off" else 0)
-                        + chunk * CHUNK)
+                        + chunk * CHUNK, any_time_rate=0.2)
     assert report.games == CHUNK
     assert report.decisions > CHUNK * 50
     assert report.illegal_checked > 0
+    assert report.any_time > CHUNK // 2  # out-of-turn R&R at random decision points (A-B-60)
     assert sum(report.endings.values()) == CHUNK
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from marketlib import bansan, charts
-from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot, make_bot
+from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.bots.heuristics.bansan import BansanHeuristic
 from marketlib.sim import play, play_many
@@ -31,17 +32,30 @@ def test_bots_play_a_whole_bansan_game_and_explain() -> None:
     assert bot.explain_choice().endswith(".")
 
 
-def test_bansan_bots_never_read_hidden_information() -> None:
-    real = bansan.setup(bansan.Rules(players=2), seed=8)
-    seat = bansan.current_player(real)
-    assert seat is not None
-    seen = bansan.view(real, seat)
-    other = bansan.determinize(seen, random.Random(77))
-    assert other.deck != real.deck and bansan.view(other, seat) == seen
-    for name in ("random", "greedy"):
-        picks = [make_bot(name).choose(bansan.view(s, seat), bansan.legal_actions(s),
-                                       random.Random(3)) for s in (real, other)]
-        assert picks[0] == picks[1]
+def test_bansan_bots_get_only_their_seats_view() -> None:
+    """The simulator hands each computer vendor its own view: other vendors' money and Wallets
+    and every deck are hidden from it."""
+    from marketlib.sim import play
+
+    seen: list[tuple[int, Any]] = []
+
+    class Spy:
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+
+        def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+            seen.append((legal[0].player, view))
+            return legal[0]
+
+        def explain_choice(self) -> str:
+            return "first legal action."
+
+    play("bansan", bansan.Rules(players=3), [Spy(0), Spy(1), Spy(2)], seed=8)
+    assert len(seen) > 50
+    for seat, view in seen:
+        assert view.viewer == seat and view.deck is None and view.list_deck is None
+        others = [v for q, v in enumerate(view.vendors) if q != seat]
+        assert all(v.money is None and v.wallet is None for v in others) or view.result
 
 
 def test_bansan_turns_frame_has_money_and_bins_for_the_charts() -> None:

@@ -15,8 +15,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
+import pytest
 from browser import chromium_page
 from lab import OUT, lab_server, open_and_run, run_code, write_notebook
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CELLS = [
     "import time\n"
@@ -101,7 +104,7 @@ def test_boards_a_student_can_play_in_jupyterlab(tmp_path: Path) -> None:
 
         # 3. the rulebook's words: phase names, instruction, buttons in words, a legend
         header = ban.locator(".marketlib-header").inner_text()
-        assert header.startswith("Bansan · turn 1 · Opening Round")
+        assert header.startswith("Bansan · round 1 · Opening Round")
         assert not any(code in header for code in PHASE_CODES)
         assert "Shopping Lists" in ban.locator(".marketlib-instruction").inner_text()
         ban.locator(".marketlib-legend summary").click()

@@ -9,8 +9,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
+import pytest
 from browser import chromium_page
 from lab import OUT, lab_server, open_and_run, percentile, run_code, write_notebook
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CELLS = [
     "from marketlib import Match, monsoon\n"

@@ -12,10 +12,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser import ROOT, chromium_page
 
 from marketlib import Match, monsoon
 from marketlib.widgets import MonsoonBoard
+
+pytestmark = pytest.mark.browser
 
 SYNCED = ("scene", "cards", "choices", "log", "error", "notice", "seat", "seats", "teacher",
           "teacher_view", "covered", "can_undo", "can_redo", "version", "position",

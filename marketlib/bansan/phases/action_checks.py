@@ -1,5 +1,6 @@
 """Legality of the Bansan Action Phase (B-ACT-01, B-BUY, B-SELL, B-EMPTY, B-ANY-01): one check
-per action (STYLE 5), the card-by-card checks of a BUY or SELL in progress, and the choices open
+per action (docs: "Games and the registry"), the card-by-card checks of a BUY or SELL in progress,
+and the choices open
 to the current vendor, filtered through those same checks.
 """
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, WASTES, Produce
+from marketlib.bansan.cards import NAMES, PRODUCE, WASTES, Produce
 from marketlib.bansan.queries import (
     BIN_INDEX,
     catalog,
@@ -121,14 +122,9 @@ def check_buy(state: State, a: A.Buy) -> Violation | None:
     if wrong:
         return wrong
     types = sells(state)
-    first: Violation | None = None
-    for s in state.stalls:
-        if s.cards and types[s.id] is a.produce:
-            why = stall_pick(state, a.player, s, s.cards[0], a.produce)
-            if why is None:
-                return None
-            first = first or why
-    return first or v("B-BUY-01", f"no {a.produce} to buy")
+    stalls = {s.cards[0]: s for s in state.stalls if s.cards and types[s.id] is a.produce}
+    return _first_ok(list(stalls), lambda c: stall_pick(state, a.player, stalls[c], c, a.produce),
+                     v("B-BUY-01", f"no {a.produce} to buy"))
 
 
 def check_buy_wholesale(state: State, a: A.BuyWholesale) -> Violation | None:
@@ -139,13 +135,9 @@ def check_buy_wholesale(state: State, a: A.BuyWholesale) -> Violation | None:
             state, a.player):
         return v("B-BUY-03", f"you do not sell {a.produce}: your wholesalers supply only the "
                  "types of the stalls you rent")
-    first = None
-    for c in state.row:
-        why = wholesale_pick(state, a.player, c, a.produce)
-        if why is None:
-            return None
-        first = first or why
-    return first or v("B-BUY-03", f"no Row card shows {a.produce}")
+    showing = [c for c in state.row if catalog(state).produce[c].shows(a.produce)]
+    return _first_ok(showing, lambda c: wholesale_pick(state, a.player, c, a.produce),
+                     v("B-BUY-03", f"no Row card shows {NAMES[a.produce]} ({a.produce})"))
 
 
 def check_sell(state: State, a: A.Sell) -> Violation | None:

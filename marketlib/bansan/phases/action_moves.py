@@ -129,7 +129,7 @@ def _draw_lists(state: State, p: int) -> State:
     """B-UPK-06 (A-B-31): draw 2 lists per completed list, return 1 per completed list. The
     Kenduri Menu draws none (B-KEN-03)."""
     if state.rules.mode == "kenduri":
-        return state.replace(phase="bag")
+        return state
     returns = 0
     deck = state.list_deck
     v = state.vendors[p]
@@ -141,8 +141,8 @@ def _draw_lists(state: State, p: int) -> State:
     state = state.replace(list_deck=deck,
                           vendors=set_vendor(state, p, vendor_with(v, wallet=wallet)))
     if returns:
-        return state.replace(phase="return_lists", pending=ListReturn(count=returns))
-    return state.replace(phase="bag")
+        return state.replace(pending=ListReturn(count=returns))
+    return state
 
 
 def do_empty(state: State, a: A.Empty) -> State:

@@ -1,5 +1,5 @@
 """Bansan Upkeep step [C]: refill the WHOLESALE Row, and flip and resolve the Events it
-triggers (B-UPK-09..11, the invented Event deck of RULES.md 4.1.5); the Sendiri Row is discarded
+triggers (B-UPK-09..11, the invented Event deck of docs: "Card data"); the Sendiri Row is discarded
 instead (B-SOLO-14/15).
 """
 
@@ -43,7 +43,7 @@ def refill(state: State) -> State:
 
 
 def flip_event(state: State) -> State:
-    """Flip and resolve the top Event (B-UPK-10/11, A-B-20/21; RULES.md 4.1.5)."""
+    """Flip and resolve the top Event (B-UPK-10/11, A-B-20/21; docs: "Card data")."""
     rules = state.rules
     if rules.events == "off" or state.events_flipped >= rules.max_events_per_turn:
         return state
@@ -88,12 +88,12 @@ def flip_event(state: State) -> State:
             return state.note(f"{event_id} {event.name}: no effect, nobody holds personal "
                               "lists in the Kenduri Menu (B-KEN-02)")
         queue = order_from(state, (state.current + 1) % len(state.vendors))
-        return begin_menu_seat(state.replace(queue=queue, phase="event_lists"))
+        return state.replace(queue=queue)  # the phase table goes on to the Event lists
     return state
 
 
 def _end_active_event(state: State) -> State:
-    """An "until next Event" card ends when the next Event flips (RULES.md 4.1.5)."""
+    """An "until next Event" card ends when the next Event flips (docs: "Card data")."""
     if state.active_event is None:
         return state
     event = catalog(state).events[state.active_event]

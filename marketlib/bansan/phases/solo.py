@@ -120,4 +120,4 @@ def solo_finish(state: State) -> State:
     ending = Ending.SOLO_WIN if won else Ending.SOLO_LOSS
     return state.replace(result=Outcome(winners=(0,) if won else (), scores=(total,),
                                         ending=ending),
-                         phase="over", pending=None, queue=(), offer=None)
+                         pending=None, queue=(), offer=None)

@@ -91,9 +91,11 @@ def tuck(state: State, card_id: str, stall_id: str) -> State:
 
 
 def finish_stocking(state: State) -> State:
+    """Every card is tucked: in the Opening Round the next vendor's turn to stock comes; in the
+    Stocking Phase the phase table moves on (:mod:`marketlib.bansan.turn`)."""
     if state.phase == "open_stock":
         return pop_queue(state)
-    return state.replace(phase="stocked")
+    return state
 
 
 def can_stock(state: State) -> bool:
@@ -120,8 +122,6 @@ def begin_stock(state: State) -> State:
         state = state.replace(row=drawn)
         state = state.note(f"Row formed: {' '.join(_labels(state, drawn)) or 'no card left'} "
                            "(B-SOLO-11)")
-    if not can_stock(state):
-        return state.replace(phase="stocked")
     return state
 
 

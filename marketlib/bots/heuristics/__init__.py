@@ -113,7 +113,8 @@ class Repetitions:
 
 
 def heuristic_for(game: GameModule) -> Heuristic:
-    """The heuristic a game's registry entry names (its ``heuristic``), or the neutral one.
+    """The heuristic a game's registry entry names (its ``heuristic``), or the neutral one (for
+    a game without one, or not registered).
 
     Example:
         >>> from marketlib import monsoon
@@ -122,8 +123,8 @@ def heuristic_for(game: GameModule) -> Heuristic:
     """
     try:
         path = registry.entry_of(game).heuristic
-    except ValueError:  # a game module nobody registered: the neutral heuristic too
-        return NeutralHeuristic(game)
+    except ValueError:  # a game module nobody registered: it can still be played
+        path = ""
     if not path:
         return NeutralHeuristic(game)
     found: Heuristic = registry.load(path)

@@ -1,0 +1,118 @@
+"""``check_invariants``: what must hold in every Bansan state (the conformance kit checks it at
+every decision, so it is kept cheap: set and length checks, one seat's view per call)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from marketlib.bansan.cards import WASTES
+from marketlib.bansan.queries import catalog
+from marketlib.bansan.state import LOG_SIZE, NEIGHBOUR, BargainOffer, Purchase, State
+from marketlib.bansan.view import view, visible_produce
+from marketlib.core.cards import STORE
+
+
+def _card_sets(state: State) -> tuple[frozenset[str], frozenset[str],
+                                      dict[str, frozenset[str]], tuple[frozenset[str], ...]]:
+    """All produce IDs, all list IDs, per stall the cards it may hold, per bin its cards
+    (computed once per card data, in the card store)."""
+    found: Any = STORE.derived(("bansan", state.cards, state.rules.produce_deck,
+                                state.rules.list_deck, state.rules.stall_set, "sets"),
+                               lambda: _make_card_sets(state))
+    return found  # type: ignore[no-any-return]
+
+
+def _make_card_sets(state: State) -> Any:
+    cat = catalog(state)
+    shows = {s.id: frozenset(c.id for c in cat.produce.values() if c.shows(s.sells))
+             for s in cat.stalls.values()}
+    bins = tuple(frozenset(c.id for c in cat.produce.values() if c.waste is w) for w in WASTES)
+    return frozenset(cat.produce), frozenset(cat.lists), shows, bins
+
+
+def check_invariants(state: State) -> list[str]:
+    """Conservation and limits that must hold in every state (used by the conformance kit at
+    every decision, so it is kept cheap: set and length checks, one seat's view per call)."""
+    problems: list[str] = []
+    rules = state.rules
+    all_produce, all_lists, shows, bin_sets = _card_sets(state)
+    places = [*state.deck, *state.removed, *visible_produce(state)]
+    if len(places) != len(all_produce) or set(places) != all_produce:
+        counts = Counter(places)
+        missing = sorted(all_produce - set(places))
+        doubled = sorted(c for c, k in counts.items() if k > 1)
+        problems.append(f"produce not each in one place (missing {missing}, doubled {doubled})")
+    lists = [*state.list_deck, *state.public]
+    for v in state.vendors:
+        lists += v.wallet
+        lists += v.completed
+    if len(lists) != len(all_lists) or set(lists) != all_lists:
+        problems.append("Shopping Lists not each in exactly one place")
+    if rules.events != "off":
+        events = Counter(state.event_deck + state.latest_events)
+        if events != Counter(list(catalog(state).events)):
+            problems.append("Event cards not each in exactly one place")
+    renters = [s.renter for s in state.stalls]
+    for p, v in enumerate(state.vendors):
+        if v.money != rules.starting_money + state.ledger[p]:
+            problems.append(f"P{p} has RM{v.money} but the ledger accounts for "
+                            f"RM{rules.starting_money + state.ledger[p]}")
+        if v.money < 0 and rules.debt_policy == "pay_what_you_can":
+            problems.append(f"P{p} has negative money (A-B-35)")
+        rented = renters.count(p)
+        if not v.rr_used and state.phase != "over" and rented > 2:
+            problems.append(f"P{p} rents 3 stalls without R&R (B-ANY-04)")
+        if rented > 3:
+            problems.append(f"P{p} rents more than 3 stalls (B-ANY-08)")
+        for b in v.bag:
+            if b.card not in shows_type(state, b.produce):
+                problems.append(f"{b.card} in P{p}'s bag as {b.produce}, a type it does not show")
+    if sum(state.ledger) != state.bank:
+        problems.append("the ledger does not add up to the bank's payments")
+    for s in state.stalls:
+        if s.cards and not shows[s.id].issuperset(s.cards):
+            problems.append(f"{s.id} holds a card that does not show its type (B-STOCK-08)")
+    for i, w in enumerate(WASTES):
+        if state.bins[i] and not bin_sets[i].issuperset(state.bins[i]):
+            problems.append(f"the {w} bin holds a card of another waste type")
+    if len(state.row) > rules.row_size:
+        problems.append("the Row holds more than 5 cards (B-SETUP-03)")
+    if isinstance(state.offer, BargainOffer) and not isinstance(state.pending, Purchase):
+        problems.append("a bargain without a BUY in progress")
+    if len(state.log) > LOG_SIZE:
+        problems.append(f"the event log holds more than {LOG_SIZE} entries")
+    if rules.mode == "sendiri":
+        cols = state.columns
+        for r in range(0, len(renters), cols):
+            row = renters[r:r + cols]
+            if row.count(0) != 1 or row.count(NEIGHBOUR) != 1:
+                problems.append(f"row {r // cols + 1} needs 1 Worker of yours and 1 of the "
+                                "Neighbour (B-SOLO-04/05)")
+    elif NEIGHBOUR in renters:
+        problems.append("a Neighbour Worker outside Sendiri (B-SOLO-05)")
+    if rules.mode == "kenduri":
+        if any(v.wallet for v in state.vendors):
+            problems.append("a personal Wallet list in the Kenduri Menu (B-KEN-02)")
+        menu = rules.kenduri_lists
+        if len(state.public) + sum(len(v.completed) for v in state.vendors) != menu:
+            problems.append(f"the {menu} Kenduri lists are not all open or completed (B-KEN-02)")
+    elif state.public:
+        problems.append("public lists outside the Kenduri Menu (B-KEN-02)")
+    p = state.turn % len(state.vendors)
+    seen = view(state, p)
+    if seen.deck is not None or seen.list_deck is not None or seen.shuffle_key is not None:
+        problems.append(f"P{p}'s view shows a hidden deck or the reshuffle key (A-B-57)")
+    if state.result is None and rules.hidden_wallets and any(
+            (x.money is not None or x.wallet is not None)
+            for q, x in enumerate(seen.vendors) if q != p):
+        problems.append(f"P{p}'s view shows another vendor's money or Wallet (A-B-57)")
+    return problems
+
+
+def shows_type(state: State, produce: Any) -> frozenset[str]:
+    """The produce cards that show ``produce`` on either half (once per card data)."""
+    found: frozenset[str] = STORE.derived(
+        ("bansan", state.cards, state.rules.produce_deck, "shows", produce),
+        lambda: frozenset(c.id for c in catalog(state).produce.values() if c.shows(produce)))
+    return found

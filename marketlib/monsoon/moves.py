@@ -1,0 +1,215 @@
+"""What each Monsoon Market action does (``apply`` has already checked legality with
+``explain``). Handlers are pure: a state in, a new state out; they never set the phase (the
+phase table in :mod:`marketlib.monsoon.turn` does, from the pending decision they leave)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from marketlib.monsoon.actions import (
+    Buy,
+    Declare,
+    Fulfill,
+    Keep,
+    Pass,
+    Skip,
+    Spend,
+    SpendBonus,
+    Steal,
+    Take,
+    Upgrade,
+)
+from marketlib.monsoon.cards import BonusAction, Level
+from marketlib.monsoon.queries import (
+    affordable_orders,
+    catalog,
+    must_pass,
+    owner_of,
+    set_seat,
+    steal_targets,
+    upgrade_targets,
+    without,
+)
+from marketlib.monsoon.scoring import victory
+from marketlib.monsoon.state import (
+    BonusPending,
+    FulfillPending,
+    OwnedOrder,
+    Seat,
+    State,
+    TakePending,
+)
+
+_UP = {Level.BULK: Level.SILVER, Level.SILVER: Level.GOLD}
+
+
+def _do_steal(state: State, a: Steal) -> State:
+    p = a.player
+    seats = list(state.seats)
+    market = state.market
+    if a.card in market:
+        market = without(market, a.card)
+    else:
+        owner = owner_of(state, a.card)
+        assert owner is not None
+        seats[owner] = Seat(display=without(seats[owner].display, a.card),
+                            orders=seats[owner].orders)
+    seats[p] = Seat(display=seats[p].display + (a.card,), orders=seats[p].orders)
+    new = state.replace(market=market, seats=tuple(seats))
+    pending = state.pending
+    if isinstance(pending, BonusPending):
+        left = pending.steals_left - 1
+        if left > 0 and steal_targets(new, p):
+            return new.replace(pending=BonusPending(action=pending.action, order=pending.order,
+                                                    steals_left=left))
+        return new.replace(pending=None)
+    return new
+
+
+def _do_buy(state: State, a: Buy) -> State:
+    p = a.player
+    seat = state.seats[p]
+    display = without(seat.display, a.card)
+    quantity = catalog(state).goods[a.card].quantity
+    room = state.rules.display_limit - len(display)
+    take = min(quantity, room, len(state.market))
+    new = state.replace(discard=state.discard + (a.card,),
+                        seats=set_seat(state, p, Seat(display=display, orders=seat.orders)))
+    if take == 0:
+        return new
+    if take == len(state.market) and not state.rules.buy_take_fewer:
+        taken = Seat(display=display + state.market, orders=seat.orders)
+        return new.replace(market=(), seats=set_seat(new, p, taken))
+    return new.replace(pending=TakePending(remaining=take))
+
+
+def _do_take(state: State, a: Take) -> State:
+    p = a.player
+    seat = state.seats[p]
+    pending = state.pending
+    assert isinstance(pending, TakePending)
+    return state.replace(
+        market=without(state.market, a.card),
+        seats=set_seat(state, p, Seat(display=seat.display + (a.card,), orders=seat.orders)),
+        pending=TakePending(remaining=pending.remaining - 1),
+    )
+
+
+def _do_fulfill(state: State, a: Fulfill) -> State:
+    return state.replace(
+        order_display=without(state.order_display, a.order),
+        pending=FulfillPending(order=a.order),
+    )
+
+
+def _do_spend(state: State, a: Spend) -> State:
+    p = a.player
+    seat = state.seats[p]
+    pending = state.pending
+    assert isinstance(pending, FulfillPending)
+    return state.replace(
+        seats=set_seat(state, p, Seat(display=without(seat.display, a.card), orders=seat.orders)),
+        pending=FulfillPending(order=pending.order, cards=pending.cards + (a.card,),
+                               bonus_goods=pending.bonus_goods),
+    )
+
+
+def _do_spend_bonus(state: State, a: SpendBonus) -> State:
+    pending = state.pending
+    assert isinstance(pending, FulfillPending)
+    return state.replace(pending=FulfillPending(order=pending.order, cards=pending.cards,
+                                                bonus_goods=pending.bonus_goods + (a.order,)))
+
+
+def _do_declare(state: State, a: Declare) -> State:
+    p = a.player
+    pending = state.pending
+    assert isinstance(pending, FulfillPending)
+    cat = catalog(state)
+    order = cat.orders[pending.order]
+    seat = state.seats[p]
+    owned = []
+    for o in seat.orders:
+        if o.id in pending.bonus_goods:  # M-BG-05: spending it turns its Order to Silver
+            owned.append(OwnedOrder(id=o.id, level=Level.SILVER))
+        else:
+            owned.append(o)
+    gains_bonus = a.level is Level.BULK and order.bonus_good is not None
+    owned.append(OwnedOrder(id=order.id, level=a.level, bonus=gains_bonus))
+    new = state.replace(
+        seats=set_seat(state, p, Seat(display=seat.display, orders=tuple(owned))),
+        discard=state.discard + pending.cards,
+        pending=None,
+    )
+    won = victory(new, cat, p)
+    if won is not None:
+        return new.replace(result=won)
+    if a.level is Level.BULK:
+        return new  # M-BA-05: no Bonus Action at Bulk
+    return new.replace(pending=_begin_bonus(new, p, order.id, order.bonus_action, pending.cards))
+
+
+def _begin_bonus(
+    state: State, p: int, order: str, action: BonusAction, spent: tuple[str, ...]
+) -> BonusPending | None:
+    """The Bonus Action decision, or ``None`` when it can do nothing (A-M-15, A-M-18)."""
+    if action is BonusAction.UPGRADE and not upgrade_targets(state, p, order):
+        return None
+    if action is BonusAction.KEEP1 and not spent:
+        return None
+    if action is BonusAction.FULFILL_ANOTHER and not affordable_orders(state, p):
+        return None
+    if action is BonusAction.STEAL2 and not steal_targets(state, p):
+        return None
+    return BonusPending(action=action, order=order, spent=spent,
+                        steals_left=2 if action is BonusAction.STEAL2 else 0)
+
+
+def _do_upgrade(state: State, a: Upgrade) -> State:
+    p = a.player
+    seat = state.seats[p]
+    owned = tuple(
+        OwnedOrder(id=o.id, level=_UP[o.level]) if o.id == a.order else o for o in seat.orders
+    )  # M-BG-04: an upgraded Order loses its Bonus Good
+    new = state.replace(seats=set_seat(state, p, Seat(display=seat.display, orders=owned)),
+                        pending=None)
+    won = victory(new, catalog(state), p)
+    if won is not None:
+        return new.replace(result=won)
+    return new
+
+
+def _do_keep(state: State, a: Keep) -> State:
+    p = a.player
+    seat = state.seats[p]
+    return state.replace(
+        discard=without(state.discard, a.card),
+        seats=set_seat(state, p, Seat(display=seat.display + (a.card,), orders=seat.orders)),
+        pending=None,
+    )
+
+
+def _do_skip(state: State, a: Skip) -> State:
+    return state.replace(pending=None)
+
+
+def _do_pass(state: State, a: Pass) -> State:
+    forced = not state.rules.allow_pass or must_pass(state, a.player)  # A-M-26
+    return state.replace(forced_passes=state.forced_passes + 1 if forced else 0)
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Steal: _do_steal,
+    Buy: _do_buy,
+    Take: _do_take,
+    Fulfill: _do_fulfill,
+    Spend: _do_spend,
+    SpendBonus: _do_spend_bonus,
+    Declare: _do_declare,
+    Upgrade: _do_upgrade,
+    Keep: _do_keep,
+    Skip: _do_skip,
+    Pass: _do_pass,
+}
+"""Each action type's handler."""
