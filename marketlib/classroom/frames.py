@@ -41,9 +41,12 @@ def seat_labels(match: Match, by: list[str], bots: dict[int, str]) -> list[str]:
     the order they played (``"Person, then GreedyBot"``); ``bots`` holds the computers seated
     at the end (for a seat that never decided)."""
     states = match.states
+    history = match.history
     players: list[list[str]] = [[] for _ in range(players_of(match))]
     for i, who in enumerate(by[: match.cursor]):
-        seat = match.game.current_player(states[i])
+        seat = getattr(history[i], "player", None)  # out-of-turn moves too (A-B-60)
+        if not isinstance(seat, int) or not 0 <= seat < len(players):
+            seat = match.game.current_player(states[i])
         if seat is None:
             continue
         label = _bot_name(who) if who else PERSON

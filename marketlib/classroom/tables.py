@@ -195,7 +195,9 @@ class RoomTable:
         by = self.by[:keep]
         for i in range(keep, len(history)):
             action = history[i]
-            seat = game.current_player(states[i])
+            seat = getattr(action, "player", None)  # out of turn too (A-B-60)
+            if seat is None:
+                seat = game.current_player(states[i])
             assert seat is not None
             who = self.bots.get(seat, "") if (i, action) in self.session.reasons else ""
             rows.append(Row(i, action, seat, who, now))
@@ -243,7 +245,10 @@ class RoomTable:
                 at += 1
             action = msgspec.json.decode(text, type=game.Action)
             current = self.match.current_player
-            if who and current in self.session.opponents:
+            # a computer player's own decision is chosen again, so its stream moves as it did;
+            # its out-of-turn moves use a stream per position (nothing to move) and replay as is
+            if who and current in self.session.opponents and getattr(
+                    action, "player", current) == current:
                 checkpoint = self.session.checkpoint()
                 chosen = self.session.bot_move()
                 if chosen != action:

@@ -17,7 +17,9 @@ from typing import Any
 import msgspec
 
 from marketlib.bots import Bot, make_bot
+from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.bots.heuristics import heuristic_for
+from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, Outcome
 from marketlib.core.match import Match
 from marketlib.core.registry import resolve_game
@@ -109,10 +111,16 @@ def _fresh(bot: BotSpec) -> Bot:
     return make_bot(bot) if isinstance(bot, str) else copy.deepcopy(bot)
 
 
-def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int) -> GameRecord:
+def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, *,
+         any_time: bool = False) -> GameRecord:
     """Play one game between ``bots`` (seat order; names or bot objects, cycled to fill seats).
 
     Every bot is copied first, so a bot object's memory never carries over between games.
+    With ``any_time=True``, bots with an ``any_time`` hook (``GreedyBot``) are also asked for
+    their out-of-turn actions (Bansan's Rent & Release on another vendor's turn, A-B-60) each
+    time the decision passes to another seat, exactly as on a board
+    (:func:`marketlib.bots.base.out_of_turn_moves`); off by default, so results and golden games
+    are those of the deciding seat's ``legal_actions`` alone.
 
     Raises:
         ValueError: no bots, or a bot chose an action that is not legal.
@@ -134,9 +142,22 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     rngs = [bot_rng(seed, s) for s in range(players)]
     actions: list[Any] = []
     turns = TurnTable(module, state, players)
+    out_of_turn = any_time and getattr(module, "any_time_actions", None) is not None
+    hooked = dict(enumerate(seats))
+    before: Any = None
     while (result := outcome(state)) is None:
         if len(actions) >= MAX_DECISIONS:
             raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
+        if out_of_turn and is_hand_off(module, before, actions[-1] if actions else None, state):
+            for who, extra in out_of_turn_moves(module, state, hooked, seed, len(actions)):
+                try:
+                    state, before = apply(state, extra), state
+                except IllegalAction:  # an earlier seat's action took what this one wanted
+                    continue
+                actions.append(extra)
+                turns.step(who, state)
+            if (result := outcome(state)) is not None:
+                break
         seat = current(state)
         assert seat is not None
         legal = legal_actions(state)
@@ -144,7 +165,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
         if action not in legal:
             raise ValueError(f"{type(seats[seat]).__name__} chose {action}, which is not "
                              "legal here")
-        state = apply(state, action)
+        state, before = apply(state, action), state
         actions.append(action)
         turns.step(seat, state)
     return GameRecord(
@@ -196,8 +217,12 @@ def match_turns(match: Match) -> TurnTable:
     states = match.states
     turns = TurnTable(module, states[0], players_of(match.rules, states[0]))
     current = module.current_player
-    for before, after in itertools.pairwise(states):
+    players = len(turns.taken)
+    for action, (before, after) in zip(match.history, itertools.pairwise(states), strict=True):
         seat = current(before)
+        who = getattr(action, "player", seat)  # an out-of-turn move is its player's (A-B-60)
+        if isinstance(who, int) and 0 <= who < players:
+            seat = who
         assert seat is not None
         turns.step(seat, after)
     return turns

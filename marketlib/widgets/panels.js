@@ -44,6 +44,37 @@ function mlConfirm(choice, yes, no) {
   return bar;
 }
 
+// Acting out of turn on a shared device (Bansan's "at any time", A-B-60): another person steps
+// in on the decider's turn, plays their Rent & Release or proposes a trade, and steps back.
+function mlOutOfTurn(model, send, decider) {
+  const seats = model.get("step_in") || [];
+  const out = !!model.get("out_of_turn");
+  if (!seats.length && !out) return null;
+  const bar = mlEl("div", "marketlib-out-of-turn");
+  if (out) {
+    bar.appendChild(mlEl("span", "marketlib-say",
+      `P${model.get("seat")}, you are acting out of turn on P${decider}'s decision: rent and release a stall or propose a trade below, or step back.`));
+    const back = mlEl("button", "marketlib-btn marketlib-control", `Back to P${decider}`);
+    back.type = "button";
+    back.dataset.target = "button:step-out";
+    back.setAttribute("aria-label", `Step back: P${decider} decides`);
+    back.addEventListener("click", () => send({ type: "step_out" }));
+    bar.appendChild(back);
+    return bar;
+  }
+  bar.appendChild(mlEl("span", "marketlib-row-title", "Out of turn (any time):"));
+  for (const seat of seats) {
+    const b = mlEl("button", "marketlib-btn marketlib-control", `P${seat} acts now`);
+    b.type = "button";
+    b.dataset.target = `button:step-in-${seat}`;
+    b.title = `P${seat} takes the device to rent and release a stall or propose a trade, then hands it back`;
+    b.setAttribute("aria-label", b.title);
+    b.addEventListener("click", () => send({ type: "step_in", seat }));
+    bar.appendChild(b);
+  }
+  return bar;
+}
+
 function mlControls(model, send) {
   const bar = mlEl("div", "marketlib-controls");
   const add = (text, aria, onClick, disabled) => {

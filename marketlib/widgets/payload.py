@@ -146,6 +146,25 @@ def choices_for(table: Table, match: Match, decider: int) -> list[dict[str, Any]
             for i, action in enumerate(game.legal_actions(match.state))]
 
 
+def any_time_for(table: Table, match: Match, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s any-time actions now (Bansan's Rent & Release on another vendor's decision,
+    A-B-60), in the shape of :func:`choices_for`, from ``seat``'s view only: the game's
+    ``any_time_actions`` on a world rebuilt from that view (own money, public stalls). Empty
+    for a game without any-time actions and once the game is over."""
+    game = match.game
+    listing = getattr(game, "any_time_actions", None)
+    if listing is None or game.outcome(match.state) is not None:
+        return []
+    view = game.view(match.state, seat)
+    world = world_of(game, view)
+    words = table.words
+    return [{"index": i, "text": str(action), "label": words.label(view, action),
+             "verb": verb_of(action), "target": table.target(action),
+             "preview": str(game.preview(view, action, world)),
+             "warn": words.warning(view, action)}
+            for i, action in enumerate(listing(world, seat))]
+
+
 VERBS = {"stock-row": "stock", "stock-deck": "draw", "buy-wholesale": "wholesale",
          "end-actions": "end", "rr": "R&R", "worker": "rent", "half": "use",
          "skip-stocking": "skip", "fulfill": "fulfil"}
@@ -195,8 +214,9 @@ def payload(
     reasons: Mapping[tuple[int, Any], Reason] | None = None,
     cache: dict[tuple[int, Any, int | None], str] | None = None,
 ) -> dict[str, Any]:
-    """The traits a board sends for ``seat``: ``scene``, ``choices``, ``log``, ``description``
-    and ``summary``.
+    """The traits a board sends for ``seat``: ``scene``, ``choices`` (the decider's legal
+    actions, when ``seat`` decides), ``any_time`` (``seat``'s any-time actions,
+    :func:`any_time_for`), ``log``, ``story``, ``description`` and ``summary``.
 
     Args:
         table: the game's :class:`Table`.
@@ -211,7 +231,8 @@ def payload(
     game = match.game
     state = match.state
     if covered:
-        return {"scene": {"game": table.game_name, "covered": True}, "choices": [], "log": [],
+        return {"scene": {"game": table.game_name, "covered": True}, "choices": [],
+                "any_time": [], "log": [],
                 "story": [], "description": "", "summary": summary_text(match)}
     decider = game.current_player(state)
     shown = None if teacher_view else seat
@@ -220,6 +241,9 @@ def payload(
     if decider is not None and (humans is None or decider in humans) and (
             teacher_view or decider == seat):
         choices = choices_for(table, match, decider)
+    any_time: list[dict[str, Any]] = []
+    if not teacher_view and (humans is None or seat in humans):
+        any_time = any_time_for(table, match, seat)
     words = table.words
     scene = table.scene(view, decider)
     scene.update(title=words.PHASES.get(str(view.phase), str(view.phase)),
@@ -228,6 +252,7 @@ def payload(
     return {
         "scene": scene,
         "choices": choices,
+        "any_time": any_time,
         "log": log_lines(match, shown, reasons or {}, cache),
         "story": story_lines(table, match, seat),
         "description": table.text(view),
@@ -250,5 +275,5 @@ def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
     return lambda match, seat: probe(table, match, seat)
 
 
-__all__ = ["WORLD_SEED", "Reason", "Table", "choices_for", "explain_click", "log_lines",
-           "payload", "payload_function", "probe", "summary_text", "world_of"]
+__all__ = ["WORLD_SEED", "Reason", "Table", "any_time_for", "choices_for", "explain_click",
+           "log_lines", "payload", "payload_function", "probe", "summary_text", "world_of"]

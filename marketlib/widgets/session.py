@@ -30,7 +30,7 @@ from typing import Any
 
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
 from marketlib.core.match import Match
-from marketlib.widgets.payload import explain_click
+from marketlib.widgets.payload import explain_click, world_of
 from marketlib.widgets.shared import MAX_BOT_DECISIONS, TableSession, players_of
 
 LOG = logging.getLogger("marketlib.widgets")
@@ -94,6 +94,9 @@ class SeatSession:
         self.on_change = on_change
         self.teacher_view = False
         self.covered = False
+        self.stepped_in: int | None = None
+        """A person who asked to act out of turn on a shared device (hot-seat): the board shows
+        their seat until they play an any-time action or step back."""
         self.error = ""
         self.notice = ""
         self.version = 0
@@ -112,7 +115,11 @@ class SeatSession:
         match = self.match
         current = match.current_player
         humans = table.humans()
-        if self.hot_seat and current is not None and current in humans and current != self.seat:
+        if self.stepped_in is not None and (self.stepped_in not in humans or current is None
+                                            or current == self.stepped_in):
+            self.stepped_in = None
+        if (self.hot_seat and self.stepped_in is None and current is not None
+                and current in humans and current != self.seat):
             self.covered = len(humans) > 1 and not self.teacher_view
             self.seat = current
         self._data = table.payload(self.seat, teacher_view=self.teacher_view,
@@ -146,7 +153,20 @@ class SeatSession:
             "busy": table.paused or table.busy,
             "seed": str(match.seed),
             "controls": list(self.controls),
+            "step_in": self.step_in_seats(),
+            "out_of_turn": self.stepped_in is not None,
         }
+
+    def step_in_seats(self) -> list[int]:
+        """The other people at a shared device who may step in to act out of turn now (the
+        ``step_in`` trait): on a hot-seat board of a game with any-time actions, every seat
+        played by a person except the one shown, while the game goes on."""
+        match = self.match
+        if (not self.hot_seat or self.covered or self.stepped_in is not None
+                or getattr(match.game, "any_time_actions", None) is None
+                or match.current_player is None or match.outcome is not None):
+            return []
+        return [s for s in self.table.humans() if s != self.seat]
 
     # ------------------------------------------------------------- messages
     def handle(self, content: Any) -> None:
@@ -218,24 +238,73 @@ class SeatSession:
         player = self.seat if current is None or not self.teacher_view else current
         self.notice = explain_click(self.table.table, self.match, target, player)
 
+    def _msg_any_time(self, content: dict[str, Any]) -> None:
+        index = content.get("index")
+        version = content.get("version", self.version)
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise BoardMessageError(f"'any_time' needs an integer index, not {index!r}")
+        if self.covered or self.teacher_view or self.seat in self.table.opponents:
+            raise BoardMessageError("an any-time action is played from its vendor's own board")
+        if version != self.version:
+            raise BoardMessageError(
+                "The board changed before your click arrived, so nothing was played: look "
+                f"again and click once more (board version {version}, now {self.version}).")
+        options = self._data.get("any_time", [])
+        if not 0 <= index < len(options):
+            raise BoardMessageError(
+                f"no any-time choice {index}: there are {len(options)} now")
+        game = self.match.game
+        view = game.view(self.match.state, self.seat)
+        listing = getattr(game, "any_time_actions")  # noqa: B009 - optional in GameModule
+        action = listing(world_of(game, view), self.seat)[options[index]["index"]]
+        self.play(action, clicked=True)  # refused: the reason in ``notice``, nothing changed
+        self.stepped_in = None
+        self.refresh()
+
+    def _msg_step_in(self, content: dict[str, Any]) -> None:
+        seat = content.get("seat")
+        if seat not in self.step_in_seats():
+            raise BoardMessageError(
+                f"P{seat} cannot step in now: only another person at this board may, on a "
+                "game with any-time actions (A-B-60)")
+        self.stepped_in = seat
+        self.seat = seat
+        self.covered = not self.teacher_view
+        self.notice = ""
+        self.refresh()
+
+    def _msg_step_out(self, content: dict[str, Any]) -> None:
+        if self.stepped_in is None:
+            raise BoardMessageError("nobody has stepped in")
+        self.stepped_in = None
+        self.notice = ""
+        self.refresh()
+
     def _msg_propose_trade(self, content: dict[str, Any]) -> None:
         self._propose(content)
 
     def _msg_bargain(self, content: dict[str, Any]) -> None:
         self._propose(content)
 
+    def _msg_counter(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
     def _propose(self, content: dict[str, Any]) -> None:
-        player = self.match.current_player
-        if player is None or player in self.table.opponents or self.covered or (
-                player != self.seat and not self.teacher_view):
+        """A proposal (trade, bargain, counter-offer) from the seat shown: the decider's or,
+        on another vendor's decision, an any-time trade proposal (A-B-60); the rules decide."""
+        current = self.match.current_player
+        player = current if self.teacher_view else self.seat
+        if player is None or current is None or player in self.table.opponents or self.covered:
             raise BoardMessageError(
-                "a proposal can only be made by the person whose decision it is")
+                "a proposal is made by a person from their own board, while the game goes on")
         try:
             action = self.table.table.proposal(content, player)
         except (KeyError, TypeError, ValueError) as err:
             raise BoardMessageError(f"malformed proposal {content!r}: {err}") from None
         with contextlib.suppress(IllegalAction, InvalidAction):
             self.play(action, clicked=True)  # if refused, play() put the reason in ``notice``
+            self.stepped_in = None
+            self.refresh()
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
         self.undo()
@@ -330,7 +399,10 @@ class SeatSession:
         table = self.table
         try:
             deadline = time.monotonic() + self.slice_seconds
-            while table.bots_to_move() and time.monotonic() < deadline:
+            while time.monotonic() < deadline:
+                table.out_of_turn()
+                if not table.bots_to_move():
+                    break
                 table.bot_move()
             if table.bots_to_move():
                 table.busy = f"P{self.match.current_player} is playing..."

@@ -17,6 +17,8 @@ from typing import Any
 
 import msgspec
 
+from marketlib.bots.base import is_hand_off, out_of_turn_moves
+from marketlib.core.errors import IllegalAction
 from marketlib.core.match import Match
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.payload import Reason, Table, payload
@@ -138,12 +140,56 @@ class TableSession:
         return current is not None and current in self.opponents
 
     def run_bots(self) -> None:
-        """Computer players move until a person decides or the game ends."""
+        """Computer players move until a person decides or the game ends (each hand-off first
+        gives them their out-of-turn chance, :meth:`out_of_turn`)."""
         for _ in range(MAX_BOT_DECISIONS):
+            self.out_of_turn()
             if not self.bots_to_move():
                 self.remember()
                 return
             self.bot_move()
+
+    def hand_off(self) -> bool:
+        """Whether the decision has just passed to another seat (or the game just began):
+        where computer players are asked about their out-of-turn actions."""
+        match = self.match
+        cursor = match.cursor
+        if cursor == 0:
+            return True
+        return is_hand_off(match.game, match.states[cursor - 1], match.history[cursor - 1],
+                           match.state)
+
+    def out_of_turn(self) -> list[Any]:
+        """Computer players' out-of-turn actions at a hand-off (Bansan's "at any time",
+        A-B-60; docs: "Boards"), played in seat order; the actions played are returned.
+
+        Each computer player with an ``any_time`` method is offered its seat's
+        ``any_time_actions`` (Rent & Release on another vendor's turn) once per hand-off, with
+        a stream of its own for that position (:func:`marketlib.bots.base.out_of_turn_moves`),
+        so asking never changes what it does on its own turns, and undo, replays, a resumed
+        classroom table and ``sim.play(..., any_time=True)`` get the same answers.
+        """
+        match = self.match
+        game = match.game
+        bots = self.opponents
+        if not bots or getattr(game, "any_time_actions", None) is None or not self.hand_off():
+            return []
+        wanted = out_of_turn_moves(game, match.state, bots, match.seed, match.cursor)
+        played = []
+        for seat, action in wanted:
+            before = match.cursor
+            view = game.view(match.state, seat)
+            try:
+                match.play(action)
+            except IllegalAction:  # an earlier seat's action took what this one wanted
+                continue
+            explain = getattr(bots[seat], "explain_choice", None)
+            why = explain() if callable(explain) else ""
+            name = type(bots[seat]).__name__
+            self.reasons[(before, action)] = (f"{name}: {why}" if why else name,
+                                              self.readers(view, seat))
+            played.append(action)
+        return played
 
     def bot_move(self) -> Any:
         """The deciding computer player chooses and plays one action (returned)."""
@@ -171,14 +217,19 @@ class TableSession:
             if s == bot_seat or msgspec.structs.replace(view, viewer=s) == game.view(state, s))
 
     def undo(self) -> None:
-        """Undo back to the last decision of a person (computer players' moves go with it).
+        """Undo back to the last decision of a person (computer players' moves go with it, their
+        out-of-turn ones included).
 
         Raises:
             MarketlibError: nothing to undo; UndoBlocked: a reveal blocks it (play mode).
         """
-        self.match.undo()
-        while self.match.current_player in self.opponents and self.match.can_undo:
-            self.match.undo()
+        match = self.match
+        while True:
+            undone = match.history[match.cursor - 1] if match.cursor else None
+            match.undo()
+            if not match.can_undo or (match.current_player not in self.opponents
+                                      and self._by_person(undone)):
+                break
         self.recall()
 
     def redo(self) -> None:
@@ -187,10 +238,16 @@ class TableSession:
         Raises:
             MarketlibError: nothing to redo.
         """
-        self.match.redo()
-        while self.match.current_player in self.opponents and self.match.can_redo:
-            self.match.redo()
+        match = self.match
+        match.redo()
+        while match.can_redo and (match.current_player in self.opponents or not self._by_person(
+                match.next_action)):
+            match.redo()
         self.recall()
+
+    def _by_person(self, action: Any) -> bool:
+        """Whether ``action`` was a person's (not a computer player's out-of-turn move)."""
+        return getattr(action, "player", None) not in self.opponents
 
     def new_game(self, seed: int) -> None:
         """A new game in the same ``Match`` with ``seed``; computer players start afresh."""
