@@ -157,6 +157,7 @@ def test_a_person_counters_a_computer_vendors_bargain_and_it_accepts() -> None:
                      "price": 0}
     assert [c["text"] for c in board.choices] == ["P0 accept", "P0 counter price=1",
                                                   "P0 decline"]
+    assert board.story[-1] == f"P1 offers RM0 for your {card}."  # "While you waited"
     send(board, type="counter", price=2)
     assert board.error == "" and board.notice == ""
     played = [str(a) for a in match.history]
