@@ -30,29 +30,22 @@ function makeBoard(drawGame) {
       let confirming = null;
 
       const send = (msg) => model.send(msg);
-      // An any-time action of the seat shown (Rent & Release on another vendor's decision).
-      const playAnyTime = (choice) => {
-        if (choice.warn && confirming !== `any:${choice.index}`) {
-          confirming = `any:${choice.index}`;
+      // Play a choice of the decider (`play`) or an any-time action of the seat shown
+      // (`any_time`, e.g. Rent & Release on another vendor's decision); a choice with a
+      // warning is asked about first.
+      const sendChoice = (type, key) => (choice) => {
+        if (choice.warn && confirming !== key(choice)) {
+          confirming = key(choice);
           focusKey = "confirm:yes";
           redraw();
           return;
         }
         confirming = null;
         clickedAt = performance.now();
-        send({ type: "any_time", index: choice.index, version: model.get("version") });
+        send({ type, index: choice.index, version: model.get("version") });
       };
-      const play = (choice) => {
-        if (choice.warn && confirming !== choice.index) {
-          confirming = choice.index;
-          focusKey = "confirm:yes";
-          redraw();
-          return;
-        }
-        confirming = null;
-        clickedAt = performance.now();
-        send({ type: "play", index: choice.index, version: model.get("version") });
-      };
+      const play = sendChoice("play", (c) => c.index);
+      const playAnyTime = sendChoice("any_time", (c) => `any:${c.index}`);
 
       // Two-click choices: a target "A@B" (e.g. a card, then the Stall to tuck it into) is
       // played by clicking A (which selects it) and then B.

@@ -12,7 +12,7 @@ on-board ``target`` an action is about, and which action a click on a target wou
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from marketlib.core.match import Match
@@ -137,13 +137,19 @@ def choices_for(table: Table, match: Match, decider: int) -> list[dict[str, Any]
     decider's view only."""
     game = match.game
     view = game.view(match.state, decider)
-    world = world_of(game, view)
+    return described(table, game, view, world_of(game, view), game.legal_actions(match.state))
+
+
+def described(table: Table, game: Any, view: Any, world: Any,
+              actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """``actions`` as the front end draws them: index, notation, words, verb, target, preview
+    (worked out in ``world``, rebuilt from ``view``) and a question to ask first."""
     words = table.words
     return [{"index": i, "text": str(action), "label": words.label(view, action),
              "verb": verb_of(action), "target": table.target(action),
              "preview": str(game.preview(view, action, world)),
              "warn": words.warning(view, action)}
-            for i, action in enumerate(game.legal_actions(match.state))]
+            for i, action in enumerate(actions)]
 
 
 def any_time_for(table: Table, match: Match, seat: int) -> list[dict[str, Any]]:
@@ -157,12 +163,7 @@ def any_time_for(table: Table, match: Match, seat: int) -> list[dict[str, Any]]:
         return []
     view = game.view(match.state, seat)
     world = world_of(game, view)
-    words = table.words
-    return [{"index": i, "text": str(action), "label": words.label(view, action),
-             "verb": verb_of(action), "target": table.target(action),
-             "preview": str(game.preview(view, action, world)),
-             "warn": words.warning(view, action)}
-            for i, action in enumerate(listing(world, seat))]
+    return described(table, game, view, world, listing(world, seat))
 
 
 VERBS = {"stock-row": "stock", "stock-deck": "draw", "buy-wholesale": "wholesale",
