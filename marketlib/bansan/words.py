@@ -334,7 +334,7 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                 if isinstance(step, A.Pick):
                     picks += 1
                     mine += step.card in mine_before
-                else:
+                elif isinstance(step, A.Bargain):
                     bargain = step
                 j += 1
             if picks == 0:
