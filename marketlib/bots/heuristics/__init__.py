@@ -36,6 +36,15 @@ class Heuristic(Protocol):
         """A key equal for states that only differ in irrelevant order (transpositions)."""
         ...
 
+    beam: int
+    """Positions a turn search keeps per checkpoint layer (see :meth:`checkpoint`)."""
+
+    def checkpoint(self, state: Any) -> bool:
+        """True at a quiet position inside a long turn where partial lines may be compared
+        (a turn search keeps only the best ``beam`` positions of each such layer); always
+        False for a game whose turns are searched exhaustively."""
+        ...
+
     def public_key(self, state: Any) -> Hashable:
         """The public table without counters or hidden parts, to spot repeated positions."""
         ...
@@ -50,6 +59,10 @@ class Heuristic(Protocol):
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
         """Per-seat numbers for the simulation's ``turns`` frame (always includes ``score``)."""
+        ...
+
+    def score(self, state: Any, player: PlayerId) -> float:
+        """``metrics(state, player)["score"]`` alone (searches ask for it at every leaf)."""
         ...
 
 
@@ -77,6 +90,11 @@ class NeutralHeuristic:
         key: Hashable = state
         return key
 
+    beam = 8
+
+    def checkpoint(self, state: Any) -> bool:
+        return False
+
     def public_key(self, state: Any) -> Hashable:
         key: Hashable = self.game.view(state, None)
         return key
@@ -88,8 +106,11 @@ class NeutralHeuristic:
         return f"plays {', '.join(str(a) for a in actions)}."
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
+        return {"score": self.score(state, player)}
+
+    def score(self, state: Any, player: PlayerId) -> float:
         result = self.game.outcome(state)
-        return {"score": 0 if result is None else result.scores[player]}
+        return 0 if result is None else result.scores[player]
 
 
 REPEAT_PENALTY = 0.04

@@ -173,6 +173,13 @@ class MonsoonHeuristic:
                                      bonus_goods=tuple(sorted(pending.bonus_goods)))
         return state.replace(seats=seats, pending=pending)
 
+    beam = 8
+    """Unused: Monsoon turns are short enough to search exhaustively (no checkpoints)."""
+
+    def checkpoint(self, state: State) -> bool:
+        """Never: every line of a Monsoon turn is searched."""
+        return False
+
     def public_key(self, state: State) -> Hashable:
         """Market, Order display and every seat's (sorted) display and Orders."""
         seats = tuple((tuple(sorted(s.display)), s.orders) for s in state.seats)
@@ -232,6 +239,10 @@ class MonsoonHeuristic:
             else:
                 why = "to collect goods for the Orders on display"
         return f"{what}, {why}."
+
+    def score(self, state: State, player: int) -> float:
+        """``player``'s seals: the ``score`` of :meth:`metrics`."""
+        return float(seals_of(state.seats[player], catalog(state)))
 
     def metrics(self, state: State, player: int) -> dict[str, float | int]:
         """``score`` (= seals), ``seals``, ``cards`` and ``goods`` in the display, ``orders``,
