@@ -27,14 +27,7 @@ from marketlib.bansan.phases.action_checks import (
     check_sell,
 )
 from marketlib.bansan.phases.stocking import can_stock
-from marketlib.bansan.queries import (
-    catalog,
-    free_money,
-    open_stalls_of,
-    own_stalls,
-    stall_index,
-    stall_type,
-)
+from marketlib.bansan.queries import Facts, catalog, open_stalls_of
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -45,13 +38,13 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.core.errors import InvalidAction, Violation
+from marketlib.core.errors import InvalidAction, Violation, Why
 from marketlib.core.errors import violation as v
 
 MAX_WORKERS = 3  # B-COMP-11, D-B-05
 
 
-def check_return_list(state: State, a: A.ReturnList) -> Violation | None:
+def check_return_list(state: State, a: A.ReturnList, f: Facts) -> Why | None:
     rule = {"open_lists": "B-OPEN-02", "event_lists": "B-UPK-11"}.get(state.phase, "B-UPK-06")
     if not isinstance(state.pending, ListReturn):
         return v(rule, "no Shopping List is to be returned now")
@@ -60,25 +53,29 @@ def check_return_list(state: State, a: A.ReturnList) -> Violation | None:
     return None
 
 
-def check_choose_half(state: State, a: A.ChooseHalf) -> Violation | None:
+def check_choose_half(state: State, a: A.ChooseHalf, f: Facts) -> Why | None:
     if not isinstance(state.pending, OpeningHand):
         return v("B-OPEN-03", "the halves are already chosen: tuck the cards")
     return None
 
 
-def check_tuck(state: State, a: A.Tuck) -> Violation | None:
+def check_tuck(state: State, a: A.Tuck, f: Facts) -> Why | None:
     pending = state.pending
     rule = "B-OPEN-03" if state.phase == "open_stock" else "B-STOCK-01"
     if not isinstance(pending, Stocking):
         return v(rule, "no card is waiting to be stocked (choose [A] Row or [B] Deck first)"
                  if state.phase == "stock" else "choose top or bottom halves first")
-    options = next((sc.options for sc in pending.cards if sc.card == a.card), None)
+    options = None
+    for sc in pending.cards:
+        if sc.card == a.card:
+            options = sc.options
+            break
     if options is None:
         return v("B-STOCK-03", f"{a.card} is not one of the cards being stocked")
-    i = stall_index(state, a.stall)
+    i = f.stall_index(a.stall)
     if i < 0:
         return v("B-STOCK-03", f"{a.stall} is not in play")
-    sells = stall_type(state, a.stall)
+    sells = f.sells[a.stall]
     if sells not in options:
         shown = " or ".join(options)
         return v("B-STOCK-06" if len(options) > 1 else "B-STOCK-03",
@@ -88,8 +85,8 @@ def check_tuck(state: State, a: A.Tuck) -> Violation | None:
     return None
 
 
-def check_place_worker(state: State, a: A.PlaceWorker) -> Violation | None:
-    i = stall_index(state, a.stall)
+def check_place_worker(state: State, a: A.PlaceWorker, f: Facts) -> Why | None:
+    i = f.stall_index(a.stall)
     if i < 0:
         return v("B-OPEN-04", f"{a.stall} is not in play")
     renter = state.stalls[i].renter
@@ -98,7 +95,7 @@ def check_place_worker(state: State, a: A.PlaceWorker) -> Violation | None:
     return None
 
 
-def check_move(state: State, a: A.Move) -> Violation | None:
+def check_move(state: State, a: A.Move, f: Facts) -> Why | None:
     rows = len(state.stalls) // state.columns
     if not 1 <= a.row <= rows:
         return v("B-SOLO-09", f"choose a row 1-{rows}, not {a.row}")
@@ -111,19 +108,19 @@ def _stock_start(state: State) -> Violation | None:
     return None
 
 
-def check_stock_row(state: State, a: A.StockRow) -> Violation | None:
+def check_stock_row(state: State, a: A.StockRow, f: Facts) -> Why | None:
     wrong = _stock_start(state)
     if wrong:
         return wrong
-    cat = catalog(state)
-    if not any(cat.produce[c].shows(a.produce) for c in state.row):
+    cards = f.cat.produce
+    if not any(cards[c].shows(a.produce) for c in state.row):
         return v("B-STOCK-02", f"no Row card shows {a.produce}")
     if not open_stalls_of(state, a.produce):
         return v("B-STOCK-07", f"no open {a.produce} stall can take the cards (A-B-17)")
     return None
 
 
-def check_stock_deck(state: State, a: A.StockDeck) -> Violation | None:
+def check_stock_deck(state: State, a: A.StockDeck, f: Facts) -> Why | None:
     if state.rules.mode == "sendiri":
         return v("B-SOLO-11", "in Sendiri you stock only from the 4-card Row, not the Deck")
     wrong = _stock_start(state)
@@ -134,7 +131,7 @@ def check_stock_deck(state: State, a: A.StockDeck) -> Violation | None:
     return None
 
 
-def check_skip_stocking(state: State, a: A.SkipStocking) -> Violation | None:
+def check_skip_stocking(state: State, a: A.SkipStocking, f: Facts) -> Why | None:
     wrong = _stock_start(state)
     if wrong:
         return wrong
@@ -143,7 +140,7 @@ def check_skip_stocking(state: State, a: A.SkipStocking) -> Violation | None:
     return None
 
 
-def check_complete(state: State, a: A.Complete) -> Violation | None:
+def check_complete(state: State, a: A.Complete, f: Facts) -> Why | None:
     rule = "B-END-05" if state.phase == "closing" else "B-UPK-02"
     vendor = state.vendors[a.player]
     if state.rules.mode == "kenduri":
@@ -155,12 +152,12 @@ def check_complete(state: State, a: A.Complete) -> Violation | None:
         return v(rule, f"{a.list} is not in your Wallet")
     if len(set(a.cards)) != len(a.cards):
         return v("B-UPK-02", "a card is named twice")
-    bag = {b.card: b.produce for b in vendor.bag}
+    bag = f.bag(a.player)
     missing = [c for c in a.cards if c not in bag]
     if missing:
         return v("B-UPK-02", f"{', '.join(missing)} not in your bag: only bag cards complete lists "
                  "(A-B-56)")
-    need = Counter(catalog(state).lists[a.list].icons)
+    need = Counter(f.cat.lists[a.list].icons)
     have = Counter(bag[c] for c in a.cards)
     if need != have:
         want = " ".join(f"{n}x{t}" for t, n in sorted(need.items()))
@@ -168,29 +165,30 @@ def check_complete(state: State, a: A.Complete) -> Violation | None:
     return None
 
 
-def check_give(state: State, a: A.Give) -> Violation | None:
-    if not any(b.card == a.card for b in state.vendors[a.player].bag):
+def check_give(state: State, a: A.Give, f: Facts) -> Why | None:
+    if a.card not in f.bag(a.player):
         return v("B-UPK-08", f"{a.card} is not in your bag")
     if a.to == a.player:
         return v("B-UPK-08", "give the excess to another player's bag")
     return None
 
 
-def check_throw(state: State, a: A.Throw) -> Violation | None:
+def check_throw(state: State, a: A.Throw, f: Facts) -> Why | None:
     pending = state.pending
     if isinstance(pending, SoloThrow):
-        stall = state.stalls[stall_index(state, pending.stalls[0])]
+        stall = state.stalls[f.stall_index(pending.stalls[0])]
         if a.card not in stall.cards:
-            return v("B-SOLO-10", f"throw a card of {stall.id} {stall_type(state, stall.id)}, "
+            return v("B-SOLO-10", f"throw a card of {stall.id} {f.sells[stall.id]}, "
                      f"the stall of the type shown on {pending.card}")
         return None
-    if not any(b.card == a.card for b in state.vendors[a.player].bag):
+    if a.card not in f.bag(a.player):
         return v("B-UPK-08", f"{a.card} is not in your bag")
     return None
 
 
-def check_rent_and_release(state: State, a: A.RentAndRelease) -> Violation | None:
-    p = a.player
+def rr_gate(state: State, p: int) -> Violation | None:
+    """The first half of :func:`check_rent_and_release`: why ``p`` may not R&R at all now
+    (whatever the stalls), or ``None``."""
     if state.rules.mode == "sendiri":
         return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
     if state.phase in ("open_lists", "open_stock", "draft"):
@@ -201,14 +199,22 @@ def check_rent_and_release(state: State, a: A.RentAndRelease) -> Violation | Non
         return v("B-END-04", "the Last Round is triggered: no more R&R")
     if state.vendors[p].rr_used:
         return v("B-ANY-04", "you have already used your R&R (your bag is flipped)")
+    return None
+
+
+def check_rent_and_release(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
+    p = a.player
+    wrong = rr_gate(state, p)
+    if wrong:
+        return wrong
     if a.rent is None and a.release is None:
         return v("B-ANY-03", "name a stall to rent and/or release")
-    mine = own_stalls(state, p)
+    mine = f.own(p)
     if a.release is not None and all(s.id != a.release for s in mine):
         return v("B-ANY-03", f"you do not rent {a.release}")
     count = len(mine) - (a.release is not None)
     if a.rent is not None:
-        i = stall_index(state, a.rent)
+        i = f.stall_index(a.rent)
         if i < 0:
             return v("B-ANY-06", f"{a.rent} is not in play")
         s = state.stalls[i]
@@ -219,14 +225,14 @@ def check_rent_and_release(state: State, a: A.RentAndRelease) -> Violation | Non
         if count + 1 > MAX_WORKERS:
             return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most)")
         gain = state.rules.rr_cost if a.release is not None else 0
-        if free_money(state, p) + gain < state.rules.rr_cost:
+        if f.free_money(p) + gain < state.rules.rr_cost:
             return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}")
     elif count < state.rules.rr_min_stalls:
         return v("B-ANY-08", "releasing would leave you without a stall (A-B-32)")
     return None
 
 
-def check_propose(state: State, a: A.ProposeTrade) -> Violation | None:
+def check_propose(state: State, a: A.ProposeTrade, f: Facts) -> Why | None:
     if not state.rules.allow_trades:
         return v("B-ANY-02", "trading is switched off (allow_trades=False)")
     if a.to == a.player:
@@ -240,12 +246,12 @@ def check_propose(state: State, a: A.ProposeTrade) -> Violation | None:
         if len(set(cards)) != len(cards) or not set(cards) <= bag:
             return v("B-ANY-02", f"produce moves only bag to bag: {', '.join(cards)} must be in "
                      f"P{seat}'s bag")
-    if a.pay > free_money(state, a.player):
-        return v("B-ANY-02", f"you can pay at most RM{free_money(state, a.player)}")
+    if a.pay > f.free_money(a.player):
+        return v("B-ANY-02", f"you can pay at most RM{f.free_money(a.player)}")
     return None
 
 
-def check_accept(state: State, a: A.Accept) -> Violation | None:
+def check_accept(state: State, a: A.Accept, f: Facts) -> Why | None:
     offer = state.offer
     if isinstance(offer, TradeOffer) and offer.ask > state.vendors[a.player].money:
         return v("B-ANY-02", f"you cannot pay the RM{offer.ask} asked")
@@ -254,11 +260,11 @@ def check_accept(state: State, a: A.Accept) -> Violation | None:
     return None
 
 
-def check_decline(state: State, a: A.Decline) -> Violation | None:
+def check_decline(state: State, a: A.Decline, f: Facts) -> Why | None:
     return None
 
 
-CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
+CHECKS: dict[type, Callable[[State, Any, Facts], Why | None]] = {
     A.ReturnList: check_return_list, A.ChooseHalf: check_choose_half, A.Tuck: check_tuck,
     A.PlaceWorker: check_place_worker, A.Move: check_move, A.StockRow: check_stock_row,
     A.StockDeck: check_stock_deck, A.SkipStocking: check_skip_stocking, A.Buy: check_buy,
