@@ -51,8 +51,8 @@ class Facts:
     one ``legal_actions`` (or ``explain``) call: an object per call, so nothing outlives it
     (docs: "Games and the registry")."""
 
-    __slots__ = ("_bags", "_free", "_own", "_place", "_prices", "cat", "open_stalls", "sells",
-                 "state")
+    __slots__ = ("_bags", "_free", "_own", "_place", "_prices", "_stocked", "cat", "open_stalls",
+                 "sells", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -63,6 +63,7 @@ class Facts:
         self._bags: dict[int, dict[str, Produce]] = {}
         self._own: dict[int, list[Stall]] = {}
         self._prices: dict[Produce, int] = {}
+        self._stocked: dict[Produce, list[Stall]] | None = None
         self.open_stalls: set[tuple[Any, ...]] = set()
         """Keys of stall picks found legal (see ``action_checks.stall_pick``)."""
 
@@ -107,6 +108,17 @@ class Facts:
         if found is None:
             found = self._own[player] = own_stalls(self.state, player)
         return found
+
+    def stocked(self, produce: Produce) -> list[Stall]:
+        """The stalls selling ``produce`` that hold cards, in play order."""
+        by_type = self._stocked
+        if by_type is None:
+            by_type = self._stocked = {}
+            sells = self.sells
+            for s in self.state.stalls:
+                if s.cards:
+                    by_type.setdefault(sells[s.id], []).append(s)
+        return by_type.get(produce, [])
 
     def price(self, produce: Produce) -> int:
         """:func:`price`, once per type."""

@@ -85,7 +85,8 @@ def wholesale_pick(state: State, f: Facts, player: int, card_id: str, produce: P
                    picked: tuple[int, ...] = ()) -> Why | None:
     if card_id not in state.row or not f.cat.produce[card_id].shows(produce):
         return v("B-BUY-03", f"{card_id} is not a Row card showing {produce}")
-    cost = half_total(state, (*picked, f.price(produce)))
+    unit = f.price(produce)
+    cost = half_total(state, (*picked, unit)) if picked else half_total(state, (unit,))
     money = state.vendors[player].money
     if cost > money:
         return refuse("B-BUY-07", lambda: f"that BUY would cost RM{cost} and you have RM{money}")
@@ -108,27 +109,30 @@ def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produc
 _WHERE = {"own_stalls": "your own stalls", "bag": "your bag", "both": "your stalls or bag"}
 
 
-def _first_ok(cards: list[str], check: Callable[[str], Why | None],
-              default: Violation) -> Why | None:
-    """``None`` if some card passes ``check``, else the first card's reason (or ``default``)."""
+def _first_ok(cards: list[str], check: Callable[[str], Why | None], rule: str,
+              say: Callable[[], str]) -> Why | None:
+    """``None`` if some card passes ``check``, else the first card's reason (or, with no card,
+    a refusal of ``rule`` worded by ``say``)."""
     first = None
     for c in cards:
         why = check(c)
         if why is None:
             return None
         first = first or why
-    return first or default
+    return first or refuse(rule, say)
 
 
 def check_buy(state: State, a: A.Buy, f: Facts) -> Why | None:
     wrong = _new_action(state)
     if wrong:
         return wrong
-    types = f.sells
-    stalls = {s.cards[0]: s for s in state.stalls if s.cards and types[s.id] is a.produce}
-    return _first_ok(list(stalls),
-                     lambda c: stall_pick(state, f, a.player, stalls[c], c, a.produce),
-                     v("B-BUY-01", f"no {a.produce} to buy"))
+    first = None
+    for stall in f.stocked(a.produce):  # its first card stands for the stall
+        why = stall_pick(state, f, a.player, stall, stall.cards[0], a.produce)
+        if why is None:
+            return None
+        first = first or why
+    return first or refuse("B-BUY-01", lambda: f"no {a.produce} to buy")
 
 
 def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None:
@@ -142,7 +146,7 @@ def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None
     cards = f.cat.produce
     showing = [c for c in state.row if cards[c].shows(a.produce)]
     return _first_ok(showing, lambda c: wholesale_pick(state, f, a.player, c, a.produce),
-                     v("B-BUY-03", f"no Row card shows {NAMES[a.produce]} ({a.produce})"))
+                     "B-BUY-03", lambda: f"no Row card shows {NAMES[a.produce]} ({a.produce})")
 
 
 def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
@@ -153,7 +157,7 @@ def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
     cards = [s.cards[0] for s in f.own(a.player) if s.cards and types[s.id] is a.produce]
     cards += [b.card for b in state.vendors[a.player].bag if b.produce is a.produce]
     return _first_ok(cards, lambda c: sell_pick(state, f, a.player, c, a.produce),
-                     v("B-SELL-01", f"you have no {a.produce} to sell"))
+                     "B-SELL-01", lambda: f"you have no {a.produce} to sell")
 
 
 def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
