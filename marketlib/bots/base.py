@@ -20,6 +20,11 @@ class Bot(Protocol):
 
     Bots answer every decision of their seat, including accept/decline answers to trade
     proposals, which games offer as ordinary legal actions of the deciding seat.
+
+    A bot whose :meth:`choose` never looks at the view may say so with a class attribute
+    ``reads_view = False`` (``RandomBot`` does): a simulation then passes ``None`` instead of
+    building a view it would throw away. Without the attribute a bot gets its view. A bot
+    writes the sentence of :meth:`explain_choice` when asked for it, not at every choice.
     """
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
@@ -38,6 +43,17 @@ class Bot(Protocol):
     def explain_choice(self) -> str:
         """One sentence a learner can read about the last choice."""
         ...
+
+
+def reads_view(bot: Any) -> bool:
+    """Whether ``bot`` looks at the view it is given (``reads_view``, True when not said).
+
+    Example:
+        >>> from marketlib.bots import GreedyBot, RandomBot
+        >>> reads_view(RandomBot()), reads_view(GreedyBot())
+        (False, True)
+    """
+    return bool(getattr(bot, "reads_view", True))
 
 
 def game_of(view: Any) -> GameModule:
@@ -80,7 +96,7 @@ def check_choices(legal_actions: tuple[Any, ...]) -> None:
         raise ValueError("no legal actions to choose from (is the game over?)")
 
 
-__all__ = ["Bot", "check_choices", "game_of", "viewer_of"]
+__all__ = ["Bot", "check_choices", "game_of", "reads_view", "viewer_of"]
 
 
 class Plan:

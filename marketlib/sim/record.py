@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from marketlib.bots import Bot, make_bot
+from marketlib.bots import Bot, make_bot, reads_view
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.core.game import GameModule, Outcome
 from marketlib.core.match import Match
@@ -131,6 +131,8 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     state = module.setup(rules, seed)
     players = players_of(rules, state)
     seats = [_fresh(b) for b in seat_bots(bots, players)]
+    chooses = [b.choose for b in seats]
+    reads = [reads_view(b) for b in seats]
     rngs = [bot_rng(seed, s) for s in range(players)]
     actions: list[Any] = []
     table: list[tuple[Any, ...]] = []
@@ -146,23 +148,26 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
             table.append((turn, s, taken[s], *values.values()))
             taken[s] = 0
 
-    turn = int(getattr(state, "turn", 0))
+    has_turns = hasattr(state, "turn")
+    turn = int(state.turn) if has_turns else 0
     snapshot(turn)
-    while (result := outcome(state)) is None:
+    result = outcome(state)
+    while result is None:
         if len(actions) >= MAX_DECISIONS:
             raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
         seat = current(state)
         assert seat is not None
         legal = legal_actions(state)
-        action = seats[seat].choose(view(state, seat), legal, rngs[seat])
+        action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
         if action not in legal:
             raise ValueError(f"{type(seats[seat]).__name__} chose {action}, which is not "
                              "legal here")
         state = apply(state, action)
         actions.append(action)
         taken[seat] += 1
-        now = int(getattr(state, "turn", turn))
-        if now != turn or outcome(state) is not None:
+        result = outcome(state)
+        now = state.turn if has_turns else turn
+        if now != turn or result is not None:
             turn = turn + 1 if now == turn else now
             snapshot(turn)
     return GameRecord(

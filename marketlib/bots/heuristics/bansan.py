@@ -233,17 +233,19 @@ class BansanHeuristic:
         """``score`` (= money in RM), ``money``, ``lists``, ``bag``, ``stall_cards`` and each
         Waste Bin's fill ``bin_PL``, ``bin_PA``, ``bin_OR`` for the ``turns`` frame."""
         vendor = state.vendors[player]
-        out: dict[str, float | int] = {
-            "score": vendor.money,
-            "money": vendor.money,
-            "lists": len(vendor.completed),
-            "bag": len(vendor.bag),
-            "stall_cards": sum(len(s.cards) for s in state.stalls if s.renter == player),
-        }
-        for waste, cards in zip(Waste, state.bins, strict=True):
-            out[f"bin_{waste.value}"] = len(cards)
-        return out
+        in_stalls = 0
+        for s in state.stalls:
+            if s.renter == player:
+                in_stalls += len(s.cards)
+        bins = state.bins
+        pl, pa, orange = BIN_COLUMNS
+        return {"score": vendor.money, "money": vendor.money, "lists": len(vendor.completed),
+                "bag": len(vendor.bag), "stall_cards": in_stalls, pl: len(bins[0]),
+                pa: len(bins[1]), orange: len(bins[2])}
 
+
+BIN_COLUMNS = tuple(f"bin_{waste.value}" for waste in Waste)
+"""The ``turns`` columns of the three Waste Bins, in bin order."""
 
 HEURISTIC = BansanHeuristic()
 """The shared instance used by :func:`~marketlib.bots.heuristics.heuristic_for`."""
