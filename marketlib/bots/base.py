@@ -112,6 +112,12 @@ class Plan:
         self.expect: Any = None
         self.state: Any = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Plan:
+        """A copy sharing the (immutable) state and view: cheap for a board's undo memory."""
+        twin = Plan()
+        twin.actions, twin.expect, twin.state = list(self.actions), self.expect, self.state
+        return twin
+
     def next(self, game: GameModule, view: Any, legal_actions: tuple[Any, ...],
              me: PlayerId) -> Any | None:
         """The next action of the plan, or ``None`` (and the plan dropped) if it no longer fits."""

@@ -109,6 +109,7 @@ class Board(anywidget.AnyWidget):
     cards = traitlets.Dict().tag(sync=True)
     choices: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log: traitlets.List[str] = traitlets.List().tag(sync=True)
+    log_total = traitlets.Int(0).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
     seat = traitlets.Int(0).tag(sync=True)
@@ -204,9 +205,10 @@ class Board(anywidget.AnyWidget):
     def _remember(self) -> None:
         """Keep the computer players' memory at this position (a person decides here)."""
         cursor = self.match.cursor
-        for c in [c for c in self._memory if c > cursor]:
-            del self._memory[c]
-        self._memory[cursor] = self._bot_memory()
+        memory = self._memory  # positions in increasing order: drop the undone ones from the end
+        while memory and next(reversed(memory)) > cursor:
+            del memory[next(reversed(memory))]
+        memory[cursor] = self._bot_memory()
 
     def _recall(self) -> None:
         """After undo or redo: the computer players' memory as it was at this position."""
@@ -235,6 +237,7 @@ class Board(anywidget.AnyWidget):
         self.choices = data["choices"]
         self.scene = data["scene"]
         self.log = data["log"]
+        self.log_total = data["log_total"]
         self.story = data["story"]
         self.description = data["description"]
         self.summary = data["summary"]

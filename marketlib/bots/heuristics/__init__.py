@@ -119,18 +119,45 @@ bots do not steal the same card back and forth for ever."""
 
 
 class Repetitions:
-    """The public positions a bot has seen in the current game (its memory between choices)."""
+    """The public positions a bot has seen in the current game (its memory between choices).
+
+    Copies are cheap whatever the length of the game (a board keeps one per position for
+    undo): a deep copy shares the sightings, which are only ever appended, and keeps its own
+    count of them; a copy that adds after the original has added more takes its own list then.
+    """
+
+    __slots__ = ("_counts", "_log", "_size")
 
     def __init__(self) -> None:
-        self.seen: dict[Hashable, int] = {}
+        self._log: list[Hashable] = []  # every sighting in order; copies share a prefix of it
+        self._size = 0  # how much of _log is this memory's
+        self._counts: dict[Hashable, int] | None = {}  # sightings per key (None: count again)
 
     def add(self, key: Hashable) -> None:
         """Count one more sighting of ``key``."""
-        self.seen[key] = self.seen.get(key, 0) + 1
+        if len(self._log) != self._size:  # a copy whose original went on: part ways
+            self._log = self._log[: self._size]
+        self._log.append(key)
+        self._size += 1
+        if self._counts is not None:
+            self._counts[key] = self._counts.get(key, 0) + 1
 
     def penalty(self, key: Hashable) -> float:
         """``REPEAT_PENALTY`` times the sightings of ``key``."""
-        return REPEAT_PENALTY * self.seen.get(key, 0)
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = {}
+            for seen in self._log[: self._size]:
+                counts[seen] = counts.get(seen, 0) + 1
+        return REPEAT_PENALTY * counts.get(key, 0)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Repetitions:
+        twin = Repetitions.__new__(Repetitions)
+        twin._log, twin._size, twin._counts = self._log, self._size, None
+        return twin
 
 
 def heuristic_for(game: GameModule) -> Heuristic:
