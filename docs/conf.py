@@ -1,7 +1,8 @@
 """Sphinx configuration: myst-nb + furo, built offline (``sphinx-build -W -b html docs OUT``).
 
 The notebooks are copied from ``notebooks/`` into ``docs/tutorials/`` here (no pre-step) and
-rendered with their stored outputs; a static picture of each board is written at build time.
+rendered with their stored outputs; a static picture of each board, the save files' JSON
+Schema and the table of each game's verbs are written into ``docs/_generated/`` at build time.
 """
 
 from __future__ import annotations
@@ -75,5 +76,40 @@ def _static_boards() -> None:
     (out / "bansan_board.html").write_text(market._repr_html_(), encoding="utf-8")
 
 
+def _save_file_schema() -> None:
+    import json
+
+    from marketlib import bansan, monsoon
+    from marketlib.core.savefile import schema
+
+    out = HERE / "_generated"
+    out.mkdir(exist_ok=True)
+    text = json.dumps(schema([monsoon, bansan]), indent=2) + "\n"
+    (out / "save-file.schema.json").write_text(text, encoding="utf-8")
+
+
+def _notation_verbs() -> None:
+    """Each game's verbs, from the tables its parser reads (marketlib.core.notation)."""
+    from marketlib import bansan, monsoon
+
+    lines = []
+    for game in (monsoon, bansan):
+        lines += [f"### {game.GAME.title}", "", "| verb | written | action | arguments |",
+                  "|---|---|---|---|"]
+        for name, verb in game.actions.NOTATION.verbs.items():
+            kinds = [f"`{field}`: {kind.what}" for field, kind in verb.args]
+            kinds += [f"`{key}=` (optional): {kind.what}" for key, kind in verb.keys]
+            if verb.need_key:
+                kinds.append("at least one key")
+            lines.append(f"| `{name}` | `{verb.usage(name)}` | `{verb.action.__name__}` | "
+                         f"{'; '.join(kinds) or '-'} |")
+        lines.append("")
+    out = HERE / "_generated"
+    out.mkdir(exist_ok=True)
+    (out / "notation_verbs.md").write_text("\n".join(lines), encoding="utf-8")
+
+
 _copy_notebooks()
 _static_boards()
+_save_file_schema()
+_notation_verbs()

@@ -31,8 +31,7 @@ from marketlib.core import (
     Violation,
     registry,
 )
-
-__version__ = "0.1.0"
+from marketlib.core.version import __version__
 
 
 def play(game: str = "monsoon", players: int | None = None, **options: Any) -> Any:

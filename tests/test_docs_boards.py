@@ -1,15 +1,20 @@
 """Boards read everywhere a notebook is read (issue 13): every board output saved in the
 tutorials carries a static picture beside its widget view, and the built site shows that
-picture (no empty widget script tag)."""
+picture (no empty widget script tag). The built site also publishes the save files' JSON Schema
+as marketlib generates it now (issue 14)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
 import pytest
+
+from marketlib import bansan, monsoon
+from marketlib.core.savefile import schema
 
 pytestmark = pytest.mark.slow
 
@@ -34,10 +39,17 @@ def test_every_saved_board_carries_its_static_picture() -> None:
     assert total >= 13
 
 
-def test_the_built_site_shows_the_static_board_for_every_board_cell(tmp_path: Path) -> None:
-    out = tmp_path / "html"
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The documentation site, built once for this module's tests."""
+    out = tmp_path_factory.mktemp("site") / "html"
     subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(ROOT / "docs"),
                     str(out)], check=True, cwd=ROOT)
+    return out
+
+
+def test_the_built_site_shows_the_static_board_for_every_board_cell(site: Path) -> None:
+    out = site
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         boards = _board_outputs(path)
         page = (out / "tutorials" / f"{path.stem}.html").read_text(encoding="utf-8")
@@ -45,3 +57,21 @@ def test_the_built_site_shows_the_static_board_for_every_board_cell(tmp_path: Pa
         assert shown >= len(boards), (path.name, shown, len(boards))  # states draw too
         if boards:
             assert f'"{WIDGET}"' not in page, path.name
+
+
+def test_the_save_files_page_publishes_the_schema_generated_now(site: Path) -> None:
+    generated = json.loads(json.dumps(schema([monsoon, bansan])))  # tuples as JSON lists
+    (download,) = site.glob("_downloads/*/save-file.schema.json")
+    assert json.loads(download.read_text(encoding="utf-8")) == generated
+    page = (site / "save-files.html").read_text(encoding="utf-8")
+    assert "MonsoonSaveFile" in page and "BansanSaveFile" in page  # shown, not only linked
+    assert page.count("marketlib.match") >= 3
+
+
+def test_the_notation_page_lists_every_verb_of_both_games(site: Path) -> None:
+    page = (site / "notation.html").read_text(encoding="utf-8")
+    for game in (monsoon, bansan):
+        for name, verb in game.actions.NOTATION.verbs.items():
+            assert f"<code class=\"docutils literal notranslate\"><span class=\"pre\">{name}" \
+                   in page, name
+            assert verb.action.__name__ in page

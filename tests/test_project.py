@@ -96,3 +96,12 @@ def test_notebooks_store_no_widget_state() -> None:
         nb = nbformat.read(path, as_version=4)
         assert "widgets" not in nb.metadata, f"{path.name}: clear metadata.widgets"
         assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+
+
+def test_the_version_is_the_installed_one() -> None:
+    from importlib.metadata import version
+
+    import marketlib
+    from marketlib.core.version import __version__
+
+    assert marketlib.__version__ == __version__ == version("marketlib")

@@ -12,14 +12,12 @@ while the bag is over the limit. Trades and bargains are proposals the other ven
 
 from __future__ import annotations
 
-import functools
-import re
 from typing import Literal
 
 import msgspec
 
 from marketlib.bansan.cards import Produce, Waste
-from marketlib.core.errors import InvalidAction
+from marketlib.core.notation import ID, IDS, INT, SEAT, Notation, choice, verb
 
 
 class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -228,6 +226,26 @@ class ProposeTrade(_Action, frozen=True, kw_only=True, tag="propose_trade"):
                 f"take={','.join(self.take) or '-'} pay={self.pay} ask={self.ask}")
 
 
+class Counter(_Action, frozen=True, kw_only=True, tag="counter"):
+    """Answer the offer made to you with another one (A-B-60, B-ANY-01/02): for a bargain, another
+    ``price`` for its card; for a trade, your own terms (``give``/``pay`` from you, ``take``/
+    ``ask`` from the vendor who offered). The other vendor then accepts, declines or counters,
+    until ``Rules.max_counters`` counters have been made."""
+
+    price: int | None = None
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+    pay: int = 0
+    ask: int = 0
+
+    def __str__(self) -> str:
+        price = "" if self.price is None else f" price={self.price}"
+        if self.price is not None and not (self.give or self.take or self.pay or self.ask):
+            return f"P{self.player} counter{price}"
+        return (f"P{self.player} counter{price} give={','.join(self.give) or '-'} "
+                f"take={','.join(self.take) or '-'} pay={self.pay} ask={self.ask}")
+
+
 class Accept(_Action, frozen=True, kw_only=True, tag="accept"):
     """Accept the trade or bargain offered to you (B-ANY-01/02)."""
 
@@ -244,126 +262,55 @@ class Decline(_Action, frozen=True, kw_only=True, tag="decline"):
 
 Action = (ReturnList | ChooseHalf | Tuck | PlaceWorker | Move | StockRow | StockDeck | SkipStocking
           | Buy | BuyWholesale | Sell | Pick | Bargain | Done | Empty | EndActions | Complete | Give
-          | Throw | RentAndRelease | ProposeTrade | Accept | Decline)
+          | Throw | RentAndRelease | ProposeTrade | Counter | Accept | Decline)
 ACTION_TYPES = (ReturnList, ChooseHalf, Tuck, PlaceWorker, Move, StockRow, StockDeck, SkipStocking,
                 Buy, BuyWholesale, Sell, Pick, Bargain, Done, Empty, EndActions, Complete, Give,
-                Throw, RentAndRelease, ProposeTrade, Accept, Decline)
+                Throw, RentAndRelease, ProposeTrade, Counter, Accept, Decline)
 
-_TEXT = re.compile(r"^\s*P(\d+)\s+([a-z-]+)((?:\s+\S+)*)\s*$", re.IGNORECASE)
-_BARE: dict[str, type[Action]] = {
-    "stock-deck": StockDeck, "skip-stocking": SkipStocking, "done": Done,
-         "end-actions": EndActions, "accept": Accept, "decline": Decline}
-_PRODUCE_VERBS: dict[str, type[StockRow | Buy | BuyWholesale | Sell]] = {
-    "stock-row": StockRow, "buy": Buy, "buy-wholesale": BuyWholesale, "sell": Sell}
-
-
-def _seat(text: str, raw: str) -> int:
-    if not re.fullmatch(r"P\d+", raw, re.IGNORECASE):
-        raise InvalidAction(f"{text!r}: {raw!r} is not a seat like P1")
-    return int(raw[1:])
-
-
-def _produce(text: str, raw: str) -> Produce:
-    try:
-        return Produce(raw.upper())
-    except ValueError:
-        raise InvalidAction(f"{text!r}: {raw!r} is not a produce type (FV WG MT DG SF MM)"
-                            ) from None
-
-
-def _ids(raw: str) -> tuple[str, ...]:
-    return () if raw == "-" else tuple(x.upper() for x in raw.split(",") if x)
-
-
-def _int(text: str, raw: str) -> int:
-    if not re.fullmatch(r"-?\d+", raw):
-        raise InvalidAction(f"{text!r}: {raw!r} is not a whole number of RM")
-    return int(raw)
+_PRODUCE = choice("a produce type", Produce)
+NOTATION = Notation("Bansan", {
+    "return": verb(ReturnList, list=ID),
+    "half": verb(ChooseHalf, half=choice("a half", ["top", "bottom"])),
+    "tuck": verb(Tuck, card=ID, stall=ID),
+    "worker": verb(PlaceWorker, stall=ID),
+    "move": verb(Move, row=INT),
+    "stock-row": verb(StockRow, produce=_PRODUCE),
+    "stock-deck": verb(StockDeck),
+    "skip-stocking": verb(SkipStocking),
+    "buy": verb(Buy, produce=_PRODUCE),
+    "buy-wholesale": verb(BuyWholesale, produce=_PRODUCE),
+    "sell": verb(Sell, produce=_PRODUCE),
+    "pick": verb(Pick, card=ID),
+    "bargain": verb(Bargain, card=ID, price=INT),
+    "done": verb(Done),
+    "empty": verb(Empty, bin=choice("a Waste Bin", Waste)),
+    "end-actions": verb(EndActions),
+    "complete": verb(Complete, list=ID, cards=IDS),
+    "give": verb(Give, card=ID, to=SEAT),
+    "throw": verb(Throw, card=ID),
+    "rr": verb(RentAndRelease, keys={"rent": ID, "release": ID}, need_key=True),
+    "trade": verb(ProposeTrade, to=SEAT, keys={"give": IDS, "take": IDS, "pay": INT, "ask": INT}),
+    "counter": verb(Counter, keys={"price": INT, "give": IDS, "take": IDS, "pay": INT, "ask": INT},
+                    need_key=True),
+    "accept": verb(Accept),
+    "decline": verb(Decline),
+}, example="P0 buy WG")
+"""The verbs of Bansan table notation, read by the grammar every game shares (docs:
+"Notation")."""
 
 
 def parse_action(text: str) -> Action:
     """Read an action from table notation, e.g. ``"P0 buy WG"`` or ``"P1 tuck PC-07 ST-04"``.
 
+    Seat numbers are ASCII digits; verbs, produce types and bins are case-insensitive; IDs are
+    upper-cased (the grammar: docs "Notation").
+
     Raises:
-        InvalidAction: the text is not an action.
+        InvalidAction: the text is not an action (or ``text`` is not a string at all).
 
     Example:
         >>> str(parse_action("P0 rr rent=ST-07 release=ST-02"))
         'P0 rr rent=ST-07 release=ST-02'
     """
-    return _parse_cached(text)
-
-
-def _parse(text: str) -> Action:
-    found = _TEXT.match(text)
-    if not found:
-        raise InvalidAction(f"{text!r} is not an action (expected like 'P0 buy WG')")
-    p, verb, args = int(found.group(1)), found.group(2).lower(), found.group(3).split()
-
-    def need(n: int) -> None:
-        if len(args) != n:
-            raise InvalidAction(f"{text!r}: '{verb}' takes {n} argument(s), not {len(args)}")
-
-    if verb in _BARE:
-        need(0)
-        return _BARE[verb](player=p)  # type: ignore[call-arg]
-    if verb in _PRODUCE_VERBS:
-        need(1)
-        return _PRODUCE_VERBS[verb](player=p, produce=_produce(text, args[0]))
-    if verb in ("return", "pick", "throw", "worker"):
-        need(1)
-        ref = args[0].upper()
-        if verb == "return":
-            return ReturnList(player=p, list=ref)
-        if verb == "pick":
-            return Pick(player=p, card=ref)
-        if verb == "throw":
-            return Throw(player=p, card=ref)
-        return PlaceWorker(player=p, stall=ref)
-    if verb == "move":
-        need(1)
-        return Move(player=p, row=_int(text, args[0]))
-    if verb == "half":
-        need(1)
-        if args[0].lower() not in ("top", "bottom"):
-            raise InvalidAction(f"{text!r}: the half is top or bottom")
-        return ChooseHalf(player=p, half="top" if args[0].lower() == "top" else "bottom")
-    if verb == "tuck":
-        need(2)
-        return Tuck(player=p, card=args[0].upper(), stall=args[1].upper())
-    if verb == "bargain":
-        need(2)
-        return Bargain(player=p, card=args[0].upper(), price=_int(text, args[1]))
-    if verb == "empty":
-        need(1)
-        try:
-            return Empty(player=p, bin=Waste(args[0].upper()))
-        except ValueError:
-            raise InvalidAction(f"{text!r}: the bins are PL, PA and OR") from None
-    if verb == "complete":
-        need(2)
-        return Complete(player=p, list=args[0].upper(), cards=_ids(args[1]))
-    if verb == "give":
-        need(2)
-        return Give(player=p, card=args[0].upper(), to=_seat(text, args[1]))
-    if verb == "rr":
-        keys = dict(a.split("=", 1) for a in args if "=" in a)
-        if len(keys) != len(args) or not keys or set(keys) - {"rent", "release"}:
-            raise InvalidAction(f"{text!r}: write 'P0 rr rent=ST-07 release=ST-02'")
-        rent, release = keys.get("rent"), keys.get("release")
-        return RentAndRelease(player=p, rent=rent.upper() if rent else None,
-                              release=release.upper() if release else None)
-    if verb == "trade":
-        if not args:
-            raise InvalidAction(f"{text!r}: write 'P0 trade P1 give=PC-01 take=- pay=0 ask=1'")
-        keys = dict(a.split("=", 1) for a in args[1:] if "=" in a)
-        if len(keys) != len(args) - 1 or set(keys) - {"give", "take", "pay", "ask"}:
-            raise InvalidAction(f"{text!r}: the trade keys are give=, take=, pay=, ask=")
-        return ProposeTrade(player=p, to=_seat(text, args[0]), give=_ids(keys.get("give", "-")),
-                            take=_ids(keys.get("take", "-")), pay=_int(text, keys.get("pay", "0")),
-                            ask=_int(text, keys.get("ask", "0")))
-    raise InvalidAction(f"{text!r}: unknown verb {verb!r}")
-
-
-_parse_cached = functools.lru_cache(maxsize=4096)(_parse)
-"""Actions are immutable, so the same text always reads back as an equal (shared) action."""
+    action: Action = NOTATION.parse(text)
+    return action

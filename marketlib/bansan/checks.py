@@ -186,14 +186,35 @@ def check_throw(state: State, a: A.Throw, f: Facts) -> Why | None:
     return None
 
 
+OPENING = frozenset({"open_lists", "open_stock", "draft"})
+"""The phases of the Opening Round (B-OPEN)."""
+
+
+def _draft_placements(state: State, p: int) -> int:
+    """Workers the Opening Round's stall draft will still place for seat ``p`` (B-OPEN-04/05)."""
+    if state.phase == "draft":
+        return state.queue.count(p)
+    return 2 if state.phase in OPENING and state.rules.mode != "sendiri" else 0
+
+
+def _draft_total(state: State) -> int:
+    """Workers the stall draft will still place, all seats together (B-OPEN-04/05)."""
+    return sum(_draft_placements(state, p) for p in range(len(state.vendors)))
+
+
+def _unrented(state: State) -> int:
+    return sum(s.renter is None for s in state.stalls)
+
+
 def rr_gate(state: State, p: int) -> Violation | None:
     """The first half of :func:`check_rent_and_release`: why ``p`` may not R&R at all now
     (whatever the stalls), or ``None``."""
     if state.rules.mode == "sendiri":
         return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
-    if state.phase in ("open_lists", "open_stock", "draft"):
-        return v("B-OPEN-07", "the opening stall draft is not R&R; R&R starts with the first turn")
-    if isinstance(state.pending, Purchase):
+    opening = state.phase in OPENING
+    if opening and not state.rules.opening_rr:
+        return v("B-OPEN-07", "R&R starts with the first turn (opening_rr=False; A-B-60)")
+    if isinstance(state.pending, Purchase) and p == state.current:
         return v("B-ACT-01", "finish the BUY or SELL in progress before R&R")
     if state.trigger is not None:
         return v("B-END-04", "the Last Round is triggered: no more R&R")
@@ -209,6 +230,7 @@ def check_rent_and_release(state: State, a: A.RentAndRelease, f: Facts) -> Why |
         return wrong
     if a.rent is None and a.release is None:
         return v("B-ANY-03", "name a stall to rent and/or release")
+    opening = state.phase in OPENING
     mine = f.own(p)
     if a.release is not None and all(s.id != a.release for s in mine):
         return v("B-ANY-03", f"you do not rent {a.release}")
@@ -222,8 +244,13 @@ def check_rent_and_release(state: State, a: A.RentAndRelease, f: Facts) -> Why |
             return v("B-ANY-06", f"{a.rent} is rented by P{s.renter}: only unoperated stalls")
         if not s.open and not state.rules.rent_closed_stall:
             return v("B-ANY-06", f"{a.rent} is CLOSED and cannot be rented (A-B-22)")
-        if count + 1 > MAX_WORKERS:
-            return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most)")
+        if opening and a.release is None and _unrented(state) - 1 < _draft_total(state):
+            return v("B-OPEN-05", f"the stall draft still places {_draft_total(state)} Workers "
+                     "and needs an unrented stall for each (A-B-60)")
+        if count + 1 + (_draft_placements(state, p) if opening else 0) > MAX_WORKERS:
+            return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most"
+                     + (", counting the Workers the stall draft still places)" if opening
+                        else ")"))
         gain = state.rules.rr_cost if a.release is not None else 0
         if f.free_money(p) + gain < state.rules.rr_cost:
             return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}")
@@ -255,9 +282,38 @@ def check_accept(state: State, a: A.Accept, f: Facts) -> Why | None:
     offer = state.offer
     if isinstance(offer, TradeOffer) and offer.ask > state.vendors[a.player].money:
         return v("B-ANY-02", f"you cannot pay the RM{offer.ask} asked")
-    if isinstance(offer, BargainOffer) and not any(offer.card in s.cards for s in state.stalls):
-        return v("B-ANY-01", f"{offer.card} is no longer in your stall")
+    if isinstance(offer, BargainOffer):
+        if not any(offer.card in s.cards for s in state.stalls):
+            return v("B-ANY-01", f"{offer.card} is no longer in a stall")
+        if a.player == state.current and offer.price > f.free_money(a.player):
+            return v("B-BUY-07", f"you can spend RM{f.free_money(a.player)}, not the "
+                     f"RM{offer.price} asked")
     return None
+
+
+def check_counter(state: State, a: A.Counter, f: Facts) -> Why | None:
+    """A-B-60: answer an offer with another one, until ``max_counters`` were made."""
+    offer = state.offer
+    if offer is None:
+        return v("B-ANY-02", "there is no offer to counter")
+    most = state.rules.max_counters
+    if offer.counters >= most:
+        return v("B-ANY-01", f"{most} counter-offers were made: accept or decline now (A-B-60)")
+    if isinstance(offer, BargainOffer):
+        if a.price is None or a.give or a.take or a.pay or a.ask:
+            return v("B-ANY-01", "counter a bargain with another price only: 'counter price=3'")
+        if a.price < 0:
+            return v("B-ANY-01", "a price cannot be negative")
+        if a.price == offer.price:
+            return v("B-ANY-01", f"RM{a.price} is the price offered: accept it instead")
+        if a.player == state.current and a.price > f.free_money(a.player):
+            return v("B-BUY-07", f"you can spend RM{f.free_money(a.player)}, not "
+                     f"RM{a.price}")
+        return None
+    if a.price is not None:
+        return v("B-ANY-02", "counter a trade with your own terms: give=, take=, pay=, ask=")
+    return check_propose(state, A.ProposeTrade(player=a.player, to=offer.frm, give=a.give,
+                                               take=a.take, pay=a.pay, ask=a.ask), f)
 
 
 def check_decline(state: State, a: A.Decline, f: Facts) -> Why | None:
@@ -272,7 +328,8 @@ CHECKS: dict[type, Callable[[State, Any, Facts], Why | None]] = {
     A.Bargain: check_bargain, A.Done: check_done, A.Empty: check_empty,
     A.EndActions: check_end_actions, A.Complete: check_complete, A.Give: check_give,
     A.Throw: check_throw, A.RentAndRelease: check_rent_and_release,
-    A.ProposeTrade: check_propose, A.Accept: check_accept, A.Decline: check_decline,
+    A.ProposeTrade: check_propose, A.Counter: check_counter, A.Accept: check_accept,
+    A.Decline: check_decline,
 }
 
 
@@ -337,6 +394,18 @@ def _trade_fields(state: State, action: Any) -> str | None:
     return None
 
 
+def _counter_fields(state: State, action: Any) -> str | None:
+    if action.price is not None and (not isinstance(action.price, int)
+                                     or isinstance(action.price, bool)):
+        return "the price is whole RM"
+    if not isinstance(action.pay, int) or not isinstance(action.ask, int):
+        return "pay and ask are whole RM"
+    cat = catalog(state)
+    if not (_ids_ok(cat, action.give) and _ids_ok(cat, action.take)):
+        return "names a card that is not in this produce deck"
+    return None
+
+
 def _no_fields(state: State, action: Any) -> str | None:
     return None
 
@@ -346,7 +415,7 @@ _FIELD_CHECKS: dict[type, Callable[[State, Any], str | None]] = {
     A.Throw: _card_field, A.PlaceWorker: _stall_fields, A.RentAndRelease: _stall_fields,
     A.StockRow: _produce_field, A.Buy: _produce_field, A.BuyWholesale: _produce_field,
     A.Sell: _produce_field, A.ReturnList: _list_field, A.Complete: _list_field,
-    A.ProposeTrade: _trade_fields,
+    A.ProposeTrade: _trade_fields, A.Counter: lambda s, a: _counter_fields(s, a),
     A.Empty: lambda s, a: None if isinstance(a.bin, Waste) else "the bins are PL, PA and OR",
     A.ChooseHalf: lambda s, a: None if a.half in ("top", "bottom")
     else "the half is 'top' or 'bottom'",

@@ -214,12 +214,25 @@ def do_propose(state: State, a: A.ProposeTrade) -> State:
                                           pay=a.pay, ask=a.ask))
 
 
+def do_counter(state: State, a: A.Counter) -> State:
+    """A-B-60: the offer goes back the other way with the counter's terms."""
+    offer = state.offer
+    if isinstance(offer, BargainOffer):
+        assert a.price is not None
+        return state.replace(offer=BargainOffer(frm=a.player, to=offer.frm, card=offer.card,
+                                                price=a.price, counters=offer.counters + 1))
+    assert isinstance(offer, TradeOffer)
+    return state.replace(offer=TradeOffer(frm=a.player, to=offer.frm, give=a.give, take=a.take,
+                                          pay=a.pay, ask=a.ask, counters=offer.counters + 1))
+
+
 def do_accept(state: State, a: A.Accept) -> State:
     offer = state.offer
     state = state.replace(offer=None)
-    if isinstance(offer, BargainOffer):
+    if isinstance(offer, BargainOffer):  # the card's renter sells it at the agreed price
+        seller = next(s.renter for s in state.stalls if offer.card in s.cards)
         state, _ = take_from_stall(state, offer.card)
-        return add_pick(state, Picked(offer.card, offer.to, offer.price))
+        return add_pick(state, Picked(offer.card, seller, offer.price))
     assert isinstance(offer, TradeOffer)
     v, w = state.vendors[offer.frm], state.vendors[offer.to]
     given = tuple(b for b in v.bag if b.card in offer.give)
@@ -244,5 +257,5 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     A.Sell: do_sell, A.Pick: do_pick, A.Bargain: do_bargain, A.Done: do_done,
     A.Empty: do_empty, A.EndActions: do_end_actions, A.Complete: do_complete, A.Give: do_give,
     A.Throw: do_throw, A.RentAndRelease: do_rent_and_release, A.ProposeTrade: do_propose,
-    A.Accept: do_accept, A.Decline: do_decline,
+    A.Counter: do_counter, A.Accept: do_accept, A.Decline: do_decline,
 }

@@ -69,6 +69,13 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
             cards differ in waste type, or ``"last_tucked"`` (A-B-43).
         solo_opening_halves: ``"all_top_or_all_bottom"`` (A-B-44) or ``"free"`` per card.
         solo_events: must stay ``False``: Sendiri has no Events (B-SOLO-08, A-B-46).
+        hard_trigger_lists: in the Sendiri hard mode, the completed lists that fire trigger (a):
+            4 (A-B-59: the trigger moves with the target) or 3 (the trigger stays at the
+            multiplayer game's third list; the 4th must then be completed in that same turn).
+        opening_rr: R&R may also be used during the Opening Round (paid, separate from the free
+            opening rentals; A-B-60).
+        max_counters: how many counter-offers a bargain or trade may go through before its
+            recipient must accept or decline (A-B-60), so every negotiation ends.
         produce_deck, list_deck, stall_set, event_deck: ``"default"`` (the reconstruction) or a
             CSV path.
 
@@ -130,6 +137,9 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     solo_throw_choice: Literal["player", "last_tucked"] = "player"
     solo_opening_halves: Literal["all_top_or_all_bottom", "free"] = "all_top_or_all_bottom"
     solo_events: bool = False
+    hard_trigger_lists: int = 4
+    opening_rr: bool = True
+    max_counters: int = 3
     produce_deck: str = "default"
     list_deck: str = "default"
     stall_set: str = "default"
@@ -180,6 +190,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
                 raise ValueError(f"{name} cannot be negative")
         if not 0 <= self.rr_min_stalls <= 2:
             raise ValueError("rr_min_stalls must be 0-2 (A-B-32)")
+        if self.hard_trigger_lists not in (3, 4):
+            raise ValueError("hard_trigger_lists is 4 (A-B-59) or 3, not "
+                             f"{self.hard_trigger_lists}")
+        if not 0 <= self.max_counters <= 10:
+            raise ValueError(f"max_counters must be 0-10 (A-B-60), not {self.max_counters}")
 
     @property
     def solo_target(self) -> int:
@@ -189,8 +204,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     @property
     def trigger_lists(self) -> int:
         """Own completed lists that fire trigger (a): ``lists_to_trigger``, or the Sendiri
-        target (B-END-01, B-SOLO-16/19). Kenduri replaces it with the fifth public list."""
-        return self.solo_target if self.mode == "sendiri" else self.lists_to_trigger
+        target (B-END-01, B-SOLO-16; the hard mode's ``hard_trigger_lists``, B-SOLO-19,
+        A-B-59). Kenduri replaces it with the fifth public list."""
+        if self.mode == "sendiri":
+            return self.hard_trigger_lists if self.hard else self.solo_target
+        return self.lists_to_trigger
 
     def price(self, produce: Produce) -> Ringgit:
         """The printed market price of ``produce`` in RM (B-COMP-12)."""

@@ -9,7 +9,6 @@ so colour is never the only cue.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 from marketlib.bansan.cards import WASTES, Catalog, Produce
 from marketlib.bansan.queries import catalog
@@ -19,13 +18,12 @@ from marketlib.bansan.state import (
     OpeningHand,
     Purchase,
     SoloThrow,
+    State,
     Stocking,
 )
+from marketlib.bansan.view import VendorView, View
+from marketlib.core import pictures
 from marketlib.core.palette import ink
-
-if TYPE_CHECKING:
-    from marketlib.bansan.state import State
-    from marketlib.bansan.view import VendorView, View
 
 COLOURS = {
     Produce.FV: "#009E73",
@@ -39,8 +37,6 @@ COLOURS = {
 
 def _vendors(state: State | View) -> tuple[VendorView, ...]:
     """Vendors as views (a state shows everything)."""
-    from marketlib.bansan.view import VendorView
-
     out = []
     for v in state.vendors:
         if isinstance(v, VendorView):
@@ -211,3 +207,8 @@ def html_board(state: State | View) -> str:
             out.append(f"<div><b>Game over</b> ({html.escape(_result(state))})</div>")
     out.append("</div>")
     return "".join(out)
+
+
+# ``str(state)`` and ``state._repr_html_()`` (and a view's) draw through these.
+pictures.register(State, text_table=text_table, html_board=html_board)
+pictures.register(View, text_table=text_table, html_board=html_board)

@@ -18,7 +18,14 @@ from msgspec.structs import replace
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, Waste, read_catalog
-from marketlib.bansan.checks import CHECKS, TAGS, check_ids, check_rent_and_release, rr_gate
+from marketlib.bansan.checks import (
+    CHECKS,
+    OPENING,
+    TAGS,
+    check_ids,
+    check_rent_and_release,
+    rr_gate,
+)
 from marketlib.bansan.moves import HANDLERS
 from marketlib.bansan.options import Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
@@ -208,14 +215,18 @@ def _explain(state: State, action: A.Action) -> Violation | None:
     if state.result is not None:
         return v("B-END-06", "the game is over")
     seat = decider(state)
+    if isinstance(action, A.ProposeTrade) and state.offer is not None:
+        return v("B-ANY-02", f"P{state.offer.to} must first answer P{state.offer.frm}'s offer")
     if action.player != seat:
+        if isinstance(action, ANY_TIME):  # out of turn (A-B-32/33/60): the decider stays
+            return settle(CHECKS[type(action)](state, action, Facts(state)))
         if state.offer is not None:
             return v("B-ANY-02", f"P{seat} must first answer P{state.offer.frm}'s offer")
         return v("B-TURN-01", f"it is P{seat}'s decision, not P{action.player}'s")
     if state.offer is not None:
-        if not isinstance(action, A.Accept | A.Decline):
-            return v("B-ANY-02", "answer the offer first: accept or decline")
-    elif isinstance(action, A.Accept | A.Decline):
+        if not isinstance(action, A.Accept | A.Decline | A.Counter | A.RentAndRelease):
+            return v("B-ANY-02", "answer the offer first: accept, decline or counter")
+    elif isinstance(action, A.Accept | A.Decline | A.Counter):
         return v("B-ANY-02", "there is no offer to answer")
     elif not isinstance(action, ANY_TIME):
         tag = TAGS[type(action)]
@@ -262,8 +273,11 @@ def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
     return out
 
 
-def _rr_options(state: State, p: int, f: Facts) -> list[A.Action]:
-    if rr_gate(state, p) is not None:  # no R&R at all now: no need to list the stalls
+def _rr_options(state: State, p: int, f: Facts, opening: bool = False) -> list[A.Action]:
+    """Seat ``p``'s R&R options that pass the checks (in the Opening Round only when asked for:
+    a decider's ``legal_actions`` list them from the first turn on)."""
+    if (state.phase in OPENING and not opening) or rr_gate(state, p) is not None:
+        return []  # no R&R at all now: no need to list the stalls
         return []
     free = [s.id for s in state.stalls if s.renter is None]
     mine = [s.id for s in state.stalls if s.renter == p]
@@ -271,6 +285,32 @@ def _rr_options(state: State, p: int, f: Facts) -> list[A.Action]:
     options += [A.RentAndRelease(player=p, release=r) for r in mine]
     options += [A.RentAndRelease(player=p, rent=r, release=x) for r in free for x in mine]
     return [a for a in options if check_rent_and_release(state, a, f) is None]
+
+
+def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
+    """What ``seat`` may do now besides ``legal_actions`` (B-ANY, A-B-32/33/60): its Rent & Release
+    options on another vendor's decision, or during the Opening Round when ``opening_rr`` allows
+    it. Playing one does not change whose decision it is. Trade proposals (``ProposeTrade``) are
+    also any-time actions; being free-form, they are not listed: ``explain`` and ``apply`` check
+    them.
+
+    Raises:
+        ValueError: ``seat`` is not a seat of this game.
+
+    Example:
+        >>> from marketlib.bansan import position
+        >>> s = position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions",
+        ...              current=1)
+        >>> [str(a) for a in any_time_actions(s, 2)][:2]
+        ['P2 rr rent=ST-04', 'P2 rr rent=ST-05']
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.vendors):
+        raise ValueError(f"there is no seat {seat!r}")
+    if state.result is not None:
+        return ()
+    if seat == decider(state) and state.offer is None and state.phase not in OPENING:
+        return ()  # its R&R options are among its legal actions
+    return tuple(_rr_options(state, seat, Facts(state), opening=True))
 
 
 def legal_actions(state: State) -> tuple[A.Action, ...]:
@@ -292,8 +332,14 @@ def _candidates(state: State, p: int, f: Facts) -> list[A.Action]:
     """The well-formed actions of the deciding seat ``p`` in this step (a superset of the legal
     ones; ``legal_actions`` keeps those the checks pass). The Action Phase's choices come
     through :func:`action_choices` and :func:`pick_choices`, which run the same checks."""
-    if state.offer is not None:
-        return [A.Accept(player=p), A.Decline(player=p)]
+    offer = state.offer
+    if offer is not None:
+        answers: list[A.Action] = [A.Accept(player=p)]
+        if isinstance(offer, BargainOffer):  # counter at the market price (A-B-60)
+            stall = next((s for s in state.stalls if offer.card in s.cards), None)
+            if stall is not None:
+                answers.append(A.Counter(player=p, price=f.price(f.sells[stall.id])))
+        return [*answers, A.Decline(player=p)]  # a counter before a decline: bots' ties
     phase, pending = state.phase, state.pending
     vendor = state.vendors[p]
     if phase in ("open_lists", "return_lists", "event_lists"):
@@ -379,7 +425,13 @@ def describe_offer(state: State | View) -> str:
     offer = state.offer
     if isinstance(offer, TradeOffer):
         return (f"P{offer.frm} offers P{offer.to}: gives [{', '.join(offer.give)}] + "
-                f"RM{offer.pay} for [{', '.join(offer.take)}] + RM{offer.ask}")
+                f"RM{offer.pay} for [{', '.join(offer.take)}] + RM{offer.ask}"
+                + _countered(offer.counters))
     if isinstance(offer, BargainOffer):
-        return f"P{offer.frm} offers P{offer.to} RM{offer.price} for {offer.card}"
+        return (f"P{offer.frm} offers P{offer.to} RM{offer.price} for {offer.card}"
+                + _countered(offer.counters))
     return ""
+
+
+def _countered(counters: int) -> str:
+    return f" (counter {counters})" if counters else ""

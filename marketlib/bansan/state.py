@@ -16,6 +16,7 @@ import msgspec
 from marketlib.bansan.cards import Produce
 from marketlib.bansan.options import Ringgit as Ringgit  # re-exported: older imports name it here
 from marketlib.bansan.options import Rules as Rules  # re-exported likewise
+from marketlib.core import pictures
 from marketlib.core.game import Outcome
 
 NEIGHBOUR = -1
@@ -117,6 +118,8 @@ class TradeOffer(msgspec.Struct, frozen=True, kw_only=True, tag="trade"):
     take: tuple[str, ...] = ()
     pay: Ringgit = 0
     ask: Ringgit = 0
+    counters: int = 0
+    """Counter-offers made so far in this negotiation (A-B-60)."""
 
 
 class BargainOffer(msgspec.Struct, frozen=True, kw_only=True, tag="bargain"):
@@ -126,6 +129,8 @@ class BargainOffer(msgspec.Struct, frozen=True, kw_only=True, tag="bargain"):
     to: int
     card: str
     price: Ringgit
+    counters: int = 0
+    """Counter-offers made so far in this negotiation (A-B-60)."""
 
 
 Offer = TradeOffer | BargainOffer
@@ -226,14 +231,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     log: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        from marketlib.bansan.render import text_table
-
-        return text_table(self)
+        return pictures.text(self)  # drawn by render.py, which registers itself there
 
     def _repr_html_(self) -> str:
-        from marketlib.bansan.render import html_board
-
-        return html_board(self)
+        return pictures.html(self)
 
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (the state itself is never modified)."""

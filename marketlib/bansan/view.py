@@ -31,6 +31,7 @@ from marketlib.bansan.state import (
     Transfer,
     Vendor,
 )
+from marketlib.core import pictures
 from marketlib.core.cards import STORE
 from marketlib.core.game import Outcome
 
@@ -96,14 +97,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     cards: str = ""
 
     def __str__(self) -> str:
-        from marketlib.bansan.render import text_table
-
-        return text_table(self)
+        return pictures.text(self)  # drawn by render.py, which registers itself there
 
     def _repr_html_(self) -> str:
-        from marketlib.bansan.render import html_board
-
-        return html_board(self)
+        return pictures.html(self)
 
 
 def view(state: State, player: int | None) -> View:

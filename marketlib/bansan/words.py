@@ -139,6 +139,10 @@ def label(view: Any, action: A.Action) -> str:
         return "R&R: " + " and ".join(parts)
     if isinstance(a, A.ProposeTrade):
         return f"Propose a trade to P{a.to}"
+    if isinstance(a, A.Counter):
+        if a.price is not None:
+            return f"Counter: RM{a.price} instead"
+        return "Counter with other terms"
     if isinstance(a, A.Accept):
         return "Accept the offer"
     if isinstance(a, A.Decline):
@@ -163,8 +167,10 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         return f"{who} is deciding ({PHASES.get(view.phase, view.phase)})."
     offer = view.offer
     if offer is not None:
-        return (f"P{offer.frm} makes you an offer: accept it or decline it "
-                "(you may also counter with a trade of your own later).")
+        left = view.rules.max_counters - offer.counters
+        counter = (f"or counter it ({left} counter(s) left)" if left > 0
+                   else "(no counters left: A-B-60)")
+        return f"P{offer.frm} makes you an offer: accept it, decline it {counter}."
     p, phase = view.pending, view.phase
     if isinstance(p, ListReturn):
         if phase == "open_lists":
@@ -239,7 +245,7 @@ def goal(view: Any) -> str:
                 f"everyone loses. Done {done} of {menu}; the Deck has {view.deck_size} cards "
                 "left.")
     if rules.mode == "sendiri":
-        target = rules.solo_target_lists
+        target = rules.solo_target
         me = view.vendors[0]
         done = len(me.completed)
         turns = max(0, view.deck_size // 5)
@@ -270,6 +276,10 @@ def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
             " (get RM3)", "")
     if isinstance(a, A.ProposeTrade):
         return f"proposed a trade to {'you' if a.to == me else f'P{a.to}'}"
+    if isinstance(a, A.Counter):
+        if a.price is not None:
+            return f"countered with RM{a.price}"
+        return "countered with other terms"
     if isinstance(a, A.Accept):
         return "accepted the offer"
     if isinstance(a, A.Decline):

@@ -8,6 +8,7 @@ the game's ``determinize(view, rng)``; they never touch the true state.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol, cast, runtime_checkable
 
 from marketlib.core import registry
@@ -96,7 +97,40 @@ def check_choices(legal_actions: tuple[Any, ...]) -> None:
         raise ValueError("no legal actions to choose from (is the game over?)")
 
 
-__all__ = ["Bot", "check_choices", "game_of", "reads_view", "viewer_of"]
+def any_time_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any],
+                   rngs: Mapping[PlayerId, random.Random]) -> list[tuple[PlayerId, Any]]:
+    """What the computer players want to do out of turn now (A-B-60): for each seat in ``bots``
+    (in seat order) whose bot has an ``any_time(view, actions, rng)`` method and that has
+    any-time actions (the game's ``any_time_actions(state, seat)``), the action the bot picks,
+    if any. Only the deciding seat's ``legal_actions`` drive ``choose``; this is the other
+    seats' chance to act between two decisions. The caller plays the actions in order and
+    asks again, since one changes what the next may do.
+
+    Returns:
+        ``[(seat, action), ...]``: at most one action per seat; empty for a game without
+        any-time actions.
+    """
+    listing = getattr(game, "any_time_actions", None)
+    if listing is None or game.outcome(state) is not None:
+        return []
+    wanted: list[tuple[PlayerId, Any]] = []
+    for seat in sorted(bots):
+        bot = bots[seat]
+        hook = getattr(bot, "any_time", None)
+        if hook is None or seat < 0:
+            continue
+        options = tuple(listing(state, seat))
+        if not options:
+            continue
+        pick = hook(game.view(state, seat), options, rngs[seat])
+        if pick is not None:
+            if pick not in options:
+                raise ValueError(f"{bot!r} picked {pick}, which is not among its any-time actions")
+            wanted.append((seat, pick))
+    return wanted
+
+
+__all__ = ["Bot", "any_time_moves", "check_choices", "game_of", "reads_view", "viewer_of"]
 
 
 class Plan:

@@ -82,6 +82,34 @@ class GreedyBot:
         self._last = heuristic.describe(root, best.actions, best.end, me)
         return list(best.actions)
 
+    def any_time(self, view: Any, actions: tuple[Any, ...], rng: random.Random) -> Any | None:
+        """An out-of-turn action worth playing now (A-B-60), or ``None``.
+
+        Each of ``actions`` (the seat's any-time actions, for example Rent & Release on
+        another vendor's turn) is applied to a world rebuilt from ``view`` and scored with the
+        game's heuristic; the best one is played when it beats standing still by more than
+        ``ANY_TIME_MARGIN`` (so a bot does not spend its once-a-game R&R on a whim).
+        """
+        if not actions:
+            return None
+        game = game_of(view)
+        me = viewer_of(view, actions)
+        heuristic = heuristic_for(game)
+        state = game.determinize(view, rng)
+        still = heuristic.evaluate(state, me)
+        best, gain = None, self.ANY_TIME_MARGIN
+        for action in actions:
+            value = heuristic.evaluate(game.apply(state, action), me)
+            if value - still > gain:
+                best, gain = action, value - still
+        if best is not None:
+            self._last = (f"played {best} out of turn: it lifts its position by "
+                          f"{gain:.3f} (heuristic value, 0-1).")
+        return best
+
+    ANY_TIME_MARGIN = 0.01
+    """Heuristic value (0-1) an out-of-turn action must add before GreedyBot plays it."""
+
     def explain_choice(self) -> str:
         """One sentence about the turn the last choice belongs to."""
         return self._last

@@ -19,10 +19,11 @@ import contextlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
+from marketlib.core import savefile
 from marketlib.core.errors import (
     MarketlibError,
     UndoBlocked,
@@ -30,13 +31,9 @@ from marketlib.core.errors import (
 )
 from marketlib.core.game import GameModule, Outcome, PlayerId
 from marketlib.core.registry import resolve_game
+from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
 from marketlib.core.seeding import check_seed
-
-SAVE_FORMAT = "marketlib.match"
-SAVE_VERSION = 1
-"""Current save-file version. Version history: 1 (marketlib 0.1)."""
-
-Mode = Literal["explore", "play"]
+from marketlib.core.version import __version__
 
 
 def _coerce_rules(game: GameModule, rules: Any) -> Any:
@@ -354,28 +351,26 @@ class Match:
         return match
 
     def to_dict(self) -> dict[str, Any]:
-        """The save-file content (JSON-ready builtins)."""
-        from marketlib import __version__
-
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "library_version": __version__,
-            "game": self.game.GAME.name,
-            "rules_version": self.game.GAME.rules_version,
-            "rules": msgspec.to_builtins(self.rules),
-            "seed": self.seed,
-            "mode": self.mode,
-            "actions": [msgspec.to_builtins(a) for a in self._actions],
-            "cursor": self._cursor,
-            "start": msgspec.to_builtins(self._states[0]) if self._from_position else None,
-            **self._cards_entry(),
-        }
-
-    def _cards_entry(self) -> dict[str, Any]:
-        """``{"cards": digest}`` for a game whose states record their card data's digest."""
+        """The save-file content (JSON-ready builtins; docs: "Save files")."""
         cards = getattr(self._states[0], "cards", None)
-        return {"cards": cards} if isinstance(cards, str) else {}
+        save = savefile.SaveFile(
+            format=SAVE_FORMAT,
+            version=SAVE_VERSION,
+            library_version=__version__,
+            game=self.game.GAME.name,
+            rules_version=self.game.GAME.rules_version,
+            rules=self.rules,
+            seed=self.seed,
+            mode=self.mode,
+            actions=self._actions,
+            cursor=self._cursor,
+            start=self._states[0] if self._from_position else None,
+            cards=cards if isinstance(cards, str) else None,
+        )
+        data: dict[str, Any] = msgspec.to_builtins(save)
+        if save.cards is None:  # a game whose states do not record their card data's digest
+            del data["cards"]
+        return data
 
     def save(self, path: str | Path) -> Path:
         """Write the match as versioned JSON (the whole timeline and the cursor)."""
@@ -385,17 +380,15 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "<save>") -> Match:
-        """Rebuild a match from save-file content, validating every field.
+        """Rebuild a match from save-file content, validating every field (docs: "Save files").
 
         Raises:
             SaveFileError: naming the field that is wrong (an older save version is migrated;
                 a newer one, another game's rules version, rules that cannot deal, card files
                 changed since the save (``cards``), an inconsistent start state, or an illegal
-                action is refused). Nothing else escapes, whatever the content.
+                action (``actions[i]``) is refused). Nothing else escapes, whatever the content.
         """
-        from marketlib.core.savefile import match_from_dict
-
-        return match_from_dict(cls, data, source)
+        return savefile.rebuild(cls, data, source, resolve_game)
 
     @classmethod
     def load(cls, path: str | Path) -> Match:
@@ -404,9 +397,7 @@ class Match:
         Raises:
             SaveFileError: the file is missing, not JSON, or a field is wrong (named).
         """
-        from marketlib.core.savefile import read_save
-
-        return cls.from_dict(read_save(path), source=str(path))
+        return cls.from_dict(savefile.read_save(path), source=str(path))
 
     def __repr__(self) -> str:
         players = getattr(self.rules, "players", "?")

@@ -1,26 +1,140 @@
-"""Reading save files: every field validated and named, the actions replayed by the rules.
+"""Save files: one msgspec struct per game, decoded in one step (docs: "Save files").
 
-A save file is data only (JSON): nothing in it is executed or unpickled. Older save versions are
-migrated (:func:`_migrate`); a newer version, another rules version, changed card files, an
-inconsistent start state or an illegal action are refused with a :class:`SaveFileError` that
-names the field (``actions[3]``, ``rules``, ``start``, ``cards``...).
+A save file is JSON holding the rules version, the rules, the seed and the actions between the
+states (plus the undo cursor, and the start state of a match built from a position). Nothing in
+it is executed or unpickled. Reading one goes:
+
+1. the header, checked by hand because it decides how to read the rest: ``format``, ``version``
+   (an older version is migrated by :data:`MIGRATIONS`, a newer one refused), ``game`` and the
+   game's ``rules_version``;
+2. the whole content, converted in one step into the game's :func:`save_type` (rules, seed, mode,
+   every action, the start state, the cursor): a wrong field is named from msgspec's path,
+   ``actions[18]`` for the 19th action;
+3. what only the rules can tell: the rules deal a game, the card data has not changed since the
+   save (``cards``), the start state is consistent, every action is legal where it is replayed,
+   the cursor is on the timeline.
+
+Every problem is a :class:`SaveFileError` naming the file and the field. :func:`schema` is the
+JSON Schema of the save files of the games given (the docs publish both games').
 """
 
 from __future__ import annotations
 
-import json
+import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Any, Final, Literal, Protocol, Self, TypeVar, cast
 
 import msgspec
 
-from marketlib.core import registry
-from marketlib.core.errors import MarketlibError, SaveFileError, describe_validation_error
+from marketlib.core.errors import MarketlibError, SaveFileError
 from marketlib.core.game import GameModule
-from marketlib.core.match import SAVE_FORMAT, SAVE_VERSION, Mode
 
-if TYPE_CHECKING:
-    from marketlib.core.match import Match
+SAVE_FORMAT: Final = "marketlib.match"
+"""The ``format`` of every marketlib save file."""
+SAVE_VERSION = 1
+"""Current save-file version. Version history: 1 (marketlib 0.1)."""
+
+Mode = Literal["explore", "play"]
+"""A match's undo policy: ``"explore"`` (free undo) or ``"play"`` (undo stops at a reveal)."""
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``MIGRATIONS[v]`` turns the content of a version ``v`` save into version ``v + 1`` (none yet:
+version 1 is the first)."""
+
+
+def _doc(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
+class SaveFile(msgspec.Struct, kw_only=True):
+    """A saved match (save version 1): the rules, the seed and the actions between the states.
+
+    Each game reads its saves through its own subclass (:func:`save_type`), where ``rules``,
+    ``actions`` and ``start`` have that game's types; this base class writes them.
+    """
+
+    format: Annotated[Literal["marketlib.match"], _doc("Always 'marketlib.match'.")]
+    version: Annotated[int, msgspec.Meta(ge=1, description=(
+        "The save-file version; an older one is migrated, a newer one refused."))]
+    library_version: Annotated[str, _doc("The marketlib that wrote the file (information only).")
+                               ] = ""
+    game: Annotated[str, _doc("The game: 'monsoon' or 'bansan'.")]
+    rules_version: Annotated[str, _doc(
+        "The game's rules version; a save from another rules version is refused.")]
+    rules: Annotated[Any, _doc("The game's Rules, every option written out.")]
+    seed: Annotated[int, _doc("The seed that fixes every shuffle (any whole number).")]
+    mode: Annotated[Mode, _doc(
+        "The undo policy: 'explore' (free undo) or 'play' (undo stops where cards were "
+        "revealed).")] = "explore"
+    actions: Annotated[list[Any], _doc(
+        "Every action of the timeline, in order, each an object tagged by 'type'; the undone "
+        "ones (after the cursor) included.")]
+    cursor: Annotated[Annotated[int, msgspec.Meta(ge=0)] | None, _doc(
+        "How many actions are played (the rest are undone and can be redone); null: all.")
+                      ] = None
+    start: Annotated[Any, _doc(
+        "The start state of a match built from a position (Match.from_state); null: the "
+        "game's setup from 'rules' and 'seed'.")] = None
+    cards: Annotated[str | None, _doc(
+        "The digest of the card data the game was dealt with (Monsoon Market); a save whose "
+        "card files changed since is refused.")] = None
+
+
+_SAVE_TYPES: dict[Any, type[SaveFile]] = {}
+
+
+def save_type(game: GameModule) -> type[SaveFile]:
+    """The save file of ``game``: :class:`SaveFile` with the game's rules, actions and state.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> save_type(monsoon).__name__, save_type(monsoon).__struct_fields__[:3]
+        ('MonsoonSaveFile', ('format', 'version', 'library_version'))
+    """
+    if game in _SAVE_TYPES:
+        return _SAVE_TYPES[game]
+    name, title = game.GAME.name, game.GAME.title
+    made = msgspec.defstruct(
+        f"{name.title()}SaveFile",
+        [
+            ("game", Annotated[Literal[name], _doc(f"Always {name!r}.")]),
+            ("rules", Annotated[game.Rules, _doc(f"The {title} Rules, every option written.")]),
+            ("actions", Annotated[list[game.Action], _doc(  # type: ignore[name-defined]
+                f"Every {title} action of the timeline, in order, tagged by 'type' (the undone "
+                "ones after the cursor included).")]),
+            ("start", Annotated[game.State | None, _doc(
+                f"The {title} start state of a match built from a position; null: the setup "
+                "from 'rules' and 'seed'.")], None),
+        ],
+        bases=(SaveFile,),
+        kw_only=True,
+        module=__name__,
+        namespace={"__doc__": f"A saved {title} match (save version {SAVE_VERSION})."},
+    )
+    _SAVE_TYPES[game] = cast(type[SaveFile], made)
+    return _SAVE_TYPES[game]
+
+
+def schema(games: Iterable[GameModule]) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the save files of ``games``: one of their
+    :func:`save_type`, told apart by ``game``. Generated by ``msgspec.json.schema_components``.
+
+    Example:
+        >>> from marketlib import bansan, monsoon
+        >>> s = schema([monsoon, bansan])
+        >>> s["oneOf"]
+        [{'$ref': '#/$defs/MonsoonSaveFile'}, {'$ref': '#/$defs/BansanSaveFile'}]
+    """
+    refs, defs = msgspec.json.schema_components([save_type(g) for g in games])
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "marketlib save file",
+        "description": f"A saved marketlib match, save version {SAVE_VERSION} (format "
+                       f"{SAVE_FORMAT!r}).",
+        "oneOf": list(refs),
+        "$defs": defs,
+    }
 
 
 def read_save(path: str | Path) -> Any:
@@ -31,26 +145,71 @@ def read_save(path: str | Path) -> Any:
     """
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        raw = Path(path).read_bytes()
+    except OSError as err:
         raise SaveFileError(name, f"cannot be read: {err}") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
+        return msgspec.json.decode(raw)
+    except msgspec.DecodeError as err:
         raise SaveFileError(name, f"is not valid JSON ({err})") from None
     except RecursionError:
         raise SaveFileError(name, "is nested too deeply to be a marketlib save") from None
 
 
-def match_from_dict(cls: type[Match], data: Any, source: str) -> Match:
-    """Rebuild a ``Match`` (of class ``cls``) from save-file content; see ``Match.from_dict``."""
+class _Match(Protocol):
+    """What rebuilding needs of a match class (``Match``, which imports this module)."""
+
+    def __init__(self, game: GameModule, rules: Any, *, seed: int, mode: Mode) -> None: ...
+    @classmethod
+    def from_state(cls, game: GameModule, state: Any, *, mode: Mode) -> Self: ...
+    @property
+    def state(self) -> Any: ...
+    def play(self, action: Any) -> Any: ...
+    def _set_cursor(self, index: int) -> None: ...
+
+
+M = TypeVar("M", bound=_Match)
+
+
+def rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], GameModule]) -> M:
+    """A match (of class ``cls``) from save-file content; ``resolve`` names the game's module
+    (``ValueError`` for an unknown name). See ``Match.from_dict``.
+
+    Raises:
+        SaveFileError: naming ``source`` and the field that is wrong.
+    """
     try:
-        return _from_dict(cls, data, source)
+        return _rebuild(cls, data, source, resolve)
     except RecursionError:
         raise SaveFileError(source, "is nested too deeply to be a marketlib save") from None
 
 
-def _from_dict(cls: type[Match], data: Any, source: str) -> Match:
+def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], GameModule]) -> M:
+    data = _header(data, source)
+    game = _game(data, source, resolve)
+    save = _convert(data, save_type(game), source)
+    if save.cursor is not None and save.cursor > len(save.actions):
+        raise SaveFileError(source, f"must be 0..{len(save.actions)}", field="cursor")
+    try:
+        match = cls(game, save.rules, seed=save.seed, mode=save.mode)
+    except (MarketlibError, ValueError, TypeError) as err:  # e.g. too few cards to deal
+        raise SaveFileError(source, str(err), field="rules") from None
+    on_disk = getattr(match.state, "cards", None)  # the card data's digest as the files are now
+    _same_cards(save.rules, save.cards, on_disk, source)
+    if save.start is not None:
+        match = _start(cls, game, save, on_disk, source)
+    for i, action in enumerate(save.actions):
+        try:
+            match.play(action)
+        except MarketlibError as err:  # IllegalAction, InvalidAction, CardDataError
+            raise SaveFileError(source, f"move {i + 1} ({action}) cannot be replayed: {err}",
+                                field=f"actions[{i}]") from None
+    match._set_cursor(len(save.actions) if save.cursor is None else save.cursor)
+    return match
+
+
+def _header(data: Any, source: str) -> dict[str, Any]:
+    """The content at :data:`SAVE_VERSION` after checking ``format`` and ``version``."""
     if not isinstance(data, dict):
         raise SaveFileError(source, "is not a JSON object")
     if data.get("format") != SAVE_FORMAT:
@@ -61,91 +220,110 @@ def _from_dict(cls: type[Match], data: Any, source: str) -> Match:
         raise SaveFileError(source, "must be a whole number", field="version")
     if version > SAVE_VERSION:
         raise SaveFileError(
-            source,
-            f"was written by a newer marketlib (save version {version}, this one reads up "
-            f"to {SAVE_VERSION}); upgrade marketlib to open it",
-            field="version",
-        )
-    data = _migrate(data, version, source)
-    game_name = data.get("game")
-    if not isinstance(game_name, str) or game_name not in registry.names():
-        raise SaveFileError(source, f"unknown game {game_name!r}", field="game")
-    game = registry.resolve_game(game_name)
+            source, f"was written by a newer marketlib (save version {version}, this one reads "
+            f"up to {SAVE_VERSION}); upgrade marketlib to open it", field="version")
+    if version < 1:
+        raise SaveFileError(source, f"save version {version} is not supported", field="version")
+    content: dict[str, Any] = data
+    for old in range(version, SAVE_VERSION):
+        content = {**MIGRATIONS[old](content), "version": old + 1}
+    return content
+
+
+def _game(data: dict[str, Any], source: str, resolve: Callable[[str], GameModule]) -> GameModule:
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise SaveFileError(source, f"unknown game {name!r}", field="game")
+    try:
+        game = resolve(name)
+    except ValueError as err:
+        raise SaveFileError(source, str(err), field="game") from None
     if data.get("rules_version") != game.GAME.rules_version:
         raise SaveFileError(
-            source,
-            f"was saved under {game.GAME.title} rules version {data.get('rules_version')!r}"
-            f" but this marketlib implements {game.GAME.rules_version!r}; replaying it "
-            "could give a different game, so it is refused",
-            field="rules_version",
-        )
-    try:
-        rules = msgspec.convert(data.get("rules"), game.Rules)
-    except (msgspec.ValidationError, MarketlibError, ValueError, TypeError) as err:
-        raise SaveFileError(source, describe_validation_error(err), field="rules") from None
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SaveFileError(source, "must be a whole number", field="seed")
-    mode = data.get("mode", "explore")
-    if mode not in ("explore", "play"):
-        raise SaveFileError(source, "must be 'explore' or 'play'", field="mode")
-    raw_actions = data.get("actions")
-    if not isinstance(raw_actions, list):
-        raise SaveFileError(source, "must be a list", field="actions")
-    try:
-        match = cls(game, rules, seed=seed, mode=mode)
-    except (MarketlibError, ValueError, TypeError) as err:  # e.g. too few cards to deal
-        raise SaveFileError(source, str(err), field="rules") from None
-    on_disk = getattr(match.state, "cards", None)  # the card data as it is now
-    saved_cards = data.get("cards")
-    if "cards" in data and not isinstance(saved_cards, str):
-        raise SaveFileError(source, "must be a string (the card data's digest)",
-                            field="cards")
-    if isinstance(saved_cards, str) and isinstance(on_disk, str) and saved_cards != on_disk:
-        raise SaveFileError(source, _cards_changed(rules, saved_cards, on_disk),
-                            field="cards")
-    start = data.get("start")
-    if start is not None:
-        match = _start(cls, game, start, rules, on_disk, mode, source)
-    for i, raw in enumerate(raw_actions):
-        try:
-            action = msgspec.convert(raw, game.Action)
-        except msgspec.ValidationError as err:
-            raise SaveFileError(
-                source, f"is not an action: {describe_validation_error(err)}",
-                field=f"actions[{i}]",
-            ) from None
-        try:
-            match.play(action)
-        except MarketlibError as err:  # IllegalAction, InvalidAction, CardDataError
-            raise SaveFileError(
-                source, f"move {i + 1} ({action}) cannot be replayed: {err}",
-                field=f"actions[{i}]",
-            ) from None
-    cursor = data.get("cursor", len(raw_actions))
-    if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
-        0 <= cursor <= len(raw_actions)
-    ):
-        raise SaveFileError(source, f"must be 0..{len(raw_actions)}", field="cursor")
-    match._set_cursor(cursor)
-    return match
+            source, f"was saved under {game.GAME.title} rules version "
+            f"{data.get('rules_version')!r} but this marketlib implements "
+            f"{game.GAME.rules_version!r}; replaying it could give a different game, so it is "
+            "refused", field="rules_version")
+    return game
 
 
-def _start(
-    cls: type[Match], game: GameModule, start: Any, rules: Any, on_disk: Any, mode: Mode,
-    source: str,
-) -> Match:
+_PATH = re.compile(r" - at `\$\.(\w+)((?:\[\d+\])?)([^`]*)`$")
+
+
+def _convert(data: dict[str, Any], save: type[SaveFile], source: str) -> SaveFile:
+    """``data`` as ``save`` in one step; a mismatch names the field (``actions[i]`` for an
+    action) from msgspec's path."""
+    try:
+        return msgspec.convert(data, save)
+    except msgspec.ValidationError as err:
+        message = str(err)
+        found = _PATH.search(message)
+        if found is None:  # not expected: the header made data an object
+            raise SaveFileError(source, _plain(message)) from None
+        name, index, below = found.groups()
+        problem = _plain(message[: found.start()]) + _choices(save, name, below)
+        if below:
+            problem += f" (at {name}{index}{below})"
+        if name == "actions" and index:
+            problem = f"is not an action: {problem}"
+        raise SaveFileError(source, problem, field=f"{name}{index}") from None
+
+
+_WORDS = {"int": "a whole number", "str": "text", "array": "a list", "object": "a JSON object",
+          "bool": "true or false", "null": "null", "float": "a number"}
+_TYPES = re.compile(r"`((?:int|str|array|object|bool|null|float)(?: \| "
+                    r"(?:int|str|array|object|bool|null|float))*)`")
+
+
+def _plain(message: str) -> str:
+    """msgspec's message in words: "must be a whole number, not text".
+
+    Example:
+        >>> _plain("Expected `int | null`, got `str`")
+        'must be a whole number or null, not text'
+        >>> _plain("Object missing required field `card`")
+        'Object missing required field `card`'
+    """
+    if message.startswith("Expected "):
+        message = "must be " + message.removeprefix("Expected ").replace(", got ", ", not ", 1)
+    return _TYPES.sub(lambda m: " or ".join(_WORDS[t] for t in m.group(1).split(" | ")),
+                      message)
+
+
+def _choices(save: type[SaveFile], name: str, below: str) -> str:
+    """For a top-level field that takes one of a few values, which ones."""
+    if below:
+        return ""
+    info = msgspec.inspect.type_info(save)
+    assert isinstance(info, msgspec.inspect.StructType)
+    for field in info.fields:
+        kind = field.type
+        if isinstance(kind, msgspec.inspect.Metadata):
+            kind = kind.type
+        if field.name == name and isinstance(kind, msgspec.inspect.LiteralType):
+            return " (expected " + " or ".join(map(repr, kind.values)) + ")"
+    return ""
+
+
+def _same_cards(rules: Any, saved: str | None, on_disk: Any, source: str) -> None:
+    if isinstance(saved, str) and isinstance(on_disk, str) and saved != on_disk:
+        decks = msgspec.to_builtins(rules)
+        files = [v for k, v in decks.items() if k.endswith("_deck") or k == "stall_set"]
+        custom = [f for f in files if f != "default"] or files
+        raise SaveFileError(
+            source, f"the card data changed since this game was saved (digest {saved!r}, the "
+            f"files {', '.join(map(str, custom))} now give {on_disk!r}); replaying it would "
+            "give a different game, so it is refused: restore the files as they were",
+            field="cards")
+
+
+def _start(cls: type[M], game: GameModule, save: SaveFile, on_disk: Any, source: str) -> M:
     """The match from a save's start state, every problem a ``SaveFileError``."""
-    try:
-        state = msgspec.convert(start, game.State)
-    except (msgspec.ValidationError, ValueError, TypeError) as err:
-        raise SaveFileError(source, describe_validation_error(err), field="start") from None
-    if state.rules != rules:
+    state = save.start
+    if state.rules != save.rules:
         raise SaveFileError(source, "the start state's rules differ from 'rules'",
                             field="start")
-    cards = getattr(state, "cards", None)
-    if isinstance(cards, str) and isinstance(on_disk, str) and cards != on_disk:
-        raise SaveFileError(source, _cards_changed(rules, cards, on_disk), field="cards")
+    _same_cards(save.rules, getattr(state, "cards", None), on_disk, source)
     try:
         problems = game.check_invariants(state)
     except Exception as err:  # a game whose checks crash on a broken state
@@ -153,22 +331,6 @@ def _start(
     if problems:
         raise SaveFileError(source, "; ".join(problems), field="start")
     try:
-        return cls.from_state(game, state, mode=mode)
+        return cls.from_state(game, state, mode=save.mode)
     except (MarketlibError, ValueError, TypeError) as err:
         raise SaveFileError(source, str(err), field="start") from None
-
-
-def _cards_changed(rules: Any, saved: str, now: str) -> str:
-    decks = msgspec.to_builtins(rules)
-    files = [v for k, v in decks.items() if k.endswith("_deck") or k == "stall_set"]
-    custom = [f for f in files if f != "default"] or files
-    return (f"the card data changed since this game was saved (digest {saved!r}, the files "
-            f"{', '.join(map(str, custom))} now give {now!r}); replaying it would give a "
-            "different game, so it is refused: restore the files as they were")
-
-
-def _migrate(data: dict[str, Any], version: int, source: str) -> dict[str, Any]:
-    """Bring an older save up to :data:`SAVE_VERSION` (no older versions exist yet)."""
-    if version < 1:
-        raise SaveFileError(source, f"save version {version} is not supported", field="version")
-    return data

@@ -41,6 +41,7 @@ class ConformanceReport:
     games: int = 0
     decisions: int = 0
     illegal_checked: int = 0
+    any_time: int = 0
     longest_game: int = 0
     endings: Counter[str] = field(default_factory=Counter)
 
@@ -59,6 +60,7 @@ def check_game(
     illegal_samples: int = 4,
     apply_all_legal: bool = True,
     check_match: bool = True,
+    any_time_rate: float = 0.05,
 ) -> ConformanceReport:
     """Play ``n_games`` random legal games with seeds ``seed .. seed+n_games-1`` and check them.
 
@@ -71,6 +73,9 @@ def check_game(
         illegal_samples: how many illegal candidate actions to try at each decision.
         apply_all_legal: apply every legal action at every decision (not only the one chosen).
         check_match: replay each game through ``Match`` and round-trip its save data.
+        any_time_rate: at this share of decisions, a random seat plays one of its out-of-turn
+            actions instead (for a game with ``any_time_actions(state, seat)``): it must be
+            legal, keep whose decision it is, and keep every invariant.
 
     Returns:
         a :class:`ConformanceReport`.
@@ -85,7 +90,7 @@ def check_game(
     for g in range(n_games):
         game_seed = seed + g
         _check_one(module, rules, game_seed, report, max_decisions, illegal_samples,
-                   apply_all_legal, check_match)
+                   apply_all_legal, check_match, any_time_rate)
     return report
 
 
@@ -102,6 +107,7 @@ def _check_one(
     illegal_samples: int,
     apply_all_legal: bool,
     check_match: bool,
+    any_time_rate: float = 0.05,
 ) -> None:
     rng = random.Random(seed)
     state = game.setup(rules, seed)
@@ -141,6 +147,8 @@ def _check_one(
             ):
                 raise _fail(seed, step, f"parse_action(str({action!r})) does not read it back")
         legal_set = set(legal)
+        extra = _any_time(game, state)
+        legal_set.update(a for actions in extra.values() for a in actions)
         illegal = [a for a in game.candidate_actions(state) if a not in legal_set]
         for action in rng.sample(illegal, min(illegal_samples, len(illegal))):
             why = game.explain(state, action)
@@ -156,6 +164,14 @@ def _check_one(
             report.illegal_checked += 1
         if msgspec.json.encode(state) != before:
             raise _fail(seed, step, "apply changed its input state")
+        out_of_turn = [(s, a) for s, actions in extra.items() for a in actions]
+        if out_of_turn and rng.random() < any_time_rate:
+            pick = rng.choice(out_of_turn)
+            state = _play_any_time(game, state, pick, seed, step)
+            actions.append(pick[1])
+            report.any_time += 1
+            step += 1
+            continue
         action = rng.choice(legal)
         state = game.apply(state, action)
         actions.append(action)
@@ -176,6 +192,31 @@ def _check_one(
         again = Match.from_dict(msgspec.json.decode(msgspec.json.encode(match.to_dict())))
         if again.state != state or again.history != match.history:
             raise _fail(seed, step, "the Match save round trip is not exact")
+
+
+def _any_time(game: GameModule, state: Any) -> dict[int, tuple[Any, ...]]:
+    """Every seat's any-time actions (a game's optional ``any_time_actions(state, seat)``)."""
+    listing = getattr(game, "any_time_actions", None)
+    if listing is None:
+        return {}
+    return {s: listing(state, s) for s in range(_players(game, state))}
+
+
+def _play_any_time(game: GameModule, state: Any, pick: tuple[int, Any], seed: int,
+                   step: int) -> Any:
+    """Play one seat's out-of-turn action: it is legal, and whose decision it is stays."""
+    seat, action = pick
+    why = game.explain(state, action)
+    if why is not None:
+        raise _fail(seed, step, f"any-time action {action} of P{seat} is explained as illegal: "
+                                f"{why}")
+    decider = game.current_player(state)
+    after = game.apply(state, action)
+    if game.outcome(after) is None and game.current_player(after) != decider and (
+            seat != decider):
+        raise _fail(seed, step, f"P{seat}'s any-time action {action} changed whose decision "
+                                f"it is (P{decider} -> P{game.current_player(after)})")
+    return after
 
 
 def _check_state(game: GameModule, state: Any, state_type: Any, seed: int, step: int) -> None:

@@ -15,6 +15,9 @@ Example:
 
 from marketlib.core.game import GameInfo
 from marketlib.core.registry import GameEntry, register
+
+# render registers how a State and a View draw: str(state) and the static HTML board.
+from marketlib.monsoon import render as render
 from marketlib.monsoon.actions import (
     Action,
     Buy,

@@ -10,11 +10,9 @@ an optional Bonus Action (``Upgrade``, ``Keep``, ``Fulfill`` another, ``Steal`` 
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
-from marketlib.core.errors import InvalidAction
+from marketlib.core.notation import ID, Notation, choice, verb
 from marketlib.monsoon.cards import Level
 
 
@@ -125,19 +123,28 @@ ACTION_TYPES = (Steal, Buy, Take, Fulfill, Spend, SpendBonus, Declare, Upgrade, 
 TAGS: dict[type, str] = {kind: str(kind.__struct_config__.tag) for kind in ACTION_TYPES}
 """Each action type's tag (its ``"type"`` in JSON, its move name in the phase table)."""
 
-_WITH_CARD: dict[str, type[Steal | Buy | Take | Spend | Keep]] = {
-    "steal": Steal, "buy": Buy, "take": Take, "spend": Spend, "keep": Keep,
-}
-_WITH_ORDER: dict[str, type[Fulfill | SpendBonus | Upgrade]] = {
-    "fulfill": Fulfill, "spend-bonus": SpendBonus, "upgrade": Upgrade,
-}
-_TEXT = re.compile(r"^\s*P([0-9]+)\s+([a-z-]+)(?:\s+(\S+))?\s*$", re.IGNORECASE | re.ASCII)
+NOTATION = Notation("Monsoon Market", {
+    "steal": verb(Steal, card=ID),
+    "buy": verb(Buy, card=ID),
+    "take": verb(Take, card=ID),
+    "fulfill": verb(Fulfill, order=ID),
+    "spend": verb(Spend, card=ID),
+    "spend-bonus": verb(SpendBonus, order=ID),
+    "declare": verb(Declare, level=choice("a level", Level)),
+    "upgrade": verb(Upgrade, order=ID),
+    "keep": verb(Keep, card=ID),
+    "skip": verb(Skip),
+    "pass": verb(Pass),
+}, example="P0 steal MG-05")
+"""The verbs of Monsoon Market table notation, read by the grammar every game shares (docs:
+"Notation")."""
 
 
 def parse_action(text: str) -> Action:
     """Read an action from table notation, e.g. ``"P0 steal MG-05"`` or ``"P1 declare gold"``.
 
-    Seat numbers are ASCII digits; verbs and levels are case-insensitive; IDs are upper-cased.
+    Seat numbers are ASCII digits; verbs and levels are case-insensitive; IDs are upper-cased
+    (the grammar: docs "Notation").
 
     Raises:
         InvalidAction: the text is not an action (or ``text`` is not a string at all).
@@ -146,31 +153,5 @@ def parse_action(text: str) -> Action:
         >>> str(parse_action("P1 declare Gold"))
         'P1 declare gold'
     """
-    if not isinstance(text, str):
-        raise InvalidAction(f"parse_action needs text like 'P0 steal MG-05', not "
-                            f"{type(text).__name__} {text!r}")
-    found = _TEXT.match(text)
-    if not found:
-        raise InvalidAction(f"{text!r} is not an action (expected like 'P0 steal MG-05')")
-    player, verb, arg = int(found.group(1)), found.group(2).lower(), found.group(3)
-    if verb in _WITH_CARD or verb in _WITH_ORDER:
-        if arg is None:
-            raise InvalidAction(f"{text!r}: '{verb}' needs a card or Order ID")
-        if verb in _WITH_CARD:
-            card_action: Action = _WITH_CARD[verb](player=player, card=arg.upper())
-            return card_action
-        order_action: Action = _WITH_ORDER[verb](player=player, order=arg.upper())
-        return order_action
-    if verb == "declare":
-        try:
-            level = Level(str(arg).lower())
-        except ValueError:
-            raise InvalidAction(f"{text!r}: the level is gold, silver or bulk") from None
-        return Declare(player=player, level=level)
-    if arg is not None:
-        raise InvalidAction(f"{text!r}: '{verb}' takes no argument")
-    if verb == "skip":
-        return Skip(player=player)
-    if verb == "pass":
-        return Pass(player=player)
-    raise InvalidAction(f"{text!r}: unknown verb {verb!r}")
+    action: Action = NOTATION.parse(text)
+    return action

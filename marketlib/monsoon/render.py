@@ -8,17 +8,14 @@ colour-blind-safe palette and always carry their name, so colour is never the on
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
+from marketlib.core import pictures
 from marketlib.core.palette import ink
 from marketlib.monsoon.cards import Catalog, Good, Level
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
-
-if TYPE_CHECKING:
-    from marketlib.monsoon.state import State
-    from marketlib.monsoon.view import View
+from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
+from marketlib.monsoon.view import View
 
 COLOURS = {
     Good.GEM: "#0072B2",
@@ -140,3 +137,8 @@ def html_board(state: State | View) -> str:
                      "won</div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+# ``str(state)`` and ``state._repr_html_()`` (and a view's) draw through these.
+pictures.register(State, text_table=text_table, html_board=html_board)
+pictures.register(View, text_table=text_table, html_board=html_board)

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from marketlib.core import pictures
 from marketlib.core.game import Outcome
 from marketlib.monsoon.cards import BonusAction, Level
 from marketlib.monsoon.options import Rules
@@ -113,14 +114,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
         return f"State({summary(self)})"
 
     def __str__(self) -> str:
-        from marketlib.monsoon.render import text_table
-
-        return text_table(self)
+        return pictures.text(self)  # drawn by render.py, which registers itself there
 
     def _repr_html_(self) -> str:
-        from marketlib.monsoon.render import html_board
-
-        return html_board(self)
+        return pictures.html(self)
 
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (the state itself is never modified)."""

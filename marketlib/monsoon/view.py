@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from marketlib.core import pictures
 from marketlib.core.cards import STORE
 from marketlib.core.game import Outcome
 from marketlib.monsoon.actions import (
@@ -69,14 +70,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
         return f"View({who}, {summary(self)})"
 
     def __str__(self) -> str:
-        from marketlib.monsoon.render import text_table
-
-        return text_table(self)
+        return pictures.text(self)  # drawn by render.py, which registers itself there
 
     def _repr_html_(self) -> str:
-        from marketlib.monsoon.render import html_board
-
-        return html_board(self)
+        return pictures.html(self)
 
 
 def view(state: State, player: int | None) -> View:

@@ -244,7 +244,7 @@ def _require_dask_client() -> None:
 
 def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_games: int,
           rotate: bool) -> dict[str, Any]:
-    from marketlib import __version__
+    from marketlib.core.version import __version__
 
     return {
         "library_version": __version__,

@@ -24,10 +24,11 @@ def test_bansan_conformance(players: int, events: str, chunk: int) -> None:
     rules = bansan.Rules(players=players, events=events)  # type: ignore[arg-type]
     report = check_game(bansan, rules, n_games=CHUNK,
                         seed=10_000 * players + (500_000 if events == "off" else 0)
-                        + chunk * CHUNK)
+                        + chunk * CHUNK, any_time_rate=0.2)
     assert report.games == CHUNK
     assert report.decisions > CHUNK * 50
     assert report.illegal_checked > 0
+    assert report.any_time > CHUNK // 2  # out-of-turn R&R at random decision points (A-B-60)
     assert sum(report.endings.values()) == CHUNK
 
 

@@ -123,7 +123,8 @@ def test_b_upk_11_next_action_phase_event_and_until_next_event() -> None:
 def test_b_any_01_bargain_with_consent() -> None:
     s = position(rents={0: ["FV"], 1: ["MT"]}, stalls={"MT": ["MT", "MT"]}, phase="actions")
     s = play(s, "P0 buy MT", "P0 bargain PC-61 1")
-    assert bansan.current_player(s) == 1 and legal(s) == ["P1 accept", "P1 decline"]
+    assert bansan.current_player(s) == 1
+    assert legal(s) == ["P1 accept", "P1 counter price=2", "P1 decline"]  # market price (A-B-60)
     declined = play(s, "P1 decline")
     assert bansan.current_player(declined) == 0 and money(declined) == [10, 10]
     s = play(s, "P1 accept", "P0 done")

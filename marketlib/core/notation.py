@@ -1,0 +1,240 @@
+"""Table notation: one grammar for every game's actions (docs: "Notation").
+
+An action is written ``P<seat> <verb> <arguments>``, separated by spaces::
+
+    P0 steal MG-05
+    P1 declare gold
+    P0 tuck PC-07 ST-04
+    P2 trade P0 give=PC-01,PC-02 take=- pay=0 ask=3
+
+* the seat is ``P`` and ASCII digits (``P0``; ``p0`` reads the same);
+* the verb is letters and hyphens, in any case (``spend-bonus``);
+* arguments are positional, in the verb's order, then ``key=value`` pairs in any order, each
+  key at most once (the keys a verb takes are optional unless it says otherwise);
+* IDs are upper-cased (``mg-05`` reads ``MG-05``); a list of IDs is comma-separated, ``-`` for
+  none; a whole number is ASCII digits with an optional minus; a named choice (a level, a
+  produce type) is matched in any case and written as the game writes it.
+
+Each game declares its verbs as data: a :class:`Notation` mapping each verb to a :class:`Verb`
+(the action's class, its positional arguments and its keys, each with a :class:`Kind`). Anything
+else is refused with an :class:`~marketlib.core.errors.InvalidAction` whose message starts with
+the text read and says what is wrong, the same way in every game.
+
+Example:
+    >>> import msgspec
+    >>> class Give(msgspec.Struct, frozen=True, kw_only=True):
+    ...     player: int
+    ...     card: str
+    ...     to: int
+    >>> notation = Notation("Example", {"give": verb(Give, card=ID, to=SEAT)},
+    ...                     example="P0 give PC-01 P1")
+    >>> notation.parse(" p0 GIVE pc-01 P1 ")
+    Give(player=0, card='PC-01', to=1)
+    >>> try:
+    ...     notation.parse("P0 give PC-01")
+    ... except InvalidAction as err:
+    ...     print(err)
+    'P0 give PC-01': 'give' takes 2 arguments (P0 give <card> <to>), not 1
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
+from typing import Any
+
+import msgspec
+
+from marketlib.core.errors import InvalidAction
+
+_SPACE = re.compile(r"[ \t\n\r\f\v]+")
+_SEAT = re.compile(r"[Pp]([0-9]+)")
+_VERB = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_INT = re.compile(r"-?[0-9]+")
+_WHITESPACE = " \t\n\r\f\v"
+
+
+class Kind(msgspec.Struct, frozen=True):
+    """A kind of argument: ``what`` names it in messages ("a whole number"), ``read`` turns
+    the text into the value (raising ``ValueError`` or ``KeyError`` when it does not fit), and
+    ``values`` lists the texts of a :func:`choice`."""
+
+    what: str
+    read: Callable[[str], Any]
+    values: tuple[str, ...] = ()
+
+
+def _id(raw: str) -> str:
+    if not raw or "," in raw:
+        raise ValueError(raw)
+    return raw.upper()
+
+
+def _ids(raw: str) -> tuple[str, ...]:
+    if raw == "-":
+        return ()
+    items = raw.split(",")
+    if not all(items):
+        raise ValueError(raw)
+    return tuple(x.upper() for x in items)
+
+
+def _int(raw: str) -> int:
+    if not _INT.fullmatch(raw):
+        raise ValueError(raw)
+    return int(raw)
+
+
+def _seat(raw: str) -> int:
+    found = _SEAT.fullmatch(raw)
+    if not found:
+        raise ValueError(raw)
+    return int(found.group(1))
+
+
+ID = Kind("an ID", _id)
+"""A card, Order, list or Stall ID, upper-cased: ``mg-05`` reads ``MG-05`` (never empty, no
+comma: a comma separates the IDs of a list)."""
+IDS = Kind("a list of IDs like PC-01,PC-02 (- for none)", _ids)
+"""Comma-separated IDs, upper-cased; ``-`` for none."""
+INT = Kind("a whole number", _int)
+"""ASCII digits with an optional minus."""
+SEAT = Kind("a seat like P1", _seat)
+"""``P`` and ASCII digits."""
+
+
+def choice(what: str, values: Iterable[Any]) -> Kind:
+    """A kind that is one of ``values`` (enum members or strings), matched in any case.
+
+    Example:
+        >>> half = choice("a half", ["top", "bottom"])
+        >>> half.what, half.read("TOP")
+        ('a half (top or bottom)', 'top')
+    """
+    by_text = {str(v.value if isinstance(v, Enum) else v).lower(): v for v in values}
+    names = tuple(str(v.value if isinstance(v, Enum) else v) for v in by_text.values())
+    listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+
+    def read(raw: str) -> Any:
+        return by_text[raw.lower()]
+
+    return Kind(f"{what} ({listed})", read, names)
+
+
+class Verb(msgspec.Struct, frozen=True):
+    """How one verb reads (made by :func:`verb`): the action class it makes, its positional
+    arguments and its ``key=value`` arguments (field name and kind each)."""
+
+    action: type
+    args: tuple[tuple[str, Kind], ...] = ()
+    keys: tuple[tuple[str, Kind], ...] = ()
+    need_key: bool = False
+
+    def usage(self, verb: str) -> str:
+        """How to write it: ``P0 tuck <card> <stall>``."""
+        parts = [f"P0 {verb}", *(f"<{name}>" for name, _ in self.args)]
+        parts += [f"{key}=<{key}>" for key, _ in self.keys]
+        return " ".join(parts)
+
+
+def verb(action: type, *, keys: Mapping[str, Kind] | None = None, need_key: bool = False,
+         **args: Kind) -> Verb:
+    """How a verb reads.
+
+    Args:
+        action: the action's class, called with ``player=`` and the fields read.
+        keys: ``key=value`` arguments by field name; each may be left out (the field keeps its
+            default) unless ``need_key`` asks for at least one of them.
+        need_key: at least one key must be given.
+        **args: the positional arguments, ``field=kind``, in order.
+    """
+    return Verb(action, tuple(args.items()), tuple((keys or {}).items()), need_key)
+
+
+class Notation:
+    """A game's table notation: its verbs, read through the shared grammar.
+
+    Args:
+        game: the game's title, for messages.
+        verbs: each verb (lower case) and how it reads.
+        example: a typical action, for messages (``"P0 steal MG-05"``).
+    """
+
+    def __init__(self, game: str, verbs: Mapping[str, Verb], *, example: str) -> None:
+        self.game = game
+        self.verbs = dict(verbs)
+        self.example = example
+        self._cached = functools.lru_cache(maxsize=4096)(self._parse)
+
+    def __repr__(self) -> str:
+        return f"Notation({self.game!r}, verbs: {', '.join(self.verbs)})"
+
+    def parse(self, text: object) -> Any:
+        """The action written ``text``.
+
+        Actions are immutable, so the same text reads back as the same (shared) action.
+
+        Raises:
+            InvalidAction: ``text`` is not text, or not an action of this game; the message
+                starts with the text and says what is wrong.
+        """
+        if not isinstance(text, str):
+            raise InvalidAction(f"parse_action needs text like {self.example!r}, not "
+                                f"{type(text).__name__} {text!r}")
+        return self._cached(text)
+
+    def _parse(self, text: str) -> Any:
+        tokens = [t for t in _SPACE.split(text.strip(_WHITESPACE)) if t]
+        if not tokens:
+            raise InvalidAction(f"{text!r} is empty: write an action like {self.example!r}")
+        found = _SEAT.fullmatch(tokens[0])
+        if not found:
+            raise InvalidAction(f"{text!r}: an action starts with the seat taking it (P0, P1, "
+                                f"...), not {tokens[0]!r}; write it like {self.example!r}")
+        if len(tokens) == 1:
+            raise InvalidAction(f"{text!r}: a verb must follow the seat, like {self.example!r}")
+        word = tokens[1]
+        verb = self.verbs.get(word.lower()) if _VERB.fullmatch(word) else None
+        if verb is None:
+            raise InvalidAction(f"{text!r}: unknown verb {word!r} (the {self.game} verbs: "
+                                f"{', '.join(self.verbs)})")
+        name = word.lower()
+        fields = self._fields(text, name, verb, tokens[2:])
+        return verb.action(player=int(found.group(1)), **fields)
+
+    def _fields(self, text: str, name: str, verb: Verb, tokens: list[str]) -> dict[str, Any]:
+        positional = [t for t in tokens if "=" not in t]
+        keyed = [t.split("=", 1) for t in tokens if "=" in t]
+        if tokens[: len(positional)] != positional:
+            late = next(t for t in tokens[len(positional):] if "=" not in t)
+            raise InvalidAction(f"{text!r}: {late!r} comes after a key=value argument; write it "
+                                f"like {verb.usage(name)!r}")
+        if len(positional) != len(verb.args):
+            n = len(verb.args)
+            raise InvalidAction(f"{text!r}: {name!r} takes {n} argument{'' if n == 1 else 's'} "
+                                f"({verb.usage(name)}), not {len(positional)}")
+        fields = {field: _read(text, kind, raw)
+                  for (field, kind), raw in zip(verb.args, positional, strict=True)}
+        kinds = dict(verb.keys)
+        for key, raw in keyed:
+            if key.lower() not in kinds:
+                known = ", ".join(f"{k}=" for k in kinds)
+                raise InvalidAction(
+                    f"{text!r}: {name!r} has no key {key + '=' !r}"
+                    + (f" (its keys: {known})" if known else " (it takes no key=value)"))
+            if key.lower() in fields:
+                raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
+            fields[key.lower()] = _read(text, kinds[key.lower()], raw)
+        if verb.need_key and not keyed:
+            raise InvalidAction(f"{text!r}: {name!r} needs at least one of "
+                                f"{', '.join(f'{k}=' for k in kinds)} ({verb.usage(name)})")
+        return fields
+
+
+def _read(text: str, kind: Kind, raw: str) -> Any:
+    try:
+        return kind.read(raw)
+    except (ValueError, KeyError):
+        raise InvalidAction(f"{text!r}: {raw!r} is not {kind.what}") from None

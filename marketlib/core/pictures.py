@@ -1,0 +1,56 @@
+"""Pictures of states and views: what ``str(state)`` and ``state._repr_html_()`` show.
+
+A game's ``State`` and ``View`` cannot import their own drawing code: the drawing reads the card
+catalogue, the scores and the pending decisions, all built on top of the state, so that import
+would run in a circle (dependencies point one way; docs: "Development"). Instead their
+``__str__`` and ``_repr_html_`` call :func:`text` and :func:`html` here, and each game's
+``render`` module registers how to draw its types when the game package is imported.
+
+Example:
+    >>> from marketlib import monsoon
+    >>> state = monsoon.setup(monsoon.Rules(players=2), seed=1)
+    >>> text(state) == str(state) and text(state).startswith("Monsoon Market  turn 0")
+    True
+    >>> text(object())
+    Traceback (most recent call last):
+    ...
+    TypeError: no picture is registered for object: import its game package first
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+
+def _unregistered(obj: object) -> str:
+    raise TypeError(f"no picture is registered for {type(obj).__name__}: import its game "
+                    "package first")
+
+
+@functools.singledispatch
+def text(obj: object) -> str:
+    """A compact, deterministic text table of a state or view (``str(state)``).
+
+    Raises:
+        TypeError: no game registered a picture for ``type(obj)``.
+    """
+    return _unregistered(obj)
+
+
+@functools.singledispatch
+def html(obj: object) -> str:
+    """A static HTML board of a state or view, with no script (``state._repr_html_()``).
+
+    Raises:
+        TypeError: no game registered a picture for ``type(obj)``.
+    """
+    return _unregistered(obj)
+
+
+def register(cls: type, *, text_table: Callable[[Any], str],
+             html_board: Callable[[Any], str]) -> None:
+    """Draw instances of ``cls`` (and its subclasses) with ``text_table`` and ``html_board``."""
+    text.register(cls, text_table)
+    html.register(cls, html_board)

@@ -1,0 +1,258 @@
+"""At any time (B-ANY, A-B-60): Rent & Release and trade proposals from every vendor,
+counter-offers, R&R in the Opening Round; the Sendiri hard-mode trigger (A-B-59). Every step
+asserts money, stalls and whose decision it is."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marketlib import bansan
+from marketlib.bansan import Rules
+from marketlib.core.errors import IllegalAction
+
+
+def play(state: bansan.State, text: str) -> bansan.State:
+    return bansan.apply(state, bansan.parse_action(text))
+
+
+def refused(state: bansan.State, text: str) -> IllegalAction:
+    before = state
+    with pytest.raises(IllegalAction) as err:
+        bansan.apply(state, bansan.parse_action(text))
+    assert state == before
+    return err.value
+
+
+def renters(state: bansan.State) -> dict[str, int | None]:
+    return {s.id: s.renter for s in state.stalls}
+
+
+def middle_of_p1s_turn(**kw: object) -> bansan.State:
+    return bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions",
+                           current=1, stalls={"FV": ["FV", "FV"]}, **kw)  # type: ignore[arg-type]
+
+
+def test_b_any_03_a_vendor_rents_on_another_vendors_turn_and_the_decision_stays() -> None:
+    s = middle_of_p1s_turn()
+    assert bansan.current_player(s) == 1
+    assert "P2 rr rent=ST-04" in [str(a) for a in bansan.any_time_actions(s, 2)]
+    assert bansan.explain(s, bansan.parse_action("P2 rr rent=ST-04")) is None
+    after = play(s, "P2 rr rent=ST-04")
+    assert [v.money for v in after.vendors] == [10, 10, 7]
+    assert renters(after)["ST-04"] == 2 and renters(after)["ST-03"] == 2
+    assert after.vendors[2].rr_used and not after.vendors[1].rr_used
+    assert bansan.current_player(after) == 1
+    assert after.actions_left == s.actions_left and after.phase == "actions"
+    assert bansan.legal_actions(after)[0] == bansan.legal_actions(s)[0]
+
+
+def test_b_any_05_release_and_rent_together_out_of_turn() -> None:
+    s = play(middle_of_p1s_turn(), "P0 rr rent=ST-07 release=ST-01")
+    assert [v.money for v in s.vendors] == [10, 10, 10]  # +RM3 -RM3
+    assert renters(s)["ST-01"] is None and renters(s)["ST-07"] == 0
+    assert bansan.current_player(s) == 1
+
+
+def test_b_any_04_r_and_r_once_per_game_also_out_of_turn() -> None:
+    s = play(middle_of_p1s_turn(), "P2 rr rent=ST-04")
+    assert bansan.any_time_actions(s, 2) == ()
+    assert refused(s, "P2 rr rent=ST-05").rule == "B-ANY-04"
+
+
+def test_b_any_06_only_an_unoperated_stall() -> None:
+    assert refused(middle_of_p1s_turn(), "P2 rr rent=ST-01").rule == "B-ANY-06"
+
+
+def test_b_any_08_three_stalls_at_most_out_of_turn() -> None:
+    s = bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT", "DG", "SF"]},
+                        phase="actions", current=1)
+    assert refused(s, "P2 rr rent=ST-06").rule == "B-ANY-08"
+    assert all(a.release is not None for a in bansan.any_time_actions(s, 2))
+
+
+def test_b_end_04_no_r_and_r_after_the_trigger_from_any_seat() -> None:
+    s = middle_of_p1s_turn(trigger=0)
+    assert bansan.any_time_actions(s, 2) == ()
+    assert refused(s, "P2 rr rent=ST-04").rule == "B-END-04"
+    assert refused(s, "P1 rr rent=ST-04").rule == "B-END-04"
+
+
+def test_b_turn_01_other_moves_out_of_turn_are_still_refused() -> None:
+    assert refused(middle_of_p1s_turn(), "P2 buy FV").rule == "B-TURN-01"
+
+
+def test_b_any_02_a_trade_proposed_out_of_turn_is_answered_then_the_turn_resumes() -> None:
+    s = middle_of_p1s_turn(bags={0: ["FV"], 2: ["WG"]})
+    mine, theirs = s.vendors[2].bag[0].card, s.vendors[0].bag[0].card
+    s = play(s, f"P2 trade P0 give={mine} take={theirs} pay=0 ask=1")
+    assert bansan.current_player(s) == 0  # the recipient answers
+    assert refused(s, f"P1 trade P0 give=- take={theirs} pay=2 ask=0").rule == "B-ANY-02"
+    s = play(s, "P0 accept")
+    assert bansan.current_player(s) == 1
+    assert [v.money for v in s.vendors] == [9, 10, 11]
+    assert [b.card for b in s.vendors[0].bag] == [mine]
+    assert [b.card for b in s.vendors[2].bag] == [theirs]
+
+
+def test_a_b_60_counter_a_bargain_both_ways_until_accepted() -> None:
+    s = play(middle_of_p1s_turn(), "P1 buy FV")
+    card = s.stalls[0].cards[0]
+    s = play(s, f"P1 bargain {card} 0")
+    assert bansan.current_player(s) == 0
+    assert "P0 counter price=1" in [str(a) for a in bansan.legal_actions(s)]  # market price
+    s = play(s, "P0 counter price=2")
+    assert bansan.current_player(s) == 1
+    assert bansan.describe_offer(s) == f"P0 offers P1 RM2 for {card} (counter 1)"
+    s = play(s, "P1 counter price=1")
+    assert bansan.current_player(s) == 0 and s.offer is not None and s.offer.counters == 2
+    s = play(s, "P0 counter price=2")
+    assert s.offer is not None and s.offer.counters == 3
+    assert refused(s, "P1 counter price=1").rule == "B-ANY-01"  # max_counters = 3
+    assert "P1 counter price=1" not in [str(a) for a in bansan.legal_actions(s)]
+    s = play(s, "P1 accept")
+    assert bansan.current_player(s) == 1 and s.offer is None
+    s = play(s, "P1 done")
+    assert [v.money for v in s.vendors] == [12, 8, 10]  # the renter P0 got the agreed RM2
+    assert [b.card for b in s.vendors[1].bag] == [card]
+    assert s.actions_left == 1
+
+
+def test_a_b_60_a_declined_counter_leaves_the_card_and_the_money() -> None:
+    s = play(middle_of_p1s_turn(), "P1 buy FV")
+    card = s.stalls[0].cards[0]
+    s = play(play(s, f"P1 bargain {card} 0"), "P0 counter price=2")
+    s = play(s, "P1 decline")
+    assert s.offer is None and card in s.stalls[0].cards
+    assert [v.money for v in s.vendors] == [10, 10, 10]
+    assert bansan.current_player(s) == 1
+
+
+def test_a_b_60_counter_refusals() -> None:
+    s = play(middle_of_p1s_turn(money={1: 2}), "P1 buy FV")
+    card = s.stalls[0].cards[0]
+    s = play(s, f"P1 bargain {card} 0")
+    assert refused(s, "P0 counter price=0").rule == "B-ANY-01"  # the price offered
+    assert refused(s, "P0 counter give=- take=- pay=1 ask=0").rule == "B-ANY-01"
+    s = play(s, "P0 counter price=2")
+    assert refused(s, "P1 counter price=3").rule == "B-BUY-07"  # the buyer has RM2
+    assert refused(s, "P2 counter price=1").rule == "B-ANY-02"  # not P2's offer
+    strict = play(middle_of_p1s_turn(rules=Rules(players=3, max_counters=0)), "P1 buy FV")
+    strict = play(strict, f"P1 bargain {card} 0")
+    assert [str(a) for a in bansan.legal_actions(strict)] == ["P0 accept", "P0 decline"]
+    assert refused(strict, "P0 counter price=2").rule == "B-ANY-01"
+
+
+def test_a_b_60_counter_a_trade_with_other_cards() -> None:
+    s = middle_of_p1s_turn(bags={1: ["FV"], 2: ["MT", "WG"]})
+    fv = s.vendors[1].bag[0].card
+    mt, wg = (b.card for b in s.vendors[2].bag)
+    s = play(s, f"P1 trade P2 give={fv} take={mt} pay=0 ask=0")
+    assert bansan.current_player(s) == 2
+    s = play(s, f"P2 counter give={wg} take={fv} pay=0 ask=1")
+    assert bansan.current_player(s) == 1
+    assert refused(s, f"P1 counter give={mt} take=- pay=0 ask=0").rule == "B-ANY-02"  # not P1's
+    s = play(s, "P1 accept")
+    assert [b.card for b in s.vendors[1].bag] == [wg]
+    assert sorted(b.card for b in s.vendors[2].bag) == sorted([mt, fv])
+    assert [v.money for v in s.vendors] == [10, 9, 11]
+    assert bansan.current_player(s) == 1
+
+
+def draft(rules: Rules) -> bansan.State:
+    s = bansan.setup(rules, seed=3)
+    while s.phase != "draft":
+        s = bansan.apply(s, bansan.legal_actions(s)[0])
+    return s
+
+
+def test_b_open_07_a_paid_r_and_r_during_the_draft() -> None:
+    s = draft(Rules(players=3))
+    decider = bansan.current_player(s)
+    other = (decider + 1) % 3
+    options = bansan.any_time_actions(s, other)
+    assert options and all(a.release is None for a in options)
+    s2 = bansan.apply(s, options[0])
+    assert s2.vendors[other].money == s.vendors[other].money - 3
+    assert s2.vendors[other].rr_used
+    assert bansan.current_player(s2) == decider and s2.queue == s.queue  # its 2 free rentals stay
+    placed = {p: sum(st.renter == p for st in s2.stalls) for p in range(3)}
+    assert placed[other] == sum(st.renter == other for st in s.stalls) + 1
+
+
+def test_b_open_07_opening_rr_off_refuses_r_and_r_until_the_first_turn() -> None:
+    s = draft(Rules(players=3, opening_rr=False))
+    other = (bansan.current_player(s) + 1) % 3
+    free = next(st.id for st in s.stalls if st.renter is None)
+    assert bansan.any_time_actions(s, other) == ()
+    assert refused(s, f"P{other} rr rent={free}").rule == "B-OPEN-07"
+
+
+def test_b_open_05_the_draft_keeps_a_stall_for_each_worker_it_still_places() -> None:
+    s = draft(Rules(players=4))  # 9 stalls, 8 draft placements
+    seats = [p for p in range(4) if p != bansan.current_player(s)]
+    s = bansan.apply(s, bansan.any_time_actions(s, seats[0])[0])  # 9 - 1 = 8 left: fine
+    free = next(st.id for st in s.stalls if st.renter is None)
+    err = refused(s, f"P{seats[1]} rr rent={free}")
+    assert err.rule == "B-OPEN-05"
+    assert bansan.any_time_actions(s, seats[1]) == ()
+
+
+@pytest.mark.parametrize(("trigger", "expected"), [(4, None), (3, 0)])
+def test_a_b_59_sendiri_hard_trigger_lists(trigger: int, expected: int | None) -> None:
+    rules = Rules(players=1, mode="sendiri", hard=True, hard_trigger_lists=trigger)
+    assert rules.trigger_lists == trigger and rules.solo_target == 4
+    icons = bansan.catalog(rules).lists["SL-03"].icons
+    s = bansan.position(rules=rules, phase="complete", current=0,
+                        completed={0: ["SL-01", "SL-02"]}, wallets={0: ["SL-03", "SL-04"]},
+                        bags={0: [t.value for t in icons]})
+    done = [a for a in bansan.legal_actions(s)
+            if isinstance(a, bansan.Complete) and a.list == "SL-03"]
+    s = bansan.apply(s, done[0])
+    assert len(s.vendors[0].completed) == 3
+    assert s.trigger == expected
+
+
+def test_a_b_60_the_vendor_answering_an_offer_may_also_rent_meanwhile() -> None:
+    s = play(middle_of_p1s_turn(), "P1 buy FV")
+    s = play(s, f"P1 bargain {s.stalls[0].cards[0]} 0")
+    assert bansan.current_player(s) == 0
+    assert "P0 rr rent=ST-04" in [str(a) for a in bansan.any_time_actions(s, 0)]
+    after = play(s, "P0 rr rent=ST-04")
+    assert after.offer == s.offer and bansan.current_player(after) == 0
+    assert [v.money for v in after.vendors] == [7, 10, 10]
+
+
+@given(prices=st.lists(st.integers(0, 2), min_size=0, max_size=6), accept=st.booleans(),
+       most=st.integers(0, 4))
+@settings(max_examples=60, deadline=None)
+def test_a_b_60_every_negotiation_ends_and_keeps_the_money(prices: list[int], accept: bool,
+                                                           most: int) -> None:
+    """Counters alternate until ``max_counters``; then only accept or decline are legal; money is
+    only moved by an accepted deal (from the buyer to the renter) and the total stays RM30."""
+    s = play(middle_of_p1s_turn(rules=Rules(players=3, max_counters=most)), "P1 buy FV")
+    card = s.stalls[0].cards[0]
+    s = play(s, f"P1 bargain {card} 0")
+    last = 0
+    for k, p in enumerate(prices):
+        seat = bansan.current_player(s)
+        assert seat == (0 if k % 2 == 0 else 1)
+        text = f"P{seat} counter price={p}"
+        if k >= most:
+            assert refused(s, text).rule == "B-ANY-01"
+            assert not any(isinstance(a, bansan.Counter) for a in bansan.legal_actions(s))
+            break
+        if p == last:
+            assert refused(s, text).rule == "B-ANY-01"
+            break
+        s, last = play(s, text), p
+    seat = bansan.current_player(s)
+    s = play(s, f"P{seat} {'accept' if accept else 'decline'}")
+    assert s.offer is None and bansan.current_player(s) == 1
+    if accept:
+        s = play(s, "P1 done")
+        assert [v.money for v in s.vendors] == [10 + last, 10 - last, 10]
+    else:
+        assert [v.money for v in s.vendors] == [10, 10, 10]
+    assert sum(v.money for v in s.vendors) == 30
