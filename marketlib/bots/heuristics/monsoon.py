@@ -85,6 +85,8 @@ _STRENGTHS: dict[Hashable, float] = {}
 """Memo of :func:`strength`: searches meet the same seat positions over and over."""
 _METRICS: dict[Hashable, dict[str, float | int]] = {}
 """Memo of :meth:`MonsoonHeuristic.metrics` per seat."""
+_METRICS_BY_ID: dict[int, tuple[Seat, Catalog, dict[str, float | int]]] = {}
+"""The same, by the seat object's identity (a cheaper key for a seat met again unchanged)."""
 _MEMO_LIMIT = 200_000
 
 
@@ -249,13 +251,21 @@ class MonsoonHeuristic:
         ``bonus_goods`` for the simulation's ``turns`` frame."""
         cat = catalog(state)
         seat = state.seats[player]
-        key = (id(cat), seat)
-        found = _METRICS.get(key)
-        if found is None:
-            if len(_METRICS) >= _MEMO_LIMIT:
-                _METRICS.clear()
-            found = _METRICS[key] = _metrics(cat, seat)
-        return dict(found)
+        # Keyed on the seat object's identity (an unchanged seat is the same object from move
+        # to move): an int hash instead of hashing the whole seat; the entry holds the seat
+        # and catalog, so the ids cannot be reused while it lives.
+        entry = _METRICS_BY_ID.get(id(seat))
+        if entry is None or entry[0] is not seat or entry[1] is not cat:
+            key = (id(cat), seat)
+            found = _METRICS.get(key)
+            if found is None:
+                if len(_METRICS) >= _MEMO_LIMIT:
+                    _METRICS.clear()
+                found = _METRICS[key] = _metrics(cat, seat)
+            if len(_METRICS_BY_ID) >= _MEMO_LIMIT:
+                _METRICS_BY_ID.clear()
+            entry = _METRICS_BY_ID[id(seat)] = (seat, cat, found)
+        return dict(entry[2])
 
 
 def _metrics(cat: Catalog, seat: Seat) -> dict[str, float | int]:
