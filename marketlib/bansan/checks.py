@@ -27,14 +27,7 @@ from marketlib.bansan.phases.action_checks import (
     check_sell,
 )
 from marketlib.bansan.phases.stocking import can_stock
-from marketlib.bansan.queries import (
-    catalog,
-    free_money,
-    open_stalls_of,
-    own_stalls,
-    stall_index,
-    stall_type,
-)
+from marketlib.bansan.queries import Facts, catalog, open_stalls_of
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -45,13 +38,13 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.core.errors import InvalidAction, Violation
+from marketlib.core.errors import InvalidAction, Violation, Why
 from marketlib.core.errors import violation as v
 
 MAX_WORKERS = 3  # B-COMP-11, D-B-05
 
 
-def check_return_list(state: State, a: A.ReturnList) -> Violation | None:
+def check_return_list(state: State, a: A.ReturnList, f: Facts) -> Why | None:
     rule = {"open_lists": "B-OPEN-02", "event_lists": "B-UPK-11"}.get(state.phase, "B-UPK-06")
     if not isinstance(state.pending, ListReturn):
         return v(rule, "no Shopping List is to be returned now")
@@ -60,25 +53,29 @@ def check_return_list(state: State, a: A.ReturnList) -> Violation | None:
     return None
 
 
-def check_choose_half(state: State, a: A.ChooseHalf) -> Violation | None:
+def check_choose_half(state: State, a: A.ChooseHalf, f: Facts) -> Why | None:
     if not isinstance(state.pending, OpeningHand):
         return v("B-OPEN-03", "the halves are already chosen: tuck the cards")
     return None
 
 
-def check_tuck(state: State, a: A.Tuck) -> Violation | None:
+def check_tuck(state: State, a: A.Tuck, f: Facts) -> Why | None:
     pending = state.pending
     rule = "B-OPEN-03" if state.phase == "open_stock" else "B-STOCK-01"
     if not isinstance(pending, Stocking):
         return v(rule, "no card is waiting to be stocked (choose [A] Row or [B] Deck first)"
                  if state.phase == "stock" else "choose top or bottom halves first")
-    options = next((sc.options for sc in pending.cards if sc.card == a.card), None)
+    options = None
+    for sc in pending.cards:
+        if sc.card == a.card:
+            options = sc.options
+            break
     if options is None:
         return v("B-STOCK-03", f"{a.card} is not one of the cards being stocked")
-    i = stall_index(state, a.stall)
+    i = f.stall_index(a.stall)
     if i < 0:
         return v("B-STOCK-03", f"{a.stall} is not in play")
-    sells = stall_type(state, a.stall)
+    sells = f.sells[a.stall]
     if sells not in options:
         shown = " or ".join(options)
         return v("B-STOCK-06" if len(options) > 1 else "B-STOCK-03",
@@ -88,8 +85,8 @@ def check_tuck(state: State, a: A.Tuck) -> Violation | None:
     return None
 
 
-def check_place_worker(state: State, a: A.PlaceWorker) -> Violation | None:
-    i = stall_index(state, a.stall)
+def check_place_worker(state: State, a: A.PlaceWorker, f: Facts) -> Why | None:
+    i = f.stall_index(a.stall)
     if i < 0:
         return v("B-OPEN-04", f"{a.stall} is not in play")
     renter = state.stalls[i].renter
@@ -98,7 +95,7 @@ def check_place_worker(state: State, a: A.PlaceWorker) -> Violation | None:
     return None
 
 
-def check_move(state: State, a: A.Move) -> Violation | None:
+def check_move(state: State, a: A.Move, f: Facts) -> Why | None:
     rows = len(state.stalls) // state.columns
     if not 1 <= a.row <= rows:
         return v("B-SOLO-09", f"choose a row 1-{rows}, not {a.row}")
@@ -111,19 +108,19 @@ def _stock_start(state: State) -> Violation | None:
     return None
 
 
-def check_stock_row(state: State, a: A.StockRow) -> Violation | None:
+def check_stock_row(state: State, a: A.StockRow, f: Facts) -> Why | None:
     wrong = _stock_start(state)
     if wrong:
         return wrong
-    cat = catalog(state)
-    if not any(cat.produce[c].shows(a.produce) for c in state.row):
+    cards = f.cat.produce
+    if not any(cards[c].shows(a.produce) for c in state.row):
         return v("B-STOCK-02", f"no Row card shows {a.produce}")
     if not open_stalls_of(state, a.produce):
         return v("B-STOCK-07", f"no open {a.produce} stall can take the cards (A-B-17)")
     return None
 
 
-def check_stock_deck(state: State, a: A.StockDeck) -> Violation | None:
+def check_stock_deck(state: State, a: A.StockDeck, f: Facts) -> Why | None:
     if state.rules.mode == "sendiri":
         return v("B-SOLO-11", "in Sendiri you stock only from the 4-card Row, not the Deck")
     wrong = _stock_start(state)
@@ -134,7 +131,7 @@ def check_stock_deck(state: State, a: A.StockDeck) -> Violation | None:
     return None
 
 
-def check_skip_stocking(state: State, a: A.SkipStocking) -> Violation | None:
+def check_skip_stocking(state: State, a: A.SkipStocking, f: Facts) -> Why | None:
     wrong = _stock_start(state)
     if wrong:
         return wrong
@@ -143,7 +140,7 @@ def check_skip_stocking(state: State, a: A.SkipStocking) -> Violation | None:
     return None
 
 
-def check_complete(state: State, a: A.Complete) -> Violation | None:
+def check_complete(state: State, a: A.Complete, f: Facts) -> Why | None:
     rule = "B-END-05" if state.phase == "closing" else "B-UPK-02"
     vendor = state.vendors[a.player]
     if state.rules.mode == "kenduri":
@@ -155,12 +152,12 @@ def check_complete(state: State, a: A.Complete) -> Violation | None:
         return v(rule, f"{a.list} is not in your Wallet")
     if len(set(a.cards)) != len(a.cards):
         return v("B-UPK-02", "a card is named twice")
-    bag = {b.card: b.produce for b in vendor.bag}
+    bag = f.bag(a.player)
     missing = [c for c in a.cards if c not in bag]
     if missing:
         return v("B-UPK-02", f"{', '.join(missing)} not in your bag: only bag cards complete lists "
                  "(A-B-56)")
-    need = Counter(catalog(state).lists[a.list].icons)
+    need = Counter(f.cat.lists[a.list].icons)
     have = Counter(bag[c] for c in a.cards)
     if need != have:
         want = " ".join(f"{n}x{t}" for t, n in sorted(need.items()))
@@ -168,67 +165,24 @@ def check_complete(state: State, a: A.Complete) -> Violation | None:
     return None
 
 
-def check_give(state: State, a: A.Give) -> Violation | None:
-    if not any(b.card == a.card for b in state.vendors[a.player].bag):
+def check_give(state: State, a: A.Give, f: Facts) -> Why | None:
+    if a.card not in f.bag(a.player):
         return v("B-UPK-08", f"{a.card} is not in your bag")
     if a.to == a.player:
         return v("B-UPK-08", "give the excess to another player's bag")
     return None
 
 
-def check_throw(state: State, a: A.Throw) -> Violation | None:
+def check_throw(state: State, a: A.Throw, f: Facts) -> Why | None:
     pending = state.pending
     if isinstance(pending, SoloThrow):
-        stall = state.stalls[stall_index(state, pending.stalls[0])]
+        stall = state.stalls[f.stall_index(pending.stalls[0])]
         if a.card not in stall.cards:
-            return v("B-SOLO-10", f"throw a card of {stall.id} {stall_type(state, stall.id)}, "
+            return v("B-SOLO-10", f"throw a card of {stall.id} {f.sells[stall.id]}, "
                      f"the stall of the type shown on {pending.card}")
         return None
-    if not any(b.card == a.card for b in state.vendors[a.player].bag):
+    if a.card not in f.bag(a.player):
         return v("B-UPK-08", f"{a.card} is not in your bag")
-    return None
-
-
-def check_rent_and_release(state: State, a: A.RentAndRelease) -> Violation | None:
-    p = a.player
-    if state.rules.mode == "sendiri":
-        return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
-    opening = state.phase in OPENING
-    if opening and not state.rules.opening_rr:
-        return v("B-OPEN-07", "R&R starts with the first turn (opening_rr=False; A-B-60)")
-    if isinstance(state.pending, Purchase) and p == state.current:
-        return v("B-ACT-01", "finish the BUY or SELL in progress before R&R")
-    if state.trigger is not None:
-        return v("B-END-04", "the Last Round is triggered: no more R&R")
-    if state.vendors[p].rr_used:
-        return v("B-ANY-04", "you have already used your R&R (your bag is flipped)")
-    if a.rent is None and a.release is None:
-        return v("B-ANY-03", "name a stall to rent and/or release")
-    mine = own_stalls(state, p)
-    if a.release is not None and all(s.id != a.release for s in mine):
-        return v("B-ANY-03", f"you do not rent {a.release}")
-    count = len(mine) - (a.release is not None)
-    if a.rent is not None:
-        i = stall_index(state, a.rent)
-        if i < 0:
-            return v("B-ANY-06", f"{a.rent} is not in play")
-        s = state.stalls[i]
-        if s.renter is not None:
-            return v("B-ANY-06", f"{a.rent} is rented by P{s.renter}: only unoperated stalls")
-        if not s.open and not state.rules.rent_closed_stall:
-            return v("B-ANY-06", f"{a.rent} is CLOSED and cannot be rented (A-B-22)")
-        if opening and a.release is None and _unrented(state) - 1 < _draft_total(state):
-            return v("B-OPEN-05", f"the stall draft still places {_draft_total(state)} Workers "
-                     "and needs an unrented stall for each (A-B-60)")
-        if count + 1 + (_draft_placements(state, p) if opening else 0) > MAX_WORKERS:
-            return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most"
-                     + (", counting the Workers the stall draft still places)" if opening
-                        else ")"))
-        gain = state.rules.rr_cost if a.release is not None else 0
-        if free_money(state, p) + gain < state.rules.rr_cost:
-            return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}")
-    elif count < state.rules.rr_min_stalls:
-        return v("B-ANY-08", "releasing would leave you without a stall (A-B-32)")
     return None
 
 
@@ -252,7 +206,60 @@ def _unrented(state: State) -> int:
     return sum(s.renter is None for s in state.stalls)
 
 
-def check_propose(state: State, a: A.ProposeTrade) -> Violation | None:
+def rr_gate(state: State, p: int) -> Violation | None:
+    """The first half of :func:`check_rent_and_release`: why ``p`` may not R&R at all now
+    (whatever the stalls), or ``None``."""
+    if state.rules.mode == "sendiri":
+        return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
+    opening = state.phase in OPENING
+    if opening and not state.rules.opening_rr:
+        return v("B-OPEN-07", "R&R starts with the first turn (opening_rr=False; A-B-60)")
+    if isinstance(state.pending, Purchase) and p == state.current:
+        return v("B-ACT-01", "finish the BUY or SELL in progress before R&R")
+    if state.trigger is not None:
+        return v("B-END-04", "the Last Round is triggered: no more R&R")
+    if state.vendors[p].rr_used:
+        return v("B-ANY-04", "you have already used your R&R (your bag is flipped)")
+    return None
+
+
+def check_rent_and_release(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
+    p = a.player
+    wrong = rr_gate(state, p)
+    if wrong:
+        return wrong
+    if a.rent is None and a.release is None:
+        return v("B-ANY-03", "name a stall to rent and/or release")
+    opening = state.phase in OPENING
+    mine = f.own(p)
+    if a.release is not None and all(s.id != a.release for s in mine):
+        return v("B-ANY-03", f"you do not rent {a.release}")
+    count = len(mine) - (a.release is not None)
+    if a.rent is not None:
+        i = f.stall_index(a.rent)
+        if i < 0:
+            return v("B-ANY-06", f"{a.rent} is not in play")
+        s = state.stalls[i]
+        if s.renter is not None:
+            return v("B-ANY-06", f"{a.rent} is rented by P{s.renter}: only unoperated stalls")
+        if not s.open and not state.rules.rent_closed_stall:
+            return v("B-ANY-06", f"{a.rent} is CLOSED and cannot be rented (A-B-22)")
+        if opening and a.release is None and _unrented(state) - 1 < _draft_total(state):
+            return v("B-OPEN-05", f"the stall draft still places {_draft_total(state)} Workers "
+                     "and needs an unrented stall for each (A-B-60)")
+        if count + 1 + (_draft_placements(state, p) if opening else 0) > MAX_WORKERS:
+            return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most"
+                     + (", counting the Workers the stall draft still places)" if opening
+                        else ")"))
+        gain = state.rules.rr_cost if a.release is not None else 0
+        if f.free_money(p) + gain < state.rules.rr_cost:
+            return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}")
+    elif count < state.rules.rr_min_stalls:
+        return v("B-ANY-08", "releasing would leave you without a stall (A-B-32)")
+    return None
+
+
+def check_propose(state: State, a: A.ProposeTrade, f: Facts) -> Why | None:
     if not state.rules.allow_trades:
         return v("B-ANY-02", "trading is switched off (allow_trades=False)")
     if a.to == a.player:
@@ -266,25 +273,25 @@ def check_propose(state: State, a: A.ProposeTrade) -> Violation | None:
         if len(set(cards)) != len(cards) or not set(cards) <= bag:
             return v("B-ANY-02", f"produce moves only bag to bag: {', '.join(cards)} must be in "
                      f"P{seat}'s bag")
-    if a.pay > free_money(state, a.player):
-        return v("B-ANY-02", f"you can pay at most RM{free_money(state, a.player)}")
+    if a.pay > f.free_money(a.player):
+        return v("B-ANY-02", f"you can pay at most RM{f.free_money(a.player)}")
     return None
 
 
-def check_accept(state: State, a: A.Accept) -> Violation | None:
+def check_accept(state: State, a: A.Accept, f: Facts) -> Why | None:
     offer = state.offer
     if isinstance(offer, TradeOffer) and offer.ask > state.vendors[a.player].money:
         return v("B-ANY-02", f"you cannot pay the RM{offer.ask} asked")
     if isinstance(offer, BargainOffer):
         if not any(offer.card in s.cards for s in state.stalls):
             return v("B-ANY-01", f"{offer.card} is no longer in a stall")
-        if a.player == state.current and offer.price > free_money(state, a.player):
-            return v("B-BUY-07", f"you can spend RM{free_money(state, a.player)}, not the "
+        if a.player == state.current and offer.price > f.free_money(a.player):
+            return v("B-BUY-07", f"you can spend RM{f.free_money(a.player)}, not the "
                      f"RM{offer.price} asked")
     return None
 
 
-def check_counter(state: State, a: A.Counter) -> Violation | None:
+def check_counter(state: State, a: A.Counter, f: Facts) -> Why | None:
     """A-B-60: answer an offer with another one, until ``max_counters`` were made."""
     offer = state.offer
     if offer is None:
@@ -299,21 +306,21 @@ def check_counter(state: State, a: A.Counter) -> Violation | None:
             return v("B-ANY-01", "a price cannot be negative")
         if a.price == offer.price:
             return v("B-ANY-01", f"RM{a.price} is the price offered: accept it instead")
-        if a.player == state.current and a.price > free_money(state, a.player):
-            return v("B-BUY-07", f"you can spend RM{free_money(state, a.player)}, not "
+        if a.player == state.current and a.price > f.free_money(a.player):
+            return v("B-BUY-07", f"you can spend RM{f.free_money(a.player)}, not "
                      f"RM{a.price}")
         return None
     if a.price is not None:
         return v("B-ANY-02", "counter a trade with your own terms: give=, take=, pay=, ask=")
     return check_propose(state, A.ProposeTrade(player=a.player, to=offer.frm, give=a.give,
-                                               take=a.take, pay=a.pay, ask=a.ask))
+                                               take=a.take, pay=a.pay, ask=a.ask), f)
 
 
-def check_decline(state: State, a: A.Decline) -> Violation | None:
+def check_decline(state: State, a: A.Decline, f: Facts) -> Why | None:
     return None
 
 
-CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
+CHECKS: dict[type, Callable[[State, Any, Facts], Why | None]] = {
     A.ReturnList: check_return_list, A.ChooseHalf: check_choose_half, A.Tuck: check_tuck,
     A.PlaceWorker: check_place_worker, A.Move: check_move, A.StockRow: check_stock_row,
     A.StockDeck: check_stock_deck, A.SkipStocking: check_skip_stocking, A.Buy: check_buy,

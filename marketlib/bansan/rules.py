@@ -14,18 +14,25 @@ import itertools
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, Produce, Waste, read_catalog
-from marketlib.bansan.checks import CHECKS, OPENING, TAGS, check_ids, check_rent_and_release
+from marketlib.bansan.cards import PRODUCE, Waste, read_catalog
+from marketlib.bansan.checks import (
+    CHECKS,
+    OPENING,
+    TAGS,
+    check_ids,
+    check_rent_and_release,
+    rr_gate,
+)
 from marketlib.bansan.moves import HANDLERS
 from marketlib.bansan.options import Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
+    Facts,
     catalog,
     decider,
-    price,
-    sells,
-    stall_index,
     throw,
 )
 from marketlib.bansan.state import (
@@ -42,7 +49,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.turn import FLOW
 from marketlib.core import memo
-from marketlib.core.errors import IllegalAction, Violation
+from marketlib.core.errors import IllegalAction, Violation, settle
 from marketlib.core.errors import violation as v
 from marketlib.core.game import Outcome
 from marketlib.core.seeding import deal_rng
@@ -201,7 +208,7 @@ def _explain(state: State, action: A.Action) -> Violation | None:
         return v(_offer_rule(state), f"P{offer.to} must first answer P{offer.frm}'s offer")
     if action.player != seat:
         if isinstance(action, ANY_TIME):  # out of turn (A-B-32/33/60): the decider stays
-            return CHECKS[type(action)](state, action)
+            return settle(CHECKS[type(action)](state, action, Facts(state)))
         if state.offer is not None:
             return v(_offer_rule(state), f"P{seat} must first answer P{state.offer.frm}'s offer")
         return v("B-TURN-01", f"it is P{seat}'s decision, not P{action.player}'s")
@@ -219,16 +226,12 @@ def _explain(state: State, action: A.Action) -> Violation | None:
             phase = FLOW.phase(state)
             return v(phase.rule, f"now is the {state.phase.replace('_', ' ')} step; "
                      f"{tag.replace('_', '-')} is not part of it")
-    return CHECKS[type(action)](state, action)
+    return settle(CHECKS[type(action)](state, action, Facts(state)))
 
 
 def _offer_rule(state: State) -> str:
     """The rule an open offer falls under: B-ANY-01 for a bargain, B-ANY-02 for a trade."""
     return "B-ANY-01" if isinstance(state.offer, BargainOffer) else "B-ANY-02"
-
-
-def _ok(state: State, action: A.Action) -> bool:
-    return CHECKS[type(action)](state, action) is None
 
 
 def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
@@ -264,23 +267,18 @@ def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
     return out
 
 
-def _halves(state: State, card_id: str) -> tuple[Produce, Produce]:
-    c = catalog(state).produce[card_id]
-    return c.top, c.bottom
-
-
-def _rr_options(state: State, p: int, opening: bool = False) -> list[A.Action]:
+def _rr_options(state: State, p: int, f: Facts, opening: bool = False) -> list[A.Action]:
     """Seat ``p``'s R&R options that pass the checks (in the Opening Round only when asked for:
     a decider's ``legal_actions`` list them from the first turn on)."""
-    if (state.trigger is not None or state.vendors[p].rr_used or state.rules.mode == "sendiri"
-            or (state.phase in OPENING and not opening)):
+    if (state.phase in OPENING and not opening) or rr_gate(state, p) is not None:
+        return []  # no R&R at all now: no need to list the stalls
         return []
     free = [s.id for s in state.stalls if s.renter is None]
     mine = [s.id for s in state.stalls if s.renter == p]
     options = [A.RentAndRelease(player=p, rent=r) for r in free]
     options += [A.RentAndRelease(player=p, release=r) for r in mine]
     options += [A.RentAndRelease(player=p, rent=r, release=x) for r in free for x in mine]
-    return [a for a in options if check_rent_and_release(state, a) is None]
+    return [a for a in options if check_rent_and_release(state, a, f) is None]
 
 
 def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
@@ -306,7 +304,7 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
         return ()
     if seat == decider(state) and state.offer is None and state.phase not in OPENING:
         return ()  # its R&R options are among its legal actions
-    return tuple(_rr_options(state, seat, opening=True))
+    return tuple(_rr_options(state, seat, Facts(state), opening=True))
 
 
 def legal_actions(state: State) -> tuple[A.Action, ...]:
@@ -324,7 +322,7 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     return memo.remember(state, _legal_actions(state))
 
 
-def _candidates(state: State, p: int) -> list[A.Action]:
+def _candidates(state: State, p: int, f: Facts) -> list[A.Action]:
     """The well-formed actions of the deciding seat ``p`` in this step (a superset of the legal
     ones; ``legal_actions`` keeps those the checks pass). The Action Phase's choices come
     through :func:`action_choices` and :func:`pick_choices`, which run the same checks."""
@@ -334,7 +332,7 @@ def _candidates(state: State, p: int) -> list[A.Action]:
         if isinstance(offer, BargainOffer):  # counter at the market price (A-B-60)
             stall = next((s for s in state.stalls if offer.card in s.cards), None)
             if stall is not None:
-                answers.append(A.Counter(player=p, price=price(state, sells(state)[stall.id])))
+                answers.append(A.Counter(player=p, price=f.price(f.sells[stall.id])))
         return [*answers, A.Decline(player=p)]  # a counter before a decline: bots' ties
     phase, pending = state.phase, state.pending
     vendor = state.vendors[p]
@@ -342,18 +340,23 @@ def _candidates(state: State, p: int) -> list[A.Action]:
         return [A.ReturnList(player=p, list=x) for x in vendor.wallet]
     if isinstance(pending, OpeningHand):
         return [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
-    if isinstance(pending, Stocking):
+    if isinstance(pending, Stocking):  # only the stalls that sell one of the card's types
+        sells = f.sells
         return [A.Tuck(player=p, card=sc.card, stall=s.id) for sc in pending.cards
-                for s in state.stalls]
+                for s in state.stalls if sells[s.id] in sc.options]
     if phase == "draft":
         return [A.PlaceWorker(player=p, stall=s.id) for s in state.stalls]
     if phase == "solo_move":
         return [A.Move(player=p, row=r + 1) for r in range(len(state.stalls) // state.columns)]
     if isinstance(pending, SoloThrow):
-        stall = state.stalls[stall_index(state, pending.stalls[0])]
+        stall = state.stalls[f.stall_index(pending.stalls[0])]
         return [A.Throw(player=p, card=c) for c in stall.cards]
     if phase == "stock":
-        shown = {t for c in state.row for t in _halves(state, c)}
+        cards = f.cat.produce
+        shown = set()
+        for c in state.row:
+            shown.add(cards[c].top)
+            shown.add(cards[c].bottom)
         return [*(A.StockRow(player=p, produce=t) for t in PRODUCE if t in shown),
                 A.StockDeck(player=p), A.SkipStocking(player=p)]
     if phase in ("complete", "closing"):
@@ -362,11 +365,11 @@ def _candidates(state: State, p: int) -> list[A.Action]:
             out.extend(complete_options(state, p, x))
         return [*out, A.Done(player=p)]
     if phase == "bag":
+        others = [q for q in range(len(state.vendors)) if q != p]
         bag: list[A.Action] = []
         for b in vendor.bag:
             bag.append(A.Throw(player=p, card=b.card))
-            bag.extend(A.Give(player=p, card=b.card, to=q) for q in range(len(state.vendors))
-                       if q != p)
+            bag += [A.Give(player=p, card=b.card, to=q) for q in others]
         return bag
     return []
 
@@ -375,21 +378,23 @@ def _legal_actions(state: State) -> tuple[A.Action, ...]:
     p = decider(state)
     if p is None:
         return ()
+    f = Facts(state)
+    checks = CHECKS
     pending = state.pending
     if state.offer is None and state.phase == "actions":
         if isinstance(pending, Purchase):
-            out = pick_choices(state, p, pending)
+            out = pick_choices(state, p, pending, f)
+            finish: A.Action = A.Done(player=p)
         else:
-            out = action_choices(state) if state.actions_left > 0 else []
-        finish: A.Action = A.Done(player=p) if isinstance(pending, Purchase) else A.EndActions(
-            player=p)
-        if _ok(state, finish):
+            out = action_choices(state, f) if state.actions_left > 0 else []
+            finish = A.EndActions(player=p)
+        if checks[type(finish)](state, finish, f) is None:
             out.append(finish)
     else:
-        out = [a for a in _candidates(state, p) if _ok(state, a)]
+        out = [a for a in _candidates(state, p, f) if checks[type(a)](state, a, f) is None]
     if state.offer is not None:
         return tuple(out)
-    return tuple(out) + tuple(_rr_options(state, p))
+    return tuple(out) + tuple(_rr_options(state, p, f))
 
 
 def apply(state: State, action: A.Action) -> State:
@@ -403,8 +408,9 @@ def apply(state: State, action: A.Action) -> State:
         why = explain(state, action)
         if why is not None:
             raise IllegalAction.from_violation(action, why)
-    new = HANDLERS[type(action)](state.replace(transfers=()), action)
-    return FLOW.after(new, TAGS[type(action)])
+    kind = type(action)
+    new = HANDLERS[kind](replace(state, transfers=()) if state.transfers else state, action)
+    return FLOW.after(new, TAGS[kind])
 
 
 def describe_offer(state: State | View) -> str:

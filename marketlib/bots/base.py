@@ -22,6 +22,11 @@ class Bot(Protocol):
 
     Bots answer every decision of their seat, including accept/decline answers to trade
     proposals, which games offer as ordinary legal actions of the deciding seat.
+
+    A bot whose :meth:`choose` never looks at the view may say so with a class attribute
+    ``reads_view = False`` (``RandomBot`` does): a simulation then passes ``None`` instead of
+    building a view it would throw away. Without the attribute a bot gets its view. A bot
+    writes the sentence of :meth:`explain_choice` when asked for it, not at every choice.
     """
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
@@ -40,6 +45,17 @@ class Bot(Protocol):
     def explain_choice(self) -> str:
         """One sentence a learner can read about the last choice."""
         ...
+
+
+def reads_view(bot: Any) -> bool:
+    """Whether ``bot`` looks at the view it is given (``reads_view``, True when not said).
+
+    Example:
+        >>> from marketlib.bots import GreedyBot, RandomBot
+        >>> reads_view(RandomBot()), reads_view(GreedyBot())
+        (False, True)
+    """
+    return bool(getattr(bot, "reads_view", True))
 
 
 def game_of(view: Any) -> GameModule:
@@ -140,7 +156,7 @@ def out_of_turn_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any]
 
 
 __all__ = ["Bot", "any_time_moves", "check_choices", "game_of", "is_hand_off",
-           "out_of_turn_moves", "viewer_of"]
+           "out_of_turn_moves", "reads_view", "viewer_of"]
 
 
 class Plan:
@@ -155,6 +171,12 @@ class Plan:
         self.actions: list[Any] = []
         self.expect: Any = None
         self.state: Any = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Plan:
+        """A copy sharing the (immutable) state and view: cheap for a board's undo memory."""
+        twin = Plan()
+        twin.actions, twin.expect, twin.state = list(self.actions), self.expect, self.state
+        return twin
 
     def next(self, game: GameModule, view: Any, legal_actions: tuple[Any, ...],
              me: PlayerId) -> Any | None:

@@ -29,6 +29,7 @@ from typing import Any
 from marketlib.bots.base import Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
+from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
 
 
@@ -61,6 +62,10 @@ class ISMCTSBot:
             next seat's answer; more turns model more of the table but cost more per
             iteration).
         playout_nodes: the turn-search budget of the playout policy (default 300 decisions).
+        reply_searches: turn searches the playouts may run per decision (default 24); a
+            playout that meets a new position after that replays a turn already found for
+            the same root line in another deal (the first one legal here), so a decision costs
+            a bounded amount of search whatever cards the deals reveal.
         max_nodes: the turn-search budget for the root lines (default 4,000, as GreedyBot).
 
     Raises:
@@ -86,11 +91,13 @@ class ISMCTSBot:
         rollout_turns: int = 1,
         playout_nodes: int = 300,
         max_nodes: int = 4000,
+        reply_searches: int = 24,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or candidates < 1:
             raise ValueError("iterations, seconds and candidates must be positive")
-        if rollout_turns < 0 or min(playout_nodes, max_nodes) < 1:
-            raise ValueError("rollout_turns must be >= 0, playout_nodes and max_nodes >= 1")
+        if rollout_turns < 0 or reply_searches < 0 or min(playout_nodes, max_nodes) < 1:
+            raise ValueError("rollout_turns and reply_searches must be >= 0, playout_nodes "
+                             "and max_nodes >= 1")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -98,6 +105,7 @@ class ISMCTSBot:
         self.rollout_turns = rollout_turns
         self.playout_nodes = playout_nodes
         self.max_nodes = max_nodes
+        self.reply_searches = reply_searches
         self.last_iterations = 0
         self._last = "has not chosen yet."
         self._seen = Repetitions()
@@ -175,7 +183,7 @@ class ISMCTSBot:
         me: PlayerId,
     ) -> int:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        replies: dict[Hashable, tuple[Any, ...]] = {}
+        replies = _Replies(self.reply_searches)
         c = self.exploration
         sqrt, log = math.sqrt, math.log
         done = 0
@@ -189,17 +197,19 @@ class ISMCTSBot:
             done += 1
             log_n = log(done)
             order = sorted(
-                arms,
-                key=lambda a: -(a.total / a.visits + c * sqrt(log_n / a.visits))
-                if a.visits else -math.inf,
+                range(len(arms)),
+                key=lambda i: -(arms[i].total / arms[i].visits
+                                + c * sqrt(log_n / arms[i].visits))
+                if arms[i].visits else -math.inf,
             )
-            for arm in order:  # the first line legal in this deal
-                after = _play(game, state, arm.line.actions)
+            for index in order:  # the first line legal in this deal
+                after = _play(game, state, arms[index].line.actions)
                 if after is not None:
                     break
             else:
                 continue
-            end = self._playout(game, heuristic, after, replies)
+            arm = arms[index]
+            end = self._playout(game, heuristic, after, replies, index)
             arm.visits += 1
             arm.total += heuristic.evaluate(end, me) - arm.penalty
         return done
@@ -209,21 +219,30 @@ class ISMCTSBot:
         game: GameModule,
         heuristic: Heuristic,
         state: Any,
-        replies: dict[Hashable, tuple[Any, ...]],
+        replies: _Replies,
+        arm: int,
     ) -> Any:
-        for _ in range(self.rollout_turns):
+        for depth in range(self.rollout_turns):
             seat = game.current_player(state)
             if seat is None:
                 break
             key = (seat, heuristic.public_key(state))
-            line = replies.get(key)
-            if line is None:
-                line = replies[key] = turn_lines(game, heuristic, state, seat,
-                                                 max_nodes=self.playout_nodes)[0].actions
-            after = _play(game, state, line)
-            if after is None:  # a hidden card made the remembered line illegal here
-                break
-            state = after
+            line = replies.exact.get(key)
+            if line is not None:
+                after = _play(game, state, line)
+                if after is None:  # a hidden card made the remembered line illegal here
+                    break
+                state = after
+            else:
+                found = replies.found.setdefault((arm, depth, seat), [])
+                if replies.left > 0:  # search this seat's best turn
+                    replies.left -= 1
+                    line = replies.exact[key] = turn_lines(
+                        game, heuristic, state, seat, max_nodes=self.playout_nodes)[0].actions
+                    found.append(line)
+                    state = _replay(game, state, [line])
+                else:  # out of searches: a turn found in another deal after the same line
+                    state = _replay(game, state, found)
             if game.current_player(state) == seat:  # the line stopped at a drawn card
                 break
         return state
@@ -252,12 +271,47 @@ class ISMCTSBot:
         return f"ISMCTSBot({budget})"
 
 
+class _Replies:
+    """The playouts' answers in one search: each turn searched, by seat and public position
+    (``exact``), and by root line, depth and seat (``found``, reused once ``left``, the turn
+    searches still allowed, is spent)."""
+
+    __slots__ = ("exact", "found", "left")
+
+    def __init__(self, budget: int) -> None:
+        self.exact: dict[Hashable, tuple[Any, ...]] = {}
+        self.found: dict[tuple[int, int, int], list[tuple[Any, ...]]] = {}
+        self.left = budget
+
+
+def _replay(game: GameModule, state: Any, lines: list[tuple[Any, ...]]) -> Any:
+    """``state`` after the first of ``lines`` (latest first) that is legal all through here,
+    else after the longest legal start of one of them (possibly none of it)."""
+    apply = game.apply
+    best, longest = state, 0
+    for line in reversed(lines):
+        now = state
+        for done, action in enumerate(line):
+            try:
+                now = apply(now, action)
+            except IllegalAction:
+                if done > longest:
+                    best, longest = now, done
+                break
+        else:
+            return now
+    return best
+
+
 def _play(game: GameModule, state: Any, actions: tuple[Any, ...]) -> Any:
-    """``state`` after ``actions``, or ``None`` when one of them is not legal there."""
-    for action in actions:
-        if action not in game.legal_actions(state):
-            return None
-        state = game.apply(state, action)
+    """``state`` after ``actions``, or ``None`` when one of them is not legal there (``apply``
+    runs the rules' check for each: cheaper than listing every legal action)."""
+    apply = game.apply
+    try:
+        for action in actions:
+            state = apply(state, action)
+    except IllegalAction:
+        return None
     return state
 
 

@@ -21,23 +21,32 @@ class RandomBot:
         True
     """
 
+    reads_view = False
+    """It never looks at the view (a simulation need not build one for it)."""
+
     def __init__(self) -> None:
-        self._last = "has not chosen yet."
+        self._choice: tuple[Any, int] | None = None
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
-        """A uniformly random element of ``legal_actions``.
+        """A uniformly random element of ``legal_actions`` (``view`` is not read: it may be
+        ``None``).
 
         Raises:
             ValueError: ``legal_actions`` is empty.
         """
-        check_choices(legal_actions)
-        action = legal_actions[rng.randrange(len(legal_actions))]
-        self._last = f"picked {action} at random from {len(legal_actions)} legal actions."
+        if not legal_actions:
+            check_choices(legal_actions)
+        n = len(legal_actions)
+        action = legal_actions[rng.randrange(n)]
+        self._choice = (action, n)
         return action
 
     def explain_choice(self) -> str:
         """One sentence about the last choice."""
-        return self._last
+        if self._choice is None:
+            return "has not chosen yet."
+        action, n = self._choice
+        return f"picked {action} at random from {n} legal actions."
 
     def __repr__(self) -> str:
         return "RandomBot()"

@@ -7,6 +7,7 @@ data names the file, row and column, and a bad save file names the file and the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -36,6 +37,46 @@ def violation(rule: RuleId, reason: str) -> Violation:
         'B-BUY-07: you have RM2'
     """
     return Violation(rule=rule, reason=reason)
+
+
+class Refusal(msgspec.Struct, frozen=True):
+    """A :class:`Violation` whose sentence is written only when someone reads it.
+
+    ``legal_actions`` runs the same checks as ``explain`` on every candidate action and only
+    asks whether each returns ``None``, so a check on a hot path may return ``refuse(rule,
+    say)`` (``say`` writes the sentence) instead of a ready :class:`Violation`; ``explain``
+    turns it into one with :func:`settle`.
+    """
+
+    rule: RuleId
+    say: Any
+
+    def violation(self) -> Violation:
+        """The :class:`Violation`, its sentence written now."""
+        return Violation(rule=self.rule, reason=self.say())
+
+
+Why = Violation | Refusal
+"""What a rule check returns for an illegal action (``None`` for a legal one)."""
+
+
+def refuse(rule: RuleId, say: Callable[[], str]) -> Refusal:
+    """A lazily worded violation of ``rule``: ``say()`` writes the sentence when it is needed.
+
+    Example:
+        >>> why = refuse("M-STEAL-03", lambda: "P1 has 4 cards and you have 5")
+        >>> settle(why)
+        Violation(rule='M-STEAL-03', reason='P1 has 4 cards and you have 5')
+    """
+    return Refusal(rule, say)
+
+
+def settle(why: Why | None) -> Violation | None:
+    """A check's answer as ``explain`` returns it: a :class:`Violation` (or ``None``)."""
+    if why is None or type(why) is Violation:
+        return why
+    assert isinstance(why, Refusal)
+    return why.violation()
 
 
 class MarketlibError(Exception):
@@ -137,9 +178,13 @@ __all__: list[Any] = [
     "InvalidAction",
     "MarketlibError",
     "PositionError",
+    "Refusal",
     "RuleId",
     "SaveFileError",
     "UndoBlocked",
     "Violation",
+    "Why",
+    "refuse",
+    "settle",
     "violation",
 ]

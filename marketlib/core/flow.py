@@ -94,13 +94,14 @@ class Flow(Generic[S]):
     def after(self, state: S, tag: str) -> S:
         """After an action of type ``tag``: follow the current phase's ``moves[tag]``, then
         :meth:`advance`."""
-        if not self.is_over(state):
-            current = self.phase(state)
+        is_over = self.is_over
+        if not is_over(state):
+            current = self.phases[self.get_phase(state)]
             target = current.moves.get(tag)
-            nxt = target(state) if callable(target) else target
+            nxt = target if target is None or isinstance(target, str) else target(state)
             if nxt is not None and nxt != current.name:
                 state = current.on_end(state)
-                if not self.is_over(state):
+                if not is_over(state):
                     state = self.set_phase(state, nxt)
                     state = self.phases[nxt].on_begin(state)
         return self.advance(state)
@@ -117,18 +118,20 @@ class Flow(Generic[S]):
         Raises:
             RuntimeError: if more than ``max_steps`` phases end in a row (a broken table).
         """
+        is_over, phases, get_phase, set_phase = (self.is_over, self.phases, self.get_phase,
+                                                 self.set_phase)
         for _ in range(self.max_steps):
-            if self.is_over(state):
+            if is_over(state):
                 return self._finished(state)
-            current = self.phase(state)
+            current = phases[get_phase(state)]
             if not current.end_if(state):
                 return state
             state = current.on_end(state)
-            if self.is_over(state):
+            if is_over(state):
                 return self._finished(state)
             nxt = current.next if isinstance(current.next, str) else current.next(state)
-            state = self.set_phase(state, nxt)
-            state = self.phases[nxt].on_begin(state)
+            state = set_phase(state, nxt)
+            state = phases[nxt].on_begin(state)
         raise RuntimeError(f"phase table did not settle after {self.max_steps} steps")
 
     def _finished(self, state: S) -> S:

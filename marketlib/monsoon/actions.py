@@ -120,6 +120,8 @@ class Pass(_Action, frozen=True, kw_only=True, tag="pass"):
 
 Action = Steal | Buy | Take | Fulfill | Spend | SpendBonus | Declare | Upgrade | Keep | Skip | Pass
 ACTION_TYPES = (Steal, Buy, Take, Fulfill, Spend, SpendBonus, Declare, Upgrade, Keep, Skip, Pass)
+TAGS: dict[type, str] = {kind: str(kind.__struct_config__.tag) for kind in ACTION_TYPES}
+"""Each action type's tag (its ``"type"`` in JSON, its move name in the phase table)."""
 
 NOTATION = Notation("Monsoon Market", {
     "steal": verb(Steal, card=ID),

@@ -9,6 +9,7 @@ as ``Rules(goods_deck=..., order_deck=...)``; they are validated row by row.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -81,7 +82,7 @@ class Requirement(msgspec.Struct, frozen=True):
     quantity: int
 
 
-class Order(msgspec.Struct, frozen=True, kw_only=True):
+class Order(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     """An Order card (M-COMP-04/05): requirement lines, three reward edges and a Bonus Action.
 
     Attributes:
@@ -99,9 +100,9 @@ class Order(msgspec.Struct, frozen=True, kw_only=True):
     bonus_quantity: int = 0
     bonus_action: BonusAction
 
-    @property
+    @functools.cached_property
     def total(self) -> int:
-        """Total required quantity (the Bulk threshold, M-FUL-06)."""
+        """Total required quantity (the Bulk threshold, M-FUL-06; worked out once per card)."""
         return sum(r.quantity for r in self.requirements)
 
     def seals(self, level: Level) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from marketlib.core.errors import InvalidAction, Violation
+from marketlib.core.errors import InvalidAction, Violation, Why, refuse
 from marketlib.core.errors import violation as _v
 from marketlib.monsoon.actions import (
     ACTION_TYPES,
@@ -29,7 +29,7 @@ from marketlib.monsoon.actions import (
     Take,
     Upgrade,
 )
-from marketlib.monsoon.cards import BonusAction, Level
+from marketlib.monsoon.cards import BonusAction, Level, Order
 from marketlib.monsoon.queries import (
     available_goods,
     catalog,
@@ -46,7 +46,7 @@ class Facts:
     """What the checks ask about one state, computed once per state and shared by every check
     of one ``legal_actions`` call (an object per call, so no cache outlives it)."""
 
-    __slots__ = ("_available", "_counts", "_items", "_owner", "cat", "state")
+    __slots__ = ("_available", "_counts", "_items", "_meets", "_owner", "cat", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -55,6 +55,7 @@ class Facts:
         self._counts: list[int] | None = None
         self._available: dict[int, int] = {}
         self._items: list[Item] | None = None
+        self._meets: dict[Level, bool] = {}
 
     def owner(self, card: str) -> int | None:
         """The seat whose display holds ``card``."""
@@ -70,15 +71,25 @@ class Facts:
 
     def available(self, player: int) -> int:
         """Goods ``player`` could spend (display cards and unspent Bonus Goods)."""
-        if player not in self._available:
-            self._available[player] = available_goods(self.state, player)
-        return self._available[player]
+        found = self._available.get(player)
+        if found is None:
+            found = self._available[player] = available_goods(self.state, player)
+        return found
 
     def spend_items(self, pending: FulfillPending) -> list[Item]:
         """What the spend so far is worth (M-FUL-04..06)."""
         if self._items is None:
             self._items = spend_items(self.state, pending)
         return self._items
+
+    def meets(self, order: Order, level: Level) -> bool:
+        """Whether the spend in progress meets ``level`` for ``order`` (M-FUL-04..06)."""
+        found = self._meets.get(level)
+        if found is None:
+            pending = self.state.pending
+            assert isinstance(pending, FulfillPending)
+            found = self._meets[level] = meets(order, self.spend_items(pending), level)
+        return found
 
 
 BONUS_RULE = {
@@ -99,30 +110,31 @@ def _bonus_mismatch(state: State, wanted: BonusAction) -> Violation | None:
     return None
 
 
-def _check_steal(state: State, a: Steal, f: Facts) -> Violation | None:
-    wrong = _bonus_mismatch(state, BonusAction.STEAL2)
-    if wrong:
-        return wrong
-    rules = state.rules
-    if a.card in f.cat.orders:
-        return _order_named(state, a.card, "M-STEAL-04", "can never be stolen (M-BG-03)",
+def _check_steal(state: State, a: Steal, f: Facts) -> Why | None:
+    if state.phase == "bonus":
+        wrong = _bonus_mismatch(state, BonusAction.STEAL2)
+        if wrong:
+            return wrong
+    card = a.card
+    if card in f.cat.orders:
+        return _order_named(state, card, "M-STEAL-04", "can never be stolen (M-BG-03)",
                             "M-STEAL-02", "only Goods cards can be stolen (from the Market or "
                             "a display)")
-    if len(state.seats[a.player].display) >= rules.display_limit:
-        return _v("M-STEAL-01", f"your display is full ({rules.display_limit} cards): you cannot "
-                  "steal")
-    if a.card in state.market:
+    limit = state.rules.display_limit
+    if len(state.seats[a.player].display) >= limit:
+        return _v("M-STEAL-01", f"your display is full ({limit} cards): you cannot steal")
+    if card in state.market:
         return None
-    owner = f.owner(a.card)
+    owner = f.owner(card)
     if owner is None:
-        return _v("M-STEAL-02", f"{a.card} is in {where_is(state, a.card)}: you may steal only "
+        return _v("M-STEAL-02", f"{card} is in {where_is(state, card)}: you may steal only "
                   "from the Market or another player's display")
     if owner == a.player:
-        return _v("M-STEAL-05", f"{a.card} is already in your display")
+        return _v("M-STEAL-05", f"{card} is already in your display")
     mine, theirs = f.steal_count(a.player), f.steal_count(owner)
     if theirs <= mine:
-        return _v("M-STEAL-03", f"P{owner} has {theirs} cards and you have {mine}: you may only "
-                  "steal from a display larger than yours")
+        return refuse("M-STEAL-03", lambda: f"P{owner} has {theirs} cards and you have {mine}: "
+                      "you may only steal from a display larger than yours")
     return None
 
 
@@ -161,16 +173,18 @@ def _check_take(state: State, a: Take, f: Facts) -> Violation | None:
     return None
 
 
-def _check_fulfill(state: State, a: Fulfill, f: Facts) -> Violation | None:
-    wrong = _bonus_mismatch(state, BonusAction.FULFILL_ANOTHER)
-    if wrong:
-        return wrong
+def _check_fulfill(state: State, a: Fulfill, f: Facts) -> Why | None:
+    if state.phase == "bonus":
+        wrong = _bonus_mismatch(state, BonusAction.FULFILL_ANOTHER)
+        if wrong:
+            return wrong
     if a.order not in state.order_display:
         return _v("M-FUL-01", f"{a.order} is not in the Order display")
     need = f.cat.orders[a.order].total
     have = f.available(a.player)
     if have < need:
-        return _v("M-FUL-06", f"{a.order} needs {need} goods even at Bulk and you hold only {have}")
+        return refuse("M-FUL-06", lambda: f"{a.order} needs {need} goods even at Bulk and you "
+                      f"hold only {have}")
     return None
 
 
@@ -194,18 +208,18 @@ def _check_spend_bonus(state: State, a: SpendBonus, f: Facts) -> Violation | Non
     return None
 
 
-def _check_declare(state: State, a: Declare, f: Facts) -> Violation | None:
+def _check_declare(state: State, a: Declare, f: Facts) -> Why | None:
     pending = state.pending
     assert isinstance(pending, FulfillPending)
     order = f.cat.orders[pending.order]
     items = f.spend_items(pending)
-    if not meets(order, items, a.level):
-        return _v(LEVEL_RULE[a.level], _unmet(order.label, a.level, items))
+    if not f.meets(order, a.level):
+        return refuse(LEVEL_RULE[a.level], lambda: _unmet(order.label, a.level, items))
     if not state.rules.allow_declared_lower_level:
         for better in Level:
             if better == a.level:
                 break
-            if meets(order, items, better):
+            if f.meets(order, better):
                 return _v("M-FUL-07", f"the spend meets {better.value}; declaring a lower level "
                           "is switched off (allow_declared_lower_level=False)")
     return None
@@ -267,7 +281,7 @@ def _check_pass(state: State, a: Pass, f: Facts) -> Violation | None:
     return None
 
 
-CHECKS: dict[type, Callable[[State, Any, Facts], Violation | None]] = {
+CHECKS: dict[type, Callable[[State, Any, Facts], Why | None]] = {
     Steal: _check_steal,
     Buy: _check_buy,
     Take: _check_take,
@@ -323,31 +337,36 @@ def candidates(state: State) -> list[Action]:
     p = state.current
     seats = state.seats
     phase = state.phase
-    out: list[Action] = []
     pending = state.pending
+    out: list[Action]
     if phase == "action" or (phase == "bonus" and isinstance(pending, BonusPending)
                              and pending.action is BonusAction.STEAL2):
-        out.extend(Steal(player=p, card=c) for c in state.market)
+        out = [Steal(player=p, card=c) for c in state.market]
         for q, seat in enumerate(seats):
             if q != p:
-                out.extend(Steal(player=p, card=c) for c in seat.display)
+                out += [Steal(player=p, card=c) for c in seat.display]
+    else:
+        out = []
     if phase == "action":
-        out.extend(Buy(player=p, card=c) for c in seats[p].display)
-        out.extend(Fulfill(player=p, order=o) for o in state.order_display)
+        out += [Buy(player=p, card=c) for c in seats[p].display]
+        out += [Fulfill(player=p, order=o) for o in state.order_display]
         out.append(Pass(player=p))
     elif phase == "take":
-        out.extend(Take(player=p, card=c) for c in state.market)
+        out += [Take(player=p, card=c) for c in state.market]
         out.append(Skip(player=p))
     elif phase == "spend":
-        out.extend(Spend(player=p, card=c) for c in seats[p].display)
-        out.extend(SpendBonus(player=p, order=o.id) for o in seats[p].orders if o.bonus)
-        out.extend(Declare(player=p, level=level) for level in Level)
+        out += [Spend(player=p, card=c) for c in seats[p].display]
+        out += [SpendBonus(player=p, order=o.id) for o in seats[p].orders if o.bonus]
+        out += [Declare(player=p, level=level) for level in LEVELS]
     elif phase == "bonus" and isinstance(pending, BonusPending):
         if pending.action is BonusAction.UPGRADE:
-            out.extend(Upgrade(player=p, order=o.id) for o in seats[p].orders)
+            out += [Upgrade(player=p, order=o.id) for o in seats[p].orders]
         elif pending.action is BonusAction.KEEP1:
-            out.extend(Keep(player=p, card=c) for c in pending.spent)
+            out += [Keep(player=p, card=c) for c in pending.spent]
         elif pending.action is BonusAction.FULFILL_ANOTHER:
-            out.extend(Fulfill(player=p, order=o) for o in state.order_display)
+            out += [Fulfill(player=p, order=o) for o in state.order_display]
         out.append(Skip(player=p))
     return out
+
+
+LEVELS = tuple(Level)

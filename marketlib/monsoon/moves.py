@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from marketlib.monsoon.actions import (
     Buy,
     Declare,
@@ -56,15 +58,15 @@ def _do_steal(state: State, a: Steal) -> State:
         seats[owner] = Seat(display=without(seats[owner].display, a.card),
                             orders=seats[owner].orders)
     seats[p] = Seat(display=seats[p].display + (a.card,), orders=seats[p].orders)
-    new = state.replace(market=market, seats=tuple(seats))
     pending = state.pending
     if isinstance(pending, BonusPending):
+        new = replace(state, market=market, seats=tuple(seats))
         left = pending.steals_left - 1
         if left > 0 and steal_targets(new, p):
-            return new.replace(pending=BonusPending(action=pending.action, order=pending.order,
-                                                    steals_left=left))
-        return new.replace(pending=None)
-    return new
+            return replace(new, pending=BonusPending(action=pending.action, order=pending.order,
+                                                     steals_left=left))
+        return replace(new, pending=None)
+    return replace(state, market=market, seats=tuple(seats))
 
 
 def _do_buy(state: State, a: Buy) -> State:
@@ -74,14 +76,15 @@ def _do_buy(state: State, a: Buy) -> State:
     quantity = catalog(state).goods[a.card].quantity
     room = state.rules.display_limit - len(display)
     take = min(quantity, room, len(state.market))
-    new = state.replace(discard=state.discard + (a.card,),
-                        seats=set_seat(state, p, Seat(display=display, orders=seat.orders)))
+    discard = state.discard + (a.card,)
     if take == 0:
-        return new
+        return replace(state, discard=discard,
+                       seats=set_seat(state, p, Seat(display=display, orders=seat.orders)))
     if take == len(state.market) and not state.rules.buy_take_fewer:
         taken = Seat(display=display + state.market, orders=seat.orders)
-        return new.replace(market=(), seats=set_seat(new, p, taken))
-    return new.replace(pending=TakePending(remaining=take))
+        return replace(state, discard=discard, market=(), seats=set_seat(state, p, taken))
+    return replace(state, discard=discard, pending=TakePending(remaining=take),
+                   seats=set_seat(state, p, Seat(display=display, orders=seat.orders)))
 
 
 def _do_take(state: State, a: Take) -> State:
@@ -89,7 +92,8 @@ def _do_take(state: State, a: Take) -> State:
     seat = state.seats[p]
     pending = state.pending
     assert isinstance(pending, TakePending)
-    return state.replace(
+    return replace(
+        state,
         market=without(state.market, a.card),
         seats=set_seat(state, p, Seat(display=seat.display + (a.card,), orders=seat.orders)),
         pending=TakePending(remaining=pending.remaining - 1),
@@ -97,7 +101,8 @@ def _do_take(state: State, a: Take) -> State:
 
 
 def _do_fulfill(state: State, a: Fulfill) -> State:
-    return state.replace(
+    return replace(
+        state,
         order_display=without(state.order_display, a.order),
         pending=FulfillPending(order=a.order),
     )
@@ -108,7 +113,8 @@ def _do_spend(state: State, a: Spend) -> State:
     seat = state.seats[p]
     pending = state.pending
     assert isinstance(pending, FulfillPending)
-    return state.replace(
+    return replace(
+        state,
         seats=set_seat(state, p, Seat(display=without(seat.display, a.card), orders=seat.orders)),
         pending=FulfillPending(order=pending.order, cards=pending.cards + (a.card,),
                                bonus_goods=pending.bonus_goods),
@@ -118,7 +124,7 @@ def _do_spend(state: State, a: Spend) -> State:
 def _do_spend_bonus(state: State, a: SpendBonus) -> State:
     pending = state.pending
     assert isinstance(pending, FulfillPending)
-    return state.replace(pending=FulfillPending(order=pending.order, cards=pending.cards,
+    return replace(state, pending=FulfillPending(order=pending.order, cards=pending.cards,
                                                 bonus_goods=pending.bonus_goods + (a.order,)))
 
 
@@ -137,17 +143,18 @@ def _do_declare(state: State, a: Declare) -> State:
             owned.append(o)
     gains_bonus = a.level is Level.BULK and order.bonus_good is not None
     owned.append(OwnedOrder(id=order.id, level=a.level, bonus=gains_bonus))
-    new = state.replace(
+    new = replace(
+        state,
         seats=set_seat(state, p, Seat(display=seat.display, orders=tuple(owned))),
         discard=state.discard + pending.cards,
         pending=None,
     )
     won = victory(new, cat, p)
     if won is not None:
-        return new.replace(result=won)
+        return replace(new, result=won)
     if a.level is Level.BULK:
         return new  # M-BA-05: no Bonus Action at Bulk
-    return new.replace(pending=_begin_bonus(new, p, order.id, order.bonus_action, pending.cards))
+    return replace(new, pending=_begin_bonus(new, p, order.id, order.bonus_action, pending.cards))
 
 
 def _begin_bonus(
@@ -172,18 +179,19 @@ def _do_upgrade(state: State, a: Upgrade) -> State:
     owned = tuple(
         OwnedOrder(id=o.id, level=_UP[o.level]) if o.id == a.order else o for o in seat.orders
     )  # M-BG-04: an upgraded Order loses its Bonus Good
-    new = state.replace(seats=set_seat(state, p, Seat(display=seat.display, orders=owned)),
+    new = replace(state, seats=set_seat(state, p, Seat(display=seat.display, orders=owned)),
                         pending=None)
     won = victory(new, catalog(state), p)
     if won is not None:
-        return new.replace(result=won)
+        return replace(new, result=won)
     return new
 
 
 def _do_keep(state: State, a: Keep) -> State:
     p = a.player
     seat = state.seats[p]
-    return state.replace(
+    return replace(
+        state,
         discard=without(state.discard, a.card),
         seats=set_seat(state, p, Seat(display=seat.display + (a.card,), orders=seat.orders)),
         pending=None,
@@ -191,12 +199,12 @@ def _do_keep(state: State, a: Keep) -> State:
 
 
 def _do_skip(state: State, a: Skip) -> State:
-    return state.replace(pending=None)
+    return replace(state, pending=None)
 
 
 def _do_pass(state: State, a: Pass) -> State:
     forced = not state.rules.allow_pass or must_pass(state, a.player)  # A-M-26
-    return state.replace(forced_passes=state.forced_passes + 1 if forced else 0)
+    return replace(state, forced_passes=state.forced_passes + 1 if forced else 0)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

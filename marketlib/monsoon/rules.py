@@ -8,15 +8,14 @@ changes the state it was given. The turn structure is the phase table ``FLOW``
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from marketlib.core import memo
-from marketlib.core.errors import IllegalAction, Violation
+from marketlib.core.errors import IllegalAction, Violation, settle
 from marketlib.core.errors import violation as _v
 from marketlib.core.game import Outcome
 from marketlib.core.seeding import deal_rng
-from marketlib.monsoon.actions import (
-    Action,
-    Pass,
-)
+from marketlib.monsoon.actions import TAGS, Action, Pass
 from marketlib.monsoon.cards import reload_catalog
 from marketlib.monsoon.checks import CHECKS, Facts, candidates, check_ids
 from marketlib.monsoon.moves import HANDLERS
@@ -99,12 +98,11 @@ def explain(state: State, action: Action) -> Violation | None:
         return _v("M-END-01", "the game is over")
     if action.player != state.current:
         return _v("M-TURN-01", f"it is P{state.current}'s decision, not P{action.player}'s")
-    tag = type(action).__struct_config__.tag
-    assert isinstance(tag, str)
+    tag = TAGS[type(action)]
     if not FLOW.allows(state, tag):
         phase = FLOW.phase(state)
         return _v(phase.rule, f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
-    return CHECKS[type(action)](state, action, Facts(state))
+    return settle(CHECKS[type(action)](state, action, Facts(state)))
 
 
 def _phase_hint(state: State) -> str:
@@ -143,8 +141,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.result is not None:
         return ()
     facts = Facts(state)
-    return memo.remember(state, tuple(a for a in candidates(state)
-                                      if CHECKS[type(a)](state, a, facts) is None))
+    checks = CHECKS
+    return memo.remember(state, tuple([a for a in candidates(state)
+                                       if checks[type(a)](state, a, facts) is None]))
 
 
 # --------------------------------------------------------------------------- apply
@@ -176,12 +175,13 @@ def apply(state: State, action: Action) -> State:
         why = explain(state, action)
         if why is not None:
             raise IllegalAction.from_violation(action, why)
-    new = HANDLERS[type(action)](state, action)
-    if new.forced_passes and type(action) is not Pass:
-        new = new.replace(forced_passes=0)  # somebody acted: no stalemate (A-M-26)
+    kind = type(action)
+    new = HANDLERS[kind](state, action)
+    if new.forced_passes and kind is not Pass:
+        new = replace(new, forced_passes=0)  # somebody acted: no stalemate (A-M-26)
     if not state.rules.allow_pass:
         new = _note_choice(state, new)
-    return FLOW.after(new, type(action).__struct_config__.tag)  # type: ignore[arg-type]
+    return FLOW.after(new, TAGS[kind])
 
 
 def _note_choice(before: State, after: State) -> State:
@@ -189,9 +189,9 @@ def _note_choice(before: State, after: State) -> State:
     exactly one legal option (``forced_turns``); the end of the turn looks for a loop."""
     if before.phase == "action":
         forced = len(legal_actions(before)) == 1
-        return after.replace(forced_turns=before.forced_turns + 1 if forced else 0)
+        return replace(after, forced_turns=before.forced_turns + 1 if forced else 0)
     if after.forced_turns and len(legal_actions(before)) > 1:
-        return after.replace(forced_turns=0)  # a later decision of the turn was a choice
+        return replace(after, forced_turns=0)  # a later decision of the turn was a choice
     return after
 
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from marketlib.core.flow import Flow, Phase
 from marketlib.core.game import Ending
@@ -28,53 +30,57 @@ from marketlib.monsoon.scoring import final_ranking
 from marketlib.monsoon.state import BonusPending, State, TakePending
 
 
-def _refill(state: State) -> State:
+def _refill(state: State) -> dict[str, Any]:
     """M-TURN-02/03 (A-M-20): Market first, then Orders; reshuffle the discard pile if the Goods
-    deck runs out (A-M-05), seeded by the hidden ``shuffle_key``."""
+    deck runs out (A-M-05), seeded by the hidden ``shuffle_key``. Returns the changed fields."""
     rules = state.rules
-    market = list(state.market)
-    deck = list(state.goods_deck)
-    discard = state.discard
-    reshuffles = state.reshuffles
-    while len(market) < rules.market_size:
-        if not deck:
-            if not (rules.goods_reshuffle and discard):
-                break
-            deck = list(discard)
-            random.Random(state.shuffle_key * 1_000_003 + reshuffles).shuffle(deck)
-            discard = ()
-            reshuffles += 1
-        market.append(deck.pop(0))
+    changes: dict[str, Any] = {}
+    if len(state.market) < rules.market_size:
+        market = list(state.market)
+        deck = list(state.goods_deck)
+        discard = state.discard
+        reshuffles = state.reshuffles
+        while len(market) < rules.market_size:
+            if not deck:
+                if not (rules.goods_reshuffle and discard):
+                    break
+                deck = list(discard)
+                random.Random(state.shuffle_key * 1_000_003 + reshuffles).shuffle(deck)
+                discard = ()
+                reshuffles += 1
+            market.append(deck.pop(0))
+        changes.update(market=tuple(market), goods_deck=tuple(deck), discard=discard,
+                       reshuffles=reshuffles)
     room = rules.order_display_size - len(state.order_display)
-    return state.replace(
-        market=tuple(market),
-        goods_deck=tuple(deck),
-        discard=discard,
-        reshuffles=reshuffles,
-        order_display=state.order_display + state.order_deck[:room],
-        order_deck=state.order_deck[room:],
-    )
+    if room > 0 and state.order_deck:
+        changes.update(order_display=state.order_display + state.order_deck[:room],
+                       order_deck=state.order_deck[room:])
+    return changes
 
 
 def _end_turn(state: State) -> State:
     """M-TURN-02/03 refills, then the ends in this order: M-END-03 (Orders exhausted), the
     stalemate (A-M-26: every seat in turn was forced to pass), the turn cap (A-M-06)."""
-    refilled = _refill(state)
-    if state.forced_passes and (refilled.market != state.market
-                                or refilled.order_display != state.order_display):
-        refilled = refilled.replace(forced_passes=0)  # new cards: the seats may act again
-    state = refilled.replace(turn=state.turn + 1, pending=None)
+    changes = _refill(state)
+    forced = state.forced_passes
+    if forced and (changes.get("market", state.market) != state.market
+                   or changes.get("order_display", state.order_display) != state.order_display):
+        forced = 0  # new cards: the seats may act again
+    state = replace(state, turn=state.turn + 1, pending=None, forced_passes=forced, **changes)
     rules = state.rules
     looped = False
     if state.forced_turns:
         state, looped = _loop_check(state)
+    ending = None
     if rules.orders_exhausted_end and not state.order_display and not state.order_deck:
-        return state.replace(result=final_ranking(state, catalog(state), Ending.ORDERS_EXHAUSTED))
-    if looped or state.forced_passes >= len(state.seats):
-        return state.replace(result=final_ranking(state, catalog(state), Ending.STALEMATE))
-    if rules.max_turns is not None and state.turn >= rules.max_turns:
-        return state.replace(result=final_ranking(state, catalog(state), Ending.TURN_LIMIT))
-    return state.replace(current=(state.current + 1) % len(state.seats))
+        ending = Ending.ORDERS_EXHAUSTED
+    elif looped or state.forced_passes >= len(state.seats):
+        ending = Ending.STALEMATE
+    elif rules.max_turns is not None and state.turn >= rules.max_turns:
+        ending = Ending.TURN_LIMIT
+    if ending is not None:
+        return replace(state, result=final_ranking(state, catalog(state), ending))
+    return replace(state, current=(state.current + 1) % len(state.seats))
 
 
 def fingerprint(state: State) -> str:
@@ -91,7 +97,7 @@ def _loop_check(state: State) -> tuple[State, bool]:
     mark = fingerprint(state)
     step = state.forced_turns
     if step & (step - 1) == 0:  # a power of two
-        return state.replace(loop_mark=mark), False
+        return replace(state, loop_mark=mark), False
     return state, mark == state.loop_mark
 
 
@@ -119,7 +125,7 @@ FLOW: Flow[State] = Flow(
         "action": Phase("action", {"steal": "end", "buy": _after_buy, "fulfill": "spend",
                                    "pass": "end"}, "M-TURN-01"),
         "take": Phase("take", {"take": None, "skip": None}, "M-BUY-01", end_if=_take_done,
-                      on_end=lambda s: s.replace(pending=None), next="end"),
+                      on_end=lambda s: replace(s, pending=None), next="end"),
         "spend": Phase("spend", {"spend": None, "spend_bonus": None,
                                  "declare": _after_declare}, "M-FUL-01"),
         "bonus": Phase("bonus", {"upgrade": None, "keep": None, "fulfill": "spend",
@@ -130,7 +136,7 @@ FLOW: Flow[State] = Flow(
         "over": Phase("over", {}, "M-END-01"),
     },
     get_phase=lambda s: s.phase,
-    set_phase=lambda s, name: s.replace(phase=name),
+    set_phase=lambda s, name: replace(s, phase=name),
     is_over=lambda s: s.result is not None,
 )
 """The Monsoon Market turn (M-TURN-01..03) as a phase table: every change of phase is here;

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from marketlib.bots import Bot, make_bot
+from marketlib.bots import Bot, make_bot, reads_view
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.core.errors import IllegalAction
@@ -134,18 +134,37 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     """
     module = resolve_game(game)
     rules = resolve_rules(module, rules)
+    metrics = heuristic_for(module).metrics
     outcome, current, legal_actions = module.outcome, module.current_player, module.legal_actions
     view, apply = module.view, module.apply
     state = module.setup(rules, seed)
     players = players_of(rules, state)
     seats = [_fresh(b) for b in seat_bots(bots, players)]
+    chooses = [b.choose for b in seats]
+    reads = [reads_view(b) for b in seats]
     rngs = [bot_rng(seed, s) for s in range(players)]
     actions: list[Any] = []
-    turns = TurnTable(module, state, players)
+    table: list[tuple[Any, ...]] = []
+    taken = [0] * players
+    names: tuple[str, ...] = ()
     out_of_turn = any_time and getattr(module, "any_time_actions", None) is not None
     hooked = dict(enumerate(seats))
     before: Any = None
-    while (result := outcome(state)) is None:
+
+    def snapshot(turn: int) -> None:
+        nonlocal names
+        for s in range(players):
+            values = metrics(state, s)
+            if not names:
+                names = ("turn", "seat", "actions", *values)
+            table.append((turn, s, taken[s], *values.values()))
+            taken[s] = 0
+
+    has_turns = hasattr(state, "turn")
+    turn = int(state.turn) if has_turns else 0
+    snapshot(turn)
+    result = outcome(state)
+    while result is None:
         if len(actions) >= MAX_DECISIONS:
             raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
         if out_of_turn and is_hand_off(module, before, actions[-1] if actions else None, state):
@@ -155,24 +174,30 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
                 except IllegalAction:  # an earlier seat's action took what this one wanted
                     continue
                 actions.append(extra)
-                turns.step(who, state)
+                taken[who] += 1  # an R&R never ends a turn or the game
             if (result := outcome(state)) is not None:
                 break
         seat = current(state)
         assert seat is not None
         legal = legal_actions(state)
-        action = seats[seat].choose(view(state, seat), legal, rngs[seat])
+        action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
         if action not in legal:
             raise ValueError(f"{type(seats[seat]).__name__} chose {action}, which is not "
                              "legal here")
-        state, before = apply(state, action), state
+        before = state
+        state = apply(state, action)
         actions.append(action)
-        turns.step(seat, state)
+        taken[seat] += 1
+        result = outcome(state)
+        now = state.turn if has_turns else turn
+        if now != turn or result is not None:
+            turn = turn + 1 if now == turn else now
+            snapshot(turn)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
-        outcome=result, standings=module.standings(state), turns=turns.turn,
-        turn_columns=turns.names, turn_table=tuple(turns.rows),
+        outcome=result, standings=module.standings(state), turns=turn, turn_columns=names,
+        turn_table=tuple(table),
     )
 
 

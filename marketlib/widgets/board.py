@@ -95,6 +95,7 @@ class Board(anywidget.AnyWidget):
     step_in: traitlets.List[int] = traitlets.List().tag(sync=True)
     out_of_turn = traitlets.Bool(False).tag(sync=True)
     log: traitlets.List[str] = traitlets.List().tag(sync=True)
+    log_total = traitlets.Int(0).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
     seat = traitlets.Int(0).tag(sync=True)

@@ -138,7 +138,9 @@ function mlLog(model) {
   const box = mlEl("details", "marketlib-log");
   box.open = true;
   const lines = model.get("log") || [];
-  box.appendChild(mlEl("summary", null, `Game log (${lines.length} moves, newest last)`));
+  const total = Math.max(model.get("log_total") || 0, lines.length);
+  const shown = total > lines.length ? `, the last ${lines.length} shown` : "";
+  box.appendChild(mlEl("summary", null, `Game log (${total} moves${shown}, newest last)`));
   const list = mlEl("ol");
   list.setAttribute("tabindex", "0");
   list.setAttribute("aria-label", "Game log");

@@ -96,6 +96,10 @@ def summary_text(match: Match) -> str:
     return f"Game over ({outcome.ending.value}): {winners} won. {scores}."
 
 
+LOG_LINES = 500
+"""A board is sent the log's last 500 lines (``log_total`` says how many there are), so a
+redraw costs the same however long the game; ``Match.log()`` has every line."""
+
 Reason = tuple[str, frozenset[int] | None]
 """A computer player's reason for one move and the seats it may be shown to (``None``: only
 the teacher view)."""
@@ -105,24 +109,40 @@ def log_lines(
     match: Match,
     seat: int | None,
     reasons: Mapping[tuple[int, Any], Reason],
-    cache: dict[tuple[int, Any, int | None], str] | None = None,
+    cache: dict[Any, Any] | None = None,
 ) -> list[str]:
     """One line per action played, as ``seat`` may read it (``None``: the teacher view).
 
     Another seat's hidden choice reads as a watcher sees it (the game's ``describe``); a
-    computer player's reason is added only where that seat may read it.
+    computer player's reason is added only where that seat may read it. With a ``cache`` (a
+    dict the caller keeps, cleared for a new game), the lines of the moves already written are
+    kept, so a redraw writes only the new ones: the log costs the same per move however long
+    the game (only a changed move, after an undo, is written again with those after it).
     """
-    game = match.game
     history = match.history
+    if cache is None:
+        return _log_from(match, seat, reasons, history, 0, [])
+    built: tuple[tuple[Any, ...], list[str]] | None = cache.get(("log", seat))
+    start, lines = 0, []
+    if built is not None:
+        old, old_lines = built
+        start = min(len(old), len(history))
+        if history[:start] != old[:start]:  # an undo, then another move: from the first change
+            start = next(i for i in range(start) if history[i] != old[i])
+        lines = old_lines[:start]
+    lines = _log_from(match, seat, reasons, history, start, lines)
+    cache[("log", seat)] = (history, lines)
+    return list(lines)
+
+
+def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], Reason],
+              history: tuple[Any, ...], start: int, lines: list[str]) -> list[str]:
+    """``lines`` (the log of ``history[:start]``) with the lines of the moves after it."""
+    game = match.game
     states = match.states
-    lines = []
-    for i, action in enumerate(history):
-        key = (i, action, seat)
-        text = cache.get(key) if cache is not None else None
-        if text is None:
-            text = game.describe(states[i], action, seat)
-            if cache is not None:
-                cache[key] = text
+    for i in range(start, len(history)):
+        action = history[i]
+        text = game.describe(states[i], action, seat)
         reason = reasons.get((i, action))
         if reason is not None and (seat is None if reason[1] is None else (
                 seat is None or seat in reason[1])):
@@ -213,11 +233,12 @@ def payload(
     teacher_view: bool = False,
     covered: bool = False,
     reasons: Mapping[tuple[int, Any], Reason] | None = None,
-    cache: dict[tuple[int, Any, int | None], str] | None = None,
+    cache: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The traits a board sends for ``seat``: ``scene``, ``choices`` (the decider's legal
     actions, when ``seat`` decides), ``any_time`` (``seat``'s any-time actions,
-    :func:`any_time_for`), ``log``, ``story``, ``description`` and ``summary``.
+    :func:`any_time_for`), ``log`` (the last :data:`LOG_LINES` lines) and ``log_total``,
+    ``story``, ``description`` and ``summary``.
 
     Args:
         table: the game's :class:`Table`.
@@ -233,7 +254,7 @@ def payload(
     state = match.state
     if covered:
         return {"scene": {"game": table.game_name, "covered": True}, "choices": [],
-                "any_time": [], "log": [],
+                "any_time": [], "log": [], "log_total": 0,
                 "story": [], "description": "", "summary": summary_text(match)}
     decider = game.current_player(state)
     shown = None if teacher_view else seat
@@ -245,6 +266,7 @@ def payload(
     any_time: list[dict[str, Any]] = []
     if not teacher_view and (humans is None or seat in humans):
         any_time = any_time_for(table, match, seat)
+    log = log_lines(match, shown, reasons or {}, cache)
     words = table.words
     scene = table.scene(view, decider)
     scene.update(title=words.PHASES.get(str(view.phase), str(view.phase)),
@@ -254,7 +276,8 @@ def payload(
         "scene": scene,
         "choices": choices,
         "any_time": any_time,
-        "log": log_lines(match, shown, reasons or {}, cache),
+        "log": log[-LOG_LINES:],
+        "log_total": len(log),
         "story": story_lines(table, match, seat),
         "description": table.text(view),
         "summary": summary_text(match),
@@ -276,5 +299,6 @@ def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
     return lambda match, seat: probe(table, match, seat)
 
 
-__all__ = ["WORLD_SEED", "Reason", "Table", "any_time_for", "choices_for", "explain_click",
+__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_for", "choices_for",
+           "explain_click",
            "log_lines", "payload", "payload_function", "probe", "summary_text", "world_of"]

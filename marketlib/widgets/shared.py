@@ -116,9 +116,10 @@ class TableSession:
     def remember(self) -> None:
         """Keep the computer players' memory at this position (a person decides here)."""
         cursor = self.match.cursor
-        for c in [c for c in self.memory if c > cursor]:
-            del self.memory[c]
-        self.memory[cursor] = self.bot_memory()
+        memory = self.memory  # positions in increasing order: drop the undone ones from the end
+        while memory and next(reversed(memory)) > cursor:
+            del memory[next(reversed(memory))]
+        memory[cursor] = self.bot_memory()
 
     def recall(self) -> None:
         """After undo or redo: the computer players' memory as it was at this position."""

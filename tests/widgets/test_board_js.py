@@ -20,8 +20,8 @@ from marketlib.widgets import MonsoonBoard
 
 pytestmark = pytest.mark.browser
 
-SYNCED = ("scene", "cards", "choices", "log", "error", "notice", "seat", "seats", "teacher",
-          "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
+SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "seat", "seats",
+          "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
           "description", "summary", "seed", "story", "busy", "any_time", "step_in",
           "out_of_turn", "controls")
 

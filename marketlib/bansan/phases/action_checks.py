@@ -13,20 +13,15 @@ from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, PRODUCE, WASTES, Produce
 from marketlib.bansan.queries import (
     BIN_INDEX,
-    catalog,
-    free_money,
+    Facts,
     half_total,
-    own_stalls,
-    price,
-    sells,
-    stall_type,
 )
 from marketlib.bansan.state import (
     Purchase,
     Stall,
     State,
 )
-from marketlib.core.errors import Violation
+from marketlib.core.errors import Violation, Why, refuse
 from marketlib.core.errors import violation as v
 
 
@@ -39,25 +34,29 @@ def _new_action(state: State) -> Violation | None:
     return None
 
 
-def vendor_pick(state: State, player: int, card_id: str, produce: Produce,
-                extra: int = 0, price_check: bool = True) -> Violation | None:
+def vendor_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+                extra: int = 0, price_check: bool = True) -> Why | None:
     """Why ``player`` may not BUY ``card_id`` from a vendor as ``produce`` (B-BUY-01..07)."""
-    stall = next((s for s in state.stalls if card_id in s.cards), None)
-    if stall is None or stall_type(state, stall.id) is not produce:
+    stall = f.stall_of(card_id)
+    if stall is None or f.sells[stall.id] is not produce:
         return v("B-BUY-01", f"{card_id} is not in a {produce} stall")
-    return stall_pick(state, player, stall, card_id, produce, extra, price_check)
+    return stall_pick(state, f, player, stall, card_id, produce, extra, price_check)
 
 
-def stall_pick(state: State, player: int, stall: Stall, card_id: str, produce: Produce,
-               extra: int = 0, price_check: bool = True) -> Violation | None:
-    """:func:`vendor_pick` once the card's stall is known (and sells ``produce``)."""
+def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
+               produce: Produce, extra: int = 0, price_check: bool = True) -> Why | None:
+    """:func:`vendor_pick` once the card's stall is known (and sells ``produce``): the same for
+    every card of the stall, so a stall found open to the pick is remembered for the call."""
+    key = (stall.id, produce, extra, price_check, player)
+    if key in f.open_stalls:
+        return None
     if stall.renter == player:
         return v("B-SOLO-13" if state.rules.mode == "sendiri" else "B-BUY-04",
                  f"{card_id} is in your own stall {stall.id}: you can never buy from your own "
                  "stalls")
     if not stall.open:
         return v("B-BUY-05", f"{stall.id} is CLOSED: you cannot buy from it")
-    unit = price(state, produce)
+    unit = f.price(produce)
     if stall.renter is None:
         if not (state.rules.buy_unoperated_multiplayer or state.rules.mode == "sendiri"):
             return v("B-BUY-06", f"{stall.id} is unoperated: in multiplayer you cannot buy from it")
@@ -66,138 +65,151 @@ def stall_pick(state: State, player: int, stall: Stall, card_id: str, produce: P
     if (not state.rules.buy_multi_seller and isinstance(pending, Purchase) and pending.picked
             and pending.picked[0].seller != stall.renter):
         return v("B-BUY-01", "this BUY takes cards from one seller only (buy_multi_seller=False)")
-    if price_check and unit + extra > free_money(state, player):
-        return v("B-BUY-07", f"{card_id} costs RM{unit} and you can spend RM"
-                 f"{free_money(state, player) - extra}")
+    if price_check:
+        free = f.free_money(player)
+        if unit + extra > free:
+            return refuse("B-BUY-07", lambda: f"{card_id} costs RM{unit} and you can spend RM"
+                          f"{free - extra}")
+    f.open_stalls.add(key)
     return None
 
 
-def _sold_types(state: State, player: int) -> set[Produce]:
-    stalls = own_stalls(state, player)
+def _sold_types(state: State, f: Facts, player: int) -> set[Produce]:
+    stalls = f.own(player)
     if state.rules.wholesale_requires_open_stall:
         stalls = [s for s in stalls if s.open]
-    return {stall_type(state, s.id) for s in stalls}
+    return {f.sells[s.id] for s in stalls}
 
 
-def wholesale_pick(state: State, player: int, card_id: str, produce: Produce,
-                   picked: tuple[int, ...] = ()) -> Violation | None:
-    if card_id not in state.row or not catalog(state).produce[card_id].shows(produce):
+def wholesale_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+                   picked: tuple[int, ...] = ()) -> Why | None:
+    if card_id not in state.row or not f.cat.produce[card_id].shows(produce):
         return v("B-BUY-03", f"{card_id} is not a Row card showing {produce}")
-    cost = half_total(state, (*picked, price(state, produce)))
+    unit = f.price(produce)
+    cost = half_total(state, (*picked, unit)) if picked else half_total(state, (unit,))
     money = state.vendors[player].money
     if cost > money:
-        return v("B-BUY-07", f"that BUY would cost RM{cost} and you have RM{money}")
+        return refuse("B-BUY-07", lambda: f"that BUY would cost RM{cost} and you have RM{money}")
     return None
 
 
-def sell_pick(state: State, player: int, card_id: str, produce: Produce) -> Violation | None:
+def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce) -> Why | None:
     source = state.rules.online_sell_source
-    if source in ("bag", "both") and any(
-            b.card == card_id and b.produce is produce for b in state.vendors[player].bag):
+    if source in ("bag", "both") and f.bag(player).get(card_id) is produce:
         return None
     if source in ("own_stalls", "both"):
-        for s in own_stalls(state, player):
-            if card_id in s.cards and stall_type(state, s.id) is produce:
-                if not s.open and not state.rules.sell_from_closed_stall:
-                    return v("B-SELL-01", f"{s.id} is CLOSED (sell_from_closed_stall=False)")
-                return None
-    where = {"own_stalls": "your own stalls", "bag": "your bag", "both": "your stalls or bag"}
-    return v("B-SELL-01", f"{card_id} is not {produce} in {where[source]}")
+        stall = f.stall_of(card_id)
+        if stall is not None and stall.renter == player and f.sells[stall.id] is produce:
+            if not stall.open and not state.rules.sell_from_closed_stall:
+                return v("B-SELL-01", f"{stall.id} is CLOSED (sell_from_closed_stall=False)")
+            return None
+    return refuse("B-SELL-01", lambda: f"{card_id} is not {produce} in {_WHERE[source]}")
 
 
-def _first_ok(cards: list[str], check: Callable[[str], Violation | None],
-              default: Violation) -> Violation | None:
-    """``None`` if some card passes ``check``, else the first card's reason (or ``default``)."""
+_WHERE = {"own_stalls": "your own stalls", "bag": "your bag", "both": "your stalls or bag"}
+
+
+def _first_ok(cards: list[str], check: Callable[[str], Why | None], rule: str,
+              say: Callable[[], str]) -> Why | None:
+    """``None`` if some card passes ``check``, else the first card's reason (or, with no card,
+    a refusal of ``rule`` worded by ``say``)."""
     first = None
     for c in cards:
         why = check(c)
         if why is None:
             return None
         first = first or why
-    return first or default
+    return first or refuse(rule, say)
 
 
-def check_buy(state: State, a: A.Buy) -> Violation | None:
+def check_buy(state: State, a: A.Buy, f: Facts) -> Why | None:
     wrong = _new_action(state)
     if wrong:
         return wrong
-    types = sells(state)
-    stalls = {s.cards[0]: s for s in state.stalls if s.cards and types[s.id] is a.produce}
-    return _first_ok(list(stalls), lambda c: stall_pick(state, a.player, stalls[c], c, a.produce),
-                     v("B-BUY-01", f"no {a.produce} to buy"))
+    first = None
+    for stall in f.stocked(a.produce):  # its first card stands for the stall
+        why = stall_pick(state, f, a.player, stall, stall.cards[0], a.produce)
+        if why is None:
+            return None
+        first = first or why
+    return first or refuse("B-BUY-01", lambda: f"no {a.produce} to buy")
 
 
-def check_buy_wholesale(state: State, a: A.BuyWholesale) -> Violation | None:
+def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None:
     wrong = _new_action(state)
     if wrong:
         return wrong
     if state.rules.wholesale_types == "rented_stalls" and a.produce not in _sold_types(
-            state, a.player):
+            state, f, a.player):
         return v("B-BUY-03", f"you do not sell {a.produce}: your wholesalers supply only the "
                  "types of the stalls you rent")
-    showing = [c for c in state.row if catalog(state).produce[c].shows(a.produce)]
-    return _first_ok(showing, lambda c: wholesale_pick(state, a.player, c, a.produce),
-                     v("B-BUY-03", f"no Row card shows {NAMES[a.produce]} ({a.produce})"))
+    cards = f.cat.produce
+    showing = [c for c in state.row if cards[c].shows(a.produce)]
+    return _first_ok(showing, lambda c: wholesale_pick(state, f, a.player, c, a.produce),
+                     "B-BUY-03", lambda: f"no Row card shows {NAMES[a.produce]} ({a.produce})")
 
 
-def check_sell(state: State, a: A.Sell) -> Violation | None:
+def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
     wrong = _new_action(state)
     if wrong:
         return wrong
-    cards = [s.cards[0] for s in own_stalls(state, a.player)
-             if s.cards and stall_type(state, s.id) is a.produce]
+    types = f.sells
+    cards = [s.cards[0] for s in f.own(a.player) if s.cards and types[s.id] is a.produce]
     cards += [b.card for b in state.vendors[a.player].bag if b.produce is a.produce]
-    return _first_ok(cards, lambda c: sell_pick(state, a.player, c, a.produce),
-                     v("B-SELL-01", f"you have no {a.produce} to sell"))
+    return _first_ok(cards, lambda c: sell_pick(state, f, a.player, c, a.produce),
+                     "B-SELL-01", lambda: f"you have no {a.produce} to sell")
 
 
-def check_pick(state: State, a: A.Pick) -> Violation | None:
+def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
     pending = state.pending
     if not isinstance(pending, Purchase):
         return v("B-ACT-01", "start a BUY or SELL before picking cards")
-    if a.card in {x.card for x in pending.picked}:
-        return v("B-BUY-01", f"{a.card} is already picked")
+    card = a.card
+    for x in pending.picked:
+        if x.card == card:
+            return v("B-BUY-01", f"{card} is already picked")
     if pending.kind == "vendors":
-        return vendor_pick(state, a.player, a.card, pending.produce,
+        return vendor_pick(state, f, a.player, card, pending.produce,
                            extra=sum(x.price for x in pending.picked))
     if pending.kind == "wholesale":
-        return wholesale_pick(state, a.player, a.card, pending.produce,
+        return wholesale_pick(state, f, a.player, card, pending.produce,
                               tuple(x.price for x in pending.picked))
-    return sell_pick(state, a.player, a.card, pending.produce)
+    return sell_pick(state, f, a.player, card, pending.produce)
 
 
-def check_bargain(state: State, a: A.Bargain) -> Violation | None:
+def check_bargain(state: State, a: A.Bargain, f: Facts) -> Why | None:
     pending = state.pending
     if not state.rules.allow_trades:
         return v("B-ANY-01", "bargaining is switched off (allow_trades=False)")
     if not isinstance(pending, Purchase) or pending.kind != "vendors":
         return v("B-ANY-01", "a bargain names a price for a card during a BUY from vendors")
-    why = vendor_pick(state, a.player, a.card, pending.produce, price_check=False)
+    why = vendor_pick(state, f, a.player, a.card, pending.produce, price_check=False)
     if why:
         return why
-    stall = next(s for s in state.stalls if a.card in s.cards)
+    stall = f.stall_of(a.card)
+    assert stall is not None
     if stall.renter is None:
         return v("B-BUY-06", "an unoperated stall has no vendor to bargain with")
     if a.price < 0:
         return v("B-ANY-01", "a price cannot be negative")
-    if a.price > free_money(state, a.player):
-        return v("B-BUY-07", f"you can spend RM{free_money(state, a.player)}, not RM{a.price}")
+    if a.price > f.free_money(a.player):
+        return v("B-BUY-07", f"you can spend RM{f.free_money(a.player)}, not RM{a.price}")
     return None
 
 
-def check_done(state: State, a: A.Done) -> Violation | None:
+def check_done(state: State, a: A.Done, f: Facts) -> Why | None:
     if state.phase in ("complete", "closing"):
         return None
     pending = state.pending
     if not isinstance(pending, Purchase):
         return v("B-ACT-01", "no BUY or SELL is in progress (use end-actions to stop)")
-    if not pending.picked and pick_choices(state, a.player, pending):
+    if not pending.picked and pick_choices(state, a.player, pending, f):
         return v("B-SELL-01" if pending.kind == "sell" else "B-BUY-01",
                  "pick at least 1 card first")
     return None
 
 
-def check_empty(state: State, a: A.Empty) -> Violation | None:
+def check_empty(state: State, a: A.Empty, f: Facts) -> Why | None:
     wrong = _new_action(state)
     if wrong:
         return wrong
@@ -206,22 +218,22 @@ def check_empty(state: State, a: A.Empty) -> Violation | None:
     return None
 
 
-def check_end_actions(state: State, a: A.EndActions) -> Violation | None:
+def check_end_actions(state: State, a: A.EndActions, f: Facts) -> Why | None:
     if isinstance(state.pending, Purchase):
         return v("B-ACT-01", "finish the BUY or SELL in progress first")
-    if state.rules.actions_exact and state.actions_left > 0 and action_choices(state):
+    if state.rules.actions_exact and state.actions_left > 0 and action_choices(state, f):
         return v("B-ACT-01", "you must take all your actions (actions_exact=True)")
     return None
 
 
-def action_choices(state: State) -> list[A.Action]:
+def action_choices(state: State, f: Facts) -> list[A.Action]:
     """The Action Phase's BUY/SELL/EMPTY choices open to the current vendor (B-ACT-01).
 
     Types that cannot qualify (no card of that type in another vendor's stall, in the Row, or
     among your own cards) are skipped before the legality check, which decides the rest.
     """
     p = state.current
-    types = sells(state)
+    types = f.sells
     stocked: set[Produce] = set()
     own: set[Produce] = set()
     for s in state.stalls:
@@ -229,35 +241,34 @@ def action_choices(state: State) -> list[A.Action]:
             (own if s.renter == p else stocked).add(types[s.id])
     if state.rules.online_sell_source != "own_stalls":
         own.update(b.produce for b in state.vendors[p].bag)
-    cat = catalog(state)
+    cards = f.cat.produce
     shown: set[Produce] = set()
     for c in state.row:
-        card = cat.produce[c]
+        card = cards[c]
         shown.add(card.top)
         shown.add(card.bottom)
     out: list[A.Action] = []
-    for kind, pool in ((A.Buy, stocked), (A.BuyWholesale, shown), (A.Sell, own)):
-        check = _CHOICE_CHECKS[kind]
-        out.extend(a for a in (kind(player=p, produce=t) for t in PRODUCE if t in pool)
-                   if check(state, a) is None)
-    out.extend(a for a in (A.Empty(player=p, bin=w) for w in WASTES)
-               if check_empty(state, a) is None)
+    choices: tuple[tuple[Any, set[Produce], Callable[[State, Any, Facts], Why | None]], ...] = (
+        (A.Buy, stocked, check_buy), (A.BuyWholesale, shown, check_buy_wholesale),
+        (A.Sell, own, check_sell))
+    for kind, pool, check in choices:
+        out += [a for a in [kind(player=p, produce=t) for t in PRODUCE if t in pool]
+                if check(state, a, f) is None]
+    out += [a for a in [A.Empty(player=p, bin=w) for w in WASTES]
+            if check_empty(state, a, f) is None]
     return out
 
 
-_CHOICE_CHECKS: dict[type, Callable[[State, Any], Violation | None]] = {
-    A.Buy: check_buy, A.BuyWholesale: check_buy_wholesale, A.Sell: check_sell,
-}
-
-
-def pick_choices(state: State, p: int, pending: Purchase) -> list[A.Action]:
+def pick_choices(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
     """The legal ``Pick`` actions of the BUY or SELL in progress."""
     if pending.kind == "wholesale":
         cards = list(state.row)
     elif pending.kind == "sell":
-        cards = [c for s in own_stalls(state, p) for c in s.cards]
+        cards = [c for s in f.own(p) for c in s.cards]
         cards += [b.card for b in state.vendors[p].bag]
     else:
+        types = f.sells
         cards = [c for s in state.stalls if s.renter != p and s.cards
-                 and stall_type(state, s.id) is pending.produce for c in s.cards]
-    return [a for a in (A.Pick(player=p, card=c) for c in cards) if check_pick(state, a) is None]
+                 and types[s.id] is pending.produce for c in s.cards]
+    return [a for a in [A.Pick(player=p, card=c) for c in cards]
+            if check_pick(state, a, f) is None]

@@ -36,6 +36,15 @@ class Heuristic(Protocol):
         """A key equal for states that only differ in irrelevant order (transpositions)."""
         ...
 
+    beam: int
+    """Positions a turn search keeps per checkpoint layer (see :meth:`checkpoint`)."""
+
+    def checkpoint(self, state: Any) -> bool:
+        """True at a quiet position inside a long turn where partial lines may be compared
+        (a turn search keeps only the best ``beam`` positions of each such layer); always
+        False for a game whose turns are searched exhaustively."""
+        ...
+
     def public_key(self, state: Any) -> Hashable:
         """The public table without counters or hidden parts, to spot repeated positions."""
         ...
@@ -50,6 +59,10 @@ class Heuristic(Protocol):
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
         """Per-seat numbers for the simulation's ``turns`` frame (always includes ``score``)."""
+        ...
+
+    def score(self, state: Any, player: PlayerId) -> float:
+        """``metrics(state, player)["score"]`` alone (searches ask for it at every leaf)."""
         ...
 
 
@@ -77,6 +90,11 @@ class NeutralHeuristic:
         key: Hashable = state
         return key
 
+    beam = 8
+
+    def checkpoint(self, state: Any) -> bool:
+        return False
+
     def public_key(self, state: Any) -> Hashable:
         key: Hashable = self.game.view(state, None)
         return key
@@ -88,8 +106,11 @@ class NeutralHeuristic:
         return f"plays {', '.join(str(a) for a in actions)}."
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
+        return {"score": self.score(state, player)}
+
+    def score(self, state: Any, player: PlayerId) -> float:
         result = self.game.outcome(state)
-        return {"score": 0 if result is None else result.scores[player]}
+        return 0 if result is None else result.scores[player]
 
 
 REPEAT_PENALTY = 0.04
@@ -98,18 +119,45 @@ bots do not steal the same card back and forth for ever."""
 
 
 class Repetitions:
-    """The public positions a bot has seen in the current game (its memory between choices)."""
+    """The public positions a bot has seen in the current game (its memory between choices).
+
+    Copies are cheap whatever the length of the game (a board keeps one per position for
+    undo): a deep copy shares the sightings, which are only ever appended, and keeps its own
+    count of them; a copy that adds after the original has added more takes its own list then.
+    """
+
+    __slots__ = ("_counts", "_log", "_size")
 
     def __init__(self) -> None:
-        self.seen: dict[Hashable, int] = {}
+        self._log: list[Hashable] = []  # every sighting in order; copies share a prefix of it
+        self._size = 0  # how much of _log is this memory's
+        self._counts: dict[Hashable, int] | None = {}  # sightings per key (None: count again)
 
     def add(self, key: Hashable) -> None:
         """Count one more sighting of ``key``."""
-        self.seen[key] = self.seen.get(key, 0) + 1
+        if len(self._log) != self._size:  # a copy whose original went on: part ways
+            self._log = self._log[: self._size]
+        self._log.append(key)
+        self._size += 1
+        if self._counts is not None:
+            self._counts[key] = self._counts.get(key, 0) + 1
 
     def penalty(self, key: Hashable) -> float:
         """``REPEAT_PENALTY`` times the sightings of ``key``."""
-        return REPEAT_PENALTY * self.seen.get(key, 0)
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = {}
+            for seen in self._log[: self._size]:
+                counts[seen] = counts.get(seen, 0) + 1
+        return REPEAT_PENALTY * counts.get(key, 0)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Repetitions:
+        twin = Repetitions.__new__(Repetitions)
+        twin._log, twin._size, twin._counts = self._log, self._size, None
+        return twin
 
 
 def heuristic_for(game: GameModule) -> Heuristic:

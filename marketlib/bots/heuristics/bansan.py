@@ -11,13 +11,15 @@ Kenduri loss is 0 for everyone).
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-import msgspec
+from msgspec.structs import replace
 
-from marketlib.bansan import BagCard, State, Waste, catalog
+from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
+from marketlib.bansan.state import Purchase, Stocking, Vendor
 from marketlib.bots.heuristics import outcome_value
 
 LIST_VALUE = 2.5
@@ -33,6 +35,9 @@ BIN_RISK = 0.3
 """RM of weakness per card in the fullest Waste Bin beyond half its capacity."""
 SCALE = 4.0
 """RM of lead that turn a 0.5 value into about 0.56."""
+BEAM = 6
+"""Positions a turn search walks on from each Action Phase checkpoint: a whole Bansan turn
+(stocking, two actions with their picks, lists, the Bag) has tens of thousands of lines."""
 
 
 def open_lists(state: State, player: int) -> tuple[str, ...]:
@@ -79,19 +84,53 @@ def _progress(state: State, bag: tuple[BagCard, ...], open_ids: tuple[str, ...])
 def strength(state: State, player: int) -> float:
     """Money plus weighted lists (completed and in progress), Bag, rented-stall cards, minus
     Waste-Bin risk (in RM)."""
-    vendor = state.vendors[player]
-    value = float(vendor.money) + LIST_VALUE * len(vendor.completed)
-    value += list_progress(state, player)
-    if state.trigger is None:  # in the Last Round leftover produce is only thrown away
-        value += BAG_VALUE * min(len(vendor.bag), state.rules.bag_limit)
-        value += STALL_VALUE * sum(len(s.cards) for s in state.stalls if s.renter == player)
+    return _strengths(state)[player]
+
+
+def _strengths(state: State) -> list[float]:
+    """:func:`strength` of every seat (the bins and stalls read once)."""
+    rules = state.rules
     fullest = max(len(b) for b in state.bins)
-    value -= BIN_RISK * max(0.0, fullest - state.rules.bin_capacity / 2)
-    return value
+    risk = BIN_RISK * max(0.0, fullest - rules.bin_capacity / 2)
+    early = state.trigger is None
+    if early:
+        in_stalls = [0] * len(state.vendors)
+        for s in state.stalls:
+            if s.cards and s.renter is not None and s.renter >= 0:
+                in_stalls[s.renter] += len(s.cards)
+    out = []
+    for player, vendor in enumerate(state.vendors):
+        value = float(vendor.money) + LIST_VALUE * len(vendor.completed)
+        value += list_progress(state, player)
+        if early:  # in the Last Round leftover produce is only thrown away
+            value += BAG_VALUE * min(len(vendor.bag), rules.bag_limit)
+            value += STALL_VALUE * in_stalls[player]
+        value -= risk
+        out.append(value)
+    return out
 
 
-def _bag_key(card: BagCard) -> tuple[str, str]:
-    return card.card, card.produce
+_CARD = operator.attrgetter("card")
+
+
+def _picks(state: State, pending: Purchase, actions: Sequence[Any]) -> list[Any]:
+    """The picks :meth:`BansanHeuristic.prune` keeps: after the last card picked, and the
+    lowest card ID of its stall or of the Bag (every Row card counts on its own)."""
+    last = pending.picked[-1].card if pending.picked else ""
+    if pending.kind == "wholesale":
+        return [a for a in actions if type(a) is not Pick or a.card > last]
+    first: dict[int, str] = {}  # stall index (-1: the Bag) -> its lowest card offered
+    where: dict[str, int] = {}
+    for i, stall in enumerate(state.stalls):
+        for c in stall.cards:
+            where[c] = i
+    for a in actions:
+        if type(a) is Pick:
+            at = where.get(a.card, -1)
+            if at not in first or a.card < first[at]:
+                first[at] = a.card
+    return [a for a in actions if type(a) is not Pick
+            or (a.card > last and first[where.get(a.card, -1)] == a.card)]
 
 
 class BansanHeuristic:
@@ -108,31 +147,67 @@ class BansanHeuristic:
         """
         if state.result is not None:
             return outcome_value(state.result, player)
-        mine = strength(state, player)
-        rivals = [strength(state, q) for q in range(len(state.vendors)) if q != player]
-        if not rivals:  # Sendiri: one vendor, the money itself is the measure
+        values = _strengths(state)
+        mine = values[player]
+        if len(values) == 1:  # Sendiri: one vendor, the money itself is the measure
             return 1.0 / (1.0 + math.exp(-(mine - state.rules.starting_money) / SCALE))
-        return 1.0 / (1.0 + math.exp(-(mine - max(rivals)) / SCALE))
+        rival = max(v for q, v in enumerate(values) if q != player)
+        return 1.0 / (1.0 + math.exp(-(mine - rival) / SCALE))
 
     def prune(self, state: State, actions: Sequence[Any]) -> Sequence[Any]:
-        """Every legal action (Bansan's decision lists are already short)."""
-        return actions
+        """The legal actions worth searching: a BUY or SELL takes the cards of each stall (and
+        of the Bag) lowest card ID first, and picks them in card order (each choice of how many
+        cards from where once, not every order of it); cards being stocked are tucked in the order
+        they wait; R&R is weighed only at the start
+        of a turn (before stocking); an excess Bag card is thrown or given to the weakest rival
+        only (the one the evaluation cares least about)."""
+        phase = state.phase
+        pending = state.pending
+        if phase == "actions" and isinstance(pending, Purchase):
+            kept = _picks(state, pending, actions)
+        elif isinstance(pending, Stocking) and pending.cards:
+            first = pending.cards[0].card  # the waiting cards are tucked in their order
+            kept = [a for a in actions if type(a) is not Tuck or a.card == first]
+        elif phase == "stock" and pending is None:
+            return actions
+        else:
+            kept = [a for a in actions if type(a) is not RentAndRelease]
+        if phase == "bag" and len(state.vendors) > 2:
+            me = state.current
+            values = _strengths(state)
+            weakest = min((q for q in range(len(values)) if q != me), key=values.__getitem__)
+            kept = [a for a in kept if type(a) is not Give or a.to == weakest]
+        return kept or actions
 
     def canonical(self, state: State) -> Hashable:
         """The state with stall, Bag and bin contents sorted and without the words of the log
         or the transfers of the last step, so orders of tucks and picks that end alike merge."""
-        stalls = tuple(msgspec.structs.replace(st, cards=tuple(sorted(st.cards)))
+        stalls = tuple(st if len(st.cards) < 2 else replace(st, cards=tuple(sorted(st.cards)))
                        for st in state.stalls)
-        vendors = tuple(msgspec.structs.replace(v, bag=tuple(sorted(v.bag, key=_bag_key)))
+        vendors = tuple(v if len(v.bag) < 2 else replace(v, bag=tuple(sorted(v.bag, key=_CARD)))
                         for v in state.vendors)
-        bins = tuple(tuple(sorted(b)) for b in state.bins)
-        return msgspec.structs.replace(state, stalls=stalls, vendors=vendors, bins=bins, log=(),
-                                       transfers=())
+        bins = tuple(b if len(b) < 2 else tuple(sorted(b)) for b in state.bins)
+        return replace(state, stalls=stalls, vendors=vendors, bins=bins, log=(), transfers=())
+
+    beam = BEAM
+
+    def checkpoint(self, state: State) -> bool:
+        """The start of each BUY, SELL or EMPTY of the Action Phase (after stocking, and
+        after each action): a turn search keeps the best :data:`BEAM` positions there."""
+        return state.phase == "actions" and state.pending is None and state.offer is None
 
     def public_key(self, state: State) -> Hashable:
-        """The table without turn counters or the hidden decks."""
-        return msgspec.structs.replace(state, deck=(), list_deck=(), event_deck=(), removed=(),
-                                       turn=0, shuffle_key=0, transfers=(), ledger=())
+        """The table without turn counters, the hidden decks, or the vendors' money and Wallets
+        (hidden from the other seats, so a search's guesses at them never tell two sightings of
+        one table apart)."""
+        vendors = tuple(Vendor(money=0, completed=v.completed, bag=v.bag, rr_used=v.rr_used)
+                        for v in state.vendors)
+        return replace(state, deck=(), list_deck=(), event_deck=(), removed=(), turn=0,
+                       shuffle_key=0, transfers=(), ledger=(), bank=0, vendors=vendors)
+
+    def score(self, state: State, player: int) -> float:
+        """``player``'s money (RM): the ``score`` of :meth:`metrics`."""
+        return float(state.vendors[player].money)
 
     def rollout_action(self, state: State, actions: Sequence[Any], rng: Any) -> Any:
         """A uniformly random legal action."""
@@ -158,17 +233,19 @@ class BansanHeuristic:
         """``score`` (= money in RM), ``money``, ``lists``, ``bag``, ``stall_cards`` and each
         Waste Bin's fill ``bin_PL``, ``bin_PA``, ``bin_OR`` for the ``turns`` frame."""
         vendor = state.vendors[player]
-        out: dict[str, float | int] = {
-            "score": vendor.money,
-            "money": vendor.money,
-            "lists": len(vendor.completed),
-            "bag": len(vendor.bag),
-            "stall_cards": sum(len(s.cards) for s in state.stalls if s.renter == player),
-        }
-        for waste, cards in zip(Waste, state.bins, strict=True):
-            out[f"bin_{waste.value}"] = len(cards)
-        return out
+        in_stalls = 0
+        for s in state.stalls:
+            if s.renter == player:
+                in_stalls += len(s.cards)
+        bins = state.bins
+        pl, pa, orange = BIN_COLUMNS
+        return {"score": vendor.money, "money": vendor.money, "lists": len(vendor.completed),
+                "bag": len(vendor.bag), "stall_cards": in_stalls, pl: len(bins[0]),
+                pa: len(bins[1]), orange: len(bins[2])}
 
+
+BIN_COLUMNS = tuple(f"bin_{waste.value}" for waste in Waste)
+"""The ``turns`` columns of the three Waste Bins, in bin order."""
 
 HEURISTIC = BansanHeuristic()
 """The shared instance used by :func:`~marketlib.bots.heuristics.heuristic_for`."""

@@ -85,6 +85,8 @@ _STRENGTHS: dict[Hashable, float] = {}
 """Memo of :func:`strength`: searches meet the same seat positions over and over."""
 _METRICS: dict[Hashable, dict[str, float | int]] = {}
 """Memo of :meth:`MonsoonHeuristic.metrics` per seat."""
+_METRICS_BY_ID: dict[int, tuple[Seat, Catalog, dict[str, float | int]]] = {}
+"""The same, by the seat object's identity (a cheaper key for a seat met again unchanged)."""
 _MEMO_LIMIT = 200_000
 
 
@@ -173,6 +175,13 @@ class MonsoonHeuristic:
                                      bonus_goods=tuple(sorted(pending.bonus_goods)))
         return state.replace(seats=seats, pending=pending)
 
+    beam = 8
+    """Unused: Monsoon turns are short enough to search exhaustively (no checkpoints)."""
+
+    def checkpoint(self, state: State) -> bool:
+        """Never: every line of a Monsoon turn is searched."""
+        return False
+
     def public_key(self, state: State) -> Hashable:
         """Market, Order display and every seat's (sorted) display and Orders."""
         seats = tuple((tuple(sorted(s.display)), s.orders) for s in state.seats)
@@ -233,18 +242,30 @@ class MonsoonHeuristic:
                 why = "to collect goods for the Orders on display"
         return f"{what}, {why}."
 
+    def score(self, state: State, player: int) -> float:
+        """``player``'s seals: the ``score`` of :meth:`metrics`."""
+        return float(seals_of(state.seats[player], catalog(state)))
+
     def metrics(self, state: State, player: int) -> dict[str, float | int]:
         """``score`` (= seals), ``seals``, ``cards`` and ``goods`` in the display, ``orders``,
         ``bonus_goods`` for the simulation's ``turns`` frame."""
         cat = catalog(state)
         seat = state.seats[player]
-        key = (id(cat), seat)
-        found = _METRICS.get(key)
-        if found is None:
-            if len(_METRICS) >= _MEMO_LIMIT:
-                _METRICS.clear()
-            found = _METRICS[key] = _metrics(cat, seat)
-        return dict(found)
+        # Keyed on the seat object's identity (an unchanged seat is the same object from move
+        # to move): an int hash instead of hashing the whole seat; the entry holds the seat
+        # and catalog, so the ids cannot be reused while it lives.
+        entry = _METRICS_BY_ID.get(id(seat))
+        if entry is None or entry[0] is not seat or entry[1] is not cat:
+            key = (id(cat), seat)
+            found = _METRICS.get(key)
+            if found is None:
+                if len(_METRICS) >= _MEMO_LIMIT:
+                    _METRICS.clear()
+                found = _METRICS[key] = _metrics(cat, seat)
+            if len(_METRICS_BY_ID) >= _MEMO_LIMIT:
+                _METRICS_BY_ID.clear()
+            entry = _METRICS_BY_ID[id(seat)] = (seat, cat, found)
+        return dict(entry[2])
 
 
 def _metrics(cat: Catalog, seat: Seat) -> dict[str, float | int]:
