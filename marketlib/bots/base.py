@@ -52,10 +52,20 @@ def reads_view(bot: Any) -> bool:
 
     Example:
         >>> from marketlib.bots import GreedyBot, RandomBot
-        >>> reads_view(RandomBot()), reads_view(GreedyBot())
-        (False, True)
+        >>> class Careful(RandomBot):
+        ...     def choose(self, view, legal_actions, rng):
+        ...         return legal_actions[0]
+        >>> reads_view(RandomBot()), reads_view(GreedyBot()), reads_view(Careful())
+        (False, True, True)
     """
-    return bool(getattr(bot, "reads_view", True))
+    if "reads_view" in getattr(bot, "__dict__", {}):
+        return bool(bot.reads_view)
+    # ``reads_view = False`` holds only for the ``choose`` declared beside it: a subclass that
+    # writes its own ``choose`` (a notebook's RandomBot with a twist) reads the view.
+    for klass in type(bot).__mro__:
+        if "choose" in vars(klass):
+            return bool(vars(klass).get("reads_view", True))
+    return True
 
 
 def game_of(view: Any) -> GameModule:
