@@ -7,14 +7,15 @@ whole market loses if one is left open) and Sendiri, the solo mode
 (``Rules(players=1, mode="sendiri", hard=False)``: you and an automated Neighbour move along two
 rows of stalls; the automatic steps are written to ``state.log``). The default card data
 (88 produce cards, 54 Shopping Lists, 12 stall types, 40 Events) is a RECONSTRUCTION (docs: "Card
-data"
-4.1), not the real card lists; Events are off by default and their effects are invented
+data"), not the real card lists; Events are off by default and their effects are invented
 (``events="reconstructed"``).
 
 The public functions (the same for every marketlib game): :func:`setup`, :func:`current_player`,
 :func:`legal_actions`, :func:`apply`, :func:`explain`, :func:`view`, :func:`determinize`,
 :func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`; in words for one
-seat: :func:`describe` (log text) and :func:`preview` (what a move will do).
+seat: :func:`describe` (log text) and :func:`preview` (what a move will do). Bansan's own:
+:func:`any_time_actions` (what a vendor may do on another vendor's decision, A-B-60; docs:
+"Bansan", "Any-time actions").
 
 Example:
     >>> from marketlib import bansan

@@ -329,3 +329,20 @@ def trigger_last_round(state: State, seat: int) -> State:
     if state.trigger is not None:
         return state
     return state.replace(trigger=seat, token=seat)
+
+
+ROUND_ROBIN = frozenset({"open_lists", "open_stock", "draft", "event_lists", "closing"})
+"""Phases where the vendors decide in turn from ``queue`` (opening, Event lists, Closing Round)."""
+
+
+def decider(state: Any) -> int | None:
+    """The seat that decides next (a state or a view): the vendor answering an offer, the head
+    of a round-robin phase (opening, Event lists, Closing Round), else the vendor whose turn it
+    is; ``None`` once the game is over (B-TURN-01, B-OPEN-04/05, B-END-05, B-ANY-01/02)."""
+    if state.result is not None:
+        return None
+    if state.offer is not None:
+        return int(state.offer.to)
+    if state.phase in ROUND_ROBIN and state.queue:
+        return int(state.queue[0])
+    return int(state.current)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 
 from marketlib.bansan.cards import WASTES, Catalog, Produce
-from marketlib.bansan.queries import catalog
+from marketlib.bansan.queries import catalog, decider
 from marketlib.bansan.state import (
     NEIGHBOUR,
     ListReturn,
@@ -87,6 +87,18 @@ def _deck_sizes(state: State | View) -> tuple[int, int]:
     return size, lsize
 
 
+def _to_play(state: State | View) -> str:
+    """Whose decision it is: ``P1 to play`` (the vendor answering an offer, the head of a
+    round-robin phase, else the vendor whose turn it is), ``game over`` at the end."""
+    seat = decider(state)
+    if seat is None:
+        return "game over"
+    if seat < 0:
+        return "the Neighbour to play"
+    waiting = f" (answering P{state.offer.frm}'s offer)" if state.offer is not None else ""
+    return f"P{seat} to play{waiting}"
+
+
 def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the table (hidden values shown as ``?``)."""
     cat = catalog(state.rules)
@@ -95,7 +107,7 @@ def text_table(state: State | View) -> str:
     bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
                      for w, b in zip(WASTES, state.bins, strict=True))
     lines = [
-        f"Bansan  turn {state.turn}  phase {state.phase}  P{state.current} to play"
+        f"Bansan  turn {state.turn}  phase {state.phase}  {_to_play(state)}"
         + (f"  LAST ROUND (P{state.trigger})" if state.trigger is not None else ""),
         f"Deck {deck}  lists {lists}  bins {bins}  outside {len(state.outside)}",
         "Row: " + (" ".join(f"{c}:{cat.produce[c].label}" for c in state.row) or "-"),
@@ -113,7 +125,7 @@ def text_table(state: State | View) -> str:
         lines.append("Kenduri lists open: " + (" ".join(
             f"{x}({cat.lists[x].label})" for x in state.public) or "none"))
     for p, v in enumerate(_vendors(state)):
-        marker = ">" if p == state.current and state.result is None else " "
+        marker = ">" if p == decider(state) else " "
         money = "?" if v.money is None else str(v.money)
         wallet = v.wallet
         wallet_text = f"{v.wallet_size} hidden" if wallet is None else " ".join(wallet)
@@ -157,8 +169,8 @@ def html_board(state: State | View) -> str:
     cap = state.rules.bin_capacity
     deck, lists = _deck_sizes(state)
     out = ['<div class="marketlib-bansan-static" style="font:13px sans-serif">',
-           f"<div><b>Bansan</b> - turn {state.turn}, {html.escape(state.phase)}, P{state.current}"
-           f" to play; Deck {deck}, lists {lists}, Outside Market {len(state.outside)}</div>",
+           f"<div><b>Bansan</b> - turn {state.turn}, {html.escape(state.phase)}, {_to_play(state)}"
+           f"; Deck {deck}, lists {lists}, Outside Market {len(state.outside)}</div>",
            "<div><b>WHOLESALE Row:</b> " + "".join(_chip(cat, c) for c in state.row) + "</div>",
            '<table style="border-collapse:collapse;margin:4px 0">']
     for r in range(0, len(state.stalls), state.columns):

@@ -32,6 +32,7 @@ from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
     Facts,
     catalog,
+    decider,
     throw,
 )
 from marketlib.bansan.state import (
@@ -56,7 +57,6 @@ from marketlib.core.seeding import deal_rng
 if TYPE_CHECKING:
     from marketlib.bansan.view import View
 
-ROUND_ROBIN = frozenset({"open_lists", "open_stock", "draft", "event_lists", "closing"})
 
 
 ANY_TIME = (A.RentAndRelease, A.ProposeTrade)
@@ -143,18 +143,6 @@ def order_from_seat(first: int, n: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
 
-def decider(state: State) -> int | None:
-    """The seat that decides next: the vendor answering an offer, the head of a round-robin
-    phase (opening, Event lists, Closing Round), else the vendor whose turn it is."""
-    if state.result is not None:
-        return None
-    if state.offer is not None:
-        return state.offer.to
-    if state.phase in ROUND_ROBIN and state.queue:
-        return state.queue[0]
-    return state.current
-
-
 def current_player(state: State) -> int | None:
     """The seat that decides next (B-TURN-01, B-OPEN-04/05, B-END-05), or ``None`` once over."""
     return decider(state)
@@ -216,16 +204,17 @@ def _explain(state: State, action: A.Action) -> Violation | None:
         return v("B-END-06", "the game is over")
     seat = decider(state)
     if isinstance(action, A.ProposeTrade) and state.offer is not None:
-        return v("B-ANY-02", f"P{state.offer.to} must first answer P{state.offer.frm}'s offer")
+        offer = state.offer
+        return v(_offer_rule(state), f"P{offer.to} must first answer P{offer.frm}'s offer")
     if action.player != seat:
         if isinstance(action, ANY_TIME):  # out of turn (A-B-32/33/60): the decider stays
             return settle(CHECKS[type(action)](state, action, Facts(state)))
         if state.offer is not None:
-            return v("B-ANY-02", f"P{seat} must first answer P{state.offer.frm}'s offer")
+            return v(_offer_rule(state), f"P{seat} must first answer P{state.offer.frm}'s offer")
         return v("B-TURN-01", f"it is P{seat}'s decision, not P{action.player}'s")
     if state.offer is not None:
         if not isinstance(action, A.Accept | A.Decline | A.Counter | A.RentAndRelease):
-            return v("B-ANY-02", "answer the offer first: accept, decline or counter")
+            return v(_offer_rule(state), "answer the offer first: accept, decline or counter")
     elif isinstance(action, A.Accept | A.Decline | A.Counter):
         return v("B-ANY-02", "there is no offer to answer")
     elif not isinstance(action, ANY_TIME):
@@ -238,6 +227,11 @@ def _explain(state: State, action: A.Action) -> Violation | None:
             return v(phase.rule, f"now is the {state.phase.replace('_', ' ')} step; "
                      f"{tag.replace('_', '-')} is not part of it")
     return settle(CHECKS[type(action)](state, action, Facts(state)))
+
+
+def _offer_rule(state: State) -> str:
+    """The rule an open offer falls under: B-ANY-01 for a bargain, B-ANY-02 for a trade."""
+    return "B-ANY-01" if isinstance(state.offer, BargainOffer) else "B-ANY-02"
 
 
 def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:

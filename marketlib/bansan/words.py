@@ -328,13 +328,19 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
         if isinstance(a, (A.Buy, A.BuyWholesale, A.Sell)):
             mine_before = {c for s in views[i].stalls if s.renter == me for c in s.cards}
             j = i + 1
+            bargain: A.Bargain | None = None
             while j < len(actions) and isinstance(actions[j], (A.Pick, A.Bargain)):
-                if isinstance(actions[j], A.Pick):
+                step = actions[j]
+                if isinstance(step, A.Pick):
                     picks += 1
-                    card = actions[j].card  # type: ignore[union-attr]
-                    mine += card in mine_before
+                    mine += step.card in mine_before
+                elif isinstance(step, A.Bargain):
+                    bargain = step
                 j += 1
             if picks == 0:
+                if bargain is not None:  # waiting for the renter's answer (B-ANY-01)
+                    yours = "your " if bargain.card in mine_before else ""
+                    phrases.append(f"offers RM{bargain.price} for {yours}{bargain.card}")
                 i = j
                 continue
         phrase = _past(views[i], a, me, picks, mine)

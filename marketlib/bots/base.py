@@ -13,6 +13,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 from marketlib.core import registry
 from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.seeding import any_time_rng
 
 
 @runtime_checkable
@@ -130,7 +131,32 @@ def any_time_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any],
     return wanted
 
 
-__all__ = ["Bot", "any_time_moves", "check_choices", "game_of", "reads_view", "viewer_of"]
+def is_hand_off(game: GameModule, before: Any, last: Any, state: Any) -> bool:
+    """Whether the decision has just passed to another seat: ``last`` (played in ``before``,
+    which led to ``state``) was the deciding seat's own move and someone else decides now.
+    ``before is None`` means the game has just begun (also a hand-off). Computer players are
+    asked about their out-of-turn actions at hand-offs only (:func:`out_of_turn_moves`)."""
+    if before is None:
+        return True
+    decider = game.current_player(before)
+    return getattr(last, "player", decider) == decider != game.current_player(state)
+
+
+def out_of_turn_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any], seed: int,
+                      position: int) -> list[tuple[PlayerId, Any]]:
+    """:func:`any_time_moves` with each bot's stream for this position
+    (:func:`marketlib.core.seeding.any_time_rng`): the same answer wherever and however often
+    it is asked (a board, an undo, a replay, the simulator), and the bots' own streams never
+    move. Used by boards and by ``sim.play(..., any_time=True)`` at every hand-off."""
+    hooked = {s: b for s, b in bots.items() if hasattr(b, "any_time") and s >= 0}
+    if not hooked:
+        return []
+    rngs = {s: any_time_rng(seed, s, position) for s in hooked}
+    return any_time_moves(game, state, hooked, rngs)
+
+
+__all__ = ["Bot", "any_time_moves", "check_choices", "game_of", "is_hand_off",
+           "out_of_turn_moves", "reads_view", "viewer_of"]
 
 
 class Plan:

@@ -145,6 +145,11 @@ class Match:
         return len(self._actions)
 
     @property
+    def next_action(self) -> Any | None:
+        """The action ``redo`` would play again (``None`` when there is nothing to redo)."""
+        return self._actions[self._cursor] if self._cursor < len(self._actions) else None
+
+    @property
     def cursor(self) -> int:
         """The index of the current state in the timeline (0 = setup)."""
         return self._cursor

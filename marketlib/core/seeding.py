@@ -61,6 +61,21 @@ def deal_rng(seed: int) -> random.Random:
     return random.Random(seed) if seed >= 0 else random.Random(f"marketlib:deal:{seed}")
 
 
+def any_time_rng(seed: int, seat: int, position: int) -> random.Random:
+    """The stream a computer player in ``seat`` uses to weigh its out-of-turn actions at move
+    ``position`` of a game with ``seed`` (docs: "Boards", computer players out of turn).
+
+    A fresh stream per position, so asking a computer player whether it wants to act out of
+    turn never moves its own stream (:func:`bot_rng`): a board, a replay or a resumed
+    classroom table gets the same answer at the same position, whether or not it asked before.
+
+    Raises:
+        TypeError: ``seed``, ``seat`` or ``position`` is not an ``int``.
+    """
+    return random.Random(
+        f"marketlib:any-time:{check_seed(seed)}:{check_seed(seat)}:{check_seed(position)}")
+
+
 def bot_rng(seed: int, seat: int) -> random.Random:
     """The stream of the computer player in ``seat`` for a game with ``seed``.
 
@@ -70,4 +85,4 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"marketlib:{check_seed(seed)}:{check_seed(seat)}")
 
 
-__all__ = ["bot_rng", "check_seed", "deal_rng"]
+__all__ = ["any_time_rng", "bot_rng", "check_seed", "deal_rng"]

@@ -66,7 +66,8 @@ def categorize(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def play_chunk(
-    game: str | GameEntry, rules: Any, bots: Sequence[BotSpec], jobs: Sequence[Job]
+    game: str | GameEntry, rules: Any, bots: Sequence[BotSpec], jobs: Sequence[Job],
+    any_time: bool = False,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Play ``jobs`` and return their ``(games, turns)`` frames (one joblib task).
 
@@ -82,7 +83,7 @@ def play_chunk(
     columns: tuple[str, ...] = ()
     for index, game_seed, shift in jobs:
         order = [bots[(s + shift) % len(bots)] for s in range(len(bots))]
-        rec = play(game, rules, order, game_seed)
+        rec = play(game, rules, order, game_seed, any_time=any_time)
         games += game_rows(index, rec)
         columns = columns or rec.turn_columns
         names = rec.bots
@@ -120,6 +121,7 @@ def play_many(
     *,
     progress: bool = False,
     chunk_size: int | None = None,
+    any_time: bool = False,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Play ``n_games`` seeded games and return ``(games, turns)`` frames.
 
@@ -134,6 +136,8 @@ def play_many(
             the active ``dask.distributed`` Client.
         progress: show a tqdm progress bar (off by default).
         chunk_size: games per task (default: about 4 tasks per worker, at most 250 games).
+        any_time: bots with an ``any_time`` hook also act out of turn, as on a board
+            (``sim.play``; Bansan's Rent & Release on another vendor's turn, A-B-60).
 
     Returns:
         ``games``: one row per game and seat, columns ``game, seed, seat, bot, score, winner,
@@ -169,13 +173,14 @@ def play_many(
     jobs = [(i, seed + i, i if rotate_seats else 0) for i in range(n_games)]
     tasks = chunks(jobs, n_jobs if backend is None else max(n_jobs, 2), chunk_size)
     parts = _run(registry.entry_of(module), rules, seated, tasks, n_jobs, backend, progress,
-                 n_games)
+                 n_games, any_time)
     games = pd.concat([g for g, _ in parts], ignore_index=True)
     turns = pd.concat([t for _, t in parts], ignore_index=True)
     games["winner"] = games["winner"].astype(bool)
     categorize(games)
     categorize(turns)
     meta = _meta(module, rules, seated, seed, n_games, rotate_seats)
+    meta["any_time"] = any_time
     games.attrs["marketlib"] = meta
     turns.attrs["marketlib"] = meta
     return games, turns
@@ -190,14 +195,15 @@ def _run(
     backend: str | None,
     progress: bool,
     n_games: int,
+    any_time: bool = False,
 ) -> list[tuple[pd.DataFrame, pd.DataFrame]]:
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     results = []
     with tqdm(total=n_games, disable=not progress, desc=f"{game.name} games",
               unit="game") as bar:
-        for task, out in zip(tasks, _outputs(game, rules, bots, tasks, n_jobs, backend),
-                             strict=True):
+        for task, out in zip(tasks, _outputs(game, rules, bots, tasks, n_jobs, backend,
+                                             any_time), strict=True):
             results.append(out)
             bar.update(len(task))
     return results
@@ -210,10 +216,11 @@ def _outputs(
     tasks: list[list[Job]],
     n_jobs: int,
     backend: str | None,
+    any_time: bool = False,
 ) -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
     if n_jobs == 1 and backend is None:
         for task in tasks:
-            yield play_chunk(game, rules, bots, task)
+            yield play_chunk(game, rules, bots, task, any_time)
         return
     from joblib import (  # type: ignore[import-untyped]
         Parallel,
@@ -227,7 +234,7 @@ def _outputs(
     context = parallel_config(backend=backend) if backend else contextlib.nullcontext()
     with context:
         parallel = Parallel(n_jobs=n_jobs, return_as="generator")
-        yield from parallel(delayed(play_chunk)(game, rules, bots, t) for t in tasks)
+        yield from parallel(delayed(play_chunk)(game, rules, bots, t, any_time) for t in tasks)
 
 
 def _require_dask_client() -> None:

@@ -8,6 +8,7 @@ seed and moves plays the same game.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,9 @@ from typing import Any
 import msgspec
 
 from marketlib.bots import Bot, make_bot, reads_view
+from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.bots.heuristics import heuristic_for
+from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, Outcome
 from marketlib.core.match import Match
 from marketlib.core.registry import resolve_game
@@ -108,10 +111,16 @@ def _fresh(bot: BotSpec) -> Bot:
     return make_bot(bot) if isinstance(bot, str) else copy.deepcopy(bot)
 
 
-def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int) -> GameRecord:
+def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, *,
+         any_time: bool = False) -> GameRecord:
     """Play one game between ``bots`` (seat order; names or bot objects, cycled to fill seats).
 
     Every bot is copied first, so a bot object's memory never carries over between games.
+    With ``any_time=True``, bots with an ``any_time`` hook (``GreedyBot``) are also asked for
+    their out-of-turn actions (Bansan's Rent & Release on another vendor's turn, A-B-60) each
+    time the decision passes to another seat, exactly as on a board
+    (:func:`marketlib.bots.base.out_of_turn_moves`); off by default, so results and golden games
+    are those of the deciding seat's ``legal_actions`` alone.
 
     Raises:
         ValueError: no bots, or a bot chose an action that is not legal.
@@ -138,6 +147,9 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     table: list[tuple[Any, ...]] = []
     taken = [0] * players
     names: tuple[str, ...] = ()
+    out_of_turn = any_time and getattr(module, "any_time_actions", None) is not None
+    hooked = dict(enumerate(seats))
+    before: Any = None
 
     def snapshot(turn: int) -> None:
         nonlocal names
@@ -155,6 +167,16 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     while result is None:
         if len(actions) >= MAX_DECISIONS:
             raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
+        if out_of_turn and is_hand_off(module, before, actions[-1] if actions else None, state):
+            for who, extra in out_of_turn_moves(module, state, hooked, seed, len(actions)):
+                try:
+                    state, before = apply(state, extra), state
+                except IllegalAction:  # an earlier seat's action took what this one wanted
+                    continue
+                actions.append(extra)
+                taken[who] += 1  # an R&R never ends a turn or the game
+            if (result := outcome(state)) is not None:
+                break
         seat = current(state)
         assert seat is not None
         legal = legal_actions(state)
@@ -162,6 +184,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
         if action not in legal:
             raise ValueError(f"{type(seats[seat]).__name__} chose {action}, which is not "
                              "legal here")
+        before = state
         state = apply(state, action)
         actions.append(action)
         taken[seat] += 1
@@ -178,5 +201,82 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int)
     )
 
 
-__all__ = ["MAX_DECISIONS", "BotSpec", "GameRecord", "play", "players_of", "resolve_rules",
-           "seat_bots"]
+class TurnTable:
+    """The per-turn rows of one game, built as it is played (one row per turn and seat; turn 0
+    is the setup): the seat's decisions that turn, then the heuristic's metrics.
+
+    :func:`play` builds one while bots play; :func:`record_match` and the classroom build one
+    from a ``Match`` that people played.
+    """
+
+    def __init__(self, module: GameModule, state: Any, players: int) -> None:
+        self.metrics = heuristic_for(module).metrics
+        self.outcome = module.outcome
+        self.players = players
+        self.rows: list[tuple[Any, ...]] = []
+        self.names: tuple[str, ...] = ()
+        self.taken = [0] * players
+        self.turn = int(getattr(state, "turn", 0))
+        self.snapshot(state)
+
+    def snapshot(self, state: Any) -> None:
+        for s in range(self.players):
+            values = self.metrics(state, s)
+            if not self.names:
+                self.names = ("turn", "seat", "actions", *values)
+            self.rows.append((self.turn, s, self.taken[s], *values.values()))
+            self.taken[s] = 0
+
+    def step(self, seat: int, state: Any) -> None:
+        """``seat`` decided and the game is now in ``state``."""
+        self.taken[seat] += 1
+        now = int(getattr(state, "turn", self.turn))
+        if now != self.turn or self.outcome(state) is not None:
+            self.turn = self.turn + 1 if now == self.turn else now
+            self.snapshot(state)
+
+
+def match_turns(match: Match) -> TurnTable:
+    """The :class:`TurnTable` of the game a ``Match`` holds up to its current position."""
+    module = match.game
+    states = match.states
+    turns = TurnTable(module, states[0], players_of(match.rules, states[0]))
+    current = module.current_player
+    players = len(turns.taken)
+    for action, (before, after) in zip(match.history, itertools.pairwise(states), strict=True):
+        seat = current(before)
+        who = getattr(action, "player", seat)  # an out-of-turn move is its player's (A-B-60)
+        if isinstance(who, int) and 0 <= who < players:
+            seat = who
+        assert seat is not None
+        turns.step(seat, after)
+    return turns
+
+
+def record_match(match: Match, bots: Sequence[str]) -> GameRecord:
+    """A finished ``Match`` (played by people, computer players or both) as a
+    :class:`GameRecord`, with ``bots`` naming who played each seat.
+
+    Raises:
+        ValueError: the game is not over.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> rec = play("monsoon", monsoon.Rules(players=2), ["greedy", "random"], seed=3)
+        >>> again = record_match(rec.to_match(), rec.bots)
+        >>> again.turn_table == rec.turn_table, again.outcome == rec.outcome
+        (True, True)
+    """
+    outcome = match.outcome
+    if outcome is None:
+        raise ValueError("the game is not over yet")
+    turns = match_turns(match)
+    return GameRecord(
+        game=match.game.GAME.name, rules=match.rules, seed=match.seed, bots=tuple(bots),
+        actions=match.history, outcome=outcome, standings=match.game.standings(match.state),
+        turns=turns.turn, turn_columns=turns.names, turn_table=tuple(turns.rows),
+    )
+
+
+__all__ = ["MAX_DECISIONS", "BotSpec", "GameRecord", "TurnTable", "match_turns", "play",
+           "players_of", "record_match", "resolve_rules", "seat_bots"]

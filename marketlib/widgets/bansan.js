@@ -97,10 +97,14 @@ function bsStalls(ctx, s) {
     items.appendChild(cell);
   });
   const rr = ctx.choices.filter((c) => c.target.startsWith("rr:"));
-  if (rr.length) {
-    const panel = ctx.el("details", "marketlib-panel");
-    panel.appendChild(ctx.el("summary", null, `Rent and Release (once per game): ${rr.length} options`));
+  const anyRR = ctx.anyTime.filter((c) => c.target.startsWith("rr:"));
+  if (rr.length || anyRR.length) {
+    const panel = ctx.el("details", "marketlib-panel marketlib-rr");
+    const when = rr.length ? "" : (s.decider === ctx.seat ? " now (any time)" : ` now, on P${s.decider}'s decision (any time)`);
+    panel.appendChild(ctx.el("summary", null, `Rent and Release${when} (once per game): ${rr.length + anyRR.length} options`));
     for (const c of rr) panel.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
+    for (const c of anyRR) panel.appendChild(ctx.anyTimeButton(c));
+    if (ctx.outOfTurn) panel.open = true;
     box.appendChild(panel);
   }
   return box;
@@ -125,7 +129,12 @@ function bsBins(ctx, s) {
 function bsPending(ctx, s) {
   const p = s.pending;
   const box = ctx.el("section", "marketlib-pending");
-  if (s.offer) box.appendChild(ctx.el("p", null, `Offer waiting for P${s.offer.to}: ${s.offer.text}`));
+  if (s.offer) {
+    const o = s.offer;
+    box.appendChild(ctx.el("p", null, `Offer waiting for P${o.to}: ${o.text}`));
+    if (o.to === ctx.seat && o.counters < o.max_counters) box.appendChild(bsCounter(ctx, o));
+    else if (o.to === ctx.seat) box.appendChild(ctx.el("p", null, `${o.counters} counter-offers were made (at most ${o.max_counters}): accept or decline.`));
+  }
   if (p && p.kind === "Stocking") {
     box.appendChild(ctx.el("p", null, "Stocking: click a card, then the open Stall to tuck it into."));
     const row = ctx.el("div", "marketlib-row-items");
@@ -156,9 +165,32 @@ function bsPending(ctx, s) {
   return box;
 }
 
+// A counter-offer (A-B-60): another price for a bargain; other terms for a trade are set in
+// the trade panel below, which then sends a counter instead of a new proposal.
+function bsCounter(ctx, o) {
+  const row = ctx.el("div", "marketlib-row-items marketlib-counter");
+  const left = `counter ${o.counters + 1} of at most ${o.max_counters}`;
+  if (o.kind === "bargain") {
+    const label = ctx.el("label", null, `Counter with another price for ${o.card} (${left}): RM `);
+    const price = ctx.el("input");
+    price.type = "number"; price.min = "0"; price.value = String(o.price + 1);
+    price.setAttribute("aria-label", `Your price for ${o.card} in RM`);
+    label.appendChild(price);
+    const b = ctx.el("button", "marketlib-btn marketlib-legal", "Counter with this price");
+    b.type = "button";
+    b.dataset.target = "button:counter-price";
+    b.setAttribute("aria-label", `Counter P${o.from}'s offer with this price`);
+    b.addEventListener("click", () => ctx.send({ type: "counter", price: Number(price.value) || 0 }));
+    row.appendChild(label); row.appendChild(b);
+  } else {
+    row.appendChild(ctx.el("span", null, `Or counter with other terms (${left}) in the trade panel below.`));
+  }
+  return row;
+}
+
 function bsVendor(ctx, s, v, p) {
   const info = ctx.seats[p] || {};
-  const who = info.bot ? info.bot : (p === ctx.seat ? "you" : "person");
+  const who = info.bot ? info.bot : (p === ctx.seat ? "you" : (info.person || "person"));
   const mark = p === s.decider && !s.result;
   const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : ""));
   const money = v.money === null ? "RM hidden" : `RM${v.money}`;
@@ -193,11 +225,18 @@ function bsVendor(ctx, s, v, p) {
 
 function bsTradePanel(ctx, s) {
   const me = ctx.seat;
-  const panel = ctx.el("details", "marketlib-panel");
-  panel.appendChild(ctx.el("summary", null, "Trade or bargain (any time; the other vendor answers)"));
+  const o = s.offer;
+  const countering = !!(o && o.kind === "trade" && o.to === me && o.counters < o.max_counters);
+  const panel = ctx.el("details", "marketlib-panel marketlib-trade");
+  panel.appendChild(ctx.el("summary", null, countering
+    ? `Counter P${o.from}'s trade with your own terms (counter ${o.counters + 1} of at most ${o.max_counters})`
+    : (ctx.outOfTurn || (s.decider !== me && s.decider !== null)
+      ? `Trade (any time, also on P${s.decider}'s decision; the other vendor answers)`
+      : "Trade or bargain (any time; the other vendor answers)")));
+  if (countering || ctx.outOfTurn) panel.open = true;
   const to = ctx.el("select");
   to.setAttribute("aria-label", "Vendor to trade with");
-  s.vendors.forEach((_, p) => { if (p !== me) { const o = ctx.el("option", null, `P${p}`); o.value = String(p); to.appendChild(o); } });
+  s.vendors.forEach((_, p) => { if (p !== me && (!countering || p === o.from)) { const opt = ctx.el("option", null, `P${p}`); opt.value = String(p); to.appendChild(opt); } });
   const boxes = (cards, name) => {
     const wrap = ctx.el("div", "marketlib-row-items");
     wrap.appendChild(ctx.el("span", "marketlib-row-title", name));
@@ -218,12 +257,14 @@ function bsTradePanel(ctx, s) {
   to.addEventListener("change", fillTake);
   const [payL, pay] = number("Pay");
   const [askL, ask] = number("Ask");
-  const propose = ctx.el("button", "marketlib-btn", "Propose trade");
+  const propose = ctx.el("button", "marketlib-btn", countering ? "Counter with these terms" : "Propose trade");
   propose.type = "button";
-  propose.setAttribute("aria-label", "Propose this trade");
+  propose.dataset.target = countering ? "button:counter-trade" : "button:propose-trade";
+  propose.setAttribute("aria-label", countering ? `Counter P${o.from}'s trade with these terms` : "Propose this trade");
   propose.addEventListener("click", () => {
     const picked = (el) => [...el.querySelectorAll("input:checked")].map((i) => i.value);
-    ctx.send({ type: "propose_trade", to: Number(to.value), give: picked(give), take: picked(takeWrap), pay: Number(pay.value) || 0, ask: Number(ask.value) || 0 });
+    const terms = { give: picked(give), take: picked(takeWrap), pay: Number(pay.value) || 0, ask: Number(ask.value) || 0 };
+    ctx.send(countering ? { type: "counter", ...terms } : { type: "propose_trade", to: Number(to.value), ...terms });
   });
   const row = ctx.el("div", "marketlib-row-items");
   row.appendChild(ctx.el("span", null, "With "));
@@ -243,7 +284,7 @@ function bsTradePanel(ctx, s) {
   ask2.addEventListener("click", () => ctx.send({ type: "bargain", card: card.value.trim().toUpperCase(), price: Number(price.value) || 0 }));
   bargain.appendChild(ctx.el("span", "marketlib-row-title", "Bargain (while buying from vendors):"));
   bargain.appendChild(card); bargain.appendChild(priceL); bargain.appendChild(ask2);
-  panel.appendChild(bargain);
+  if (!countering && s.decider === me && !ctx.outOfTurn) panel.appendChild(bargain);
   fillTake();
   return panel;
 }

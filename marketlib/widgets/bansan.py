@@ -10,7 +10,7 @@ from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import NAMES
 from marketlib.bansan.queries import half_total
 from marketlib.bansan.render import COLOURS, text_table
-from marketlib.bansan.state import Stocking
+from marketlib.bansan.state import BargainOffer, Stocking
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
 from marketlib.widgets.board import Board, _esm
@@ -70,8 +70,14 @@ class BansanTable(Table):
                 pend["count"] = pending.count
         offer = None
         if view.offer is not None:
-            offer = {"from": view.offer.frm, "to": view.offer.to,
-                     "text": bansan.describe_offer(view)}
+            o = view.offer
+            offer = {"from": o.frm, "to": o.to, "text": bansan.describe_offer(view),
+                     "kind": "bargain" if isinstance(o, BargainOffer) else "trade",
+                     "counters": o.counters, "max_counters": view.rules.max_counters}
+            if isinstance(o, BargainOffer):
+                offer.update(card=o.card, price=o.price)
+            else:
+                offer.update(give=list(o.give), take=list(o.take), pay=o.pay, ask=o.ask)
         return {
             "game": "bansan",
             "viewer": view.viewer,
@@ -187,6 +193,25 @@ class BansanTable(Table):
                 + [f"bin:{w.value}" for w in bansan.Waste]
                 + ["button:done", "button:endactions", "button:stockdeck", "button:accept"])
 
+    def proposal(self, content: Any, player: int) -> Any:
+        """A trade, bargain or counter-offer from the trade panel, as an action (validated by
+        ``apply``): ``bargain`` (card, price), ``counter`` (a price for a bargain, or give/take/
+        pay/ask for a trade; A-B-60) or ``propose_trade`` (to, give, take, pay, ask)."""
+        kind = content.get("type")
+        if kind == "bargain":
+            return A.Bargain(player=player, card=str(content["card"]),
+                             price=int(content["price"]))
+        give = [str(c) for c in content.get("give", [])]
+        take = [str(c) for c in content.get("take", [])]
+        if kind == "counter":
+            price = content.get("price")
+            return A.Counter(player=player, price=None if price is None else int(price),
+                             give=tuple(give), take=tuple(take), pay=int(content.get("pay", 0)),
+                             ask=int(content.get("ask", 0)))
+        return A.ProposeTrade(player=player, to=int(content["to"]), give=tuple(give),
+                              take=tuple(take), pay=int(content.get("pay", 0)),
+                              ask=int(content.get("ask", 0)))
+
 
 class BansanBoard(Board):
     """A clickable Bansan board for a ``Match("bansan", ...)`` (every mode).
@@ -209,14 +234,3 @@ class BansanBoard(Board):
 
     def _players(self, match: Any) -> int:
         return len(match.state.vendors)
-
-    def _proposal(self, content: dict[str, Any], player: int) -> Any:
-        """A trade or bargain from the trade panel, as an action (validated by ``apply``)."""
-        if content.get("type") == "bargain":
-            return A.Bargain(player=player, card=str(content["card"]),
-                             price=int(content["price"]))
-        give = [str(c) for c in content.get("give", [])]
-        take = [str(c) for c in content.get("take", [])]
-        return A.ProposeTrade(player=player, to=int(content["to"]), give=tuple(give),
-                              take=tuple(take), pay=int(content.get("pay", 0)),
-                              ask=int(content.get("ask", 0)))

@@ -23,44 +23,36 @@ message puts a sentence in ``error`` or ``notice``; an unexpected exception leav
 and the computer players as they were, shows a short message in ``error`` and logs the
 traceback on the ``marketlib.widgets`` logger. Set ``Board.raise_errors = True`` (tests do) to
 have it raised instead.
+
+The board itself only holds traits: the game, the computer players and the message handling are
+a :class:`~marketlib.widgets.session.SeatSession` over a
+:class:`~marketlib.widgets.session.TableSession` (``board.session``), the same code the
+classroom server runs for a seat on its own device.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import copy
 import logging
-import operator
-import random
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
-import msgspec
 import traitlets
 
-from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
 from marketlib.core.match import Match
-from marketlib.core.seeding import bot_rng
-from marketlib.widgets.payload import Reason, Table, explain_click, payload
+from marketlib.widgets.payload import Table
+from marketlib.widgets.session import (
+    CONTROLS,
+    MAX_BOT_DECISIONS,
+    BoardMessageError,
+    SeatSession,
+    TableSession,
+    players_of,
+)
 
 HERE = Path(__file__).parent
-MAX_BOT_DECISIONS = 20_000
 LOG = logging.getLogger("marketlib.widgets")
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class BoardMessageError(MarketlibError):
-    """A message from the front end that cannot be understood (nothing was changed)."""
 
 
 def _esm(name: str) -> str:
@@ -68,15 +60,6 @@ def _esm(name: str) -> str:
     own file (no imports: classrooms and CI are offline)."""
     return "\n".join((HERE / f).read_text(encoding="utf-8")
                      for f in ("common.js", "panels.js", name))
-
-
-def _seed_of(value: Any) -> int:
-    """A seed from a message: an int, or the decimal text of one (huge seeds lose nothing)."""
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BoardMessageError(f"'new_game' needs an integer seed, not {value!r}")
-    return value
 
 
 class Board(anywidget.AnyWidget):
@@ -108,6 +91,9 @@ class Board(anywidget.AnyWidget):
     scene = traitlets.Dict().tag(sync=True)
     cards = traitlets.Dict().tag(sync=True)
     choices: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    any_time: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    step_in: traitlets.List[int] = traitlets.List().tag(sync=True)
+    out_of_turn = traitlets.Bool(False).tag(sync=True)
     log: traitlets.List[str] = traitlets.List().tag(sync=True)
     log_total = traitlets.Int(0).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -126,6 +112,7 @@ class Board(anywidget.AnyWidget):
     description = traitlets.Unicode("").tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Unicode("0").tag(sync=True)
+    controls: traitlets.List[str] = traitlets.List(list(CONTROLS)).tag(sync=True)
 
     def __init__(
         self,
@@ -151,241 +138,65 @@ class Board(anywidget.AnyWidget):
         if teacher is not None and not isinstance(teacher, bool):
             raise TypeError(f"teacher must be True, False or None, not {teacher!r}")
         super().__init__()
-        self.match = match
-        self.opponents: dict[int, Any] = dict(opponents or {})
-        self._reasons: dict[tuple[int, Any], Reason] = {}
-        self._lines: dict[tuple[int, Any, int | None], str] = {}
-        self._rngs: dict[int, random.Random] = {}
-        self._memory: dict[int, Any] = {}
-        self._game_no = 0
-        self._pending_bots: Any = None
-        self._blank = self._bot_memory()
-        self.teacher = match.mode == "explore" if teacher is None else teacher
-        self.seat = seat
-        self.seed = str(match.seed)
-        self.cards = self.TABLE.cards(match)
-        self.seats = [
-            {"seat": s, "name": f"P{s}", "bot": type(self.opponents[s]).__name__
-             if s in self.opponents else ""}
-            for s in range(players)
-        ]
-        self._reset_streams()
-        self._run_bots()
-        self._refresh()
+        table = TableSession(self.TABLE, match, opponents)
+        self.session = SeatSession(
+            table, seat, teacher=match.mode == "explore" if teacher is None else teacher,
+            on_change=self._sync)
+        self._configure()
+        table.run_bots()
+        self.session.refresh()
+        self._sync()
 
     # ------------------------------------------------------------- game-specific hooks
     def _players(self, match: Match) -> int:
-        return int(match.rules.players)
+        return players_of(match)
 
-    def _proposal(self, content: dict[str, Any], player: int) -> Any:
-        """A free-form proposal (a Bansan trade or bargain) from the front end, as an action."""
-        raise BoardMessageError(f"{self.GAME_NAME} has no proposals")
+    # ------------------------------------------------------------- the shared game
+    @property
+    def match(self) -> Match:
+        """The ``Match`` played (the one the board was given)."""
+        return self.session.match
 
-    # ------------------------------------------------------------- computer players' memory
-    def _bot_memory(self) -> Any:
-        """What the computer players remember (their attributes) and their streams' states."""
-        bots = {s: copy.deepcopy(vars(b)) for s, b in self.opponents.items()
-                if hasattr(b, "__dict__")}
-        streams = {s: r.getstate() for s, r in self._rngs.items()}
-        return bots, streams
+    @property
+    def opponents(self) -> dict[int, Any]:
+        """The seats played by computer players."""
+        return self.session.table.opponents
 
-    def _restore_bots(self, memory: Any) -> None:
-        bots, streams = memory
-        for s, saved in bots.items():
-            attrs = vars(self.opponents[s])
-            attrs.clear()
-            attrs.update(copy.deepcopy(saved))
-        for s, st in streams.items():
-            self._rngs[s].setstate(st)
+    def _configure(self) -> None:
+        session = self.session
+        session.async_bots = self.async_bots
+        session.slice_seconds = self.BOT_SLICE_SECONDS
+        session.raise_errors = self.raise_errors
 
-    def _reset_streams(self) -> None:
-        self._rngs = {s: bot_rng(self.match.seed, s) for s in self.opponents}
-        self._memory = {}
-
-    def _remember(self) -> None:
-        """Keep the computer players' memory at this position (a person decides here)."""
-        cursor = self.match.cursor
-        memory = self._memory  # positions in increasing order: drop the undone ones from the end
-        while memory and next(reversed(memory)) > cursor:
-            del memory[next(reversed(memory))]
-        memory[cursor] = self._bot_memory()
-
-    def _recall(self) -> None:
-        """After undo or redo: the computer players' memory as it was at this position."""
-        memory = self._memory.get(self.match.cursor)
-        if memory is not None:
-            self._restore_bots(memory)
-
-    # ------------------------------------------------------------- state to front end
-    def _humans(self) -> list[int]:
-        return [s for s in range(len(self.seats)) if s not in self.opponents]
-
-    def _refresh(self) -> None:
-        with self.hold_sync():  # one comm message per redraw, not one per trait
-            self._refresh_traits()
-
-    def _refresh_traits(self) -> None:
-        match = self.match
-        current = match.current_player
-        humans = self._humans()
-        if current is not None and current in humans and current != self.seat:
-            self.covered = len(humans) > 1 and not self.teacher_view
-            self.seat = current
-        data = payload(self.TABLE, match, self.seat, humans=humans,
-                       teacher_view=self.teacher_view, covered=self.covered,
-                       reasons=self._reasons, cache=self._lines)
-        self.choices = data["choices"]
-        self.scene = data["scene"]
-        self.log = data["log"]
-        self.log_total = data["log_total"]
-        self.story = data["story"]
-        self.description = data["description"]
-        self.summary = data["summary"]
-        if self.covered:
-            self.notice = ""
-        self.can_undo = match.can_undo
-        self.can_redo = match.can_redo
-        position = (f"{self._game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
-                    f"{int(self.teacher_view)}:{int(self.covered)}")
-        if position != self.position:
-            self.position = position
-        self.version += 1
+    def _sync(self) -> None:
+        """Copy the session's traits into the widget's (one comm message per redraw)."""
+        with self.hold_sync():
+            for name, value in self.session.traits().items():
+                setattr(self, name, value)
 
     # ------------------------------------------------------------- messages
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
-        """The comm's entry point for ``model.send``: straight to :meth:`_on_msg` (ipywidgets'
-        own dispatcher would swallow what ``raise_errors`` asks to raise)."""
-        self._on_msg(self, content, buffers)
-
-    def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
-        memory = self._bot_memory()
-        traits = {"seat": self.seat, "covered": self.covered, "teacher_view": self.teacher_view}
+        """The comm's entry point for ``model.send``: straight to the session (ipywidgets' own
+        dispatcher would swallow what ``raise_errors`` asks to raise)."""
+        self._configure()
         try:
-            with self.match.atomic():
-                self._dispatch(content)
-        except MarketlibError as err:
-            self.error = str(err)
-        except Exception as err:
-            LOG.exception("marketlib board: a %r message failed", content)
-            self._restore_bots(memory)
-            for name, value in traits.items():
-                setattr(self, name, value)
-            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
-                          "unchanged. The details are in the notebook's log.")
-            try:
-                self._refresh()
-            except Exception:  # pragma: no cover - the refresh itself is broken
-                LOG.exception("marketlib board: the redraw failed too")
-            if self.raise_errors:
-                raise
-
-    def _dispatch(self, content: Any) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise BoardMessageError(
-                f"malformed message {content!r}: expected an object with a 'type'")
-        kind = content["type"]
-        handler = getattr(self, f"_msg_{kind}", None)
-        if handler is None:
-            raise BoardMessageError(f"unknown message type {kind!r}")
-        self.error = ""
-        if self.busy and kind != "explain":
-            self.notice = f"{self.busy.removesuffix('...')}: wait a moment, then try again."
-            return
-        handler(content)
-
-    def _msg_play(self, content: dict[str, Any]) -> None:
-        index = content.get("index")
-        version = content.get("version", self.version)
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise BoardMessageError(f"'play' needs an integer index, not {index!r}")
-        if version != self.version:
-            raise BoardMessageError(
-                "The board changed before your click arrived, so nothing was played: look "
-                f"again and click once more (board version {version}, now {self.version}).")
-        if not 0 <= index < len(self.choices):
-            raise BoardMessageError(
-                f"no choice {index}: there are {len(self.choices)} legal choices")
-        action = self.match.legal_actions()[self.choices[index]["index"]]
-        self.play(action, _clicked=True)
-
-    def _msg_explain(self, content: dict[str, Any]) -> None:
-        target = content.get("target")
-        if not isinstance(target, str):
-            raise BoardMessageError(f"'explain' needs a target string, not {target!r}")
-        if self.covered:
-            raise BoardMessageError("the board is covered: reveal it first")
-        current = self.match.current_player
-        player = self.seat if current is None or not self.teacher_view else current
-        self.notice = explain_click(self.TABLE, self.match, target, player)
-
-    def _msg_propose_trade(self, content: dict[str, Any]) -> None:
-        self._propose(content)
-
-    def _msg_bargain(self, content: dict[str, Any]) -> None:
-        self._propose(content)
-
-    def _propose(self, content: dict[str, Any]) -> None:
-        player = self.match.current_player
-        if player is None or player in self.opponents or self.covered or (
-                player != self.seat and not self.teacher_view):
-            raise BoardMessageError(
-                "a proposal can only be made by the person whose decision it is")
-        try:
-            action = self._proposal(content, player)
-        except (KeyError, TypeError, ValueError) as err:
-            raise BoardMessageError(f"malformed proposal {content!r}: {err}") from None
-        with contextlib.suppress(IllegalAction, InvalidAction):
-            self.play(action, _clicked=True)  # if refused, play() put the reason in ``notice``
-
-    def _msg_undo(self, content: dict[str, Any]) -> None:
-        self.undo()
-
-    def _msg_redo(self, content: dict[str, Any]) -> None:
-        self.redo()
-
-    def _msg_new_game(self, content: dict[str, Any]) -> None:
-        self.new_game(_seed_of(content.get("seed", self.match.seed + 1)), _clicked=True)
-
-    def _msg_set_seat(self, content: dict[str, Any]) -> None:
-        seat = content.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(
-                self.seats):
-            raise BoardMessageError(f"no seat {seat!r}")
-        self.seat = seat
-        self.covered = len(self._humans()) > 1 and not self.teacher_view
-        self.notice = ""
-        self._refresh()
-
-    def _msg_teacher(self, content: dict[str, Any]) -> None:
-        if not self.teacher:
-            raise BoardMessageError(
-                "the teacher view is not available on this board: it is a board for players "
-                "(Match mode 'play'); a teacher makes their own board with teacher=True")
-        self.teacher_view = bool(content.get("on"))
-        self.covered = False
-        self.notice = ""
-        self._refresh()
-
-    def _msg_reveal(self, content: dict[str, Any]) -> None:
-        self.covered = False
-        self.notice = ""
-        self._refresh()
+            self.session.handle(content)
+        finally:
+            self._sync()
 
     # ------------------------------------------------------------- Python API
-    def play(self, action: Any, *, _clicked: bool = False) -> None:
+    def play(self, action: Any) -> None:
         """Play ``action`` (or its table notation) for the deciding seat, then let bots answer.
 
         Raises:
             IllegalAction, InvalidAction: as ``Match.play`` (nothing changes).
         """
+        self._configure()
         try:
-            self.match.play(action)
-        except (IllegalAction, InvalidAction) as err:
-            self.notice = f"{getattr(err, 'rule', 'invalid')}: {getattr(err, 'reason', err)}"
-            self._refresh()
-            raise
-        self.notice = ""
-        self._continue(_clicked)
+            self.session.play(action)
+        finally:
+            self._sync()
+        self._update_display()
 
     def undo(self) -> None:
         """Undo back to the last decision of a person (bots' moves are undone with it).
@@ -393,12 +204,8 @@ class Board(anywidget.AnyWidget):
         Raises:
             MarketlibError: nothing to undo; UndoBlocked: a reveal blocks it (play mode).
         """
-        self.match.undo()
-        while self.match.current_player in self.opponents and self.match.can_undo:
-            self.match.undo()
-        self._recall()
-        self.notice = ""
-        self._refresh()
+        self.session.undo()
+        self._sync()
 
     def redo(self) -> None:
         """Redo forward to the next decision of a person.
@@ -406,108 +213,16 @@ class Board(anywidget.AnyWidget):
         Raises:
             MarketlibError: nothing to redo.
         """
-        self.match.redo()
-        while self.match.current_player in self.opponents and self.match.can_redo:
-            self.match.redo()
-        self._recall()
-        self.notice = ""
-        self._refresh()
+        self.session.redo()
+        self._sync()
 
-    def new_game(self, seed: int, *, _clicked: bool = False) -> None:
+    def new_game(self, seed: int) -> None:
         """Start a new game in the same ``Match`` (same rules) with ``seed`` (any int); the
         computer players start with a fresh memory."""
-        seed = operator.index(seed)
-        self.match.reset(seed)
-        self._reasons.clear()
-        self._lines.clear()
-        self._restore_bots(self._blank)
-        self._reset_streams()
-        self._game_no += 1
-        self.seed = str(seed)
-        self.notice = ""
-        self._continue(_clicked)
-
-    def _bots_to_move(self) -> bool:
-        current = self.match.current_player
-        return current is not None and current in self.opponents
-
-    def _continue(self, clicked: bool = False) -> None:
-        """After a person's move: the computer players answer, then the board is redrawn.
-
-        After a click in the page, inside the kernel's running event loop, the person's own
-        move is drawn first and ``busy`` says who is playing; the computer players then move in
-        slices of about :attr:`BOT_SLICE_SECONDS`, and the kernel handles other messages in
-        between. Called from Python (``board.play(...)``, tests, scripts) they move before it
-        returns.
-        """
-        loop = _running_loop() if self.async_bots and clicked else None
-        if loop is None or not self._bots_to_move():
-            self._run_bots()
-            self._refresh()
-            if not clicked:
-                self._update_display()
-            return
-        checkpoint = (self.match.checkpoint(), self._bot_memory())
-        self.busy = f"P{self.match.current_player} is playing..."
-        self._refresh()
-        self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
-
-    def _bot_slice(self, loop: asyncio.AbstractEventLoop, checkpoint: Any) -> None:
-        self._pending_bots = None
-        try:
-            deadline = time.monotonic() + self.BOT_SLICE_SECONDS
-            while self._bots_to_move() and time.monotonic() < deadline:
-                self._bot_move()
-            if self._bots_to_move():
-                who = f"P{self.match.current_player} is playing..."
-                if who != self.busy:
-                    self.busy = who
-                self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
-                return
-            self.busy = ""
-            self._remember()
-            self._refresh()
-        except Exception as err:
-            LOG.exception("marketlib board: a computer player failed")
-            self.match.rollback(checkpoint[0])
-            self._restore_bots(checkpoint[1])
-            self.busy = ""
-            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
-                          "back where it was before your move. The details are in the "
-                          "notebook's log.")
-            self._refresh()
-            if self.raise_errors:
-                raise
-
-    def _run_bots(self) -> None:
-        for _ in range(MAX_BOT_DECISIONS):
-            if not self._bots_to_move():
-                self._remember()
-                return
-            self._bot_move()
-
-    def _bot_move(self) -> None:
-        match = self.match
-        current = match.current_player
-        assert current is not None
-        bot = self.opponents[current]
-        view = match.view(current)
-        action = bot.choose(view, match.legal_actions(), self._rngs[current])
-        explain = getattr(bot, "explain_choice", None)
-        why = explain() if callable(explain) else ""
-        name = type(bot).__name__
-        self._reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
-                                                 self._readers(view, current))
-        match.play(action)
-
-    def _readers(self, view: Any, bot_seat: int) -> frozenset[int]:
-        """The seats that may read a computer player's reason: those who see everything the
-        computer player saw when it chose (so the reason cannot give away its hidden cards)."""
-        game = self.match.game
-        state = self.match.state
-        return frozenset(
-            s for s in range(len(self.seats))
-            if s == bot_seat or msgspec.structs.replace(view, viewer=s) == game.view(state, s))
+        self._configure()
+        self.session.new_game(seed)
+        self._sync()
+        self._update_display()
 
     # ------------------------------------------------------------- readers without a kernel
     def static_html(self) -> str:
@@ -559,3 +274,6 @@ class Board(anywidget.AnyWidget):
         status = "over" if match.is_over else f"P{match.current_player} to play"
         return (f"{type(self).__name__}({match.game.GAME.name}, players={len(self.seats)}, "
                 f"seat={self.seat}, move {match.cursor}, {status})")
+
+
+__all__ = ["MAX_BOT_DECISIONS", "Board", "BoardMessageError"]

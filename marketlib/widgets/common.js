@@ -30,17 +30,22 @@ function makeBoard(drawGame) {
       let confirming = null;
 
       const send = (msg) => model.send(msg);
-      const play = (choice) => {
-        if (choice.warn && confirming !== choice.index) {
-          confirming = choice.index;
+      // Play a choice of the decider (`play`) or an any-time action of the seat shown
+      // (`any_time`, e.g. Rent & Release on another vendor's decision); a choice with a
+      // warning is asked about first.
+      const sendChoice = (type, key) => (choice) => {
+        if (choice.warn && confirming !== key(choice)) {
+          confirming = key(choice);
           focusKey = "confirm:yes";
           redraw();
           return;
         }
         confirming = null;
         clickedAt = performance.now();
-        send({ type: "play", index: choice.index, version: model.get("version") });
+        send({ type, index: choice.index, version: model.get("version") });
       };
+      const play = sendChoice("play", (c) => c.index);
+      const playAnyTime = sendChoice("any_time", (c) => `any:${c.index}`);
 
       // Two-click choices: a target "A@B" (e.g. a card, then the Stall to tuck it into) is
       // played by clicking A (which selects it) and then B.
@@ -75,10 +80,27 @@ function makeBoard(drawGame) {
           teacher: !!model.get("teacher_view"),
           seats: model.get("seats") || [],
           choices,
+          anyTime: model.get("any_time") || [],
+          outOfTurn: !!model.get("out_of_turn"),
           drawn,
           selected,
           el: mlEl,
           send,
+          // A button for one of the seat's any-time actions (not a choice of the decider's).
+          anyTimeButton(c) {
+            const words = c.label || c.text;
+            const b = mlEl("button", "marketlib-btn marketlib-choice marketlib-legal marketlib-any-time", words);
+            b.type = "button";
+            b.dataset.target = `any:${c.target}`;
+            b.dataset.verb = c.verb || "";
+            b.title = `${words} [${c.text}]: ${c.preview}`;
+            b.setAttribute("aria-label", `${words}, out of turn (${c.preview})`);
+            const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
+            b.addEventListener("focus", show);
+            b.addEventListener("mouseenter", show);
+            b.addEventListener("click", () => { focusKey = `any:${c.target}`; playAnyTime(c); });
+            return b;
+          },
           // A real <button> for an on-board thing. Legal: highlighted, click plays it (or
           // selects it, for a two-click choice). Otherwise a click asks Python why not.
           button(target, label, content, extraClass) {
@@ -185,9 +207,14 @@ function makeBoard(drawGame) {
         for (const c of rest) bar.appendChild(choiceButton(c, previewLine));
         if (ctx.scene.goal) root.appendChild(mlEl("div", "marketlib-goal", ctx.scene.goal));
         root.appendChild(bar);
-        const asked = ctx.choices.find((c) => c.index === confirming);
+        const turnBar = mlOutOfTurn(model, send, ctx.scene.decider);
+        if (turnBar) root.appendChild(turnBar);
+        const asked = typeof confirming === "string"
+          ? ctx.anyTime.find((c) => `any:${c.index}` === confirming)
+          : ctx.choices.find((c) => c.index === confirming);
         if (asked) {
-          root.appendChild(mlConfirm(asked, () => { focusKey = asked.target; play(asked); },
+          const again = typeof confirming === "string" ? playAnyTime : play;
+          root.appendChild(mlConfirm(asked, () => { focusKey = asked.target; again(asked); },
             () => { confirming = null; focusKey = asked.target; redraw(); }));
         }
         root.appendChild(previewLine);

@@ -96,7 +96,7 @@ function drawGame(ctx, area) {
   const players = ctx.el("div", "marketlib-players");
   s.seats.forEach((seat, p) => {
     const info = ctx.seats[p] || {};
-    const who = info.bot ? `${info.bot}` : (p === ctx.seat ? "you" : "person");
+    const who = info.bot ? `${info.bot}` : (p === ctx.seat ? "you" : (info.person || "person"));
     const panel = ctx.el("section", "marketlib-player" + (p === s.current && !s.result ? " marketlib-current" : ""));
     panel.appendChild(ctx.el("h4", "marketlib-row-title",
       `P${p} (${who}) · ${s.seals[p]} seals · ${seat.display.length}/${s.rules.display_limit} cards${p === s.current && !s.result ? " · to play" : ""}`));

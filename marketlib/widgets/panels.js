@@ -44,6 +44,37 @@ function mlConfirm(choice, yes, no) {
   return bar;
 }
 
+// Acting out of turn on a shared device (Bansan's "at any time", A-B-60): another person steps
+// in on the decider's turn, plays their Rent & Release or proposes a trade, and steps back.
+function mlOutOfTurn(model, send, decider) {
+  const seats = model.get("step_in") || [];
+  const out = !!model.get("out_of_turn");
+  if (!seats.length && !out) return null;
+  const bar = mlEl("div", "marketlib-out-of-turn");
+  if (out) {
+    bar.appendChild(mlEl("span", "marketlib-say",
+      `P${model.get("seat")}, you are acting out of turn on P${decider}'s decision: rent and release a stall or propose a trade below, or step back.`));
+    const back = mlEl("button", "marketlib-btn marketlib-control", `Back to P${decider}`);
+    back.type = "button";
+    back.dataset.target = "button:step-out";
+    back.setAttribute("aria-label", `Step back: P${decider} decides`);
+    back.addEventListener("click", () => send({ type: "step_out" }));
+    bar.appendChild(back);
+    return bar;
+  }
+  bar.appendChild(mlEl("span", "marketlib-row-title", "Out of turn (any time):"));
+  for (const seat of seats) {
+    const b = mlEl("button", "marketlib-btn marketlib-control", `P${seat} acts now`);
+    b.type = "button";
+    b.dataset.target = `button:step-in-${seat}`;
+    b.title = `P${seat} takes the device to rent and release a stall or propose a trade, then hands it back`;
+    b.setAttribute("aria-label", b.title);
+    b.addEventListener("click", () => send({ type: "step_in", seat }));
+    bar.appendChild(b);
+  }
+  return bar;
+}
+
 function mlControls(model, send) {
   const bar = mlEl("div", "marketlib-controls");
   const add = (text, aria, onClick, disabled) => {
@@ -56,27 +87,31 @@ function mlControls(model, send) {
     bar.appendChild(b);
     return b;
   };
-  add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo" }), !model.get("can_undo"));
-  add("Redo (r)", "Redo (key r)", () => send({ type: "redo" }), !model.get("can_redo"));
-  const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
-  const seed = mlEl("input");
-  seed.type = "text";
-  seed.inputMode = "numeric";
-  seed.value = String(model.get("seed"));
-  seed.setAttribute("aria-label", "Seed: the same seed deals the same game");
-  seedLabel.appendChild(seed);
-  bar.appendChild(seedLabel);
-  add("New game", "Start a new game with this seed",
-    () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
+  // The controls this board offers (a classroom seat offers none: undo is the teacher's).
+  const offered = new Set(model.get("controls") || ["undo", "redo", "new_game", "set_seat", "teacher"]);
+  if (offered.has("undo")) add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo" }), !model.get("can_undo"));
+  if (offered.has("redo")) add("Redo (r)", "Redo (key r)", () => send({ type: "redo" }), !model.get("can_redo"));
+  if (offered.has("new_game")) {
+    const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
+    const seed = mlEl("input");
+    seed.type = "text";
+    seed.inputMode = "numeric";
+    seed.value = String(model.get("seed"));
+    seed.setAttribute("aria-label", "Seed: the same seed deals the same game");
+    seedLabel.appendChild(seed);
+    bar.appendChild(seedLabel);
+    add("New game", "Start a new game with this seed",
+      () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
+  }
   const seats = model.get("seats") || [];
   const humans = seats.filter((s) => !s.bot);
-  if (humans.length > 1) {
+  if (humans.length > 1 && offered.has("set_seat")) {
     for (const s of humans) {
       const b = add(`Seat P${s.seat}`, `Show seat P${s.seat}`, () => send({ type: "set_seat", seat: s.seat }));
       b.setAttribute("aria-pressed", String(model.get("seat") === s.seat));
     }
   }
-  if (model.get("teacher")) {
+  if (model.get("teacher") && offered.has("teacher")) {
     const on = !!model.get("teacher_view");
     const t = add(on ? "Teacher view: on" : "Teacher view: off",
       "Teacher view shows every hidden card", () => send({ type: "teacher", on: !on }));

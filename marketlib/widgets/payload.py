@@ -12,7 +12,7 @@ on-board ``target`` an action is about, and which action a click on a target wou
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from marketlib.core.match import Match
@@ -56,6 +56,15 @@ class Table:
     def probe_targets(self, view: Any) -> list[str]:
         """Targets worth clicking in a test of what ``explain`` answers (cards, buttons...)."""
         return []
+
+    def proposal(self, content: Mapping[str, Any], player: int) -> Any:
+        """The action a free-form proposal message (a Bansan ``propose_trade`` or ``bargain``)
+        stands for; ``apply`` validates it.
+
+        Raises:
+            KeyError, TypeError, ValueError: the message is malformed (or the game has none).
+        """
+        raise ValueError(f"{self.game_name} has no proposals")
 
 
 def world_of(game: Any, view: Any) -> Any:
@@ -148,13 +157,33 @@ def choices_for(table: Table, match: Match, decider: int) -> list[dict[str, Any]
     decider's view only."""
     game = match.game
     view = game.view(match.state, decider)
-    world = world_of(game, view)
+    return described(table, game, view, world_of(game, view), game.legal_actions(match.state))
+
+
+def described(table: Table, game: Any, view: Any, world: Any,
+              actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """``actions`` as the front end draws them: index, notation, words, verb, target, preview
+    (worked out in ``world``, rebuilt from ``view``) and a question to ask first."""
     words = table.words
     return [{"index": i, "text": str(action), "label": words.label(view, action),
              "verb": verb_of(action), "target": table.target(action),
              "preview": str(game.preview(view, action, world)),
              "warn": words.warning(view, action)}
-            for i, action in enumerate(game.legal_actions(match.state))]
+            for i, action in enumerate(actions)]
+
+
+def any_time_for(table: Table, match: Match, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s any-time actions now (Bansan's Rent & Release on another vendor's decision,
+    A-B-60), in the shape of :func:`choices_for`, from ``seat``'s view only: the game's
+    ``any_time_actions`` on a world rebuilt from that view (own money, public stalls). Empty
+    for a game without any-time actions and once the game is over."""
+    game = match.game
+    listing = getattr(game, "any_time_actions", None)
+    if listing is None or game.outcome(match.state) is not None:
+        return []
+    view = game.view(match.state, seat)
+    world = world_of(game, view)
+    return described(table, game, view, world, listing(world, seat))
 
 
 VERBS = {"stock-row": "stock", "stock-deck": "draw", "buy-wholesale": "wholesale",
@@ -206,8 +235,10 @@ def payload(
     reasons: Mapping[tuple[int, Any], Reason] | None = None,
     cache: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
-    """The traits a board sends for ``seat``: ``scene``, ``choices``, ``log`` (the last
-    :data:`LOG_LINES` lines) and ``log_total``, ``description`` and ``summary``.
+    """The traits a board sends for ``seat``: ``scene``, ``choices`` (the decider's legal
+    actions, when ``seat`` decides), ``any_time`` (``seat``'s any-time actions,
+    :func:`any_time_for`), ``log`` (the last :data:`LOG_LINES` lines) and ``log_total``,
+    ``story``, ``description`` and ``summary``.
 
     Args:
         table: the game's :class:`Table`.
@@ -222,8 +253,8 @@ def payload(
     game = match.game
     state = match.state
     if covered:
-        return {"scene": {"game": table.game_name, "covered": True}, "choices": [], "log": [],
-                "log_total": 0,
+        return {"scene": {"game": table.game_name, "covered": True}, "choices": [],
+                "any_time": [], "log": [], "log_total": 0,
                 "story": [], "description": "", "summary": summary_text(match)}
     decider = game.current_player(state)
     shown = None if teacher_view else seat
@@ -232,6 +263,9 @@ def payload(
     if decider is not None and (humans is None or decider in humans) and (
             teacher_view or decider == seat):
         choices = choices_for(table, match, decider)
+    any_time: list[dict[str, Any]] = []
+    if not teacher_view and (humans is None or seat in humans):
+        any_time = any_time_for(table, match, seat)
     log = log_lines(match, shown, reasons or {}, cache)
     words = table.words
     scene = table.scene(view, decider)
@@ -241,6 +275,7 @@ def payload(
     return {
         "scene": scene,
         "choices": choices,
+        "any_time": any_time,
         "log": log[-LOG_LINES:],
         "log_total": len(log),
         "story": story_lines(table, match, seat),
@@ -264,5 +299,6 @@ def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
     return lambda match, seat: probe(table, match, seat)
 
 
-__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "choices_for", "explain_click",
+__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_for", "choices_for",
+           "explain_click",
            "log_lines", "payload", "payload_function", "probe", "summary_text", "world_of"]

@@ -137,7 +137,7 @@ def test_a_b_60_counter_refusals() -> None:
     assert refused(s, "P0 counter give=- take=- pay=1 ask=0").rule == "B-ANY-01"
     s = play(s, "P0 counter price=2")
     assert refused(s, "P1 counter price=3").rule == "B-BUY-07"  # the buyer has RM2
-    assert refused(s, "P2 counter price=1").rule == "B-ANY-02"  # not P2's offer
+    assert refused(s, "P2 counter price=1").rule == "B-ANY-01"  # not P2's offer (a bargain)
     strict = play(middle_of_p1s_turn(rules=Rules(players=3, max_counters=0)), "P1 buy FV")
     strict = play(strict, f"P1 bargain {card} 0")
     assert [str(a) for a in bansan.legal_actions(strict)] == ["P0 accept", "P0 decline"]

@@ -22,7 +22,8 @@ pytestmark = pytest.mark.browser
 
 SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "seat", "seats",
           "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
-          "description", "summary", "seed", "story", "busy")
+          "description", "summary", "seed", "story", "busy", "any_time", "step_in",
+          "out_of_turn", "controls")
 
 
 def traits(board: Any) -> dict[str, Any]:
@@ -178,3 +179,70 @@ def test_boards_have_no_serious_accessibility_violations(tmp_path: Path) -> None
                 assert len(results["passes"]) >= 10
                 checked += 1
     assert checked >= 20
+
+
+def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) -> None:
+    """Issue 15 (A-B-60): another person steps in on the decider's turn and rents out of turn;
+    a person counters a bargain with another price and a trade with other terms."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    state = bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]},
+                            phase="actions", current=1, stalls={"FV": ["FV", "FV"]})
+    board = BansanBoard(Match.from_state("bansan", state))
+    board._handle_custom_msg({"type": "reveal"}, [])
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, board)
+        page.locator('[data-target="button:step-in-2"]').click()
+        assert page.evaluate("window.mlHarness.sent") == [{"type": "step_in", "seat": 2}]
+        for message in ({"type": "step_in", "seat": 2}, {"type": "reveal"}):
+            board._handle_custom_msg(message, [])
+        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        page.wait_for_timeout(50)
+        bar = page.locator(".marketlib-out-of-turn").inner_text()
+        assert bar.startswith("P2, you are acting out of turn on P1's decision")
+        rr = page.locator("details.marketlib-rr")
+        assert rr.get_attribute("open") is not None  # opened for the person who stepped in
+        assert "on P1's decision" in rr.locator("summary").inner_text()
+        rent = next(c for c in board.any_time if c["text"] == "P2 rr rent=ST-04")
+        page.locator('[data-target="any:rr:ST-04:-"]').click()
+        assert page.evaluate("window.mlHarness.sent")[-1] == {
+            "type": "any_time", "index": rent["index"], "version": board.version}
+        page.screenshot(path=str(tmp_path / "bansan_out_of_turn.png"), full_page=True)
+        assert page.locator("button:not([aria-label])").count() == 0
+
+    # a bargain made to the person: counter with another price
+    match = Match.from_state("bansan", state)
+    card = state.stalls[0].cards[0]
+    for text in ("P1 buy FV", f"P1 bargain {card} 0"):
+        match.play(text)
+    board = BansanBoard(match)
+    board._handle_custom_msg({"type": "reveal"}, [])
+    assert board.seat == 0 and board.scene["offer"]["kind"] == "bargain"
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, board)
+        page.locator('input[aria-label="Your price for ' + card + ' in RM"]').fill("3")
+        page.locator('[data-target="button:counter-price"]').click()
+        assert page.evaluate("window.mlHarness.sent")[-1] == {"type": "counter", "price": 3}
+        page.screenshot(path=str(tmp_path / "bansan_counter.png"), full_page=True)
+    board._handle_custom_msg({"type": "counter", "price": 3}, [])
+    assert str(match.history[-1]) == "P0 counter price=3" and match.current_player == 1
+
+    # a trade made to the person: the trade panel counters with the person's own terms
+    state = bansan.position(players=2, rents={0: ["FV"], 1: ["MT"]}, bags={0: ["FV:PA"],
+                            1: ["MT:OR"]}, money=[10, 10], phase="actions")
+    match = Match.from_state("bansan", state)
+    mine, theirs = state.vendors[0].bag[0].card, state.vendors[1].bag[0].card
+    match.play(f"P0 trade P1 give={mine} take={theirs} pay=0 ask=0")
+    board = BansanBoard(match)
+    board._handle_custom_msg({"type": "reveal"}, [])
+    assert board.seat == 1 and board.scene["offer"]["kind"] == "trade"
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, board)
+        panel = page.locator("details.marketlib-trade")
+        assert panel.get_attribute("open") is not None
+        assert panel.locator("summary").inner_text().startswith("Counter P0's trade")
+        page.locator('input[aria-label="Ask"]').fill("2")
+        page.locator('[data-target="button:counter-trade"]').click()
+        assert page.evaluate("window.mlHarness.sent")[-1] == {
+            "type": "counter", "give": [], "take": [], "pay": 0, "ask": 2}

@@ -192,11 +192,17 @@ def test_undo_restores_a_greedy_players_memory() -> None:
 
 
 def test_a_board_plays_the_same_game_as_the_simulator() -> None:
-    record = play("bansan", bansan.Rules(players=2), ["random", "greedy"], seed=11)
+    # a board asks computer players about out-of-turn actions (A-B-60): the simulator's
+    # any_time=True does the same, at the same hand-offs with the same streams
+    record = play("bansan", bansan.Rules(players=2), ["random", "greedy"], seed=11,
+                  any_time=True)
+    assert any(a.player == 1 and isinstance(a, bansan.RentAndRelease) for a in record.actions)
+    plain = play("bansan", bansan.Rules(players=2), ["random", "greedy"], seed=11)
+    assert plain.actions != record.actions
     m = Match("bansan", bansan.Rules(players=2), seed=11)
     board = BansanBoard(m, opponents={1: GreedyBot()})
-    for action in record.actions:
-        if action.player == 0:
+    for i, action in enumerate(record.actions):
+        if action.player == 0 and len(m.history) == i:
             board.play(action)
     assert m.history == record.actions
     assert m.outcome == record.outcome

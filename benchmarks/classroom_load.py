@@ -1,0 +1,179 @@
+"""Load on a classroom server over loopback: simulated students play random legal moves.
+
+    uv run --all-extras python benchmarks/classroom_load.py [--tables 15] [--players 4]
+        [--seconds 120] [--think 0.1 0.5]
+
+This process runs the room (its server in a background thread, as in a notebook); a second
+process runs the students: one WebSocket client each (asyncio, the ``websockets`` package), who
+joins with its code and, whenever its seat decides, thinks for a time drawn from ``--think``
+seconds, plays a random legal choice and waits for the ``ack`` (a class of people is slower
+still; ``--think 0 0`` is the server's top speed). When a table's game ends, the teacher deals
+it a new one (``room.new_game``), so every table plays for the whole run.
+
+It prints the round trip of a ``play`` to its ``ack`` (sent after the action is committed to
+SQLite) at p50 and p95, the moves per second, and the count of lost or doubled actions: every
+acknowledged move must be in the database exactly once, and every table rebuilt from the
+database (``Room.resume``) must give the same state bytes and history. Traffic goes to
+127.0.0.1 only and stops by itself after ``--seconds``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+async def student(url: str, code: str, seed: int, until: float,
+                  think: tuple[float, float]) -> dict[str, Any]:
+    from websockets.asyncio.client import connect
+
+    rng = random.Random(seed)
+    traits: dict[str, Any] = {}
+    trips: list[float] = []
+    acked = refused = 0
+    sent_at: float | None = None
+    async with connect(url, max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "join", "code": code, "name": f"bot-{seed}"}))
+        while time.monotonic() < until or sent_at is not None:
+            # After the end, a move still in flight is waited for (10 s at most): its ack
+            # decides whether it counts, and the server has stored it either way.
+            left = until - time.monotonic() if sent_at is None else until + 10 - time.monotonic()
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, left))
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            if msg["type"] == "state":
+                traits.update(msg["traits"])
+            elif msg["type"] == "ack" and sent_at is not None:
+                trips.append(time.perf_counter() - sent_at)
+                sent_at = None
+                if msg["ok"]:
+                    acked += 1
+                else:
+                    refused += 1
+            if (sent_at is None and time.monotonic() < until and traits.get("choices")
+                    and not traits.get("busy")):
+                if think[1] > 0:
+                    await asyncio.sleep(rng.uniform(*think))
+                    if time.monotonic() >= until:
+                        break
+                index = rng.randrange(len(traits["choices"]))
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "play", "index": index,
+                                          "version": traits["version"], "id": len(trips)}))
+    return {"code": code, "trips": trips, "acked": acked, "refused": refused}
+
+
+async def students(url: str, codes: list[str], seconds: float,
+                   think: tuple[float, float]) -> list[dict[str, Any]]:
+    until = time.monotonic() + seconds
+    return list(await asyncio.gather(*(student(url, c, i, until, think)
+                                       for i, c in enumerate(codes))))
+
+
+def client_main(argv: list[str]) -> None:
+    url, codes_file, seconds = argv[0], argv[1], float(argv[2])
+    think = (float(argv[3]), float(argv[4]))
+    codes = json.loads(Path(codes_file).read_text())
+    print(json.dumps(asyncio.run(students(url, codes, seconds, think))))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=15)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--game", default="bansan")
+    parser.add_argument("--think", type=float, nargs=2, default=(0.1, 0.5),
+                        metavar=("MIN", "MAX"), help="seconds a student thinks before a move")
+    args = parser.parse_args()
+
+    import msgspec
+
+    from marketlib.classroom import Room
+
+    folder = Path(tempfile.mkdtemp(prefix="marketlib-load-"))
+    room = Room(args.game, tables=args.tables, players=args.players, seed=1,
+                path=folder / "load.sqlite")
+    room.start()
+    dealer = Dealer(room)
+    codes = [room.codes[(t, s)] for t in range(args.tables) for s in range(args.players)]
+    (folder / "codes.json").write_text(json.dumps(codes))
+    url = room.url.replace("http://", "ws://") + "ws"
+    print(f"{len(codes)} students on {args.tables} tables of {args.game}, {args.seconds:.0f} s "
+          f"on {url}")
+    started = time.monotonic()
+    dealer.start()
+    out = subprocess.run([sys.executable, __file__, "--client", url, str(folder / "codes.json"),
+                          str(args.seconds), *map(str, args.think)], capture_output=True,
+                         text=True, check=True, timeout=args.seconds + 120)
+    elapsed = time.monotonic() - started
+    dealer.stop()
+    finished = sum(len(t.past) + t.match.is_over for t in room.tables)
+    room.stop()
+    results = json.loads(out.stdout)
+    trips = sorted(t for r in results for t in r["trips"])
+    acked = sum(r["acked"] for r in results)
+    refused = sum(r["refused"] for r in results)
+
+    again = Room.resume(folder / "load.sqlite")
+    stored = again.store.count()
+    played = acked
+    mismatched = sum(
+        msgspec.json.encode(a.match.state) != msgspec.json.encode(b.match.state)
+        or [p.match.history for p in a.past] + [a.match.history]
+        != [p.match.history for p in b.past] + [b.match.history]
+        for a, b in zip(again.tables, room.tables, strict=True))
+    again.stop()
+    lost = max(0, played - stored)
+    doubled = max(0, stored - played)
+    q = statistics.quantiles(trips, n=100) if len(trips) >= 2 else [float("nan")] * 99
+    print(f"moves acknowledged: {acked} ({acked / elapsed:.0f}/s), refused: {refused}, "
+          f"games finished: {finished} (a new one dealt after each)")
+    print(f"round trip play -> ack: p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms, "
+          f"max {trips[-1] * 1000:.1f} ms")
+    print(f"actions in the database: {stored}; lost: {lost}; doubled: {doubled}; tables that "
+          f"resume to other state bytes: {mismatched}")
+    if lost or doubled or mismatched:
+        raise SystemExit("FAILED: the database does not hold every acknowledged move once")
+
+
+class Dealer:
+    """The teacher: deals a new game at every table whose game ended (checked twice a second)."""
+
+    def __init__(self, room: Any) -> None:
+        import threading
+
+        self.room = room
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.5):
+            for table in self.room.tables:
+                if table.match.is_over:
+                    self.room.new_game(table.index)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--client":
+        client_main(sys.argv[2:])
+    else:
+        main()

@@ -1,0 +1,179 @@
+"""The class's own games as the tidy frames of ``marketlib.sim.play_many`` (docs: "Running a
+class", *After*): every chart of the classroom notebook works on them.
+
+``games``: one row per finished game and seat, the columns of
+:data:`marketlib.sim.RESULT_COLUMNS` plus ``name`` (the display name of the person, or the
+computer player, in the seat) and ``table``. ``game`` is the table in a room's first game, and
+``table + g * tables`` for a table's game ``g`` (:meth:`~marketlib.classroom.Room.new_game`).
+``bot`` says who played: ``"Person"``, a computer player's class name, or
+``"Person, then GreedyBot"`` for a seat a computer took over. ``turns``: one row per turn and
+seat of every game so far, as ``play_many`` gives it.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+import pandas as pd  # type: ignore[import-untyped]
+
+from marketlib.bots import make_bot
+from marketlib.classroom.tables import Played
+from marketlib.core.match import Match
+from marketlib.sim.batch import RESULT_COLUMNS, categorize, game_rows
+from marketlib.sim.record import match_turns, record_match
+from marketlib.widgets.session import players_of
+
+if TYPE_CHECKING:
+    from marketlib.classroom.room import Room
+
+PERSON = "Person"
+
+
+def _bot_name(name: str) -> str:
+    return type(make_bot(name)).__name__
+
+
+def seat_labels(match: Match, by: list[str], bots: dict[int, str]) -> list[str]:
+    """Who played each seat of a game: ``"Person"``, a computer player's class name, or both in
+    the order they played (``"Person, then GreedyBot"``); ``bots`` holds the computers seated
+    at the end (for a seat that never decided)."""
+    states = match.states
+    history = match.history
+    players: list[list[str]] = [[] for _ in range(players_of(match))]
+    for i, who in enumerate(by[: match.cursor]):
+        seat = getattr(history[i], "player", None)  # out-of-turn moves too (A-B-60)
+        if not isinstance(seat, int) or not 0 <= seat < len(players):
+            seat = match.game.current_player(states[i])
+        if seat is None:
+            continue
+        label = _bot_name(who) if who else PERSON
+        if label not in players[seat]:
+            players[seat].append(label)
+    labels = []
+    for seat, seen in enumerate(players):
+        if not seen:
+            seen = [_bot_name(bots[seat]) if seat in bots else PERSON]
+        labels.append(", then ".join(seen))
+    return labels
+
+
+def _names(names: list[str], labels: list[str]) -> list[str]:
+    return [names[s] or (f"P{s}" if PERSON in labels[s] else labels[s])
+            for s in range(len(labels))]
+
+
+def _games(room: Room) -> list[tuple[int, Played]]:
+    """Every game of the room as ``(game id, Played)``, the tables' current games included."""
+    out = []
+    count = len(room.tables)
+    for table in room.tables:
+        with table.lock:
+            for g, played in enumerate(table.past):
+                out.append((table.index + g * count, played))
+            current = Match(table.match.game, table.match.rules, seed=table.match.seed)
+            current.rollback(table.match.checkpoint())
+            out.append((table.index + table.game * count,
+                        Played(current, list(table.by), dict(table.bots), list(table.names))))
+    return sorted(out, key=lambda item: item[0])
+
+
+def _meta(room: Room) -> dict[str, Any]:
+    from marketlib import __version__
+
+    return {"library_version": __version__, "game": room.game,
+            "rules": msgspec.to_builtins(room.rules), "seed": room.seed,
+            "tables": len(room.tables), "source": "classroom",
+            "database": str(room.store.path)}
+
+
+def results_frame(room: Room) -> pd.DataFrame:
+    """The ``games`` frame of the finished games (see the module's docstring)."""
+    rows: list[tuple[Any, ...]] = []
+    count = len(room.tables)
+    for game_id, played in _games(room):
+        if played.match.outcome is None:
+            continue
+        labels = seat_labels(played.match, played.by, played.bots)
+        record = record_match(played.match, labels)
+        names = _names(played.names, labels)
+        rows += [(*row, names[row[2]], game_id % count) for row in game_rows(game_id, record)]
+    games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name", "table"])
+    games["winner"] = games["winner"].astype(bool)
+    categorize(games)
+    games.attrs["marketlib"] = _meta(room)
+    return games
+
+
+def turns_frame(room: Room) -> pd.DataFrame:
+    """The ``turns`` frame of every game so far (see the module's docstring)."""
+    rows: list[tuple[Any, ...]] = []
+    columns: tuple[str, ...] = ()
+    for game_id, played in _games(room):
+        labels = seat_labels(played.match, played.by, played.bots)
+        turns = match_turns(played.match)
+        columns = columns or turns.names
+        rows += [(game_id, played.match.seed, labels[row[1]], *row) for row in turns.rows]
+    frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns])
+    categorize(frame)
+    frame.attrs["marketlib"] = _meta(room)
+    return frame
+
+
+def status_frame(room: Room) -> pd.DataFrame:
+    """One row per table: what the teacher's dashboard shows."""
+    now = time.time()
+    rows = []
+    for table in room.tables:
+        with table.lock:
+            match = table.match
+            current = match.current_player
+            outcome = match.outcome
+            labels = seat_labels(match, table.by, table.bots)
+            names = _names(table.names, labels)
+            online = sum(1 for s in range(table.players)
+                         if room.connected.get((table.index, s)) and s not in table.bots)
+            people = sum(1 for s in range(table.players) if s not in table.bots)
+            rows.append({
+                "table": table.index,
+                "game": table.game + 1,
+                "to play": "" if current is None else f"P{current} {names[current]}",
+                "moves": match.cursor,
+                "connected": f"{online}/{people}",
+                "computers": ", ".join(f"P{s}" for s in sorted(table.bots)),
+                "since last move (s)": round(now - table.last_move),
+                "paused": bool(table.session.paused),
+                "over": outcome is not None,
+                "winners": "" if outcome is None else ", ".join(
+                    names[w] for w in outcome.winners),
+            })
+    return pd.DataFrame(rows)
+
+
+def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Path]:
+    """Write ``games`` and ``turns`` as CSV and/or Parquet into ``folder``.
+
+    Raises:
+        ValueError: a format other than ``"csv"`` and ``"parquet"``.
+    """
+    unknown = set(formats) - {"csv", "parquet"}
+    if unknown:
+        raise ValueError(f"unknown format(s) {sorted(unknown)}: use 'csv' and/or 'parquet'")
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, frame in (("games", results_frame(room)), ("turns", turns_frame(room))):
+        for fmt in formats:
+            path = folder / f"{name}.{fmt}"
+            if fmt == "csv":
+                frame.to_csv(path, index=False)
+            else:
+                frame.attrs = {}
+                frame.to_parquet(path, index=False)
+            written.append(path)
+    return written
+
+
+__all__ = ["PERSON", "export_frames", "results_frame", "seat_labels", "status_frame",
+           "turns_frame"]

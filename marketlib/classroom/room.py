@@ -1,0 +1,408 @@
+"""``Room``: a class plays together, each student in their own browser (docs: "Running a class").
+
+One notebook cell makes the room and starts its web server in the background of the kernel::
+
+    from marketlib.classroom import Room
+    room = Room("bansan", tables=6, players=4).start()
+    room                      # the join address, a QR code and a join code per seat
+
+Students open the address on a phone or laptop, type their code and a name, and play the same
+board as in the notebook. The server owns each table's ``Match``; a connection only ever receives
+its own seat's view. Every action is written to an SQLite file before it is acknowledged, and
+``Room.resume(path)`` rebuilds every table from it after a kernel restart (the same codes work).
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import socket
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from marketlib.classroom.codes import find_code, new_code
+from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
+from marketlib.classroom.tables import RoomTable
+from marketlib.core import registry
+from marketlib.core.errors import MarketlibError
+from marketlib.core.match import Match
+from marketlib.core.savefile import Mode
+from marketlib.widgets import board_class, table_of
+
+LOOPBACK = "127.0.0.1"
+
+
+def _rules_of(game: Any, implied: dict[str, Any], players: int | None, rules: Any) -> Any:
+    if rules is not None and not isinstance(rules, Mapping):
+        if players is not None and int(rules.players) != players:
+            raise ValueError(f"players={players} but the rules say players={rules.players}")
+        return rules
+    options = {**implied, **dict(rules or {})}
+    if players is not None:
+        options["players"] = players
+    try:
+        return msgspec.convert(options, game.Rules)
+    except msgspec.ValidationError as err:
+        raise ValueError(f"bad rules: {err}") from None
+
+
+class Room:
+    """A classroom: ``tables`` tables of ``players`` seats, played from students' browsers.
+
+    Args:
+        game: a game or mode name (``"bansan"``, ``"monsoon"``, ``"kenduri"``, ``"sendiri"``).
+        tables: how many tables (each its own ``Match``; table ``i`` deals with ``seed + i``).
+        players: seats per table (default the game's default).
+        rules: the game's ``Rules`` or a dict of rule options.
+        seed: the first table's seed.
+        path: the SQLite file the room is written to (default ``classroom-<date-time>.sqlite``
+            in the working folder); it must not exist yet (see :meth:`resume`).
+        host: the address the server listens on: ``"127.0.0.1"`` (default, this computer only)
+            or ``"0.0.0.0"`` for every network the computer is on (a classroom).
+        port: the port (default a free one, chosen at :meth:`start`).
+        address: the join address to show when the computer's own name is not the one students
+            reach (e.g. ``"http://10.0.0.5:8000/"``).
+        mode: the matches' undo policy: ``"play"`` (default: undo stops where cards were
+            revealed) or ``"explore"``.
+
+    Raises:
+        ValueError: an unknown game, bad rules, ``tables < 1``, or ``path`` exists.
+
+    Example:
+        >>> import tempfile, pathlib
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> room = Room("bansan", tables=2, players=3, path=folder / "class.sqlite", seed=5)
+        >>> len(room.codes), room.tables[1].match.seed, room.tables[0].players
+        (6, 6, 3)
+        >>> room.seat_computer(0, 1, "greedy")
+        >>> room.tables[0].bots
+        {1: 'greedy'}
+        >>> room.stop()
+    """
+
+    def __init__(self, game: str = "bansan", tables: int = 1, players: int | None = None,
+                 rules: Any = None, *, seed: int = 0, path: str | Path | None = None,
+                 host: str = LOOPBACK, port: int = 0, address: str = "",
+                 mode: Mode = "play") -> None:
+        if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
+            raise ValueError(f"tables must be a whole number of at least 1, not {tables!r}")
+        found, implied = registry.mode(game)
+        module = found.game()
+        rules = _rules_of(module, implied, players, rules)
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = Path(path) if path is not None else Path(f"classroom-{stamp}.sqlite")
+        if target.exists() and target.stat().st_size:
+            raise ValueError(f"{target} already exists: Room.resume({str(target)!r}) continues "
+                             "that class, or choose another path")
+        store = Store(target)
+        self._setup(store, found.name, rules, tables, seed, host, port, address, mode)
+        store.put_meta({"format": "marketlib.classroom", "schema": SCHEMA_VERSION,
+                        "library_version": _version(), "game": found.name,
+                        "rules_version": module.GAME.rules_version,
+                        "rules": msgspec.to_builtins(rules), "tables": tables, "seed": seed,
+                        "mode": mode, "host": host, "port": port, "address": address,
+                        "created": time.time()})
+        for table in self.tables:
+            for s, code in enumerate(table.codes):
+                store.put_seat(table.index, s, code, "", "")
+
+    def _setup(self, store: Store, game: str, rules: Any, tables: int, seed: int, host: str,
+               port: int, address: str, mode: Mode, codes: Mapping[tuple[int, int], str] = {},
+               ) -> None:
+        self.store = store
+        self.game = game
+        self.rules = rules
+        self.host = host
+        self.port = port
+        self.address = address
+        self.seed = seed
+        self._server: Any = None
+        self.differed = 0
+        """How many computer choices differed from the stored ones at :meth:`resume` (0)."""
+        self.connected: dict[tuple[int, int], int] = {}
+        table = table_of(game)
+        self.board_js: str = str(board_class(game)._esm)
+        used: set[str] = set()
+        self.tables: list[RoomTable] = []
+        for i in range(tables):
+            match = Match(game, rules, seed=seed + i, mode=mode)
+            seat_codes = []
+            for s in range(_players(match)):
+                code = codes.get((i, s)) or new_code()
+                while code in used:
+                    code = new_code()
+                used.add(code)
+                seat_codes.append(code)
+            self.tables.append(RoomTable(i, table, match, seat_codes, store))
+        for t in self.tables:
+            t.refresh()
+
+    # ------------------------------------------------------------- resume
+    @classmethod
+    def resume(cls, path: str | Path) -> Room:
+        """The room written to ``path``, every table rebuilt by replaying its actions (and its
+        computer players choosing again), the same join codes; call :meth:`start` to serve it
+        again (on the same port when it is free).
+
+        Raises:
+            FileNotFoundError: no such file; StoreError: not a classroom database;
+            IllegalAction: a stored action does not fit the rules.
+        """
+        target = Path(path)
+        if not target.exists():
+            raise FileNotFoundError(f"no classroom database at {target}")
+        store = Store(target)
+        meta = store.meta()
+        game = str(meta["game"])
+        module = registry.entry(game).game()
+        if meta.get("rules_version") != module.GAME.rules_version:
+            raise StoreError(f"{target} was played with {game} rules version "
+                             f"{meta.get('rules_version')}; this marketlib has "
+                             f"{module.GAME.rules_version}")
+        rules = msgspec.convert(meta["rules"], module.Rules)
+        seats = store.seats()
+        codes = {(t, s): code for t, s, code, _, _ in seats}
+        room = cls.__new__(cls)
+        room._setup(store, game, rules, int(meta["tables"]), int(meta["seed"]),
+                    str(meta["host"]), int(meta["port"]), str(meta.get("address", "")),
+                    meta.get("mode", "play"), codes)
+        for t, s, _code, name, _bot in seats:
+            if name:
+                room.tables[t].names[s] = name
+                room.tables[t].session.names[s] = name
+        for table in room.tables:
+            room.differed += table.restore()
+            if meta.get(f"paused.{table.index}"):
+                table.session.paused = "The teacher paused the game."
+                table.refresh()
+        return room
+
+    # ------------------------------------------------------------- serving
+    def start(self) -> Room:
+        """Start the web server in the background (returns the room, which shows its join
+        address, QR code and codes). Computer players already seated make their first moves.
+
+        Raises:
+            RuntimeError: already running; OSError: the port is taken.
+        """
+        from marketlib.classroom.server import ClassroomServer
+
+        if self._server is not None:
+            raise RuntimeError("the room is already running: room.stop() first")
+        for table in self.tables:
+            with table.lock:
+                table.run_bots()
+        server = ClassroomServer(self, self.host, self.port)
+        server.start()
+        self._server = server
+        self.port = server.port
+        self.store.put_meta({"port": self.port})
+        return self
+
+    def stop(self) -> None:
+        """Stop the server (students' pages try to reconnect) and close the database."""
+        if self._server is not None:
+            self._server.stop()
+            self._server = None
+        self.store.close()
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None
+
+    @property
+    def url(self) -> str:
+        """The join address students open (``http://HOST:PORT/``)."""
+        if self.address:
+            return self.address
+        host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            try:
+                host = socket.gethostbyname(socket.gethostname())
+            except OSError:
+                host = LOOPBACK
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/"
+
+    @property
+    def codes(self) -> dict[tuple[int, int], str]:
+        """The join code of every seat: ``{(table, seat): "ABCDE-FGHJK"}``."""
+        return {(t.index, s): code for t in self.tables for s, code in enumerate(t.codes)}
+
+    def seat_of(self, code: str) -> tuple[int, int] | None:
+        """The ``(table, seat)`` a typed join code opens, or ``None`` (constant-time)."""
+        return find_code(code, ((c, key) for key, c in self.codes.items()))
+
+    # ------------------------------------------------------------- the teacher's controls
+    def _table(self, table: int) -> RoomTable:
+        if isinstance(table, bool) or not isinstance(table, int) or not (
+                0 <= table < len(self.tables)):
+            raise ValueError(f"there is no table {table!r} (tables 0-{len(self.tables) - 1})")
+        return self.tables[table]
+
+    def _seat(self, table: int, seat: int) -> RoomTable:
+        found = self._table(table)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < found.players):
+            raise ValueError(f"there is no seat {seat!r} (seats 0-{found.players - 1})")
+        return found
+
+    def seat_computer(self, table: int, seat: int, bot: str = "greedy") -> None:
+        """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes a seat, e.g. for
+        a student who left; it moves at once when it is its turn.
+
+        Raises:
+            ValueError: no such table, seat or computer player.
+        """
+        found = self._seat(table, seat)
+        with found.lock:
+            found.seat_bot(seat, bot)
+            found.run_bots()
+        self._notify(table)
+
+    def fill_with_computers(self, bot: str = "greedy") -> int:
+        """A computer player takes every seat nobody has joined; returns how many."""
+        empty = [(t.index, s) for t in self.tables for s in range(t.players)
+                 if not t.names[s] and s not in t.bots and not self.connected.get((t.index, s))]
+        for t, s in empty:
+            self.seat_computer(t, s, bot)
+        return len(empty)
+
+    def seat_person(self, table: int, seat: int) -> None:
+        """Give a seat back to a person (its join code still works)."""
+        found = self._seat(table, seat)
+        with found.lock:
+            found.seat_person(seat)
+            found.refresh()
+        self._notify(table)
+
+    def pause(self, table: int | None = None) -> None:
+        """Pause one table or all: moves are refused (students see why) until :meth:`unpause`."""
+        for t in self._targets(table):
+            with t.lock:
+                t.pause(True)
+            self._notify(t.index)
+
+    def unpause(self, table: int | None = None) -> None:
+        """Let one table or all play on after :meth:`pause`."""
+        for t in self._targets(table):
+            with t.lock:
+                t.pause(False)
+            self._notify(t.index)
+
+    def undo(self, table: int) -> None:
+        """Undo a table's last move by a person (computer players' replies go with it); the
+        undone moves are discarded. In ``mode="play"`` undo stops where cards were revealed.
+
+        Raises:
+            MarketlibError: nothing to undo, or a reveal blocks it.
+        """
+        found = self._table(table)
+        with found.lock:
+            found.undo()
+        self._notify(table)
+
+    def new_game(self, table: int | None = None) -> None:
+        """Deal a new game at one table or all (the same seats and codes): game ``g`` of table
+        ``i`` deals with seed ``seed + i + g * tables``. The games played so far stay in the
+        room's frames and database."""
+        for t in self._targets(table):
+            with t.lock:
+                t.new_game(self.seed + t.index + (t.game + 1) * len(self.tables))
+                t.run_bots()
+            self._notify(t.index)
+
+    def _targets(self, table: int | None) -> list[RoomTable]:
+        return list(self.tables) if table is None else [self._table(table)]
+
+    def _notify(self, table: int) -> None:
+        if self._server is not None:
+            self._server.broadcast_threadsafe(table)
+
+    # ------------------------------------------------------------- what the teacher reads
+    def status(self) -> Any:
+        """One row per table: whose turn, moves played, who is connected, seconds since the
+        last move, paused, over (a pandas ``DataFrame``)."""
+        from marketlib.classroom.frames import status_frame
+
+        return status_frame(self)
+
+    def results(self) -> Any:
+        """The ``games`` frame of ``marketlib.sim.play_many`` for the finished games (live:
+        call it again as tables finish), plus ``name`` and ``table`` columns; ``game`` is
+        ``table + g * tables`` for a table's game ``g`` (the table itself in a first game)."""
+        from marketlib.classroom.frames import results_frame
+
+        return results_frame(self)
+
+    def turns(self) -> Any:
+        """The ``turns`` frame of ``marketlib.sim.play_many`` for every game so far."""
+        from marketlib.classroom.frames import turns_frame
+
+        return turns_frame(self)
+
+    def export(self, folder: str | Path, formats: tuple[str, ...] = ("csv", "parquet"),
+               ) -> list[Path]:
+        """Write ``games`` and ``turns`` to ``folder`` as CSV and/or Parquet; returns the files.
+
+        Raises:
+            ValueError: an unknown format.
+        """
+        from marketlib.classroom.frames import export_frames
+
+        return export_frames(self, Path(folder), formats)
+
+    def dashboard(self) -> Any:
+        """The teacher's dashboard widget (tables, whose turn, who is connected, time since the
+        last move; pause, resume, undo, a computer player takes a seat)."""
+        from marketlib.classroom.dashboard import Dashboard
+
+        return Dashboard(self)
+
+    def qr_svg(self, scale: int = 4) -> str:
+        """The join address as a QR code (an SVG element)."""
+        import segno
+
+        text: str = segno.make(self.url, error="m").svg_inline(scale=scale)
+        return text
+
+    def _repr_html_(self) -> str:
+        state = "running" if self.running else "not started: room.start()"
+        rows = "".join(
+            f"<tr><td>{t.index}</td>" + "".join(
+                f"<td><code>{html.escape(c)}</code>"
+                f"{'<br><small>' + html.escape(t.names[s]) + '</small>' if t.names[s] else ''}"
+                f"{'<br><small>computer</small>' if s in t.bots else ''}</td>"
+                for s, c in enumerate(t.codes)) + "</tr>" for t in self.tables)
+        heads = "".join(f"<th>P{s}</th>" for s in range(self.tables[0].players))
+        qr = self.qr_svg() if self.running else ""
+        url = html.escape(self.url) if self.running else "(not started)"
+        return (f'<div class="marketlib-room"><p><b>{html.escape(self.game)}</b> room, '
+                f"{len(self.tables)} table(s), {state}. Students open <b><a href=\"{url}\" "
+                f'target="_blank">{url}</a></b> and type their code.</p>{qr}'
+                f"<table><tr><th>table</th>{heads}</tr>{rows}</table></div>")
+
+    def __repr__(self) -> str:
+        state = "running" if self.running else "stopped"
+        return (f"Room({self.game}, {len(self.tables)} tables x {self.tables[0].players} "
+                f"seats, {state})")
+
+
+def _players(match: Match) -> int:
+    from marketlib.widgets.session import players_of
+
+    return players_of(match)
+
+
+def _version() -> str:
+    from marketlib import __version__
+
+    return __version__
+
+
+__all__ = ["LOOPBACK", "MarketlibError", "Room"]

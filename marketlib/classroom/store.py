@@ -1,0 +1,182 @@
+"""The room's log: an embedded SQLite database (the standard library's ``sqlite3``, WAL mode).
+
+Every applied action is one row (table, the table's game number, index, the action as JSON
+through msgspec, the seat, who played it), written and committed before the student's message
+is acknowledged; a seat change (a computer player takes a seat, a person takes it back), a
+teacher's undo and a new game at a table are rows too. :meth:`marketlib.classroom.Room.resume`
+rebuilds every table by replaying them.
+
+The database is a file a teacher can copy, open with any SQLite tool or hand to a colleague; it
+holds the join codes, so keep it as private as the codes themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    tbl INTEGER NOT NULL, seat INTEGER NOT NULL, code TEXT NOT NULL, name TEXT NOT NULL,
+    bot TEXT NOT NULL, PRIMARY KEY (tbl, seat));
+CREATE TABLE IF NOT EXISTS actions (
+    tbl INTEGER NOT NULL, game INTEGER NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,
+    seat INTEGER NOT NULL, by TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (tbl, game, idx));
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, tbl INTEGER NOT NULL, game INTEGER NOT NULL,
+    idx INTEGER NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL, at REAL NOT NULL);
+"""
+
+
+class StoreError(ValueError):
+    """The file is not a marketlib classroom database (or of a newer version)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One stored action: ``by`` is ``""`` for a person, else the computer player's name."""
+
+    idx: int
+    action: Any
+    seat: int
+    by: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Event:
+    """A seat change or a teacher's undo at table ``tbl``, in its game ``game``, when that
+    game's history had ``idx`` actions: ``kind`` is ``"bot"`` (detail: seat and bot name),
+    ``"person"`` (detail: seat), ``"undo"`` (detail: the new length) or ``"new_game"`` (the
+    first event of game ``game`` > 0; detail: its seed)."""
+
+    tbl: int
+    game: int
+    idx: int
+    kind: str
+    detail: dict[str, Any]
+
+
+class Store:
+    """The SQLite file of one room (one connection, used under a lock from any thread)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    # ------------------------------------------------------------- room facts
+    def put_meta(self, meta: dict[str, Any]) -> None:
+        with self._lock, self._tx():
+            for key, value in meta.items():
+                self._db.execute("INSERT OR REPLACE INTO room VALUES (?, ?)",
+                                 (key, json.dumps(value)))
+
+    def meta(self) -> dict[str, Any]:
+        with self._lock:
+            rows = self._db.execute("SELECT key, value FROM room").fetchall()
+        meta = {k: json.loads(v) for k, v in rows}
+        if meta.get("format") != "marketlib.classroom":
+            raise StoreError(f"{self.path} is not a marketlib classroom database")
+        if int(meta.get("schema", 0)) > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer marketlib (schema "
+                             f"{meta['schema']}); upgrade marketlib to resume it")
+        return meta
+
+    def put_seat(self, tbl: int, seat: int, code: str, name: str, bot: str) -> None:
+        with self._lock, self._tx():
+            self._db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)",
+                             (tbl, seat, code, name, bot))
+
+    def seats(self) -> list[tuple[int, int, str, str, str]]:
+        with self._lock:
+            return list(self._db.execute(
+                "SELECT tbl, seat, code, name, bot FROM seats ORDER BY tbl, seat"))
+
+    # ------------------------------------------------------------- actions
+    def write_actions(self, tbl: int, game: int, keep: int, rows: list[Row]) -> None:
+        """Keep the first ``keep`` actions of table ``tbl``'s game ``game``, then append
+        ``rows``, in one committed transaction (durable before the caller acknowledges
+        anything)."""
+        with self._lock, self._tx():
+            self._db.execute("DELETE FROM actions WHERE tbl = ? AND game = ? AND idx >= ?",
+                             (tbl, game, keep))
+            self._db.executemany(
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(tbl, game, r.idx, msgspec.json.encode(r.action).decode(), r.seat, r.by, r.at)
+                 for r in rows])
+
+    def actions(self, tbl: int, game: int = 0) -> list[tuple[int, str, int, str, float]]:
+        """The stored actions of a table's game in order, their JSON undecoded."""
+        with self._lock:
+            return list(self._db.execute(
+                "SELECT idx, action, seat, by, at FROM actions WHERE tbl = ? AND game = ? "
+                "ORDER BY idx", (tbl, game)))
+
+    def games(self, tbl: int) -> int:
+        """How many games table ``tbl`` has begun (at least 1)."""
+        with self._lock:
+            (n,) = self._db.execute(
+                "SELECT COUNT(*) FROM events WHERE tbl = ? AND kind = 'new_game'",
+                (tbl,)).fetchone()
+        return int(n) + 1
+
+    def count(self) -> int:
+        with self._lock:
+            (n,) = self._db.execute("SELECT COUNT(*) FROM actions").fetchone()
+        return int(n)
+
+    # ------------------------------------------------------------- events
+    def add_event(self, tbl: int, game: int, idx: int, kind: str,
+                  detail: dict[str, Any]) -> None:
+        with self._lock, self._tx():
+            self._db.execute("INSERT INTO events (tbl, game, idx, kind, detail, at) VALUES "
+                             "(?, ?, ?, ?, ?, ?)", (tbl, game, idx, kind, json.dumps(detail),
+                                                    time.time()))
+
+    def clamp_events(self, tbl: int, game: int, idx: int) -> None:
+        """After an undo back to ``idx`` actions: the seat changes made later now apply there."""
+        with self._lock, self._tx():
+            self._db.execute("UPDATE events SET idx = ? WHERE tbl = ? AND game = ? AND idx > ?",
+                             (idx, tbl, game, idx))
+
+    def events(self, tbl: int, game: int = 0) -> list[Event]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT tbl, game, idx, kind, detail FROM events WHERE tbl = ? AND game = ? "
+                "ORDER BY id", (tbl, game))
+            return [Event(t, g, i, k, json.loads(d)) for t, g, i, k, d in rows]
+
+    # ------------------------------------------------------------- plumbing
+    def _tx(self) -> Any:
+        return _Transaction(self._db)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+__all__ = ["SCHEMA_VERSION", "Event", "Row", "Store", "StoreError"]

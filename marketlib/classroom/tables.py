@@ -1,0 +1,276 @@
+"""One table of a classroom room: its ``Match``, its seats and how a message becomes a move.
+
+A :class:`RoomTable` holds a :class:`~marketlib.widgets.session.TableSession` (the ``Match`` and
+its computer players, the very code a notebook board runs) and one
+:class:`~marketlib.widgets.session.SeatSession` per seat, fixed to that seat: a message from a
+connection is applied only for the connection's own seat, a seat is only ever shown its own view,
+and the board controls (undo, new game, another seat, the teacher view) are not offered; undo is
+the teacher's, from the dashboard. Every change is written to the room's :class:`Store` before
+anyone is told about it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from marketlib.bots import make_bot
+from marketlib.classroom.store import Row, Store
+from marketlib.core.match import Match
+from marketlib.widgets.payload import Table
+from marketlib.widgets.session import SeatSession, TableSession
+
+MOVES = ("play", "propose_trade", "bargain")
+"""The messages that ask for a move (refused when no move was played)."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """An earlier game of a table: its ``Match``, who played each action (``by``), the
+    computer players and the names at its end."""
+
+    match: Match
+    by: list[str]
+    bots: dict[int, str]
+    names: list[str]
+
+
+def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSession]]:
+    """A classroom table's sessions: the shared table and one session per seat, each fixed to
+    its seat and offering no board controls (what every connection of that seat is sent is
+    ``sessions[seat].traits()``)."""
+    shared = TableSession(table, match)
+    return shared, [SeatSession(shared, s, hot_seat=False, controls=())
+                    for s in range(shared.players)]
+
+
+class RoomTable:
+    """A table of a :class:`~marketlib.classroom.Room` (``room.tables[i]``).
+
+    Attributes:
+        index: the table's number (0-based).
+        codes: the join code of each seat.
+        names: the display name a person gave for each seat ("" before anyone joined).
+        bots: the computer player's name (``"greedy"``...) of each seat a computer plays.
+        by: who played each action of the history: ``""`` a person, else a computer's name.
+        game: the number of the game being played (0 for the first; see :meth:`new_game`).
+        past: the table's earlier games, each a :class:`Played`.
+        last_move: ``time.time()`` of the last action (the table's creation before any).
+        lock: held while the table changes (the server's thread and the notebook's share it).
+    """
+
+    def __init__(self, index: int, table: Table, match: Match, codes: list[str],
+                 store: Store) -> None:
+        self.index = index
+        self.codes = codes
+        self.store = store
+        self.session, self.seats = seat_sessions(table, match)
+        self.names = [""] * self.session.players
+        self.bots: dict[int, str] = {}
+        self.by: list[str] = []
+        self.game = 0
+        self.past: list[Played] = []
+        self.last_move = time.time()
+        self.lock = threading.RLock()
+        self._logged: list[Any] = []
+
+    @property
+    def match(self) -> Match:
+        """The table's ``Match`` (read it under :attr:`lock` while the room is running)."""
+        return self.session.match
+
+    @property
+    def players(self) -> int:
+        return self.session.players
+
+    # ------------------------------------------------------------- seats
+    def seat_bot(self, seat: int, bot: str, *, log: bool = True) -> None:
+        """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes ``seat``."""
+        self.session.seat_bot(seat, make_bot(bot))
+        self.bots[seat] = bot
+        if log:
+            self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], bot)
+            self.store.add_event(self.index, self.game, self.match.cursor, "bot",
+                                 {"seat": seat, "bot": bot})
+
+    def seat_person(self, seat: int, *, log: bool = True) -> None:
+        """A person plays ``seat`` again."""
+        self.session.seat_person(seat)
+        self.bots.pop(seat, None)
+        if log:
+            self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], "")
+            self.store.add_event(self.index, self.game, self.match.cursor, "person",
+                                 {"seat": seat})
+
+    def set_name(self, seat: int, name: str) -> None:
+        self.names[seat] = name
+        self.session.names[seat] = name
+        self.store.put_seat(self.index, seat, self.codes[seat], name, self.bots.get(seat, ""))
+
+    # ------------------------------------------------------------- changes
+    def run_bots(self) -> None:
+        """Computer players move until a person decides (then everything is written)."""
+        self.session.run_bots()
+        self.commit()
+
+    def handle(self, seat: int, content: Any) -> str:
+        """Apply a message from ``seat``'s connection; returns why it was refused ("" when it
+        was applied). A move that was not played (the table is paused, the rules forbid it)
+        is refused with the board's notice.
+
+        The new actions are committed to the store before this returns.
+        """
+        session = self.seats[seat]
+        before = self._fingerprint()
+        checkpoint = self.session.checkpoint()
+        session.handle(content)
+        if self._fingerprint() != before:
+            try:
+                self.commit()
+            except sqlite3.Error as err:
+                self.session.rollback(checkpoint)
+                self.refresh()
+                session.error = f"The move could not be saved ({err}), so nothing was played."
+        elif not session.error and isinstance(content, dict) and content.get("type") in MOVES:
+            return session.notice or "nothing was played"
+        return session.error
+
+    def undo(self) -> None:
+        """The teacher's undo: back to the last decision of a person (play mode stops where
+        cards were revealed); the undone moves are discarded.
+
+        Raises:
+            MarketlibError: nothing to undo, or a reveal blocks it.
+        """
+        self.session.undo()
+        self.commit()
+        self.store.clamp_events(self.index, self.game, self.match.cursor)
+        self.store.add_event(self.index, self.game, self.match.cursor, "undo",
+                             {"length": self.match.cursor})
+
+    def new_game(self, seed: int, *, log: bool = True) -> None:
+        """Keep the game played so far in :attr:`past` and deal a new one with ``seed`` (the
+        same seats, names and computer players; their memory starts afresh)."""
+        match = self.match
+        finished = Match(match.game, match.rules, seed=match.seed, mode=match.mode)
+        finished.rollback(match.checkpoint())
+        self.past.append(Played(finished, list(self.by), dict(self.bots), list(self.names)))
+        self.game += 1
+        if log:
+            self.store.add_event(self.index, self.game, 0, "new_game", {"seed": seed})
+        self.session.new_game(seed)
+        self.by = []
+        self._logged = []
+        self.last_move = time.time()
+
+    def pause(self, paused: bool) -> None:
+        self.session.paused = "The teacher paused the game." if paused else ""
+        self.store.put_meta({f"paused.{self.index}": paused})
+        self.refresh()
+
+    def commit(self) -> None:
+        """Write the actions not yet written (and forget undone ones), then redraw every seat.
+
+        Raises:
+            sqlite3.Error: the database could not be written (the caller answers with it).
+        """
+        match = self.match
+        history = match.history
+        keep = 0
+        logged = self._logged
+        while keep < min(len(logged), len(history)) and logged[keep] is history[keep]:
+            keep += 1
+        if keep == len(logged) == len(history):
+            self.refresh()
+            return
+        states = match.states
+        game = match.game
+        now = time.time()
+        rows = []
+        by = self.by[:keep]
+        for i in range(keep, len(history)):
+            action = history[i]
+            seat = getattr(action, "player", None)  # out of turn too (A-B-60)
+            if seat is None:
+                seat = game.current_player(states[i])
+            assert seat is not None
+            who = self.bots.get(seat, "") if (i, action) in self.session.reasons else ""
+            rows.append(Row(i, action, seat, who, now))
+            by.append(who)
+        self.store.write_actions(self.index, self.game, keep, rows)
+        self._logged = list(history)
+        self.by = by
+        self.last_move = now
+        self.refresh()
+
+    def refresh(self) -> None:
+        for seat in self.seats:
+            seat.refresh()
+
+    def _fingerprint(self) -> tuple[int, int, int]:
+        match = self.match
+        return match.cursor, match.timeline, self.session.game_no
+
+    # ------------------------------------------------------------- resume
+    def restore(self) -> int:
+        """Replay every stored game of this (fresh) table: its actions and seat changes;
+        computer players choose again where they played, so their streams and memory come back
+        as they were. Returns how many computer choices differed from the stored action (the
+        stored one is played; 0 unless a computer player's code changed).
+
+        Raises:
+            IllegalAction: a stored action is illegal (the database does not fit the rules).
+        """
+        differed = 0
+        for game in range(self.store.games(self.index)):
+            events = self.store.events(self.index, game)
+            if game:
+                start = events.pop(0)
+                self.new_game(int(start.detail["seed"]), log=False)
+            differed += self._replay(self.store.actions(self.index, game), events)
+        return differed
+
+    def _replay(self, rows: list[tuple[int, str, int, str, float]], events: list[Any]) -> int:
+        game = self.match.game
+        differed = 0
+        at = 0
+        for idx, text, _seat, who, when in rows:
+            while at < len(events) and events[at].idx <= idx:
+                self._apply_event(events[at].kind, events[at].detail)
+                at += 1
+            action = msgspec.json.decode(text, type=game.Action)
+            current = self.match.current_player
+            # a computer player's own decision is chosen again, so its stream moves as it did;
+            # its out-of-turn moves use a stream per position (nothing to move) and replay as is
+            if who and current in self.session.opponents and getattr(
+                    action, "player", current) == current:
+                checkpoint = self.session.checkpoint()
+                chosen = self.session.bot_move()
+                if chosen != action:
+                    differed += 1
+                    self.session.rollback(checkpoint)
+                    self.match.play(action)
+            else:
+                self.match.play(action)
+            self.by.append(who)
+            self.last_move = when
+        for event in events[at:]:
+            self._apply_event(event.kind, event.detail)
+        self._logged = list(self.match.history)
+        self.session.remember()
+        self.refresh()
+        return differed
+
+    def _apply_event(self, kind: str, detail: dict[str, Any]) -> None:
+        if kind == "bot":
+            self.seat_bot(int(detail["seat"]), str(detail["bot"]), log=False)
+        elif kind == "person":
+            self.seat_person(int(detail["seat"]), log=False)
+
+
+__all__ = ["Played", "RoomTable", "seat_sessions"]

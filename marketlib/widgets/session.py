@@ -1,0 +1,434 @@
+"""A seat's session at a shared ``Match``, without a widget or a transport (docs: "Boards",
+"Running a class").
+
+Everything a board does apart from drawing lives here, so the anywidget :class:`Board` (traits
+over the Jupyter comm) and the classroom server (JSON over a WebSocket) share it:
+
+* :class:`TableSession` (:mod:`marketlib.widgets.shared`): one ``Match``, its computer players
+  (each seat's own stream, :func:`marketlib.core.seeding.bot_rng`), their memory at every
+  position where a person decides (so undo followed by the same click gives the same reply) and
+  their reasons. Several seats may share one table.
+* :class:`SeatSession`: what one front end is shown of a table: its seat, the teacher view, the
+  hot-seat cover, the last ``error`` and ``notice``, the ``version``. :meth:`SeatSession.handle`
+  turns a message of ``widgets/PROTOCOL.md`` into ``Match`` moves; :meth:`SeatSession.traits`
+  is the dict a front end is sent, built by :func:`~marketlib.widgets.payload.payload` from the
+  seat's view only.
+
+A handler never lets an exception escape: a malformed, stale or refused message puts a sentence
+in ``error`` or ``notice`` and changes nothing; an unexpected exception puts the match and the
+computer players back as they were and logs the traceback (``raise_errors=True`` raises it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Collection
+from typing import Any
+
+from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
+from marketlib.core.match import Match
+from marketlib.widgets.payload import explain_click, world_of
+from marketlib.widgets.shared import MAX_BOT_DECISIONS, TableSession, players_of
+
+LOG = logging.getLogger("marketlib.widgets")
+
+CONTROLS = ("undo", "redo", "new_game", "set_seat", "teacher")
+"""The board controls a session may offer (the ``controls`` trait): a notebook board offers
+them all; a classroom seat offers none (undo is the teacher's, on the dashboard)."""
+
+
+class BoardMessageError(MarketlibError):
+    """A message from the front end that cannot be understood or is refused (nothing changed)."""
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of this thread, or ``None``."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def seed_of(value: Any) -> int:
+    """A seed from a message: an int, or the decimal text of one (huge seeds lose nothing)."""
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardMessageError(f"'new_game' needs an integer seed, not {value!r}")
+    return value
+
+
+class SeatSession:
+    """What one front end is shown of a :class:`TableSession`, and its messages.
+
+    Args:
+        table: the shared table.
+        seat: the seat shown (and played).
+        teacher: may switch on the teacher view (every hidden card).
+        hot_seat: the shown seat follows the person who decides, covered in between when
+            several people share the device (a notebook board). ``False``: the seat is fixed
+            (a classroom seat on its own device).
+        controls: the board controls offered (names from :data:`CONTROLS`); a message for a
+            control not offered is refused.
+        on_change: called after the session changed outside a message handler (computer
+            players moving in slices on the event loop).
+    """
+
+    async_bots = False
+    """After a click, inside a running event loop, draw the person's move first and let the
+    computer players move in slices of :attr:`slice_seconds` (a notebook board sets it)."""
+    slice_seconds = 0.05
+    raise_errors = False
+
+    def __init__(self, table: TableSession, seat: int = 0, *, teacher: bool = False,
+                 hot_seat: bool = True, controls: Collection[str] = CONTROLS,
+                 on_change: Callable[[], None] | None = None) -> None:
+        self.table = table
+        self.seat = seat
+        self.teacher = teacher
+        self.hot_seat = hot_seat
+        self.controls = [c for c in CONTROLS if c in controls]
+        self.on_change = on_change
+        self.teacher_view = False
+        self.covered = False
+        self.stepped_in: int | None = None
+        """A person who asked to act out of turn on a shared device (hot-seat): the board shows
+        their seat until they play an any-time action or step back."""
+        self.error = ""
+        self.notice = ""
+        self.version = 0
+        self.position = ""
+        self._data: dict[str, Any] = {}
+        self._pending_bots: Any = None
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    # ------------------------------------------------------------- state to front end
+    def refresh(self) -> None:
+        """Recompute what the front end is sent (a new ``version``)."""
+        table = self.table
+        match = self.match
+        current = match.current_player
+        humans = table.humans()
+        if self.stepped_in is not None and (self.stepped_in not in humans or current is None
+                                            or current == self.stepped_in):
+            self.stepped_in = None
+        if (self.hot_seat and self.stepped_in is None and current is not None
+                and current in humans and current != self.seat):
+            self.covered = len(humans) > 1 and not self.teacher_view
+            self.seat = current
+        self._data = table.payload(self.seat, teacher_view=self.teacher_view,
+                                   covered=self.covered)
+        if self.covered:
+            self.notice = ""
+        self.position = (f"{table.game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
+                         f"{int(self.teacher_view)}:{int(self.covered)}")
+        self.version += 1
+
+    def traits(self) -> dict[str, Any]:
+        """Every trait of ``widgets/PROTOCOL.md`` as JSON-ready builtins (after
+        :meth:`refresh`)."""
+        table = self.table
+        match = self.match
+        controls = set(self.controls)
+        return {
+            **self._data,
+            "cards": table.cards,
+            "error": self.error,
+            "notice": self.notice,
+            "seat": self.seat,
+            "seats": table.seats(),
+            "teacher": self.teacher,
+            "teacher_view": self.teacher_view,
+            "covered": self.covered,
+            "can_undo": "undo" in controls and match.can_undo,
+            "can_redo": "redo" in controls and match.can_redo,
+            "version": self.version,
+            "position": self.position,
+            "busy": table.paused or table.busy,
+            "seed": str(match.seed),
+            "controls": list(self.controls),
+            "step_in": self.step_in_seats(),
+            "out_of_turn": self.stepped_in is not None,
+        }
+
+    def step_in_seats(self) -> list[int]:
+        """The other people at a shared device who may step in to act out of turn now (the
+        ``step_in`` trait): on a hot-seat board of a game with any-time actions, every seat
+        played by a person except the one shown, while the game goes on."""
+        match = self.match
+        if (not self.hot_seat or self.covered or self.stepped_in is not None
+                or getattr(match.game, "any_time_actions", None) is None
+                or match.current_player is None or match.outcome is not None):
+            return []
+        return [s for s in self.table.humans() if s != self.seat]
+
+    # ------------------------------------------------------------- messages
+    def handle(self, content: Any) -> None:
+        """Apply one message from the front end (``widgets/PROTOCOL.md``).
+
+        Never raises (unless :attr:`raise_errors`): a refused message sets ``error``.
+        """
+        table = self.table
+        checkpoint = table.checkpoint()
+        saved = (self.seat, self.covered, self.teacher_view)
+        try:
+            self._dispatch(content)
+        except MarketlibError as err:
+            table.rollback(checkpoint)
+            self.error = str(err)
+        except Exception as err:
+            LOG.exception("marketlib board: a %r message failed", content)
+            table.rollback(checkpoint)
+            self.seat, self.covered, self.teacher_view = saved
+            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
+                          "unchanged. The details are in the notebook's log.")
+            try:
+                self.refresh()
+            except Exception:  # pragma: no cover - the refresh itself is broken
+                LOG.exception("marketlib board: the redraw failed too")
+            if self.raise_errors:
+                raise
+
+    def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise BoardMessageError(
+                f"malformed message {content!r}: expected an object with a 'type'")
+        kind = content["type"]
+        handler = getattr(self, f"_msg_{kind}", None)
+        if handler is None:
+            raise BoardMessageError(f"unknown message type {kind!r}")
+        if kind in CONTROLS and kind not in self.controls:
+            raise BoardMessageError(f"'{kind}' is not available on this board")
+        self.error = ""
+        busy = self.table.paused or self.table.busy
+        if busy and kind != "explain":
+            self.notice = f"{busy.removesuffix('...')}: wait a moment, then try again."
+            self.refresh()
+            return
+        handler(content)
+
+    def _msg_play(self, content: dict[str, Any]) -> None:
+        index = content.get("index")
+        version = content.get("version", self.version)
+        choices = self._data.get("choices", [])
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise BoardMessageError(f"'play' needs an integer index, not {index!r}")
+        if version != self.version:
+            raise BoardMessageError(
+                "The board changed before your click arrived, so nothing was played: look "
+                f"again and click once more (board version {version}, now {self.version}).")
+        if not 0 <= index < len(choices):
+            raise BoardMessageError(f"no choice {index}: there are {len(choices)} legal choices")
+        action = self.match.legal_actions()[choices[index]["index"]]
+        self.play(action, clicked=True)
+
+    def _msg_explain(self, content: dict[str, Any]) -> None:
+        target = content.get("target")
+        if not isinstance(target, str):
+            raise BoardMessageError(f"'explain' needs a target string, not {target!r}")
+        if self.covered:
+            raise BoardMessageError("the board is covered: reveal it first")
+        current = self.match.current_player
+        player = self.seat if current is None or not self.teacher_view else current
+        self.notice = explain_click(self.table.table, self.match, target, player)
+
+    def _msg_any_time(self, content: dict[str, Any]) -> None:
+        index = content.get("index")
+        version = content.get("version", self.version)
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise BoardMessageError(f"'any_time' needs an integer index, not {index!r}")
+        if self.covered or self.teacher_view or self.seat in self.table.opponents:
+            raise BoardMessageError("an any-time action is played from its vendor's own board")
+        if version != self.version:
+            raise BoardMessageError(
+                "The board changed before your click arrived, so nothing was played: look "
+                f"again and click once more (board version {version}, now {self.version}).")
+        options = self._data.get("any_time", [])
+        if not 0 <= index < len(options):
+            raise BoardMessageError(
+                f"no any-time choice {index}: there are {len(options)} now")
+        game = self.match.game
+        view = game.view(self.match.state, self.seat)
+        listing = getattr(game, "any_time_actions")  # noqa: B009 - optional in GameModule
+        action = listing(world_of(game, view), self.seat)[options[index]["index"]]
+        self.play(action, clicked=True)  # refused: the reason in ``notice``, nothing changed
+        self.stepped_in = None
+        self.refresh()
+
+    def _msg_step_in(self, content: dict[str, Any]) -> None:
+        seat = content.get("seat")
+        if seat not in self.step_in_seats():
+            raise BoardMessageError(
+                f"P{seat} cannot step in now: only another person at this board may, on a "
+                "game with any-time actions (A-B-60)")
+        self.stepped_in = seat
+        self.seat = seat
+        self.covered = not self.teacher_view
+        self.notice = ""
+        self.refresh()
+
+    def _msg_step_out(self, content: dict[str, Any]) -> None:
+        if self.stepped_in is None:
+            raise BoardMessageError("nobody has stepped in")
+        self.stepped_in = None
+        self.notice = ""
+        self.refresh()
+
+    def _msg_propose_trade(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
+    def _msg_bargain(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
+    def _msg_counter(self, content: dict[str, Any]) -> None:
+        self._propose(content)
+
+    def _propose(self, content: dict[str, Any]) -> None:
+        """A proposal (trade, bargain, counter-offer) from the seat shown: the decider's or,
+        on another vendor's decision, an any-time trade proposal (A-B-60); the rules decide."""
+        current = self.match.current_player
+        player = current if self.teacher_view else self.seat
+        if player is None or current is None or player in self.table.opponents or self.covered:
+            raise BoardMessageError(
+                "a proposal is made by a person from their own board, while the game goes on")
+        try:
+            action = self.table.table.proposal(content, player)
+        except (KeyError, TypeError, ValueError) as err:
+            raise BoardMessageError(f"malformed proposal {content!r}: {err}") from None
+        with contextlib.suppress(IllegalAction, InvalidAction):
+            self.play(action, clicked=True)  # if refused, play() put the reason in ``notice``
+            self.stepped_in = None
+            self.refresh()
+
+    def _msg_undo(self, content: dict[str, Any]) -> None:
+        self.undo()
+
+    def _msg_redo(self, content: dict[str, Any]) -> None:
+        self.redo()
+
+    def _msg_new_game(self, content: dict[str, Any]) -> None:
+        self.new_game(seed_of(content.get("seed", self.match.seed + 1)), clicked=True)
+
+    def _msg_set_seat(self, content: dict[str, Any]) -> None:
+        seat = content.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < (
+                self.table.players):
+            raise BoardMessageError(f"no seat {seat!r}")
+        self.seat = seat
+        self.covered = len(self.table.humans()) > 1 and not self.teacher_view
+        self.notice = ""
+        self.refresh()
+
+    def _msg_teacher(self, content: dict[str, Any]) -> None:
+        if not self.teacher:
+            raise BoardMessageError(
+                "the teacher view is not available on this board: it is a board for players "
+                "(Match mode 'play'); a teacher makes their own board with teacher=True")
+        self.teacher_view = bool(content.get("on"))
+        self.covered = False
+        self.notice = ""
+        self.refresh()
+
+    def _msg_reveal(self, content: dict[str, Any]) -> None:
+        self.covered = False
+        self.notice = ""
+        self.refresh()
+
+    # ------------------------------------------------------------- moves
+    def play(self, action: Any, *, clicked: bool = False) -> None:
+        """Play ``action`` (or its table notation) for the deciding seat, then let the computer
+        players answer.
+
+        Raises:
+            IllegalAction, InvalidAction: as ``Match.play`` (nothing changes).
+        """
+        try:
+            self.match.play(action)
+        except (IllegalAction, InvalidAction) as err:
+            self.notice = f"{getattr(err, 'rule', 'invalid')}: {getattr(err, 'reason', err)}"
+            self.refresh()
+            raise
+        self.notice = ""
+        self.continue_(clicked)
+
+    def undo(self) -> None:
+        """Undo back to the last decision of a person (see :meth:`TableSession.undo`)."""
+        self.table.undo()
+        self.notice = ""
+        self.refresh()
+
+    def redo(self) -> None:
+        """Redo forward to the next decision of a person."""
+        self.table.redo()
+        self.notice = ""
+        self.refresh()
+
+    def new_game(self, seed: int, *, clicked: bool = False) -> None:
+        """Start a new game in the same ``Match`` with ``seed`` (any int)."""
+        self.table.new_game(seed)
+        self.notice = ""
+        self.continue_(clicked)
+
+    def continue_(self, clicked: bool = False) -> None:
+        """After a person's move: the computer players answer, then the board is redrawn.
+
+        With :attr:`async_bots`, after a click inside a running event loop, the person's own
+        move is drawn first and ``busy`` says who is playing; the computer players then move in
+        slices of about :attr:`slice_seconds`, and the loop handles other messages in between.
+        Otherwise they move before this returns.
+        """
+        table = self.table
+        loop = running_loop() if self.async_bots and clicked else None
+        if loop is None or not table.bots_to_move():
+            table.run_bots()
+            self.refresh()
+            return
+        checkpoint = table.checkpoint()
+        table.busy = f"P{self.match.current_player} is playing..."
+        self.refresh()
+        self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
+
+    def _bot_slice(self, loop: asyncio.AbstractEventLoop, checkpoint: Any) -> None:
+        self._pending_bots = None
+        table = self.table
+        try:
+            deadline = time.monotonic() + self.slice_seconds
+            while time.monotonic() < deadline:
+                table.out_of_turn()
+                if not table.bots_to_move():
+                    break
+                table.bot_move()
+            if table.bots_to_move():
+                table.busy = f"P{self.match.current_player} is playing..."
+                self._changed()
+                self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
+                return
+            table.busy = ""
+            table.remember()
+            self.refresh()
+        except Exception as err:
+            LOG.exception("marketlib board: a computer player failed")
+            table.rollback(checkpoint)
+            table.busy = ""
+            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
+                          "back where it was before your move. The details are in the "
+                          "notebook's log.")
+            self.refresh()
+            self._changed()
+            if self.raise_errors:
+                raise
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+
+__all__ = ["CONTROLS", "MAX_BOT_DECISIONS", "BoardMessageError", "SeatSession", "TableSession",
+           "players_of", "running_loop", "seed_of"]

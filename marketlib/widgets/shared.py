@@ -1,0 +1,270 @@
+"""The shared half of a board: one ``Match``, its computer players and their memory (docs:
+"Boards", "Running a class").
+
+A :class:`TableSession` is what every seat at a table shares; each front end sees it through
+its own :class:`~marketlib.widgets.session.SeatSession`. A notebook board has one table and
+one seat session (hot-seat: the seat follows whoever decides); a classroom table has one seat
+session per seat, each on its own device.
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from marketlib.bots.base import is_hand_off, out_of_turn_moves
+from marketlib.core.errors import IllegalAction
+from marketlib.core.match import Match
+from marketlib.core.seeding import bot_rng
+from marketlib.widgets.payload import Reason, Table, payload
+
+MAX_BOT_DECISIONS = 20_000
+"""A computer player that has not handed the decision to a person after this many moves stops."""
+
+
+def players_of(match: Match) -> int:
+    """The number of seats of a match's game."""
+    for name in ("seats", "vendors"):
+        seats = getattr(match.state, name, None)
+        if seats is not None:
+            return len(seats)
+    return int(match.rules.players)
+
+
+class TableSession:
+    """One ``Match`` and its computer players, shared by the seats of a table.
+
+    Args:
+        table: the game's drawing rules (:class:`~marketlib.widgets.payload.Table`).
+        match: the match played (it changes as people play).
+        opponents: seats played by computer players, e.g. ``{1: GreedyBot()}``.
+        names: a display name per seat played by a person (default ``P0``, ``P1``...).
+    """
+
+    def __init__(self, table: Table, match: Match, opponents: Mapping[int, Any] | None = None,
+                 *, names: Mapping[int, str] | None = None) -> None:
+        self.table = table
+        self.match = match
+        self.players = players_of(match)
+        self.opponents: dict[int, Any] = dict(opponents or {})
+        self.names: dict[int, str] = dict(names or {})
+        self.reasons: dict[tuple[int, Any], Reason] = {}
+        self.lines: dict[tuple[int, Any, int | None], str] = {}
+        self.rngs: dict[int, random.Random] = {}
+        self.memory: dict[int, Any] = {}
+        self.game_no = 0
+        self.busy = ""
+        """Who is playing while computer players move in slices (a notebook board)."""
+        self.paused = ""
+        """A sentence while the table is paused (a classroom): moves are refused meanwhile."""
+        self.cards = table.cards(match)
+        self._blank = self.bot_memory()
+        self.reset_streams()
+
+    # ------------------------------------------------------------- seats
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [s for s in range(self.players) if s not in self.opponents]
+
+    def seats(self) -> list[dict[str, Any]]:
+        """The ``seats`` trait: every seat with its computer player's class name ("" for a
+        person) and a person's display name."""
+        return [{"seat": s, "name": f"P{s}",
+                 "bot": type(self.opponents[s]).__name__ if s in self.opponents else "",
+                 "person": "" if s in self.opponents else self.names.get(s, "")}
+                for s in range(self.players)]
+
+    def seat_bot(self, seat: int, bot: Any) -> None:
+        """A computer player takes ``seat`` from here on (its own stream, a fresh memory)."""
+        self.opponents[seat] = bot
+        self.rngs[seat] = bot_rng(self.match.seed, seat)
+        self._blank = self.bot_memory()
+
+    def seat_person(self, seat: int) -> None:
+        """A person plays ``seat`` from here on."""
+        self.opponents.pop(seat, None)
+        self.rngs.pop(seat, None)
+
+    # ------------------------------------------------------------- computer players' memory
+    def bot_memory(self) -> Any:
+        """What the computer players remember (their attributes) and their streams' states."""
+        bots = {s: copy.deepcopy(vars(b)) for s, b in self.opponents.items()
+                if hasattr(b, "__dict__")}
+        streams = {s: r.getstate() for s, r in self.rngs.items()}
+        return bots, streams
+
+    def restore_bots(self, memory: Any) -> None:
+        bots, streams = memory
+        for s, saved in bots.items():
+            if s in self.opponents:
+                attrs = vars(self.opponents[s])
+                attrs.clear()
+                attrs.update(copy.deepcopy(saved))
+        for s, st in streams.items():
+            if s in self.rngs:
+                self.rngs[s].setstate(st)
+
+    def reset_streams(self) -> None:
+        self.rngs = {s: bot_rng(self.match.seed, s) for s in self.opponents}
+        self.memory = {}
+
+    def remember(self) -> None:
+        """Keep the computer players' memory at this position (a person decides here)."""
+        cursor = self.match.cursor
+        memory = self.memory  # positions in increasing order: drop the undone ones from the end
+        while memory and next(reversed(memory)) > cursor:
+            del memory[next(reversed(memory))]
+        memory[cursor] = self.bot_memory()
+
+    def recall(self) -> None:
+        """After undo or redo: the computer players' memory as it was at this position."""
+        memory = self.memory.get(self.match.cursor)
+        if memory is not None:
+            self.restore_bots(memory)
+
+    def checkpoint(self) -> Any:
+        """The match and the computer players as they are now, for :meth:`rollback`."""
+        return self.match.checkpoint(), self.bot_memory()
+
+    def rollback(self, checkpoint: Any) -> None:
+        self.match.rollback(checkpoint[0])
+        self.restore_bots(checkpoint[1])
+
+    # ------------------------------------------------------------- moves
+    def bots_to_move(self) -> bool:
+        current = self.match.current_player
+        return current is not None and current in self.opponents
+
+    def run_bots(self) -> None:
+        """Computer players move until a person decides or the game ends (each hand-off first
+        gives them their out-of-turn chance, :meth:`out_of_turn`)."""
+        for _ in range(MAX_BOT_DECISIONS):
+            self.out_of_turn()
+            if not self.bots_to_move():
+                self.remember()
+                return
+            self.bot_move()
+
+    def hand_off(self) -> bool:
+        """Whether the decision has just passed to another seat (or the game just began):
+        where computer players are asked about their out-of-turn actions."""
+        match = self.match
+        cursor = match.cursor
+        if cursor == 0:
+            return True
+        return is_hand_off(match.game, match.states[cursor - 1], match.history[cursor - 1],
+                           match.state)
+
+    def out_of_turn(self) -> list[Any]:
+        """Computer players' out-of-turn actions at a hand-off (Bansan's "at any time",
+        A-B-60; docs: "Boards"), played in seat order; the actions played are returned.
+
+        Each computer player with an ``any_time`` method is offered its seat's
+        ``any_time_actions`` (Rent & Release on another vendor's turn) once per hand-off, with
+        a stream of its own for that position (:func:`marketlib.bots.base.out_of_turn_moves`),
+        so asking never changes what it does on its own turns, and undo, replays, a resumed
+        classroom table and ``sim.play(..., any_time=True)`` get the same answers.
+        """
+        match = self.match
+        game = match.game
+        bots = self.opponents
+        if not bots or getattr(game, "any_time_actions", None) is None or not self.hand_off():
+            return []
+        wanted = out_of_turn_moves(game, match.state, bots, match.seed, match.cursor)
+        played = []
+        for seat, action in wanted:
+            before = match.cursor
+            view = game.view(match.state, seat)
+            try:
+                match.play(action)
+            except IllegalAction:  # an earlier seat's action took what this one wanted
+                continue
+            explain = getattr(bots[seat], "explain_choice", None)
+            why = explain() if callable(explain) else ""
+            name = type(bots[seat]).__name__
+            self.reasons[(before, action)] = (f"{name}: {why}" if why else name,
+                                              self.readers(view, seat))
+            played.append(action)
+        return played
+
+    def bot_move(self) -> Any:
+        """The deciding computer player chooses and plays one action (returned)."""
+        match = self.match
+        current = match.current_player
+        assert current is not None
+        bot = self.opponents[current]
+        view = match.view(current)
+        action = bot.choose(view, match.legal_actions(), self.rngs[current])
+        explain = getattr(bot, "explain_choice", None)
+        why = explain() if callable(explain) else ""
+        name = type(bot).__name__
+        self.reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
+                                                self.readers(view, current))
+        match.play(action)
+        return action
+
+    def readers(self, view: Any, bot_seat: int) -> frozenset[int]:
+        """The seats that may read a computer player's reason: those who see everything the
+        computer player saw when it chose (so the reason cannot give away its hidden cards)."""
+        game = self.match.game
+        state = self.match.state
+        return frozenset(
+            s for s in range(self.players)
+            if s == bot_seat or msgspec.structs.replace(view, viewer=s) == game.view(state, s))
+
+    def undo(self) -> None:
+        """Undo back to the last decision of a person (computer players' moves go with it, their
+        out-of-turn ones included).
+
+        Raises:
+            MarketlibError: nothing to undo; UndoBlocked: a reveal blocks it (play mode).
+        """
+        match = self.match
+        while True:
+            undone = match.history[match.cursor - 1] if match.cursor else None
+            match.undo()
+            if not match.can_undo or (match.current_player not in self.opponents
+                                      and self._by_person(undone)):
+                break
+        self.recall()
+
+    def redo(self) -> None:
+        """Redo forward to the next decision of a person.
+
+        Raises:
+            MarketlibError: nothing to redo.
+        """
+        match = self.match
+        match.redo()
+        while match.can_redo and (match.current_player in self.opponents or not self._by_person(
+                match.next_action)):
+            match.redo()
+        self.recall()
+
+    def _by_person(self, action: Any) -> bool:
+        """Whether ``action`` was a person's (not a computer player's out-of-turn move)."""
+        return getattr(action, "player", None) not in self.opponents
+
+    def new_game(self, seed: int) -> None:
+        """A new game in the same ``Match`` with ``seed``; computer players start afresh."""
+        self.match.reset(operator.index(seed))
+        self.reasons.clear()
+        self.lines.clear()
+        self.restore_bots(self._blank)
+        self.reset_streams()
+        self.game_no += 1
+
+    def payload(self, seat: int, *, teacher_view: bool = False,
+                covered: bool = False) -> dict[str, Any]:
+        """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`)."""
+        return payload(self.table, self.match, seat, humans=self.humans(),
+                       teacher_view=teacher_view, covered=covered, reasons=self.reasons,
+                       cache=self.lines)
+
+
+__all__ = ["MAX_BOT_DECISIONS", "TableSession", "players_of"]

@@ -1,0 +1,139 @@
+"""End to end on loopback: four students, each in their own Debian chromium context (a phone-sized
+page), join one Bansan table by typing their codes and play a whole round by clicking the board.
+The server runs in this process, so the test reads the table's ``Match`` and the database."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from marketlib.classroom import Room
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
+from browser import ARGS, CHROMIUM, ROOT, require_chromium
+
+OUT = ROOT / "test-results" / "classroom"
+NAMES = ["Aisyah", "Ben", "Chandra", "Dewi"]
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.browser
+
+
+def join(page: Any, url: str, code: str, name: str) -> None:
+    page.goto(url)
+    page.fill("#code", code)
+    page.fill("#name", name)
+    page.click("form#join button[type=submit]")
+    page.wait_for_selector(".marketlib-board", timeout=30_000)
+
+
+def synced(page: Any, version_of_match: int) -> None:
+    """Wait until the page has drawn the position after move ``version_of_match``."""
+    page.wait_for_function(
+        "(n) => { const m = window.marketlibClassroom.model;"
+        " return m.get('log') && m.get('log').length === n; }",
+        arg=version_of_match, timeout=30_000)
+
+
+def click_a_choice(page: Any) -> str:
+    """Click what a student would: answer a question first, else the first highlighted choice
+    that plays, else the first highlighted thing to select (a two-click choice)."""
+    for selector in ('[data-target="confirm:yes"]', ".marketlib-board button.marketlib-legal"
+                     "[data-choice]:visible", ".marketlib-board button.marketlib-legal:visible"):
+        button = page.locator(selector).first
+        if button.count():
+            label = button.get_attribute("aria-label") or button.inner_text()
+            button.click()
+            return str(label)
+    raise AssertionError("the deciding student has nothing to click")
+
+
+def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: Path) -> None:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    room = Room("bansan", tables=1, players=4, path=tmp_path / "class.sqlite", seed=5).start()
+    table = room.tables[0]
+    match = table.match
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            pages = []
+            for seat, name in enumerate(NAMES):
+                context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+                page = context.new_page()
+                join(page, room.url, room.codes[(0, seat)], name)
+                pages.append(page)
+            assert room.connected == {(0, s): 1 for s in range(4)}
+            header = pages[1].locator(".marketlib-page-who").inner_text()
+            assert header == "Table 1, seat P1: Ben"
+            synced(pages[0], 0)
+            pages[0].wait_for_function(
+                "() => window.marketlibClassroom.model.get('seats')[3].person === 'Dewi'")
+            pages[0].screenshot(path=str(OUT / "student_phone_start.png"), full_page=False)
+
+            # Only your own Wallet: the others' are drawn as hidden lists.
+            own = list(match.state.vendors[2].wallet)
+            text = pages[2].locator(".marketlib-board").inner_text()
+            assert all(x in text for x in own)
+            for other in (0, 1, 3):
+                assert not any(x in text for x in match.state.vendors[other].wallet)
+
+            clicks = 0
+            deadline = time.monotonic() + 240
+            while match.state.turn < 4:  # the opening, then one turn for each vendor
+                assert time.monotonic() < deadline and clicks < 400, (clicks, match.state.phase)
+                with table.lock:
+                    seat = match.current_player
+                    moves = match.cursor
+                assert seat is not None
+                page = pages[seat]
+                synced(page, moves)
+                click_a_choice(page)
+                clicks += 1
+                page.wait_for_function(
+                    "(n) => { const m = window.marketlibClassroom.model; return"
+                    " m.get('log').length !== n || document.querySelector("
+                    "'.marketlib-selected, .marketlib-confirm'); }", arg=moves, timeout=30_000)
+                if clicks == 12:
+                    page.screenshot(path=str(OUT / "student_phone_playing.png"))
+            with table.lock:
+                moves = match.cursor
+                history = [str(a) for a in match.history]
+            for page in pages:
+                synced(page, moves)
+                log = page.evaluate("() => window.marketlibClassroom.model.get('log')")
+                assert len(log) == moves
+                assert [line.split(" ")[0] for line in log] == [h.split(" ")[0] for h in history]
+            pages[3].screenshot(path=str(OUT / "student_phone_round.png"), full_page=True)
+            stored = room.store.actions(0)
+            assert [json.loads(a) for _, a, _, _, _ in stored] == [
+                msgspec.to_builtins(a) for a in match.history]
+            assert [by for *_, by, _ in stored] == [""] * moves  # every move by a person
+            assert clicks >= moves  # two-click choices and questions take more than one
+
+            # The kernel restarts: the pages reconnect by themselves, with the same codes.
+            room.stop()
+            pages[0].wait_for_function("() => document.getElementById('link').textContent"
+                                       ".includes('reconnecting')", timeout=30_000)
+            room = Room.resume(tmp_path / "class.sqlite").start()
+            assert room.tables[0].match.history == match.history
+            for page in pages:
+                page.wait_for_function("() => document.getElementById('link').textContent"
+                                       " === 'connected'", timeout=30_000)
+                synced(page, moves)
+            assert room.connected == {(0, s): 1 for s in range(4)}
+            browser.close()
+    finally:
+        room.stop()
+    games_turns = room.turns()
+    assert sorted(set(games_turns["turn"])) == [0, 1, 2, 3, 4]
+    assert set(games_turns["bot"].astype(str)) == {"Person"}
+

@@ -1,0 +1,221 @@
+"""The classroom server through Starlette's ASGI test client: joining with a code, only your own
+seat, every action in SQLite before its ack, and refused messages that change nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from marketlib.classroom import Room
+from marketlib.classroom.server import BURST, MAX_MESSAGE, MAX_WRONG_CODES
+
+from .helpers import asgi_client, join, make_room, send, until
+
+
+def wallets(room: Room, table: int = 0) -> list[tuple[str, ...]]:
+    return [tuple(v.wallet) for v in room.tables[table].match.state.vendors]
+
+
+def test_pages_are_served_from_the_package_without_a_cdn(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+    client = asgi_client(room)
+    page = client.get("/")
+    assert page.status_code == 200 and "/client.js" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    board = client.get("/board.js").text
+    assert board == room.board_js and "export default" in board
+    for path in ("/", "/client.js", "/board.js", "/board.css"):
+        text = client.get(path).text
+        assert "https://" not in text and "http://" not in text, path
+    assert client.get("/health").json() == {"ok": True, "game": "bansan"}
+
+
+def test_nothing_is_sent_before_a_code_and_a_wrong_code_closes(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "play", "index": 0, "version": 1}))
+        msg = ws.receive_json()
+        assert msg == {"type": "error", "id": None, "error": "join a seat first: send your code"}
+        for i in range(MAX_WRONG_CODES):
+            ws.send_text(json.dumps({"type": "join", "code": "AAAAA-AAAAA", "name": "x"}))
+            msg = ws.receive_json()
+            assert msg["error"] == "unknown code: check it with your teacher", i
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4003
+    assert room.tables[0].match.cursor == 0 and room.store.count() == 0
+
+
+def test_a_seat_sees_only_its_own_view(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=3, seed=4)
+    own, *others = wallets(room)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 0)], "Aisyah")
+    text = json.dumps({k: v for k, v in traits.items() if k != "cards"})  # cards: the catalogue
+    assert all(card in text for card in own)
+    assert not any(card in text for other in others for card in other)
+    vendors = traits["scene"]["vendors"]
+    assert vendors[0]["wallet"] == list(own)
+    assert [v["wallet"] for v in vendors[1:]] == [None, None]
+    assert traits["seat"] == 0 and traits["controls"] == [] and not traits["teacher"]
+    assert traits["seats"][0]["person"] == "Aisyah"
+    assert [c["text"] for c in traits["choices"]] == [f"P0 return {x}" for x in own]
+
+
+def test_a_move_is_stored_before_its_ack_and_reaches_the_other_seats(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    client = asgi_client(room)
+    with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+        traits0 = join(ws0, room.codes[(0, 0)], "Ana")
+        traits1 = join(ws1, room.codes[(0, 1)], "Ben")
+        assert traits1["choices"] == []  # not Ben's decision
+        version = until(ws0, "state")["traits"]["version"]  # Ben's name reached Ana's board
+        assert version == traits0["version"] + 1
+        first = traits0["choices"][0]
+        changed, ack = send(ws0, {"type": "play", "index": first["index"], "version": version})
+        assert ack == {"type": "ack", "id": 99, "ok": True, "error": ""}
+        rows = room.store.actions(0)
+        assert [(idx, json.loads(text)["type"], seat, by) for idx, text, seat, by, _ in rows] == [
+            (0, "return_list", 0, "")]
+        assert changed["log"] == [first["text"]]
+        other = until(ws1, "state")["traits"]
+        assert other["log"] == ["P0 return a Shopping List (hidden)"]
+        assert other["choices"] and other["choices"][0]["text"].startswith("P1 ")
+
+
+def refused_changes_nothing(room: Room, ws: Any, message: dict[str, Any], error: str) -> None:
+    before = room.tables[0].match.state
+    changed, ack = send(ws, message)
+    assert ack["ok"] is False and ack["error"].startswith(error), ack
+    assert changed.get("error", "").startswith(error)
+    assert room.tables[0].match.state is before and room.store.count() == 0
+
+
+@pytest.mark.parametrize(("message", "error"), [
+    ({"type": "play", "index": 99, "version": 2}, "no choice 99"),
+    ({"type": "play", "index": "0", "version": 2}, "'play' needs an integer index"),
+    ({"type": "play", "index": 0, "version": 1}, "The board changed before your click arrived"),
+    ({"type": "undo"}, "'undo' is not available on this board"),
+    ({"type": "new_game", "seed": 5}, "'new_game' is not available"),
+    ({"type": "set_seat", "seat": 1}, "'set_seat' is not available"),
+    ({"type": "teacher", "on": True}, "'teacher' is not available"),
+    ({"type": "steal"}, "unknown message type 'steal'"),
+    ({"type": "propose_trade", "to": "x"}, "malformed proposal"),
+])
+def test_refused_board_messages_change_nothing(tmp_path: Path, message: dict[str, Any],
+                                               error: str) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 0)])
+        assert traits["version"] == 2  # the version a fresh click would carry
+        refused_changes_nothing(room, ws, message, error)
+
+
+def test_another_seats_decision_is_refused(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 1)])
+        assert room.tables[0].match.current_player == 0
+        refused_changes_nothing(room, ws, {"type": "play", "index": 0,
+                                           "version": traits["version"]}, "no choice 0")
+
+
+@pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"type": 5}', '{"kind": "play"}',
+                                  '{"type": "play", "id": "x"}'])
+def test_malformed_text_is_answered_and_changes_nothing(tmp_path: Path, text: str) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        join(ws, room.codes[(0, 0)])
+        ws.send_text(text)
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["error"].startswith("malformed message"), msg
+    assert room.tables[0].match.cursor == 0 and room.store.count() == 0
+
+
+def test_an_oversized_message_is_refused(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 0)])
+        big = {"type": "play", "index": 0, "version": traits["version"],
+               "pad": "x" * MAX_MESSAGE}
+        ws.send_text(json.dumps(big))
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["error"].startswith("message too large")
+    assert room.tables[0].match.cursor == 0 and room.store.count() == 0
+
+
+def test_a_flood_is_rate_limited(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        join(ws, room.codes[(0, 0)])
+        for i in range(BURST + 10):
+            ws.send_text(json.dumps({"type": "ping", "id": i}))
+        answers = [ws.receive_json() for _ in range(BURST + 10)]
+    kinds = [a["type"] for a in answers]
+    assert BURST - 1 <= kinds.count("pong") < BURST + 10  # the join took one
+    assert {a["error"] for a in answers if a["type"] == "error"} == {
+        "too many messages: slow down"}
+
+
+def test_a_second_browser_with_the_same_code_takes_the_seat_over(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    client = asgi_client(room)
+    with client.websocket_connect("/ws") as first:
+        join(first, room.codes[(0, 0)], "Ana")
+        with client.websocket_connect("/ws") as second:
+            traits = join(second, room.codes[(0, 0)])
+            assert until(first, "closed") == {
+                "type": "closed", "reason": "This seat was opened in another browser."}
+            assert traits["seats"][0]["person"] == "Ana"  # the name stays with the seat
+            _, ack = send(second, {"type": "play", "index": 0, "version": traits["version"]})
+            assert ack["ok"]
+    assert room.store.count() == 1
+
+
+def test_a_code_from_another_table_opens_only_that_seat(tmp_path: Path) -> None:
+    room = make_room(tmp_path, tables=2, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(1, 0)].lower().replace("-", " "))
+        assert traits["seed"] == "2"  # table 1 deals with seed + 1
+        _, ack = send(ws, {"type": "play", "index": 0, "version": traits["version"]})
+    assert ack["ok"] and room.tables[1].match.cursor == 1 and room.tables[0].match.cursor == 0
+
+
+def test_pause_refuses_moves_and_a_computer_takes_a_seat(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    dash = room.dashboard()
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 0)])
+        dash.handle({"type": "pause", "table": 0})
+        assert room.tables[0].seats[0].traits()["busy"] == "The teacher paused the game."
+        changed, ack = send(ws, {"type": "play", "index": 0, "version": traits["version"]})
+        assert changed["notice"].startswith("The teacher paused the game")
+        assert ack["ok"] is False and ack["error"] == changed["notice"]
+        assert room.tables[0].match.cursor == 0
+        dash.handle({"type": "unpause", "table": 0})
+        dash.handle({"type": "computer", "table": 0, "seat": 0, "bot": "greedy"})
+    room.seat_computer(0, 1, "greedy")  # computer players move at once
+    table = room.tables[0]
+    assert table.bots == {0: "greedy", 1: "greedy"}
+    assert table.match.is_over and table.by == ["greedy"] * table.match.cursor
+    assert dash.tables[0]["seats"][0]["computer"] == "greedy"
+    dash.handle({"type": "undo", "table": 7})
+    assert dash.error == "there is no table 7 (tables 0-0)"
+
+
+def test_a_code_from_another_room_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    room = make_room(tmp_path / "a", players=2, seed=1)
+    other = make_room(tmp_path / "b", players=2, seed=1)
+    assert set(room.codes.values()).isdisjoint(other.codes.values())
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "code": other.codes[(0, 0)]}))
+        assert ws.receive_json()["error"] == "unknown code: check it with your teacher"
+        ws.send_text(json.dumps({"type": "explain", "target": "button:done"}))
+        assert ws.receive_json()["error"] == "join a seat first: send your code"
+    assert room.connected == {} and room.tables[0].names == ["", ""]

@@ -1,0 +1,217 @@
+"""Boards and "at any time" (issue 15; A-B-60, B-ANY-01..08): every person at the table can play
+their Rent & Release and propose trades on another vendor's decision, answer an offer with a
+counter-offer, and computer players use R&R out of turn (docs: "Boards", Bansan's "Any-time
+actions").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from marketlib import Match, bansan
+from marketlib.bots import GreedyBot, RandomBot
+from marketlib.widgets import BansanBoard
+from marketlib.widgets.shared import TableSession
+
+
+def send(board: BansanBoard, **message: Any) -> None:
+    board._handle_custom_msg(message, [])
+
+
+def any_time_index(board: BansanBoard, text: str) -> int:
+    return next(c["index"] for c in board.any_time if c["text"] == text)
+
+
+def middle_of_p1s_turn(**kw: Any) -> bansan.State:
+    return bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions",
+                           current=1, stalls={"FV": ["FV", "FV"]}, **kw)
+
+
+def test_hot_seat_a_person_steps_in_and_rents_on_another_vendors_turn() -> None:
+    match = Match.from_state("bansan", middle_of_p1s_turn())
+    board = BansanBoard(match)
+    assert board.seat == 1 and board.covered and board.step_in == []  # nothing before reveal
+    send(board, type="reveal")
+    assert (board.seat, board.any_time, board.step_in) == (1, [], [0, 2])
+    assert not board.out_of_turn
+    send(board, type="step_in", seat=2)
+    # the device passes to P2: covered, nothing of P2's sent until P2 reveals
+    assert board.seat == 2 and board.covered and board.any_time == [] and board.out_of_turn
+    send(board, type="reveal")
+    texts = [c["text"] for c in board.any_time]
+    assert "P2 rr rent=ST-04" in texts and board.choices == []  # P1's choices are not P2's
+    rent = next(c for c in board.any_time if c["text"] == "P2 rr rent=ST-04")
+    assert rent["target"] == "rr:ST-04:-" and "RM10 -> RM7" in rent["preview"]
+    send(board, type="any_time", index=rent["index"], version=board.version)
+    assert board.error == "" and match.history == (bansan.parse_action("P2 rr rent=ST-04"),)
+    assert [v.money for v in match.state.vendors] == [10, 10, 7]
+    # the decision stays P1's; the board goes back to P1, covered for the hand-over
+    assert match.current_player == 1 and board.seat == 1 and board.covered
+    assert not board.out_of_turn
+    send(board, type="reveal")
+    assert board.log[-1].startswith("P2 rr rent=ST-04") and board.choices
+
+
+def test_step_out_returns_to_the_decider_without_a_move() -> None:
+    match = Match.from_state("bansan", middle_of_p1s_turn())
+    board = BansanBoard(match)
+    send(board, type="reveal")
+    send(board, type="step_in", seat=0)
+    send(board, type="reveal")
+    assert board.seat == 0 and board.any_time and board.step_in == []
+    send(board, type="step_out")
+    assert board.seat == 1 and board.covered and match.history == ()
+
+
+def test_refused_any_time_messages_name_why_and_change_nothing() -> None:
+    match = Match.from_state("bansan", middle_of_p1s_turn())
+    board = BansanBoard(match)
+    send(board, type="reveal")
+    send(board, type="step_in", seat=1)  # the shown seat itself
+    assert "P1 cannot step in now" in board.error
+    send(board, type="step_in", seat=2)
+    send(board, type="reveal")
+    stale = board.version - 1
+    send(board, type="any_time", index=0, version=stale)
+    assert "board changed before your click" in board.error and match.history == ()
+    send(board, type="any_time", index=99, version=board.version)
+    assert "no any-time choice 99" in board.error and match.history == ()
+    send(board, type="any_time", index="0", version=board.version)
+    assert "integer index" in board.error and match.history == ()
+    assert board.seat == 2 and board.out_of_turn  # still P2's board
+
+
+def test_a_person_proposes_a_trade_out_of_turn_and_the_decider_answers() -> None:
+    state = bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions",
+                            current=1, bags={0: ["MT:OR"], 2: ["FV:PA"]})
+    match = Match.from_state("bansan", state)
+    board = BansanBoard(match, opponents={0: RandomBot()})
+    mine, theirs = state.vendors[2].bag[0].card, state.vendors[0].bag[0].card
+    send(board, type="reveal")
+    send(board, type="step_in", seat=2)
+    send(board, type="reveal")
+    send(board, type="propose_trade", to=0, give=[mine], take=[theirs], pay=0, ask=0)
+    assert board.error == "" and board.notice == ""
+    proposal, answer = match.history[0], match.history[1]
+    assert str(proposal) == f"P2 trade P0 give={mine} take={theirs} pay=0 ask=0"
+    assert answer.player == 0 and type(answer).__name__ in ("Accept", "Decline", "Counter")
+    assert match.current_player in (1, 2)  # P1's decision resumes (or P2 answers a counter)
+
+
+def test_any_time_actions_are_only_the_shown_seats_and_never_on_a_covered_board() -> None:
+    match = Match.from_state("bansan", middle_of_p1s_turn())
+    board = BansanBoard(match, opponents={0: RandomBot(), 2: RandomBot()})
+    # P1 decides: its own R&R are among its choices, not repeated as any-time actions
+    assert board.seat == 1 and board.any_time == [] and board.step_in == []
+    assert any(c["text"].startswith("P1 rr ") for c in board.choices)
+
+
+def test_opening_round_r_and_r_from_the_board_during_the_draft() -> None:
+    match = Match("bansan", bansan.Rules(players=3), seed=3)
+    board = BansanBoard(match, opponents={1: RandomBot(), 2: RandomBot()})
+    while match.state.phase != "draft" or match.current_player != 0:
+        send(board, type="play", index=0, version=board.version)
+    assert not any(c["text"].startswith("P0 rr") for c in board.choices)
+    first = board.any_time[0]
+    assert first["text"].startswith("P0 rr rent=") and "release" not in first["text"]
+    money = match.state.vendors[0].money
+    send(board, type="any_time", index=0, version=board.version)
+    assert board.error == "" and match.state.vendors[0].money == money - 3
+    assert match.state.vendors[0].rr_used and board.any_time == []
+    assert match.current_player == 0 and match.state.phase == "draft"
+
+
+class Bargainer:
+    """A scripted computer vendor: buys Fruit & Veg from P0's stall offering RM0 for the first
+    card, accepts any counter-offer, then ends its actions."""
+
+    def choose(self, view: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
+        texts = [str(a) for a in actions]
+        if view.offer is not None:
+            return actions[texts.index("P1 accept")]
+        pending = view.pending
+        if type(pending).__name__ == "Purchase" and not pending.picked:
+            card = view.stalls[0].cards[0]
+            return bansan.Bargain(player=1, card=card, price=0)
+        if type(pending).__name__ == "Purchase":
+            return actions[texts.index("P1 done")]  # only the bargained card
+        has_fv = any(b.produce.value == "FV" for b in view.vendors[1].bag)
+        if "P1 buy FV" in texts and not has_fv:
+            return actions[texts.index("P1 buy FV")]
+        if has_fv and "P1 end-actions" in texts:
+            return actions[texts.index("P1 end-actions")]
+        return actions[0]
+
+
+def test_a_person_counters_a_computer_vendors_bargain_and_it_accepts() -> None:
+    state = bansan.position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions", current=1,
+                            stalls={"FV": ["FV", "FV"]}, money=[10, 10])
+    match = Match.from_state("bansan", state)
+    card = state.stalls[0].cards[0]
+    board = BansanBoard(match, opponents={1: Bargainer()})
+    assert board.seat == 0 and match.current_player == 0
+    offer = board.scene["offer"]
+    assert offer == {"from": 1, "to": 0, "text": f"P1 offers P0 RM0 for {card}",
+                     "kind": "bargain", "counters": 0, "max_counters": 3, "card": card,
+                     "price": 0}
+    assert [c["text"] for c in board.choices] == ["P0 accept", "P0 counter price=1",
+                                                  "P0 decline"]
+    assert board.story[-1] == f"P1 offers RM0 for your {card}."  # "While you waited"
+    send(board, type="counter", price=2)
+    assert board.error == "" and board.notice == ""
+    played = [str(a) for a in match.history]
+    assert played[played.index("P0 counter price=2") + 1] == "P1 accept"
+    assert match.state.vendors[0].money == 12  # the renter got the agreed RM2
+
+
+def test_a_counter_the_rules_refuse_names_the_rule_and_changes_nothing() -> None:
+    state = bansan.position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions", current=1,
+                            stalls={"FV": ["FV", "FV"]}, money=[10, 10])
+    match = Match.from_state("bansan", state)
+    board = BansanBoard(match, opponents={1: Bargainer()})
+    before = match.history
+    send(board, type="counter", price=0)  # the price already offered
+    assert board.notice == "B-ANY-01: RM0 is the price offered: accept it instead"
+    assert match.history == before
+    send(board, type="counter", give=[match.state.stalls[0].cards[1]], take=[], pay=0, ask=0)
+    assert board.notice.startswith("B-ANY-01: counter a bargain with another price only")
+    assert match.history == before
+
+
+def test_computer_players_rent_out_of_turn_only_at_hand_offs_and_undo_removes_it() -> None:
+    rents: list[tuple[int, int]] = []
+    for seed in range(8):
+        match = Match("bansan", bansan.Rules(players=3), seed=seed)
+        board = BansanBoard(match, opponents={1: GreedyBot(), 2: GreedyBot()})
+        rng = random.Random(seed)
+        for _ in range(60):
+            if match.is_over:
+                break
+            before = len(match.history)
+            send(board, type="play", index=rng.randrange(len(board.choices)),
+                 version=board.version)
+            assert board.error == ""
+            states = match.states
+            for i in range(before, len(match.history)):
+                action = match.history[i]
+                decider = bansan.current_player(states[i])
+                if action.player != decider:  # out of turn
+                    assert action.player in (1, 2) and isinstance(action, bansan.RentAndRelease)
+                    assert bansan.current_player(states[i + 1]) == decider
+                    rents.append((seed, i))
+        # undo goes back to P0's last decision: every computer move after it goes with it
+        if match.can_undo:
+            board.undo()
+            assert match.current_player == 0 and match.next_action.player == 0
+    assert len(rents) >= 3, rents
+
+
+def test_out_of_turn_answers_do_not_move_the_bots_streams() -> None:
+    match = Match("bansan", bansan.Rules(players=3), seed=4)
+    table = TableSession(BansanBoard.TABLE, match, {1: GreedyBot(), 2: GreedyBot()})
+    streams = {s: r.getstate() for s, r in table.rngs.items()}
+    while match.current_player != 1:
+        match.play(match.legal_actions()[0])
+    table.out_of_turn()
+    assert {s: r.getstate() for s, r in table.rngs.items()} == streams
