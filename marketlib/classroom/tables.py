@@ -25,7 +25,7 @@ from marketlib.core.match import Match
 from marketlib.widgets.payload import Table
 from marketlib.widgets.session import SeatSession, TableSession
 
-MOVES = ("play", "propose_trade", "bargain")
+MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
 """The messages that ask for a move (refused when no move was played)."""
 
 

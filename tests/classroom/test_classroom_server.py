@@ -219,3 +219,25 @@ def test_a_code_from_another_room_is_refused(tmp_path: Path) -> None:
         ws.send_text(json.dumps({"type": "explain", "target": "button:done"}))
         assert ws.receive_json()["error"] == "join a seat first: send your code"
     assert room.connected == {} and room.tables[0].names == ["", ""]
+
+
+def test_a_student_rents_out_of_turn_from_their_own_device(tmp_path: Path) -> None:
+    """Issue 15 over the classroom transport (A-B-60): on P0's decision, P1's page lists its
+    Rent & Release options and plays one; it is stored as P1's; the decision stays P0's."""
+    room = make_room(tmp_path, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 1)], "Ben")
+        assert room.tables[0].match.current_player == 0 and traits["choices"] == []
+        first = traits["any_time"][0]
+        assert first["text"].startswith("P1 rr rent=ST-") and traits["step_in"] == []
+        changed, ack = send(ws, {"type": "step_in", "seat": 1})
+        assert ack["ok"] is False and "cannot step in" in ack["error"]
+        version = changed.get("version", traits["version"])
+        changed, ack = send(ws, {"type": "any_time", "index": first["index"],
+                                 "version": version})
+        assert ack == {"type": "ack", "id": 99, "ok": True, "error": ""}
+    rows = room.store.actions(0)
+    assert [(json.loads(text)["type"], seat) for _, text, seat, _, _ in rows] == [("rent_and_release", 1)]
+    match = room.tables[0].match
+    assert str(match.history[0]) == first["text"] and match.current_player == 0
+    assert match.state.vendors[1].money == 7 and match.state.vendors[1].rr_used
