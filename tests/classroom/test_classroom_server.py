@@ -237,7 +237,8 @@ def test_a_student_rents_out_of_turn_from_their_own_device(tmp_path: Path) -> No
                                  "version": version})
         assert ack == {"type": "ack", "id": 99, "ok": True, "error": ""}
     rows = room.store.actions(0)
-    assert [(json.loads(text)["type"], seat) for _, text, seat, _, _ in rows] == [("rent_and_release", 1)]
+    stored = [(json.loads(text)["type"], seat) for _, text, seat, _, _ in rows]
+    assert stored == [("rent_and_release", 1)]
     match = room.tables[0].match
     assert str(match.history[0]) == first["text"] and match.current_player == 0
     assert match.state.vendors[1].money == 7 and match.state.vendors[1].rr_used
