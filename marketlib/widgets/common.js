@@ -184,6 +184,14 @@ function makeBoard(drawGame) {
           b.dataset.target = "button:reveal";
           b.addEventListener("click", () => { focusKey = "button:reveal"; send({ type: "reveal" }); });
           cover.appendChild(b);
+          if (model.get("out_of_turn")) {  // stepped in by mistake: hand the device back
+            const back = mlEl("button", "marketlib-btn marketlib-control", "Step back: nobody acts out of turn");
+            back.type = "button";
+            back.dataset.target = "button:step-out";
+            back.setAttribute("aria-label", "Step back: the vendor whose decision it is goes on");
+            back.addEventListener("click", () => send({ type: "step_out" }));
+            cover.appendChild(back);
+          }
           root.appendChild(cover);
           root.appendChild(mlControls(model, send));
           if (hadFocus) b.focus({ preventScroll: true });

@@ -162,7 +162,7 @@ class SeatSession:
         ``step_in`` trait): on a hot-seat board of a game with any-time actions, every seat
         played by a person except the one shown, while the game goes on."""
         match = self.match
-        if (not self.hot_seat or self.covered or self.stepped_in is not None
+        if (not self.hot_seat or self.covered or self.stepped_in is not None or self.teacher_view
                 or getattr(match.game, "any_time_actions", None) is None
                 or match.current_player is None or match.outcome is not None):
             return []
@@ -293,7 +293,7 @@ class SeatSession:
         """A proposal (trade, bargain, counter-offer) from the seat shown: the decider's or,
         on another vendor's decision, an any-time trade proposal (A-B-60); the rules decide."""
         current = self.match.current_player
-        player = current if self.teacher_view else self.seat
+        player = current if self.teacher_view and self.stepped_in is None else self.seat
         if player is None or current is None or player in self.table.opponents or self.covered:
             raise BoardMessageError(
                 "a proposal is made by a person from their own board, while the game goes on")
@@ -320,6 +320,7 @@ class SeatSession:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < (
                 self.table.players):
             raise BoardMessageError(f"no seat {seat!r}")
+        self.stepped_in = None
         self.seat = seat
         self.covered = len(self.table.humans()) > 1 and not self.teacher_view
         self.notice = ""
@@ -331,6 +332,7 @@ class SeatSession:
                 "the teacher view is not available on this board: it is a board for players "
                 "(Match mode 'play'); a teacher makes their own board with teacher=True")
         self.teacher_view = bool(content.get("on"))
+        self.stepped_in = None
         self.covered = False
         self.notice = ""
         self.refresh()
@@ -360,18 +362,21 @@ class SeatSession:
     def undo(self) -> None:
         """Undo back to the last decision of a person (see :meth:`TableSession.undo`)."""
         self.table.undo()
+        self.stepped_in = None
         self.notice = ""
         self.refresh()
 
     def redo(self) -> None:
         """Redo forward to the next decision of a person."""
         self.table.redo()
+        self.stepped_in = None
         self.notice = ""
         self.refresh()
 
     def new_game(self, seed: int, *, clicked: bool = False) -> None:
         """Start a new game in the same ``Match`` with ``seed`` (any int)."""
         self.table.new_game(seed)
+        self.stepped_in = None
         self.notice = ""
         self.continue_(clicked)
 
@@ -404,6 +409,7 @@ class SeatSession:
                 if not table.bots_to_move():
                     break
                 table.bot_move()
+            table.out_of_turn()  # the hand-off after the slice's last move (nothing if none)
             if table.bots_to_move():
                 table.busy = f"P{self.match.current_player} is playing..."
                 self._changed()

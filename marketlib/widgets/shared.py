@@ -179,7 +179,7 @@ class TableSession:
         played = []
         for seat, action in wanted:
             before = match.cursor
-            view = game.view(match.state, seat)
+            readers = self.readers(game.view(match.state, seat), seat)  # who saw what it saw
             try:
                 match.play(action)
             except IllegalAction:  # an earlier seat's action took what this one wanted
@@ -187,8 +187,7 @@ class TableSession:
             explain = getattr(bots[seat], "explain_choice", None)
             why = explain() if callable(explain) else ""
             name = type(bots[seat]).__name__
-            self.reasons[(before, action)] = (f"{name}: {why}" if why else name,
-                                              self.readers(view, seat))
+            self.reasons[(before, action)] = (f"{name}: {why}" if why else name, readers)
             played.append(action)
         return played
 

@@ -6,7 +6,9 @@ actions").
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from typing import Any
 
 from marketlib import Match, bansan
@@ -215,3 +217,83 @@ def test_out_of_turn_answers_do_not_move_the_bots_streams() -> None:
         match.play(match.legal_actions()[0])
     table.out_of_turn()
     assert {s: r.getstate() for s, r in table.rngs.items()} == streams
+
+
+def test_undo_new_game_seat_and_teacher_end_a_step_in() -> None:
+    match = Match.from_state("bansan", middle_of_p1s_turn())
+    board = BansanBoard(match, teacher=True)
+    send(board, type="reveal")
+    for message in ({"type": "new_game", "seed": 5}, {"type": "set_seat", "seat": 0},
+                    {"type": "teacher", "on": True}):
+        if board.covered:
+            send(board, type="reveal")
+        seats = board.step_in
+        assert seats, message
+        send(board, type="step_in", seat=seats[0])
+        assert board.out_of_turn
+        send(board, **message)
+        assert not board.out_of_turn and board.error == "", message
+        if message["type"] == "teacher":
+            assert board.step_in == []  # the teacher view acts for the decider only
+    send(board, type="teacher", on=False)
+    send(board, type="reveal")
+    send(board, type="play", index=0, version=board.version)
+    send(board, type="reveal")
+    send(board, type="step_in", seat=board.step_in[0])
+    board.undo()
+    assert not board.out_of_turn and board.seat == match.current_player
+
+
+def test_a_computer_players_out_of_turn_reason_reaches_whoever_saw_what_it_saw() -> None:
+    rules = bansan.Rules(players=3, hidden_wallets=False)
+    for seed in range(6):
+        match = Match("bansan", rules, seed=seed)
+        board = BansanBoard(match, opponents={1: GreedyBot(), 2: GreedyBot()})
+        rng = random.Random(seed)
+        for _ in range(40):
+            if match.is_over:
+                break
+            send(board, type="play", index=rng.randrange(len(board.choices)),
+                 version=board.version)
+        table = board.session.table
+        for (i, action), (_, readers) in table.reasons.items():
+            if i < len(match.history) and match.history[i] == action and action.player != (
+                    bansan.current_player(match.states[i])):
+                assert readers is not None and 0 in readers, (seed, i, action)
+                return
+    raise AssertionError("no out-of-turn move by a computer player in 6 games")
+
+
+class SlowGreedy(GreedyBot):
+    """A GreedyBot whose every decision outlasts a board's time slice (0.05 s)."""
+
+    def choose(self, view: Any, actions: tuple[Any, ...], rng: random.Random) -> Any:
+        time.sleep(0.06)
+        return super().choose(view, actions, rng)
+
+
+def test_computer_players_moving_in_slices_get_every_out_of_turn_chance() -> None:
+    """A notebook board moves computer players in time slices on the event loop; the hand-off
+    after a slice's last move is still asked about, so it plays what a board that moves them
+    at once plays (and what the simulator plays)."""
+
+    async def drive(board: BansanBoard) -> None:
+        for _ in range(20):
+            while board.busy:
+                await asyncio.sleep(0.01)
+            send(board, type="play", index=0, version=board.version)
+            await asyncio.sleep(0)
+        while board.busy:
+            await asyncio.sleep(0.01)
+
+    at_once = Match("bansan", bansan.Rules(players=3), seed=0)
+    board = BansanBoard(at_once, opponents={1: SlowGreedy(), 2: SlowGreedy()})
+    board.async_bots = False
+    for _ in range(20):
+        send(board, type="play", index=0, version=board.version)
+    sliced = Match("bansan", bansan.Rules(players=3), seed=0)
+    asyncio.run(drive(BansanBoard(sliced, opponents={1: SlowGreedy(), 2: SlowGreedy()})))
+    out_of_turn = [str(a) for i, a in enumerate(sliced.history)
+                   if a.player != bansan.current_player(sliced.states[i])]
+    assert out_of_turn == ["P2 rr release=ST-03", "P1 rr release=ST-03"]
+    assert sliced.history == at_once.history

@@ -195,8 +195,12 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
         mount(page, board)
         page.locator('[data-target="button:step-in-2"]').click()
         assert page.evaluate("window.mlHarness.sent") == [{"type": "step_in", "seat": 2}]
-        for message in ({"type": "step_in", "seat": 2}, {"type": "reveal"}):
-            board._handle_custom_msg(message, [])
+        board._handle_custom_msg({"type": "step_in", "seat": 2}, [])
+        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        page.wait_for_timeout(50)
+        page.locator('.marketlib-cover [data-target="button:step-out"]').click()  # by mistake?
+        assert page.evaluate("window.mlHarness.sent")[-1] == {"type": "step_out"}
+        board._handle_custom_msg({"type": "reveal"}, [])
         page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
         page.wait_for_timeout(50)
         bar = page.locator(".marketlib-out-of-turn").inner_text()
