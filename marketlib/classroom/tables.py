@@ -246,9 +246,11 @@ class RoomTable:
             action = msgspec.json.decode(text, type=game.Action)
             current = self.match.current_player
             # a computer player's own decision is chosen again, so its stream moves as it did;
-            # its out-of-turn moves use a stream per position (nothing to move) and replay as is
+            # its out-of-turn moves (any seat's, the decider's own opening R&R included: not
+            # among its legal actions) use a stream per position and replay as they are
             if who and current in self.session.opponents and getattr(
-                    action, "player", current) == current:
+                    action, "player", current) == current and action in (
+                    self.match.legal_actions()):
                 checkpoint = self.session.checkpoint()
                 chosen = self.session.bot_move()
                 if chosen != action:
