@@ -29,7 +29,7 @@ CELLS = [
     "from marketlib.widgets import BansanBoard\n"
     "class Slow(RandomBot):\n"
     "    def choose(self, view, legal, rng):\n"
-    "        time.sleep(0.15)\n"
+    "        time.sleep(1.0)  # long enough for a click to land while it plays, under load\n"
     "        return super().choose(view, legal, rng)\n"
     "mon = marketlib.play('monsoon', seed=4)\n"
     "mon",
