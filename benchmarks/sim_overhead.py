@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
@@ -22,27 +21,19 @@ from collections.abc import Callable
 from marketlib import bansan, monsoon
 from marketlib.sim import play
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from anchors import ours
+
 SETTINGS = (("monsoon", 3), ("bansan", 4))
 
 
 def bare(name: str, players: int) -> Callable[[float], tuple[int, float]]:
-    game = {"monsoon": monsoon, "bansan": bansan}[name]
-    rules = game.Rules(players=players)
-    seeds = iter(range(10**9))
+    """The bare loop of ``anchors.py`` (the same random play, one copy of it)."""
+    loop = ours(name, players)
 
     def run(seconds: float) -> tuple[int, float]:
-        legal_actions, apply, outcome = game.legal_actions, game.apply, game.outcome
-        decisions = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            seed = next(seeds)
-            rng = random.Random(seed)
-            state = game.setup(rules, seed)
-            while outcome(state) is None:
-                legal = legal_actions(state)
-                state = apply(state, legal[rng.randrange(len(legal))])
-                decisions += 1
-        return decisions, time.perf_counter() - t0
+        decisions, _, elapsed = loop(seconds)
+        return decisions, elapsed
 
     return run
 

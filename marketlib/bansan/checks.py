@@ -386,18 +386,18 @@ def _list_field(state: State, action: Any) -> str | None:
 def _trade_fields(state: State, action: Any) -> str | None:
     if not _seat_ok(state, action.to):
         return f"there is no seat {action.to!r}"
-    if not isinstance(action.pay, int) or not isinstance(action.ask, int):
-        return "pay and ask are whole RM"
-    cat = catalog(state)
-    if not (_ids_ok(cat, action.give) and _ids_ok(cat, action.take)):
-        return "names a card that is not in this produce deck"
-    return None
+    return _terms_fields(state, action)
 
 
 def _counter_fields(state: State, action: Any) -> str | None:
     if action.price is not None and (not isinstance(action.price, int)
                                      or isinstance(action.price, bool)):
         return "the price is whole RM"
+    return _terms_fields(state, action)
+
+
+def _terms_fields(state: State, action: Any) -> str | None:
+    """The terms a trade and a counter-offer share: whole RM ``pay``/``ask``, known cards."""
     if not isinstance(action.pay, int) or not isinstance(action.ask, int):
         return "pay and ask are whole RM"
     cat = catalog(state)
