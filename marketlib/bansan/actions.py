@@ -20,7 +20,7 @@ from marketlib.bansan.cards import Produce, Waste
 from marketlib.core.notation import ID, IDS, INT, SEAT, Notation, choice, verb
 
 
-class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class _Action(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type"):
     player: int
 
 

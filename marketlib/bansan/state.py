@@ -26,7 +26,7 @@ LOG_SIZE = 12
 """The event log keeps the last 12 automatic steps (``State.log``)."""
 
 
-class Stall(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
+class Stall(msgspec.Struct, frozen=True, gc=False, kw_only=True, array_like=True):
     """A Market Stall in play: its tile ID, open or CLOSED, its renter (``None``: unoperated;
     :data:`NEIGHBOUR`: the Sendiri Neighbour) and the produce cards tucked into it (all of the
     stall's type, B-STOCK-08)."""
@@ -37,14 +37,14 @@ class Stall(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
     cards: tuple[str, ...] = ()
 
 
-class BagCard(msgspec.Struct, frozen=True, array_like=True):
+class BagCard(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """A card in a Shopping Bag, locked to the type it was bought or stocked as (B-STOCK-08)."""
 
     card: str
     produce: Produce
 
 
-class Vendor(msgspec.Struct, frozen=True, kw_only=True):
+class Vendor(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One player: money (hidden), Wallet lists (hidden), completed lists (public, by the bag),
     Shopping Bag contents, and whether the once-per-game R&R is used (bag flipped, B-ANY-07)."""
 
@@ -55,26 +55,26 @@ class Vendor(msgspec.Struct, frozen=True, kw_only=True):
     rr_used: bool = False
 
 
-class StockCard(msgspec.Struct, frozen=True, array_like=True):
+class StockCard(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """A card waiting to be tucked, and the types it may be stocked as."""
 
     card: str
     options: tuple[Produce, ...]
 
 
-class Stocking(msgspec.Struct, frozen=True, kw_only=True, tag="stocking"):
+class Stocking(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="stocking"):
     """Cards being stocked one by one with ``Tuck`` (B-STOCK-03/06, B-OPEN-03)."""
 
     cards: tuple[StockCard, ...]
 
 
-class OpeningHand(msgspec.Struct, frozen=True, kw_only=True, tag="opening"):
+class OpeningHand(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="opening"):
     """The 5 opening cards of a vendor, before choosing all-top or all-bottom (B-OPEN-03)."""
 
     cards: tuple[str, ...]
 
 
-class Picked(msgspec.Struct, frozen=True, array_like=True):
+class Picked(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """A card chosen in a BUY or SELL: who is paid (``None``: the bank) and its price (RM)."""
 
     card: str
@@ -82,7 +82,7 @@ class Picked(msgspec.Struct, frozen=True, array_like=True):
     price: Ringgit
 
 
-class Purchase(msgspec.Struct, frozen=True, kw_only=True, tag="purchase"):
+class Purchase(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="purchase"):
     """A BUY from vendors (``"vendors"``), from wholesalers (``"wholesale"``) or a SELL
     online (``"sell"``) in progress: the type and the cards picked so far (B-BUY, B-SELL)."""
 
@@ -91,14 +91,14 @@ class Purchase(msgspec.Struct, frozen=True, kw_only=True, tag="purchase"):
     picked: tuple[Picked, ...] = ()
 
 
-class ListReturn(msgspec.Struct, frozen=True, kw_only=True, tag="return"):
+class ListReturn(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="return"):
     """The deciding vendor must return ``count`` lists from the Wallet to the bottom of the
     Shopping List deck (B-OPEN-02, B-UPK-06)."""
 
     count: int
 
 
-class SoloThrow(msgspec.Struct, frozen=True, kw_only=True, tag="solo_throw"):
+class SoloThrow(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="solo_throw"):
     """Sendiri step 1b (B-SOLO-10): the drawn card and the stalls still to throw 1 card from,
     in order; the player picks the card of the first one (``Throw``) when it matters."""
 
@@ -109,7 +109,7 @@ class SoloThrow(msgspec.Struct, frozen=True, kw_only=True, tag="solo_throw"):
 Pending = Stocking | OpeningHand | Purchase | ListReturn | SoloThrow
 
 
-class TradeOffer(msgspec.Struct, frozen=True, kw_only=True, tag="trade"):
+class TradeOffer(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="trade"):
     """A proposed trade (B-ANY-02): ``give``/``take`` are bag cards, ``pay``/``ask`` money."""
 
     frm: int
@@ -122,7 +122,7 @@ class TradeOffer(msgspec.Struct, frozen=True, kw_only=True, tag="trade"):
     """Counter-offers made so far in this negotiation (A-B-60)."""
 
 
-class BargainOffer(msgspec.Struct, frozen=True, kw_only=True, tag="bargain"):
+class BargainOffer(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="bargain"):
     """A proposed price for one card of a BUY from vendors (B-ANY-01, B-BUY-02)."""
 
     frm: int
@@ -136,14 +136,14 @@ class BargainOffer(msgspec.Struct, frozen=True, kw_only=True, tag="bargain"):
 Offer = TradeOffer | BargainOffer
 
 
-class Reminder(msgspec.Struct, frozen=True, array_like=True):
+class Reminder(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """An "Effective Next Action Phase" Event beside a vendor's bag (B-UPK-11)."""
 
     seat: int
     event: str
 
 
-class Transfer(msgspec.Struct, frozen=True, array_like=True):
+class Transfer(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """One money movement of the last step: from/to a seat (``None``: the bank), RM, rule ID."""
 
     frm: int | None
@@ -157,7 +157,7 @@ Phase = Literal["open_lists", "open_stock", "draft", "solo_move", "solo_throw", 
                 "turn_end", "closing", "over"]
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A complete Bansan game state.
 
     Attributes:

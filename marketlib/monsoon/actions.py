@@ -16,7 +16,7 @@ from marketlib.core.notation import ID, Notation, choice, verb
 from marketlib.monsoon.cards import Level
 
 
-class _Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
+class _Action(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type",
               forbid_unknown_fields=True):
     """Every action names the seat taking it. A saved action with an extra key is refused."""
 

@@ -17,7 +17,7 @@ from marketlib.monsoon.cards import BonusAction, Level
 from marketlib.monsoon.options import Rules
 
 
-class OwnedOrder(msgspec.Struct, frozen=True, kw_only=True):
+class OwnedOrder(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A fulfilled Order in front of its owner: which edge faces them, and whether its Bonus
     Good (from the Bulk edge, M-FUL-06) is still unspent."""
 
@@ -26,20 +26,20 @@ class OwnedOrder(msgspec.Struct, frozen=True, kw_only=True):
     bonus: bool = False
 
 
-class Seat(msgspec.Struct, frozen=True, kw_only=True):
+class Seat(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One player's table: the personal display (Goods card IDs) and fulfilled Orders."""
 
     display: tuple[str, ...] = ()
     orders: tuple[OwnedOrder, ...] = ()
 
 
-class TakePending(msgspec.Struct, frozen=True, kw_only=True, tag="take"):
+class TakePending(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="take"):
     """A Buy is taking Market cards: ``remaining`` more to choose (M-BUY-01, A-M-08)."""
 
     remaining: int
 
 
-class FulfillPending(msgspec.Struct, frozen=True, kw_only=True, tag="fulfill"):
+class FulfillPending(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="fulfill"):
     """An Order is being fulfilled: the Goods cards and Bonus Goods (by carrying Order) spent so
     far; a ``Declare`` commits them (M-FUL-01)."""
 
@@ -48,7 +48,7 @@ class FulfillPending(msgspec.Struct, frozen=True, kw_only=True, tag="fulfill"):
     bonus_goods: tuple[str, ...] = ()
 
 
-class BonusPending(msgspec.Struct, frozen=True, kw_only=True, tag="bonus"):
+class BonusPending(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="bonus"):
     """A Bonus Action may be taken for ``order`` (M-FUL-08): ``spent`` are the cards Keep 1 may
     return (M-BA-02); ``steals_left`` counts Steal 2's remaining steals (M-BA-04)."""
 
@@ -63,7 +63,7 @@ Pending = TakePending | FulfillPending | BonusPending
 Phase = Literal["action", "take", "spend", "bonus", "end", "over"]
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A complete Monsoon Market game state.
 
     Attributes:

@@ -134,7 +134,8 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     """
     module = resolve_game(game)
     rules = resolve_rules(module, rules)
-    metrics = heuristic_for(module).metrics
+    heuristic = heuristic_for(module)
+    row = heuristic.metric_row
     outcome, current, legal_actions = module.outcome, module.current_player, module.legal_actions
     view, apply = module.view, module.apply
     state = module.setup(rules, seed)
@@ -146,18 +147,15 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     actions: list[Any] = []
     table: list[tuple[Any, ...]] = []
     taken = [0] * players
-    names: tuple[str, ...] = ()
     out_of_turn = any_time and getattr(module, "any_time_actions", None) is not None
     hooked = dict(enumerate(seats))
     before: Any = None
 
+    names = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
+
     def snapshot(turn: int) -> None:
-        nonlocal names
         for s in range(players):
-            values = metrics(state, s)
-            if not names:
-                names = ("turn", "seat", "actions", *values)
-            table.append((turn, s, taken[s], *values.values()))
+            table.append((turn, s, taken[s], *row(state, s)))
             taken[s] = 0
 
     has_turns = hasattr(state, "turn")
@@ -210,21 +208,19 @@ class TurnTable:
     """
 
     def __init__(self, module: GameModule, state: Any, players: int) -> None:
-        self.metrics = heuristic_for(module).metrics
+        heuristic = heuristic_for(module)
+        self.row = heuristic.metric_row
         self.outcome = module.outcome
         self.players = players
         self.rows: list[tuple[Any, ...]] = []
-        self.names: tuple[str, ...] = ()
+        self.names: tuple[str, ...] = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
         self.taken = [0] * players
         self.turn = int(getattr(state, "turn", 0))
         self.snapshot(state)
 
     def snapshot(self, state: Any) -> None:
         for s in range(self.players):
-            values = self.metrics(state, s)
-            if not self.names:
-                self.names = ("turn", "seat", "actions", *values)
-            self.rows.append((self.turn, s, self.taken[s], *values.values()))
+            self.rows.append((self.turn, s, self.taken[s], *self.row(state, s)))
             self.taken[s] = 0
 
     def step(self, seat: int, state: Any) -> None:

@@ -173,3 +173,26 @@ def test_two_greedy_bots_do_not_loop_for_ever() -> None:
     games, turns = play_many("monsoon", monsoon.Rules(players=2), ["greedy"], 6, seed=100)
     assert set(games["ending"]) == {"seal_target"}
     assert turns["turn"].max() < 200
+
+
+@pytest.mark.parametrize("game_name", ["monsoon", "bansan"])
+def test_metric_row_is_the_metrics_values_in_order_at_every_position(game_name: str) -> None:
+    """``metric_row`` (what simulations record per turn, memoised by identity) equals the values
+    of ``metrics`` at every position of random games, seats changed or not; and a known value:
+    at the start nobody has seals or money beyond the rules' opening amounts."""
+    game = Match(game_name, None, seed=0).game
+    heuristic = heuristic_for(game)
+    rows = 0
+    for seed in range(4):
+        state = game.setup(game.Rules(players=3), seed)
+        rng = random.Random(seed)
+        while game.outcome(state) is None:
+            for seat in range(3):
+                assert heuristic.metric_row(state, seat) == tuple(
+                    heuristic.metrics(state, seat).values())
+                rows += 1
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert rows > 300
+    start = game.setup(game.Rules(players=3), 0)
+    first = dict(zip(heuristic.metrics(start, 0), heuristic.metric_row(start, 0), strict=True))
+    assert first["score"] == (0 if game_name == "monsoon" else start.vendors[0].money)

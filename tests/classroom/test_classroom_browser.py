@@ -46,9 +46,12 @@ def click_a_choice(page: Any) -> str:
     that plays, else the first highlighted thing to select (a two-click choice)."""
     from playwright.sync_api import Error as PlaywrightError
 
-    for attempt in range(5):
-        for selector in ('[data-target="confirm:yes"]', ".marketlib-board button.marketlib-legal"
-                         "[data-choice]:visible", ".marketlib-board button.marketlib-legal:visible"):
+    selectors = ('[data-target="confirm:yes"]',
+                 ".marketlib-board button.marketlib-legal[data-choice]:visible",
+                 ".marketlib-board button.marketlib-legal:visible")
+    attempts = 5
+    for _ in range(attempts):
+        for selector in selectors:
             button = page.locator(selector).first
             if not button.count():
                 continue
@@ -62,7 +65,7 @@ def click_a_choice(page: Any) -> str:
             return str(label)
         else:
             raise AssertionError("the deciding student has nothing to click")
-    raise AssertionError(f"no click landed in {attempt + 1} attempts")
+    raise AssertionError(f"no click landed in {attempts} attempts")
 
 
 def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: Path) -> None:

@@ -61,6 +61,11 @@ class Heuristic(Protocol):
         """Per-seat numbers for the simulation's ``turns`` frame (always includes ``score``)."""
         ...
 
+    def metric_row(self, state: Any, player: PlayerId) -> tuple[float | int, ...]:
+        """``tuple(metrics(state, player).values())``, cheaper (a simulation asks for every
+        seat at the end of every turn; the tuple may be shared, never change it)."""
+        ...
+
     def score(self, state: Any, player: PlayerId) -> float:
         """``metrics(state, player)["score"]`` alone (searches ask for it at every leaf)."""
         ...
@@ -107,6 +112,9 @@ class NeutralHeuristic:
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
         return {"score": self.score(state, player)}
+
+    def metric_row(self, state: Any, player: PlayerId) -> tuple[float | int, ...]:
+        return (self.score(state, player),)
 
     def score(self, state: Any, player: PlayerId) -> float:
         result = self.game.outcome(state)

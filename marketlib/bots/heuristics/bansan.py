@@ -243,6 +243,17 @@ class BansanHeuristic:
                 "bag": len(vendor.bag), "stall_cards": in_stalls, pl: len(bins[0]),
                 pa: len(bins[1]), orange: len(bins[2])}
 
+    def metric_row(self, state: State, player: int) -> tuple[float | int, ...]:
+        """The values of :meth:`metrics`, in its order."""
+        vendor = state.vendors[player]
+        in_stalls = 0
+        for s in state.stalls:
+            if s.renter == player:
+                in_stalls += len(s.cards)
+        bins = state.bins
+        return (vendor.money, vendor.money, len(vendor.completed), len(vendor.bag), in_stalls,
+                len(bins[0]), len(bins[1]), len(bins[2]))
+
 
 BIN_COLUMNS = tuple(f"bin_{waste.value}" for waste in Waste)
 """The ``turns`` columns of the three Waste Bins, in bin order."""

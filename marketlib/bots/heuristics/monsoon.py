@@ -87,6 +87,16 @@ _METRICS: dict[Hashable, dict[str, float | int]] = {}
 """Memo of :meth:`MonsoonHeuristic.metrics` per seat."""
 _METRICS_BY_ID: dict[int, tuple[Seat, Catalog, dict[str, float | int]]] = {}
 """The same, by the seat object's identity (a cheaper key for a seat met again unchanged)."""
+_ROWS_BY_ID: dict[int, tuple[Seat, str, tuple[float | int, ...]]] = {}
+""":meth:`MonsoonHeuristic.metric_row` by the seat object's identity and the card digest (the
+entry holds the seat, so its id cannot be reused while the entry lives)."""
+_ORDERS_BY_ID: dict[int, tuple[Any, str, int, int]] = {}
+"""Parts of a :meth:`MonsoonHeuristic.metric_row` by the identity of a seat's ``orders`` tuple
+(seals, Bonus Goods); the entry holds the tuple, so its id cannot be reused meanwhile."""
+_DISPLAYS_BY_ID: dict[int, tuple[Any, str, int, int]] = {}
+"""The same by the identity of a seat's ``display`` tuple (the goods in it)."""
+_QUANTITIES: dict[str, dict[str, int]] = {}
+"""Each Goods card's quantity, per card digest (``State.cards``)."""
 _MEMO_LIMIT = 200_000
 
 
@@ -266,6 +276,41 @@ class MonsoonHeuristic:
                 _METRICS_BY_ID.clear()
             entry = _METRICS_BY_ID[id(seat)] = (seat, cat, found)
         return dict(entry[2])
+
+    def metric_row(self, state: State, player: int) -> tuple[float | int, ...]:
+        """The values of :meth:`metrics`, in its order (one dict lookup for a seat met again
+        unchanged: an unchanged seat is the same object from move to move)."""
+        seat = state.seats[player]
+        cards = state.cards
+        entry = _ROWS_BY_ID.get(id(seat))
+        if entry is not None and entry[0] is seat and entry[1] == cards:
+            return entry[2]
+        # A changed seat usually keeps one of its two tuples (a steal changes the display, a
+        # fulfilment both): each part is remembered by the tuple's identity.
+        orders, display = seat.orders, seat.display
+        part = _ORDERS_BY_ID.get(id(orders))
+        if part is None or part[0] is not orders or part[1] != cards:
+            cat = catalog(state)
+            part = (orders, cards, seals_of(seat, cat), sum(o.bonus for o in orders))
+            _remember(_ORDERS_BY_ID, id(orders), part)
+        seals, bonus = part[2], part[3]
+        part = _DISPLAYS_BY_ID.get(id(display))
+        if part is None or part[0] is not display or part[1] != cards:
+            quantity = _QUANTITIES.get(cards)
+            if quantity is None:
+                quantity = _QUANTITIES[cards] = {
+                    c: g.quantity for c, g in catalog(state).goods.items()}
+            part = (display, cards, sum(map(quantity.__getitem__, display)), 0)
+            _remember(_DISPLAYS_BY_ID, id(display), part)
+        row = (seals, seals, len(display), part[2], len(orders), bonus)
+        _remember(_ROWS_BY_ID, id(seat), (seat, cards, row))
+        return row
+
+
+def _remember(memo: dict[int, Any], key: int, entry: Any) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = entry
 
 
 def _metrics(cat: Catalog, seat: Seat) -> dict[str, float | int]:
