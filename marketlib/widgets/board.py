@@ -272,8 +272,10 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         match = self.match
         status = "over" if match.is_over else f"P{match.current_player} to play"
-        return (f"{type(self).__name__}({match.game.GAME.name}, players={len(self.seats)}, "
-                f"seat={self.seat}, move {match.cursor}, {status})")
+        mode = getattr(match.rules, "mode", "standard")  # Bansan's Kenduri and Sendiri
+        shown = "" if mode == "standard" else f", mode={mode}"
+        return (f"{type(self).__name__}({match.game.GAME.name}, players={len(self.seats)}"
+                f"{shown}, seat={self.seat}, move {match.cursor}, {status})")
 
 
 __all__ = ["MAX_BOT_DECISIONS", "Board", "BoardMessageError"]

@@ -191,6 +191,14 @@ def test_constructor_checks_and_repr() -> None:
         MonsoonBoard(match, opponents={3: FirstLegal()})
     assert repr(MonsoonBoard(match)) == (
         "MonsoonBoard(monsoon, players=2, seat=0, move 0, P0 to play)")
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    kenduri = Match("bansan", bansan.Rules(players=2, mode="kenduri"), seed=1)
+    assert repr(BansanBoard(kenduri, opponents={})) == (
+        "BansanBoard(bansan, players=2, mode=kenduri, seat=0, move 0, P0 to play)")
+    solo = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=1)
+    assert repr(BansanBoard(solo)).startswith("BansanBoard(bansan, players=1, mode=sendiri, ")
 
 
 def test_marketlib_play_is_a_one_liner_for_a_board() -> None:
