@@ -232,16 +232,7 @@ class BansanHeuristic:
     def metrics(self, state: State, player: int) -> dict[str, float | int]:
         """``score`` (= money in RM), ``money``, ``lists``, ``bag``, ``stall_cards`` and each
         Waste Bin's fill ``bin_PL``, ``bin_PA``, ``bin_OR`` for the ``turns`` frame."""
-        vendor = state.vendors[player]
-        in_stalls = 0
-        for s in state.stalls:
-            if s.renter == player:
-                in_stalls += len(s.cards)
-        bins = state.bins
-        pl, pa, orange = BIN_COLUMNS
-        return {"score": vendor.money, "money": vendor.money, "lists": len(vendor.completed),
-                "bag": len(vendor.bag), "stall_cards": in_stalls, pl: len(bins[0]),
-                pa: len(bins[1]), orange: len(bins[2])}
+        return dict(zip(METRIC_NAMES, self.metric_row(state, player), strict=True))
 
     def metric_row(self, state: State, player: int) -> tuple[float | int, ...]:
         """The values of :meth:`metrics`, in its order."""
@@ -257,6 +248,8 @@ class BansanHeuristic:
 
 BIN_COLUMNS = tuple(f"bin_{waste.value}" for waste in Waste)
 """The ``turns`` columns of the three Waste Bins, in bin order."""
+METRIC_NAMES = ("score", "money", "lists", "bag", "stall_cards", *BIN_COLUMNS)
+"""The names of :meth:`BansanHeuristic.metrics`, in the order of ``metric_row``."""
 
 HEURISTIC = BansanHeuristic()
 """The shared instance used by :func:`~marketlib.bots.heuristics.heuristic_for`."""
