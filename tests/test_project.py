@@ -37,7 +37,9 @@ def test_readme_main_command_installs_only_the_class_extra() -> None:
     assert "--extra class" in main and "--all-extras" not in main
     assert "--all-extras" in tests  # the test command keeps everything
     extras = _extras()
-    need = {*extras["lab"], "pandas", "altair", "vl-convert-python", "joblib", "tqdm", "scipy"}
+    # pyarrow: notebook 07's Room.export and `simulate --out x.parquet` write Parquet
+    need = {*extras["lab"], "pandas", "pyarrow", "altair", "vl-convert-python", "joblib", "tqdm",
+            "scipy", *extras["classroom"]}
     assert need <= set(extras["class"])
     heavy = {*extras["browser"], *extras["docs"], *extras["dev"], *extras["test"], "dask"}
     assert not heavy & set(extras["class"])
