@@ -89,17 +89,18 @@ def _reference(value: float, label: str) -> alt.LayerChart:
 def t_summary(frame: pd.DataFrame, keys: Sequence[str], value: str) -> pd.DataFrame:
     """Mean of ``value`` per group of ``keys``, with ``n`` and a 95% t interval (vectorised:
     ``mean +- t(0.975, n-1) * sd / sqrt(n)``, t from scipy); a single observation or no spread
-    gives an interval of zero width at the mean."""
+    gives an interval of zero width at the mean. The interval is clipped to the range of the
+    group's values: a mean of counts (cards in a bin, seals) is never drawn below 0."""
     from scipy.stats import t  # type: ignore[import-untyped]
 
     grouped = frame.groupby(list(keys), observed=True, sort=True)[value]
-    out = grouped.agg(["mean", "std", "count"]).reset_index()
+    out = grouped.agg(["mean", "std", "count", "min", "max"]).reset_index()
     n = out["count"].to_numpy(dtype=float)
     sd = out["std"].fillna(0.0).to_numpy(dtype=float)
     half = np.where(n > 1, t.ppf(0.975, np.maximum(n - 1, 1)) * sd / np.sqrt(n), 0.0)
-    out["ci_low"] = out["mean"] - half
-    out["ci_high"] = out["mean"] + half
-    return out.rename(columns={"count": "n"}).drop(columns="std")
+    out["ci_low"] = np.maximum(out["mean"] - half, out["min"])
+    out["ci_high"] = np.minimum(out["mean"] + half, out["max"])
+    return out.rename(columns={"count": "n"}).drop(columns=["std", "min", "max"])
 
 
 def estimate_chart(

@@ -145,3 +145,17 @@ def test_long_frames_no_longer_raise_max_rows() -> None:
     with pytest.raises(alt.MaxRowsError):
         alt.Chart(games).mark_point().encode(x="score:Q").to_dict()
     json.loads(charts.score_chart(games).to_json())
+
+
+def test_t_summary_clips_the_interval_to_the_values_seen() -> None:
+    """A mean of counts is never drawn below 0: ``[0, 0, 0, 3]`` has mean 0.75 and a t half-width
+    of t(0.975, 3) * 1.5 / 2 = 2.39, so the raw interval (-1.64, 3.14) becomes (0, 3); a group
+    with little spread keeps its raw interval."""
+    frame = pd.DataFrame({"g": ["a"] * 4 + ["b"] * 16, "v": [0, 0, 0, 3] + [10, 11] * 8})
+    out = charts.t_summary(frame, ["g"], "v").set_index("g")
+    assert out.loc["a", "mean"] == 0.75 and out.loc["a", "n"] == 4
+    assert (out.loc["a", "ci_low"], out.loc["a", "ci_high"]) == (0.0, 3.0)
+    half = 2.131449546 * np.std([10, 11] * 8, ddof=1) / 4  # t(0.975, 15) * sd / sqrt(16)
+    assert out.loc["b", "ci_low"] == pytest.approx(10.5 - half)
+    assert out.loc["b", "ci_high"] == pytest.approx(10.5 + half)
+    assert 10 < out.loc["b", "ci_low"] < out.loc["b", "ci_high"] < 11
