@@ -173,7 +173,13 @@ class Match:
         return self.game.legal_actions(self.state)
 
     def explain(self, action: Any) -> Any:
-        """Why ``action`` is illegal now (a ``Violation``), or ``None`` if it is legal."""
+        """Why ``action`` (an action or its table notation) is illegal now: a ``Violation``
+        naming the rule, or ``None`` if it is legal.
+
+        Raises:
+            InvalidAction: ``action`` is not a move of this game at all (an unknown verb, card
+                or seat, or a field of the wrong type): there is no rule to name.
+        """
         if isinstance(action, str):
             action = self.game.parse_action(action)
         return self.game.explain(self.state, action)

@@ -302,13 +302,15 @@ _BONUS_NAMED = (Steal, Buy, Keep)
 
 def check_ids(state: State, action: Any) -> None:
     """Malformed actions (docs: "Games and the registry"): ``InvalidAction``, never a
-    ``TypeError``. Cheap: this runs on every ``apply``. Messages use ``repr`` so a wrong type
+    ``TypeError``. Cheap: this runs on every ``apply``. A message shows the action as the table
+    writes it (``P1 steal MG-99``), or its ``repr`` when a field has the wrong type, so the type
     shows (``player='0'``)."""
     if not isinstance(action, ACTION_TYPES):
         raise InvalidAction(f"{action!r} is not a Monsoon Market action")
     player = action.player
     if type(player) is not int or not 0 <= player < len(state.seats):
-        raise InvalidAction(f"{action!r}: there is no seat {player!r} (seats are whole numbers "
+        shown = str(action) if type(player) is int else repr(action)
+        raise InvalidAction(f"{shown}: there is no seat {player!r} (seats are whole numbers "
                             f"0-{len(state.seats) - 1})")
     cat = catalog(state)
     if isinstance(action, _CARD_ACTIONS):
@@ -318,14 +320,14 @@ def check_ids(state: State, action: Any) -> None:
         # naming an Order (a Bonus Good's carrier) here gets a rule-based answer
         if card not in cat.goods and not (isinstance(action, _BONUS_NAMED)
                                           and card in cat.orders):
-            raise InvalidAction(f"{action!r}: {card!r} is not a Goods card of this deck")
+            raise InvalidAction(f"{action}: {card!r} is not a Goods card of this deck")
     elif isinstance(action, _ORDER_ACTIONS):
         order = action.order
         if type(order) is not str:
             raise InvalidAction(f"{action!r}: the Order must be an ID like 'MO-03', not "
                                 f"{order!r}")
         if order not in cat.orders:
-            raise InvalidAction(f"{action!r}: {order!r} is not an Order of this deck")
+            raise InvalidAction(f"{action}: {order!r} is not an Order of this deck")
     elif isinstance(action, Declare) and not isinstance(action.level, Level):
         raise InvalidAction(f"{action!r}: the level must be gold, silver or bulk")
 
