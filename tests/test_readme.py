@@ -36,3 +36,19 @@ def test_the_tour_runs_and_returns_what_its_comments_say(
     assert why.rule == "M-TURN-01"
     assert names["again"].state == names["m"].state
     assert (tmp_path / "game.json").exists()
+
+
+def test_the_charts_example_writes_a_png_of_real_results(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.+?)\n```", text, re.S)
+                 if "charts.enable_offline()" in b)
+    monkeypatch.chdir(tmp_path)
+    names: dict[str, Any] = {}
+    exec(compile(block, "README", "exec"), names)
+    png = (tmp_path / "win_rates.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 5_000
+    games = names["games"]
+    assert len(games) == 400  # 200 games, one row per seat
+    greedy = games[games["bot"] == "GreedyBot"]["winner"].mean()
+    assert greedy > 0.9  # GreedyBot beats RandomBot in Monsoon (issue 5's target is 80%)
