@@ -39,6 +39,9 @@ class Heuristic(Protocol):
     beam: int
     """Positions a turn search keeps per checkpoint layer (see :meth:`checkpoint`)."""
 
+    rollout_turns: int
+    """Turns an ``ISMCTSBot`` playout plays after its root line unless told otherwise."""
+
     def checkpoint(self, state: Any) -> bool:
         """True at a quiet position inside a long turn where partial lines may be compared
         (a turn search keeps only the best ``beam`` positions of each such layer); always
@@ -96,6 +99,7 @@ class NeutralHeuristic:
         return key
 
     beam = 8
+    rollout_turns = 1
 
     def checkpoint(self, state: Any) -> bool:
         return False

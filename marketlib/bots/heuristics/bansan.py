@@ -190,6 +190,9 @@ class BansanHeuristic:
         return replace(state, stalls=stalls, vendors=vendors, bins=bins, log=(), transfers=())
 
     beam = BEAM
+    rollout_turns = 1
+    """An ISMCTS playout plays the next seat's answer (two turns measured no stronger: 46-55%
+    against GreedyBot in 2-player games, for about 1.6 times the time)."""
 
     def checkpoint(self, state: State) -> bool:
         """The start of each BUY, SELL or EMPTY of the Action Phase (after stocking, and
