@@ -227,8 +227,7 @@ class ISMCTSBot:
         replies: _Replies,
         arm: int,
     ) -> Any:
-        turns = self.rollout_turns
-        for depth in range(heuristic.rollout_turns if turns is None else turns):
+        for depth in range(self._turns(heuristic)):
             seat = game.current_player(state)
             if seat is None:
                 break
@@ -253,13 +252,17 @@ class ISMCTSBot:
                 break
         return state
 
+    def _turns(self, heuristic: Heuristic) -> int:
+        """The playout's turns: the bot's own ``rollout_turns``, else the game heuristic's."""
+        return heuristic.rollout_turns if self.rollout_turns is None else self.rollout_turns
+
     def _explain(self, heuristic: Heuristic, table: Any, me: PlayerId, ranked: list[_Arm],
                  done: int) -> str:
         best = ranked[0]
         what = heuristic.describe(table, best.line.actions, best.line.end, me).rstrip(".")
         if not done:
             return f"{what}; it was the only sensible way to play this turn."
-        turns = heuristic.rollout_turns if self.rollout_turns is None else self.rollout_turns
+        turns = self._turns(heuristic)
         ahead = {0: "nothing played after it", 1: "the next seat answering with its best turn"
                  }.get(turns, f"the next {turns} turns played, each seat its best turn")
         text = (f"{what}; in {done} simulated futures (each with the hidden cards dealt anew and "

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from marketlib import Match, monsoon
+from marketlib import Match, bansan, monsoon
 from marketlib.bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, game_of, make_bot
 from marketlib.bots.heuristics import NeutralHeuristic, heuristic_for
 from marketlib.sim import play_many, wilson_interval
@@ -175,11 +175,28 @@ def test_two_greedy_bots_do_not_loop_for_ever() -> None:
     assert turns["turn"].max() < 200
 
 
+def _metrics_by_hand(game_name: str, state: Any, seat: int) -> dict[str, int]:
+    """The per-turn numbers worked out from the state directly (not through the heuristic)."""
+    if game_name == "monsoon":
+        cat = monsoon.catalog(state)
+        mine = state.seats[seat]
+        seals = sum(cat.orders[o.id].seals(o.level) for o in mine.orders)  # M-SEAL-01
+        return {"score": seals, "seals": seals, "cards": len(mine.display),
+                "goods": sum(cat.goods[c].quantity for c in mine.display),
+                "orders": len(mine.orders), "bonus_goods": sum(o.bonus for o in mine.orders)}
+    vendor = state.vendors[seat]
+    bins = {f"bin_{w.value}": len(b) for w, b in zip(bansan.Waste, state.bins, strict=True)}
+    return {"score": vendor.money, "money": vendor.money, "lists": len(vendor.completed),
+            "bag": len(vendor.bag),
+            "stall_cards": sum(len(st.cards) for st in state.stalls if st.renter == seat), **bins}
+
+
 @pytest.mark.parametrize("game_name", ["monsoon", "bansan"])
-def test_metric_row_is_the_metrics_values_in_order_at_every_position(game_name: str) -> None:
-    """``metric_row`` (what simulations record per turn, memoised by identity) equals the values
-    of ``metrics`` at every position of random games, seats changed or not; and a known value:
-    at the start nobody has seals or money beyond the rules' opening amounts."""
+def test_metrics_and_metric_row_match_the_state_at_every_position(game_name: str) -> None:
+    """``metric_row`` (what simulations record per turn, memoised by identity) and ``metrics``
+    equal the numbers worked out by hand from the state, at every position of random games
+    (seats changed or not, memo hits and misses); and a known value: nobody starts with seals,
+    every Bansan vendor starts with the rules' money."""
     game = Match(game_name, None, seed=0).game
     heuristic = heuristic_for(game)
     rows = 0
@@ -188,11 +205,12 @@ def test_metric_row_is_the_metrics_values_in_order_at_every_position(game_name: 
         rng = random.Random(seed)
         while game.outcome(state) is None:
             for seat in range(3):
-                assert heuristic.metric_row(state, seat) == tuple(
-                    heuristic.metrics(state, seat).values())
+                expected = _metrics_by_hand(game_name, state, seat)
+                assert heuristic.metrics(state, seat) == expected
+                assert heuristic.metric_row(state, seat) == tuple(expected.values())
                 rows += 1
             state = game.apply(state, rng.choice(game.legal_actions(state)))
     assert rows > 300
     start = game.setup(game.Rules(players=3), 0)
     first = dict(zip(heuristic.metrics(start, 0), heuristic.metric_row(start, 0), strict=True))
-    assert first["score"] == (0 if game_name == "monsoon" else start.vendors[0].money)
+    assert first["score"] == (0 if game_name == "monsoon" else game.Rules(players=3).starting_money)

@@ -89,3 +89,21 @@ def test_a_line_chosen_mid_turn_is_explained() -> None:
         monsoon.Spend(player=0, card="MG-18")
     assert bot.explain_choice() == ("goes on with spend MG-18, then spend MG-16, then declare "
                                     "gold, raising its seals from 0 to 4 of 15.")
+
+
+def test_the_playout_length_defaults_to_the_game_heuristics() -> None:
+    """Monsoon's heuristic asks for two playout turns (the rival's answer and the bot's own next
+    turn), Bansan's for one; an explicit ``rollout_turns`` wins, and the explanation says which."""
+    from marketlib import bansan
+
+    assert heuristic_for(monsoon).rollout_turns == 2
+    assert heuristic_for(bansan).rollout_turns == 1
+    s = monsoon.setup(monsoon.Rules(players=2), seed=3)
+    said = {}
+    for turns in (None, 1, 0):
+        bot = ISMCTSBot(iterations=40, rollout_turns=turns)
+        bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), random.Random(0))
+        said[turns] = bot.explain_choice()
+    assert "the next 2 turns played, each seat its best turn" in said[None]
+    assert "the next seat answering with its best turn" in said[1]
+    assert "nothing played after it" in said[0]

@@ -83,10 +83,8 @@ def potentials(state: State, player: int) -> list[tuple[int, str, Level]]:
 
 _STRENGTHS: dict[Hashable, float] = {}
 """Memo of :func:`strength`: searches meet the same seat positions over and over."""
-_METRICS: dict[Hashable, dict[str, float | int]] = {}
-"""Memo of :meth:`MonsoonHeuristic.metrics` per seat."""
-_METRICS_BY_ID: dict[int, tuple[Seat, Catalog, dict[str, float | int]]] = {}
-"""The same, by the seat object's identity (a cheaper key for a seat met again unchanged)."""
+METRIC_NAMES = ("score", "seals", "cards", "goods", "orders", "bonus_goods")
+"""The names of :meth:`MonsoonHeuristic.metrics`, in the order of ``metric_row``."""
 _ROWS_BY_ID: dict[int, tuple[Seat, str, tuple[float | int, ...]]] = {}
 """:meth:`MonsoonHeuristic.metric_row` by the seat object's identity and the card digest (the
 entry holds the seat, so its id cannot be reused while the entry lives)."""
@@ -264,23 +262,7 @@ class MonsoonHeuristic:
     def metrics(self, state: State, player: int) -> dict[str, float | int]:
         """``score`` (= seals), ``seals``, ``cards`` and ``goods`` in the display, ``orders``,
         ``bonus_goods`` for the simulation's ``turns`` frame."""
-        cat = catalog(state)
-        seat = state.seats[player]
-        # Keyed on the seat object's identity (an unchanged seat is the same object from move
-        # to move): an int hash instead of hashing the whole seat; the entry holds the seat
-        # and catalog, so the ids cannot be reused while it lives.
-        entry = _METRICS_BY_ID.get(id(seat))
-        if entry is None or entry[0] is not seat or entry[1] is not cat:
-            key = (id(cat), seat)
-            found = _METRICS.get(key)
-            if found is None:
-                if len(_METRICS) >= _MEMO_LIMIT:
-                    _METRICS.clear()
-                found = _METRICS[key] = _metrics(cat, seat)
-            if len(_METRICS_BY_ID) >= _MEMO_LIMIT:
-                _METRICS_BY_ID.clear()
-            entry = _METRICS_BY_ID[id(seat)] = (seat, cat, found)
-        return dict(entry[2])
+        return dict(zip(METRIC_NAMES, self.metric_row(state, player), strict=True))
 
     def metric_row(self, state: State, player: int) -> tuple[float | int, ...]:
         """The values of :meth:`metrics`, in its order (one dict lookup for a seat met again
@@ -316,18 +298,6 @@ def _remember(memo: dict[int, Any], key: int, entry: Any) -> None:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = entry
-
-
-def _metrics(cat: Catalog, seat: Seat) -> dict[str, float | int]:
-    seals = seals_of(seat, cat)
-    return {
-        "score": seals,
-        "seals": seals,
-        "cards": len(seat.display),
-        "goods": sum(cat.goods[c].quantity for c in seat.display),
-        "orders": len(seat.orders),
-        "bonus_goods": sum(o.bonus for o in seat.orders),
-    }
 
 
 HEURISTIC = MonsoonHeuristic()
