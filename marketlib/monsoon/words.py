@@ -32,7 +32,7 @@ from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
 from marketlib.monsoon.view import determinize
 
 PHASES: dict[str, str] = {
-    "action": "Your turn: steal, buy or fulfil",
+    "action": "Action: steal, buy or fulfil",
     "take": "Buy: take Market cards",
     "spend": "Fulfil: spend Goods",
     "bonus": "Bonus Action",
@@ -108,6 +108,8 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         >>> from marketlib.monsoon import Rules, setup, view
         >>> instruction(view(setup(Rules(players=2), seed=1), 0), 0, 0)[:44]
         'Steal a card (from the Market or a larger di'
+        >>> instruction(view(setup(Rules(players=2), seed=1), 1), 0, 1)  # not "Your turn"
+        'P0 is deciding (Action: steal, buy or fulfil).'
     """
     if view.result is not None or decider is None:
         return "The game is over."
