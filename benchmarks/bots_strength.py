@@ -10,11 +10,18 @@ over at least 200 games with the lower bound of the 95% interval above 50% (the 
   (68.6-80.5%). With one reply turn (the old default): seed 2024, 400 games 59.2% (54.4-64.0%)
   (its first 200: 58.5%); seed 77 63.5% (56.6-69.9%); no gain from 2000 iterations (57.5%),
   12 candidate lines (59.0%) or exploration 0.25 (54.5%).
-- Bansan: seed 2024, 200 games 50.5% (43.6-57.4%); seed 77, 200 games 51.0% (44.1-57.8%). Tried on
-  seed 77 and not kept: no reply turn (rollout_turns=0) 48.0%, two reply turns with 64 searches
-  46.0%, every root line scored on the same deals (paired) 46.0%. ISMCTS's root lines and its
-  leaf values come from the heuristic GreedyBot plays by, and on Bansan the next seat's answer
-  does not change which line is best often enough to show.
+- Bansan, since the heuristic values a stall card at half its market price (``WEIGHTS`` in
+  ``marketlib/bots/heuristics/bansan.py``; GreedyBot itself got stronger: 68-69% against
+  GreedyBot with the earlier flat weights): seed 2024, 200 games 55.0% (48.1-61.7%); two
+  reply turns 53.5% (46.6-60.3%). Against a GreedyBot that keeps the flat weights ISMCTS wins
+  75.5% (69.1-80.9%; measured with Bag cards at 0 RM, before 0.05): the evaluation, not the
+  search, makes the difference. ``--flat`` plays GreedyBot against ``FlatGreedy`` (the earlier
+  weights): 68.2% (63.5-72.6%) on seed 1 and 68.8% (64.0-73.1%) on seed 7, 400 games each.
+  Before the new weights: seed 2024 50.5% (43.6-57.4%), seed 77 51.0% (44.1-57.8%); tried on
+  seed 77 and not kept: no reply turn 48.0%, two reply turns with 64 searches 46.0%, every root
+  line scored on the same deals (paired) 46.0%. ISMCTS's root lines and its leaf values come
+  from the heuristic GreedyBot plays by, and on Bansan the next seat's answer does not change
+  which line is best often enough to show.
 A shared win counts as a win for both seats. Games are played one per task (``chunk_size=1``)
 so slow searches spread evenly over the workers.
 Run: ``uv run --all-extras python benchmarks/bots_strength.py [--game monsoon] [--jobs 2]``.
@@ -27,8 +34,16 @@ import os
 import time
 
 from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot
+from marketlib.bots.heuristics.bansan import FLAT_WEIGHTS, BansanHeuristic
 from marketlib.core.match import resolve_game
 from marketlib.sim import play_many, win_rates
+
+
+class FlatGreedy(GreedyBot):
+    """GreedyBot with Bansan's earlier weights (every stall card 0.3 RM, whatever its price)."""
+
+    def __init__(self) -> None:
+        super().__init__(heuristic=BansanHeuristic(FLAT_WEIGHTS))
 
 
 def duel(game: str, first: object, second: object, n_games: int, seed: int, jobs: int) -> None:
@@ -54,7 +69,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--skip-greedy", action="store_true")
+    parser.add_argument("--flat", action="store_true",
+                        help="Bansan only: GreedyBot against GreedyBot with the flat weights")
     args = parser.parse_args()
+    if args.flat:
+        duel("bansan", GreedyBot(), FlatGreedy(), args.greedy_games, args.seed, args.jobs)
+        return
     if not args.skip_greedy:
         duel(args.game, GreedyBot(), RandomBot(), args.greedy_games, args.seed, args.jobs)
     duel(args.game, ISMCTSBot(iterations=args.iterations), GreedyBot(), args.ismcts_games,

@@ -30,6 +30,8 @@ class GreedyBot:
         max_nodes: decisions simulated per search (default 4,000); a larger turn is cut off and
             its partial lines are scored as they stand.
         max_depth: the longest line of own decisions considered (default 24).
+        heuristic: the evaluation to play by (default: the game's, :func:`~marketlib.bots.
+            heuristics.heuristic_for`); for example a ``BansanHeuristic`` with other weights.
 
     Example:
         >>> import random
@@ -41,11 +43,13 @@ class GreedyBot:
         True
     """
 
-    def __init__(self, *, max_nodes: int = 4000, max_depth: int = 24) -> None:
+    def __init__(self, *, max_nodes: int = 4000, max_depth: int = 24,
+                 heuristic: Heuristic | None = None) -> None:
         if max_nodes < 1 or max_depth < 1:
             raise ValueError("max_nodes and max_depth must be at least 1")
         self.max_nodes = max_nodes
         self.max_depth = max_depth
+        self.heuristic = heuristic
         self._plan = Plan()
         self._seen = Repetitions()
         self._last = "has not chosen yet."
@@ -63,7 +67,7 @@ class GreedyBot:
         if planned is not None:
             return planned
         state = game.determinize(view, rng)
-        heuristic = heuristic_for(game)
+        heuristic = self.heuristic or heuristic_for(game)
         self._seen.add(heuristic.public_key(state))
         line = self._search(game, heuristic, state, me, legal_actions)
         return self._plan.start(game, state, line, me)
@@ -94,7 +98,7 @@ class GreedyBot:
             return None
         game = game_of(view)
         me = viewer_of(view, actions)
-        heuristic = heuristic_for(game)
+        heuristic = self.heuristic or heuristic_for(game)
         state = game.determinize(view, rng)
         still = heuristic.evaluate(state, me)
         best, gain = None, self.ANY_TIME_MARGIN

@@ -71,6 +71,8 @@ class ISMCTSBot:
             the same root line in another deal (the first one legal here), so a decision costs
             a bounded amount of search whatever cards the deals reveal.
         max_nodes: the turn-search budget for the root lines (default 4,000, as GreedyBot).
+        heuristic: the evaluation the search plays and scores by (default: the game's,
+            :func:`~marketlib.bots.heuristics.heuristic_for`).
 
     Raises:
         ValueError: a non-positive budget.
@@ -96,6 +98,7 @@ class ISMCTSBot:
         playout_nodes: int = 300,
         max_nodes: int = 4000,
         reply_searches: int = 24,
+        heuristic: Heuristic | None = None,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or candidates < 1:
             raise ValueError("iterations, seconds and candidates must be positive")
@@ -111,6 +114,7 @@ class ISMCTSBot:
         self.playout_nodes = playout_nodes
         self.max_nodes = max_nodes
         self.reply_searches = reply_searches
+        self.heuristic = heuristic
         self.last_iterations = 0
         self._last = "has not chosen yet."
         self._seen = Repetitions()
@@ -132,7 +136,7 @@ class ISMCTSBot:
             self.last_iterations = 0
             self._last = f"plays {legal_actions[0]}, the only legal action."
             return legal_actions[0]
-        heuristic = heuristic_for(game)
+        heuristic = self.heuristic or heuristic_for(game)
         table = game.determinize(view, rng)
         self._seen.add(heuristic.public_key(table))
         arms = self._arms(game, heuristic, table, me, legal_actions)

@@ -10,7 +10,12 @@ import pytest
 from marketlib import bansan, charts
 from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot
 from marketlib.bots.heuristics import heuristic_for
-from marketlib.bots.heuristics.bansan import BansanHeuristic
+from marketlib.bots.heuristics.bansan import (
+    FLAT_WEIGHTS,
+    SENDIRI_WEIGHTS,
+    WEIGHTS,
+    BansanHeuristic,
+)
 from marketlib.sim import play, play_many
 
 
@@ -111,3 +116,43 @@ def test_bots_play_sendiri() -> None:
         assert set(games["ending"]) <= {"solo_win", "solo_loss"}
         assert (games["winner"] == games["ending"].eq("solo_win")).all()
         assert turns["turn"].max() == games["turns"].max()
+
+
+def test_strength_values_stall_cards_at_half_their_market_price() -> None:
+    """WEIGHTS: a stall card is worth half its printed price (a SELL's pay, B-SELL-01), a Bag
+    card 0.05 RM; Sendiri keeps the flat weights (0.3 RM a stall card, 0.15 a Bag card)."""
+    s = bansan.position(rents={0: ["MT", "FV"], 1: ["WG", "DG"]},
+                        stalls={"MT": ["MT", "MT"], "FV": ["FV"], "WG": ["WG"]},
+                        money=[10, 10], bags={0: ["SF"]}, wallets={0: [], 1: []},
+                        phase="actions")
+    prices = {p: s.rules.price(p) for p in bansan.Produce}
+    assert (prices[bansan.Produce.MT], prices[bansan.Produce.FV]) == (2, 1)
+    market = BansanHeuristic().strengths(s)
+    # P0: RM10 + 2 MT cards x RM2 x 0.5 + 1 FV card x RM1 x 0.5 + 1 Bag card x 0.05
+    assert market == pytest.approx([10 + 2.0 + 0.5 + 0.05, 10 + 0.5])
+    flat = BansanHeuristic(FLAT_WEIGHTS).strengths(s)
+    assert flat == pytest.approx([10 + 3 * 0.3 + 0.15, 10 + 0.3])
+    assert heuristic_for(bansan).weights_for(s) is WEIGHTS
+    solo = bansan.setup(bansan.Rules(players=1, mode="sendiri"), seed=1)
+    assert heuristic_for(bansan).weights_for(solo) is SENDIRI_WEIGHTS
+
+
+def test_bots_play_by_the_heuristic_they_are_given() -> None:
+    """GreedyBot(heuristic=...) and ISMCTSBot(heuristic=...) score positions with the heuristic
+    they were given, not the game's default one."""
+    seen: list[int] = []
+
+    class Counting(BansanHeuristic):
+        def evaluate(self, state: bansan.State, player: int) -> float:
+            seen.append(player)
+            return super().evaluate(state, player)
+
+    s = bansan.setup(bansan.Rules(players=2), seed=3)
+    while s.phase != "actions":
+        s = bansan.apply(s, bansan.legal_actions(s)[0])
+    me = bansan.current_player(s)
+    assert me is not None and len(bansan.legal_actions(s)) > 1
+    for bot in (GreedyBot(heuristic=Counting()), ISMCTSBot(iterations=20, heuristic=Counting())):
+        seen.clear()
+        bot.choose(bansan.view(s, me), bansan.legal_actions(s), random.Random(0))
+        assert seen.count(me) > 1

@@ -297,5 +297,5 @@ def test_computer_players_moving_in_slices_get_every_out_of_turn_chance() -> Non
     asyncio.run(drive(BansanBoard(sliced, opponents={1: SlowGreedy(), 2: SlowGreedy()})))
     out_of_turn = [str(a) for i, a in enumerate(sliced.history)
                    if a.player != bansan.current_player(sliced.states[i])]
-    assert out_of_turn == ["P2 rr release=ST-03", "P1 rr release=ST-03"]
+    assert out_of_turn == ["P2 rr release=ST-07", "P1 rr release=ST-03"]
     assert sliced.history == at_once.history

@@ -1,11 +1,16 @@
 """Bansan evaluation for the bots: money first, then Shopping Lists, stock and Waste-Bin risk.
 
 A vendor's strength (in RM) is its money, plus a value per completed Shopping List, a share of
-the value of each open list by how much of it the Bag already covers, a little per card in its
-Bag and in the stalls it rents, minus a share of the fines the fuller Waste Bins
-threaten. The value of a state for a seat is a logistic squash of its strength minus the
-strongest rival's (0.5 = level pegging); finished games are worth 1, 1/k or 0 (a collective
-Kenduri loss is 0 for everyone).
+the value of each open list by how much of it the Bag already covers, a value per card in the
+stalls it rents (by default half the card's market price: what a SELL to online customers
+would pay for it, B-SELL-01), a little per card in its Bag, minus a share of the fines the
+fuller Waste Bins threaten. The weights are a :class:`Weights`; Sendiri has its own
+(:data:`SENDIRI_WEIGHTS`). The value of a state for a seat is a logistic squash of its
+strength minus the strongest rival's (0.5 = level pegging); finished games are worth 1, 1/k
+or 0 (a collective Kenduri loss is 0 for everyone).
+
+How the default weights were chosen is measured in ``benchmarks/bots_strength.py`` (see
+:data:`WEIGHTS`).
 """
 
 from __future__ import annotations
@@ -16,25 +21,56 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
 from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
 from marketlib.bansan.state import Purchase, Stocking, Vendor
 from marketlib.bots.heuristics import outcome_value
 
-LIST_VALUE = 2.5
-"""RM of strength per completed Shopping List (it counts toward the game's end trigger)."""
-PROGRESS_VALUE = 0.6
-"""Share of an open list's RM value counted when the Bag holds every card it needs (scaled by
-the square of the share of its icons the Bag covers)."""
-BAG_VALUE = 0.15
-"""RM of strength per card in the Bag (up to the Bag limit): it may be traded or spent later."""
-STALL_VALUE = 0.3
-"""RM of strength per card in a stall the vendor rents (rivals buy it, or it sells online)."""
-BIN_RISK = 0.3
-"""RM of weakness per card in the fullest Waste Bin beyond half its capacity."""
-SCALE = 4.0
-"""RM of lead that turn a 0.5 value into about 0.56."""
+
+class Weights(msgspec.Struct, frozen=True, kw_only=True):
+    """The weights of a vendor's strength (RM of strength per unit).
+
+    Attributes:
+        list_value: RM per completed Shopping List (beyond the money it earned; it counts
+            toward the game's end trigger, B-END-01).
+        progress_value: share of an open list's RM value counted when the Bag holds every card
+            it needs (scaled by the square of the share of its icons the Bag covers).
+        bag_value: RM per card in the Bag (up to the Bag limit).
+        stall_value: RM per card in a stall the vendor rents, whatever its type.
+        stall_share: share of a stall card's printed market price (B-COMP-12) counted on top
+            of ``stall_value``: 0.5 is what a SELL pays for it (B-SELL-01).
+        bin_risk: RM of weakness per card in the fullest Waste Bin beyond half its capacity.
+        scale: RM of lead that turn a 0.5 value into about 0.56 (the logistic's scale).
+    """
+
+    list_value: float = 2.5
+    progress_value: float = 0.3
+    bag_value: float = 0.05
+    stall_value: float = 0.0
+    stall_share: float = 0.5
+    bin_risk: float = 0.3
+    scale: float = 4.0
+
+
+WEIGHTS = Weights()
+"""The weights of the multiplayer game and Kenduri. A stall card is worth half its market price
+(what a SELL pays for it), a Bag card 0.05 RM and an open list 0.3 of its value. GreedyBot with
+them beats GreedyBot with the earlier weights (:data:`FLAT_WEIGHTS`) in 68-69% of 2-player
+games (400 games on each of two seeds, seats rotated; 95% intervals 63.5-72.6% and
+64.0-73.1%), wins 38% of 4-player seats against 13% (two of each, 200 games), and in Kenduri
+ends with RM30.3 on average against RM24.7."""
+
+FLAT_WEIGHTS = Weights(progress_value=0.6, bag_value=0.15, stall_value=0.3, stall_share=0.0)
+"""The earlier weights: every stall card 0.3 RM whatever its price, Bag cards 0.15 RM each and
+open lists 0.6 of their value."""
+
+SENDIRI_WEIGHTS = FLAT_WEIGHTS
+"""Sendiri's weights: there the flat ones play better (the Neighbour buys and the solo vendor
+buys from unoperated stalls, B-SOLO-12): a GreedyBot ends Sendiri with RM65.4 on average and
+wins 22% of 200 games with them, against RM59.2 and 2.5% with :data:`WEIGHTS`."""
+
 BEAM = 6
 """Positions a turn search walks on from each Action Phase checkpoint: a whole Bansan turn
 (stocking, two actions with their picks, lists, the Bag) has tens of thousands of lines."""
@@ -54,7 +90,8 @@ _PROGRESS: dict[Hashable, float] = {}
 
 def list_progress(state: State, player: int) -> float:
     """RM of open lists weighted by how much of each the Bag already covers (squared); in the
-    Last Round only lists the Bag covers entirely count."""
+    Last Round only lists the Bag covers entirely count (not yet weighted by
+    ``progress_value``)."""
     vendor = state.vendors[player]
     if not vendor.bag:
         return 0.0
@@ -78,36 +115,29 @@ def _progress(state: State, bag: tuple[BagCard, ...], open_ids: tuple[str, ...])
         share = covered / len(shopping.icons)
         if share == 1.0 or state.trigger is None:
             total += shopping.value * share * share
-    return PROGRESS_VALUE * total
+    return total
+
+
+_STALL_PRICES: list[Any] = [None, None, {}]
+"""The last rules and card digest seen, and their stall ID -> printed market price (RM)."""
+
+
+def stall_prices(state: State) -> dict[str, int]:
+    """Stall ID -> the printed market price of the type it sells (B-COMP-12), in RM."""
+    last = _STALL_PRICES
+    if last[0] is state.rules and last[1] == state.cards:
+        found: dict[str, int] = last[2]
+        return found
+    rules = state.rules
+    found = {sid: rules.price(kind) for sid, kind in catalog(state).sells.items()}
+    last[:] = [rules, state.cards, found]
+    return found
 
 
 def strength(state: State, player: int) -> float:
     """Money plus weighted lists (completed and in progress), Bag, rented-stall cards, minus
-    Waste-Bin risk (in RM)."""
-    return _strengths(state)[player]
-
-
-def _strengths(state: State) -> list[float]:
-    """:func:`strength` of every seat (the bins and stalls read once)."""
-    rules = state.rules
-    fullest = max(len(b) for b in state.bins)
-    risk = BIN_RISK * max(0.0, fullest - rules.bin_capacity / 2)
-    early = state.trigger is None
-    if early:
-        in_stalls = [0] * len(state.vendors)
-        for s in state.stalls:
-            if s.cards and s.renter is not None and s.renter >= 0:
-                in_stalls[s.renter] += len(s.cards)
-    out = []
-    for player, vendor in enumerate(state.vendors):
-        value = float(vendor.money) + LIST_VALUE * len(vendor.completed)
-        value += list_progress(state, player)
-        if early:  # in the Last Round leftover produce is only thrown away
-            value += BAG_VALUE * min(len(vendor.bag), rules.bag_limit)
-            value += STALL_VALUE * in_stalls[player]
-        value -= risk
-        out.append(value)
-    return out
+    Waste-Bin risk (in RM), with the game mode's default weights."""
+    return HEURISTIC.strengths(state)[player]
 
 
 _CARD = operator.attrgetter("card")
@@ -134,7 +164,52 @@ def _picks(state: State, pending: Purchase, actions: Sequence[Any]) -> list[Any]
 
 
 class BansanHeuristic:
-    """The :class:`~marketlib.bots.heuristics.Heuristic` of Bansan (every mode)."""
+    """The :class:`~marketlib.bots.heuristics.Heuristic` of Bansan (every mode).
+
+    Args:
+        weights: the strength weights for every mode; ``None`` (the default) takes
+            :data:`WEIGHTS`, or :data:`SENDIRI_WEIGHTS` in Sendiri.
+
+    Example:
+        >>> from marketlib.bots import GreedyBot
+        >>> flat = BansanHeuristic(Weights(stall_share=0.0, stall_value=0.3))
+        >>> GreedyBot(heuristic=flat).heuristic.weights.stall_value
+        0.3
+    """
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = weights
+
+    def weights_for(self, state: State) -> Weights:
+        """The weights used for ``state`` (its mode's default unless given)."""
+        if self.weights is not None:
+            return self.weights
+        return SENDIRI_WEIGHTS if state.rules.mode == "sendiri" else WEIGHTS
+
+    def strengths(self, state: State) -> list[float]:
+        """Every seat's strength (RM), in seat order (the bins and stalls read once)."""
+        w = self.weights_for(state)
+        rules = state.rules
+        fullest = max(len(b) for b in state.bins)
+        risk = w.bin_risk * max(0.0, fullest - rules.bin_capacity / 2)
+        early = state.trigger is None
+        in_stalls = [0.0] * len(state.vendors)
+        if early:
+            flat, share = w.stall_value, w.stall_share
+            prices = stall_prices(state) if share else None
+            for s in state.stalls:
+                if s.cards and s.renter is not None and s.renter >= 0:
+                    each = flat + share * prices[s.id] if prices is not None else flat
+                    in_stalls[s.renter] += each * len(s.cards)
+        out = []
+        for player, vendor in enumerate(state.vendors):
+            value = float(vendor.money) + w.list_value * len(vendor.completed)
+            value += w.progress_value * list_progress(state, player)
+            if early:  # in the Last Round leftover produce is only thrown away
+                value += w.bag_value * min(len(vendor.bag), rules.bag_limit) + in_stalls[player]
+            value -= risk
+            out.append(value)
+        return out
 
     def evaluate(self, state: State, player: int) -> float:
         """0..1: logistic of ``player``'s strength minus the strongest rival's (1/k/0 at the end).
@@ -147,12 +222,13 @@ class BansanHeuristic:
         """
         if state.result is not None:
             return outcome_value(state.result, player)
-        values = _strengths(state)
+        values = self.strengths(state)
         mine = values[player]
+        scale = self.weights_for(state).scale
         if len(values) == 1:  # Sendiri: one vendor, the money itself is the measure
-            return 1.0 / (1.0 + math.exp(-(mine - state.rules.starting_money) / SCALE))
+            return 1.0 / (1.0 + math.exp(-(mine - state.rules.starting_money) / scale))
         rival = max(v for q, v in enumerate(values) if q != player)
-        return 1.0 / (1.0 + math.exp(-(mine - rival) / SCALE))
+        return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
 
     def prune(self, state: State, actions: Sequence[Any]) -> Sequence[Any]:
         """The legal actions worth searching: a BUY or SELL takes the cards of each stall (and
@@ -174,7 +250,7 @@ class BansanHeuristic:
             kept = [a for a in actions if type(a) is not RentAndRelease]
         if phase == "bag" and len(state.vendors) > 2:
             me = state.current
-            values = _strengths(state)
+            values = self.strengths(state)
             weakest = min((q for q in range(len(values)) if q != me), key=values.__getitem__)
             kept = [a for a in kept if type(a) is not Give or a.to == weakest]
         return kept or actions
@@ -191,8 +267,8 @@ class BansanHeuristic:
 
     beam = BEAM
     rollout_turns = 1
-    """An ISMCTS playout plays the next seat's answer (two turns measured no stronger: 46-55%
-    against GreedyBot in 2-player games, for about 1.6 times the time)."""
+    """An ISMCTS playout plays the next seat's answer (two turns measured no stronger: 53.5%
+    against GreedyBot in 200 2-player games, one turn 55.0%, for about 1.6 times the time)."""
 
     def checkpoint(self, state: State) -> bool:
         """The start of each BUY, SELL or EMPTY of the Action Phase (after stocking, and
