@@ -67,7 +67,7 @@ class GreedyBot:
         if planned is not None:
             return planned
         state = game.determinize(view, rng)
-        heuristic = self.heuristic or heuristic_for(game)
+        heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         self._seen.add(heuristic.public_key(state))
         line = self._search(game, heuristic, state, me, legal_actions)
         return self._plan.start(game, state, line, me)
@@ -98,7 +98,7 @@ class GreedyBot:
             return None
         game = game_of(view)
         me = viewer_of(view, actions)
-        heuristic = self.heuristic or heuristic_for(game)
+        heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         state = game.determinize(view, rng)
         still = heuristic.evaluate(state, me)
         best, gain = None, self.ANY_TIME_MARGIN

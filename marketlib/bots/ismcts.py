@@ -136,7 +136,7 @@ class ISMCTSBot:
             self.last_iterations = 0
             self._last = f"plays {legal_actions[0]}, the only legal action."
             return legal_actions[0]
-        heuristic = self.heuristic or heuristic_for(game)
+        heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         table = game.determinize(view, rng)
         self._seen.add(heuristic.public_key(table))
         arms = self._arms(game, heuristic, table, me, legal_actions)
