@@ -38,7 +38,7 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
-from marketlib.core.errors import InvalidAction, Violation, Why
+from marketlib.core.errors import InvalidAction, Violation, Why, action_text
 from marketlib.core.errors import violation as v
 
 MAX_WORKERS = 3  # B-COMP-11, D-B-05
@@ -432,7 +432,7 @@ def check_ids(state: State, action: Any) -> None:
         raise InvalidAction(f"{action}: there is no seat {action.player!r}")
     wrong = _FIELD_CHECKS.get(type(action), _no_fields)(state, action)
     if wrong is not None:
-        raise InvalidAction(f"{action!r}: {wrong}")
+        raise InvalidAction(f"{action_text(action)}: {wrong}")
 
 
 TAGS: dict[type, str] = {kind: str(kind.__struct_config__.tag) for kind in A.ACTION_TYPES}

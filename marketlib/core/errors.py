@@ -115,6 +115,25 @@ class InvalidAction(MarketlibError, ValueError):
     """A value that is not an action of this game at all (wrong type, unknown card, bad text)."""
 
 
+def action_text(action: object) -> str:
+    """How an error message shows ``action``: as the table writes it (``P0 tuck PC-99 ST-01``)
+    when every field has its declared type, else its ``repr``, so a wrong type shows
+    (``player='0'``).
+
+    Example:
+        >>> from marketlib.monsoon import Steal
+        >>> action_text(Steal(player=1, card="MG-99")), action_text(Steal(player="1", card="MG-9"))
+        ('P1 steal MG-99', "Steal(player='1', card='MG-9')")
+    """
+    if isinstance(action, msgspec.Struct):
+        try:
+            msgspec.convert(msgspec.to_builtins(action), type(action))
+        except (msgspec.ValidationError, TypeError):
+            return repr(action)
+        return str(action)
+    return repr(action)
+
+
 class CardDataError(MarketlibError, ValueError):
     """A card or rules data file is broken.
 
@@ -184,6 +203,7 @@ __all__: list[Any] = [
     "UndoBlocked",
     "Violation",
     "Why",
+    "action_text",
     "refuse",
     "settle",
     "violation",

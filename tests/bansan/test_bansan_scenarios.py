@@ -155,8 +155,11 @@ def test_bad_input_wrong_seat_malformed_and_illegal() -> None:
     for bad in ("P0 buy XX", "hello", "P0 tuck PC-01", "P9 buy FV"):
         with pytest.raises(InvalidAction):
             bansan.apply(s, bansan.parse_action(bad))
-    with pytest.raises(InvalidAction):
+    # the message shows the action as the table writes it, or its repr when a type is wrong
+    with pytest.raises(InvalidAction, match=r"^P0 pick PC-99: 'PC-99' is not a produce card"):
         bansan.apply(s, bansan.Pick(player=0, card="PC-99"))
+    with pytest.raises(InvalidAction, match=r"^Pick\(player=0, card=99\): 99 is not"):
+        bansan.apply(s, bansan.Pick(player=0, card=99))  # type: ignore[arg-type]
     with pytest.raises(InvalidAction):
         bansan.apply(s, "P0 buy FV")  # type: ignore[arg-type]
     assert msgspec.json.encode(s) == before
