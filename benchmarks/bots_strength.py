@@ -10,18 +10,19 @@ over at least 200 games with the lower bound of the 95% interval above 50% (the 
   (68.6-80.5%). With one reply turn (the old default): seed 2024, 400 games 59.2% (54.4-64.0%)
   (its first 200: 58.5%); seed 77 63.5% (56.6-69.9%); no gain from 2000 iterations (57.5%),
   12 candidate lines (59.0%) or exploration 0.25 (54.5%).
-- Bansan, since the heuristic values a stall card at half its market price (``WEIGHTS`` in
-  ``marketlib/bots/heuristics/bansan.py``; GreedyBot itself got stronger: 68-69% against
-  GreedyBot with the earlier flat weights): seed 2024, 200 games 55.0% (48.1-61.7%); two
-  reply turns 53.5% (46.6-60.3%). Against a GreedyBot that keeps the flat weights ISMCTS wins
-  75.5% (69.1-80.9%; measured with Bag cards at 0 RM, before 0.05): the evaluation, not the
-  search, makes the difference. ``--flat`` plays GreedyBot against ``FlatGreedy`` (the earlier
-  weights): 68.2% (63.5-72.6%) on seed 1 and 68.8% (64.0-73.1%) on seed 7, 400 games each.
-  Before the new weights: seed 2024 50.5% (43.6-57.4%), seed 77 51.0% (44.1-57.8%); tried on
+- Bansan, since the heuristic values a stall card at half its market price and a rented stall
+  at RM2 (``WEIGHTS`` in ``marketlib/bots/heuristics/bansan.py``; GreedyBot itself got
+  stronger, see ``--flat``): seed 2024, 200 games 61.0% (54.1-67.5%); seed 77, 200 games 57.5%
+  (50.6-64.1%); both 400 together 59.3%. With the price weights but no stall value: seed 2024
+  55.0% (48.1-61.7%), two reply turns 53.5% (46.6-60.3%); against a GreedyBot that keeps the
+  flat weights, ISMCTS won 75.5% (69.1-80.9%). ``--flat`` plays GreedyBot against
+  ``FlatGreedy`` (the earlier weights): 71.0% (66.4-75.2%) on seed 1 and 71.2% (66.6-75.5%)
+  on seed 7, 400 games each (68.2% and 68.8% before a rented stall counted RM2).
+  With the flat weights: seed 2024 50.5% (43.6-57.4%), seed 77 51.0% (44.1-57.8%); tried on
   seed 77 and not kept: no reply turn 48.0%, two reply turns with 64 searches 46.0%, every root
   line scored on the same deals (paired) 46.0%. ISMCTS's root lines and its leaf values come
-  from the heuristic GreedyBot plays by, and on Bansan the next seat's answer does not change
-  which line is best often enough to show.
+  from the heuristic GreedyBot plays by: on Bansan the evaluation, more than the depth of the
+  search, decides how far ahead of GreedyBot it plays.
 A shared win counts as a win for both seats. Games are played one per task (``chunk_size=1``)
 so slow searches spread evenly over the workers.
 Run: ``uv run --all-extras python benchmarks/bots_strength.py [--game monsoon] [--jobs 2]``.

@@ -119,8 +119,9 @@ def test_bots_play_sendiri() -> None:
 
 
 def test_strength_values_stall_cards_at_half_their_market_price() -> None:
-    """WEIGHTS: a stall card is worth half its printed price (a SELL's pay, B-SELL-01), a Bag
-    card 0.05 RM; Sendiri keeps the flat weights (0.3 RM a stall card, 0.15 a Bag card)."""
+    """WEIGHTS: a stall card is worth half its printed price (a SELL's pay, B-SELL-01), a rented
+    stall RM2, a Bag card 0.05 RM; Sendiri keeps the flat weights (0.3 RM a stall card, 0.15 a
+    Bag card, nothing for the stall itself)."""
     s = bansan.position(rents={0: ["MT", "FV"], 1: ["WG", "DG"]},
                         stalls={"MT": ["MT", "MT"], "FV": ["FV"], "WG": ["WG"]},
                         money=[10, 10], bags={0: ["SF"]}, wallets={0: [], 1: []},
@@ -128,8 +129,9 @@ def test_strength_values_stall_cards_at_half_their_market_price() -> None:
     prices = {p: s.rules.price(p) for p in bansan.Produce}
     assert (prices[bansan.Produce.MT], prices[bansan.Produce.FV]) == (2, 1)
     market = BansanHeuristic().strengths(s)
-    # P0: RM10 + 2 MT cards x RM2 x 0.5 + 1 FV card x RM1 x 0.5 + 1 Bag card x 0.05
-    assert market == pytest.approx([10 + 2.0 + 0.5 + 0.05, 10 + 0.5])
+    # P0: RM10 + 2 stalls x RM2 + 2 MT cards x RM2 x 0.5 + 1 FV card x RM1 x 0.5 + 1 Bag card
+    # x 0.05; P1: RM10 + 2 stalls x RM2 + 1 WG card x RM1 x 0.5
+    assert market == pytest.approx([10 + 4 + 2.0 + 0.5 + 0.05, 10 + 4 + 0.5])
     flat = BansanHeuristic(FLAT_WEIGHTS).strengths(s)
     assert flat == pytest.approx([10 + 3 * 0.3 + 0.15, 10 + 0.3])
     assert heuristic_for(bansan).weights_for(s) is WEIGHTS

@@ -41,6 +41,8 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
         stall_value: RM per card in a stall the vendor rents, whatever its type.
         stall_share: share of a stall card's printed market price (B-COMP-12) counted on top
             of ``stall_value``: 0.5 is what a SELL pays for it (B-SELL-01).
+        rent_value: RM per stall the vendor rents, before the Last Round: what keeping a
+            stall is worth against the RM3 a Release pays (B-ANY-03).
         bin_risk: RM of weakness per card in the fullest Waste Bin beyond half its capacity.
         scale: RM of lead that turn a 0.5 value into about 0.56 (the logistic's scale).
     """
@@ -50,26 +52,31 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     bag_value: float = 0.05
     stall_value: float = 0.0
     stall_share: float = 0.5
+    rent_value: float = 2.0
     bin_risk: float = 0.3
     scale: float = 4.0
 
 
 WEIGHTS = Weights()
 """The weights of the multiplayer game and Kenduri. A stall card is worth half its market price
-(what a SELL pays for it), a Bag card 0.05 RM and an open list 0.3 of its value. GreedyBot with
-them beats GreedyBot with the earlier weights (:data:`FLAT_WEIGHTS`) in 68-69% of 2-player
-games (400 games on each of two seeds, seats rotated; 95% intervals 63.5-72.6% and
-64.0-73.1%), wins 38% of 4-player seats against 13% (two of each, 200 games), and in Kenduri
-ends with RM30.3 on average against RM24.7."""
+(what a SELL pays for it), a rented stall RM2, a Bag card 0.05 RM and an open list 0.3 of its
+value. GreedyBot with them beats GreedyBot with the earlier weights (:data:`FLAT_WEIGHTS`) in
+71% of 2-player games (400 games on each of two seeds, seats rotated; 95% intervals 66.4-75.2%
+and 66.6-75.5%), wins 40% of 4-player seats against 10% (two of each, 200 games), and in
+Kenduri ends with RM32.5 on average against RM26.6. The rented stall's RM2 matters when bots
+may Rent & Release out of turn, as on a board (``play_many(any_time=True)``): 57% against the
+same weights without it on two seeds (400 games each): a Release's RM3 now pays only for a
+stall holding less than RM1 of stock. Without out-of-turn play it made no difference (52.5%)."""
 
-FLAT_WEIGHTS = Weights(progress_value=0.6, bag_value=0.15, stall_value=0.3, stall_share=0.0)
-"""The earlier weights: every stall card 0.3 RM whatever its price, Bag cards 0.15 RM each and
-open lists 0.6 of their value."""
+FLAT_WEIGHTS = Weights(progress_value=0.6, bag_value=0.15, stall_value=0.3, stall_share=0.0,
+                       rent_value=0.0)
+"""The earlier weights: every stall card 0.3 RM whatever its price, Bag cards 0.15 RM each,
+open lists 0.6 of their value and a rented stall nothing in itself."""
 
 SENDIRI_WEIGHTS = FLAT_WEIGHTS
 """Sendiri's weights: there the flat ones play better (the Neighbour buys and the solo vendor
 buys from unoperated stalls, B-SOLO-12): a GreedyBot ends Sendiri with RM65.4 on average and
-wins 22% of 200 games with them, against RM59.2 and 2.5% with :data:`WEIGHTS`."""
+wins 22% of 200 games with them, against RM59.0 and 2.0% with :data:`WEIGHTS`."""
 
 BEAM = 6
 """Positions a turn search walks on from each Action Phase checkpoint: a whole Bansan turn
@@ -195,12 +202,12 @@ class BansanHeuristic:
         early = state.trigger is None
         in_stalls = [0.0] * len(state.vendors)
         if early:
-            flat, share = w.stall_value, w.stall_share
+            flat, share, rent = w.stall_value, w.stall_share, w.rent_value
             prices = stall_prices(state) if share else None
             for s in state.stalls:
-                if s.cards and s.renter is not None and s.renter >= 0:
+                if s.renter is not None and s.renter >= 0:
                     each = flat + share * prices[s.id] if prices is not None else flat
-                    in_stalls[s.renter] += each * len(s.cards)
+                    in_stalls[s.renter] += each * len(s.cards) + rent
         out = []
         for player, vendor in enumerate(state.vendors):
             value = float(vendor.money) + w.list_value * len(vendor.completed)
@@ -267,8 +274,10 @@ class BansanHeuristic:
 
     beam = BEAM
     rollout_turns = 1
-    """An ISMCTS playout plays the next seat's answer (two turns measured no stronger: 53.5%
-    against GreedyBot in 200 2-player games, one turn 55.0%, for about 1.6 times the time)."""
+    """An ISMCTS playout plays the next seat's answer (two turns measured no stronger, before a
+    rented stall had a value: 53.5% against GreedyBot in 200 2-player games, one turn 55.0%,
+    for about 1.6 times the time). With :data:`WEIGHTS` one turn wins 61.0% and 57.5% on two
+    seeds (``benchmarks/bots_strength.py``)."""
 
     def checkpoint(self, state: State) -> bool:
         """The start of each BUY, SELL or EMPTY of the Action Phase (after stocking, and
