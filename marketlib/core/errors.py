@@ -124,13 +124,18 @@ def action_text(action: object) -> str:
         >>> from marketlib.monsoon import Steal
         >>> action_text(Steal(player=1, card="MG-99")), action_text(Steal(player="1", card="MG-9"))
         ('P1 steal MG-99', "Steal(player='1', card='MG-9')")
+        >>> from marketlib.monsoon import Declare
+        >>> action_text(Declare(player=0, level="gold"))  # a str where a Level belongs
+        "Declare(player=0, level='gold')"
     """
     if isinstance(action, msgspec.Struct):
-        try:
-            msgspec.convert(msgspec.to_builtins(action), type(action))
+        try:  # the declared types, as msgspec reads them back from the fields' values
+            typed = msgspec.convert(msgspec.to_builtins(action), type(action))
         except (msgspec.ValidationError, TypeError):
             return repr(action)
-        return str(action)
+        fields = zip(msgspec.structs.astuple(typed), msgspec.structs.astuple(action), strict=True)
+        if all(type(want) is type(got) for want, got in fields):
+            return str(action)
     return repr(action)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from marketlib.core.errors import InvalidAction, Violation, Why, refuse
+from marketlib.core.errors import InvalidAction, Violation, Why, action_text, refuse
 from marketlib.core.errors import violation as _v
 from marketlib.monsoon.actions import (
     ACTION_TYPES,
@@ -304,32 +304,32 @@ def check_ids(state: State, action: Any) -> None:
     """Malformed actions (docs: "Games and the registry"): ``InvalidAction``, never a
     ``TypeError``. Cheap: this runs on every ``apply``. A message shows the action as the table
     writes it (``P1 steal MG-99``), or its ``repr`` when a field has the wrong type, so the type
-    shows (``player='0'``)."""
+    shows (``player='0'``): :func:`~marketlib.core.errors.action_text`."""
     if not isinstance(action, ACTION_TYPES):
         raise InvalidAction(f"{action!r} is not a Monsoon Market action")
     player = action.player
     if type(player) is not int or not 0 <= player < len(state.seats):
-        shown = str(action) if type(player) is int else repr(action)
-        raise InvalidAction(f"{shown}: there is no seat {player!r} (seats are whole numbers "
-                            f"0-{len(state.seats) - 1})")
+        raise InvalidAction(f"{action_text(action)}: there is no seat {player!r} (seats are "
+                            f"whole numbers 0-{len(state.seats) - 1})")
     cat = catalog(state)
     if isinstance(action, _CARD_ACTIONS):
         card = action.card
         if type(card) is not str:
-            raise InvalidAction(f"{action!r}: the card must be an ID like 'MG-05', not {card!r}")
+            raise InvalidAction(f"{action_text(action)}: the card must be an ID like 'MG-05', "
+                                f"not {card!r}")
         # naming an Order (a Bonus Good's carrier) here gets a rule-based answer
         if card not in cat.goods and not (isinstance(action, _BONUS_NAMED)
                                           and card in cat.orders):
-            raise InvalidAction(f"{action}: {card!r} is not a Goods card of this deck")
+            raise InvalidAction(f"{action_text(action)}: {card!r} is not a Goods card of this deck")
     elif isinstance(action, _ORDER_ACTIONS):
         order = action.order
         if type(order) is not str:
-            raise InvalidAction(f"{action!r}: the Order must be an ID like 'MO-03', not "
+            raise InvalidAction(f"{action_text(action)}: the Order must be an ID like 'MO-03', not "
                                 f"{order!r}")
         if order not in cat.orders:
-            raise InvalidAction(f"{action}: {order!r} is not an Order of this deck")
+            raise InvalidAction(f"{action_text(action)}: {order!r} is not an Order of this deck")
     elif isinstance(action, Declare) and not isinstance(action.level, Level):
-        raise InvalidAction(f"{action!r}: the level must be gold, silver or bulk")
+        raise InvalidAction(f"{action_text(action)}: the level must be gold, silver or bulk")
 
 
 def candidates(state: State) -> list[Action]:

@@ -125,19 +125,19 @@ def _progress(state: State, bag: tuple[BagCard, ...], open_ids: tuple[str, ...])
     return total
 
 
-_STALL_PRICES: list[Any] = [None, None, {}]
-"""The last rules and card digest seen, and their stall ID -> printed market price (RM)."""
+_STALL_PRICES: list[tuple[Any, str, dict[str, int]]] = []
+"""One slot: the last rules and card digest seen, with their stall ID -> printed market price
+(RM); replaced whole, so a thread never reads one game's rules with another's prices."""
 
 
 def stall_prices(state: State) -> dict[str, int]:
     """Stall ID -> the printed market price of the type it sells (B-COMP-12), in RM."""
-    last = _STALL_PRICES
-    if last[0] is state.rules and last[1] == state.cards:
-        found: dict[str, int] = last[2]
-        return found
+    last = _STALL_PRICES[0] if _STALL_PRICES else None
+    if last is not None and last[0] is state.rules and last[1] == state.cards:
+        return last[2]
     rules = state.rules
     found = {sid: rules.price(kind) for sid, kind in catalog(state).sells.items()}
-    last[:] = [rules, state.cards, found]
+    _STALL_PRICES[:] = [(rules, state.cards, found)]
     return found
 
 
