@@ -36,9 +36,8 @@ class RandomBot:
         """
         if not legal_actions:
             check_choices(legal_actions)
-        n = len(legal_actions)
-        action = legal_actions[rng.randrange(n)]
-        self._choice = (action, n)
+        action = rng.choice(legal_actions)  # legal_actions[rng.randrange(n)], the same draw
+        self._choice = (action, len(legal_actions))
         return action
 
     def explain_choice(self) -> str:

@@ -19,7 +19,7 @@ import msgspec
 from marketlib.bots import Bot, make_bot, reads_view
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.bots.heuristics import heuristic_for
-from marketlib.core.errors import IllegalAction
+from marketlib.core.errors import IllegalAction, MarketlibError, action_text
 from marketlib.core.game import GameModule, Outcome
 from marketlib.core.match import Match
 from marketlib.core.registry import resolve_game
@@ -123,7 +123,8 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     are those of the deciding seat's ``legal_actions`` alone.
 
     Raises:
-        ValueError: no bots, or a bot chose an action that is not legal.
+        ValueError: no bots, or a bot chose an action that is not legal (the message names the
+            bot and the rule it breaks), including another seat's out-of-turn action.
         RuntimeError: the game did not end within ``MAX_DECISIONS`` decisions.
 
     Example:
@@ -134,8 +135,6 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     """
     module = resolve_game(game)
     rules = resolve_rules(module, rules)
-    heuristic = heuristic_for(module)
-    row = heuristic.metric_row
     outcome, current, legal_actions = module.outcome, module.current_player, module.legal_actions
     view, apply = module.view, module.apply
     state = module.setup(rules, seed)
@@ -145,22 +144,13 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     reads = [reads_view(b) for b in seats]
     rngs = [bot_rng(seed, s) for s in range(players)]
     actions: list[Any] = []
-    table: list[tuple[Any, ...]] = []
-    taken = [0] * players
+    turns = TurnTable(module, state, players)
+    taken = turns.taken
     out_of_turn = any_time and getattr(module, "any_time_actions", None) is not None
     hooked = dict(enumerate(seats))
     before: Any = None
-
-    names = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
-
-    def snapshot(turn: int) -> None:
-        for s in range(players):
-            table.append((turn, s, taken[s], *row(state, s)))
-            taken[s] = 0
-
     has_turns = hasattr(state, "turn")
-    turn = int(state.turn) if has_turns else 0
-    snapshot(turn)
+    turn = turns.turn
     result = outcome(state)
     while result is None:
         if len(actions) >= MAX_DECISIONS:
@@ -179,24 +169,33 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         assert seat is not None
         legal = legal_actions(state)
         action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
-        if action not in legal:
-            raise ValueError(f"{type(seats[seat]).__name__} chose {action}, which is not "
-                             "legal here")
-        before = state
-        state = apply(state, action)
+        # apply checks the choice against the rules (and, for a listed action, against the
+        # list it just made); only another seat's out-of-turn action (A-B-60) would pass it.
+        if getattr(action, "player", seat) != seat and action not in legal:
+            raise _not_legal(seats[seat], action, f"it plays for P{seat} only")
+        try:
+            after = apply(state, action)
+        except MarketlibError as err:
+            raise _not_legal(seats[seat], action, err) from err
+        before, state = state, after
         actions.append(action)
         taken[seat] += 1
         result = outcome(state)
         now = state.turn if has_turns else turn
         if now != turn or result is not None:
             turn = turn + 1 if now == turn else now
-            snapshot(turn)
+            turns.end_turn(state, turn)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
-        outcome=result, standings=module.standings(state), turns=turn, turn_columns=names,
-        turn_table=tuple(table),
+        outcome=result, standings=module.standings(state), turns=turn,
+        turn_columns=turns.names, turn_table=tuple(turns.rows),
     )
+
+
+def _not_legal(bot: Bot, action: Any, why: object) -> ValueError:
+    return ValueError(f"{type(bot).__name__} chose {action_text(action)}, which is not legal "
+                      f"here: {why}")
 
 
 class TurnTable:
@@ -216,20 +215,22 @@ class TurnTable:
         self.names: tuple[str, ...] = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
         self.taken = [0] * players
         self.turn = int(getattr(state, "turn", 0))
-        self.snapshot(state)
+        self.end_turn(state, self.turn)
 
-    def snapshot(self, state: Any) -> None:
+    def end_turn(self, state: Any, turn: int) -> None:
+        """Turn ``turn`` has begun (or the game ended) in ``state``: one row per seat."""
+        self.turn = turn
+        rows, taken, row = self.rows, self.taken, self.row
         for s in range(self.players):
-            self.rows.append((self.turn, s, self.taken[s], *self.row(state, s)))
-            self.taken[s] = 0
+            rows.append((turn, s, taken[s], *row(state, s)))
+            taken[s] = 0
 
     def step(self, seat: int, state: Any) -> None:
         """``seat`` decided and the game is now in ``state``."""
         self.taken[seat] += 1
         now = int(getattr(state, "turn", self.turn))
         if now != self.turn or self.outcome(state) is not None:
-            self.turn = self.turn + 1 if now == self.turn else now
-            self.snapshot(state)
+            self.end_turn(state, self.turn + 1 if now == self.turn else now)
 
 
 def match_turns(match: Match) -> TurnTable:

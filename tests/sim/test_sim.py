@@ -40,6 +40,39 @@ def test_play_returns_a_record_that_replays() -> None:
     assert [r["score"] for r in last] == list(rec.outcome.scores)
 
 
+class Thief(RandomBot):
+    """Steals a card from its own display (M-STEAL-05 forbids it)."""
+
+    def choose(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
+        me = legal_actions[0].player
+        return monsoon.Steal(player=me, card=view.seats[me].display[0])
+
+
+class Impostor(RandomBot):
+    """Answers its own decision with the other vendor's Rent & Release."""
+
+    def choose(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
+        me = legal_actions[0].player
+        free = next(s.id for s in view.stalls if s.renter is None)
+        return bansan.RentAndRelease(player=1 - me, rent=free)
+
+
+def test_play_refuses_an_illegal_choice_naming_the_bot_and_the_rule() -> None:
+    with pytest.raises(ValueError, match=r"^Thief chose P0 steal MG-12, which is not legal here: "
+                                         r"M-STEAL-05: MG-12 is already in your display"):
+        play("monsoon", monsoon.Rules(players=2), [Thief()], seed=1)
+
+
+def test_play_refuses_another_seats_action_that_the_rules_would_allow() -> None:
+    start = bansan.setup(bansan.Rules(players=2), 1)
+    theirs = bansan.RentAndRelease(player=1, rent="ST-02")
+    assert bansan.current_player(start) == 0
+    assert bansan.explain(start, theirs) is None  # P1 may R&R on P0's decision (A-B-60) ...
+    with pytest.raises(ValueError, match=r"^Impostor chose P1 rr rent=ST-02, which is not legal "
+                                         r"here: it plays for P0 only$"):
+        play("bansan", bansan.Rules(players=2), [Impostor()], seed=1)  # ... but not P0's bot
+
+
 def test_play_many_frames_have_the_promised_columns() -> None:
     games, turns = play_many("monsoon", RULES3, ["greedy", "random", "random"], 6, seed=10)
     assert list(games.columns[:8]) == GAME_COLUMNS

@@ -109,7 +109,7 @@ class NeutralHeuristic:
         return key
 
     def rollout_action(self, state: Any, actions: Sequence[Any], rng: Any) -> Any:
-        return actions[rng.randrange(len(actions))]
+        return rng.choice(actions)
 
     def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
         return f"plays {', '.join(str(a) for a in actions)}."

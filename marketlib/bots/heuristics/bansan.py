@@ -299,7 +299,7 @@ class BansanHeuristic:
 
     def rollout_action(self, state: State, actions: Sequence[Any], rng: Any) -> Any:
         """A uniformly random legal action."""
-        return actions[rng.randrange(len(actions))]
+        return rng.choice(actions)
 
     def describe(self, before: State, actions: Sequence[Any], after: State, player: int) -> str:
         """One sentence: the actions of the turn and the change in money and lists."""

@@ -85,16 +85,13 @@ _STRENGTHS: dict[Hashable, float] = {}
 """Memo of :func:`strength`: searches meet the same seat positions over and over."""
 METRIC_NAMES = ("score", "seals", "cards", "goods", "orders", "bonus_goods")
 """The names of :meth:`MonsoonHeuristic.metrics`, in the order of ``metric_row``."""
-_ROWS_BY_ID: dict[int, tuple[Seat, str, tuple[float | int, ...]]] = {}
-""":meth:`MonsoonHeuristic.metric_row` by the seat object's identity and the card digest (the
-entry holds the seat, so its id cannot be reused while the entry lives)."""
-_ORDERS_BY_ID: dict[int, tuple[Any, str, int, int]] = {}
-"""Parts of a :meth:`MonsoonHeuristic.metric_row` by the identity of a seat's ``orders`` tuple
-(seals, Bonus Goods); the entry holds the tuple, so its id cannot be reused meanwhile."""
-_DISPLAYS_BY_ID: dict[int, tuple[Any, str, int, int]] = {}
-"""The same by the identity of a seat's ``display`` tuple (the goods in it)."""
-_QUANTITIES: dict[str, dict[str, int]] = {}
-"""Each Goods card's quantity, per card digest (``State.cards``)."""
+Row = tuple[float | int, ...]
+_LAST_ROWS: dict[int, tuple[Seat | None, str, Row, Any, Any]] = {}
+""":meth:`MonsoonHeuristic.metric_row` last computed for each seat number: ``(seat, card digest,
+row, orders, display)``. At the end of a turn most seats are the same objects as at the end of the
+last one, and a changed seat usually kept its ``orders`` or its ``display`` tuple. One entry per
+seat number, each replaced whole, so it never grows."""
+_NO_ROW: tuple[Seat | None, str, Row, Any, Any] = (None, "", (), None, None)
 _MEMO_LIMIT = 200_000
 
 
@@ -210,11 +207,11 @@ class MonsoonHeuristic:
         elif state.phase == "action":
             fulfils = [a for a in actions if isinstance(a, Fulfill)]
             if fulfils and rng.random() < 0.7:
-                return fulfils[rng.randrange(len(fulfils))]
+                return rng.choice(fulfils)
             moves = [a for a in actions if not isinstance(a, Pass)]
             if moves:
-                return moves[rng.randrange(len(moves))]
-        return actions[rng.randrange(len(actions))] if len(actions) > 1 else first
+                return rng.choice(moves)
+        return rng.choice(actions) if len(actions) > 1 else first
 
     def describe(self, before: State, actions: Sequence[Any], after: State, player: int) -> str:
         """One sentence: the turn's main action and the reason in seals or Orders."""
@@ -265,39 +262,35 @@ class MonsoonHeuristic:
         return dict(zip(METRIC_NAMES, self.metric_row(state, player), strict=True))
 
     def metric_row(self, state: State, player: int) -> tuple[float | int, ...]:
-        """The values of :meth:`metrics`, in its order (one dict lookup for a seat met again
-        unchanged: an unchanged seat is the same object from move to move)."""
+        """The values of :meth:`metrics`, in its order (the tuple is shared: never change it).
+
+        A seat met again unchanged (the same object as the last time this seat number was
+        asked for, with the same cards) costs one dict lookup.
+        """
         seat = state.seats[player]
         cards = state.cards
-        entry = _ROWS_BY_ID.get(id(seat))
-        if entry is not None and entry[0] is seat and entry[1] == cards:
-            return entry[2]
+        last = _LAST_ROWS.get(player)
+        if last is None or last[1] != cards:
+            last = _NO_ROW
+        elif last[0] is seat:
+            return last[2]
         # A changed seat usually keeps one of its two tuples (a steal changes the display, a
-        # fulfilment both): each part is remembered by the tuple's identity.
+        # fulfilment both): the part of the row that a kept tuple gives is kept too.
         orders, display = seat.orders, seat.display
-        part = _ORDERS_BY_ID.get(id(orders))
-        if part is None or part[0] is not orders or part[1] != cards:
-            cat = catalog(state)
-            part = (orders, cards, seals_of(seat, cat), sum(o.bonus for o in orders))
-            _remember(_ORDERS_BY_ID, id(orders), part)
-        seals, bonus = part[2], part[3]
-        part = _DISPLAYS_BY_ID.get(id(display))
-        if part is None or part[0] is not display or part[1] != cards:
-            quantity = _QUANTITIES.get(cards)
-            if quantity is None:
-                quantity = _QUANTITIES[cards] = {
-                    c: g.quantity for c, g in catalog(state).goods.items()}
-            part = (display, cards, sum(map(quantity.__getitem__, display)), 0)
-            _remember(_DISPLAYS_BY_ID, id(display), part)
-        row = (seals, seals, len(display), part[2], len(orders), bonus)
-        _remember(_ROWS_BY_ID, id(seat), (seat, cards, row))
+        old = last[2]
+        if orders is last[3]:
+            seals, bonus = old[1], old[5]
+        else:
+            seals = seals_of(seat, catalog(state))
+            bonus = sum([o.bonus for o in orders])
+        if display is last[4]:
+            goods = old[3]
+        else:
+            quantity = catalog(state).goods
+            goods = sum([quantity[c].quantity for c in display])
+        row = (seals, seals, len(display), goods, len(orders), bonus)
+        _LAST_ROWS[player] = (seat, cards, row, orders, display)
         return row
-
-
-def _remember(memo: dict[int, Any], key: int, entry: Any) -> None:
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = entry
 
 
 HEURISTIC = MonsoonHeuristic()
