@@ -147,6 +147,22 @@ def test_b_buy_06_not_from_an_unoperated_stall() -> None:
     assert money(play(s2, "P0 buy MM", "P0 pick PC-21", "P0 done")) == [6, 10]
 
 
+def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() -> None:
+    s = _actions(rents={0: ["MT", "WG"], 1: ["FV"]}, bags={0: ["MT"]},
+                 stalls={"MT": ["MT", "MT"], "WG": ["WG"], "FV": ["FV"]})
+    s = play(s, "P0 sell MT")
+    assert s.vendors[0].bag[0].card == "PC-63"
+    said = {card: refused(s, f"P0 pick {card}", "B-SELL-01").reason
+            for card in ("PC-63", "PC-31", "PC-01")}
+    assert said == {
+        "PC-63": "PC-63 is in your Bag, and a SELL of MT takes cards from your own stalls",
+        "PC-31": "PC-31 is in your stall ST-02, which sells WG, not MT",
+        "PC-01": "PC-01 is in P1's stall ST-01; a SELL of MT takes cards from your own stalls",
+    }
+    assert str(refused(s, "P0 buy FV", "B-ACT-01")).startswith(
+        "B-ACT-01: finish the SELL of MT first (pick cards, then done)")
+
+
 def test_b_buy_07_must_afford_the_full_price() -> None:
     s = _actions(rents={0: ["MT"], 1: ["WG"]}, stalls={"WG": ["WG", "WG"]}, money=[1, 10])
     s = play(s, "P0 buy WG", "P0 pick PC-31")

@@ -24,11 +24,16 @@ from marketlib.bansan.state import (
 from marketlib.core.errors import Violation, Why, refuse
 from marketlib.core.errors import violation as v
 
+_PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
+              "sell": "SELL of {}"}
+"""How a refusal names the BUY or SELL in progress, by ``Purchase.kind``."""
+
 
 def _new_action(state: State) -> Violation | None:
-    if isinstance(state.pending, Purchase):
-        return v("B-ACT-01", f"finish the {state.pending.kind} of {state.pending.produce} first "
-                 "(pick cards, then done)")
+    pending = state.pending
+    if isinstance(pending, Purchase):
+        what = _PURCHASES[pending.kind].format(pending.produce)
+        return v("B-ACT-01", f"finish the {what} first (pick cards, then done)")
     if state.actions_left <= 0:
         return v("B-ACT-01", "you have no actions left this turn")
     return None
@@ -103,10 +108,32 @@ def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produc
             if not stall.open and not state.rules.sell_from_closed_stall:
                 return v("B-SELL-01", f"{stall.id} is CLOSED (sell_from_closed_stall=False)")
             return None
-    return refuse("B-SELL-01", lambda: f"{card_id} is not {produce} in {_WHERE[source]}")
+    return refuse("B-SELL-01", lambda: _not_for_sale(state, f, player, card_id, produce, source))
 
 
-_WHERE = {"own_stalls": "your own stalls", "bag": "your bag", "both": "your stalls or bag"}
+_WHERE = {"own_stalls": "your own stalls", "bag": "your Bag", "both": "your stalls or Bag"}
+
+
+def _not_for_sale(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+                  source: str) -> str:
+    """Why ``card_id`` cannot go into a SELL of ``produce``: where the card is, then where a SELL
+    takes its cards from (``online_sell_source``)."""
+    takes = f"a SELL of {produce} takes cards from {_WHERE[source]}"
+    locked = f.bag(player).get(card_id)
+    if locked is not None:
+        if source == "own_stalls":
+            return f"{card_id} is in your Bag, and {takes}"
+        return f"{card_id} in your Bag counts as {locked}, not {produce}"
+    stall = f.stall_of(card_id)
+    if stall is None:
+        return f"{card_id} is in none of your stalls; {takes}"
+    if stall.renter != player:
+        owner = "nobody's" if stall.renter is None else f"P{stall.renter}'s"
+        return f"{card_id} is in {owner} stall {stall.id}; {takes}"
+    sells = f.sells[stall.id]
+    if sells is not produce:
+        return f"{card_id} is in your stall {stall.id}, which sells {sells}, not {produce}"
+    return f"{card_id} is in your stall {stall.id}, and {takes}"
 
 
 def _first_ok(cards: list[str], check: Callable[[str], Why | None], rule: str,
