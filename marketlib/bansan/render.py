@@ -50,7 +50,9 @@ def _vendors(state: State | View) -> tuple[VendorView, ...]:
 def _pending(state: State | View) -> str:
     p = state.pending
     if isinstance(p, OpeningHand):
-        return "choosing top or bottom halves of " + " ".join(p.cards)
+        cat = catalog(state)  # each card as the Row shows it: ID, top/bottom produce, waste
+        return "choosing top or bottom halves of " + " ".join(
+            f"{c}:{cat.produce[c].label}" for c in p.cards)
     if isinstance(p, Stocking):
         return "stocking " + " ".join(f"{sc.card}({'/'.join(sc.options)})" for sc in p.cards)
     if isinstance(p, Purchase):

@@ -223,10 +223,27 @@ def _explain(state: State, action: A.Action) -> Violation | None:
             if tag in ACTION_TAGS and state.phase in ("complete", "return_lists", "bag"):
                 return v("B-ACT-01", f"your {state.rules.actions_per_turn} actions are over: "
                          "this is the Upkeep Phase")
-            phase = FLOW.phase(state)
-            return v(phase.rule, f"now is the {state.phase.replace('_', ' ')} step; "
-                     f"{tag.replace('_', '-')} is not part of it")
+            return v(FLOW.phase(state).rule, _out_of_step(state, tag))
     return settle(CHECKS[type(action)](state, action, Facts(state)))
+
+
+_VERB_OF_TAG = {TAGS[v.action]: word for word, v in A.NOTATION.verbs.items()}
+"""The table-notation verb of each action tag (``choose_half`` is written ``half``)."""
+_UPKEEP_STEPS = ("complete", "return_lists", "bag")
+"""The Upkeep Phase's steps where a vendor decides (B-UPK), after the Action Phase."""
+
+
+def _out_of_step(state: State, tag: str) -> str:
+    """Why the move ``tag`` cannot be played in this step, and in which step(s) it can."""
+    verb = _VERB_OF_TAG.get(tag, tag)
+    steps = [name for name, phase in FLOW.phases.items() if tag in phase.moves]
+    said = f"now is the {state.phase.replace('_', ' ')} step; {verb} is not part of it"
+    if steps:
+        said += f" ({verb} belongs to the {' or '.join(s.replace('_', ' ') for s in steps)} step"
+        if state.phase == "actions" and any(s in _UPKEEP_STEPS for s in steps):
+            said += ", after end-actions"
+        said += ")"
+    return said
 
 
 def _offer_rule(state: State) -> str:

@@ -172,6 +172,26 @@ class Match:
         """The legal actions in the current state (deterministic order)."""
         return self.game.legal_actions(self.state)
 
+    def any_time_actions(self, seat: PlayerId) -> tuple[Any, ...]:
+        """What ``seat`` may also play now, outside :meth:`legal_actions`: Bansan's Rent &
+        Release during the Opening Round or on another vendor's decision (B-ANY-03..08,
+        A-B-60). Play one with :meth:`play` like any other move; the decision stays where it
+        was. ``()`` for a game without such actions (Monsoon Market) or a finished game.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+
+        Example:
+            >>> from marketlib import bansan
+            >>> m = Match("bansan", bansan.Rules(players=2), seed=1)
+            >>> [str(a) for a in m.any_time_actions(1)][:2]
+            ['P1 rr rent=ST-02', 'P1 rr rent=ST-01']
+        """
+        listing = getattr(self.game, "any_time_actions", None)
+        if listing is None or self.outcome is not None:
+            return ()
+        return tuple(listing(self.state, seat))
+
     def explain(self, action: Any) -> Any:
         """Why ``action`` (an action or its table notation) is illegal now: a ``Violation``
         naming the rule, or ``None`` if it is legal.
