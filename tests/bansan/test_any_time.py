@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marketlib import bansan
+from marketlib import Match, bansan, monsoon
 from marketlib.bansan import Rules
 from marketlib.core.errors import IllegalAction
 
@@ -256,3 +256,34 @@ def test_a_b_60_every_negotiation_ends_and_keeps_the_money(prices: list[int], ac
     else:
         assert [v.money for v in s.vendors] == [10, 10, 10]
     assert sum(v.money for v in s.vendors) == 30
+
+
+def test_match_lists_the_rent_and_release_that_legal_actions_leaves_out() -> None:
+    """In the Opening Round the deciding vendor's own R&R is an any-time action (A-B-60): a text
+    player finds it in ``Match.any_time_actions``, and playing it keeps the decision."""
+    m = Match("bansan", Rules(players=3), seed=1)
+    mine = [str(a) for a in m.any_time_actions(0)]
+    assert mine[:3] == ["P0 rr rent=ST-06", "P0 rr rent=ST-08", "P0 rr rent=ST-04"]
+    assert not any(" rr " in f"{a} " for a in m.legal_actions())
+    assert all(m.explain(a) is None for a in mine)
+    m.play(mine[0])
+    assert m.current_player == 0 and m.any_time_actions(0) == ()  # once per game (B-ANY-04)
+    assert Match("monsoon", monsoon.Rules(), seed=1).any_time_actions(0) == ()
+    with pytest.raises(ValueError, match="no seat 5"):
+        m.any_time_actions(5)
+
+
+def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> None:
+    m = bansan.setup(Rules(players=3), 1)
+    said = {text: str(bansan.explain(m, bansan.parse_action(text)))
+            for text in ("P0 half top", "P0 complete SL-25 PC-78")}
+    assert said == {
+        "P0 half top": "B-OPEN-02: now is the open lists step; half is not part of it (half "
+                       "belongs to the open stock step)",
+        "P0 complete SL-25 PC-78": "B-OPEN-02: now is the open lists step; complete is not part "
+                                   "of it (complete belongs to the complete or closing step)",
+    }
+    actions = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="actions")
+    why = bansan.explain(actions, bansan.parse_action("P0 complete SL-25 PC-78"))
+    assert why is not None and why.reason.endswith(
+        "(complete belongs to the complete or closing step, after end-actions)")
