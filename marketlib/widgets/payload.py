@@ -114,7 +114,8 @@ def log_lines(
     """One line per action played, as ``seat`` may read it (``None``: the teacher view).
 
     Another seat's hidden choice reads as a watcher sees it (the game's ``describe``); a
-    computer player's reason is added only where that seat may read it. With a ``cache`` (a
+    computer player's reason is added only where that seat may read it, on the first move of
+    the line of play it explains (the moves after it in the same turn share it). With a ``cache`` (a
     dict the caller keeps, cleared for a new game), the lines of the moves already written are
     kept, so a redraw writes only the new ones: the log costs the same per move however long
     the game (only a changed move, after an undo, is written again with those after it).
@@ -145,8 +146,9 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
         text = game.describe(states[i], action, seat)
         reason = reasons.get((i, action))
         if reason is not None and (seat is None if reason[1] is None else (
-                seat is None or seat in reason[1])):
-            text = f"{text} - {reason[0]}"
+                seat is None or seat in reason[1])) and (
+                i == 0 or reasons.get((i - 1, history[i - 1])) != reason):
+            text = f"{text} - {reason[0]}"  # once per line of play, not on each of its moves
         lines.append(text)
     return lines
 

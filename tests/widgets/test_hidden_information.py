@@ -19,7 +19,7 @@ from marketlib.core.testing import ConformanceError, check_hidden_information
 from marketlib.sim import play, play_many
 from marketlib.widgets import BansanBoard, MonsoonBoard, table_of
 from marketlib.widgets.board import Board
-from marketlib.widgets.payload import payload_function
+from marketlib.widgets.payload import Reason, log_lines, payload_function
 
 TRAITS = ("scene", "choices", "log", "notice", "error", "description", "summary")
 """The traits that change with the position (``cards`` is the static card catalogue)."""
@@ -315,6 +315,17 @@ def test_a_computer_players_reason_is_shown_only_to_who_may_read_it() -> None:
                  if a.player == 1]
     assert bot_lines and all(" - " not in line for line in bot_lines)
     assert "P1 return a Shopping List (hidden)" in ban.log
+
+
+def test_a_reason_is_written_once_per_line_of_play_not_on_each_move() -> None:
+    m = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    for move in ("P0 fulfill MO-03", "P0 spend MG-07", "P0 spend MG-26", "P0 declare gold"):
+        m.play(move)
+    turn: Reason = ("P0's plan: MO-03 at Gold", frozenset({0, 1}))
+    reasons = {(i, a): turn for i, a in enumerate(m.history)}
+    reasons[(2, m.history[2])] = ("a second thought", frozenset({0, 1}))
+    shown = [line.partition(" - ")[2] for line in log_lines(m, 0, reasons)]
+    assert shown == ["P0's plan: MO-03 at Gold", "", "a second thought", "P0's plan: MO-03 at Gold"]
 
 
 # ----------------------------------------------------------------------------- the leak test
