@@ -10,12 +10,19 @@ over at least 200 games with the lower bound of the 95% interval above 50% (the 
   (68.6-80.5%). With one reply turn (the old default): seed 2024, 400 games 59.2% (54.4-64.0%)
   (its first 200: 58.5%); seed 77 63.5% (56.6-69.9%); no gain from 2000 iterations (57.5%),
   12 candidate lines (59.0%) or exploration 0.25 (54.5%).
-- Bansan, since the heuristic values a stall card at half its market price and a rented stall
-  at RM2 (``WEIGHTS`` in ``marketlib/bots/heuristics/bansan.py``; GreedyBot itself got
-  stronger, see ``--flat``): seed 2024, 200 games 61.0% (54.1-67.5%); seed 77, 200 games 57.5%
-  (50.6-64.1%); both 400 together 59.3%. With the price weights but no stall value: seed 2024
-  55.0% (48.1-61.7%), two reply turns 53.5% (46.6-60.3%); against a GreedyBot that keeps the
-  flat weights, ISMCTS won 75.5% (69.1-80.9%). ``--flat`` plays GreedyBot against
+- Bansan, the default since the heuristic's ISMCTS ``exploration`` became 0.03 (UCB1: after one
+  visit to each root line nearly every visit goes to the leading one; at 0.1 the others kept
+  1-30% of the visits): seed 2024, 200 games 64.5% (57.7-70.8%); seed 77, 200 games 60.5%
+  (53.6-67.0%); seed 5 (where 0.03 was chosen, against 0.1 and 0.3) 62.5% (55.6-68.9%); the 600
+  together 62.5% (58.6-66.3%). With
+  0.1: seed 2024 61.0% (54.1-67.5%), seed 77 57.5% (50.6-64.1%), seed 5 59.0% (52.1-65.6%;
+  12 candidate lines 59.0%, exploration 0.3 59.5%), 59.2% together. The gain, 3.3 points
+  over 600 games each, is 3.5 points on every seed but within the noise of either estimate.
+- Bansan before that, since the heuristic values a stall card at half its market price and a
+  rented stall at RM2 (``WEIGHTS`` in ``marketlib/bots/heuristics/bansan.py``; GreedyBot itself
+  got stronger, see ``--flat``): the 0.1 figures above. With the price weights but no stall
+  value: seed 2024 55.0% (48.1-61.7%), two reply turns 53.5% (46.6-60.3%); against a GreedyBot
+  that keeps the flat weights, ISMCTS won 75.5% (69.1-80.9%). ``--flat`` plays GreedyBot against
   ``FlatGreedy`` (the earlier weights): 71.0% (66.4-75.2%) on seed 1 and 71.2% (66.6-75.5%)
   on seed 7, 400 games each (68.2% and 68.8% before a rented stall counted RM2).
   With the flat weights: seed 2024 50.5% (43.6-57.4%), seed 77 51.0% (44.1-57.8%); tried on

@@ -57,7 +57,9 @@ class ISMCTSBot:
     Args:
         iterations: simulations per search (default 1,000), used when ``seconds`` is None.
         seconds: a time budget per search instead (results then depend on machine speed).
-        exploration: the UCB1 constant (rewards are in 0..1; default 0.1).
+        exploration: the UCB1 constant (rewards are in 0..1); ``None`` (the default) takes the
+            game heuristic's ``exploration`` (Monsoon Market 0.1; Bansan 0.03, measured
+            stronger there, see ``benchmarks/bots_strength.py``).
         candidates: the most root lines searched (default 8): the best line for every distinct
             first decision, then the next best lines.
         rollout_turns: turns played by the playout policy after the root line; ``None`` (the
@@ -75,7 +77,7 @@ class ISMCTSBot:
             :func:`~marketlib.bots.heuristics.heuristic_for`).
 
     Raises:
-        ValueError: a non-positive budget.
+        ValueError: a non-positive budget, or a negative ``exploration``.
 
     Example:
         >>> import random
@@ -92,7 +94,7 @@ class ISMCTSBot:
         iterations: int = 1000,
         *,
         seconds: float | None = None,
-        exploration: float = 0.1,
+        exploration: float | None = None,
         candidates: int = 8,
         rollout_turns: int | None = None,
         playout_nodes: int = 300,
@@ -102,6 +104,8 @@ class ISMCTSBot:
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or candidates < 1:
             raise ValueError("iterations, seconds and candidates must be positive")
+        if exploration is not None and not exploration >= 0:
+            raise ValueError("exploration must be >= 0")
         if (rollout_turns is not None and rollout_turns < 0) or reply_searches < 0 or min(
                 playout_nodes, max_nodes) < 1:
             raise ValueError("rollout_turns and reply_searches must be >= 0, playout_nodes "
@@ -193,7 +197,7 @@ class ISMCTSBot:
     ) -> int:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         replies = _Replies(self.reply_searches)
-        c = self.exploration
+        c = heuristic.exploration if self.exploration is None else self.exploration
         sqrt, log = math.sqrt, math.log
         done = 0
         while True:

@@ -60,9 +60,31 @@ def test_ismcts_plans_the_whole_turn_and_explains_it() -> None:
 
 def test_ismcts_options_are_checked() -> None:
     for bad in ({"candidates": 0}, {"rollout_turns": -1}, {"playout_nodes": 0},
-                {"max_nodes": 0}, {"seconds": 0.0}):
+                {"max_nodes": 0}, {"seconds": 0.0}, {"exploration": -0.1},
+                {"exploration": float("nan")}):
         with pytest.raises(ValueError):
             ISMCTSBot(**bad)  # type: ignore[arg-type]
+
+
+def test_the_exploration_constant_defaults_to_the_game_heuristics() -> None:
+    """Bansan's heuristic asks for UCB1 exploration 0.03, Monsoon's for 0.1; an explicit
+    ``exploration`` wins (the visit counts in the explanation show which was used)."""
+    from marketlib import bansan
+
+    assert heuristic_for(monsoon).exploration == 0.1
+    assert heuristic_for(bansan).exploration == 0.03
+    s = bansan.setup(bansan.Rules(players=2), seed=1)
+    rng = random.Random(0)
+    for _ in range(4):  # uniform random moves into the stall draft, where the lines differ
+        s = bansan.apply(s, rng.choice(bansan.legal_actions(s)))
+    assert s.phase == "draft"
+    said = {}
+    for c in (None, 0.03, 0.5):
+        bot = ISMCTSBot(iterations=60, exploration=c)
+        bot.choose(bansan.view(s, 0), bansan.legal_actions(s), random.Random(0))
+        said[c] = bot.explain_choice()
+    assert said[None] == said[0.03] != said[0.5]
+    assert "about 32% (28 visits)" in said[None] and "about 32% (18 visits)" in said[0.5]
 
 
 def test_seeded_regression_ismcts_holds_its_own_against_greedy() -> None:

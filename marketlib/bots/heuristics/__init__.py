@@ -42,6 +42,9 @@ class Heuristic(Protocol):
     rollout_turns: int
     """Turns an ``ISMCTSBot`` playout plays after its root line unless told otherwise."""
 
+    exploration: float
+    """The UCB1 constant of an ``ISMCTSBot`` unless told otherwise (values are in 0..1)."""
+
     def checkpoint(self, state: Any) -> bool:
         """True at a quiet position inside a long turn where partial lines may be compared
         (a turn search keeps only the best ``beam`` positions of each such layer); always
@@ -100,6 +103,7 @@ class NeutralHeuristic:
 
     beam = 8
     rollout_turns = 1
+    exploration = 0.1
 
     def checkpoint(self, state: Any) -> bool:
         return False

@@ -277,7 +277,12 @@ class BansanHeuristic:
     """An ISMCTS playout plays the next seat's answer (two turns measured no stronger, before a
     rented stall had a value: 53.5% against GreedyBot in 200 2-player games, one turn 55.0%,
     for about 1.6 times the time). With :data:`WEIGHTS` one turn wins 61.0% and 57.5% on two
-    seeds (``benchmarks/bots_strength.py``)."""
+    seeds at exploration 0.1 (``benchmarks/bots_strength.py``)."""
+    exploration = 0.03
+    """ISMCTS's UCB1 constant, lower than Monsoon Market's 0.1: after one visit to each line
+    nearly every visit goes to the leading line (at 0.1 the others kept 1-30% of them). Measured
+    against GreedyBot in 200 2-player games: seed 5 62.5% (0.1: 59.0%, 0.3: 59.5%), seed 77
+    60.5% (0.1: 57.5%), seed 2024 64.5% (0.1: 61.0%) (``benchmarks/bots_strength.py``)."""
 
     def checkpoint(self, state: State) -> bool:
         """The start of each BUY, SELL or EMPTY of the Action Phase (after stocking, and
