@@ -133,8 +133,10 @@ class Verb(msgspec.Struct, frozen=True):
     need_key: bool = False
 
     def usage(self, verb: str) -> str:
-        """How to write it: ``P0 tuck <card> <stall>``."""
-        parts = [f"P0 {verb}", *(f"<{name}>" for name, _ in self.args)]
+        """How to write it: ``P0 tuck <card> <stall>``; a list of IDs reads ``<cards,...>``
+        (commas between the IDs)."""
+        parts = [f"P0 {verb}", *(f"<{name},...>" if kind is IDS else f"<{name}>"
+                                  for name, kind in self.args)]
         parts += [f"{key}=<{key}>" for key, _ in self.keys]
         return " ".join(parts)
 

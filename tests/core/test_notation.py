@@ -253,6 +253,8 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
     (bansan, "P0 trade give=PC-01 P1", "'P1' comes after a key=value argument"),
     (bansan, "P0 trade P1 pay=lots", "'lots' is not a whole number"),
     (monsoon, "P0 steal card=MG-05", "'steal' takes 1 argument (P0 steal <card>), not 0"),
+    (bansan, "P0 complete SL-25", "'complete' takes 2 arguments (P0 complete <list> <cards,...>), "
+                                  "not 1"),
     (monsoon, "P0 pass card=MG-05", "'pass' has no key 'card=' (it takes no key=value)"),
 ])
 def test_a_bad_argument_is_named(game: Any, text: str, words: str) -> None:
