@@ -161,6 +161,10 @@ def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() 
     }
     assert str(refused(s, "P0 buy FV", "B-ACT-01")).startswith(
         "B-ACT-01: finish the SELL of MT first (pick cards, then done)")
+    bare = _actions(rents={0: ["FV"], 1: ["WG"]})
+    assert refused(bare, "P0 buy SF", "B-BUY-01").reason == "no stall holds Seafood (SF) to buy"
+    assert refused(bare, "P0 sell FV", "B-SELL-01").reason == (
+        "you have no Fruits & Veggies (FV) to sell in your own stalls")
 
 
 def test_b_buy_07_must_afford_the_full_price() -> None:

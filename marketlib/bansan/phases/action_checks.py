@@ -159,7 +159,8 @@ def check_buy(state: State, a: A.Buy, f: Facts) -> Why | None:
         if why is None:
             return None
         first = first or why
-    return first or refuse("B-BUY-01", lambda: f"no {a.produce} to buy")
+    return first or refuse("B-BUY-01", lambda: f"no stall holds {NAMES[a.produce]} "
+                           f"({a.produce}) to buy")
 
 
 def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None:
@@ -184,7 +185,8 @@ def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
     cards = [s.cards[0] for s in f.own(a.player) if s.cards and types[s.id] is a.produce]
     cards += [b.card for b in state.vendors[a.player].bag if b.produce is a.produce]
     return _first_ok(cards, lambda c: sell_pick(state, f, a.player, c, a.produce),
-                     "B-SELL-01", lambda: f"you have no {a.produce} to sell")
+                     "B-SELL-01", lambda: f"you have no {NAMES[a.produce]} ({a.produce}) to "
+                     f"sell in {_WHERE[state.rules.online_sell_source]}")
 
 
 def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
