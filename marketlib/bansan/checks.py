@@ -215,7 +215,8 @@ def rr_gate(state: State, p: int) -> Violation | None:
     if opening and not state.rules.opening_rr:
         return v("B-OPEN-07", "R&R starts with the first turn (opening_rr=False; A-B-60)")
     if isinstance(state.pending, Purchase) and p == state.current:
-        return v("B-ACT-01", "finish the BUY or SELL in progress before R&R")
+        return v("B-ACT-01", "finish the BUY or SELL in progress before R&R (pick cards, then "
+                 "done)")
     if state.trigger is not None:
         return v("B-END-04", "the Last Round is triggered: no more R&R")
     if state.vendors[p].rr_used:

@@ -22,6 +22,7 @@ from marketlib.bansan.state import (
     Stocking,
 )
 from marketlib.bansan.view import VendorView, View
+from marketlib.bansan.words import PURCHASES
 from marketlib.core import pictures
 from marketlib.core.palette import ink
 
@@ -56,8 +57,8 @@ def _pending(state: State | View) -> str:
     if isinstance(p, Stocking):
         return "stocking " + " ".join(f"{sc.card}({'/'.join(sc.options)})" for sc in p.cards)
     if isinstance(p, Purchase):
-        picked = " ".join(f"{x.card}@{x.price}" for x in p.picked) or "-"
-        return f"{p.kind} {p.produce}: picked {picked}"
+        picked = " ".join(f"{x.card} (RM{x.price})" for x in p.picked) or "nothing yet"
+        return f"{PURCHASES[p.kind].format(p.produce)}: picked {picked}"
     if isinstance(p, ListReturn):
         return f"returning {p.count} list(s)"
     if isinstance(p, SoloThrow):
@@ -135,6 +136,9 @@ def text_table(state: State | View) -> str:
         done = " ".join(v.completed) or "-"
         lines.append(f"{marker}P{p} RM{money:>3} {'R&R used ' if v.rr_used else ''}"
                      f"wallet [{wallet_text}] done [{done}] bag({len(v.bag)}) {bag}")
+        if wallet and isinstance(state, View) and state.viewer == p:  # a seat reads its own
+            lines.append("     your lists: " + " ".join(
+                f"{x}({cat.lists[x].label})" for x in wallet))
     pending = _pending(state)
     if pending:
         lines.append(f"Pending: {pending}")

@@ -48,6 +48,7 @@ from marketlib.bansan.state import (
     Vendor,
 )
 from marketlib.bansan.turn import FLOW
+from marketlib.bansan.words import PHASES
 from marketlib.core import memo
 from marketlib.core.errors import IllegalAction, Violation, settle
 from marketlib.core.errors import violation as v
@@ -220,7 +221,7 @@ def _explain(state: State, action: A.Action) -> Violation | None:
     elif not isinstance(action, ANY_TIME):
         tag = TAGS[type(action)]
         if not FLOW.allows(state, tag):
-            if tag in ACTION_TAGS and state.phase in ("complete", "return_lists", "bag"):
+            if (tag in ACTION_TAGS or tag == "end_actions") and state.phase in _UPKEEP_STEPS:
                 return v("B-ACT-01", f"your {state.rules.actions_per_turn} actions are over: "
                          "this is the Upkeep Phase")
             return v(FLOW.phase(state).rule, _out_of_step(state, tag))
@@ -234,12 +235,14 @@ _UPKEEP_STEPS = ("complete", "return_lists", "bag")
 
 
 def _out_of_step(state: State, tag: str) -> str:
-    """Why the move ``tag`` cannot be played in this step, and in which step(s) it can."""
+    """Why the move ``tag`` cannot be played in this step, and in which step(s) it can (each
+    step by its rulebook name)."""
     verb = _VERB_OF_TAG.get(tag, tag)
     steps = [name for name, phase in FLOW.phases.items() if tag in phase.moves]
-    said = f"now is the {state.phase.replace('_', ' ')} step; {verb} is not part of it"
+    said = f"now is '{PHASES.get(state.phase, state.phase)}'; {verb} is not part of it"
     if steps:
-        said += f" ({verb} belongs to the {' or '.join(s.replace('_', ' ') for s in steps)} step"
+        names = " or ".join(dict.fromkeys(f"'{PHASES.get(s, s)}'" for s in steps))
+        said += f" (it is played in {names}"
         if state.phase == "actions" and any(s in _UPKEEP_STEPS for s in steps):
             said += ", after end-actions"
         said += ")"

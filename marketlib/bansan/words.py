@@ -42,6 +42,10 @@ PHASES: dict[str, str] = {
 }
 """Each engine phase by its rulebook name (B-OPEN, B-TURN-01, B-UPK, B-END-05, B-SOLO)."""
 
+PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
+             "sell": "SELL of {}"}
+"""The BUY or SELL in progress by ``Purchase.kind``, for ``str.format(produce)``."""
+
 WASTE_WORDS = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
 
 LEGEND: tuple[tuple[str, str], ...] = (

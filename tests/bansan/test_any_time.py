@@ -262,6 +262,10 @@ def test_match_lists_the_rent_and_release_that_legal_actions_leaves_out() -> Non
     """In the Opening Round the deciding vendor's own R&R is an any-time action (A-B-60): a text
     player finds it in ``Match.any_time_actions``, and playing it keeps the decision."""
     m = Match("bansan", Rules(players=3), seed=1)
+    # a seat's text view spells out its own Shopping Lists, and only its own
+    assert "your lists: SL-48(FV WG WG DG SF SF RM12) SL-25(MT DG SF SF RM10)" in str(m.view(0))
+    assert str(m.view(1)).count("your lists:") == 1 and "SL-48" not in str(m.view(1))
+    assert "your lists:" not in str(m.state) + str(m.view(None))
     mine = [str(a) for a in m.any_time_actions(0)]
     assert mine[:3] == ["P0 rr rent=ST-06", "P0 rr rent=ST-08", "P0 rr rent=ST-04"]
     assert not any(" rr " in f"{a} " for a in m.legal_actions())
@@ -278,12 +282,17 @@ def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> N
     said = {text: str(bansan.explain(m, bansan.parse_action(text)))
             for text in ("P0 half top", "P0 complete SL-25 PC-78")}
     assert said == {
-        "P0 half top": "B-OPEN-02: now is the open lists step; half is not part of it (half "
-                       "belongs to the open stock step)",
-        "P0 complete SL-25 PC-78": "B-OPEN-02: now is the open lists step; complete is not part "
-                                   "of it (complete belongs to the complete or closing step)",
+        "P0 half top": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; half is not part of it "
+                       "(it is played in 'Opening Round: opening stock')",
+        "P0 complete SL-25 PC-78": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; complete "
+                                   "is not part of it (it is played in 'Upkeep: complete "
+                                   "Shopping Lists' or 'Closing Round')",
     }
     actions = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="actions")
     why = bansan.explain(actions, bansan.parse_action("P0 complete SL-25 PC-78"))
     assert why is not None and why.reason.endswith(
-        "(complete belongs to the complete or closing step, after end-actions)")
+        "(it is played in 'Upkeep: complete Shopping Lists' or 'Closing Round', after "
+        "end-actions)")
+    upkeep = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="complete")
+    why = bansan.explain(upkeep, bansan.parse_action("P0 end-actions"))
+    assert why is not None and why.rule == "B-ACT-01" and "actions are over" in why.reason

@@ -152,6 +152,7 @@ def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() 
                  stalls={"MT": ["MT", "MT"], "WG": ["WG"], "FV": ["FV"]})
     s = play(s, "P0 sell MT")
     assert s.vendors[0].bag[0].card == "PC-63"
+    assert str(s).endswith("Pending: SELL of MT: picked nothing yet")
     said = {card: refused(s, f"P0 pick {card}", "B-SELL-01").reason
             for card in ("PC-63", "PC-31", "PC-01")}
     assert said == {

@@ -21,18 +21,15 @@ from marketlib.bansan.state import (
     Stall,
     State,
 )
+from marketlib.bansan.words import PURCHASES
 from marketlib.core.errors import Violation, Why, refuse
 from marketlib.core.errors import violation as v
-
-_PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
-              "sell": "SELL of {}"}
-"""How a refusal names the BUY or SELL in progress, by ``Purchase.kind``."""
 
 
 def _new_action(state: State) -> Violation | None:
     pending = state.pending
     if isinstance(pending, Purchase):
-        what = _PURCHASES[pending.kind].format(pending.produce)
+        what = PURCHASES[pending.kind].format(pending.produce)
         return v("B-ACT-01", f"finish the {what} first (pick cards, then done)")
     if state.actions_left <= 0:
         return v("B-ACT-01", "you have no actions left this turn")
@@ -249,7 +246,7 @@ def check_empty(state: State, a: A.Empty, f: Facts) -> Why | None:
 
 def check_end_actions(state: State, a: A.EndActions, f: Facts) -> Why | None:
     if isinstance(state.pending, Purchase):
-        return v("B-ACT-01", "finish the BUY or SELL in progress first")
+        return v("B-ACT-01", "finish the BUY or SELL in progress first (pick cards, then done)")
     if state.rules.actions_exact and state.actions_left > 0 and action_choices(state, f):
         return v("B-ACT-01", "you must take all your actions (actions_exact=True)")
     return None
