@@ -5,11 +5,12 @@ The bare loop is ``legal_actions``, a seeded random choice and ``apply`` until t
 declares it reads none), checks the choice, records the actions, and writes each seat's
 per-turn metrics. The two alternate in short slices in one process and the ratio of their
 decisions per second is printed per setting (median of the rounds, min-max beside it);
-issue 17's target is at least 0.9. Measured (2 cores, quiet): Monsoon 3p 0.84-0.87 (0.66-0.68
+issue 17's target is at least 0.9. Measured (2 cores, quiet): Monsoon 3p 0.82-0.87 (0.66-0.68
 before the per-turn rows were memoised, 0.80-0.83 with a memo of every seat met; now each seat
-number keeps its last row, and the choice is checked by apply, not by a second scan of the list),
-Bansan 4p 0.92-0.93. What is left is mostly the per-turn rows themselves: with a constant row
-Monsoon runs at 0.90-0.92.
+number keeps its last row), Bansan 4p 0.91-0.93. What is left is mostly the per-turn rows
+themselves: with a constant row Monsoon runs at 0.90-0.92. (Leaving the check of the choice to
+``apply`` gained 1-2%, but ``apply`` takes more than the decision's legal actions: Bansan's R&R
+and trades, A-B-60.)
 Run: ``uv run --all-extras python benchmarks/sim_overhead.py [--rounds 7] [--slice 0.5]``.
 """
 

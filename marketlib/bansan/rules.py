@@ -235,17 +235,23 @@ _UPKEEP_STEPS = ("complete", "return_lists", "bag")
 
 
 def _out_of_step(state: State, tag: str) -> str:
-    """Why the move ``tag`` cannot be played in this step, and in which step(s) it can (each
-    step by its rulebook name)."""
+    """Why the move ``tag`` cannot be played in this step, and in which of this game's steps it
+    can (each by its rulebook name; Upkeep's steps come after end-actions)."""
     verb = _VERB_OF_TAG.get(tag, tag)
-    steps = [name for name, phase in FLOW.phases.items() if tag in phase.moves]
+    rules = state.rules
+    absent = {"solo_move", "solo_throw"} if rules.mode != "sendiri" else set()
+    if rules.events == "off":
+        absent.add("event_lists")
+    if not rules.closing_round:
+        absent.add("closing")
+    names: dict[str, None] = {}  # the steps in order, each once
+    for step, phase in FLOW.phases.items():
+        if tag in phase.moves and step not in absent:
+            later = state.phase == "actions" and step in _UPKEEP_STEPS
+            names[f"'{PHASES.get(step, step)}'{', after end-actions,' if later else ''}"] = None
     said = f"now is '{PHASES.get(state.phase, state.phase)}'; {verb} is not part of it"
-    if steps:
-        names = " or ".join(dict.fromkeys(f"'{PHASES.get(s, s)}'" for s in steps))
-        said += f" (it is played in {names}"
-        if state.phase == "actions" and any(s in _UPKEEP_STEPS for s in steps):
-            said += ", after end-actions"
-        said += ")"
+    if names:
+        said += f" (it is played in {' or in '.join(names).rstrip(',')})"
     return said
 
 

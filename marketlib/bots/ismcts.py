@@ -197,7 +197,9 @@ class ISMCTSBot:
     ) -> int:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         replies = _Replies(self.reply_searches)
-        c = heuristic.exploration if self.exploration is None else self.exploration
+        # a heuristic written before ``exploration`` joined the protocol searches as before
+        c = getattr(heuristic, "exploration", 0.1) if self.exploration is None else \
+            self.exploration
         sqrt, log = math.sqrt, math.log
         done = 0
         while True:

@@ -187,6 +187,10 @@ class Match:
             >>> [str(a) for a in m.any_time_actions(1)][:2]
             ['P1 rr rent=ST-02', 'P1 rr rent=ST-01']
         """
+        seats = len(getattr(self.state, "seats", None) or getattr(self.state, "vendors", None)
+                    or ())
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < max(seats, 1):
+            raise ValueError(f"there is no seat {seat!r}")
         listing = getattr(self.game, "any_time_actions", None)
         if listing is None or self.outcome is not None:
             return ()

@@ -169,15 +169,10 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         assert seat is not None
         legal = legal_actions(state)
         action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
-        # apply checks the choice against the rules (and, for a listed action, against the
-        # list it just made); only another seat's out-of-turn action (A-B-60) would pass it.
-        if getattr(action, "player", seat) != seat and action not in legal:
-            raise _not_legal(seats[seat], action, f"it plays for P{seat} only")
-        try:
-            after = apply(state, action)
-        except MarketlibError as err:
-            raise _not_legal(seats[seat], action, err) from err
-        before, state = state, after
+        if action not in legal:  # apply accepts more (Bansan's R&R and trades, A-B-60)
+            raise _not_legal(module, state, seat, seats[seat], action)
+        before = state
+        state = apply(state, action)
         actions.append(action)
         taken[seat] += 1
         result = outcome(state)
@@ -193,7 +188,17 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     )
 
 
-def _not_legal(bot: Bot, action: Any, why: object) -> ValueError:
+def _not_legal(module: GameModule, state: Any, seat: int, bot: Bot, action: Any) -> ValueError:
+    """The error for a bot whose choice is not one of ``legal_actions``: the rule it breaks,
+    else why it is not the bot's to play."""
+    try:
+        why: object = module.explain(state, action)
+    except MarketlibError as err:  # not an action of this game at all
+        why = err
+    if why is None:
+        mine = getattr(action, "player", seat) == seat
+        why = ("it is not among the legal actions listed for this decision" if mine else
+               f"it plays for P{seat} only")
     return ValueError(f"{type(bot).__name__} chose {action_text(action)}, which is not legal "
                       f"here: {why}")
 

@@ -147,7 +147,8 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
         reason = reasons.get((i, action))
         if reason is not None and (seat is None if reason[1] is None else (
                 seat is None or seat in reason[1])) and (
-                i == 0 or reasons.get((i - 1, history[i - 1])) != reason):
+                i == 0 or reasons.get((i - 1, history[i - 1])) != reason
+                or getattr(history[i - 1], "player", None) != getattr(action, "player", None)):
             text = f"{text} - {reason[0]}"  # once per line of play, not on each of its moves
         lines.append(text)
     return lines

@@ -273,8 +273,11 @@ def test_match_lists_the_rent_and_release_that_legal_actions_leaves_out() -> Non
     m.play(mine[0])
     assert m.current_player == 0 and m.any_time_actions(0) == ()  # once per game (B-ANY-04)
     assert Match("monsoon", monsoon.Rules(), seed=1).any_time_actions(0) == ()
-    with pytest.raises(ValueError, match="no seat 5"):
-        m.any_time_actions(5)
+    for bad in (5, -1, "0", True):
+        with pytest.raises(ValueError, match="there is no seat"):
+            m.any_time_actions(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="there is no seat 7"):
+        Match("monsoon", monsoon.Rules(), seed=1).any_time_actions(7)
 
 
 def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> None:
@@ -286,13 +289,20 @@ def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> N
                        "(it is played in 'Opening Round: opening stock')",
         "P0 complete SL-25 PC-78": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; complete "
                                    "is not part of it (it is played in 'Upkeep: complete "
-                                   "Shopping Lists' or 'Closing Round')",
+                                   "Shopping Lists' or in 'Closing Round')",
     }
+    short = bansan.setup(Rules(players=3, closing_round=False), 1)  # steps of this game only
+    why = bansan.explain(short, bansan.parse_action("P0 complete SL-25 PC-78"))
+    assert why is not None and why.reason.endswith("(it is played in 'Upkeep: complete Shopping "
+                                                   "Lists')")
     actions = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="actions")
     why = bansan.explain(actions, bansan.parse_action("P0 complete SL-25 PC-78"))
     assert why is not None and why.reason.endswith(
-        "(it is played in 'Upkeep: complete Shopping Lists' or 'Closing Round', after "
-        "end-actions)")
+        "(it is played in 'Upkeep: complete Shopping Lists', after end-actions, or in 'Closing "
+        "Round')")
+    why = bansan.explain(actions, bansan.parse_action("P0 throw PC-01"))  # not Sendiri's throw
+    assert why is not None and why.reason.endswith(
+        "(it is played in 'Upkeep: check your Bag', after end-actions)")
     upkeep = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="complete")
     why = bansan.explain(upkeep, bansan.parse_action("P0 end-actions"))
     assert why is not None and why.rule == "B-ACT-01" and "actions are over" in why.reason

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from bansan_helpers import legal, money, play, refused, stall
 
+from marketlib import Match
 from marketlib.bansan import Produce, Rules, position
 
 ROW = ["FV/DG", "MT/DG", "WG/SF", "FV/MM", "MT/SF"]
@@ -162,6 +165,14 @@ def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() 
     }
     assert str(refused(s, "P0 buy FV", "B-ACT-01")).startswith(
         "B-ACT-01: finish the SELL of MT first (pick cards, then done)")
+    solo = Match("bansan", Rules(mode="sendiri", players=1), seed=1)
+    rng = random.Random(0)
+    for _ in range(5):
+        solo.play(rng.choice(solo.legal_actions()))
+    solo.play("P0 sell DG")
+    assert str(solo.explain("P0 pick PC-11")) == ("B-SELL-01: PC-11 is in the Neighbour's stall "
+                                                  "ST-05; a SELL of DG takes cards from your own "
+                                                  "stalls")
     bare = _actions(rents={0: ["FV"], 1: ["WG"]})
     assert refused(bare, "P0 buy SF", "B-BUY-01").reason == "no stall holds Seafood (SF) to buy"
     assert refused(bare, "P0 sell FV", "B-SELL-01").reason == (

@@ -63,6 +63,23 @@ def test_play_refuses_an_illegal_choice_naming_the_bot_and_the_rule() -> None:
         play("monsoon", monsoon.Rules(players=2), [Thief()], seed=1)
 
 
+class OpeningRR(RandomBot):
+    """Rents a free stall with its own R&R in the Opening Round: apply would take it (an
+    any-time action, A-B-60), but it is not one of the decision's legal actions."""
+
+    def choose(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
+        me = legal_actions[0].player
+        free = next(s.id for s in view.stalls if s.renter is None)
+        return bansan.RentAndRelease(player=me, rent=free)
+
+
+def test_play_keeps_a_bot_to_its_decisions_legal_actions() -> None:
+    with pytest.raises(ValueError, match=r"^OpeningRR chose P0 rr rent=ST-02, which is not legal "
+                                         r"here: it is not among the legal actions listed for "
+                                         r"this decision$"):
+        play("bansan", bansan.Rules(players=2), [OpeningRR(), RandomBot()], seed=1)
+
+
 def test_play_refuses_another_seats_action_that_the_rules_would_allow() -> None:
     start = bansan.setup(bansan.Rules(players=2), 1)
     theirs = bansan.RentAndRelease(player=1, rent="ST-02")

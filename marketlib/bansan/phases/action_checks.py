@@ -17,6 +17,7 @@ from marketlib.bansan.queries import (
     half_total,
 )
 from marketlib.bansan.state import (
+    NEIGHBOUR,
     Purchase,
     Stall,
     State,
@@ -125,7 +126,8 @@ def _not_for_sale(state: State, f: Facts, player: int, card_id: str, produce: Pr
     if stall is None:
         return f"{card_id} is in none of your stalls; {takes}"
     if stall.renter != player:
-        owner = "nobody's" if stall.renter is None else f"P{stall.renter}'s"
+        owner = ("nobody's" if stall.renter is None else "the Neighbour's"
+                 if stall.renter == NEIGHBOUR else f"P{stall.renter}'s")
         return f"{card_id} is in {owner} stall {stall.id}; {takes}"
     sells = f.sells[stall.id]
     if sells is not produce:
