@@ -98,6 +98,16 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
         return "; ".join(parts) or "no visible change yet"
 
 
+def seat_count(rules: Any, state: Any) -> int:
+    """The number of seats of a dealt game: its ``seats`` (Monsoon Market) or ``vendors``
+    (Bansan; 1 in Sendiri), else ``rules.players``."""
+    for name in ("seats", "vendors"):
+        seats = getattr(state, name, None)
+        if seats is not None:
+            return len(seats)
+    return int(rules.players)
+
+
 def places(
     winners: Sequence[PlayerId], keys: Sequence[Any]
 ) -> tuple[int | None, ...]:

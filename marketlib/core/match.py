@@ -29,7 +29,7 @@ from marketlib.core.errors import (
     UndoBlocked,
     describe_validation_error,
 )
-from marketlib.core.game import GameModule, Outcome, PlayerId
+from marketlib.core.game import GameModule, Outcome, PlayerId, seat_count
 from marketlib.core.registry import resolve_game
 from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
 from marketlib.core.seeding import check_seed
@@ -187,9 +187,8 @@ class Match:
             >>> [str(a) for a in m.any_time_actions(1)][:2]
             ['P1 rr rent=ST-02', 'P1 rr rent=ST-01']
         """
-        seats = len(getattr(self.state, "seats", None) or getattr(self.state, "vendors", None)
-                    or ())
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < max(seats, 1):
+        seats = seat_count(self.rules, self.state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             raise ValueError(f"there is no seat {seat!r}")
         listing = getattr(self.game, "any_time_actions", None)
         if listing is None or self.outcome is not None:

@@ -20,7 +20,7 @@ from marketlib.bots import Bot, make_bot, reads_view
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.core.errors import IllegalAction, MarketlibError, action_text
-from marketlib.core.game import GameModule, Outcome
+from marketlib.core.game import GameModule, Outcome, seat_count
 from marketlib.core.match import Match
 from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import bot_rng
@@ -98,13 +98,8 @@ def seat_bots(bots: Sequence[BotSpec], players: int) -> list[BotSpec]:
     return [bots[s % len(bots)] for s in range(players)]
 
 
-def players_of(rules: Any, state: Any) -> int:
-    """The number of seats of a dealt game."""
-    for name in ("seats", "vendors"):
-        seats = getattr(state, name, None)
-        if seats is not None:
-            return len(seats)
-    return int(rules.players)
+players_of = seat_count
+"""The number of seats of a dealt game (:func:`marketlib.core.game.seat_count`)."""
 
 
 def _fresh(bot: BotSpec) -> Bot:

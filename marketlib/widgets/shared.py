@@ -19,6 +19,7 @@ import msgspec
 
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.core.errors import IllegalAction
+from marketlib.core.game import seat_count
 from marketlib.core.match import Match
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.payload import Reason, Table, payload
@@ -29,11 +30,7 @@ MAX_BOT_DECISIONS = 20_000
 
 def players_of(match: Match) -> int:
     """The number of seats of a match's game."""
-    for name in ("seats", "vendors"):
-        seats = getattr(match.state, name, None)
-        if seats is not None:
-            return len(seats)
-    return int(match.rules.players)
+    return seat_count(match.rules, match.state)
 
 
 class TableSession:
