@@ -23,7 +23,7 @@ from marketlib.bots import make_bot
 from marketlib.classroom.tables import Played
 from marketlib.core.match import Match
 from marketlib.sim.batch import RESULT_COLUMNS, categorize, game_rows
-from marketlib.sim.record import match_turns, record_match
+from marketlib.sim.record import match_turns, record_match, spell_out
 from marketlib.widgets.session import players_of
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def turns_frame(room: Room) -> pd.DataFrame:
         labels = seat_labels(played.match, played.by, played.bots)
         turns = match_turns(played.match)
         columns = columns or turns.names
-        rows += [(game_id, played.match.seed, labels[row[1]], *row) for row in turns.rows]
+        rows += spell_out(turns.ends, game_id, played.match.seed, labels=labels)
     frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns])
     categorize(frame)
     frame.attrs["marketlib"] = _meta(room)

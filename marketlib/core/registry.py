@@ -17,6 +17,7 @@ them). Lookups are thread-safe (simulation may run on threads).
 from __future__ import annotations
 
 import importlib
+import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -151,6 +152,9 @@ def load(path: str) -> Any:
     module, sep, attr = path.partition(":")
     if not sep or not module or not attr:
         raise ValueError(f"expected 'package.module:name', not {path!r}")
+    loaded = sys.modules.get(module)  # an imported module: skip the import machinery
+    if loaded is not None and hasattr(loaded, attr):
+        return getattr(loaded, attr)
     return getattr(importlib.import_module(module), attr)
 
 

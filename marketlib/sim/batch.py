@@ -18,7 +18,7 @@ import pandas as pd  # type: ignore[import-untyped]
 from marketlib.core import registry
 from marketlib.core.game import Ending, GameModule
 from marketlib.core.registry import GameEntry, resolve_game
-from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots
+from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots, spell_out
 
 GAME_COLUMNS = ["game", "seed", "seat", "bot", "score", "winner", "ending", "turns"]
 """The first columns of the ``games`` frame, in order (``players``, ``rank`` and ``win_share``
@@ -86,8 +86,7 @@ def play_chunk(
         rec = play(game, rules, order, game_seed, any_time=any_time)
         games += game_rows(index, rec)
         columns = columns or rec.turn_columns
-        names = rec.bots
-        turns += [(index, game_seed, names[row[1]], *row) for row in rec.turn_table]
+        turns += spell_out(rec.turn_ends, index, game_seed, labels=rec.bots)
     games_frame = pd.DataFrame.from_records(games, columns=RESULT_COLUMNS)
     turns_frame = pd.DataFrame.from_records(turns, columns=["game", "seed", "bot", *columns])
     return games_frame, turns_frame

@@ -8,6 +8,7 @@ seed and moves plays the same game.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ import msgspec
 
 from marketlib.bots import Bot, make_bot, reads_view
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
-from marketlib.bots.heuristics import heuristic_for
+from marketlib.bots.heuristics import Row, heuristic_for, metric_reader
 from marketlib.core.errors import IllegalAction, MarketlibError, action_text
 from marketlib.core.game import GameModule, Outcome, seat_count
 from marketlib.core.match import Match
@@ -30,6 +31,30 @@ MAX_DECISIONS = 200_000
 
 BotSpec = Bot | str
 """A bot object, or its short name (``"random"``, ``"greedy"``, ``"ismcts"``)."""
+
+TurnEnd = tuple[int, tuple[int, ...], tuple[Row, ...]]
+"""The end of one turn: ``(turn, decisions each seat took that turn, each seat's metric row)``
+(the heuristic's :meth:`~marketlib.bots.heuristics.Heuristic.metric_row`; rows are shared
+between turns when nothing changed)."""
+
+
+def spell_out(ends: Sequence[TurnEnd], *prefix: Any,
+              labels: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    """One row per turn and seat: ``(*prefix, label, turn, seat, decisions, *metrics)``, the
+    seat's label (its bot) only when ``labels`` are given.
+
+    Example:
+        >>> ends = [(0, (0, 0), ((1.0,), (2.0,))), (1, (3, 0), ((1.5,), (2.0,)))]
+        >>> spell_out(ends)
+        [(0, 0, 0, 1.0), (0, 1, 0, 2.0), (1, 0, 3, 1.5), (1, 1, 0, 2.0)]
+        >>> spell_out(ends[:1], "g1", labels=("GreedyBot", "RandomBot"))
+        [('g1', 'GreedyBot', 0, 0, 0, 1.0), ('g1', 'RandomBot', 0, 1, 0, 2.0)]
+    """
+    if labels:
+        return [(*prefix, labels[s], turn, s, k, *row) for turn, taken, rows in ends
+                for s, (k, row) in enumerate(zip(taken, rows, strict=True))]
+    return [(*prefix, turn, s, k, *row) for turn, taken, rows in ends
+            for s, (k, row) in enumerate(zip(taken, rows, strict=True))]
 
 
 @dataclass(frozen=True)
@@ -49,7 +74,8 @@ class GameRecord:
         turn_columns: the names of the values in each ``turn_table`` row: ``turn, seat,
             actions`` (decisions the seat took that turn), then the heuristic's metrics
             (``score``, ...).
-        turn_table: one row (a tuple) per turn and seat; turn 0 is the setup.
+        turn_ends: one :data:`TurnEnd` per turn, ``(turn, decisions per seat, metric row per
+            seat)``; turn 0 is the setup. :attr:`turn_table` spells it out row by row.
     """
 
     game: str
@@ -61,7 +87,13 @@ class GameRecord:
     standings: tuple[int | None, ...]
     turns: int
     turn_columns: tuple[str, ...]
-    turn_table: tuple[tuple[Any, ...], ...]
+    turn_ends: tuple[TurnEnd, ...]
+
+    @functools.cached_property
+    def turn_table(self) -> tuple[tuple[Any, ...], ...]:
+        """One row (a tuple) per turn and seat, in :attr:`turn_columns`' order; turn 0 is the
+        setup."""
+        return tuple(spell_out(self.turn_ends))
 
     @property
     def turn_rows(self) -> list[dict[str, Any]]:
@@ -179,7 +211,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
         outcome=result, standings=module.standings(state), turns=turn,
-        turn_columns=turns.names, turn_table=tuple(turns.rows),
+        turn_columns=turns.names, turn_ends=tuple(turns.ends),
     )
 
 
@@ -199,8 +231,9 @@ def _not_legal(module: GameModule, state: Any, seat: int, bot: Bot, action: Any)
 
 
 class TurnTable:
-    """The per-turn rows of one game, built as it is played (one row per turn and seat; turn 0
-    is the setup): the seat's decisions that turn, then the heuristic's metrics.
+    """The per-turn numbers of one game, built as it is played: at the end of every turn (and
+    for the setup, turn 0) one :data:`TurnEnd`, the decisions each seat took that turn and the
+    heuristic's metric row of every seat.
 
     :func:`play` builds one while bots play; :func:`record_match` and the classroom build one
     from a ``Match`` that people played.
@@ -208,22 +241,26 @@ class TurnTable:
 
     def __init__(self, module: GameModule, state: Any, players: int) -> None:
         heuristic = heuristic_for(module)
-        self.row = heuristic.metric_row
+        self.read = metric_reader(heuristic, players)
         self.outcome = module.outcome
-        self.players = players
-        self.rows: list[tuple[Any, ...]] = []
+        self.ends: list[TurnEnd] = []
         self.names: tuple[str, ...] = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
         self.taken = [0] * players
+        self.zeros = (0,) * players
         self.turn = int(getattr(state, "turn", 0))
         self.end_turn(state, self.turn)
 
+    @property
+    def rows(self) -> list[tuple[Any, ...]]:
+        """One row per turn and seat: ``(turn, seat, actions, *metrics)``."""
+        return spell_out(self.ends)
+
     def end_turn(self, state: Any, turn: int) -> None:
-        """Turn ``turn`` has begun (or the game ended) in ``state``: one row per seat."""
+        """Turn ``turn`` has begun (or the game ended) in ``state``."""
         self.turn = turn
-        rows, taken, row = self.rows, self.taken, self.row
-        for s in range(self.players):
-            rows.append((turn, s, taken[s], *row(state, s)))
-            taken[s] = 0
+        taken = self.taken
+        self.ends.append((turn, tuple(taken), self.read(state)))
+        taken[:] = self.zeros
 
     def step(self, seat: int, state: Any) -> None:
         """``seat`` decided and the game is now in ``state``."""
@@ -271,9 +308,9 @@ def record_match(match: Match, bots: Sequence[str]) -> GameRecord:
     return GameRecord(
         game=match.game.GAME.name, rules=match.rules, seed=match.seed, bots=tuple(bots),
         actions=match.history, outcome=outcome, standings=match.game.standings(match.state),
-        turns=turns.turn, turn_columns=turns.names, turn_table=tuple(turns.rows),
+        turns=turns.turn, turn_columns=turns.names, turn_ends=tuple(turns.ends),
     )
 
 
-__all__ = ["MAX_DECISIONS", "BotSpec", "GameRecord", "TurnTable", "match_turns", "play",
-           "players_of", "record_match", "resolve_rules", "seat_bots"]
+__all__ = ["MAX_DECISIONS", "BotSpec", "GameRecord", "TurnEnd", "TurnTable", "match_turns", "play",
+           "players_of", "record_match", "resolve_rules", "seat_bots", "spell_out"]

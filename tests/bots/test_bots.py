@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -191,11 +192,47 @@ def _metrics_by_hand(game_name: str, state: Any, seat: int) -> dict[str, int]:
             "stall_cards": sum(len(st.cards) for st in state.stalls if st.renter == seat), **bins}
 
 
+def test_a_monsoon_metric_reader_given_positions_out_of_order_and_other_cards(
+    tmp_path: Path,
+) -> None:
+    """The Monsoon reader keeps the last rows and the seats they were read from: positions of two
+    games read in turn, backwards, and a deal with an owner's edited cards (MO-01 at 6 seals,
+    MG-01 worth 3 goods) are all read as the state says, never from a row of another state."""
+    heuristic = heuristic_for(monsoon)
+    goods, orders = monsoon.write_default_data(tmp_path)
+    orders.write_text(orders.read_text().replace("MO-01,2 Gem + 1 Scroll,3,2,0",
+                                                 "MO-01,2 Gem + 1 Scroll,6,2,0"))
+    goods.write_text(goods.read_text().replace("MG-01,Gem,1", "MG-01,Gem,3"))
+    owners = monsoon.Rules(players=3, goods_deck=str(goods), order_deck=str(orders))
+    games = []
+    for rules, seed in ((monsoon.Rules(players=3), 1), (owners, 1), (monsoon.Rules(players=3), 2)):
+        state, rng, states = monsoon.setup(rules, seed), random.Random(seed), []
+        while state.result is None and len(states) < 120:
+            states.append(state)
+            state = monsoon.apply(state, rng.choice(monsoon.legal_actions(state)))
+        games.append(states)
+    mixed = [s for trio in zip(*games, strict=False) for s in trio]
+    mixed += games[1][::-1]
+    read = heuristic.metric_reader(3)
+    for state in mixed:
+        expected = tuple(tuple(_metrics_by_hand("monsoon", state, seat).values())
+                         for seat in range(3))
+        assert read(state) == expected
+    # the owner's cards count: MG-01 in a display is 3 goods there and 1 in the default cards
+    with_mg01 = [s for s in games[1] if any("MG-01" in seat.display for seat in s.seats)]
+    assert with_mg01, "seed 1 never shows MG-01: pick another seed"
+    state = with_mg01[0]
+    seat = next(q for q, st in enumerate(state.seats) if "MG-01" in st.display)
+    default_goods = sum(monsoon.catalog(monsoon.Rules()).goods[c].quantity
+                        for c in state.seats[seat].display)
+    assert read(state)[seat][3] == default_goods + 2
+
+
 @pytest.mark.parametrize("game_name", ["monsoon", "bansan"])
 def test_metrics_and_metric_row_match_the_state_at_every_position(game_name: str) -> None:
-    """``metric_row`` (what simulations record per turn, memoised by identity) and ``metrics``
-    equal the numbers worked out by hand from the state, at every position of random games
-    (seats changed or not, memo hits and misses); and a known value: nobody starts with seals,
+    """``metric_row``, ``metrics`` and a game's ``metric_reader`` (what simulations record per
+    turn, remembering the last rows) equal the numbers worked out by hand from the state, at
+    every position of random games (seats changed or not); and a known value: nobody starts with seals,
     every Bansan vendor starts with the rules' money."""
     game = Match(game_name, None, seed=0).game
     heuristic = heuristic_for(game)
@@ -203,12 +240,14 @@ def test_metrics_and_metric_row_match_the_state_at_every_position(game_name: str
     for seed in range(4):
         state = game.setup(game.Rules(players=3), seed)
         rng = random.Random(seed)
+        read = heuristic.metric_reader(3)  # one reader per game, as a simulation uses it
         while game.outcome(state) is None:
-            for seat in range(3):
-                expected = _metrics_by_hand(game_name, state, seat)
+            by_hand = [_metrics_by_hand(game_name, state, seat) for seat in range(3)]
+            for seat, expected in enumerate(by_hand):
                 assert heuristic.metrics(state, seat) == expected
                 assert heuristic.metric_row(state, seat) == tuple(expected.values())
                 rows += 1
+            assert read(state) == tuple(tuple(e.values()) for e in by_hand)
             state = game.apply(state, rng.choice(game.legal_actions(state)))
     assert rows > 300
     start = game.setup(game.Rules(players=3), 0)

@@ -11,7 +11,7 @@ worth 0.5), so the bots still play every game legally.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
 from marketlib.core import registry
@@ -68,13 +68,50 @@ class Heuristic(Protocol):
         ...
 
     def metric_row(self, state: Any, player: PlayerId) -> tuple[float | int, ...]:
-        """``tuple(metrics(state, player).values())``, cheaper (a simulation asks for every
-        seat at the end of every turn; the tuple may be shared, never change it)."""
+        """``tuple(metrics(state, player).values())``, cheaper (the tuple may be shared, never
+        change it)."""
+        ...
+
+    def metric_reader(self, players: int) -> MetricReader:
+        """A fresh :data:`MetricReader` for one game of ``players`` seats: every seat's
+        :meth:`metric_row` for each state it is given. A simulation asks at the end of every
+        turn, so a reader may remember the last state's rows and answer the next one from what
+        did not change."""
         ...
 
     def score(self, state: Any, player: PlayerId) -> float:
         """``metrics(state, player)["score"]`` alone (searches ask for it at every leaf)."""
         ...
+
+
+Row = tuple[float | int, ...]
+"""One seat's :meth:`Heuristic.metric_row`."""
+MetricReader = Callable[[Any], tuple[Row, ...]]
+"""``reader(state)``: every seat's metric row (seat order) for a state of the game it was made
+for; the tuples may be shared between calls, never change them."""
+
+
+def seat_by_seat(metric_row: Callable[[Any, PlayerId], Row], players: int) -> MetricReader:
+    """A reader that asks ``metric_row`` for every seat of every state (it remembers nothing).
+
+    Example:
+        >>> read = seat_by_seat(lambda state, seat: (state * 10 + seat,), 2)
+        >>> read(4)
+        ((40,), (41,))
+    """
+    seats = range(players)
+
+    def read(state: Any) -> tuple[Row, ...]:
+        return tuple([metric_row(state, s) for s in seats])
+
+    return read
+
+
+def metric_reader(heuristic: Heuristic, players: int) -> MetricReader:
+    """``heuristic.metric_reader(players)``; for a heuristic written before readers joined the
+    protocol, one that asks its ``metric_row`` seat by seat."""
+    make = getattr(heuristic, "metric_reader", None)
+    return seat_by_seat(heuristic.metric_row, players) if make is None else make(players)
 
 
 def outcome_value(result: Outcome, player: PlayerId) -> float:
@@ -123,6 +160,9 @@ class NeutralHeuristic:
 
     def metric_row(self, state: Any, player: PlayerId) -> tuple[float | int, ...]:
         return (self.score(state, player),)
+
+    def metric_reader(self, players: int) -> MetricReader:
+        return seat_by_seat(self.metric_row, players)
 
     def score(self, state: Any, player: PlayerId) -> float:
         result = self.game.outcome(state)
@@ -195,5 +235,5 @@ def heuristic_for(game: GameModule) -> Heuristic:
     return found
 
 
-__all__ = ["REPEAT_PENALTY", "Heuristic", "NeutralHeuristic", "Repetitions", "heuristic_for",
-           "outcome_value"]
+__all__ = ["REPEAT_PENALTY", "Heuristic", "MetricReader", "NeutralHeuristic", "Repetitions", "Row",
+           "heuristic_for", "metric_reader", "outcome_value", "seat_by_seat"]

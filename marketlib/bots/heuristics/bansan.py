@@ -26,7 +26,7 @@ from msgspec.structs import replace
 
 from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
 from marketlib.bansan.state import Purchase, Stocking, Vendor
-from marketlib.bots.heuristics import outcome_value
+from marketlib.bots.heuristics import MetricReader, outcome_value, seat_by_seat
 
 
 class Weights(msgspec.Struct, frozen=True, kw_only=True):
@@ -337,6 +337,11 @@ class BansanHeuristic:
         bins = state.bins
         return (vendor.money, vendor.money, len(vendor.completed), len(vendor.bag), in_stalls,
                 len(bins[0]), len(bins[1]), len(bins[2]))
+
+    def metric_reader(self, players: int) -> MetricReader:
+        """:meth:`metric_row` for every seat, seat by seat (cheap: lengths and one pass over
+        the stalls)."""
+        return seat_by_seat(self.metric_row, players)
 
 
 BIN_COLUMNS = tuple(f"bin_{waste.value}" for waste in Waste)

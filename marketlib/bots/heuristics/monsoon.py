@@ -12,7 +12,7 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from marketlib.bots.heuristics import outcome_value
+from marketlib.bots.heuristics import MetricReader, Row, outcome_value
 from marketlib.monsoon import (
     Buy,
     Catalog,
@@ -85,13 +85,6 @@ _STRENGTHS: dict[Hashable, float] = {}
 """Memo of :func:`strength`: searches meet the same seat positions over and over."""
 METRIC_NAMES = ("score", "seals", "cards", "goods", "orders", "bonus_goods")
 """The names of :meth:`MonsoonHeuristic.metrics`, in the order of ``metric_row``."""
-Row = tuple[float | int, ...]
-_LAST_ROWS: dict[int, tuple[Seat | None, str, Row, Any, Any]] = {}
-""":meth:`MonsoonHeuristic.metric_row` last computed for each seat number: ``(seat, card digest,
-row, orders, display)``. At the end of a turn most seats are the same objects as at the end of the
-last one, and a changed seat usually kept its ``orders`` or its ``display`` tuple. One entry per
-seat number, each replaced whole, so it never grows."""
-_NO_ROW: tuple[Seat | None, str, Row, Any, Any] = (None, "", (), None, None)
 _MEMO_LIMIT = 200_000
 
 
@@ -264,35 +257,58 @@ class MonsoonHeuristic:
         return dict(zip(METRIC_NAMES, self.metric_row(state, player), strict=True))
 
     def metric_row(self, state: State, player: int) -> tuple[float | int, ...]:
-        """The values of :meth:`metrics`, in its order (the tuple is shared: never change it).
-
-        A seat met again unchanged (the same object as the last time this seat number was
-        asked for, with the same cards) costs one dict lookup.
-        """
+        """The values of :meth:`metrics`, in its order."""
         seat = state.seats[player]
-        cards = state.cards
-        last = _LAST_ROWS.get(player)
-        if last is None or last[1] != cards:
-            last = _NO_ROW
-        elif last[0] is seat:
-            return last[2]
-        # A changed seat usually keeps one of its two tuples (a steal changes the display, a
-        # fulfilment both): the part of the row that a kept tuple gives is kept too.
-        orders, display = seat.orders, seat.display
-        old = last[2]
-        if orders is last[3]:
-            seals, bonus = old[1], old[5]
-        else:
-            seals = seals_of(seat, catalog(state))
-            bonus = sum([o.bonus for o in orders])
-        if display is last[4]:
-            goods = old[3]
-        else:
-            quantity = catalog(state).goods
-            goods = sum([quantity[c].quantity for c in display])
-        row = (seals, seals, len(display), goods, len(orders), bonus)
-        _LAST_ROWS[player] = (seat, cards, row, orders, display)
-        return row
+        cat = catalog(state)
+        seals = seals_of(seat, cat)
+        goods = cat.goods
+        return (seals, seals, len(seat.display), sum([goods[c].quantity for c in seat.display]),
+                len(seat.orders), sum([o.bonus for o in seat.orders]))
+
+    def metric_reader(self, players: int) -> MetricReader:
+        """Every seat's :meth:`metric_row`, remembering the last state's rows.
+
+        At the end of a turn most seats are the same objects as at the end of the last one (a
+        row kept), and a changed seat usually kept its ``orders`` tuple (a steal or a buy
+        changes only the display), whose seals and Bonus Goods are kept too.
+        """
+        seats_then: list[Seat | None] = [None] * players
+        rows_then: list[Row] = [()] * players
+        last_seats: tuple[Seat, ...] = ()
+        last_rows: tuple[Row, ...] = ()
+        cards: str | None = None  # State.cards of the states read, its Catalog, its goods
+        cat: Catalog | None = None
+        quantity: dict[str, int] = {}
+
+        def read(state: State) -> tuple[Row, ...]:
+            nonlocal last_seats, last_rows, cards, cat, quantity
+            seats = state.seats
+            if state.cards != cards or cat is None:  # the first state, or another deal's cards
+                cards, cat = state.cards, catalog(state)
+                quantity = {c: good.quantity for c, good in cat.goods.items()}
+                seats_then[:] = [None] * players
+            elif seats is last_seats:
+                return last_rows
+            for s in range(players):
+                seat, old = seats[s], seats_then[s]
+                if seat is old:
+                    continue
+                orders, display = seat.orders, seat.display
+                if old is not None and orders is old.orders:
+                    seals, bonus = rows_then[s][1], rows_then[s][5]
+                else:
+                    seals = seals_of(seat, cat)
+                    bonus = sum([o.bonus for o in orders])
+                if old is not None and display is old.display:
+                    goods = rows_then[s][3]
+                else:
+                    goods = sum(map(quantity.__getitem__, display))
+                rows_then[s] = (seals, seals, len(display), goods, len(orders), bonus)
+                seats_then[s] = seat
+            last_seats, last_rows = seats, tuple(rows_then)
+            return last_rows
+
+        return read
 
 
 HEURISTIC = MonsoonHeuristic()
