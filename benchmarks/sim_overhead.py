@@ -1,16 +1,17 @@
 """What ``marketlib.sim.play`` adds to a bare game loop, with random bots.
 
 The bare loop is ``legal_actions``, a seeded random choice and ``apply`` until the game ends.
-``sim.play`` also seats the bots, hands each the view it reads (none for ``RandomBot``, which
-declares it reads none), checks the choice, records the actions, and writes each seat's
-per-turn metrics. The two alternate in short slices in one process and the ratio of their
-decisions per second is printed per setting (median of the rounds, min-max beside it);
-issue 17's target is at least 0.9. Measured (2 cores, quiet): Monsoon 3p 0.82-0.87 (0.66-0.68
-before the per-turn rows were memoised, 0.80-0.83 with a memo of every seat met; now each seat
-number keeps its last row), Bansan 4p 0.91-0.93. What is left is mostly the per-turn rows
-themselves: with a constant row Monsoon runs at 0.90-0.92. (Leaving the check of the choice to
-``apply`` gained 1-2%, but ``apply`` takes more than the decision's legal actions: Bansan's R&R
-and trades, A-B-60.)
+``sim.play`` also seats the bots, draws for each ``RandomBot`` from its seat's own stream
+(it declares ``uniform_choice``; any other bot is called, given the view only if it reads one,
+and its choice is checked), records the actions, and writes every seat's metric row at the end
+of every turn (the heuristic's ``metric_reader``). The two alternate in short slices in one
+process and the ratio of their decisions per second is printed per setting (median of the
+rounds, min-max beside it); issue 17's target is at least 0.9. Measured (2 cores, quiet, 21
+rounds): Monsoon 3p 0.89-0.90 (0.66-0.68 before the per-turn rows were memoised, 0.82-0.87 with
+one memo per seat number, 0.88-0.89 with a reader per game), Bansan 4p 0.94-0.95. What is left
+on Monsoon, sampled with py-spy: the metric rows 3-4% of a game (a Monsoon turn is only 2.4
+decisions), seating (a stream per seat, the seat's lookup, the actions kept) about 3%, the
+per-game setup of the record about 2%.
 Run: ``uv run --all-extras python benchmarks/sim_overhead.py [--rounds 7] [--slice 0.5]``.
 """
 

@@ -14,7 +14,7 @@ Example:
     True
 """
 
-from marketlib.bots.base import Bot, game_of, reads_view, viewer_of
+from marketlib.bots.base import Bot, game_of, reads_view, uniform_choice, viewer_of
 from marketlib.bots.greedy import GreedyBot
 from marketlib.bots.ismcts import ISMCTSBot
 from marketlib.bots.random import RandomBot
@@ -40,4 +40,4 @@ def make_bot(name: str) -> Bot:
 
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "game_of", "make_bot",
-           "reads_view", "viewer_of"]
+           "reads_view", "uniform_choice", "viewer_of"]

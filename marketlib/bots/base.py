@@ -26,7 +26,13 @@ class Bot(Protocol):
     A bot whose :meth:`choose` never looks at the view may say so with a class attribute
     ``reads_view = False`` (``RandomBot`` does): a simulation then passes ``None`` instead of
     building a view it would throw away. Without the attribute a bot gets its view. A bot
-    writes the sentence of :meth:`explain_choice` when asked for it, not at every choice.
+    whose :meth:`choose` is exactly ``rng.choice(legal_actions)`` may say so with
+    ``uniform_choice = True`` (``RandomBot`` does): a simulation then makes that draw from the
+    bot's stream itself, with no call into the bot and no check of the choice (the bot's
+    :meth:`explain_choice` knows nothing of those choices). Every other bot's choice is checked
+    against the legal actions. Both attributes hold only for the ``choose`` declared beside
+    them (a subclass that writes its own ``choose`` gets the defaults). A bot writes the
+    sentence of :meth:`explain_choice` when asked for it, not at every choice.
     """
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
@@ -58,14 +64,36 @@ def reads_view(bot: Any) -> bool:
         >>> reads_view(RandomBot()), reads_view(GreedyBot()), reads_view(Careful())
         (False, True, True)
     """
-    if "reads_view" in getattr(bot, "__dict__", {}):
-        return bool(bot.reads_view)
-    # ``reads_view = False`` holds only for the ``choose`` declared beside it: a subclass that
-    # writes its own ``choose`` (a notebook's RandomBot with a twist) reads the view.
+    return _declared(bot, "reads_view", True)
+
+
+def uniform_choice(bot: Any) -> bool:
+    """Whether ``bot.choose`` is exactly ``rng.choice(legal_actions)`` (``uniform_choice``,
+    False when not said), so a simulation may draw for it.
+
+    Example:
+        >>> from marketlib.bots import GreedyBot, RandomBot
+        >>> class Wild(RandomBot):
+        ...     def choose(self, view, legal_actions, rng):
+        ...         return "P0 pass"
+        >>> uniform_choice(RandomBot()), uniform_choice(GreedyBot()), uniform_choice(Wild())
+        (True, False, False)
+    """
+    return _declared(bot, "uniform_choice", False)
+
+
+def _declared(bot: Any, flag: str, default: bool) -> bool:
+    """A flag about ``bot.choose``: set on the bot itself, else on the class that declares the
+    ``choose`` in use (a ``choose`` set on the bot itself gets ``default``)."""
+    own = getattr(bot, "__dict__", {})
+    if flag in own:
+        return bool(own[flag])
+    if "choose" in own:
+        return default
     for klass in type(bot).__mro__:
         if "choose" in vars(klass):
-            return bool(vars(klass).get("reads_view", True))
-    return True
+            return bool(vars(klass).get(flag, default))
+    return default
 
 
 def game_of(view: Any) -> GameModule:

@@ -23,9 +23,13 @@ class RandomBot:
 
     reads_view = False
     """It never looks at the view (a simulation need not build one for it)."""
+    uniform_choice = True
+    """Its choice is ``rng.choice(legal_actions)`` and nothing more: a simulation may make the
+    draw itself, from this seat's stream (the same draw)."""
 
     def __init__(self) -> None:
-        self._choice: tuple[Any, int] | None = None
+        self._action: Any = None
+        self._from: tuple[Any, ...] = ()  # the legal actions of the last choice
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """A uniformly random element of ``legal_actions`` (``view`` is not read: it may be
@@ -36,16 +40,17 @@ class RandomBot:
         """
         if not legal_actions:
             check_choices(legal_actions)
-        action = rng.choice(legal_actions)  # legal_actions[rng.randrange(n)], the same draw
-        self._choice = (action, len(legal_actions))
+        # legal_actions[rng.randrange(n)], the same draw; the explanation is written only
+        # when asked for, from the two references kept here
+        self._from = legal_actions
+        self._action = action = rng.choice(legal_actions)
         return action
 
     def explain_choice(self) -> str:
         """One sentence about the last choice."""
-        if self._choice is None:
+        if not self._from:
             return "has not chosen yet."
-        action, n = self._choice
-        return f"picked {action} at random from {n} legal actions."
+        return f"picked {self._action} at random from {len(self._from)} legal actions."
 
     def __repr__(self) -> str:
         return "RandomBot()"

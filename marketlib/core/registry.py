@@ -54,7 +54,7 @@ class GameEntry:
 
     def game(self) -> GameModule:
         """The game's module (imported on first use)."""
-        return cast(GameModule, importlib.import_module(self.module))
+        return cast(GameModule, _imported(self.module))
 
 
 _LOCK = threading.RLock()
@@ -97,9 +97,8 @@ def entry(name: str) -> GameEntry:
     """
     with _LOCK:
         found = _ENTRIES.get(name)
-        known = ", ".join(_ENTRIES)
-    if found is None:
-        raise ValueError(f"unknown game {name!r}; choose one of {known}")
+        if found is None:
+            raise ValueError(f"unknown game {name!r}; choose one of {', '.join(_ENTRIES)}")
     return found
 
 
@@ -152,10 +151,17 @@ def load(path: str) -> Any:
     module, sep, attr = path.partition(":")
     if not sep or not module or not attr:
         raise ValueError(f"expected 'package.module:name', not {path!r}")
-    loaded = sys.modules.get(module)  # an imported module: skip the import machinery
-    if loaded is not None and hasattr(loaded, attr):
-        return getattr(loaded, attr)
-    return getattr(importlib.import_module(module), attr)
+    return getattr(_imported(module), attr)
+
+
+def _imported(module: str) -> Any:
+    """``importlib.import_module(module)``, without the import machinery for a module already
+    imported whole (a simulation asks for its game and heuristic once per game)."""
+    loaded = sys.modules.get(module)
+    spec = getattr(loaded, "__spec__", None)
+    if loaded is None or getattr(spec, "_initializing", False):
+        return importlib.import_module(module)
+    return loaded
 
 
 __all__ = ["GameEntry", "entry", "entry_of", "load", "mode", "names", "register",

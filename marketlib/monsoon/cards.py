@@ -50,6 +50,9 @@ class Level(enum.StrEnum):
     BULK = "bulk"
 
 
+_GOLD, _SILVER = Level.GOLD, Level.SILVER  # an Enum member read from the class costs ~80 ns
+
+
 class BonusAction(enum.StrEnum):
     """The four Bonus Actions at the top of an Order (M-COMP-07, M-BA-01..04)."""
 
@@ -107,9 +110,9 @@ class Order(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
     def seals(self, level: Level) -> int:
         """Seals on the edge ``level`` (M-SEAL-01)."""
-        if level is Level.GOLD:
+        if level is _GOLD:
             return self.gold
-        if level is Level.SILVER:
+        if level is _SILVER:
             return self.silver
         return self.bulk
 

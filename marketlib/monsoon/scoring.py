@@ -81,7 +81,8 @@ def best_level(order: Order, items: Sequence[Item]) -> Level | None:
 
 def seals_of(seat: Seat, catalog: Catalog) -> int:
     """M-SEAL-01: the sum of the seals on the edge of each Order that faces its owner."""
-    return sum(catalog.orders[o.id].seals(o.level) for o in seat.orders)
+    orders = catalog.orders
+    return sum([orders[o.id].seals(o.level) for o in seat.orders])
 
 
 def scores(state: State, catalog: Catalog) -> tuple[int, ...]:
@@ -99,9 +100,9 @@ def victory(state: State, catalog: Catalog, player: int) -> Outcome | None:
 
 def ranking_keys(state: State, catalog: Catalog) -> tuple[tuple[int, int], ...]:
     """Each seat's M-END-03 ranking key, larger is better: (seals, Gold-edge Orders)."""
-    all_scores = scores(state, catalog)
-    golds = tuple(sum(o.level is Level.GOLD for o in seat.orders) for seat in state.seats)
-    return tuple(zip(all_scores, golds, strict=True))
+    gold = Level.GOLD
+    return tuple([(seals_of(seat, catalog), sum([o.level is gold for o in seat.orders]))
+                  for seat in state.seats])
 
 
 def final_ranking(state: State, catalog: Catalog, ending: Ending) -> Outcome:

@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from marketlib.bots import Bot, make_bot, reads_view
+from marketlib.bots import Bot, make_bot, reads_view, uniform_choice
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.bots.heuristics import Row, heuristic_for, metric_reader
 from marketlib.core.errors import IllegalAction, MarketlibError, action_text
@@ -114,6 +114,8 @@ def resolve_rules(game: GameModule, rules: Any) -> Any:
     """``rules`` as the game's ``Rules``: ``None`` gives the defaults, a dict is converted."""
     if rules is None:
         return game.Rules()
+    if isinstance(rules, game.Rules):
+        return rules
     if isinstance(rules, Mapping):
         return msgspec.convert(dict(rules), game.Rules)
     return rules
@@ -167,17 +169,19 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     state = module.setup(rules, seed)
     players = players_of(rules, state)
     seats = [_fresh(b) for b in seat_bots(bots, players)]
+    rngs = [bot_rng(seed, s) for s in range(players)]
     chooses = [b.choose for b in seats]
     reads = [reads_view(b) for b in seats]
-    rngs = [bot_rng(seed, s) for s in range(players)]
+    # a RandomBot's choice is rng.choice(legal): drawn here, from its stream, with no call
+    draws = [rngs[s].choice if uniform_choice(b) else None for s, b in enumerate(seats)]
     actions: list[Any] = []
     turns = TurnTable(module, state, players)
     taken = turns.taken
     out_of_turn = any_time and getattr(module, "any_time_actions", None) is not None
-    hooked = dict(enumerate(seats))
+    hooked = dict(enumerate(seats)) if out_of_turn else {}
     before: Any = None
     has_turns = hasattr(state, "turn")
-    turn = turns.turn
+    turn, end_turn = turns.turn, turns.end_turn
     result = outcome(state)
     while result is None:
         if len(actions) >= MAX_DECISIONS:
@@ -195,9 +199,13 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         seat = current(state)
         assert seat is not None
         legal = legal_actions(state)
-        action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
-        if action not in legal:  # apply accepts more (Bansan's R&R and trades, A-B-60)
-            raise _not_legal(module, state, seat, seats[seat], action)
+        draw = draws[seat]
+        if draw is not None:
+            action = draw(legal)
+        else:
+            action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
+            if action not in legal:  # apply accepts more (Bansan's R&R and trades, A-B-60)
+                raise _not_legal(module, state, seat, seats[seat], action)
         before = state
         state = apply(state, action)
         actions.append(action)
@@ -206,7 +214,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         now = state.turn if has_turns else turn
         if now != turn or result is not None:
             turn = turn + 1 if now == turn else now
-            turns.end_turn(state, turn)
+            end_turn(state, turn)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),

@@ -232,8 +232,8 @@ def test_a_monsoon_metric_reader_given_positions_out_of_order_and_other_cards(
 def test_metrics_and_metric_row_match_the_state_at_every_position(game_name: str) -> None:
     """``metric_row``, ``metrics`` and a game's ``metric_reader`` (what simulations record per
     turn, remembering the last rows) equal the numbers worked out by hand from the state, at
-    every position of random games (seats changed or not); and a known value: nobody starts with seals,
-    every Bansan vendor starts with the rules' money."""
+    every position of random games (seats changed or not); and a known value: nobody starts
+    with seals, every Bansan vendor starts with the rules' money."""
     game = Match(game_name, None, seed=0).game
     heuristic = heuristic_for(game)
     rows = 0

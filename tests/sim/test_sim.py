@@ -9,7 +9,7 @@ import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.__main__ import main
-from marketlib.bots import GreedyBot, RandomBot
+from marketlib.bots import GreedyBot, RandomBot, uniform_choice
 from marketlib.sim import (
     GAME_COLUMNS,
     GameRecord,
@@ -88,6 +88,29 @@ def test_play_refuses_another_seats_action_that_the_rules_would_allow() -> None:
     with pytest.raises(ValueError, match=r"^Impostor chose P1 rr rent=ST-02, which is not legal "
                                          r"here: it plays for P0 only$"):
         play("bansan", bansan.Rules(players=2), [Impostor()], seed=1)  # ... but not P0's bot
+
+
+def test_play_draws_for_a_random_bot_exactly_as_its_choose_would() -> None:
+    """``RandomBot`` declares ``uniform_choice``: ``play`` draws ``rng.choice(legal)`` from the
+    seat's stream without calling it. The same bot made to be called (the flag switched off on
+    the instance) plays the very same games, move for move; a subclass with its own ``choose``
+    and a bot whose ``choose`` is replaced on the instance are called, and checked."""
+    called = RandomBot()
+    called.uniform_choice = False  # type: ignore[attr-defined]
+    assert uniform_choice(RandomBot()) and not uniform_choice(called)
+    for game, rules in (("monsoon", RULES3), ("bansan", bansan.Rules(players=3))):
+        for seed in (4, 9):
+            drawn = play(game, rules, [RandomBot()], seed)
+            chosen = play(game, rules, [called], seed)
+            assert drawn.actions == chosen.actions and len(drawn.actions) > 50
+            assert drawn.turn_table == chosen.turn_table
+    assert not uniform_choice(Thief())
+    patched = RandomBot()
+    patched.choose = Thief().choose  # type: ignore[method-assign]
+    assert not uniform_choice(patched)
+    with pytest.raises(ValueError, match=r"^RandomBot chose P0 steal MG-12, which is not legal "
+                                         r"here: M-STEAL-05"):
+        play("monsoon", monsoon.Rules(players=2), [patched], seed=1)
 
 
 def test_play_many_frames_have_the_promised_columns() -> None:
