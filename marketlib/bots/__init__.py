@@ -14,7 +14,7 @@ Example:
     True
 """
 
-from marketlib.bots.base import Bot, game_of, reads_view, uniform_choice, viewer_of
+from marketlib.bots.base import Bot, draws_uniformly, game_of, reads_view, uniform_choice, viewer_of
 from marketlib.bots.greedy import GreedyBot
 from marketlib.bots.ismcts import ISMCTSBot
 from marketlib.bots.random import RandomBot
@@ -39,5 +39,5 @@ def make_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "game_of", "make_bot",
-           "reads_view", "uniform_choice", "viewer_of"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "draws_uniformly", "game_of",
+           "make_bot", "reads_view", "uniform_choice", "viewer_of"]

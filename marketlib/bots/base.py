@@ -8,8 +8,8 @@ the game's ``determinize(view, rng)``; they never touch the true state.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Protocol, cast, runtime_checkable
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from marketlib.core import registry
 from marketlib.core.game import GameModule, PlayerId
@@ -25,14 +25,14 @@ class Bot(Protocol):
 
     A bot whose :meth:`choose` never looks at the view may say so with a class attribute
     ``reads_view = False`` (``RandomBot`` does): a simulation then passes ``None`` instead of
-    building a view it would throw away. Without the attribute a bot gets its view. A bot
-    whose :meth:`choose` is exactly ``rng.choice(legal_actions)`` may say so with
-    ``uniform_choice = True`` (``RandomBot`` does): a simulation then makes that draw from the
-    bot's stream itself, with no call into the bot and no check of the choice (the bot's
-    :meth:`explain_choice` knows nothing of those choices). Every other bot's choice is checked
-    against the legal actions. Both attributes hold only for the ``choose`` declared beside
-    them (a subclass that writes its own ``choose`` gets the defaults). A bot writes the
-    sentence of :meth:`explain_choice` when asked for it, not at every choice.
+    building a view it would throw away. Without the attribute a bot gets its view; the
+    attribute holds only for the ``choose`` declared beside it (a subclass that writes its own
+    ``choose`` gets its view). A ``choose`` that is exactly ``rng.choice(legal_actions)`` may be
+    marked :func:`draws_uniformly` (``RandomBot``'s is): a simulation then makes that draw
+    from the bot's stream itself, with no call into the bot and no check of the choice (the
+    bot's :meth:`explain_choice` knows nothing of those choices). Every other bot is called and
+    its choice checked against the legal actions. A bot writes the sentence of
+    :meth:`explain_choice` when asked for it, not at every choice.
     """
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
@@ -64,12 +64,33 @@ def reads_view(bot: Any) -> bool:
         >>> reads_view(RandomBot()), reads_view(GreedyBot()), reads_view(Careful())
         (False, True, True)
     """
-    return _declared(bot, "reads_view", True)
+    own = getattr(bot, "__dict__", {})
+    if "reads_view" in own:
+        return bool(own["reads_view"])
+    if "choose" in own:  # a choose put on the bot itself is not the one the class speaks for
+        return True
+    # ``reads_view = False`` holds only for the ``choose`` declared beside it: a subclass that
+    # writes its own ``choose`` (a notebook's RandomBot with a twist) reads the view.
+    for klass in type(bot).__mro__:
+        if "choose" in vars(klass):
+            return bool(vars(klass).get("reads_view", True))
+    return True
+
+
+Choose = TypeVar("Choose", bound=Callable[..., Any])
+
+
+def draws_uniformly(choose: Choose) -> Choose:
+    """Mark a bot's ``choose`` as exactly ``rng.choice(legal_actions)``: a simulation may then
+    draw for the bot (:func:`uniform_choice`). The mark is on the function, so a subclass's own
+    ``choose``, or another function put in its place, is not marked."""
+    choose.__dict__["draws_uniformly"] = True
+    return choose
 
 
 def uniform_choice(bot: Any) -> bool:
-    """Whether ``bot.choose`` is exactly ``rng.choice(legal_actions)`` (``uniform_choice``,
-    False when not said), so a simulation may draw for it.
+    """Whether ``bot.choose`` is a method marked :func:`draws_uniformly`, so a simulation may
+    draw for the bot.
 
     Example:
         >>> from marketlib.bots import GreedyBot, RandomBot
@@ -79,21 +100,10 @@ def uniform_choice(bot: Any) -> bool:
         >>> uniform_choice(RandomBot()), uniform_choice(GreedyBot()), uniform_choice(Wild())
         (True, False, False)
     """
-    return _declared(bot, "uniform_choice", False)
-
-
-def _declared(bot: Any, flag: str, default: bool) -> bool:
-    """A flag about ``bot.choose``: set on the bot itself, else on the class that declares the
-    ``choose`` in use (a ``choose`` set on the bot itself gets ``default``)."""
-    own = getattr(bot, "__dict__", {})
-    if flag in own:
-        return bool(own[flag])
-    if "choose" in own:
-        return default
-    for klass in type(bot).__mro__:
-        if "choose" in vars(klass):
-            return bool(vars(klass).get(flag, default))
-    return default
+    choose = getattr(bot, "choose", None)
+    function = getattr(choose, "__func__", None)
+    return (getattr(choose, "__self__", None) is bot
+            and getattr(function, "__dict__", {}).get("draws_uniformly") is True)
 
 
 def game_of(view: Any) -> GameModule:

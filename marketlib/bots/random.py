@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from marketlib.bots.base import check_choices
+from marketlib.bots.base import check_choices, draws_uniformly
 
 
 class RandomBot:
@@ -23,14 +23,12 @@ class RandomBot:
 
     reads_view = False
     """It never looks at the view (a simulation need not build one for it)."""
-    uniform_choice = True
-    """Its choice is ``rng.choice(legal_actions)`` and nothing more: a simulation may make the
-    draw itself, from this seat's stream (the same draw)."""
 
     def __init__(self) -> None:
         self._action: Any = None
         self._from: tuple[Any, ...] = ()  # the legal actions of the last choice
 
+    @draws_uniformly  # a simulation may draw rng.choice(legal_actions) itself: the same draw
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """A uniformly random element of ``legal_actions`` (``view`` is not read: it may be
         ``None``).

@@ -9,6 +9,7 @@ from marketlib.core.errors import (
     PositionError,
     RuleId,
     SaveFileError,
+    TimelineError,
     UndoBlocked,
     Violation,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "PositionError",
     "RuleId",
     "SaveFileError",
+    "TimelineError",
     "UndoBlocked",
     "Violation",
 ]

@@ -191,6 +191,10 @@ class UndoBlocked(MarketlibError):
     """Undo refused in play mode: the step revealed new information (a card was drawn)."""
 
 
+class TimelineError(MarketlibError, IndexError):
+    """A position that is not on the game's timeline (``Match.goto``)."""
+
+
 def describe_validation_error(err: Exception) -> str:
     """One line from a msgspec validation error (used to report bad rules or save files)."""
     return str(err).replace("\n", " ")
@@ -205,6 +209,7 @@ __all__: list[Any] = [
     "Refusal",
     "RuleId",
     "SaveFileError",
+    "TimelineError",
     "UndoBlocked",
     "Violation",
     "Why",

@@ -26,6 +26,7 @@ import msgspec
 from marketlib.core import savefile
 from marketlib.core.errors import (
     MarketlibError,
+    TimelineError,
     UndoBlocked,
     describe_validation_error,
 )
@@ -48,7 +49,7 @@ def _coerce_rules(game: GameModule, rules: Any) -> Any:
     if isinstance(rules_type, type) and not isinstance(rules, rules_type):
         raise TypeError(
             f"rules must be a {game.GAME.name} Rules(...) or a dict of options such as "
-            f"{{'players': 3}}, not {type(rules).__name__} {rules!r}"
+            f"{{'players': 3}}, not {rules!r} from {type(rules).__module__}"
         )
     return rules
 
@@ -299,11 +300,12 @@ class Match:
         """Move the cursor to timeline position ``index`` (0 = setup) and return that state.
 
         Raises:
-            IndexError: outside ``0 .. timeline``.
+            TimelineError: outside ``0 .. timeline`` (an ``IndexError`` too).
             UndoBlocked: in play mode, going back past a step that revealed cards.
         """
         if not 0 <= index <= len(self._actions):
-            raise IndexError(f"goto({index}): the timeline has positions 0..{len(self._actions)}")
+            raise TimelineError(f"goto({index}): the timeline has positions "
+                                f"0..{len(self._actions)}")
         for i in range(self._cursor, index, -1):
             blocker = self._undo_blocker(i)
             if blocker is not None:

@@ -39,6 +39,7 @@ Example:
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -162,12 +163,19 @@ class Notation:
         game: the game's title, for messages.
         verbs: each verb (lower case) and how it reads.
         example: a typical action, for messages (``"P0 steal MG-05"``).
+        aliases: other spellings read as a verb (``{"fulfil": "fulfill"}``); actions are
+            always written with the verb itself.
     """
 
-    def __init__(self, game: str, verbs: Mapping[str, Verb], *, example: str) -> None:
+    def __init__(self, game: str, verbs: Mapping[str, Verb], *, example: str,
+                 aliases: Mapping[str, str] | None = None) -> None:
         self.game = game
         self.verbs = dict(verbs)
         self.example = example
+        self.aliases = dict(aliases or {})
+        unknown = sorted(set(self.aliases.values()) - set(self.verbs))
+        if unknown:
+            raise ValueError(f"aliases of verbs {game} does not have: {', '.join(unknown)}")
         self._cached = functools.lru_cache(maxsize=4096)(self._parse)
 
     def __repr__(self) -> str:
@@ -198,11 +206,13 @@ class Notation:
         if len(tokens) == 1:
             raise InvalidAction(f"{text!r}: a verb must follow the seat, like {self.example!r}")
         word = tokens[1]
-        verb = self.verbs.get(word.lower()) if _VERB.fullmatch(word) else None
+        name = self.aliases.get(word.lower(), word.lower())
+        verb = self.verbs.get(name) if _VERB.fullmatch(word) else None
         if verb is None:
-            raise InvalidAction(f"{text!r}: unknown verb {word!r} (the {self.game} verbs: "
+            close = difflib.get_close_matches(word.lower(), self.verbs, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise InvalidAction(f"{text!r}: unknown verb {word!r} ({hint}the {self.game} verbs: "
                                 f"{', '.join(self.verbs)})")
-        name = word.lower()
         fields = self._fields(text, name, verb, tokens[2:])
         return verb.action(player=int(found.group(1)), **fields)
 
@@ -217,7 +227,7 @@ class Notation:
             n = len(verb.args)
             raise InvalidAction(f"{text!r}: {name!r} takes {n} argument{'' if n == 1 else 's'} "
                                 f"({verb.usage(name)}), not {len(positional)}")
-        fields = {field: _read(text, kind, raw)
+        fields = {field: _read(text, kind, raw, verb.usage(name))
                   for (field, kind), raw in zip(verb.args, positional, strict=True)}
         kinds = dict(verb.keys)
         for key, raw in keyed:
@@ -228,15 +238,16 @@ class Notation:
                     + (f" (its keys: {known})" if known else " (it takes no key=value)"))
             if key.lower() in fields:
                 raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
-            fields[key.lower()] = _read(text, kinds[key.lower()], raw)
+            fields[key.lower()] = _read(text, kinds[key.lower()], raw, verb.usage(name))
         if verb.need_key and not keyed:
             raise InvalidAction(f"{text!r}: {name!r} needs at least one of "
                                 f"{', '.join(f'{k}=' for k in kinds)} ({verb.usage(name)})")
         return fields
 
 
-def _read(text: str, kind: Kind, raw: str) -> Any:
+def _read(text: str, kind: Kind, raw: str, usage: str) -> Any:
     try:
         return kind.read(raw)
     except (ValueError, KeyError):
-        raise InvalidAction(f"{text!r}: {raw!r} is not {kind.what}") from None
+        raise InvalidAction(f"{text!r}: {raw!r} is not {kind.what}; write it like {usage!r}"
+                            ) from None

@@ -135,7 +135,7 @@ NOTATION = Notation("Monsoon Market", {
     "keep": verb(Keep, card=ID),
     "skip": verb(Skip),
     "pass": verb(Pass),
-}, example="P0 steal MG-05")
+}, example="P0 steal MG-05", aliases={"fulfil": "fulfill"})
 """The verbs of Monsoon Market table notation, read by the grammar every game shares (docs:
 "Notation")."""
 

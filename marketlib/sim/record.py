@@ -33,13 +33,14 @@ BotSpec = Bot | str
 """A bot object, or its short name (``"random"``, ``"greedy"``, ``"ismcts"``)."""
 
 TurnEnd = tuple[int, tuple[int, ...], tuple[Row, ...]]
-"""The end of one turn: ``(turn, decisions each seat took that turn, each seat's metric row)``
-(the heuristic's :meth:`~marketlib.bots.heuristics.Heuristic.metric_row`; rows are shared
-between turns when nothing changed)."""
+"""The end of one turn: ``(turn, decisions each seat took since the last TurnEnd, each seat's
+metric row)``; the rows are the heuristic's
+:meth:`~marketlib.bots.heuristics.Heuristic.metric_row` (a reader may share one between turns:
+never change them)."""
 
 
 def spell_out(ends: Sequence[TurnEnd], *prefix: Any,
-              labels: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+              labels: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
     """One row per turn and seat: ``(*prefix, label, turn, seat, decisions, *metrics)``, the
     seat's label (its bot) only when ``labels`` are given.
 
@@ -50,11 +51,12 @@ def spell_out(ends: Sequence[TurnEnd], *prefix: Any,
         >>> spell_out(ends[:1], "g1", labels=("GreedyBot", "RandomBot"))
         [('g1', 'GreedyBot', 0, 0, 0, 1.0), ('g1', 'RandomBot', 0, 1, 0, 2.0)]
     """
-    if labels:
-        return [(*prefix, labels[s], turn, s, k, *row) for turn, taken, rows in ends
-                for s, (k, row) in enumerate(zip(taken, rows, strict=True))]
-    return [(*prefix, turn, s, k, *row) for turn, taken, rows in ends
-            for s, (k, row) in enumerate(zip(taken, rows, strict=True))]
+    if not ends:
+        return []
+    seats = range(len(ends[0][1]))
+    heads = [prefix if labels is None else (*prefix, labels[s]) for s in seats]
+    return [(*heads[s], turn, s, k, *row) for turn, taken, rows in ends
+            for s, k, row in zip(seats, taken, rows, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -72,10 +74,12 @@ class GameRecord:
             included; ``None`` for every seat when nobody won).
         turns: turns played, the last (often a winning, unfinished) turn included.
         turn_columns: the names of the values in each ``turn_table`` row: ``turn, seat,
-            actions`` (decisions the seat took that turn), then the heuristic's metrics
-            (``score``, ...).
-        turn_ends: one :data:`TurnEnd` per turn, ``(turn, decisions per seat, metric row per
-            seat)``; turn 0 is the setup. :attr:`turn_table` spells it out row by row.
+            actions``, then the heuristic's metrics (``score``, ...). ``turn`` counts the turns
+            completed, one seat's turn at a time: 0 is the setup, 1 the position after the
+            first turn (in Bansan, the Opening Round is played within it). ``actions`` is the
+            decisions the seat took since the row before; the metrics are the position's.
+        turn_ends: one :data:`TurnEnd` per turn; :attr:`turn_table` spells them out row by
+            row. (A record is built with ``turn_ends``; before it had a ``turn_table`` field.)
     """
 
     game: str
@@ -114,7 +118,7 @@ def resolve_rules(game: GameModule, rules: Any) -> Any:
     """``rules`` as the game's ``Rules``: ``None`` gives the defaults, a dict is converted."""
     if rules is None:
         return game.Rules()
-    if isinstance(rules, game.Rules):
+    if isinstance(game.Rules, type) and isinstance(rules, game.Rules):
         return rules
     if isinstance(rules, Mapping):
         return msgspec.convert(dict(rules), game.Rules)
@@ -200,7 +204,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         assert seat is not None
         legal = legal_actions(state)
         draw = draws[seat]
-        if draw is not None:
+        if draw is not None and legal:  # (none: the bot's own choose says what is wrong)
             action = draw(legal)
         else:
             action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
@@ -239,9 +243,8 @@ def _not_legal(module: GameModule, state: Any, seat: int, bot: Bot, action: Any)
 
 
 class TurnTable:
-    """The per-turn numbers of one game, built as it is played: at the end of every turn (and
-    for the setup, turn 0) one :data:`TurnEnd`, the decisions each seat took that turn and the
-    heuristic's metric row of every seat.
+    """The per-turn numbers of one game, built as it is played: one :data:`TurnEnd` for the
+    setup (turn 0) and one at the end of every turn.
 
     :func:`play` builds one while bots play; :func:`record_match` and the classroom build one
     from a ``Match`` that people played.
@@ -253,6 +256,7 @@ class TurnTable:
         self.outcome = module.outcome
         self.ends: list[TurnEnd] = []
         self.names: tuple[str, ...] = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
+        self.players = players
         self.taken = [0] * players
         self.zeros = (0,) * players
         self.turn = int(getattr(state, "turn", 0))
@@ -260,7 +264,8 @@ class TurnTable:
 
     @property
     def rows(self) -> list[tuple[Any, ...]]:
-        """One row per turn and seat: ``(turn, seat, actions, *metrics)``."""
+        """One row per turn and seat, ``(turn, seat, actions, *metrics)``: a new list, spelled
+        out from :attr:`ends` at each read."""
         return spell_out(self.ends)
 
     def end_turn(self, state: Any, turn: int) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, game_of, make_bot
-from marketlib.bots.heuristics import NeutralHeuristic, heuristic_for
+from marketlib.bots.heuristics import NeutralHeuristic, heuristic_for, metric_reader
 from marketlib.sim import play_many, wilson_interval
 
 
@@ -240,7 +240,7 @@ def test_metrics_and_metric_row_match_the_state_at_every_position(game_name: str
     for seed in range(4):
         state = game.setup(game.Rules(players=3), seed)
         rng = random.Random(seed)
-        read = heuristic.metric_reader(3)  # one reader per game, as a simulation uses it
+        read = metric_reader(heuristic, 3)  # one reader per game, as a simulation uses it
         while game.outcome(state) is None:
             by_hand = [_metrics_by_hand(game_name, state, seat) for seat in range(3)]
             for seat, expected in enumerate(by_hand):

@@ -15,6 +15,7 @@ from marketlib.core.errors import (
     InvalidAction,
     MarketlibError,
     SaveFileError,
+    TimelineError,
     UndoBlocked,
 )
 from marketlib.core.match import SAVE_FORMAT, SAVE_VERSION, Match
@@ -59,8 +60,9 @@ def test_play_undo_redo_goto_history_states() -> None:
     assert m.goto(0) == setup_state
     with pytest.raises(MarketlibError, match="nothing to undo"):
         m.undo()
-    with pytest.raises(IndexError):
+    with pytest.raises(TimelineError, match=r"^goto\(5\): the timeline has positions 0\.\.4$"):
         m.goto(5)
+    assert issubclass(TimelineError, MarketlibError) and issubclass(TimelineError, IndexError)
     m.goto(2)
     m.play("P0 spend MG-20")  # playing after going back discards the undone future
     assert m.timeline == 3 and not m.can_redo

@@ -5,6 +5,7 @@ every verb with any arguments; anything else is refused the same way by both gam
 from __future__ import annotations
 
 import ast
+import difflib
 import random
 import re
 import string
@@ -214,9 +215,26 @@ def test_a_wrong_verb_is_refused_the_same_way(verb: str, seat: int, args: str) -
     text = f"P{seat} {verb}{args}"
     for game in GAMES:
         message = refusal(game, text)
-        assert message.startswith(f"{text!r}: unknown verb {verb!r} (the {game.GAME.title} "
-                                  "verbs: ")
+        close = difflib.get_close_matches(verb.lower(), notation(game).verbs, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        assert message.startswith(f"{text!r}: unknown verb {verb!r} ({hint}the "
+                                  f"{game.GAME.title} verbs: ")
         assert all(v in message for v in notation(game).verbs)
+
+
+def test_a_misspelt_verb_gets_the_nearest_verb_and_fulfil_reads_as_fulfill() -> None:
+    assert refusal(monsoon, "P0 stael MG-01").startswith(
+        "'P0 stael MG-01': unknown verb 'stael' (did you mean 'steal'? the Monsoon Market verbs: ")
+    assert refusal(bansan, "P0 tuk PC-01 ST-04").startswith(
+        "'P0 tuk PC-01 ST-04': unknown verb 'tuk' (did you mean 'tuck'? the Bansan verbs: ")
+    assert "did you mean" not in refusal(monsoon, "P0 zzz")
+    fulfil = monsoon.parse_action("P0 fulfil MO-03")
+    assert fulfil == monsoon.parse_action("P0 fulfill MO-03") == monsoon.Fulfill(player=0,
+                                                                                  order="MO-03")
+    assert str(fulfil) == "P0 fulfill MO-03"  # written with the verb itself
+    assert "fulfil," not in refusal(monsoon, "P0 zzz")  # the alias is not listed as a verb
+    with pytest.raises(ValueError, match=r"^aliases of verbs Example does not have: fulfill$"):
+        Notation("Example", {}, example="P0 x", aliases={"fulfil": "fulfill"})
 
 
 @pytest.mark.parametrize("game", GAMES, ids=["monsoon", "bansan"])
@@ -242,7 +260,9 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
     (bansan, "P0 half middle", "'middle' is not a half (top or bottom)"),
     (bansan, "P0 bargain PC-31 two", "'two' is not a whole number"),
     (bansan, "P0 move 1.5", "'1.5' is not a whole number"),
-    (bansan, "P0 give PC-01 1", "'1' is not a seat like P1"),
+    (bansan, "P0 give PC-01 1", "'1' is not a seat like P1; write it like 'P0 give <card> <to>'"),
+    (bansan, "P0 give P1 PC-26", "'PC-26' is not a seat like P1; write it like "
+                                 "'P0 give <card> <to>'"),
     (bansan, "P0 complete SL-01 PC-01,,PC-02", "is not a list of IDs like PC-01,PC-02"),
     (bansan, "P0 rr", "'rr' needs at least one of rent=, release="),
     (bansan, "P0 rr rent=ST-01 rent=ST-02", "'rent=' is given twice"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import types
 from pathlib import Path
 
 import pandas as pd
@@ -90,27 +91,82 @@ def test_play_refuses_another_seats_action_that_the_rules_would_allow() -> None:
         play("bansan", bansan.Rules(players=2), [Impostor()], seed=1)  # ... but not P0's bot
 
 
+class Called(RandomBot):
+    """A RandomBot whose own ``choose`` is RandomBot's, called: not marked, so never drawn for."""
+
+    def choose(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
+        self.calls = getattr(self, "calls", 0) + 1
+        return super().choose(view, legal_actions, rng)
+
+
 def test_play_draws_for_a_random_bot_exactly_as_its_choose_would() -> None:
-    """``RandomBot`` declares ``uniform_choice``: ``play`` draws ``rng.choice(legal)`` from the
-    seat's stream without calling it. The same bot made to be called (the flag switched off on
-    the instance) plays the very same games, move for move; a subclass with its own ``choose``
-    and a bot whose ``choose`` is replaced on the instance are called, and checked."""
-    called = RandomBot()
-    called.uniform_choice = False  # type: ignore[attr-defined]
-    assert uniform_choice(RandomBot()) and not uniform_choice(called)
+    """``RandomBot.choose`` is marked ``draws_uniformly``: ``play`` draws ``rng.choice(legal)``
+    from the seat's stream without calling it. A subclass that calls it plays the very same
+    games, move for move."""
+    assert uniform_choice(RandomBot()) and not uniform_choice(Called())
     for game, rules in (("monsoon", RULES3), ("bansan", bansan.Rules(players=3))):
         for seed in (4, 9):
             drawn = play(game, rules, [RandomBot()], seed)
-            chosen = play(game, rules, [called], seed)
-            assert drawn.actions == chosen.actions and len(drawn.actions) > 50
-            assert drawn.turn_table == chosen.turn_table
-    assert not uniform_choice(Thief())
+            called = play(game, rules, [Called()], seed)
+            assert drawn.actions == called.actions and len(drawn.actions) > 50
+            assert drawn.turn_table == called.turn_table
+
+
+def test_play_calls_and_checks_every_choose_that_is_not_randombots_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The mark is on RandomBot's function: a subclass's own ``choose``, a ``choose`` put on an
+    instance, one patched onto the class, and one taken by a slotted class are called (and
+    checked) unless they are that very function."""
+    assert not uniform_choice(Thief()) and not uniform_choice(GreedyBot())
     patched = RandomBot()
     patched.choose = Thief().choose  # type: ignore[method-assign]
     assert not uniform_choice(patched)
     with pytest.raises(ValueError, match=r"^RandomBot chose P0 steal MG-12, which is not legal "
                                          r"here: M-STEAL-05"):
         play("monsoon", monsoon.Rules(players=2), [patched], seed=1)
+
+    class Slotted:
+        __slots__ = ("uniform_choice",)
+        choose = RandomBot.choose  # the marked function itself: drawn for, rightly
+        reads_view = False
+
+        def __init__(self) -> None:
+            self.uniform_choice = False  # a flag of its own means nothing: the mark decides
+
+        def explain_choice(self) -> str:
+            return ""
+
+    assert uniform_choice(Slotted())
+    assert (play("monsoon", RULES3, [Slotted()], 4).actions
+            == play("monsoon", RULES3, [RandomBot()], 4).actions)
+    calls = []
+
+    def spy(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
+        calls.append(len(legal_actions))
+        return "nonsense"
+
+    monkeypatch.setattr(RandomBot, "choose", spy)
+    assert not uniform_choice(RandomBot())
+    with pytest.raises(ValueError, match=r"^RandomBot chose 'nonsense', which is not legal here"):
+        play("monsoon", RULES3, [RandomBot()], 4)
+    assert calls == [len(monsoon.legal_actions(monsoon.setup(RULES3, 4)))]
+
+
+def test_play_with_no_legal_action_says_so_for_a_drawn_bot_too() -> None:
+    """A broken game that offers no action while it is not over: the RandomBot's own check
+    speaks (``ValueError``), as it did before ``play`` drew for it."""
+    calls = {"n": 0}
+
+    def legal_actions(state):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        return () if calls["n"] > 5 else monsoon.legal_actions(state)
+
+    broken = types.SimpleNamespace(**{name: getattr(monsoon, name) for name in dir(monsoon)
+                                      if not name.startswith("_")})
+    broken.legal_actions = legal_actions
+    with pytest.raises(ValueError, match=r"no legal actions to choose from"):
+        play(broken, RULES3, [RandomBot()], 4)
 
 
 def test_play_many_frames_have_the_promised_columns() -> None:

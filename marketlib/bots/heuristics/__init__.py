@@ -21,7 +21,11 @@ from marketlib.core.game import GameModule, Outcome, PlayerId
 class Heuristic(Protocol):
     """What the bots need to know about one game.
 
-    Every method is pure: it reads a state and never changes it.
+    Every method is pure: it reads a state and never changes it. A heuristic may also offer
+    ``metric_reader(players)``: a fresh :data:`MetricReader` for one game, giving every seat's
+    :meth:`metric_row` for each state it is given. A simulation asks at the end of every turn,
+    so a reader may remember the last state's rows and answer the next one from what did not
+    change (Monsoon Market's does); without one, :func:`metric_reader` asks seat by seat.
     """
 
     def evaluate(self, state: Any, player: PlayerId) -> float:
@@ -72,13 +76,6 @@ class Heuristic(Protocol):
         change it)."""
         ...
 
-    def metric_reader(self, players: int) -> MetricReader:
-        """A fresh :data:`MetricReader` for one game of ``players`` seats: every seat's
-        :meth:`metric_row` for each state it is given. A simulation asks at the end of every
-        turn, so a reader may remember the last state's rows and answer the next one from what
-        did not change."""
-        ...
-
     def score(self, state: Any, player: PlayerId) -> float:
         """``metrics(state, player)["score"]`` alone (searches ask for it at every leaf)."""
         ...
@@ -108,8 +105,8 @@ def seat_by_seat(metric_row: Callable[[Any, PlayerId], Row], players: int) -> Me
 
 
 def metric_reader(heuristic: Heuristic, players: int) -> MetricReader:
-    """``heuristic.metric_reader(players)``; for a heuristic written before readers joined the
-    protocol, one that asks its ``metric_row`` seat by seat."""
+    """``heuristic.metric_reader(players)`` if it has one, else a reader that asks its
+    ``metric_row`` seat by seat."""
     make = getattr(heuristic, "metric_reader", None)
     return seat_by_seat(heuristic.metric_row, players) if make is None else make(players)
 
@@ -160,9 +157,6 @@ class NeutralHeuristic:
 
     def metric_row(self, state: Any, player: PlayerId) -> tuple[float | int, ...]:
         return (self.score(state, player),)
-
-    def metric_reader(self, players: int) -> MetricReader:
-        return seat_by_seat(self.metric_row, players)
 
     def score(self, state: Any, player: PlayerId) -> float:
         result = self.game.outcome(state)

@@ -26,7 +26,7 @@ from msgspec.structs import replace
 
 from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
 from marketlib.bansan.state import Purchase, Stocking, Vendor
-from marketlib.bots.heuristics import MetricReader, outcome_value, seat_by_seat
+from marketlib.bots.heuristics import outcome_value
 
 
 class Weights(msgspec.Struct, frozen=True, kw_only=True):
@@ -323,8 +323,9 @@ class BansanHeuristic:
         return f"plays {played}, because {why}."
 
     def metrics(self, state: State, player: int) -> dict[str, float | int]:
-        """``score`` (= money in RM), ``money``, ``lists``, ``bag``, ``stall_cards`` and each
-        Waste Bin's fill ``bin_PL``, ``bin_PA``, ``bin_OR`` for the ``turns`` frame."""
+        """``score`` (= money in RM), ``money``, ``lists`` (Shopping Lists completed, not
+        held), ``bag`` (cards), ``stall_cards`` (cards in the stalls it rents) and each Waste
+        Bin's fill ``bin_PL``, ``bin_PA``, ``bin_OR`` (cards) for the ``turns`` frame."""
         return dict(zip(METRIC_NAMES, self.metric_row(state, player), strict=True))
 
     def metric_row(self, state: State, player: int) -> tuple[float | int, ...]:
@@ -337,11 +338,6 @@ class BansanHeuristic:
         bins = state.bins
         return (vendor.money, vendor.money, len(vendor.completed), len(vendor.bag), in_stalls,
                 len(bins[0]), len(bins[1]), len(bins[2]))
-
-    def metric_reader(self, players: int) -> MetricReader:
-        """:meth:`metric_row` for every seat, seat by seat (cheap: lengths and one pass over
-        the stalls)."""
-        return seat_by_seat(self.metric_row, players)
 
 
 BIN_COLUMNS = tuple(f"bin_{waste.value}" for waste in Waste)
