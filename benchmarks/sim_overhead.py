@@ -1,14 +1,14 @@
 """What ``marketlib.sim.play`` adds to a bare game loop, with random bots.
 
 The bare loop is ``legal_actions``, a seeded random choice and ``apply`` until the game ends.
-``sim.play`` also seats the bots, draws for each ``RandomBot`` from its seat's own stream
-(it declares ``uniform_choice``; any other bot is called, given the view only if it reads one,
-and its choice is checked), records the actions, and writes every seat's metric row at the end
-of every turn (the heuristic's ``metric_reader``). The two alternate in short slices in one
-process and the ratio of their decisions per second is printed per setting (median of the
-rounds, min-max beside it); issue 17's target is at least 0.9. Measured (2 cores, quiet, 21
-rounds): Monsoon 3p 0.89-0.90 (0.66-0.68 before the per-turn rows were memoised, 0.82-0.87 with
-one memo per seat number, 0.88-0.89 with a reader per game), Bansan 4p 0.94-0.95. What is left
+``sim.play`` also seats the bots, draws for each ``RandomBot`` from its seat's own stream (its
+``choose`` is marked ``draws_uniformly``; any other bot is called, given the view only if it
+reads one, and its choice is checked), records the actions, and writes every seat's metric row
+at the end of every turn (the heuristic's ``metric_reader``). The two alternate in short slices
+in one process and the ratio of their decisions per second is printed per setting (median of
+the rounds, min-max beside it); issue 17's target is at least 0.9. Measured (2 cores, quiet, 21
+rounds): Monsoon 3p 0.88-0.90 (0.66-0.68 before the per-turn rows were memoised, 0.82-0.87 with
+one memo per seat number, 0.88-0.89 with a reader per game), Bansan 4p 0.93-0.95. What is left
 on Monsoon, sampled with py-spy: the metric rows 3-4% of a game (a Monsoon turn is only 2.4
 decisions), seating (a stream per seat, the seat's lookup, the actions kept) about 3%, the
 per-game setup of the record about 2%.
