@@ -14,7 +14,9 @@ from marketlib.bansan.cards import WASTES, Catalog, Produce
 from marketlib.bansan.queries import catalog, decider
 from marketlib.bansan.state import (
     NEIGHBOUR,
+    BargainOffer,
     ListReturn,
+    Offer,
     OpeningHand,
     Purchase,
     SoloThrow,
@@ -46,6 +48,27 @@ def _vendors(state: State | View) -> tuple[VendorView, ...]:
             out.append(VendorView(money=v.money, wallet=v.wallet, wallet_size=len(v.wallet),
                                   completed=v.completed, bag=v.bag, rr_used=v.rr_used))
     return tuple(out)
+
+
+def offer_text(offer: Offer) -> str:
+    """An offer on the table in words (B-ANY-01/02).
+
+    Example:
+        >>> from marketlib.bansan.state import BargainOffer, TradeOffer
+        >>> offer_text(BargainOffer(frm=0, to=2, card="PC-72", price=1))
+        'P0 proposes RM1 for PC-72 to P2'
+        >>> offer_text(TradeOffer(frm=1, to=0, give=("PC-01",), ask=3, counters=1))
+        'P1 proposes a trade to P0: P1 gives PC-01 and RM0, P0 gives - and RM3 (1 counter-offer)'
+    """
+    if isinstance(offer, BargainOffer):
+        text = f"P{offer.frm} proposes RM{offer.price} for {offer.card} to P{offer.to}"
+    else:
+        text = (f"P{offer.frm} proposes a trade to P{offer.to}: P{offer.frm} gives "
+                f"{','.join(offer.give) or '-'} and RM{offer.pay}, P{offer.to} gives "
+                f"{','.join(offer.take) or '-'} and RM{offer.ask}")
+    if offer.counters:
+        text += f" ({offer.counters} counter-offer{'' if offer.counters == 1 else 's'})"
+    return text
 
 
 def _pending(state: State | View) -> str:
@@ -143,7 +166,7 @@ def text_table(state: State | View) -> str:
     if pending:
         lines.append(f"Pending: {pending}")
     if state.offer is not None:
-        lines.append(f"Offer: {state.offer}")
+        lines.append(f"Offer: {offer_text(state.offer)}")
     lines.extend(f"  | {entry}" for entry in state.log)
     if state.result is not None:
         if state.rules.mode == "standard":

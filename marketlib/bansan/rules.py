@@ -52,7 +52,7 @@ from marketlib.bansan.words import PHASES
 from marketlib.core import memo
 from marketlib.core.errors import IllegalAction, Violation, settle
 from marketlib.core.errors import violation as v
-from marketlib.core.game import Outcome
+from marketlib.core.game import Outcome, check_seat
 from marketlib.core.seeding import deal_rng
 
 if TYPE_CHECKING:
@@ -324,8 +324,7 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
         >>> [str(a) for a in any_time_actions(s, 2)][:2]
         ['P2 rr rent=ST-04', 'P2 rr rent=ST-05']
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.vendors):
-        raise ValueError(f"there is no seat {seat!r}")
+    check_seat(seat, len(state.vendors))
     if state.result is not None:
         return ()
     if seat == decider(state) and state.offer is None and state.phase not in OPENING:

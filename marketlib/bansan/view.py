@@ -33,7 +33,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.core import pictures
 from marketlib.core.cards import STORE
-from marketlib.core.game import Outcome
+from marketlib.core.game import Outcome, check_seat
 
 
 class VendorView(msgspec.Struct, frozen=True, kw_only=True):
@@ -109,8 +109,8 @@ def view(state: State, player: int | None) -> View:
     Raises:
         ValueError: ``player`` is not a seat.
     """
-    if player is not None and not 0 <= player < len(state.vendors):
-        raise ValueError(f"there is no seat {player}")
+    if player is not None:
+        check_seat(player, len(state.vendors))
     teacher = player is None
     hide = not teacher and state.rules.hidden_wallets and state.result is None
     vendors = tuple(

@@ -108,6 +108,24 @@ def seat_count(rules: Any, state: Any) -> int:
     return int(rules.players)
 
 
+def check_seat(seat: object, players: int) -> None:
+    """Refuse anything but a seat number ``0 .. players-1`` (``True`` and ``1.0`` are not).
+
+    Raises:
+        ValueError: ``there is no seat 7 (the seats are 0-2)``.
+
+    Example:
+        >>> check_seat(1, 3)
+        >>> check_seat("P1", 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: there is no seat 'P1' (the seats are 0-2)
+    """
+    if type(seat) is not int or not 0 <= seat < players:
+        seats = f"the seats are 0-{players - 1}" if players > 1 else "the only seat is 0"
+        raise ValueError(f"there is no seat {seat!r} ({seats})")
+
+
 def places(
     winners: Sequence[PlayerId], keys: Sequence[Any]
 ) -> tuple[int | None, ...]:

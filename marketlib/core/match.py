@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import reprlib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -49,9 +50,15 @@ def _coerce_rules(game: GameModule, rules: Any) -> Any:
     if isinstance(rules_type, type) and not isinstance(rules, rules_type):
         raise TypeError(
             f"rules must be a {game.GAME.name} Rules(...) or a dict of options such as "
-            f"{{'players': 3}}, not {rules!r} from {type(rules).__module__}"
+            f"{{'players': 3}}, not {reprlib.repr(rules)}{_origin(rules)} (the {game.GAME.name} "
+            f"Rules: from {getattr(game, '__name__', rules_type.__module__)} import Rules)"
         )
     return rules
+
+
+def _origin(value: object) -> str:
+    module = type(value).__module__
+    return "" if module == "builtins" else f" from {module}"
 
 
 class Match:
@@ -301,8 +308,12 @@ class Match:
 
         Raises:
             TimelineError: outside ``0 .. timeline`` (an ``IndexError`` too).
+            TypeError: ``index`` is not an ``int`` (``True`` and ``1.0`` are not).
             UndoBlocked: in play mode, going back past a step that revealed cards.
         """
+        if type(index) is not int:
+            raise TypeError(f"goto({index!r}): a timeline position is a whole number "
+                            f"0..{len(self._actions)}")
         if not 0 <= index <= len(self._actions):
             raise TimelineError(f"goto({index}): the timeline has positions "
                                 f"0..{len(self._actions)}")

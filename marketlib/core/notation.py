@@ -133,11 +133,11 @@ class Verb(msgspec.Struct, frozen=True):
     keys: tuple[tuple[str, Kind], ...] = ()
     need_key: bool = False
 
-    def usage(self, verb: str) -> str:
-        """How to write it: ``P0 tuck <card> <stall>``; a list of IDs reads ``<cards,...>``
-        (commas between the IDs)."""
-        parts = [f"P0 {verb}", *(f"<{name},...>" if kind is IDS else f"<{name}>"
-                                  for name, kind in self.args)]
+    def usage(self, verb: str, seat: int = 0) -> str:
+        """How ``seat`` writes it: ``P0 tuck <card> <stall>``; a list of IDs reads
+        ``<cards,...>`` (commas between the IDs)."""
+        parts = [f"P{seat} {verb}", *(f"<{name},...>" if kind is IDS else f"<{name}>"
+                                       for name, kind in self.args)]
         parts += [f"{key}=<{key}>" for key, _ in self.keys]
         return " ".join(parts)
 
@@ -213,21 +213,26 @@ class Notation:
             hint = f"did you mean {close[0]!r}? " if close else ""
             raise InvalidAction(f"{text!r}: unknown verb {word!r} ({hint}the {self.game} verbs: "
                                 f"{', '.join(self.verbs)})")
-        fields = self._fields(text, name, verb, tokens[2:])
-        return verb.action(player=int(found.group(1)), **fields)
+        seat = int(found.group(1))
+        fields = self._fields(text, name, verb, tokens[2:], verb.usage(name, seat))
+        return verb.action(player=seat, **fields)
 
-    def _fields(self, text: str, name: str, verb: Verb, tokens: list[str]) -> dict[str, Any]:
+    def _fields(self, text: str, name: str, verb: Verb, tokens: list[str],
+                usage: str) -> dict[str, Any]:
         positional = [t for t in tokens if "=" not in t]
         keyed = [t.split("=", 1) for t in tokens if "=" in t]
         if tokens[: len(positional)] != positional:
             late = next(t for t in tokens[len(positional):] if "=" not in t)
             raise InvalidAction(f"{text!r}: {late!r} comes after a key=value argument; write it "
-                                f"like {verb.usage(name)!r}")
+                                f"like {usage!r}")
         if len(positional) != len(verb.args):
             n = len(verb.args)
+            if n == 0 and verb.keys:
+                raise InvalidAction(f"{text!r}: {name!r} takes only key=value arguments "
+                                    f"({usage}), not {len(positional)} without '='")
             raise InvalidAction(f"{text!r}: {name!r} takes {n} argument{'' if n == 1 else 's'} "
-                                f"({verb.usage(name)}), not {len(positional)}")
-        fields = {field: _read(text, kind, raw, verb.usage(name))
+                                f"({usage}), not {len(positional)}")
+        fields = {field: _read(text, kind, raw, usage)
                   for (field, kind), raw in zip(verb.args, positional, strict=True)}
         kinds = dict(verb.keys)
         for key, raw in keyed:
@@ -238,10 +243,10 @@ class Notation:
                     + (f" (its keys: {known})" if known else " (it takes no key=value)"))
             if key.lower() in fields:
                 raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
-            fields[key.lower()] = _read(text, kinds[key.lower()], raw, verb.usage(name))
+            fields[key.lower()] = _read(text, kinds[key.lower()], raw, usage)
         if verb.need_key and not keyed:
             raise InvalidAction(f"{text!r}: {name!r} needs at least one of "
-                                f"{', '.join(f'{k}=' for k in kinds)} ({verb.usage(name)})")
+                                f"{', '.join(f'{k}=' for k in kinds)} ({usage})")
         return fields
 
 

@@ -98,7 +98,13 @@ def entry(name: str) -> GameEntry:
     with _LOCK:
         found = _ENTRIES.get(name)
         if found is None:
-            raise ValueError(f"unknown game {name!r}; choose one of {', '.join(_ENTRIES)}")
+            known = ", ".join(_ENTRIES)
+            of = next((e for e in _ENTRIES.values() if name in e.modes), None)
+            if of is not None:
+                raise ValueError(f"unknown game {name!r}: it is a mode of {of.name} "
+                                 f"(Rules options {dict(of.modes[name])}); marketlib.play"
+                                 f"({name!r}) starts it; the games are {known}")
+            raise ValueError(f"unknown game {name!r}; choose one of {known}")
     return found
 
 
@@ -139,6 +145,10 @@ def resolve_game(game: str | GameModule) -> GameModule:
     """
     if isinstance(game, str):
         return entry(game).game()
+    if not hasattr(game, "GAME"):
+        raise TypeError(f"a game is given by its name ({', '.join(names())}) or its module, "
+                        f"not {type(game).__qualname__}: write Match('monsoon', rules), the game "
+                        f"first")
     return game
 
 

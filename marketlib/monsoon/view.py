@@ -10,7 +10,7 @@ import msgspec
 
 from marketlib.core import pictures
 from marketlib.core.cards import STORE
-from marketlib.core.game import Outcome
+from marketlib.core.game import Outcome, check_seat
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -103,10 +103,8 @@ def view(state: State, player: int | None) -> View:
         >>> view(s, None).goods_deck == s.goods_deck
         True
     """
-    if player is not None and (
-        type(player) is not int or not 0 <= player < len(state.seats)
-    ):
-        raise ValueError(f"there is no seat {player!r}")
+    if player is not None:
+        check_seat(player, len(state.seats))
     teacher = player is None
     cat = catalog(state)
     return View(

@@ -114,6 +114,19 @@ def test_b_buy_01_one_type_from_several_vendors() -> None:
     assert s.actions_left == 1
 
 
+def test_b_buy_01_a_card_already_picked_says_so() -> None:
+    """Bargaining over (or picking again) a card already picked in this BUY names that, not a
+    missing stall (a newcomer's pass)."""
+    s = position(players=3, rents={0: ["DG"], 1: ["ST-01"], 2: ["ST-07"]},
+                 stalls={"ST-01": ["FV"], "ST-07": ["FV"]}, phase="actions")
+    s = play(s, "P0 buy FV", "P0 pick PC-01")
+    assert refused(s, "P0 bargain PC-01 1", "B-BUY-01").reason == (
+        "PC-01 is already picked in this BUY: bargain over a card before you pick it, or pick "
+        "another")
+    assert refused(s, "P0 pick PC-01", "B-BUY-01").reason == "PC-01 is already picked"
+    assert refused(s, "P0 pick PC-61", "B-BUY-01").reason == "PC-61 is not in a FV stall"
+
+
 def test_b_buy_02_market_price_paid_to_the_renter() -> None:
     s = _actions(stalls={"MT": ["MT", "MT"]})
     s = play(s, "P0 buy MT", "P0 pick PC-61", "P0 pick PC-62", "P0 done")

@@ -217,3 +217,32 @@ def test_illegal_action_in_a_save_names_the_rule(tmp_path: Path) -> None:
     err = edited(tmp_path, lambda d: d["actions"].__setitem__(1, {"type": "spend", "player": 0,
                                                                  "card": "MG-03"}))
     assert err.field == "actions[1]" and "M-FUL-01" in err.problem
+
+
+def test_a_newcomers_slips_get_a_message_that_says_what_to_write() -> None:
+    """The arguments swapped, a mode given as a game, another game's Rules, a position or a
+    seat of the wrong type: each is refused with what to write instead (a newcomer's pass)."""
+    with pytest.raises(TypeError, match=r"^a game is given by its name \(bansan, monsoon\) or "
+                                        r"its module, not Rules: write Match\('monsoon', rules\)"):
+        Match(Rules(players=3), "monsoon")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^unknown game 'kenduri': it is a mode of bansan "
+                                         r"\(Rules options \{'mode': 'kenduri'\}\); "
+                                         r"marketlib.play\('kenduri'\) starts it"):
+        Match("kenduri")
+    with pytest.raises(TypeError) as err:
+        Match("bansan", Rules(players=3))
+    assert str(err.value).startswith("rules must be a bansan Rules(...) or a dict")
+    assert str(err.value).endswith(" from marketlib.monsoon.options (the bansan Rules: from "
+                                   "marketlib.bansan import Rules)")
+    assert len(str(err.value)) < 200  # not the whole repr of a Rules
+    m = Match("monsoon", Rules(players=2), seed=1)
+    for index in ("1", True, 1.0, None):
+        with pytest.raises(TypeError, match=r"^goto\(.*\): a timeline position is a whole "
+                                            r"number 0\.\.0$"):
+            m.goto(index)  # type: ignore[arg-type]
+    assert m.cursor == 0
+    for match in (m, Match("bansan", None, seed=1)):
+        with pytest.raises(ValueError, match=r"^there is no seat 'P1' \(the seats are 0-1\)$"):
+            match.view("P1")  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r"^there is no seat 7 \(the seats are 0-1\)$"):
+            match.view(7)

@@ -249,8 +249,14 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
     args = data.draw(st.lists(_IDS, min_size=count, max_size=count))
     text = " ".join(["P1", verb.upper(), *args])
     message = refusal(game, text)
-    assert message == (f"{text!r}: {verb!r} takes {need} argument{'' if need == 1 else 's'} "
-                       f"({table.verbs[verb].usage(verb)}), not {count}")
+    usage = table.verbs[verb].usage(verb, 1)  # written for the seat that wrote it
+    assert usage.startswith(f"P1 {verb}")
+    if need == 0 and table.verbs[verb].keys:  # rr: only key=value arguments
+        assert message == (f"{text!r}: {verb!r} takes only key=value arguments ({usage}), "
+                           f"not {count} without '='")
+    else:
+        assert message == (f"{text!r}: {verb!r} takes {need} argument{'' if need == 1 else 's'}"
+                           f" ({usage}), not {count}")
 
 
 @pytest.mark.parametrize(("game", "text", "words"), [
@@ -263,6 +269,9 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
     (bansan, "P0 give PC-01 1", "'1' is not a seat like P1; write it like 'P0 give <card> <to>'"),
     (bansan, "P0 give P1 PC-26", "'PC-26' is not a seat like P1; write it like "
                                  "'P0 give <card> <to>'"),
+    (bansan, "P2 tuck PC-07", "'tuck' takes 2 arguments (P2 tuck <card> <stall>), not 1"),
+    (bansan, "P0 rr rent ST-06", "'rr' takes only key=value arguments (P0 rr rent=<rent> "
+                                 "release=<release>), not 2 without '='"),
     (bansan, "P0 complete SL-01 PC-01,,PC-02", "is not a list of IDs like PC-01,PC-02"),
     (bansan, "P0 rr", "'rr' needs at least one of rent=, release="),
     (bansan, "P0 rr rent=ST-01 rent=ST-02", "'rent=' is given twice"),

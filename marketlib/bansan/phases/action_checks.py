@@ -42,6 +42,10 @@ def vendor_pick(state: State, f: Facts, player: int, card_id: str, produce: Prod
     """Why ``player`` may not BUY ``card_id`` from a vendor as ``produce`` (B-BUY-01..07)."""
     stall = f.stall_of(card_id)
     if stall is None or f.sells[stall.id] is not produce:
+        pending = state.pending
+        if isinstance(pending, Purchase) and any(p.card == card_id for p in pending.picked):
+            return v("B-BUY-01", f"{card_id} is already picked in this BUY: bargain over a "
+                     "card before you pick it, or pick another")
         return v("B-BUY-01", f"{card_id} is not in a {produce} stall")
     return stall_pick(state, f, player, stall, card_id, produce, extra, price_check)
 
