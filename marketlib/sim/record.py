@@ -77,7 +77,8 @@ class GameRecord:
             actions``, then the heuristic's metrics (``score``, ...). ``turn`` counts the turns
             completed, one seat's turn at a time: 0 is the setup, 1 the position after the
             first turn (in Bansan, the Opening Round is played within it). ``actions`` is the
-            decisions the seat took since the row before; the metrics are the position's.
+            decisions the seat took since its own row of the turn before; the metrics are the
+            position's.
         turn_ends: one :data:`TurnEnd` per turn; :attr:`turn_table` spells them out row by
             row. (A record is built with ``turn_ends``; before it had a ``turn_table`` field.)
     """
