@@ -31,7 +31,7 @@ from marketlib.core.errors import (
     UndoBlocked,
     describe_validation_error,
 )
-from marketlib.core.game import GameModule, Outcome, PlayerId, seat_count
+from marketlib.core.game import GameModule, Outcome, PlayerId, check_seat, seat_count
 from marketlib.core.registry import resolve_game
 from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
 from marketlib.core.seeding import check_seed
@@ -195,9 +195,7 @@ class Match:
             >>> [str(a) for a in m.any_time_actions(1)][:2]
             ['P1 rr rent=ST-02', 'P1 rr rent=ST-01']
         """
-        seats = seat_count(self.rules, self.state)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise ValueError(f"there is no seat {seat!r}")
+        check_seat(seat, seat_count(self.rules, self.state))
         listing = getattr(self.game, "any_time_actions", None)
         if listing is None or self.outcome is not None:
             return ()
