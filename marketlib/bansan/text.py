@@ -93,7 +93,7 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
             m1 = done.vendors[a.player].money
             half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
             verb = "you get" if m1 >= m0 else "you pay"
-            return (f"{len(pending.picked)} card(s) picked: finishing now, {verb} "
+            return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "
                     f"RM{abs(m1 - m0)}{half}")
     if isinstance(a, A.PlaceWorker):
         cat = catalog(rules)
