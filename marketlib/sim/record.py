@@ -181,16 +181,16 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     draws = [rngs[s].choice if uniform_choice(b) else None for s, b in enumerate(seats)]
     actions: list[Any] = []
     turns = TurnTable(module, state, players)
-    taken = turns.taken
+    taken, waiting, zeros, batch = turns.taken, turns.waiting, turns.zeros, turns.BATCH
     out_of_turn = any_time and getattr(module, "any_time_actions", None) is not None
     hooked = dict(enumerate(seats)) if out_of_turn else {}
-    before: Any = None
+    before: Any = None  # the state before the last action (kept only to spot a hand-off)
     has_turns = hasattr(state, "turn")
-    turn, end_turn = turns.turn, turns.end_turn
+    turn = turns.turn
     result = outcome(state)
-    while result is None:
-        if len(actions) >= MAX_DECISIONS:
-            raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
+    for _ in range(MAX_DECISIONS):
+        if result is not None:
+            break
         if out_of_turn and is_hand_off(module, before, actions[-1] if actions else None, state):
             for who, extra in out_of_turn_moves(module, state, hooked, seed, len(actions)):
                 try:
@@ -211,15 +211,22 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
             action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
             if action not in legal:  # apply accepts more (Bansan's R&R and trades, A-B-60)
                 raise _not_legal(module, state, seat, seats[seat], action)
-        before = state
+        if out_of_turn:
+            before = state
         state = apply(state, action)
         actions.append(action)
         taken[seat] += 1
         result = outcome(state)
         now = state.turn if has_turns else turn
-        if now != turn or result is not None:
+        if now != turn or result is not None:  # TurnTable.end_turn, written out: it is hot
             turn = turn + 1 if now == turn else now
-            end_turn(state, turn)
+            waiting.append((turn, tuple(taken), state))
+            taken[:] = zeros
+            if len(waiting) >= batch:
+                turns.read_waiting()
+    else:
+        if result is None:
+            raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
@@ -248,14 +255,21 @@ class TurnTable:
     setup (turn 0) and one at the end of every turn.
 
     :func:`play` builds one while bots play; :func:`record_match` and the classroom build one
-    from a ``Match`` that people played.
+    from a ``Match`` that people played. The states of up to :attr:`BATCH` turn ends wait to
+    be read, and are then read together (the heuristic's reader runs faster in a run than
+    between moves); :attr:`ends` reads any that wait.
     """
+
+    BATCH = 64
+    """How many turn ends wait before they are read (it bounds the states kept alive)."""
 
     def __init__(self, module: GameModule, state: Any, players: int) -> None:
         heuristic = heuristic_for(module)
         self.read = metric_reader(heuristic, players)
         self.outcome = module.outcome
-        self.ends: list[TurnEnd] = []
+        self.read_ends: list[TurnEnd] = []
+        self.waiting: list[tuple[int, tuple[int, ...], Any]] = []
+        """Turn ends not read yet: ``(turn, decisions each seat took, state)``."""
         self.names: tuple[str, ...] = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
         self.players = players
         self.taken = [0] * players
@@ -264,17 +278,32 @@ class TurnTable:
         self.end_turn(state, self.turn)
 
     @property
+    def ends(self) -> list[TurnEnd]:
+        """Every :data:`TurnEnd` so far (those waiting are read first)."""
+        if self.waiting:
+            self.read_waiting()
+        return self.read_ends
+
+    @property
     def rows(self) -> list[tuple[Any, ...]]:
         """One row per turn and seat, ``(turn, seat, actions, *metrics)``: a new list, spelled
         out from :attr:`ends` at each read."""
         return spell_out(self.ends)
 
+    def read_waiting(self) -> None:
+        """Read the metric rows of the turn ends that wait."""
+        read = self.read
+        self.read_ends += [(turn, taken, read(state)) for turn, taken, state in self.waiting]
+        self.waiting.clear()
+
     def end_turn(self, state: Any, turn: int) -> None:
         """Turn ``turn`` has begun (or the game ended) in ``state``."""
         self.turn = turn
         taken = self.taken
-        self.ends.append((turn, tuple(taken), self.read(state)))
+        self.waiting.append((turn, tuple(taken), state))
         taken[:] = self.zeros
+        if len(self.waiting) >= self.BATCH:
+            self.read_waiting()
 
     def step(self, seat: int, state: Any) -> None:
         """``seat`` decided and the game is now in ``state``."""

@@ -17,12 +17,14 @@ from marketlib.sim import (
     load_results,
     play,
     play_many,
+    record,
     save_results,
     sweep,
     wilson_interval,
     win_rates,
 )
 from marketlib.sim.batch import chunks
+from marketlib.sim.record import TurnTable, record_match
 
 RULES3 = monsoon.Rules(players=3)
 
@@ -167,6 +169,51 @@ def test_play_with_no_legal_action_says_so_for_a_drawn_bot_too() -> None:
     broken.legal_actions = legal_actions
     with pytest.raises(ValueError, match=r"no legal actions to choose from"):
         play(broken, RULES3, [RandomBot()], 4)
+
+
+def test_turn_ends_read_in_batches_equal_those_read_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``TurnTable`` keeps the states of at most ``BATCH`` turn ends before it reads them; the
+    rows do not depend on the batch, in ``play`` (Monsoon, Bansan with out-of-turn moves) and
+    in ``record_match``."""
+    waited: list[int] = []
+    read_waiting = TurnTable.read_waiting
+
+    def counted(self: TurnTable) -> None:
+        waited.append(len(self.waiting))
+        read_waiting(self)
+
+    monkeypatch.setattr(TurnTable, "read_waiting", counted)
+    default = TurnTable.BATCH
+    cases = (("monsoon", RULES3, ["random"], 5, False),  # 114 turns: one batch read mid-game
+             ("bansan", bansan.Rules(players=3), ["greedy", "random"], 7, True))  # 19 turns
+    for game, rules, bots, seed, any_time in cases:
+        records = {}
+        for batch in (1, 5, default):
+            monkeypatch.setattr(TurnTable, "BATCH", batch)
+            waited.clear()
+            records[batch] = play(game, rules, bots, seed, any_time=any_time)
+            assert waited and max(waited) <= batch  # never more states kept than the batch
+            assert waited.count(batch) == (records[batch].turns + 1) // batch
+            again = record_match(records[batch].to_match(), records[batch].bots)
+            assert again.turn_ends == records[batch].turn_ends
+        one, five, whole = records.values()
+        assert one.turn_ends == five.turn_ends == whole.turn_ends
+        assert len(one.turn_ends) == one.turns + 1 > 5 and one.actions == whole.actions
+
+
+def test_play_stops_a_game_past_max_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that has not ended after ``MAX_DECISIONS`` decisions raises ``RuntimeError``; one
+    that ends on the last allowed decision is a game."""
+    full = play("monsoon", RULES3, ["random"], 4)
+    decisions = len(full.actions)
+    monkeypatch.setattr(record, "MAX_DECISIONS", decisions)
+    assert play("monsoon", RULES3, ["random"], 4) == full
+    monkeypatch.setattr(record, "MAX_DECISIONS", decisions - 1)
+    with pytest.raises(RuntimeError, match=rf"^game with seed 4 did not end in {decisions - 1} "
+                                           r"decisions$"):
+        play("monsoon", RULES3, ["random"], 4)
 
 
 def test_play_many_frames_have_the_promised_columns() -> None:
