@@ -27,7 +27,8 @@ from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import bot_rng
 
 MAX_DECISIONS = 200_000
-"""A game still running after this many decisions is stopped with ``RuntimeError``."""
+"""A game still running after this many decisions (every action recorded, out-of-turn ones
+included) is stopped with ``RuntimeError``."""
 
 BotSpec = Bot | str
 """A bot object, or its short name (``"random"``, ``"greedy"``, ``"ismcts"``)."""
@@ -188,19 +189,23 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     has_turns = hasattr(state, "turn")
     turn = turns.turn
     result = outcome(state)
+    # at most MAX_DECISIONS actions; out-of-turn ones count too, so that loop checks them
     for _ in range(MAX_DECISIONS):
         if result is not None:
             break
-        if out_of_turn and is_hand_off(module, before, actions[-1] if actions else None, state):
-            for who, extra in out_of_turn_moves(module, state, hooked, seed, len(actions)):
-                try:
-                    state, before = apply(state, extra), state
-                except IllegalAction:  # an earlier seat's action took what this one wanted
-                    continue
-                actions.append(extra)
-                taken[who] += 1  # an R&R never ends a turn or the game
-            if (result := outcome(state)) is not None:
-                break
+        if out_of_turn:
+            if len(actions) >= MAX_DECISIONS:
+                raise _too_long(seed)
+            if is_hand_off(module, before, actions[-1] if actions else None, state):
+                for who, extra in out_of_turn_moves(module, state, hooked, seed, len(actions)):
+                    try:
+                        state, before = apply(state, extra), state
+                    except IllegalAction:  # an earlier seat's action took what this one wanted
+                        continue
+                    actions.append(extra)
+                    taken[who] += 1  # an R&R never ends a turn or the game
+                if (result := outcome(state)) is not None:
+                    break
         seat = current(state)
         assert seat is not None
         legal = legal_actions(state)
@@ -218,7 +223,8 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         taken[seat] += 1
         result = outcome(state)
         now = state.turn if has_turns else turn
-        if now != turn or result is not None:  # TurnTable.end_turn, written out: it is hot
+        # TurnTable.end_turn written out, as it is hot (turns.turn is not kept up to date)
+        if now != turn or result is not None:
             turn = turn + 1 if now == turn else now
             waiting.append((turn, tuple(taken), state))
             taken[:] = zeros
@@ -226,13 +232,17 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
                 turns.read_waiting()
     else:
         if result is None:
-            raise RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
+            raise _too_long(seed)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
         outcome=result, standings=module.standings(state), turns=turn,
         turn_columns=turns.names, turn_ends=tuple(turns.ends),
     )
+
+
+def _too_long(seed: int) -> RuntimeError:
+    return RuntimeError(f"game with seed {seed} did not end in {MAX_DECISIONS} decisions")
 
 
 def _not_legal(module: GameModule, state: Any, seat: int, bot: Bot, action: Any) -> ValueError:
@@ -255,9 +265,10 @@ class TurnTable:
     setup (turn 0) and one at the end of every turn.
 
     :func:`play` builds one while bots play; :func:`record_match` and the classroom build one
-    from a ``Match`` that people played. The states of up to :attr:`BATCH` turn ends wait to
-    be read, and are then read together (the heuristic's reader runs faster in a run than
-    between moves); :attr:`ends` reads any that wait.
+    from a ``Match`` that people played. The states of up to :attr:`BATCH` turn ends wait,
+    and are then read together: ``benchmarks/sim_overhead.py`` measured that faster than one
+    read between every two turns. :attr:`ends` first reads any that wait. So an error in the
+    heuristic is raised when its batch is read, up to ``BATCH - 1`` turns after its state.
     """
 
     BATCH = 64
@@ -267,7 +278,7 @@ class TurnTable:
         heuristic = heuristic_for(module)
         self.read = metric_reader(heuristic, players)
         self.outcome = module.outcome
-        self.read_ends: list[TurnEnd] = []
+        self._read_ends: list[TurnEnd] = []
         self.waiting: list[tuple[int, tuple[int, ...], Any]] = []
         """Turn ends not read yet: ``(turn, decisions each seat took, state)``."""
         self.names: tuple[str, ...] = ("turn", "seat", "actions", *heuristic.metrics(state, 0))
@@ -282,7 +293,7 @@ class TurnTable:
         """Every :data:`TurnEnd` so far (those waiting are read first)."""
         if self.waiting:
             self.read_waiting()
-        return self.read_ends
+        return self._read_ends
 
     @property
     def rows(self) -> list[tuple[Any, ...]]:
@@ -293,7 +304,7 @@ class TurnTable:
     def read_waiting(self) -> None:
         """Read the metric rows of the turn ends that wait."""
         read = self.read
-        self.read_ends += [(turn, taken, read(state)) for turn, taken, state in self.waiting]
+        self._read_ends += [(turn, taken, read(state)) for turn, taken, state in self.waiting]
         self.waiting.clear()
 
     def end_turn(self, state: Any, turn: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import types
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from marketlib import Match, bansan, monsoon
 from marketlib.__main__ import main
 from marketlib.bots import GreedyBot, RandomBot, uniform_choice
+from marketlib.bots.heuristics import heuristic_for
 from marketlib.sim import (
     GAME_COLUMNS,
     GameRecord,
@@ -201,6 +203,20 @@ def test_turn_ends_read_in_batches_equal_those_read_at_once(
         one, five, whole = records.values()
         assert one.turn_ends == five.turn_ends == whole.turn_ends
         assert len(one.turn_ends) == one.turns + 1 > 5 and one.actions == whole.actions
+        assert [rows for _, _, rows in whole.turn_ends] == metric_rows_at_turn_ends(whole)
+
+
+def metric_rows_at_turn_ends(rec: GameRecord) -> list[tuple[tuple[float | int, ...], ...]]:
+    """Every seat's ``metric_row``, asked of the heuristic state by state, at the setup and
+    wherever the turn number moves on or the game ends: the table's rows worked out apart
+    from ``TurnTable`` and from any reader."""
+    match = rec.to_match()
+    module, states = match.game, match.states
+    heuristic = heuristic_for(module)
+    seats = range(len(rec.standings))
+    at = [states[0]] + [after for before, after in itertools.pairwise(states)
+                        if after.turn != before.turn or module.outcome(after) is not None]
+    return [tuple(heuristic.metric_row(state, seat) for seat in seats) for state in at]
 
 
 def test_play_stops_a_game_past_max_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -214,6 +230,21 @@ def test_play_stops_a_game_past_max_decisions(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(RuntimeError, match=rf"^game with seed 4 did not end in {decisions - 1} "
                                            r"decisions$"):
         play("monsoon", RULES3, ["random"], 4)
+
+
+def test_out_of_turn_actions_count_toward_max_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``MAX_DECISIONS`` bounds every action recorded, out-of-turn ones (A-B-60) included."""
+    args = ("bansan", bansan.Rules(players=3), ["greedy", "random"], 7)
+    full = play(*args, any_time=True)
+    states = full.to_match().states
+    out_of_turn = [a for a, before in zip(full.actions, states, strict=False)
+                   if getattr(a, "player", None) not in (None, bansan.current_player(before))]
+    assert len(out_of_turn) == 1  # so the deciding seats took one decision fewer than actions
+    monkeypatch.setattr(record, "MAX_DECISIONS", len(full.actions))
+    assert play(*args, any_time=True) == full
+    monkeypatch.setattr(record, "MAX_DECISIONS", len(full.actions) - 1)
+    with pytest.raises(RuntimeError, match=r"^game with seed 7 did not end in "):
+        play(*args, any_time=True)
 
 
 def test_play_many_frames_have_the_promised_columns() -> None:
