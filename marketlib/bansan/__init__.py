@@ -92,7 +92,7 @@ from marketlib.bansan.view import (
     info_revealed,
     view,
 )
-from marketlib.core.game import GameInfo
+from marketlib.core.game import Ending, GameInfo
 from marketlib.core.registry import GameEntry, register
 
 GAME = GameInfo(
@@ -102,6 +102,7 @@ GAME = GameInfo(
     max_players=5,
     rules_version="1.0",
     score_unit="RM",
+    endings=(Ending.MONEY, Ending.COLLECTIVE_LOSS, Ending.SOLO_WIN, Ending.SOLO_LOSS),
 )
 """Static facts about Bansan (``rules_version`` is recorded in every save)."""
 

@@ -102,7 +102,7 @@ def results_frame(room: Room) -> pd.DataFrame:
         rows += [(*row, names[row[2]], game_id % count) for row in game_rows(game_id, record)]
     games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name", "table"])
     games["winner"] = games["winner"].astype(bool)
-    categorize(games)
+    categorize(games, room.game)
     games.attrs["marketlib"] = _meta(room)
     return games
 
@@ -117,7 +117,7 @@ def turns_frame(room: Room) -> pd.DataFrame:
         columns = columns or turns.names
         rows += spell_out(turns.ends, game_id, played.match.seed, labels=labels)
     frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns])
-    categorize(frame)
+    categorize(frame, room.game)
     frame.attrs["marketlib"] = _meta(room)
     return frame
 

@@ -48,6 +48,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
         min_players, max_players: supported player counts.
         rules_version: bumped whenever a rule change alters play; saves record it.
         score_unit: what ``Outcome.scores`` counts (``"seals"`` or ``"RM"``).
+        endings: every way a game of it can end, in the order results frames list them
+            (every :class:`Ending` unless the game says otherwise).
     """
 
     name: str
@@ -56,6 +58,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     max_players: int
     rules_version: str
     score_unit: str
+    endings: tuple[Ending, ...] = tuple(Ending)
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):

@@ -6,7 +6,8 @@ decision: the legal actions are deterministic and each one applies; sampled ille
 ``legal_actions``; ``apply`` never mutates its input; the state's JSON round trip is exact; each
 seat's view hides what it must, and ``view(determinize(view(s, p)), p) == view(s, p)`` (every
 10th decision); the game's own invariants hold (conservation of cards, money, seals); and every
-game ends. Once per game, ``Match`` replays and its save round trip is exact.
+game ends, in one of the endings its ``GAME.endings`` declares. Once per game, ``Match``
+replays and its save round trip is exact.
 
 ``check_hidden_information(game, rules, payload=...)`` checks that a seat learns nothing it may
 not see, from the views or from everything a front end is sent (the boards pass their payload).
@@ -181,6 +182,9 @@ def _check_one(
         raise _fail(seed, step, "the game is over but legal actions remain")
     outcome = game.outcome(state)
     assert outcome is not None
+    if outcome.ending not in game.GAME.endings:
+        raise _fail(seed, step, f"the game ended with {outcome.ending.value!r}, which is not "
+                                f"among GAME.endings")
     report.games += 1
     report.decisions += step
     report.longest_game = max(report.longest_game, step)

@@ -13,7 +13,7 @@ Example:
     1
 """
 
-from marketlib.core.game import GameInfo
+from marketlib.core.game import Ending, GameInfo
 from marketlib.core.registry import GameEntry, register
 
 # render registers how a State and a View draw: str(state) and the static HTML board.
@@ -85,6 +85,7 @@ GAME = GameInfo(
     max_players=5,
     rules_version="1.0",
     score_unit="seals",
+    endings=(Ending.SEAL_TARGET, Ending.ORDERS_EXHAUSTED, Ending.STALEMATE, Ending.TURN_LIMIT),
 )
 """Static facts about Monsoon Market (``rules_version`` is recorded in every save)."""
 

@@ -28,7 +28,8 @@ RESULT_COLUMNS = [*GAME_COLUMNS, "players", "rank", "win_share"]
 """Every column of the ``games`` frame, in order."""
 
 ENDINGS = pd.CategoricalDtype([e.value for e in Ending])
-"""The dtype of the ``ending`` column: every :class:`~marketlib.core.game.Ending`, in order."""
+"""Every :class:`~marketlib.core.game.Ending`, in order: the dtype of the ``ending`` column of a
+frame whose game is not known (see :func:`endings_dtype`)."""
 
 Job = tuple[int, int, int]
 """One game to play: ``(index, seed, seat shift)``."""
@@ -51,15 +52,46 @@ def game_rows(index: int, rec: GameRecord) -> list[tuple[Any, ...]]:
             for s, score in enumerate(scores)]
 
 
-def categorize(frame: pd.DataFrame) -> pd.DataFrame:
+def endings_dtype(game: str | GameModule | None) -> pd.CategoricalDtype:
+    """The dtype of a results frame's ``ending`` column: the ways ``game`` can end, its
+    :attr:`GameInfo.endings <marketlib.core.game.GameInfo>` in order (Monsoon: ``seal_target``,
+    ``orders_exhausted``, ``stalemate``, ``turn_limit``; Bansan: ``money``, ``collective_loss``,
+    ``solo_win``, ``solo_loss``), so a Bansan frame never lists a Monsoon ending. A game that is
+    not given or not registered gets :data:`ENDINGS`, every ending.
+    """
+    try:
+        module = None if game is None else resolve_game(game)
+    except (ValueError, TypeError):
+        module = None
+    if module is None:
+        return ENDINGS
+    return pd.CategoricalDtype([e.value for e in module.GAME.endings])
+
+
+def categorize(frame: pd.DataFrame, game: str | GameModule | None = None) -> pd.DataFrame:
     """Give the ``bot`` and ``ending`` columns (where present) the ``category`` dtype, and
     ``rank`` the nullable integer dtype (missing where nobody won), in place; returns ``frame``.
+
+    ``ending`` takes the categories of :func:`endings_dtype` for ``game``, or when it is not
+    given, for the game named in ``frame.attrs["marketlib"]["game"]``.
+
+    Raises:
+        ValueError: an ending that is not one of the game's (the message gives its row).
     """
     if "bot" in frame.columns:
         frame["bot"] = frame["bot"].astype(str).astype(
             pd.CategoricalDtype(sorted(frame["bot"].astype(str).unique())))
     if "ending" in frame.columns:
-        frame["ending"] = frame["ending"].astype(str).astype(ENDINGS)
+        if game is None:
+            game = frame.attrs.get("marketlib", {}).get("game")
+        dtype = endings_dtype(game)
+        endings = frame["ending"].astype(str)
+        unknown = (~endings.isin(dtype.categories)).to_numpy().nonzero()[0]
+        if len(unknown):
+            row = int(unknown[0])
+            raise ValueError(f"row {row}: ending {endings.iloc[row]!r} is not one of "
+                             f"{', '.join(dtype.categories)}")
+        frame["ending"] = endings.astype(dtype)
     if "rank" in frame.columns:
         frame["rank"] = frame["rank"].astype("Int64")
     return frame
@@ -176,8 +208,8 @@ def play_many(
     games = pd.concat([g for g, _ in parts], ignore_index=True)
     turns = pd.concat([t for _, t in parts], ignore_index=True)
     games["winner"] = games["winner"].astype(bool)
-    categorize(games)
-    categorize(turns)
+    categorize(games, module)
+    categorize(turns, module)
     meta = _meta(module, rules, seated, seed, n_games, rotate_seats)
     meta["any_time"] = any_time
     games.attrs["marketlib"] = meta
@@ -265,5 +297,5 @@ def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_
     }
 
 
-__all__ = ["ENDINGS", "GAME_COLUMNS", "RESULT_COLUMNS", "categorize", "chunks", "game_rows",
-           "play_chunk", "play_many"]
+__all__ = ["ENDINGS", "GAME_COLUMNS", "RESULT_COLUMNS", "categorize", "chunks", "endings_dtype",
+           "game_rows", "play_chunk", "play_many"]

@@ -57,7 +57,7 @@ def sweep(
         for k, v in changes.items():
             games[k] = v
         frames.append(games)
-    out = categorize(pd.concat(frames, ignore_index=True))
+    out = categorize(pd.concat(frames, ignore_index=True), module)
     out.attrs["marketlib"] = {**frames[0].attrs["marketlib"], "rules": msgspec.to_builtins(base),
                               "grid": {k: list(v) for k, v in grid.items()}}
     return out

@@ -31,7 +31,12 @@ def save_results(frame: pd.DataFrame, path: str | Path) -> Path:
 
 
 def load_results(path: str | Path) -> pd.DataFrame:
-    """Read a frame written by :func:`save_results`, with ``attrs["marketlib"]`` restored."""
+    """Read a frame written by :func:`save_results`, with ``attrs["marketlib"]`` restored.
+
+    Raises:
+        ValueError: a CSV row whose ``ending`` is not one of its game's (the message names the
+            file and the row).
+    """
     source = Path(path)
     if source.suffix == ".parquet":
         return pd.read_parquet(source)
@@ -43,8 +48,11 @@ def load_results(path: str | Path) -> pd.DataFrame:
         frame = pd.read_csv(f)
     from marketlib.sim.batch import categorize
 
-    categorize(frame)
     frame.attrs["marketlib"] = meta
+    try:
+        categorize(frame)
+    except ValueError as err:
+        raise ValueError(f"{source}: {err}") from None
     return frame
 
 

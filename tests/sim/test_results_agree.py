@@ -3,6 +3,7 @@ outcome and standings, tie-breakers and shared wins included, in every kind of e
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -10,7 +11,8 @@ import pytest
 
 from marketlib import bansan, monsoon
 from marketlib.core.game import Ending, places
-from marketlib.sim import play, play_many, wilson_interval, win_rates
+from marketlib.sim import load_results, play, play_many, save_results, wilson_interval, win_rates
+from marketlib.sim.batch import endings_dtype
 
 MONSOON_CAPPED = monsoon.Rules(players=3, max_turns=30)
 BANSAN3 = bansan.Rules(players=3)
@@ -118,8 +120,27 @@ def test_categorical_columns() -> None:
     assert isinstance(games["bot"].dtype, pd.CategoricalDtype)
     assert isinstance(games["ending"].dtype, pd.CategoricalDtype)
     assert isinstance(turns["bot"].dtype, pd.CategoricalDtype)
-    assert list(games["ending"].cat.categories) == [e.value for e in Ending]
+    assert list(games["ending"].cat.categories) == [
+        "seal_target", "orders_exhausted", "stalemate", "turn_limit"]
     assert list(games["bot"].cat.categories) == ["GreedyBot", "RandomBot"]
+
+
+def test_a_games_frame_lists_only_its_own_endings(tmp_path: Path) -> None:
+    """A Bansan frame's ``ending`` categories are Bansan's (a student counting endings sees no
+    ``seal_target``); a saved CSV reads back with them; a row with another game's ending is
+    refused with the file and the row."""
+    games, _ = play_many("bansan", bansan.Rules(players=3), ["greedy", "random"], 4, seed=2)
+    counts = games.drop_duplicates("game")["ending"].value_counts()
+    assert counts.to_dict() == {"money": 4, "collective_loss": 0, "solo_win": 0, "solo_loss": 0}
+    back = load_results(save_results(games, tmp_path / "bansan.csv"))
+    assert list(back["ending"].cat.categories) == [e.value for e in bansan.GAME.endings]
+    text = (tmp_path / "bansan.csv").read_text(encoding="utf-8").splitlines()
+    text[3] = text[3].replace(",money,", ",seal_target,")
+    (tmp_path / "broken.csv").write_text("\n".join(text) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"broken\.csv: row 1: ending 'seal_target' is not one "
+                                         r"of money, collective_loss, solo_win, solo_loss$"):
+        load_results(tmp_path / "broken.csv")
+    assert list(endings_dtype(None).categories) == [e.value for e in Ending]
 
 
 def test_places_competition_ranking() -> None:
