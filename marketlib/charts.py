@@ -72,7 +72,8 @@ def _shape(field: str, title: str, legend: bool = True) -> alt.Shape:
                      legend=alt.Legend() if legend else None)
 
 
-def _size(chart: alt.LayerChart, title: str, subtitle: str | None = None) -> alt.LayerChart:
+def _size(chart: alt.LayerChart, title: str,
+          subtitle: str | list[str] | None = None) -> alt.LayerChart:
     params = alt.TitleParams(title, subtitle=subtitle) if subtitle else title
     return chart.properties(title=params, width=WIDTH, height=HEIGHT)
 
@@ -175,6 +176,10 @@ def win_rate_chart(games: pd.DataFrame, by: str = "bot",
 
     Wins follow the engine's outcome (:func:`~marketlib.sim.win_rates`: a shared win counts
     for each sharer). ``reference`` draws a dashed line, e.g. ``0.5`` for two players.
+
+    A bar counts seats played. Where a bot held several seats of one game (``["greedy",
+    "random"]`` at three seats seats two GreedyBots), a game it won is one win in those seats,
+    and the subtitle says so: a GreedyBot winning every game shows as 50%.
     """
     data = win_rates(games, by)
     data[by] = data[by].astype(str)
@@ -193,7 +198,21 @@ def win_rate_chart(games: pd.DataFrame, by: str = "bot",
         layers.append(_reference(reference, f"{reference:.0%}"))
     chart = _layers(*layers)
     n = int(data["games"].max()) if len(data) else 0
-    return _size(chart, f"Win rate by {by}", f"95% Wilson intervals; up to {n} games per bar")
+    return _size(chart, f"Win rate by {by}", _seats_note(games, by, n))
+
+
+def _seats_note(games: pd.DataFrame, by: str, n: int) -> str | list[str]:
+    """The win rate chart's subtitle: how many seats a bar counts, and a line for each group
+    that held several seats of one game (its rate is per seat, not per game)."""
+    if not {"game", by} <= set(games.columns) or games.empty:
+        return f"95% Wilson intervals; up to {n} games per bar"
+    held = games.groupby(["game", by], observed=True).size().groupby(level=1,
+                                                                      observed=True).max()
+    shared = [f"{name} held {k} seats a game; winning a game counts 1 win in {k} seats"
+              for name, k in held.items() if k > 1]
+    if not shared:
+        return f"95% Wilson intervals; up to {n} games per bar"
+    return [f"95% Wilson intervals over seats played (up to {n} per bar)", *shared]
 
 
 def score_chart(games: pd.DataFrame, by: str = "bot") -> alt.LayerChart:

@@ -56,6 +56,25 @@ def test_win_rate_chart_draws_the_reference_line(frames: tuple[pd.DataFrame, pd.
     assert texts == [{"y": 0.5, "label": "50%"}]
 
 
+def test_win_rate_chart_says_when_a_bot_held_two_seats_a_game(
+    frames: tuple[pd.DataFrame, pd.DataFrame],
+) -> None:
+    """Three seats of ``["greedy", "random"]`` seat two GreedyBots a game: the bar counts 2
+    seats a game, so the subtitle says a game won is 1 win in 2 seats."""
+    games, _ = play_many("monsoon", monsoon.Rules(players=3), ["greedy", "random"], 5, seed=4)
+    title = charts.win_rate_chart(games).to_dict()["title"]
+    assert title["subtitle"] == [
+        "95% Wilson intervals over seats played (up to 10 per bar)",
+        "GreedyBot held 2 seats a game; winning a game counts 1 win in 2 seats"]
+    bars = {row["bot"]: row for row in _values(charts.win_rate_chart(games))[0]}
+    greedy_games = int(games.loc[games["bot"] == "GreedyBot"].groupby("game")["winner"].any().sum())
+    assert bars["GreedyBot"]["games"] == 10 and bars["GreedyBot"]["wins"] == greedy_games
+    assert charts.win_rate_chart(frames[0]).to_dict()["title"]["subtitle"] == (
+        "95% Wilson intervals; up to 4 games per bar")
+    assert charts.win_rate_chart(games, by="seat").to_dict()["title"]["subtitle"] == (
+        "95% Wilson intervals; up to 5 games per bar")
+
+
 def test_bin_fill_and_sweep_charts() -> None:
     turns = pd.DataFrame({"game": [0, 0, 0, 0], "turn": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
                           "bin_PL": [0, 0, 2, 2], "bin_OR": [1, 1, 3, 3]})
