@@ -72,9 +72,11 @@ def _shape(field: str, title: str, legend: bool = True) -> alt.Shape:
                      legend=alt.Legend() if legend else None)
 
 
-def _size(chart: alt.LayerChart, title: str,
-          subtitle: str | list[str] | None = None) -> alt.LayerChart:
-    params = alt.TitleParams(title, subtitle=subtitle) if subtitle else title
+def _size(chart: alt.LayerChart, title: str, subtitle: str | list[str] | None = None,
+          offset: int = 0) -> alt.LayerChart:
+    """Set the chart's size and title; ``offset`` (pixels) leaves room between the subtitle and
+    labels drawn above the plot (a win rate of 100% is labelled above the top)."""
+    params = alt.TitleParams(title, subtitle=subtitle, offset=offset) if subtitle else title
     return chart.properties(title=params, width=WIDTH, height=HEIGHT)
 
 
@@ -198,18 +200,18 @@ def win_rate_chart(games: pd.DataFrame, by: str = "bot",
         layers.append(_reference(reference, f"{reference:.0%}"))
     chart = _layers(*layers)
     n = int(data["games"].max()) if len(data) else 0
-    return _size(chart, f"Win rate by {by}", _seats_note(games, by, n))
+    return _size(chart, f"Win rate by {by}", _seats_note(games, by, n), offset=16)
 
 
 def _seats_note(games: pd.DataFrame, by: str, n: int) -> str | list[str]:
     """The win rate chart's subtitle: how many seats a bar counts, and a line for each group
     that held several seats of one game (its rate is per seat, not per game)."""
-    if not {"game", by} <= set(games.columns) or games.empty:
-        return f"95% Wilson intervals; up to {n} games per bar"
-    held = games.groupby(["game", by], observed=True).size().groupby(level=1,
-                                                                      observed=True).max()
-    shared = [f"{name} held {k} seats a game; winning a game counts 1 win in {k} seats"
-              for name, k in held.items() if k > 1]
+    shared = []
+    if {"game", by} <= set(games.columns):
+        held = games.groupby(["game", by], observed=True).size().groupby(level=1,
+                                                                          observed=True).max()
+        shared = [f"{name} held {k} seats a game; winning a game counts 1 win in {k} seats"
+                  for name, k in held.items() if k > 1]
     if not shared:
         return f"95% Wilson intervals; up to {n} games per bar"
     return [f"95% Wilson intervals over seats played (up to {n} per bar)", *shared]

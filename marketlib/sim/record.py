@@ -189,7 +189,8 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     has_turns = hasattr(state, "turn")
     turn = turns.turn
     result = outcome(state)
-    # at most MAX_DECISIONS actions; out-of-turn ones count too, so that loop checks them
+    # at most MAX_DECISIONS actions: the loop counts the deciding seats' decisions, and with
+    # out-of-turn moves (which also count) the branch below checks the whole count itself
     for _ in range(MAX_DECISIONS):
         if result is not None:
             break
