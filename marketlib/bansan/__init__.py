@@ -66,7 +66,8 @@ from marketlib.bansan.cards import (
     load_catalog,
     write_default_data,
 )
-from marketlib.bansan.invariants import check_invariants
+from marketlib.bansan.fuzz import person_action
+from marketlib.bansan.invariants import check_invariants, check_step
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.queries import catalog, price
@@ -165,6 +166,7 @@ __all__ = [
     "candidate_actions",
     "catalog",
     "check_invariants",
+    "check_step",
     "complete_options",
     "current_player",
     "describe",
@@ -176,6 +178,7 @@ __all__ = [
     "load_catalog",
     "outcome",
     "parse_action",
+    "person_action",
     "position",
     "preview",
     "price",

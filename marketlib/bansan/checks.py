@@ -27,7 +27,14 @@ from marketlib.bansan.phases.action_checks import (
     check_sell,
 )
 from marketlib.bansan.phases.stocking import can_stock
-from marketlib.bansan.queries import Facts, catalog, open_stalls_of
+from marketlib.bansan.queries import (
+    Facts,
+    bargain_seller,
+    buy_commitment,
+    catalog,
+    offer_commitment,
+    open_stalls_of,
+)
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -254,10 +261,37 @@ def check_rent_and_release(state: State, a: A.RentAndRelease, f: Facts) -> Why |
                         else ")"))
         gain = state.rules.rr_cost if a.release is not None else 0
         if f.free_money(p) + gain < state.rules.rr_cost:
-            return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}")
+            return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}"
+                     + _spend_note(state, p))
     elif count < state.rules.rr_min_stalls:
         return v("B-ANY-08", "releasing would leave you without a stall (A-B-32)")
     return None
+
+
+def _thrown(state: State, seat: int) -> bool:
+    """Seat ``seat`` has finished its Closing-Round step: thrown and paid (B-END-05)."""
+    return state.phase == "closing" and seat not in state.queue
+
+
+def closing_trade(state: State, seats: tuple[int, int]) -> Violation | None:
+    """A-B-62: in the Closing Round a trade is only between vendors still to throw their
+    leftovers (``closing_trades="until_thrown"``), or none at all (``"never"``)."""
+    if state.phase != "closing":
+        return None
+    if state.rules.closing_trades == "never":
+        return v("B-END-05", "there is no trading in the Closing Round (closing_trades='never', "
+                 "A-B-62)")
+    for seat in seats:
+        if _thrown(state, seat):
+            return v("B-END-05", f"P{seat} has thrown their leftovers and paid: they take part "
+                     "in no further trade (A-B-62)")
+    return None
+
+
+def _spend_note(state: State, p: int) -> str:
+    """'' or what the vendor has promised beyond its BUY, for a refusal (A-B-61)."""
+    promised = offer_commitment(state, p)
+    return f" (RM{promised} is promised in your open offer, A-B-61)" if promised else ""
 
 
 def check_propose(state: State, a: A.ProposeTrade, f: Facts) -> Why | None:
@@ -269,26 +303,58 @@ def check_propose(state: State, a: A.ProposeTrade, f: Facts) -> Why | None:
         return v("B-ANY-02", "the trade is empty")
     if a.pay < 0 or a.ask < 0:
         return v("B-ANY-02", "amounts are whole RM of at least 0 (name who pays with pay/ask)")
-    for seat, cards in ((a.player, a.give), (a.to, a.take)):
-        bag = {b.card for b in state.vendors[seat].bag}
-        if len(set(cards)) != len(cards) or not set(cards) <= bag:
+    wrong = closing_trade(state, (a.player, a.to))
+    if wrong:
+        return wrong
+    wrong = _trade_cards(f, a.player, a.to, a.give, a.take)
+    if wrong:
+        return wrong
+    if a.pay > f.free_money(a.player):
+        return v("B-ANY-02", f"you can pay at most RM{f.free_money(a.player)}"
+                 + _spend_note(state, a.player))
+    return None
+
+
+def _trade_cards(f: Facts, frm: int, to: int, give: tuple[str, ...],
+                 take: tuple[str, ...]) -> Violation | None:
+    """Produce moves only bag to bag: ``give`` from ``frm``'s bag, ``take`` from ``to``'s."""
+    for seat, cards in ((frm, give), (to, take)):
+        bag = f.bag(seat)
+        if len(set(cards)) != len(cards) or not all(c in bag for c in cards):
             return v("B-ANY-02", f"produce moves only bag to bag: {', '.join(cards)} must be in "
                      f"P{seat}'s bag")
-    if a.pay > f.free_money(a.player):
-        return v("B-ANY-02", f"you can pay at most RM{f.free_money(a.player)}")
     return None
 
 
 def check_accept(state: State, a: A.Accept, f: Facts) -> Why | None:
+    """B-ANY-01/02 with A-B-61: at acceptance both sides' terms are checked again against what
+    each can still spend, and a bargain needs its seller still renting the card's stall."""
     offer = state.offer
-    if isinstance(offer, TradeOffer) and offer.ask > state.vendors[a.player].money:
-        return v("B-ANY-02", f"you cannot pay the RM{offer.ask} asked")
+    if isinstance(offer, TradeOffer):
+        wrong = closing_trade(state, (offer.frm, offer.to)) or _trade_cards(
+            f, offer.frm, offer.to, offer.give, offer.take)
+        if wrong:
+            return wrong
+        for payer, amount, who in ((offer.frm, offer.pay, f"P{offer.frm} cannot"),
+                                   (offer.to, offer.ask, "you cannot")):
+            can = state.vendors[payer].money - buy_commitment(state, payer)
+            if amount > can:
+                return v("B-ANY-02", f"{who} pay the RM{amount} of the trade: RM{can} can "
+                         "still be spent (A-B-61)")
+        return None
     if isinstance(offer, BargainOffer):
-        if not any(offer.card in s.cards for s in state.stalls):
+        stall = f.stall_of(offer.card)
+        if stall is None:
             return v("B-ANY-01", f"{offer.card} is no longer in a stall")
-        if a.player == state.current and offer.price > f.free_money(a.player):
-            return v("B-BUY-07", f"you can spend RM{f.free_money(a.player)}, not the "
-                     f"RM{offer.price} asked")
+        seller = bargain_seller(state, offer)
+        if stall.renter != seller:
+            return v("B-BUY-02", f"P{seller} no longer rents {stall.id}: the bargain for "
+                     f"{offer.card} is void (A-B-61)")
+        buyer = state.current
+        can = state.vendors[buyer].money - buy_commitment(state, buyer)
+        if offer.price > can:
+            who = "you can" if a.player == buyer else f"P{buyer} can"
+            return v("B-BUY-07", f"{who} spend RM{can}, not the RM{offer.price} agreed (A-B-61)")
     return None
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from marketlib.bansan.cards import WASTES
-from marketlib.bansan.queries import catalog
+from marketlib.bansan.queries import FLOW_OPTIONS, MONEY_FLOWS, catalog, flow_kind
 from marketlib.bansan.state import LOG_SIZE, NEIGHBOUR, BargainOffer, Purchase, State
 from marketlib.bansan.view import view, visible_produce
 from marketlib.core.cards import STORE
@@ -70,6 +70,10 @@ def check_invariants(state: State) -> list[str]:
                 problems.append(f"{b.card} in P{p}'s bag as {b.produce}, a type it does not show")
     if sum(state.ledger) != state.bank:
         problems.append("the ledger does not add up to the bank's payments")
+    problems += _flow_problems(state)
+    stall_ids = [s.id for s in state.stalls]
+    if len(set(stall_ids)) != len(stall_ids):
+        problems.append("a Market Stall is in play twice")
     for s in state.stalls:
         if s.cards and not shows[s.id].issuperset(s.cards):
             problems.append(f"{s.id} holds a card that does not show its type (B-STOCK-08)")
@@ -107,6 +111,54 @@ def check_invariants(state: State) -> list[str]:
             (x.money is not None or x.wallet is not None)
             for q, x in enumerate(seen.vendors) if q != p):
         problems.append(f"P{p}'s view shows another vendor's money or Wallet (A-B-57)")
+    return problems
+
+
+def _flow_problems(state: State) -> list[str]:
+    """The last step's money moved only as a rule names it (:data:`MONEY_FLOWS`), and only a
+    fine may leave a vendor in debt: a purchase, an R&R or a deal is paid from money the vendor
+    has (B-BUY-07, A-B-35, A-B-61)."""
+    problems: list[str] = []
+    paid_by: set[int] = set()
+    for t in state.transfers:
+        kind = flow_kind(t)
+        if t.amount <= 0:
+            problems.append(f"a transfer of RM{t.amount} ({t.rule})")
+        option = FLOW_OPTIONS.get(t.rule)
+        allowed = option is None or option(state.rules)
+        if kind not in MONEY_FLOWS.get(t.rule, ()) or not allowed:
+            problems.append(f"RM{t.amount} moved from {_party(t.frm)} to {_party(t.to)} under "
+                            f"{t.rule}, which moves no money that way"
+                            + ("" if allowed else " under these rules"))
+        if t.frm is not None and kind != "fine":
+            paid_by.add(t.frm)
+    for p in sorted(paid_by):
+        if state.vendors[p].money < 0:
+            problems.append(f"P{p} paid money it did not have: RM{state.vendors[p].money} "
+                            "after a purchase or deal (B-BUY-07, A-B-61)")
+    return problems
+
+
+def _party(seat: int | None) -> str:
+    return "the bank" if seat is None else f"P{seat}"
+
+
+def check_step(before: State, action: Any, after: State) -> list[str]:
+    """What must hold between two consecutive states (the conformance kit's random tester
+    checks it after every action): each vendor's money changed by exactly the transfers the
+    step logged, so the table's total changed only by the bank flows the rules name (A-B-61);
+    the state a refused action leaves is checked by the kit itself."""
+    problems: list[str] = []
+    delta = [0] * len(after.vendors)
+    for t in after.transfers:
+        if t.frm is not None:
+            delta[t.frm] -= t.amount
+        if t.to is not None:
+            delta[t.to] += t.amount
+    for p, (old, new) in enumerate(zip(before.vendors, after.vendors, strict=True)):
+        if new.money - old.money != delta[p]:
+            problems.append(f"P{p}'s money went RM{old.money} -> RM{new.money} after {action}, "
+                            f"but the transfers logged move RM{delta[p]}")
     return problems
 
 

@@ -26,6 +26,7 @@ from marketlib.bansan.phases.solo import move_row, solo_throw_card, solo_throws
 from marketlib.bansan.phases.stocking import auto_tuck, pop_queue, tuck
 from marketlib.bansan.queries import (
     bag_without,
+    bargain_seller,
     catalog,
     draw_deck,
     remove,
@@ -206,7 +207,13 @@ def do_rent_and_release(state: State, a: A.RentAndRelease) -> State:
                                                                cards=s.cards)))
         state = transfer(state, p, None, cost, "B-ANY-03")
     v = state.vendors[p]
-    return state.replace(vendors=set_vendor(state, p, vendor_with(v, rr_used=True)))
+    state = state.replace(vendors=set_vendor(state, p, vendor_with(v, rr_used=True)))
+    offer = state.offer
+    if a.release is not None and isinstance(offer, BargainOffer) and offer.card in state.stalls[
+            stall_index(state, a.release)].cards:  # A-B-61: the seller no longer rents the stall
+        state = state.replace(offer=None).note(
+            f"the bargain for {offer.card} is void: P{p} released {a.release} (A-B-61)")
+    return state
 
 
 def do_propose(state: State, a: A.ProposeTrade) -> State:
@@ -229,8 +236,8 @@ def do_counter(state: State, a: A.Counter) -> State:
 def do_accept(state: State, a: A.Accept) -> State:
     offer = state.offer
     state = state.replace(offer=None)
-    if isinstance(offer, BargainOffer):  # the card's renter sells it at the agreed price
-        seller = next(s.renter for s in state.stalls if offer.card in s.cards)
+    if isinstance(offer, BargainOffer):  # the seller, who rents the stall, sells (A-B-61)
+        seller = bargain_seller(state, offer)
         state, _ = take_from_stall(state, offer.card)
         return add_pick(state, Picked(offer.card, seller, offer.price))
     assert isinstance(offer, TradeOffer)

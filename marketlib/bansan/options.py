@@ -76,6 +76,8 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
             opening rentals; A-B-60).
         max_counters: how many counter-offers a bargain or trade may go through before its
             recipient must accept or decline (A-B-60), so every negotiation ends.
+        closing_trades: trades in the Closing Round: ``"until_thrown"`` (A-B-62: between vendors
+            who have not yet thrown their leftovers) or ``"never"``.
         produce_deck, list_deck, stall_set, event_deck: ``"default"`` (the reconstruction) or a
             CSV path.
 
@@ -140,6 +142,7 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     hard_trigger_lists: int = 4
     opening_rr: bool = True
     max_counters: int = 3
+    closing_trades: Literal["until_thrown", "never"] = "until_thrown"
     produce_deck: str = "default"
     list_deck: str = "default"
     stall_set: str = "default"

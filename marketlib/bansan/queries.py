@@ -7,14 +7,23 @@ ID and keeps the ledger that ``check_invariants`` audits (money changes only by 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, load_catalog
 from marketlib.bansan.options import Rules
-from marketlib.bansan.state import BagCard, Purchase, Stall, State, Transfer, Vendor
+from marketlib.bansan.state import (
+    BagCard,
+    BargainOffer,
+    Purchase,
+    Stall,
+    State,
+    TradeOffer,
+    Transfer,
+    Vendor,
+)
 from marketlib.core.cards import STORE
 
 if TYPE_CHECKING:
@@ -212,6 +221,47 @@ def half_total(state: State, prices: Iterable[int]) -> int:
     return sum(values) // 2
 
 
+MONEY_FLOWS: dict[str, frozenset[str]] = {
+    # from the bank to a vendor
+    "B-UPK-03": frozenset({"earn"}), "B-SELL-01": frozenset({"earn"}),
+    "B-EMPTY-01": frozenset({"earn"}),
+    # a vendor pays the bank: purchases and fines
+    "B-BUY-03": frozenset({"pay"}), "B-BUY-06": frozenset({"pay"}),
+    "B-SOLO-12": frozenset({"pay"}), "B-OPEN-07": frozenset({"pay"}),
+    "B-UPK-05": frozenset({"fine"}), "B-UPK-08": frozenset({"fine"}),
+    "B-UPK-10": frozenset({"fine"}), "B-SOLO-17": frozenset({"fine"}),
+    # both ways with the bank: R&R (release gains, rent pays); the Closing Round pays the lists
+    # completed in step (a) and fines the leftovers thrown in (b)/(c)
+    "B-ANY-03": frozenset({"earn", "pay"}), "B-END-05": frozenset({"earn", "fine"}),
+    # vendor to vendor: a BUY from vendors, a trade (money is never created by either)
+    "B-BUY-02": frozenset({"deal"}), "B-ANY-02": frozenset({"deal"}),
+}
+"""Every way money moves in Bansan, by the rule that moves it: ``earn`` (bank to vendor),
+``pay`` (a vendor's purchase from the bank), ``fine`` (a mandatory payment to the bank, capped
+under ``debt_policy="pay_what_you_can"``, A-B-35), ``deal`` (vendor to vendor). Each
+:class:`Transfer` must name one of these rules in its direction (``check_invariants``)."""
+
+
+FLOW_OPTIONS: dict[str, Callable[[Rules], bool]] = {
+    "B-BUY-06": lambda rules: rules.buy_unoperated_multiplayer,
+    "B-SOLO-12": lambda rules: rules.mode == "sendiri",
+    "B-SOLO-17": lambda rules: rules.mode == "sendiri",
+    "B-OPEN-07": lambda rules: rules.opening_rent_cost > 0,
+}
+"""The money flows that exist only under some rule options (a BUY from an unoperated stall is
+paid to the bank only where such a BUY is allowed, A-B-08)."""
+
+
+def flow_kind(t: Transfer) -> str:
+    """What a transfer is, by its direction: ``earn``, ``pay``/``fine`` (to the bank; a fine is
+    told apart by its rule) or ``deal``."""
+    if t.frm is None:
+        return "earn"
+    if t.to is None:
+        return "fine" if "fine" in MONEY_FLOWS.get(t.rule, ()) else "pay"
+    return "deal"
+
+
 def transfer(state: State, frm: int | None, to: int | None, amount: int, rule: str,
              *, mandatory: bool = False) -> State:
     """Move ``amount`` RM from ``frm`` to ``to`` (``None``: the bank), logged with ``rule``.
@@ -281,8 +331,9 @@ def position_in_round(state: State, seat: int) -> int:
     return (seat - state.first) % len(state.vendors)
 
 
-def committed(state: State, player: int) -> int:
-    """RM the vendor has committed to the BUY in progress (not yet paid)."""
+def buy_commitment(state: State, player: int) -> int:
+    """RM the vendor owes for the cards picked in the BUY in progress (not yet paid,
+    B-BUY-07)."""
     pending = state.pending
     if not isinstance(pending, Purchase) or player != state.current:
         return 0
@@ -293,8 +344,33 @@ def committed(state: State, player: int) -> int:
     return 0
 
 
+def offer_commitment(state: State, player: int) -> int:
+    """RM the vendor promised in the offer waiting for an answer (A-B-61): a trade's ``pay``,
+    or the price a buyer offered in a bargain. Only the vendor who made the offer has
+    promised anything; what it asks of the other vendor is checked when they accept."""
+    offer = state.offer
+    if offer is None or offer.frm != player:
+        return 0
+    if isinstance(offer, TradeOffer):
+        return offer.pay
+    return offer.price if player == state.current else 0  # a seller's counter promises no RM
+
+
+def committed(state: State, player: int) -> int:
+    """RM the vendor has committed and not yet paid: the BUY in progress (B-BUY-07) and the
+    money promised in an open offer (A-B-61)."""
+    return buy_commitment(state, player) + offer_commitment(state, player)
+
+
 def free_money(state: State, player: int) -> int:
+    """What the vendor can still spend: money less every commitment (B-BUY-07, A-B-61)."""
     return state.vendors[player].money - committed(state, player)
+
+
+def bargain_seller(state: State | View, offer: BargainOffer) -> int:
+    """The seller in a bargain: the vendor who is not buying (the buyer is the vendor whose
+    BUY it is, B-BUY-02)."""
+    return offer.to if offer.frm == state.current else offer.frm
 
 
 def vendor_with(v: Vendor, **changes: Any) -> Vendor:

@@ -139,6 +139,11 @@ def action_text(action: object) -> str:
     return repr(action)
 
 
+class ConformanceError(AssertionError):
+    """A broken promise found by the conformance kit (``marketlib.core.testing``), with the seed
+    and decision number that reproduce it."""
+
+
 class CardDataError(MarketlibError, ValueError):
     """A card or rules data file is broken.
 

@@ -9,6 +9,10 @@ seat's view hides what it must, and ``view(determinize(view(s, p)), p) == view(s
 game ends, in one of the endings its ``GAME.endings`` declares. Once per game, ``Match``
 replays and its save round trip is exact.
 
+``check_people(game, rules, n_games=...)`` plays random games in which every seat also does what
+people do: deals with random terms, answers, out-of-turn moves and stale clicks
+(:mod:`marketlib.core.people`).
+
 ``check_hidden_information(game, rules, payload=...)`` checks that a seat learns nothing it may
 not see, from the views or from everything a front end is sent (the boards pass their payload).
 
@@ -29,10 +33,14 @@ from typing import Any
 
 import msgspec
 
-from marketlib.core.errors import IllegalAction, Violation
+from marketlib.core.errors import ConformanceError, IllegalAction, Violation
 from marketlib.core.game import GameModule
 from marketlib.core.match import Match
+from marketlib.core.people import PeopleReport, check_people
 from marketlib.core.registry import resolve_game
+
+__all__ = ["ConformanceError", "ConformanceReport", "HiddenInformationReport", "PeopleReport",
+           "check_game", "check_hidden_information", "check_people", "view_payload"]
 
 
 @dataclass
@@ -45,10 +53,6 @@ class ConformanceReport:
     any_time: int = 0
     longest_game: int = 0
     endings: Counter[str] = field(default_factory=Counter)
-
-
-class ConformanceError(AssertionError):
-    """A broken promise, with the seed and decision number that reproduce it."""
 
 
 def check_game(
