@@ -296,9 +296,9 @@ def _convert(data: dict[str, Any], save: type[SaveFile], source: str) -> SaveFil
         message = str(err)
         found = _PATH.search(message)
         if found is None:  # not expected: the header made data an object
-            raise SaveFileError(source, _plain(message)) from None
+            raise SaveFileError(source, in_words(message)) from None
         name, index, below = found.groups()
-        problem = _plain(message[: found.start()]) + _choices(save, name, below)
+        problem = in_words(message[: found.start()]) + _choices(save, name, below)
         if below:
             problem += f" (at {name}{index}{below})"
         if name == "actions" and index:
@@ -312,13 +312,13 @@ _TYPES = re.compile(r"`((?:int|str|array|object|bool|null|float)(?: \| "
                     r"(?:int|str|array|object|bool|null|float))*)`")
 
 
-def _plain(message: str) -> str:
+def in_words(message: str) -> str:
     """msgspec's message in words: "must be a whole number, not text".
 
     Example:
-        >>> _plain("Expected `int | null`, got `str`")
+        >>> in_words("Expected `int | null`, got `str`")
         'must be a whole number or null, not text'
-        >>> _plain("Object missing required field `card`")
+        >>> in_words("Object missing required field `card`")
         'Object missing required field `card`'
     """
     if message.startswith("Expected "):
