@@ -1,7 +1,8 @@
 """Sphinx configuration: myst-nb + furo, built offline (``sphinx-build -W -b html docs OUT``).
 
-The notebooks are copied from ``notebooks/`` into ``docs/tutorials/`` here (no pre-step) and
-rendered with their stored outputs; a static picture of each board, the save files' JSON
+The tutorial notebooks (``notebooks/NN_name.ipynb``, :data:`TUTORIALS`) are copied into
+``docs/tutorials/`` here (no pre-step) and rendered with their stored outputs; any other notebook
+there (a learner's ``Untitled.ipynb`` saved by JupyterLab) is left out (issue 26, point 6); a static picture of each board, the save files' JSON
 Schema and the table of each game's verbs are written into ``docs/_generated/`` at build time.
 """
 
@@ -44,12 +45,17 @@ nb_mime_priority_overrides = [
 nitpicky = False
 
 
+TUTORIALS = "[0-9][0-9]_*.ipynb"
+"""The project's own notebooks, ``00_start_here.ipynb`` and so on (notebooks/conftest.py gives
+nbval the same pattern)."""
+
+
 def _copy_notebooks() -> None:
     target = HERE / "tutorials"
     target.mkdir(exist_ok=True)
     for old in target.glob("*.ipynb"):
         old.unlink()
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for notebook in sorted((ROOT / "notebooks").glob(TUTORIALS)):
         shutil.copyfile(notebook, target / notebook.name)
 
 

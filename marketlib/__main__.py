@@ -10,8 +10,9 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +21,57 @@ import msgspec
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
 from marketlib.core.match import Match
+from marketlib.core.savefile import in_words
 
 
 def _rule_value(text: str) -> Any:
+    """A ``--rule`` value: JSON where it is JSON (``10``, ``2.0``, ``true``, ``null``, ``"10"``),
+    else the text itself (``cap``). Its type is then checked strictly against the option's."""
     try:
         return msgspec.json.decode(text)
     except msgspec.DecodeError:
         return text
+
+
+_AT = re.compile(r" - at `\$\.(\w+)[^`]*`$")
+
+
+def rules_from_args(game: Any, mode: str, implied: Mapping[str, Any],
+                    fixed: Mapping[str, Any], players: int | None, items: Sequence[str]) -> Any:
+    """The game's ``Rules`` from the command line (issue 26, point 4): ``implied`` (the game's
+    defaults and the mode's options), ``fixed`` (what the mode ``mode`` fixes), ``--players``
+    and each ``--rule NAME=VALUE``, decoded strictly (msgspec, ``strict=True``): a float, bool or
+    text where a whole number belongs is refused, never converted.
+
+    Raises:
+        ValueError: naming the argument: ``--rule seal_target=2.0: must be a whole number, not
+            a number``; a ``--rule`` that repeats or contradicts ``--players``, the mode or
+            another ``--rule``; an unknown option.
+    """
+    options: dict[str, Any] = dict(implied)
+    given = {name: f"the mode {mode!r} ({name}={value})" for name, value in fixed.items()}
+    if players is not None:
+        options["players"], given["players"] = players, f"--players {players}"
+    for item in items:
+        name, sep, text = (part.strip() for part in item.partition("="))
+        if not sep or not name:
+            raise ValueError(f"--rule {item!r}: write NAME=VALUE, e.g. --rule seal_target=10")
+        value = _rule_value(text)
+        if name in given and (options[name] != value or type(options[name]) is not type(value)):
+            raise ValueError(f"--rule {item}: conflicts with {given[name]}")
+        options[name], given[name] = value, f"--rule {item}"
+    try:
+        return msgspec.convert(options, game.Rules, strict=True)
+    except msgspec.ValidationError as err:
+        message = str(err)
+        found = _AT.search(message)
+        where = given.get(found.group(1), "") if found else ""
+        problem = in_words(message[: found.start()] if found else message)
+        if where:
+            raise ValueError(f"{where}: {problem}") from None
+        known = ", ".join(game.Rules.__struct_fields__)
+        extra = f" (the options: {known})" if "unknown field" in message else ""
+        raise ValueError(f"bad rules: {problem}{extra}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,30 +109,52 @@ def simulate(args: argparse.Namespace) -> int:
 
     found, implied = registry.mode(args.game)
     game = found.game()
-    options: dict[str, Any] = dict(implied)
-    if args.players is not None:
-        options["players"] = args.players
-    for item in args.rule:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"--rule {item!r}: write NAME=VALUE")
-        options[name.strip()] = _rule_value(value.strip())
-    try:
-        rules = msgspec.convert(options, game.Rules)
-    except msgspec.ValidationError as err:
-        raise ValueError(f"bad rules: {err}") from None
+    rules = rules_from_args(game, args.game, implied, found.modes.get(args.game, {}),
+                            args.players, args.rule)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    out = None if args.out is None else Path(args.out)
+    if out is not None:  # before any game is played (issue 26, point 6)
+        for path in (out, _turns_path(out)):
+            check_writable(path)
     games, turns = sim.play_many(game, rules, bots, args.games, seed=args.seed,
                                  rotate_seats=not args.no_rotate, n_jobs=args.jobs,
                                  progress=args.progress)
     print(summary(games, game.GAME.title, game.GAME.score_unit))
-    if args.out is not None:
-        out = Path(args.out)
+    if out is not None:
         sim.save_results(games, out)
-        turns_path = out.with_name(f"{out.stem}.turns{out.suffix}")
-        sim.save_results(turns, turns_path)
-        print(f"saved {out} and {turns_path}")
+        sim.save_results(turns, _turns_path(out))
+        print(f"saved {out} and {_turns_path(out)}")
     return 0
+
+
+def _turns_path(out: Path) -> Path:
+    return out.with_name(f"{out.stem}.turns{out.suffix}")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a ``--out`` file that cannot be written, before the games are played: its folder
+    is missing or not a folder, it is a folder, or writing it is not allowed. An existing file
+    is opened for appending and left as it is; a new one is created and removed again.
+
+    Raises:
+        ValueError: saying which path and why.
+    """
+    folder = path.parent
+    if path.is_dir():
+        raise ValueError(f"--out {path}: is a folder; give a file name such as "
+                         f"{path / 'results.csv'}")
+    if not folder.exists():
+        raise ValueError(f"--out {path}: the folder {folder} does not exist")
+    if not folder.is_dir():
+        raise ValueError(f"--out {path}: {folder} is a file, not a folder")
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as err:
+        raise ValueError(f"--out {path}: cannot be written ({err.strerror or err})") from None
+    if not existed:
+        path.unlink()
 
 
 def summary(games: Any, title: str, unit: str) -> str:
@@ -161,13 +228,17 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the process exit code (2 for a usage or file error)."""
+    """Entry point; returns the process exit code (2 for a usage or file error).
+
+    ``simulate --out`` is checked before any game is played; a file that still cannot be written
+    at the end (a full disk) is an ``error:`` line too, never a traceback.
+    """
     args = _parser().parse_args(argv)
     try:
         if args.command == "simulate":
             return simulate(args)
         return replay(args)
-    except (MarketlibError, ValueError) as err:
+    except (MarketlibError, ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
 

@@ -19,7 +19,14 @@ from typing import Any
 import msgspec
 
 from marketlib.core.cards import STORE, card_digest
-from marketlib.core.data import Row, check_unique, copy_files, read_csv, read_toml
+from marketlib.core.data import (
+    Row,
+    check_unique,
+    convert_toml,
+    copy_files,
+    read_csv,
+    read_toml,
+)
 from marketlib.core.errors import CardDataError
 
 DATA = Path(__file__).parent / "data"
@@ -158,8 +165,23 @@ class Catalog(msgspec.Struct, frozen=True):
     """Stall ID -> the type it sells (derived from ``stalls`` when the catalog is read)."""
 
 
-def _components() -> dict[str, Any]:
-    return read_toml(DATA / COMPONENTS_FILE)
+class _Layout(msgspec.Struct, forbid_unknown_fields=True):
+    rows: int
+    columns: int
+    marks: list[str]
+
+
+class _Components(msgspec.Struct):
+    counts: dict[str, int]
+    layout: dict[str, Any]
+
+
+def _components() -> _Components:
+    """The component counts and layouts, decoded strictly (issue 26: ``88.0`` is refused)."""
+    path = DATA / COMPONENTS_FILE
+    data = read_toml(path)
+    return _Components(counts=convert_toml(path, data.get("counts"), dict[str, int], "counts"),
+                       layout=convert_toml(path, data.get("layout"), dict[str, Any], "layout"))
 
 
 def _produce(row: Row, column: str, raw: str | None = None) -> Produce:
@@ -171,7 +193,7 @@ def _produce(row: Row, column: str, raw: str | None = None) -> Produce:
 
 
 def _count(path: str | Path, found: int, key: str, what: str, rule: str) -> None:
-    expected = int(_components()["counts"][key])
+    expected = _components().counts[key]
     if found != expected:
         raise CardDataError(str(path), f"has {found} {what}; Bansan has {expected} ({rule})")
 
@@ -297,9 +319,10 @@ def _parse(files: Sequence[Path]) -> Catalog:
             raise CardDataError(str(path), f"IDs also used by another deck: {sorted(clash)}",
                                 column="id")
         seen |= set(ids)
-    raw = _components()["layout"]
-    layouts = {int(k): Layout(rows=int(v["rows"]), columns=int(v["columns"]),
-                              marks=tuple(v["marks"])) for k, v in raw.items()}
+    layouts = {}
+    for key, value in _components().layout.items():  # each by its key, so an error names it
+        spec = convert_toml(DATA / COMPONENTS_FILE, value, _Layout, f"layout.{key}")
+        layouts[int(key)] = Layout(rows=spec.rows, columns=spec.columns, marks=tuple(spec.marks))
     return Catalog(produce=produce, lists=lists, stalls=stalls, events=events, layouts=layouts,
                    sells={s.id: s.sells for s in stalls.values()})
 

@@ -34,7 +34,7 @@ from marketlib.core.errors import (
 from marketlib.core.game import GameModule, Outcome, PlayerId, check_seat, seat_count
 from marketlib.core.registry import resolve_game
 from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
-from marketlib.core.seeding import check_seed
+from marketlib.core.seeding import DealScheme, check_seed, setup_seed
 from marketlib.core.version import __version__
 
 
@@ -71,6 +71,10 @@ class Match:
             ``int`` (negative and huge ones too) deals its own game
             (:mod:`marketlib.core.seeding`).
         mode: ``"explore"`` (free undo) or ``"play"`` (undo stops where cards were revealed).
+        deal: how the seed deals (:data:`marketlib.core.seeding.DealScheme`): ``"signed"``, the
+            scheme of every new game, or ``"absolute"``, the scheme of saves written before
+            01f0d52 (a negative seed dealt as its absolute value; issue 26). Only a loaded save
+            needs it; it is written to the save file.
 
     Example:
         >>> from marketlib import Match
@@ -86,15 +90,17 @@ class Match:
     """
 
     def __init__(
-        self, game: str | GameModule, rules: Any = None, *, seed: int = 0, mode: Mode = "explore"
+        self, game: str | GameModule, rules: Any = None, *, seed: int = 0, mode: Mode = "explore",
+        deal: DealScheme = "signed",
     ) -> None:
         if mode not in ("explore", "play"):
             raise ValueError(f"mode must be 'explore' or 'play', not {mode!r}")
         self.game: GameModule = resolve_game(game)
         self.rules: Any = _coerce_rules(self.game, rules)
         self.seed = check_seed(seed)
+        self.deal: DealScheme = deal
         self.mode: Mode = mode
-        self._states: list[Any] = [self.game.setup(self.rules, self.seed)]
+        self._states: list[Any] = [self.game.setup(self.rules, setup_seed(self.seed, deal))]
         self._actions: list[Any] = []
         self._cursor = 0
         self._from_position = False
@@ -323,15 +329,16 @@ class Match:
         return self.state
 
     def checkpoint(self) -> tuple[Any, ...]:
-        """The match as it is now, for :meth:`rollback` (the timeline, cursor and seed)."""
+        """The match as it is now, for :meth:`rollback` (the timeline, cursor, seed and deal)."""
         return (list(self._states), list(self._actions), self._cursor, self.seed,
-                self._from_position)
+                self._from_position, self.deal)
 
     def rollback(self, checkpoint: tuple[Any, ...]) -> None:
         """Put the match back as it was when ``checkpoint`` was taken."""
-        states, actions, cursor, seed, from_position = checkpoint
+        states, actions, cursor, seed, from_position, deal = checkpoint
         self._states, self._actions = list(states), list(actions)
         self._cursor, self.seed, self._from_position = cursor, seed, from_position
+        self.deal = deal
         self._edits += 1
 
     @contextlib.contextmanager
@@ -365,10 +372,13 @@ class Match:
         """Start a new game in place, with the same rules (and ``seed``, or the same seed).
 
         The match object stays the same, so a board or notebook holding it sees the new game.
+        A new seed deals by the current scheme (``deal="signed"``); the same seed deals the
+        same game again.
         """
         if seed is not None:
             self.seed = check_seed(seed)
-        self._states = [self.game.setup(self.rules, self.seed)]
+            self.deal = "signed"
+        self._states = [self.game.setup(self.rules, setup_seed(self.seed, self.deal))]
         self._actions = []
         self._edits += 1
         self._cursor = 0
@@ -406,6 +416,7 @@ class Match:
             rules_version=self.game.GAME.rules_version,
             rules=self.rules,
             seed=self.seed,
+            deal=self.deal,
             mode=self.mode,
             actions=self._actions,
             cursor=self._cursor,

@@ -5,8 +5,8 @@ states (plus the undo cursor, and the start state of a match built from a positi
 it is executed or unpickled. Reading one goes:
 
 1. the header, checked by hand because it decides how to read the rest: ``format``, ``version``
-   (an older version is migrated by :data:`MIGRATIONS`, a newer one refused), ``game`` and the
-   game's ``rules_version``;
+   (a newer one refused), ``game`` and the game's ``rules_version``; then an older version is
+   migrated by :data:`MIGRATIONS` (:mod:`marketlib.core.migrations`);
 2. the whole content, converted in one step into the game's :func:`save_type` (rules, seed, mode,
    every action, the start state, the cursor): a wrong field is named from msgspec's path,
    ``actions[18]`` for the 19th action;
@@ -27,20 +27,25 @@ from typing import Annotated, Any, Final, Literal, Protocol, Self, TypeVar, cast
 
 import msgspec
 
+from marketlib.core import migrations
 from marketlib.core.errors import MarketlibError, SaveFileError
 from marketlib.core.game import GameModule
+from marketlib.core.seeding import DealScheme
 
 SAVE_FORMAT: Final = "marketlib.match"
 """The ``format`` of every marketlib save file."""
-SAVE_VERSION = 1
-"""Current save-file version. Version history: 1 (marketlib 0.1)."""
+SAVE_VERSION = 2
+"""Current save-file version. Version history: 1 (marketlib 0.1), 2 (``deal`` records how the
+seed dealt, issue 26; docs: "Save files", Versions)."""
 
 Mode = Literal["explore", "play"]
 """A match's undo policy: ``"explore"`` (free undo) or ``"play"`` (undo stops at a reveal)."""
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""``MIGRATIONS[v]`` turns the content of a version ``v`` save into version ``v + 1`` (none yet:
-version 1 is the first)."""
+Migration = Callable[[dict[str, Any], migrations.Replays], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {1: migrations.v1_to_v2}
+"""``MIGRATIONS[v](content, replays)`` turns the content of a version ``v`` save into version
+``v + 1``; ``replays(candidate)`` counts the actions of a version ``v + 1`` candidate that replay
+(:mod:`marketlib.core.migrations`)."""
 
 
 def _doc(text: str) -> msgspec.Meta:
@@ -48,7 +53,7 @@ def _doc(text: str) -> msgspec.Meta:
 
 
 class SaveFile(msgspec.Struct, kw_only=True):
-    """A saved match (save version 1): the rules, the seed and the actions between the states.
+    """A saved match (save version 2): the rules, the seed and the actions between the states.
 
     Each game reads its saves through its own subclass (:func:`save_type`), where ``rules``,
     ``actions`` and ``start`` have that game's types; this base class writes them.
@@ -64,6 +69,10 @@ class SaveFile(msgspec.Struct, kw_only=True):
         "The game's rules version; a save from another rules version is refused.")]
     rules: Annotated[Any, _doc("The game's Rules, every option written out.")]
     seed: Annotated[int, _doc("The seed that fixes every shuffle (any whole number).")]
+    deal: Annotated[DealScheme, _doc(
+        "How the seed dealt: 'signed' (every game since 01f0d52: a negative seed deals its own "
+        "game) or 'absolute' (marketlib 0.1.0 before it: a negative seed dealt the game of its "
+        "absolute value). The two agree on a seed that is not negative.")]
     mode: Annotated[Mode, _doc(
         "The undo policy: 'explore' (free undo) or 'play' (undo stops where cards were "
         "revealed).")] = "explore"
@@ -159,7 +168,8 @@ def read_save(path: str | Path) -> Any:
 class _Match(Protocol):
     """What rebuilding needs of a match class (``Match``, which imports this module)."""
 
-    def __init__(self, game: GameModule, rules: Any, *, seed: int, mode: Mode) -> None: ...
+    def __init__(self, game: GameModule, rules: Any, *, seed: int, mode: Mode,
+                 deal: DealScheme) -> None: ...
     @classmethod
     def from_state(cls, game: GameModule, state: Any, *, mode: Mode) -> Self: ...
     @property
@@ -185,13 +195,18 @@ def rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], GameM
 
 
 def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], GameModule]) -> M:
-    data = _header(data, source)
+    version = _header(data, source)
     game = _game(data, source, resolve)
-    save = _convert(data, save_type(game), source)
+
+    def replays(content: dict[str, Any], at: int) -> int:
+        save = _convert(_upgrade(content, at, replays), save_type(game), source)
+        return _replayed(cls, game, save)
+
+    save = _convert(_upgrade(data, version, replays), save_type(game), source)
     if save.cursor is not None and save.cursor > len(save.actions):
         raise SaveFileError(source, f"must be 0..{len(save.actions)}", field="cursor")
     try:
-        match = cls(game, save.rules, seed=save.seed, mode=save.mode)
+        match = cls(game, save.rules, seed=save.seed, mode=save.mode, deal=save.deal)
     except (MarketlibError, ValueError, TypeError) as err:  # e.g. too few cards to deal
         raise SaveFileError(source, str(err), field="rules") from None
     on_disk = getattr(match.state, "cards", None)  # the card data's digest as the files are now
@@ -208,8 +223,8 @@ def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], Game
     return match
 
 
-def _header(data: Any, source: str) -> dict[str, Any]:
-    """The content at :data:`SAVE_VERSION` after checking ``format`` and ``version``."""
+def _header(data: Any, source: str) -> int:
+    """The save version of ``data``, after checking ``format`` and ``version``."""
     if not isinstance(data, dict):
         raise SaveFileError(source, "is not a JSON object")
     if data.get("format") != SAVE_FORMAT:
@@ -224,10 +239,32 @@ def _header(data: Any, source: str) -> dict[str, Any]:
             f"up to {SAVE_VERSION}); upgrade marketlib to open it", field="version")
     if version < 1:
         raise SaveFileError(source, f"save version {version} is not supported", field="version")
-    content: dict[str, Any] = data
+    return version
+
+
+def _upgrade(content: dict[str, Any], version: int,
+             replays: Callable[[dict[str, Any], int], int]) -> dict[str, Any]:
+    """``content`` of save ``version`` at :data:`SAVE_VERSION`, through :data:`MIGRATIONS`;
+    ``replays(candidate, v)`` counts the replayable actions of a version ``v`` candidate."""
     for old in range(version, SAVE_VERSION):
-        content = {**MIGRATIONS[old](content), "version": old + 1}
+        def at_next(candidate: dict[str, Any], new: int = old + 1) -> int:
+            return replays(candidate, new)
+        content = {**MIGRATIONS[old](content, at_next), "version": old + 1}
     return content
+
+
+def _replayed(cls: type[M], game: GameModule, save: SaveFile) -> int:
+    """How many of ``save``'s actions replay from its deal (-1: its rules cannot deal)."""
+    try:
+        match = cls(game, save.rules, seed=save.seed, mode=save.mode, deal=save.deal)
+    except (MarketlibError, ValueError, TypeError):
+        return -1
+    for i, action in enumerate(save.actions):
+        try:
+            match.play(action)
+        except MarketlibError:
+            return i
+    return len(save.actions)
 
 
 def _game(data: dict[str, Any], source: str, resolve: Callable[[str], GameModule]) -> GameModule:
@@ -259,9 +296,9 @@ def _convert(data: dict[str, Any], save: type[SaveFile], source: str) -> SaveFil
         message = str(err)
         found = _PATH.search(message)
         if found is None:  # not expected: the header made data an object
-            raise SaveFileError(source, _plain(message)) from None
+            raise SaveFileError(source, in_words(message)) from None
         name, index, below = found.groups()
-        problem = _plain(message[: found.start()]) + _choices(save, name, below)
+        problem = in_words(message[: found.start()]) + _choices(save, name, below)
         if below:
             problem += f" (at {name}{index}{below})"
         if name == "actions" and index:
@@ -275,13 +312,13 @@ _TYPES = re.compile(r"`((?:int|str|array|object|bool|null|float)(?: \| "
                     r"(?:int|str|array|object|bool|null|float))*)`")
 
 
-def _plain(message: str) -> str:
+def in_words(message: str) -> str:
     """msgspec's message in words: "must be a whole number, not text".
 
     Example:
-        >>> _plain("Expected `int | null`, got `str`")
+        >>> in_words("Expected `int | null`, got `str`")
         'must be a whole number or null, not text'
-        >>> _plain("Object missing required field `card`")
+        >>> in_words("Object missing required field `card`")
         'Object missing required field `card`'
     """
     if message.startswith("Expected "):

@@ -18,6 +18,11 @@ seeds from the text ``"marketlib:deal:-5"`` instead, which no small ``int`` seed
 bot stream of seat ``k`` seeds from the text ``"marketlib:{seed}:{k}"`` (negative seeds keep
 their sign in the text).
 
+Saves keep the scheme that dealt them (issue 26, point 5): a file written before 01f0d52 dealt a
+negative seed with ``random.Random(seed)``, i.e. as its absolute value. :data:`DealScheme` names
+the two schemes and :func:`setup_seed` gives the seed a game's ``setup`` takes for each, so a
+``Match(..., deal="absolute")`` replays such a file (docs: "Save files", Versions).
+
 Why not numpy's ``SeedSequence``, the field's standard for spawning streams: it refuses
 negative entropy, and moving to it would change every deal of every saved game. Its idea is
 kept: each stream is named by the seed plus a fixed key (``deal``, or the seat), streams never
@@ -36,6 +41,7 @@ Example:
 from __future__ import annotations
 
 import random
+from typing import Final, Literal
 
 
 def check_seed(seed: object) -> int:
@@ -49,6 +55,31 @@ def check_seed(seed: object) -> int:
             return int(seed)
         raise TypeError(f"a seed is an int, not {type(seed).__name__} {seed!r}")
     return seed
+
+
+DealScheme = Literal["signed", "absolute"]
+"""How a seed deals a game: ``"signed"``, :func:`deal_rng` (since 01f0d52: a negative seed deals
+its own game), or ``"absolute"``, ``random.Random(seed)`` (marketlib 0.1 before 01f0d52: a negative
+seed deals the game of its absolute value). The two agree on every non-negative seed."""
+DEAL_SCHEMES: Final[tuple[DealScheme, ...]] = ("signed", "absolute")
+
+
+def setup_seed(seed: int, deal: DealScheme = "signed") -> int:
+    """The seed a game's ``setup`` takes to deal ``seed`` by the scheme ``deal``.
+
+    Example:
+        >>> setup_seed(-5), setup_seed(-5, "absolute"), setup_seed(7, "absolute")
+        (-5, 5, 7)
+
+    Raises:
+        TypeError: ``seed`` is not an ``int``.
+        ValueError: ``deal`` is not one of :data:`DEAL_SCHEMES`.
+    """
+    seed = check_seed(seed)
+    if deal not in DEAL_SCHEMES:
+        raise ValueError(f"deal must be 'signed' or 'absolute', not {deal!r}")
+    # deal_rng(abs(s)) is random.Random(abs(s)), which is random.Random(s): the old deal.
+    return abs(seed) if deal == "absolute" else seed
 
 
 def deal_rng(seed: int) -> random.Random:
@@ -85,4 +116,5 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"marketlib:{check_seed(seed)}:{check_seed(seat)}")
 
 
-__all__ = ["any_time_rng", "bot_rng", "check_seed", "deal_rng"]
+__all__ = ["DEAL_SCHEMES", "DealScheme", "any_time_rng", "bot_rng", "check_seed", "deal_rng",
+           "setup_seed"]

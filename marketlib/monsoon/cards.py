@@ -17,7 +17,14 @@ from pathlib import Path
 import msgspec
 
 from marketlib.core.cards import STORE, card_digest
-from marketlib.core.data import Row, check_unique, copy_files, parse_enum, read_csv, read_toml
+from marketlib.core.data import (
+    Row,
+    check_unique,
+    copy_files,
+    parse_enum,
+    read_csv,
+    read_toml_as,
+)
 from marketlib.core.errors import CardDataError
 
 DATA = Path(__file__).parent / "data"
@@ -135,9 +142,18 @@ def _good(row: Row, column: str, raw: str) -> Good:
     return parse_enum(Good, raw, lambda problem: row.error(column, problem))
 
 
-def _components() -> dict[str, int]:
-    data = read_toml(DATA / COMPONENTS_FILE)
-    return {k: int(v) for k, v in data["counts"].items()}
+class _Counts(msgspec.Struct, forbid_unknown_fields=True):
+    goods: int
+    orders: int
+
+
+class _Components(msgspec.Struct):
+    counts: _Counts
+
+
+def _components() -> _Counts:
+    """The component counts, whole numbers decoded strictly (issue 26: ``38.0`` is refused)."""
+    return read_toml_as(DATA / COMPONENTS_FILE, _Components).counts
 
 
 def load_goods(path: str | Path) -> dict[str, GoodsCard]:
@@ -172,14 +188,14 @@ def load_goods(path: str | Path) -> dict[str, GoodsCard]:
                 raise row.error("quantity", "Wood always has quantity 4 (M-COMP-02)")
         card_id = row.identifier("id")
         cards[card_id] = GoodsCard(id=card_id, goods=goods, quantity=quantity)
-    expected = _components()["goods"]
+    expected = _components().goods
     if len(cards) != expected:
         raise CardDataError(str(path), f"has {len(cards)} cards; Monsoon Market has {expected} "
                             "Goods cards (M-COMP-01)")
     return cards
 
 
-_LINE = re.compile(r"^\s*(\d+)\s+([A-Za-z]+)\s*$")
+_LINE = re.compile(r"^\s*(\d+)\s+([A-Za-z]+)\s*$", re.ASCII)  # ASCII digits only
 
 
 def _requirements(row: Row) -> tuple[Requirement, ...]:
@@ -240,7 +256,7 @@ def load_orders(path: str | Path) -> dict[str, Order]:
             bonus_quantity=bonus_quantity,
             bonus_action=action,
         )
-    expected = _components()["orders"]
+    expected = _components().orders
     if len(orders) != expected:
         raise CardDataError(str(path), f"has {len(orders)} Orders; Monsoon Market has {expected} "
                             "Order cards (M-COMP-04)")

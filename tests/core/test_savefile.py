@@ -1,6 +1,7 @@
 """Save files as one msgspec struct per game (issue 14): files written before it still load to
-the same game and are written back byte for byte; every save validates against the published
-JSON Schema; a bad action is named by its index; older versions go through the migrations."""
+the same game and are written back byte for byte (but for the version-2 header, issue 26); every
+save validates against the published JSON Schema; a bad action is named by its index; older
+versions go through the migrations (tests/core/test_save_versions.py: the deal scheme)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import copy
 import hashlib
 import json
 import random
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,6 +55,24 @@ OPTIONS_ADDED_SINCE: dict[str, dict[str, Any]] = {
 """Rule options added after the fixtures were written, with their defaults (A-B-59, A-B-60)."""
 
 
+def as_version_2(text: str, deal: str) -> str:
+    """A version-1 file's text as marketlib writes it back: version 2, ``deal`` after the seed."""
+    text = text.replace('\n "version": 1,\n', '\n "version": 2,\n', 1)
+    return re.sub(r'(\n "seed": -?\d+,\n)', rf'\1 "deal": "{deal}",\n', text, count=1)
+
+
+def state_as_written(match: Match) -> str:
+    """The state's JSON (sorted keys) without what was added since the old fixtures were
+    written: Bansan's card digest and rule options (compare ``written_state_sha256``)."""
+    state = msgspec.to_builtins(match.state)
+    game = match.game.GAME.name
+    if game == "bansan":
+        del state["cards"]
+    for option in OPTIONS_ADDED_SINCE[game]:
+        del state["rules"][option]
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_saves_written_before_the_struct_load_to_the_same_game(name: str) -> None:
     path = SAVES / name
@@ -60,12 +81,19 @@ def test_saves_written_before_the_struct_load_to_the_same_game(name: str) -> Non
     assert repr(match) == expected["repr"]
     assert match.log()[-3:] == expected["last_moves"]
     assert hashlib.sha256(str(match.state).encode()).hexdigest() == expected["state_sha256"]
+    assert match.deal == expected.get("deal", "signed")  # issue 26: the scheme that dealt it
+    if "written_state_sha256" in expected:  # the state the writing marketlib had (issue 26)
+        written_state = hashlib.sha256(state_as_written(match).encode()).hexdigest()
+        assert written_state == expected["written_state_sha256"]
     # Written back, the file holds the same (monsoon: to the byte, the struct keeps the layout),
-    # but for what Bansan added since: rule options with their defaults, and its card digest.
+    # but for version 2's header (issue 26: "version": 2 and the "deal" that dealt it) and what
+    # Bansan added since: rule options with their defaults, and its card digest.
     written = json.dumps(match.to_dict(), indent=1) + "\n"
     data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 1
     if data["game"] == "monsoon":
-        assert written == path.read_text(encoding="utf-8")
+        assert written == as_version_2(path.read_text(encoding="utf-8"), match.deal)
+    data |= {"version": 2, "deal": match.deal}
     added = OPTIONS_ADDED_SINCE[data["game"]]
     data["rules"] |= added
     data["cards"] = ""  # the shipped decks (issue 14: Bansan records its card digest)
@@ -73,7 +101,7 @@ def test_saves_written_before_the_struct_load_to_the_same_game(name: str) -> Non
         data["start"]["rules"] |= added
         data["start"]["cards"] = ""
     assert json.loads(written) == data
-    VALIDATOR.validate(json.loads(path.read_text(encoding="utf-8")))
+    VALIDATOR.validate(json.loads(written))
 
 
 def test_every_fixture_is_checked() -> None:
@@ -103,6 +131,8 @@ def test_a_position_save_fits_the_schema() -> None:
     for name in ("monsoon_position.json", "bansan_position.json"):
         data = json.loads((SAVES / name).read_text(encoding="utf-8"))
         assert data["start"] is not None
+        assert not VALIDATOR.is_valid(data)  # version 1: no "deal" (issue 26)
+        data |= {"version": 2, "deal": "signed"}
         VALIDATOR.validate(data)
         data["start"]["turn"] = "three"
         assert not VALIDATOR.is_valid(data)
@@ -113,11 +143,12 @@ def test_the_schema_is_msgspec_s_for_the_save_types() -> None:
                                {"$ref": "#/$defs/BansanSaveFile"}]
     monsoon_save = SCHEMA["$defs"]["MonsoonSaveFile"]
     assert list(monsoon_save["properties"]) == [
-        "format", "version", "library_version", "game", "rules_version", "rules", "seed", "mode",
-        "actions", "cursor", "start", "cards"]
+        "format", "version", "library_version", "game", "rules_version", "rules", "seed", "deal",
+        "mode", "actions", "cursor", "start", "cards"]
     assert monsoon_save["properties"]["game"]["enum"] == ["monsoon"]
     assert set(monsoon_save["required"]) == {"format", "version", "game", "rules_version",
-                                             "rules", "seed", "actions"}
+                                             "rules", "seed", "deal", "actions"}
+    assert monsoon_save["properties"]["deal"]["enum"] == ["absolute", "signed"]
     assert savefile.save_type(monsoon) is savefile.save_type(monsoon)  # built once per game
 
 
@@ -156,19 +187,21 @@ def test_an_entry_that_is_text_is_not_run() -> None:
 
 def test_an_older_version_is_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
     content = json.loads((SAVES / "monsoon_2p_full.json").read_text(encoding="utf-8"))
-    old = {**content, "moves": content.pop("actions")}  # as if version 1 named them "moves"
+    old = {**content, "moves": content.pop("actions")}  # as if version 2 had named them "moves"
 
-    def rename(data: dict[str, Any]) -> dict[str, Any]:
+    def rename(data: dict[str, Any], replays: Any) -> dict[str, Any]:
         data = dict(data)
         data["actions"] = data.pop("moves")
         return data
 
-    monkeypatch.setattr(savefile, "SAVE_VERSION", 2)
-    monkeypatch.setitem(savefile.MIGRATIONS, 1, rename)
-    match = Match.from_dict(old)
+    monkeypatch.setattr(savefile, "SAVE_VERSION", 3)
+    monkeypatch.setitem(savefile.MIGRATIONS, 2, rename)
+    match = Match.from_dict({**old, "version": 2, "deal": "signed"})
+    assert repr(match) == EXPECTED["monsoon_2p_full.json"]["repr"]
+    match = Match.from_dict(old)  # version 1: through both migrations
     assert repr(match) == EXPECTED["monsoon_2p_full.json"]["repr"]
     with pytest.raises(SaveFileError, match="newer marketlib") as err:
-        Match.from_dict({**content, "version": 3})
+        Match.from_dict({**content, "version": 4})
     assert err.value.field == "version"
 
 
