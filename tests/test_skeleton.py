@@ -27,7 +27,7 @@ SKELETON: dict[str, tuple[str, ...]] = {
     "text": ("describe", "preview"),
     "turn": ("FLOW",),
     "view": ("View", "view", "determinize", "info_revealed", "candidate_actions"),
-    "words": ("PHASES", "LEGEND", "label", "instruction", "warning", "goal", "recap"),
+    "words": ("PHASES", "LEGEND", "legend", "label", "instruction", "warning", "goal", "recap"),
 }
 """Each module of a game package and the names it provides."""
 
