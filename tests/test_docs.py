@@ -22,19 +22,31 @@ def _documented() -> set[str]:
 
 
 def test_rule_ids_in_the_code_are_documented() -> None:
+    """Shown to fail on a broken copy: :func:`test_the_rule_id_guards_fail_on_a_broken_copy`."""
     in_code = _ids_in(sorted((ROOT / "marketlib").rglob("*.py")))
     missing = sorted(in_code - _documented())
     assert not missing, f"rule IDs used in marketlib/ but not in docs/: {missing}"
 
 
-def test_documented_rule_ids_have_tests_named_after_them() -> None:
+def test_the_rule_id_guards_fail_on_a_broken_copy(tmp_path: Path) -> None:
+    """The broken copies: a module citing an undocumented ``B-ZZZ-99`` (found by the first
+    guard), and a documented ID with no test named after it (found by the second)."""
+    code = tmp_path / "moves.py"
+    code.write_text('return v("B-ZZZ-99", "a rule nobody wrote down")\n', encoding="utf-8")
+    assert _ids_in([code]) - _documented() == {"B-ZZZ-99"}
+    assert _untested({"B-ZZZ-99", "B-ACT-01"}) == ["B-ZZZ-99"]
+
+
+def _untested(documented: set[str]) -> list[str]:
     test_text = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("*.py"))
     names = set(re.findall(r"def (test_\w+)", test_text))
-    untested = []
-    for rule in sorted(_documented()):
-        snake = rule.lower().replace("-", "_")
-        if not any(snake in name for name in names):
-            untested.append(rule)
+    return [rule for rule in sorted(documented)
+            if not any(rule.lower().replace("-", "_") in name for name in names)]
+
+
+def test_documented_rule_ids_have_tests_named_after_them() -> None:
+    """Shown to fail on a broken copy: :func:`test_the_rule_id_guards_fail_on_a_broken_copy`."""
+    untested = _untested(_documented())
     assert not untested, f"documented rule IDs without a test named after them: {untested}"
 
 

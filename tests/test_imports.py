@@ -29,6 +29,9 @@ def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_contracts_hold() -> None:
+    """Shown to fail on broken copies of the package:
+    :func:`test_a_lazy_import_against_the_grain_is_caught` (four copies, each with one lazy
+    import against the layers or making a cycle)."""
     result = lint_imports(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Contracts: 2 kept, 0 broken." in result.stdout
@@ -58,6 +61,8 @@ def test_the_contracts_say_what_the_docs_say() -> None:
 ])
 def test_a_lazy_import_against_the_grain_is_caught(tmp_path: Path, module: str, line: str,
                                                    broken: str) -> None:
+    """The broken copy: the package copied to ``tmp_path`` with ``line`` (an import inside a
+    function) appended to ``module``; ``lint-imports`` must fail and name the breach."""
     shutil.copytree(ROOT / "marketlib", tmp_path / "marketlib",
                     ignore=shutil.ignore_patterns("__pycache__", "data"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")

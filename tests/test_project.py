@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = "[0-9][0-9]_*.ipynb"  # the project's notebooks, not a learner's Untitled (issue 26)
@@ -86,26 +87,68 @@ def test_package_is_typed() -> None:
     assert (ROOT / "marketlib" / "py.typed").exists()
 
 
-def test_widget_front_end_is_offline_and_scoped() -> None:
-    widgets = ROOT / "marketlib" / "widgets"
-    for js in widgets.glob("*.js"):
-        text = js.read_text(encoding="utf-8")
-        assert "https://" not in text and "http://" not in text, js.name
-        assert not re.search(r"^\s*import\s", text, re.MULTILINE), f"{js.name} imports"
-        assert len(text.splitlines()) <= 400, f"{js.name} is over 400 lines"
-    css = (widgets / "board.css").read_text(encoding="utf-8")
+def front_end_problems(scripts: dict[str, str], css: str) -> list[str]:
+    """Why a board front end (``scripts`` by name, its ``css``) is not offline and scoped: a
+    URL, an ``import``, a script over 400 lines, a CSS selector outside ``.marketlib-``."""
+    problems = []
+    for name, text in scripts.items():
+        if "https://" in text or "http://" in text:
+            problems.append(f"{name} names a URL")
+        if re.search(r"^\s*import\s", text, re.MULTILINE):
+            problems.append(f"{name} imports")
+        if len(text.splitlines()) > 400:
+            problems.append(f"{name} is over 400 lines")
     rules = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
     selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", rules) for s in block.split(",")]
-    assert selectors and all(s.startswith(".marketlib-") for s in selectors), selectors
+    if not selectors or not all(s.startswith(".marketlib-") for s in selectors):
+        problems.append(f"CSS selectors outside .marketlib-: {selectors}")
+    return problems
+
+
+def test_widget_front_end_is_offline_and_scoped() -> None:
+    """Shown to fail on broken copies: :func:`test_the_front_end_guard_fails_on_a_broken_copy`
+    (a CDN import, a 401-line script, an unscoped ``button`` rule)."""
+    widgets = ROOT / "marketlib" / "widgets"
+    scripts = {js.name: js.read_text(encoding="utf-8") for js in widgets.glob("*.js")}
+    assert scripts
+    assert front_end_problems(scripts, (widgets / "board.css").read_text(encoding="utf-8")) == []
+
+
+def test_the_front_end_guard_fails_on_a_broken_copy() -> None:
+    widgets = ROOT / "marketlib" / "widgets"
+    js = (widgets / "bansan.js").read_text(encoding="utf-8")
+    css = (widgets / "board.css").read_text(encoding="utf-8")
+    cdn = 'import * as d3 from "https://cdn.jsdelivr.net/npm/d3";\n' + js
+    assert front_end_problems({"bansan.js": cdn}, css) == ["bansan.js names a URL",
+                                                           "bansan.js imports"]
+    assert front_end_problems({"long.js": "x;\n" * 401}, css) == ["long.js is over 400 lines"]
+    assert len(front_end_problems({}, css + "\nbutton { color: red }\n")) == 1
+
+
+def notebook_problems(nb: Any, name: str) -> list[str]:
+    """Why notebook ``nb`` breaks the rules: stored widget state, or no title cell first."""
+    problems = []
+    if "widgets" in nb.metadata:
+        problems.append(f"{name}: clear metadata.widgets")
+    if not (nb.cells and nb.cells[0].cell_type == "markdown"
+            and nb.cells[0].source.startswith("# ")):
+        problems.append(f"{name}: the first cell is not a '# ' title")
+    return problems
 
 
 def test_notebooks_store_no_widget_state() -> None:
+    """Shown to fail on a broken copy: notebook 00 with widget state stored in its metadata
+    and its title cell moved after a code cell (see the end of this test)."""
     import nbformat
 
-    for path in sorted((ROOT / "notebooks").glob(TUTORIALS)):
-        nb = nbformat.read(path, as_version=4)
-        assert "widgets" not in nb.metadata, f"{path.name}: clear metadata.widgets"
-        assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+    paths = sorted((ROOT / "notebooks").glob(TUTORIALS))
+    assert paths
+    for path in paths:
+        assert notebook_problems(nbformat.read(path, as_version=4), path.name) == []
+    broken = nbformat.read(paths[0], as_version=4)
+    broken.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {}}
+    broken.cells.insert(0, nbformat.v4.new_code_cell("import marketlib"))
+    assert len(notebook_problems(broken, paths[0].name)) == 2
 
 
 def test_the_version_is_the_installed_one() -> None:

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import ast
 import importlib
+import random
+import re
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import msgspec
 import pytest
 
 from marketlib.core import registry
@@ -27,52 +33,183 @@ SKELETON: dict[str, tuple[str, ...]] = {
     "text": ("describe", "preview"),
     "turn": ("FLOW",),
     "view": ("View", "view", "determinize", "info_revealed", "candidate_actions"),
-    "words": ("PHASES", "LEGEND", "label", "instruction", "warning", "goal", "recap"),
+    "words": ("PHASES", "LEGEND", "legend", "label", "instruction", "warning", "goal", "recap"),
 }
 """Each module of a game package and the names it provides."""
 
 SHIPPED = [n for n in registry.names() if registry.entry(n).module.startswith("marketlib.")]
 
 
+TOP_LEVEL = ("setup", "legal_actions", "apply", "explain", "view", "determinize", "outcome",
+             "standings", "describe", "preview", "position", "parse_action", "GAME", "ENTRY")
+"""What a game package exports itself."""
+
+
+def skeleton_gaps(package: str, load: Callable[[str], Any] = importlib.import_module) -> list[str]:
+    """What ``package`` lacks of :data:`SKELETON` and :data:`TOP_LEVEL` (``load`` imports a
+    module by name)."""
+    gaps = []
+    for module, names in SKELETON.items():
+        try:
+            found = load(f"{package}.{module}")
+        except ModuleNotFoundError:
+            gaps.append(f"{package}.{module} is missing")
+            continue
+        gaps += [f"{package}.{module} lacks {n}" for n in names if not hasattr(found, n)]
+    top = load(package)
+    gaps += [f"{package} does not export {n}" for n in TOP_LEVEL if not hasattr(top, n)]
+    return gaps
+
+
 @pytest.mark.parametrize("game", SHIPPED)
 def test_every_game_has_the_same_modules_with_the_same_jobs(game: str) -> None:
-    package = registry.entry(game).module
-    for module, names in SKELETON.items():
-        found = importlib.import_module(f"{package}.{module}")
-        missing = [n for n in names if not hasattr(found, n)]
-        assert not missing, f"{package}.{module} lacks {missing}"
-    top = importlib.import_module(package)
-    for name in ("setup", "legal_actions", "apply", "explain", "view", "determinize", "outcome",
-                 "standings", "describe", "preview", "position", "parse_action", "GAME",
-                 "ENTRY"):
-        assert hasattr(top, name), f"{package} does not export {name}"
+    """Shown to fail on broken copies: :func:`test_the_skeleton_test_fails_on_a_broken_copy`
+    (a game without ``words.legend``, without a ``text`` module, and not exporting
+    ``preview``)."""
+    assert skeleton_gaps(registry.entry(game).module) == []
+
+
+def test_the_skeleton_test_fails_on_a_broken_copy() -> None:
+    """A copy of Monsoon Market whose ``words`` lacks ``legend``, whose ``text`` module is gone
+    and whose package does not export ``preview``: each gap is named."""
+    def broken(name: str) -> Any:
+        real = importlib.import_module(name)
+        if name.endswith(".text"):
+            raise ModuleNotFoundError(name)
+        hide = {"marketlib.monsoon.words": "legend", "marketlib.monsoon": "preview"}.get(name)
+        return SimpleNamespace(**{k: v for k, v in vars(real).items() if k != hide})
+
+    assert skeleton_gaps("marketlib.monsoon", broken) == [
+        "marketlib.monsoon.text is missing", "marketlib.monsoon.words lacks legend",
+        "marketlib.monsoon does not export preview"]
+
+
+PHASE_SETTERS: dict[str, frozenset[str]] = {
+    "turn.py": frozenset({"*"}),  # the phase table itself (core.flow calls its set_phase)
+    "rules.py": frozenset({"setup"}),  # the first phase of a new game
+    "position.py": frozenset({"position"}),  # a hand-built position names its phase
+    "view.py": frozenset({"view", "determinize"}),  # a view and its worlds copy the phase
+}
+"""Where a game package may write ``phase``: file name, then the functions (``*``: anywhere)."""
+
+
+def phase_writes(source: str, filename: str = "<source>") -> list[str]:
+    """Every place in ``source`` that writes a ``phase`` outside :data:`PHASE_SETTERS`, as
+    ``file:line (function)``.
+
+    Parsed with ``ast``, so the spelling does not matter: any call given ``phase=`` (the
+    ``x.replace(...)`` method, ``replace(...)`` and ``msgspec.structs.replace(...)`` under any
+    alias or import, a ``State(...)`` or ``View(...)`` constructor, ``dict(phase=...)``), a
+    dict literal with a ``"phase"`` key (``**{"phase": ...}`` or a ``changes`` dict),
+    ``setattr``/``object.__setattr__`` of ``"phase"``, and an assignment to ``x.phase``.
+    Not seen: a ``**changes`` whose keys are computed at run time.
+    """
+    allowed = PHASE_SETTERS.get(filename.rsplit("/", 1)[-1], frozenset())
+    found: list[str] = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name if function == "<module>" else function
+        writes = False
+        if isinstance(node, ast.Call):
+            writes = any(k.arg == "phase" for k in node.keywords)
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
+                node.func, "id", "")
+            if name in ("setattr", "__setattr__") and len(node.args) >= 2:
+                key = node.args[1]
+                writes |= isinstance(key, ast.Constant) and key.value == "phase"
+        elif isinstance(node, ast.Dict):
+            writes = any(isinstance(k, ast.Constant) and k.value == "phase" for k in node.keys)
+        elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            writes = any(isinstance(t, ast.Attribute) and t.attr == "phase" for t in targets)
+        if writes and "*" not in allowed and function not in allowed:
+            found.append(f"{filename}:{getattr(node, 'lineno', 0)} ({function})")
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "<module>")
+    return found
 
 
 @pytest.mark.parametrize("game", SHIPPED)
 def test_only_the_phase_table_sets_the_phase(game: str) -> None:
-    """No move handler or helper writes ``phase=...`` into a state: transitions live in the
-    game's ``turn`` module (the phase table), setup's first phase aside."""
+    """No move handler or helper writes ``phase`` into a state: transitions live in the game's
+    ``turn`` module (the phase table, run by ``core.flow``); setup's first phase, hand-built
+    positions and views aside (:data:`PHASE_SETTERS`).
+
+    Shown to fail on broken copies: see
+    :func:`test_the_phase_guard_catches_every_spelling_of_a_phase_write` (synthetic sources)
+    and :func:`test_the_phase_guard_fails_on_a_broken_copy_of_a_real_handler` (Monsoon's
+    ``moves.py`` with ``phase="end"`` added to a ``replace(state, ...)`` call, the example of
+    issue 26 that the old ``x.replace(phase=...)``-only check let through).
+    """
     root = Path(importlib.import_module(registry.entry(game).module).__file__).parent
     offenders = []
     for path in sorted(root.rglob("*.py")):
-        if path.name in ("turn.py", "position.py", "view.py"):
-            continue  # the table itself; hand-built positions and views copy a phase
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "replace"
-                    and any(k.arg == "phase" for k in node.keywords)):
-                offenders.append(f"{path.name}:{node.lineno}")
+        offenders += phase_writes(path.read_text(encoding="utf-8"),
+                                  str(path.relative_to(root)))
     assert offenders == []
 
 
-@pytest.mark.parametrize("game", SHIPPED)
-def test_legal_actions_are_the_candidates_the_checks_pass(game: str) -> None:
-    """legal_actions keeps exactly the candidate actions every check passes: nothing legal is
-    missed (explain accepts no other well-formed action) at random positions."""
-    import random
+PHASE_WRITES = {
+    "replace(state, ...)": "from msgspec.structs import replace\n"
+                           "def f(state):\n    return replace(state, phase='end')\n",
+    "msgspec.structs.replace": "import msgspec\n"
+                               "def f(s):\n    return msgspec.structs.replace(s, phase='end')\n",
+    "structs alias": "from msgspec import structs as st\n"
+                     "def f(s):\n    return st.replace(s, turn=1, phase='end')\n",
+    "replace alias": "from msgspec.structs import replace as copy_with\n"
+                     "def f(s):\n    return copy_with(s, phase='end')\n",
+    "method": "def f(s):\n    return s.replace(pending=None, phase='over')\n",
+    "constructor": "def f(s):\n    return State(rules=s.rules, phase='stock')\n",
+    "dict splat": "def f(s):\n    return s.replace(**{'phase': 'end'})\n",
+    "changes dict": "def f(s):\n    changes = dict(phase='end')\n    return s.replace(**changes)\n",
+    "changes literal": "def f(s):\n    changes = {'phase': 'end'}\n"
+                       "    return s.replace(**changes)\n",
+    "setattr": "def f(s):\n    object.__setattr__(s, 'phase', 'end')\n    return s\n",
+    "assignment": "def f(s):\n    s.phase = 'end'\n    return s\n",
+    "lambda at module level": "CHEAT = lambda s: s.replace(phase='end')\n",
+}
 
-    module = importlib.import_module(registry.entry(game).module)
+
+@pytest.mark.parametrize("spelling", list(PHASE_WRITES))
+def test_the_phase_guard_catches_every_spelling_of_a_phase_write(spelling: str) -> None:
+    """Each synthetic source writes the phase once, in a move handler file: the guard flags it
+    there, and lets the same source through only where :data:`PHASE_SETTERS` allows it."""
+    source = PHASE_WRITES[spelling]
+    assert len(phase_writes(source, "moves.py")) == 1, spelling
+    assert phase_writes(source, "turn.py") == []
+
+
+def test_the_phase_guard_lets_other_fields_and_readers_through() -> None:
+    source = ("from msgspec.structs import replace\n"
+              "def f(s):\n    t = replace(s, turn=s.turn + 1)\n"
+              "    return t.replace(pending=None) if t.phase == 'end' else get_phase(t)\n")
+    assert phase_writes(source, "moves.py") == []
+    assert phase_writes("def setup(r):\n    return State(rules=r, phase='open')\n",
+                        "rules.py") == []
+    assert phase_writes("def apply(s):\n    return State(rules=r, phase='open')\n",
+                        "rules.py") == ["rules.py:2 (apply)"]
+
+
+def test_the_phase_guard_fails_on_a_broken_copy_of_a_real_handler() -> None:
+    """Issue 26's example, made for real: Monsoon's ``moves.py`` with ``phase="end"`` added to
+    its first ``replace(state, ...)`` call (``msgspec.structs.replace``)."""
+    moves = Path(importlib.import_module("marketlib.monsoon.moves").__file__)
+    source = moves.read_text(encoding="utf-8")
+    assert phase_writes(source, "moves.py") == []
+    broken = source.replace("replace(state, ", "replace(state, phase=\"end\", ", 1)
+    assert broken != source
+    found = phase_writes(broken, "moves.py")
+    assert len(found) == 1 and found[0].startswith("moves.py:")
+
+
+def check_candidates(module: Any, seeds: int = 8) -> None:
+    """Raise ``AssertionError`` where ``legal_actions`` (and any-time actions) and ``explain``
+    disagree on a candidate action, at random positions of ``seeds`` games."""
     rng = random.Random(3)
-    for seed in range(8):
+    for seed in range(seeds):
         state = module.setup(module.Rules(players=3), seed)
         for _ in range(150):
             if module.outcome(state) is not None:
@@ -84,3 +221,99 @@ def test_legal_actions_are_the_candidates_the_checks_pass(game: str) -> None:
             for action in module.candidate_actions(state):
                 assert (module.explain(state, action) is None) == (action in legal), action
             state = module.apply(state, rng.choice(module.legal_actions(state)))
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_legal_actions_are_the_candidates_the_checks_pass(game: str) -> None:
+    """legal_actions keeps exactly the candidate actions every check passes: nothing legal is
+    missed (explain accepts no other well-formed action) at random positions.
+
+    Shown to fail on broken copies:
+    :func:`test_the_candidates_test_fails_on_a_broken_copy` (a ``legal_actions`` that drops
+    its last action; an ``explain`` that refuses every pass)."""
+    check_candidates(importlib.import_module(registry.entry(game).module))
+
+
+def test_the_candidates_test_fails_on_a_broken_copy() -> None:
+    real = importlib.import_module("marketlib.monsoon")
+    dropping = SimpleNamespace(**vars(real))
+    dropping.legal_actions = lambda state: real.legal_actions(state)[:-1]
+    with pytest.raises(AssertionError):
+        check_candidates(dropping, seeds=2)
+    refusing = SimpleNamespace(**vars(real))
+    refusing.explain = lambda state, action: (
+        "no" if isinstance(action, real.Pass) else real.explain(state, action))
+    with pytest.raises(AssertionError):
+        check_candidates(refusing, seeds=2)
+
+
+REPR_LIMIT = 120
+"""The longest ``repr`` a state or view may have (one line; a Bansan state's msgspec repr
+was 3.9 KB)."""
+
+
+def hidden_of(state: Any) -> tuple[set[str], set[str]]:
+    """The card IDs a state hides from every seat (decks, removed cards, Wallets; A-B-57,
+    A-M-25) and other secrets (the reshuffle seed, the money held in a hidden Wallet)."""
+    ids: set[str] = set()
+    secrets = {str(state.shuffle_key)} if state.shuffle_key > 999 else set()
+    for field in ("deck", "removed", "list_deck", "event_deck", "goods_deck", "order_deck"):
+        ids |= set(getattr(state, field, ()))
+    for vendor in getattr(state, "vendors", ()):
+        ids |= set(vendor.wallet)
+        secrets.add(f"RM{vendor.money}")
+    return ids, secrets
+
+
+def repr_problems(text: str, state: Any) -> list[str]:
+    """How ``text`` (a state's or view's ``repr``) breaks the contract: one line of at most
+    :data:`REPR_LIMIT` characters, no hidden card ID, no secret."""
+    problems = []
+    if "\n" in text:
+        problems.append("more than one line")
+    if len(text) > REPR_LIMIT:
+        problems.append(f"{len(text)} characters")
+    ids, secrets = hidden_of(state)
+    shown = set(re.findall(r"\b[A-Z]{2}-\d+\b", text)) & ids
+    if shown:
+        problems.append(f"hidden cards {sorted(shown)[:5]}")
+    problems += [f"secret {s}" for s in sorted(secrets) if s in text]
+    return problems
+
+
+REPR_SETTINGS = {
+    "monsoon": [{"players": 3}, {"players": 5, "seal_target": 30}],
+    "bansan": [{"players": 3}, {"players": 4, "events": "reconstructed"},
+               {"players": 3, "mode": "kenduri"}, {"players": 1, "mode": "sendiri"}],
+}
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_state_and_view_repr_is_one_deterministic_line_that_hides_nothing(game: str) -> None:
+    """Both games' states and views have the same ``repr`` contract (issue 26): one line of at
+    most :data:`REPR_LIMIT` characters, the same for equal states (a copy through a save
+    file's JSON too), with no hidden card ID (Deck, removed cards, list and Event decks, any
+    Wallet: B-SETUP-02, A-B-57; A-M-25) and no secret (``shuffle_key``, hidden money).
+
+    Shown to fail on the broken copy: msgspec's own ``repr`` of the same states (Bansan's old
+    ``repr``: 3.9 KB with the Deck order), see the end of this test."""
+    module = importlib.import_module(registry.entry(game).module)
+    rng = random.Random(5)
+    for spec in REPR_SETTINGS[game]:
+        state = module.setup(module.Rules(**spec), 11)
+        seen = 0
+        while True:
+            if seen % 7 == 0 or module.outcome(state) is not None:
+                copy = msgspec.json.decode(msgspec.json.encode(state), type=type(state))
+                assert repr(copy) == repr(state)
+                assert repr_problems(repr(state), state) == [], (spec, repr(state))
+                for seat in range(spec["players"]):
+                    v = module.view(state, seat)
+                    assert repr_problems(repr(v), state) == [], (spec, repr(v))
+                broken = msgspec.Struct.__repr__(state)
+                assert repr_problems(broken, state) != []
+            if module.outcome(state) is not None or seen > 400:
+                break
+            state = module.apply(state, rng.choice(module.legal_actions(state)))
+            seen += 1
+    assert repr(module.setup(module.Rules(), 1)).startswith(f"State({game}")

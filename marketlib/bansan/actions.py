@@ -196,8 +196,8 @@ class Throw(_Action, frozen=True, kw_only=True, tag="throw"):
 
 
 class RentAndRelease(_Action, frozen=True, kw_only=True, tag="rent_and_release"):
-    """Rent unoperated ``rent`` (pay RM3) and/or Release your ``release`` (gain RM3), once per
-    game, as one action (B-ANY-03..08)."""
+    """Rent unoperated ``rent`` (pay ``Rules.rr_cost``) and/or Release your ``release`` (gain
+    ``rr_cost``), once per game, as one action (B-ANY-03..08)."""
 
     rent: str | None = None
     release: str | None = None

@@ -16,6 +16,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Produce, Waste
+from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.phases.action_checks import (
     check_bargain,
     check_buy,
@@ -129,7 +130,8 @@ def check_stock_row(state: State, a: A.StockRow, f: Facts) -> Why | None:
 
 def check_stock_deck(state: State, a: A.StockDeck, f: Facts) -> Why | None:
     if state.rules.mode == "sendiri":
-        return v("B-SOLO-11", "in Sendiri you stock only from the 4-card Row, not the Deck")
+        return v("B-SOLO-11", f"in Sendiri you stock only from the {SOLO_ROW}-card Row, not the "
+                 "Deck")
     wrong = _stock_start(state)
     if wrong:
         return wrong

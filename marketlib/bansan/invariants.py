@@ -81,7 +81,7 @@ def check_invariants(state: State) -> list[str]:
         if state.bins[i] and not bin_sets[i].issuperset(state.bins[i]):
             problems.append(f"the {w} bin holds a card of another waste type")
     if len(state.row) > rules.row_size:
-        problems.append("the Row holds more than 5 cards (B-SETUP-03)")
+        problems.append(f"the Row holds more than {rules.row_size} cards (B-SETUP-03)")
     if isinstance(state.offer, BargainOffer) and not isinstance(state.pending, Purchase):
         problems.append("a bargain without a BUY in progress")
     if len(state.log) > LOG_SIZE:

@@ -191,7 +191,7 @@ def do_throw(state: State, a: A.Throw) -> State:
 
 
 def do_rent_and_release(state: State, a: A.RentAndRelease) -> State:
-    """B-ANY-03..07: Release (gain RM3) and/or Rent (pay RM3), once per game."""
+    """B-ANY-03..07: Release (gain ``rr_cost``) and/or Rent (pay ``rr_cost``), once per game."""
     p = a.player
     cost = state.rules.rr_cost
     if a.release is not None:

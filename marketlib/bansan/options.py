@@ -13,6 +13,10 @@ from marketlib.core.validate import check_fields
 Ringgit = int
 """An amount of money in RM (whole ringgit, A-B-36)."""
 
+SOLO_ROW = 4
+"""Cards drawn to form the Sendiri Row (B-SOLO-11): a fixed number of the rulebook, not a rule
+option; boards and refusals read it from here."""
+
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Every Bansan rule option (docs: "Bansan", rule options) with its default.

@@ -27,7 +27,7 @@ from marketlib.bansan.checks import (
     rr_gate,
 )
 from marketlib.bansan.moves import HANDLERS
-from marketlib.bansan.options import Rules
+from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
     Facts,
@@ -70,10 +70,11 @@ ACTION_TAGS = frozenset({"buy", "buy_wholesale", "sell", "empty", "pick", "barga
 def setup(rules: Rules, seed: int) -> State:
     """Deal a new game (B-SETUP-01..10, then the Opening Round B-OPEN-01..02 begins).
 
-    Shuffles with ``seed``: removes 30/20/10/0 cards (2-5 players), draws the Row (5) and the
-    starting waste (3 cards), places the stalls at random, shuffles the Events and Shopping
-    Lists, gives each vendor RM10 and 3 lists (they keep 2). The Kenduri Menu lays 5 lists face
-    up instead (B-KEN-02); Sendiri removes 10 cards, lays the 6 base stalls in 2 rows of 3 with
+    Shuffles with ``seed``: removes ``removed_cards`` (30/20/10/0 for 2-5 players by default),
+    draws the Row (``row_size``, 5) and the starting waste (3 cards), places the stalls at
+    random, shuffles the Events and Shopping Lists, gives each vendor ``starting_money`` (RM10)
+    and 3 lists (they keep 2). The Kenduri Menu lays ``kenduri_lists`` (5) lists face up
+    instead (B-KEN-02); Sendiri removes 10 cards, lays the 6 base stalls in 2 rows of 3 with
     your Workers on the left and the Neighbour's in the middle, and has no Row yet (B-SOLO-01..07).
 
     Raises:
@@ -172,8 +173,8 @@ MODE_BANS: dict[str, dict[type, tuple[str, str]]] = {
         A.Accept: ("B-SOLO-08", "there are no offers in Sendiri"),
         A.Decline: ("B-SOLO-08", "there are no offers in Sendiri"),
         A.PlaceWorker: ("B-SOLO-04", "in Sendiri the Workers are placed at setup"),
-        A.StockDeck: ("B-SOLO-11", "in Sendiri you stock only from the 4-card Row, not the "
-                      "Deck"),
+        A.StockDeck: ("B-SOLO-11", f"in Sendiri you stock only from the {SOLO_ROW}-card Row, "
+                      "not the Deck"),
         A.Give: ("B-SOLO-14", "there is no other vendor: excess bag cards must be thrown"),
     },
 }
@@ -188,7 +189,7 @@ def explain(state: State, action: A.Action) -> Violation | None:
             that does not exist.
 
     Example:
-        >>> from marketlib.bansan.options import Rules
+        >>> from marketlib.bansan.options import SOLO_ROW, Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> explain(s, A.StockDeck(player=1)).rule
         'B-TURN-01'
@@ -339,7 +340,7 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     listed; ``explain``/``apply`` validate them. R&R options come last.
 
     Example:
-        >>> from marketlib.bansan.options import Rules
+        >>> from marketlib.bansan.options import SOLO_ROW, Rules
         >>> s = setup(Rules(players=2), seed=1)
         >>> [str(a) for a in legal_actions(s)]
         ['P0 return SL-20', 'P0 return SL-23', 'P0 return SL-34']

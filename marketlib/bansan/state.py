@@ -188,6 +188,10 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
         cards: the digest of the card data the game was dealt with (``""`` for the shipped
             decks); an owner's deck files edited after setup are refused, not used.
         result: the outcome once the game is over.
+
+    ``str(state)`` is the table (golden tests); ``repr(state)`` is one deterministic line that
+    shows nothing hidden (no deck order, no Wallet, no money, no ``shuffle_key``; A-B-57), the
+    same contract as a Monsoon Market state's.
     """
 
     rules: Rules
@@ -230,6 +234,9 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     missed: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
 
+    def __repr__(self) -> str:
+        return f"State({summary(self)})"
+
     def __str__(self) -> str:
         return pictures.text(self)  # drawn by render.py, which registers itself there
 
@@ -243,3 +250,14 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     def note(self, text: str) -> State:
         """A copy with ``text`` added to the event log (the oldest entries drop out)."""
         return msgspec.structs.replace(self, log=(*self.log[1 - LOG_SIZE:], text))
+
+
+def summary(state: State | Any) -> str:
+    """One deterministic line about a state or view, public facts only (no deck order, Wallet
+    or money, A-B-57): ``bansan standard, 3 players, turn 4, phase actions, P0's turn``."""
+    n = len(state.vendors)
+    head = f"bansan {state.rules.mode}, {n} player{'' if n == 1 else 's'}, turn {state.turn}"
+    result = state.result
+    if result is not None:
+        return f"{head}, over: {result}"
+    return f"{head}, phase {state.phase}, P{state.current}'s turn"

@@ -18,7 +18,8 @@ import random
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES
+from marketlib.bansan.cards import NAMES, Produce
+from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.queries import catalog
 from marketlib.bansan.rules import apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
@@ -97,7 +98,9 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
                     f"RM{abs(m1 - m0)}{half}")
     if isinstance(a, A.PlaceWorker):
         cat = catalog(rules)
-        return f"rent Stall {a.stall} ({NAMES[cat.stalls[a.stall].sells]}) for free"
+        cost = rules.opening_rent_cost  # B-OPEN-07, A-B-58
+        paid = f"for RM{cost}" if cost else "for free"
+        return f"rent Stall {a.stall} ({NAMES[cat.stalls[a.stall].sells]}) {paid}"
     if isinstance(a, A.Tuck):
         cat = catalog(rules)
         return f"{a.card} goes into Stall {a.stall} as {NAMES[cat.stalls[a.stall].sells]}"
@@ -114,6 +117,17 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
                  f"you release Stall {a.release}" if a.release else ""]
         return " and ".join(p for p in parts if p) + " (your once-a-game R&R, B-ANY-04)"
     return ""
+
+
+def _most_drawn(view: View, action: A.Action) -> int:
+    """The most Deck cards ``action`` can draw in any world: a stocking [B] reveal stops at the
+    first repeated type (B-STOCK-04), a Sendiri turn draws step 1b's card and its Row
+    (B-SOLO-10/11), else a refill draws up to ``row_size`` (B-UPK-09)."""
+    if isinstance(action, A.StockDeck):
+        return len(Produce) + 1
+    if view.rules.mode == "sendiri":
+        return SOLO_ROW + 1
+    return view.rules.row_size
 
 
 def preview(view: View, action: A.Action, world: State | None = None) -> Preview:
@@ -162,7 +176,7 @@ def preview(view: View, action: A.Action, world: State | None = None) -> Preview
         else:
             chance.append(f"draws hidden cards from the Deck ({view.deck_size} left)")
         uncertain |= {"bins", "trigger"}
-        if view.deck_size <= 4:
+        if view.deck_size <= _most_drawn(view, action):
             chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")
         if events_on:
             chance.append("a Star on a drawn card flips an Event, which can change money, "

@@ -30,6 +30,7 @@ from marketlib.bansan.state import (
     Stocking,
     Transfer,
     Vendor,
+    summary,
 )
 from marketlib.core import pictures
 from marketlib.core.cards import STORE
@@ -95,6 +96,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     missed: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
     cards: str = ""
+
+    def __repr__(self) -> str:
+        who = "teacher" if self.viewer is None else f"seat {self.viewer}"
+        return f"View({who}, {summary(self)})"
 
     def __str__(self) -> str:
         return pictures.text(self)  # drawn by render.py, which registers itself there

@@ -20,6 +20,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, Produce
+from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.state import ListReturn, OpeningHand, Purchase, SoloThrow, Stocking
 
 PHASES: dict[str, str] = {
@@ -48,39 +49,96 @@ PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BU
 
 WASTE_WORDS = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
 
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("FV", "Fruits & Veggies (RM1 a card)"),
-    ("WG", "Wet Goods (RM1)"),
-    ("MT", "Meat (RM2)"),
-    ("DG", "Dry Goods (RM1)"),
-    ("SF", "Seafood (RM1)"),
-    ("MM", "Macam-Macam, odds and ends (RM2)"),
-    ("PL / PA / OR", "the waste type on a card's back: Plastic, Paper, Organic; thrown cards "
-                     "go into that Waste Bin"),
-    ("\u2605", "a Star: when a refill draws one, an Event is flipped (if Events are on)"),
-    ("top / bottom", "the two halves of a produce card; a card stocked into a Stall or Bag "
-                     "becomes the type of the half on top"),
-    ("Waste Bin 6/5", "a bin holds 5 cards; past that it overflows and every card you throw "
-                      "in costs RM1"),
-    ("Bansan Token", "the 1st Player's marker; it passes to whoever triggers the Last Round"),
-    ("R&R", "Rent & Release, once a game: pay RM3 to rent an empty Stall and/or get RM3 for "
-            "releasing one of yours"),
-    ("Wallet", "your 2 secret Shopping Lists and your money, behind your Wallet screen"),
-    ("PC-12, SL-07, ST-04", "card numbers: produce cards, Shopping Lists, Stalls"),
-)
-"""Every code and symbol a Bansan board shows, with its meaning (B-COMP, A-B-05, B-ANY-03)."""
+
+def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """Every code and symbol a Bansan board shows, with its meaning, for a game with these
+    rules: every price, capacity, fine and cost is the one in force (B-COMP-12, A-B-05,
+    B-BIN-01/02, B-ANY-03, B-ACT-01, B-EMPTY, B-END-01), and the Star says whether Events are
+    on (A-B-01).
+
+    Example:
+        >>> dict(legend(Rules(rr_cost=5)))["R&R"][:60]
+        'Rent & Release, once a game: pay RM5 to rent an empty Stall '
+    """
+    price = {p: rules.price(p) for p in Produce}
+    cap = rules.bin_capacity
+    fine = rules.fine_per_card
+    cost = rules.rr_cost
+    star = ("a Star: when a refill draws one, an Event is flipped (Events are on in this game)"
+            if rules.events != "off" else
+            "a Star: it would flip an Event, but Events are off in this game (A-B-01)")
+    wallet = ("your 2 secret Shopping Lists and your money, behind your Wallet screen"
+              if rules.hidden_wallets else
+              "your 2 Shopping Lists and your money; in this game every vendor sees them "
+              "(hidden_wallets=False, A-B-57)")
+    if rules.mode == "kenduri":
+        wallet = "your money (the Kenduri Menu's Shopping Lists are public, B-KEN-02)"
+    if rules.mode == "kenduri":  # B-KEN-04
+        last = (f"triggered when the last of the {rules.kenduri_lists} Kenduri lists is "
+                "completed or the last Deck card is drawn (B-KEN-04)")
+    else:  # B-END-01, B-SOLO-16/19
+        last = (f"triggered when a vendor completes their {rules.trigger_lists}"
+                f"{_ordinal(rules.trigger_lists)} Shopping List or draws the last Deck card "
+                "(B-END-01)")
+    empty = (f"EMPTY a Waste Bin: gain RM{rules.empty_base}, +RM{rules.empty_bonus_additional} "
+             "if it is not the first bin you empty this turn, +RM"
+             f"{rules.empty_bonus_overflow} if it was overflowing (B-EMPTY-01..03)")
+    bag = ("" if not rules.fine_on_bag_overflow else
+           f"; a card thrown from an overfull Bag is fined RM{fine} too (A-B-13)")
+    return (
+        ("FV", f"Fruits & Veggies (RM{price[Produce.FV]} a card)"),
+        ("WG", f"Wet Goods (RM{price[Produce.WG]})"),
+        ("MT", f"Meat (RM{price[Produce.MT]})"),
+        ("DG", f"Dry Goods (RM{price[Produce.DG]})"),
+        ("SF", f"Seafood (RM{price[Produce.SF]})"),
+        ("MM", f"Macam-Macam, odds and ends (RM{price[Produce.MM]})"),
+        ("PL / PA / OR", "the waste type on a card's back: Plastic, Paper, Organic; thrown cards "
+                         "go into that Waste Bin"),
+        ("\u2605", star),
+        ("top / bottom", "the two halves of a produce card; a card stocked into a Stall or Bag "
+                         "becomes the type of the half on top"),
+        (f"Waste Bin {cap + 1}/{cap}", f"a bin holds {cap} cards; past that it overflows and "
+                                       f"every card you throw in costs RM{fine}{bag}"),
+        ("Bag", f"your Bag holds {rules.bag_limit} cards at the end of your turn; give or throw "
+                "away the rest (B-UPK-08)"),
+        ("Action Phase", f"{rules.actions_per_turn} actions a turn: BUY, SELL or EMPTY "
+                         "(B-ACT-01)"),
+        ("EMPTY", empty),
+        ("Last Round", last),
+        ("Bansan Token", "the 1st Player's marker; it passes to whoever triggers the Last Round"),
+        ("R&R", f"Rent & Release, once a game: pay RM{cost} to rent an empty Stall and/or get "
+                f"RM{cost} for releasing one of yours"),
+        ("Wallet", wallet),
+        ("PC-12, SL-07, ST-04", "card numbers: produce cards, Shopping Lists, Stalls"),
+    )
 
 
-def legend(rules: Any) -> tuple[tuple[str, str], ...]:
-    """:data:`LEGEND` for a game with these rules: it says whether Events are on (A-B-01)."""
-    star = ("\u2605", "a Star: when a refill draws one, an Event is flipped (Events are on in "
-            "this game)" if rules.events != "off" else "a Star: it would flip an Event, but "
-            "Events are off in this game (A-B-01)")
-    return tuple(star if code == "\u2605" else (code, text) for code, text in LEGEND)
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+LEGEND: tuple[tuple[str, str], ...] = legend(Rules())
+"""The legend of a game with the default rules; a board shows :func:`legend` of the rules in
+force (B-COMP, A-B-05, B-ANY-03)."""
 
 
 def _name(produce: Produce | str) -> str:
     return NAMES[Produce(produce)]
+
+
+def _rent(rules: Rules) -> str:
+    """What renting a Stall in the Stall draft costs (B-OPEN-07, A-B-58)."""
+    return f"pay RM{rules.opening_rent_cost}" if rules.opening_rent_cost else "free"
+
+
+def _rent_and_release(a: A.RentAndRelease, cost: int | None) -> str:
+    """An R&R's parts, with what each pays when ``cost`` (``rr_cost``, B-ANY-03) is given."""
+    parts = []
+    if a.rent is not None:
+        parts.append(f"rent {a.rent}" + ("" if cost is None else f" (pay RM{cost})"))
+    if a.release is not None:
+        parts.append(f"release {a.release}" + ("" if cost is None else f" (get RM{cost})"))
+    return " and ".join(parts)
 
 
 def label(view: Any, action: A.Action) -> str:
@@ -96,11 +154,13 @@ def label(view: Any, action: A.Action) -> str:
     if isinstance(a, A.ReturnList):
         return f"Return {a.list} to the deck"
     if isinstance(a, A.ChooseHalf):
-        return f"Use the {a.half} halves of all 5 cards"
+        hand = view.pending.cards if isinstance(view.pending, OpeningHand) else ()
+        return (f"Use the {a.half} halves of all {len(hand)} cards" if hand
+                else f"Use the {a.half} halves")
     if isinstance(a, A.Tuck):
         return f"Tuck {a.card} into Stall {a.stall}"
     if isinstance(a, A.PlaceWorker):
-        return f"Rent Stall {a.stall} (free)"
+        return f"Rent Stall {a.stall} ({_rent(view.rules)})"
     if isinstance(a, A.Move):
         return f"Move the Workers of row {a.row}"
     if isinstance(a, A.StockRow):
@@ -135,12 +195,7 @@ def label(view: Any, action: A.Action) -> str:
     if isinstance(a, A.Throw):
         return f"Throw {a.card} into its Waste Bin"
     if isinstance(a, A.RentAndRelease):
-        parts = []
-        if a.rent is not None:
-            parts.append(f"rent {a.rent} (pay RM3)")
-        if a.release is not None:
-            parts.append(f"release {a.release} (get RM3)")
-        return "R&R: " + " and ".join(parts)
+        return "R&R: " + _rent_and_release(a, view.rules.rr_cost)
     if isinstance(a, A.ProposeTrade):
         return f"Propose a trade to P{a.to}"
     if isinstance(a, A.Counter):
@@ -182,8 +237,8 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
                     "the deck.")
         return f"Return {p.count} Shopping List(s) from your Wallet: click the one(s) to return."
     if isinstance(p, OpeningHand):
-        return ("Opening stock: use the top halves of all 5 cards or the bottom halves; then "
-                "tuck each card into a Stall of its type.")
+        return (f"Opening stock: use the top halves of all {len(p.cards)} cards or the bottom "
+                "halves; then tuck each card into a Stall of its type.")
     if isinstance(p, Stocking):
         return "Tuck each card: click a card, then an open Stall of its type (any renter)."
     if isinstance(p, Purchase):
@@ -194,7 +249,8 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
     if isinstance(p, SoloThrow):
         return "The Neighbour throws 1 card from this Stall: choose which."
     if phase == "draft":
-        return "Stall draft: click an unrented Stall to place a Worker on it (free)."
+        return (f"Stall draft: click an unrented Stall to place a Worker on it "
+                f"({_rent(view.rules)}).")
     if phase == "solo_move":
         return "Move the Workers of one row one Stall to the right (the Neighbour's too)."
     if phase == "stock":
@@ -245,17 +301,24 @@ def goal(view: Any) -> str:
     if rules.mode == "kenduri":
         menu = rules.kenduri_lists
         done = menu - len(view.public)
-        return (f"Team goal: complete all {menu} Kenduri lists before the game ends, or "
+        deadline = ("the game ends" if rules.kenduri_deadline == "end_of_game"
+                    else "the Deck runs out")  # B-KEN-05, A-B-39
+        return (f"Team goal: complete all {menu} Kenduri lists before {deadline}, or "
                 f"everyone loses. Done {done} of {menu}; the Deck has {view.deck_size} cards "
                 "left.")
     if rules.mode == "sendiri":
         target = rules.solo_target
         me = view.vendors[0]
         done = len(me.completed)
-        turns = max(0, view.deck_size // 5)
-        return (f"Target: complete {target} Shopping Lists (done {done}) and end with money + "
-                f"Deck cards at least 2 x their value. About {turns} turn(s) left: the Deck has "
-                f"{view.deck_size} cards and a turn draws 5.")
+        draws = SOLO_ROW + 1  # step 1b's card and the Row (B-SOLO-10/11)
+        turns = max(0, view.deck_size // draws)
+        lists = (f"complete {target} Shopping Lists (done {done}) and " if
+                 rules.solo_require_target else f"complete Shopping Lists (done {done}; "
+                 f"{target} is the target but not required, A-B-45) and ")
+        compare = "at least" if rules.solo_compare == ">=" else "more than"  # A-B-45
+        return (f"Target: {lists}end with money + Deck cards {compare} 2 x their value. About "
+                f"{turns} turn(s) left: the Deck has {view.deck_size} cards and a turn draws "
+                f"{draws}.")
     return ""
 
 
@@ -276,8 +339,7 @@ def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
     if isinstance(a, A.Complete):
         return f"completed Shopping List {a.list}"
     if isinstance(a, A.RentAndRelease):
-        return label(view, a).replace("R&R: ", "used R&R to ").replace(" (pay RM3)", "").replace(
-            " (get RM3)", "")
+        return "used R&R to " + _rent_and_release(a, None)
     if isinstance(a, A.ProposeTrade):
         return f"proposed a trade to {'you' if a.to == me else f'P{a.to}'}"
     if isinstance(a, A.Counter):

@@ -25,6 +25,7 @@ from marketlib.monsoon.actions import (
     Take,
     Upgrade,
 )
+from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.rules import apply
 from marketlib.monsoon.scoring import seals_of
@@ -41,23 +42,37 @@ PHASES: dict[str, str] = {
 }
 """Each engine phase in the rulebook's words (M-TURN-01, M-BUY, M-FUL, M-BA)."""
 
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("G S P C L W", "the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows one or "
-                    "two types and a quantity"),
-    ("Gold", "spend exactly the Order's goods: most seals, and you may take its Bonus Action"),
-    ("Silver", "each requirement line met by goods of a different type: fewer seals, and the "
-               "Bonus Action"),
-    ("Bulk", "enough goods in total, any types: fewest seals, no Bonus Action, but the Bonus "
-             "Good if the edge shows one"),
-    ("Bonus Good", "a good printed on a Bulk edge: you may spend it like a card to fulfil (it "
-                   "cannot be stolen or spent to buy); spending it turns that Order to Silver"),
-    ("Seals", "the score: the seals on the edge of each of your Orders facing you; first to the "
-              "target wins"),
-    ("Steal", "take a card from the Market or from a display larger than yours"),
-    ("Buy", "spend one of your cards to take Market cards"),
-    ("MG-05, MO-12", "card numbers: Goods cards and Orders"),
-)
-"""Every code and symbol a Monsoon Market board shows (M-COMP, M-FUL-04..06, M-BG, M-SEAL-01)."""
+def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """Every code and symbol a Monsoon Market board shows, for a game with these rules: the
+    seal target (M-END-01/02) and the display limit (M-SETUP-04, M-STEAL-01) are the ones in
+    force.
+
+    Example:
+        >>> dict(legend(Rules(seal_target=30)))["Seals"][-31:]
+        'first to 30 seals wins the game'
+    """
+    return (
+        ("G S P C L W", "the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows one or "
+                        "two types and a quantity"),
+        ("Gold", "spend exactly the Order's goods: most seals, and you may take its Bonus Action"),
+        ("Silver", "each requirement line met by goods of a different type: fewer seals, and the "
+                   "Bonus Action"),
+        ("Bulk", "enough goods in total, any types: fewest seals, no Bonus Action, but the Bonus "
+                 "Good if the edge shows one"),
+        ("Bonus Good", "a good printed on a Bulk edge: you may spend it like a card to fulfil (it "
+                       "cannot be stolen or spent to buy); spending it turns that Order to Silver"),
+        ("Seals", "the score: the seals on the edge of each of your Orders facing you; first to "
+                  f"{rules.seal_target} seals wins the game"),
+        ("Steal", "take a card from the Market or from a display larger than yours (not once your "
+                  f"display holds {rules.display_limit} cards, its limit)"),
+        ("Buy", "spend one of your cards to take Market cards"),
+        ("MG-05, MO-12", "card numbers: Goods cards and Orders"),
+    )
+
+
+LEGEND: tuple[tuple[str, str], ...] = legend(Rules())
+"""The legend of a game with the default rules (M-COMP, M-FUL-04..06, M-BG, M-SEAL-01); a board
+shows :func:`legend` of the rules in force."""
 
 LEVELS = {"gold": "Gold", "silver": "Silver", "bulk": "Bulk"}
 
@@ -213,4 +228,5 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "recap", "warning"]
+__all__ = ["LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "legend", "recap",
+           "warning"]

@@ -146,7 +146,7 @@ function bsPending(ctx, s) {
     box.appendChild(row);
     for (const half of ["top", "bottom"]) {
       const line = ctx.el("div", "marketlib-row-items");
-      const pick = ctx.button(`button:half-${half}`, `Use the ${half} halves of all five cards`, null);
+      const pick = ctx.button(`button:half-${half}`, `Use the ${half} halves of all ${p.cards.length} cards`, null);
       pick.textContent = `Use the ${half} halves:`;
       line.appendChild(pick);
       for (const id of p.cards) line.appendChild(bsChip(ctx, ctx.cards.produce[id][half], half));

@@ -38,7 +38,7 @@ class MonsoonTable(Table):
                       "bonus_action": o.bonus_action.value}
                 for oid, o in cat.orders.items()
             },
-            "legend": [list(item) for item in monsoon_words.LEGEND],
+            "legend": [list(item) for item in monsoon_words.legend(match.rules)],
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:

@@ -40,6 +40,8 @@ def wire(name: str) -> Any:
 @pytest.mark.parametrize("setting", list(SETTINGS))
 def test_a_connection_is_sent_the_same_bytes_in_every_world_it_cannot_tell_apart(
         setting: str) -> None:
+    """Shown to fail on the broken copy of
+    :func:`test_the_transport_leak_test_fails_when_a_seat_is_sent_the_teacher_view`."""
     name, rules = SETTINGS[setting]
     report = check_hidden_information(name, rules, payload=wire(name), positions=120,
                                       worlds=3, seed=300)
@@ -48,6 +50,8 @@ def test_a_connection_is_sent_the_same_bytes_in_every_world_it_cannot_tell_apart
 
 
 def test_the_transport_leak_test_fails_when_a_seat_is_sent_the_teacher_view() -> None:
+    """The broken copy: every seat's connection is sent the teacher's view (all Wallets, the
+    money); the leak test fails."""
     table = table_of("bansan")
 
     def leaky(match: Match, seat: int) -> dict[str, Any]:

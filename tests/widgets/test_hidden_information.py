@@ -350,6 +350,10 @@ SETTINGS = {
 @pytest.mark.parametrize("setting", list(SETTINGS))
 def test_a_seat_is_sent_the_same_bytes_in_every_world_it_cannot_tell_apart(
         setting: str) -> None:
+    """The conformance kit's leak test on every board payload. Shown to fail on broken copies:
+    :func:`test_the_leak_test_catches_a_preview_made_from_the_full_state` (a payload worked
+    out from the full state) and, on the classroom transport,
+    ``test_the_transport_leak_test_fails_when_a_seat_is_sent_the_teacher_view``."""
     name, rules = SETTINGS[setting]
     game = bansan if name == "bansan" else monsoon
     report = check_hidden_information(game, rules, payload=payload_function(table_of(name)),
@@ -360,6 +364,8 @@ def test_a_seat_is_sent_the_same_bytes_in_every_world_it_cannot_tell_apart(
 
 
 def test_the_leak_test_catches_a_preview_made_from_the_full_state() -> None:
+    """The broken copy: a payload that plays each legal move in the TRUE state and sends the
+    bins' fill after it (a Deck reveal leaks the hidden Deck order); the leak test fails."""
     def leaky(match: Match, seat: int) -> dict[str, Any]:
         state = match.state
         if match.current_player != seat:

@@ -146,7 +146,8 @@ def _draw_lists(state: State, p: int) -> State:
 
 
 def do_empty(state: State, a: A.Empty) -> State:
-    """B-EMPTY-01..03: RM2, +1 if not the first bin this turn, +1 if overflowing."""
+    """B-EMPTY-01..03: ``empty_base``, + ``empty_bonus_additional`` if not the first bin this
+    turn, + ``empty_bonus_overflow`` if overflowing (RM2, +1, +1 by default)."""
     rules = state.rules
     i = BIN_INDEX[a.bin]
     cards = state.bins[i]

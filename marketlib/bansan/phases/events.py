@@ -26,8 +26,8 @@ from marketlib.bansan.state import (
 
 
 def refill(state: State) -> State:
-    """B-UPK-09/10: refill the Row to 5; a Star among the new cards flips one Event. Sendiri
-    discards the Row instead (B-SOLO-14/15)."""
+    """B-UPK-09/10: refill the Row to ``row_size`` cards; a Star among the new cards flips one
+    Event. Sendiri discards the Row instead (B-SOLO-14/15)."""
     if state.rules.mode == "sendiri":
         if not state.row:
             return state

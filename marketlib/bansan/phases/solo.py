@@ -113,8 +113,9 @@ def solo_finish(state: State) -> State:
     lists_ok = len(vendor.completed) >= rules.solo_target or not rules.solo_require_target
     won = enough and lists_ok
     state = state.note(f"final throw: fines RM{before - vendor.money} (B-SOLO-17)")
+    sign = rules.solo_compare if enough else {">=": "<", ">": "<="}[rules.solo_compare]  # A-B-45
     state = state.note(
-        f"{len(state.deck)} Deck cards + RM{vendor.money} = {total} {'>=' if enough else '<'} "
+        f"{len(state.deck)} Deck cards + RM{vendor.money} = {total} {sign} "
         f"2 x RM{value} = {need}; lists {len(vendor.completed)} of {rules.solo_target}: "
         f"{'WIN' if won else 'LOSS'} (B-SOLO-18)")
     ending = Ending.SOLO_WIN if won else Ending.SOLO_LOSS

@@ -8,6 +8,7 @@ The opening stock passes from vendor to vendor, so the queue of the round-robin 
 from __future__ import annotations
 
 from marketlib.bansan.cards import Produce
+from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.phases.events import begin_menu_seat
 from marketlib.bansan.queries import (
     catalog,
@@ -25,9 +26,6 @@ from marketlib.bansan.state import (
     StockCard,
     Stocking,
 )
-
-SOLO_ROW = 4
-"""Cards drawn to form the Sendiri Row (B-SOLO-11)."""
 
 
 def begin_open_stock(state: State) -> State:
