@@ -281,11 +281,11 @@ def closing_trade(state: State, seats: tuple[int, int]) -> Violation | None:
     if state.phase != "closing":
         return None
     if state.rules.closing_trades == "never":
-        return v("B-END-05", "there is no trading in the Closing Round (closing_trades='never', "
+        return v("B-ANY-09", "there is no trading in the Closing Round (closing_trades='never', "
                  "A-B-62)")
     for seat in seats:
         if _thrown(state, seat):
-            return v("B-END-05", f"P{seat} has thrown their leftovers and paid: they take part "
+            return v("B-ANY-09", f"P{seat} has thrown their leftovers and paid: they take part "
                      "in no further trade (A-B-62)")
     return None
 

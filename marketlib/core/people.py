@@ -51,7 +51,8 @@ class PeopleReport:
             that were not actions of the game at all (``InvalidAction``, state unchanged).
         played_people: attempts that were legal and played (deals, answers, R&R, ...).
         played: per action kind, how many were played; refusals: per rule ID, how many refusals.
-        endings: how the games ended.
+        people_phases: per phase (a state's ``phase``), how many people's actions were played
+            there. endings: how the games ended.
     """
 
     games: int = 0
@@ -62,6 +63,7 @@ class PeopleReport:
     played_people: int = 0
     played: Counter[str] = field(default_factory=Counter)
     refusals: Counter[str] = field(default_factory=Counter)
+    people_phases: Counter[str] = field(default_factory=Counter)
     endings: Counter[str] = field(default_factory=Counter)
 
 
@@ -148,6 +150,7 @@ class _Game:
             if msgspec.json.encode(self.state) != before:  # trying changes nothing, refused or not
                 raise self.fail(f"trying {', '.join(map(str, tried))} changed the state")
             if played:
+                report.people_phases[str(getattr(self.state, "phase", "-"))] += 1
                 self.advance(tried[-1])
                 report.played_people += 1
             if not played:

@@ -137,15 +137,15 @@ def test_a_b_62_a_vendor_who_has_thrown_takes_part_in_no_trade() -> None:
     s = play(s, "P1 done")  # P1 throws its leftovers and pays
     assert s.queue == (2, 0)
     card = s.vendors[0].bag[0].card
-    err = refused(s, f"P0 trade P1 give={card} take=- pay=0 ask=0", "B-END-05")
+    err = refused(s, f"P0 trade P1 give={card} take=- pay=0 ask=0", "B-ANY-09")
     assert "P1 has thrown their leftovers" in err.reason and "A-B-62" in err.reason
-    refused(s, "P1 trade P2 give=- take=- pay=1 ask=0", "B-END-05")
+    refused(s, "P1 trade P2 give=- take=- pay=1 ask=0", "B-ANY-09")
     s = play(s, f"P0 trade P2 give={card} take=- pay=0 ask=0", "P2 accept")  # both still to go
 
 
 def test_a_b_62_the_option_never_forbids_closing_trades() -> None:
     s = closing(closing_trades="never")
-    err = refused(s, "P2 trade P0 give=- take=- pay=1 ask=0", "B-END-05")
+    err = refused(s, "P2 trade P0 give=- take=- pay=1 ask=0", "B-ANY-09")
     assert "closing_trades='never'" in err.reason
     with pytest.raises(ValueError, match="closing_trades"):
         Rules(closing_trades="sometimes")  # type: ignore[arg-type]
