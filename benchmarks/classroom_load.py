@@ -6,7 +6,8 @@
 This process runs the room (its server in a background thread, as in a notebook); a second
 process runs the students: one WebSocket client each (asyncio, the ``websockets`` package), who
 joins with its code and, whenever its seat decides, thinks for a time drawn from ``--think``
-seconds, plays a random legal choice and waits for the ``ack`` (a class of people is slower
+seconds, plays a random legal choice and waits for its answer (the ``ack``, or the ``error``
+of a click made on a position no longer shown) (a class of people is slower
 still; ``--think 0 0`` is the server's top speed). When a table's game ends, the teacher deals
 it a new one (``room.new_game``), so every table plays for the whole run.
 
@@ -54,10 +55,11 @@ async def student(url: str, code: str, seed: int, until: float,
             msg = json.loads(raw)
             if msg["type"] == "state":
                 traits.update(msg["traits"])
-            elif msg["type"] == "ack" and sent_at is not None:
+            elif msg["type"] in ("ack", "error") and sent_at is not None and msg.get("id") == len(
+                    trips):  # a click made on a position no longer shown: an ``error`` answer
                 trips.append(time.perf_counter() - sent_at)
                 sent_at = None
-                if msg["ok"]:
+                if msg.get("ok"):
                     acked += 1
                 else:
                     refused += 1

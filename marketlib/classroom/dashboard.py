@@ -5,15 +5,21 @@ over) with its seats (name, join code, computer or person), the join address and
 offers pause and resume (a table or all), undo (a table), a new game (a table whose game ended)
 and "a computer player takes this seat" (and back). The page asks for a fresh picture every few
 seconds while it is shown; nothing runs in the kernel in between (no thread touches the widget).
+
+A click is decoded strictly into one of the structs below (a tagged union on ``type``; an int
+field takes an int only). Undo and a new game act on the game shown, so they carry the table's
+``version`` as the dashboard showed it, and are refused if the table changed since (a student
+moved meanwhile): the teacher sees the new picture and clicks again.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 import anywidget
+import msgspec
 import traitlets
 
 from marketlib.core.errors import MarketlibError
@@ -22,6 +28,64 @@ if TYPE_CHECKING:
     from marketlib.classroom.room import Room
 
 HERE = Path(__file__).parent
+
+
+class Control(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
+    """A dashboard click."""
+
+
+class Pause(Control, tag="pause", frozen=True):
+    table: int | None = None
+    """``None``: every table."""
+
+
+class Unpause(Control, tag="unpause", frozen=True):
+    table: int | None = None
+
+
+class Undo(Control, tag="undo", frozen=True):
+    table: int
+    version: int
+
+
+class NewGame(Control, tag="new_game", frozen=True):
+    table: int
+    version: int
+
+
+class Computer(Control, tag="computer", frozen=True):
+    table: int
+    seat: int
+    bot: Annotated[str, msgspec.Meta(max_length=32)] = "greedy"
+
+
+class Person(Control, tag="person", frozen=True):
+    table: int
+    seat: int
+
+
+class Refresh(Control, tag="refresh", frozen=True):
+    pass
+
+
+DashboardMessage = Union[Pause, Unpause, Undo, NewGame, Computer, Person, Refresh]  # noqa: UP007
+KINDS = {"pause", "unpause", "undo", "new_game", "computer", "person", "refresh"}
+
+
+def decode(content: Any) -> Control:
+    """A dashboard click as its struct (strict: nothing is converted).
+
+    Raises:
+        ValueError: not a dashboard message, or a field is missing or of the wrong type.
+    """
+    if (not isinstance(content, dict) or not isinstance(content.get("type"), str)
+            or content["type"] not in KINDS):
+        raise ValueError(f"unknown dashboard message {content!r}")
+    try:
+        message: Control = msgspec.convert(content, DashboardMessage, strict=True)
+    except msgspec.ValidationError as err:
+        raise ValueError(f"malformed dashboard message: {err}") from None
+    return message
 
 
 class Dashboard(anywidget.AnyWidget):
@@ -46,9 +110,10 @@ class Dashboard(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Read the room again."""
         room = self.room
+        versions = [t.version for t in room.tables]  # before what is shown: never newer
         status = room.status().to_dict("records")
         tables = []
-        for row, table in zip(status, room.tables, strict=True):
+        for row, table, version in zip(status, room.tables, versions, strict=True):
             with table.lock:
                 current = table.match.current_player
                 seats = [{"seat": s, "name": table.names[s], "code": table.codes[s],
@@ -61,7 +126,7 @@ class Dashboard(anywidget.AnyWidget):
                            "connected": row["connected"],
                            "since_last_move": row["since last move (s)"],
                            "paused": row["paused"], "over": row["over"],
-                           "winners": row["winners"], "seats": seats})
+                           "winners": row["winners"], "seats": seats, "version": version})
         with self.hold_sync():
             self.tables = tables
             self.game = room.game
@@ -78,25 +143,19 @@ class Dashboard(anywidget.AnyWidget):
         room = self.room
         self.error = ""
         try:
-            if not isinstance(content, dict):
-                raise ValueError(f"unknown dashboard message {content!r}")
-            kind = content.get("type")
-            table: Any = content.get("table")
-            seat: Any = content.get("seat")
-            if kind == "pause":
-                room.pause(table)
-            elif kind == "unpause":
-                room.unpause(table)
-            elif kind == "undo":
-                room.undo(table)
-            elif kind == "new_game":
-                room.new_game(table)
-            elif kind == "computer":
-                room.seat_computer(table, seat, content.get("bot") or "greedy")
-            elif kind == "person":
-                room.seat_person(table, seat)
-            elif kind != "refresh":
-                raise ValueError(f"unknown dashboard message {content!r}")
+            message = decode(content)
+            if isinstance(message, Pause):
+                room.pause(message.table)
+            elif isinstance(message, Unpause):
+                room.unpause(message.table)
+            elif isinstance(message, Undo):
+                room.undo(message.table, message.version)
+            elif isinstance(message, NewGame):
+                room.new_game(message.table, message.version)
+            elif isinstance(message, Computer):
+                room.seat_computer(message.table, message.seat, message.bot)
+            elif isinstance(message, Person):
+                room.seat_person(message.table, message.seat)
         except (MarketlibError, ValueError, TypeError) as err:
             self.error = str(err)
         self.refresh()

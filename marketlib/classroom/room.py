@@ -295,24 +295,36 @@ class Room:
                 t.pause(False)
             self._notify(t.index)
 
-    def undo(self, table: int) -> None:
+    def undo(self, table: int, version: int | None = None) -> None:
         """Undo a table's last move by a person (computer players' replies go with it); the
         undone moves are discarded. In ``mode="play"`` undo stops where cards were revealed.
+        ``version``: the table's version where the undo was asked for (the dashboard sends
+        it); refused if the table changed since.
 
         Raises:
-            MarketlibError: nothing to undo, or a reveal blocks it.
+            MarketlibError: nothing to undo, or a reveal blocks it; StaleMessage: ``version``
+                is out of date.
         """
         found = self._table(table)
         with found.lock:
+            found.check_version(version)
             found.undo()
         self._notify(table)
 
-    def new_game(self, table: int | None = None) -> None:
+    def new_game(self, table: int | None = None, version: int | None = None) -> None:
         """Deal a new game at one table or all (the same seats and codes): game ``g`` of table
         ``i`` deals with seed ``seed + i + g * tables``. The games played so far stay in the
-        room's frames and database."""
+        room's frames and database. ``version``: the table's version where the new game was
+        asked for (the dashboard sends it); refused if the table changed since.
+
+        Raises:
+            StaleMessage: ``version`` is out of date.
+        """
+        if version is not None and table is None:
+            raise ValueError("a version belongs to one table: new_game(table, version)")
         for t in self._targets(table):
             with t.lock:
+                t.check_version(version)
                 t.new_game(self.seed + t.index + (t.game + 1) * len(self.tables))
                 t.run_bots()
             self._notify(t.index)

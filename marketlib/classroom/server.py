@@ -28,7 +28,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 import msgspec
 import uvicorn
@@ -39,6 +39,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from marketlib.classroom.codes import normalize
+from marketlib.widgets import messages
+from marketlib.widgets.messages import BoardMessage, Message
 
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
@@ -68,20 +70,36 @@ HEADERS = {
 }
 
 
-class Envelope(msgspec.Struct):
-    """What every message from a page has: a ``type``, and an ``id`` the ``ack`` repeats."""
-
-    type: Annotated[str, msgspec.Meta(max_length=32)]
-    id: int | None = None
-
-
-class Join(msgspec.Struct):
+class Join(Message, tag="join", frozen=True):
     """``{"type": "join", "code": "ABCDE-FGHJK", "name": "Aisyah"}``."""
 
-    type: str
     code: Annotated[str, msgspec.Meta(max_length=64)]
     name: Annotated[str, msgspec.Meta(max_length=200)] = ""
-    id: int | None = None
+
+
+class Ping(Message, tag="ping", frozen=True):
+    """``{"type": "ping", "id": n}``, answered with a ``pong``."""
+
+
+PageMessage = Union[Join, Ping, BoardMessage]  # noqa: UP007
+"""Every message a page may send: a tagged union on ``type``, decoded strictly from the
+frame's JSON (an int field takes an int only; unknown fields are refused)."""
+
+DECODER = msgspec.json.Decoder(PageMessage)
+KNOWN = {"join", "ping", *messages.TYPES}
+
+
+def refusal(text: str, err: msgspec.DecodeError) -> tuple[int | None, str]:
+    """The ``id`` (when there is a whole one) and the sentence of a frame that did not
+    decode: not JSON, not an object, no or an unknown ``type``, or the field that is wrong."""
+    try:
+        content = msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        return None, f"malformed message: {err}"
+    found = content.get("id") if isinstance(content, dict) else None
+    number = found if type(found) is int else None
+    return number, messages.refusal(content, err if isinstance(err, msgspec.ValidationError)
+                                    else None, KNOWN)
 
 
 def clean_name(text: str, seat: int) -> str:
@@ -219,35 +237,33 @@ class ClassroomServer:
             conn.send({"type": "error", "error": "too many messages: slow down"})
             return False
         try:
-            content = msgspec.json.decode(text)
-            envelope = msgspec.convert(content, Envelope)
-        except (msgspec.DecodeError, msgspec.ValidationError) as err:
-            conn.send({"type": "error", "error": f"malformed message: {err}"})
+            message = DECODER.decode(text)
+        except msgspec.DecodeError as err:  # a ValidationError too: a field's type, named
+            number, error = refusal(text, err)
+            conn.send({"type": "error", "id": number, "error": error})
             return False
-        if envelope.type == "join":
-            return self.join(conn, content)
-        if envelope.type == "ping":
-            conn.send({"type": "pong", "id": envelope.id})
+        if isinstance(message, Join):
+            return self.join(conn, message)
+        if isinstance(message, Ping):
+            conn.send({"type": "pong", "id": message.id})
             return False
         if conn.seat is None:
-            conn.send({"type": "error", "id": envelope.id,
+            conn.send({"type": "error", "id": message.id,
                        "error": "join a seat first: send your code"})
             return False
         table_no, seat = conn.seat
         table = self.room.tables[table_no]
-        board = {k: v for k, v in content.items() if k != "id"}
         with table.lock:
-            error = table.handle(seat, board)
+            error = table.handle(seat, message)
+            stale = table.seats[seat].stale
             self._push(table_no)
-        conn.send({"type": "ack", "id": envelope.id, "ok": not error, "error": error})
+        if stale:  # made on a position no longer shown: refused, the new one is on its way
+            conn.send({"type": "error", "id": message.id, "error": error})
+        else:
+            conn.send({"type": "ack", "id": message.id, "ok": not error, "error": error})
         return False
 
-    def join(self, conn: Connection, content: Any) -> bool:
-        try:
-            join = msgspec.convert(content, Join)
-        except msgspec.ValidationError as err:
-            conn.send({"type": "error", "error": f"malformed join: {err}"})
-            return False
+    def join(self, conn: Connection, join: Join) -> bool:
         recent = self.wrong_codes.setdefault(conn.host, collections.deque())
         now = time.monotonic()
         while recent and recent[0] < now - 60:

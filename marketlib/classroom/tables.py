@@ -22,11 +22,19 @@ import msgspec
 from marketlib.bots import make_bot
 from marketlib.classroom.store import Row, Store
 from marketlib.core.match import Match
+from marketlib.widgets.messages import Message, StaleMessage, kind_of
 from marketlib.widgets.payload import Table
 from marketlib.widgets.session import SeatSession, TableSession
 
 MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
 """The messages that ask for a move (refused when no move was played)."""
+
+
+def _kind(content: Any) -> Any:
+    """The ``type`` of a message, decoded or not."""
+    if isinstance(content, Message):
+        return kind_of(content)
+    return content.get("type") if isinstance(content, dict) else None
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,24 @@ class RoomTable:
     def players(self) -> int:
         return self.session.players
 
+    @property
+    def version(self) -> int:
+        """Changes whenever the table's game changes (a move, an undo, a new game): the
+        ``Match.revision``. The dashboard shows it and sends it back with undo and new game."""
+        return self.match.revision
+
+    def check_version(self, version: int | None) -> None:
+        """Refuse a teacher's control made on a picture of the table that is out of date
+        (``None``: not made on a picture, e.g. ``room.undo(0)`` typed in the notebook).
+
+        Raises:
+            StaleMessage: the table changed since ``version``; nothing was done.
+        """
+        if version is not None and version != self.version:
+            raise StaleMessage(
+                f"Table {self.index + 1} changed since the dashboard showed it, so nothing "
+                "was done: look again and click once more.")
+
     # ------------------------------------------------------------- seats
     def seat_bot(self, seat: int, bot: str, *, log: bool = True) -> None:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes ``seat``."""
@@ -119,9 +145,10 @@ class RoomTable:
         self.commit()
 
     def handle(self, seat: int, content: Any) -> str:
-        """Apply a message from ``seat``'s connection; returns why it was refused ("" when it
-        was applied). A move that was not played (the table is paused, the rules forbid it)
-        is refused with the board's notice.
+        """Apply a message from ``seat``'s connection (decoded by the server, or a dict);
+        returns why it was refused ("" when it was applied; ``self.seats[seat].stale`` says
+        whether it was made on a position no longer shown). A move that was not played (the
+        table is paused, the rules forbid it) is refused with the board's notice.
 
         The new actions are committed to the store before this returns.
         """
@@ -136,7 +163,7 @@ class RoomTable:
                 self.session.rollback(checkpoint)
                 self.refresh()
                 session.error = f"The move could not be saved ({err}), so nothing was played."
-        elif not session.error and isinstance(content, dict) and content.get("type") in MOVES:
+        elif not session.error and _kind(content) in MOVES:
             return session.notice or "nothing was played"
         return session.error
 

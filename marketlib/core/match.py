@@ -105,6 +105,7 @@ class Match:
         self._cursor = 0
         self._from_position = False
         self._edits = 0
+        self._revision = 0
         self._cache: tuple[Any, tuple[Any, ...], tuple[Any, ...]] | None = None
 
     @classmethod
@@ -123,6 +124,7 @@ class Match:
         match = cls(module, state.rules, seed=0, mode=mode)
         match._states = [state]
         match._edits += 1
+        match._revision += 1
         match._from_position = True
         return match
 
@@ -157,6 +159,23 @@ class Match:
     def timeline(self) -> int:
         """How many actions the whole timeline holds (including undone ones that can be redone)."""
         return len(self._actions)
+
+    @property
+    def revision(self) -> int:
+        """A number that changes whenever the match changes: a move (:meth:`play`),
+        :meth:`undo`, :meth:`redo`, :meth:`goto`, :meth:`reset`, :meth:`rollback`, a load. It
+        only ever grows, so undo then redo back to the same position gives a new number: a
+        board's click made before the undo is refused after the redo (boards send it with
+        every click that names a choice; ``widgets/PROTOCOL.md``).
+
+        Example:
+            >>> m = Match("monsoon", None, seed=1)
+            >>> shown = m.revision
+            >>> _ = m.play(m.legal_actions()[0]); _ = m.undo()
+            >>> m.revision > shown
+            True
+        """
+        return self._revision
 
     @property
     def next_action(self) -> Any | None:
@@ -258,6 +277,7 @@ class Match:
         self._states.append(new)
         self._actions.append(action)
         self._cursor += 1
+        self._revision += 1
         return new
 
     def play_all(self, actions: Iterable[Any]) -> Any:
@@ -294,6 +314,7 @@ class Match:
         if blocker is not None:
             raise UndoBlocked(f"cannot undo in play mode: {blocker}")
         self._cursor -= 1
+        self._revision += 1
         return self.state
 
     def redo(self) -> Any:
@@ -305,6 +326,7 @@ class Match:
         if self._cursor >= len(self._actions):
             raise MarketlibError("nothing to redo")
         self._cursor += 1
+        self._revision += 1
         return self.state
 
     def goto(self, index: int) -> Any:
@@ -325,6 +347,8 @@ class Match:
             blocker = self._undo_blocker(i)
             if blocker is not None:
                 raise UndoBlocked(f"cannot go back to {index} in play mode: {blocker}")
+        if index != self._cursor:
+            self._revision += 1
         self._cursor = index
         return self.state
 
@@ -340,6 +364,7 @@ class Match:
         self._cursor, self.seed, self._from_position = cursor, seed, from_position
         self.deal = deal
         self._edits += 1
+        self._revision += 1  # a new number even for the same timeline: it never goes back
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:
@@ -367,6 +392,7 @@ class Match:
     def _set_cursor(self, index: int) -> None:
         """Place the cursor without the play-mode undo check (used when loading a save)."""
         self._cursor = index
+        self._revision += 1
 
     def reset(self, seed: int | None = None) -> Any:
         """Start a new game in place, with the same rules (and ``seed``, or the same seed).
@@ -381,6 +407,7 @@ class Match:
         self._states = [self.game.setup(self.rules, setup_seed(self.seed, self.deal))]
         self._actions = []
         self._edits += 1
+        self._revision += 1
         self._cursor = 0
         self._from_position = False
         return self.state

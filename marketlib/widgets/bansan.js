@@ -180,7 +180,7 @@ function bsCounter(ctx, o) {
     b.type = "button";
     b.dataset.target = "button:counter-price";
     b.setAttribute("aria-label", `Counter P${o.from}'s offer with this price`);
-    b.addEventListener("click", () => ctx.send({ type: "counter", price: Number(price.value) || 0 }));
+    b.addEventListener("click", () => ctx.sendShown({ type: "counter", price: Number(price.value) || 0 }));
     row.appendChild(label); row.appendChild(b);
   } else {
     row.appendChild(ctx.el("span", null, `Or counter with other terms (${left}) in the trade panel below.`));
@@ -264,7 +264,7 @@ function bsTradePanel(ctx, s) {
   propose.addEventListener("click", () => {
     const picked = (el) => [...el.querySelectorAll("input:checked")].map((i) => i.value);
     const terms = { give: picked(give), take: picked(takeWrap), pay: Number(pay.value) || 0, ask: Number(ask.value) || 0 };
-    ctx.send(countering ? { type: "counter", ...terms } : { type: "propose_trade", to: Number(to.value), ...terms });
+    ctx.sendShown(countering ? { type: "counter", ...terms } : { type: "propose_trade", to: Number(to.value), ...terms });
   });
   const row = ctx.el("div", "marketlib-row-items");
   row.appendChild(ctx.el("span", null, "With "));
@@ -281,7 +281,7 @@ function bsTradePanel(ctx, s) {
   const ask2 = ctx.el("button", "marketlib-btn", "Propose bargain");
   ask2.type = "button";
   ask2.setAttribute("aria-label", "Propose a bargained price for a card you are buying");
-  ask2.addEventListener("click", () => ctx.send({ type: "bargain", card: card.value.trim().toUpperCase(), price: Number(price.value) || 0 }));
+  ask2.addEventListener("click", () => ctx.sendShown({ type: "bargain", card: card.value.trim().toUpperCase(), price: Number(price.value) || 0 }));
   bargain.appendChild(ctx.el("span", "marketlib-row-title", "Bargain (while buying from vendors):"));
   bargain.appendChild(card); bargain.appendChild(priceL); bargain.appendChild(ask2);
   if (!countering && s.decider === me && !ctx.outOfTurn) panel.appendChild(bargain);

@@ -13,6 +13,7 @@ from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Stocking
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
+from marketlib.widgets import messages
 from marketlib.widgets.board import Board, _esm
 from marketlib.widgets.payload import Table
 
@@ -193,24 +194,21 @@ class BansanTable(Table):
                 + [f"bin:{w.value}" for w in bansan.Waste]
                 + ["button:done", "button:endactions", "button:stockdeck", "button:accept"])
 
-    def proposal(self, content: Any, player: int) -> Any:
+    def proposal(self, message: Any, player: int) -> Any:
         """A trade, bargain or counter-offer from the trade panel, as an action (validated by
         ``apply``): ``bargain`` (card, price), ``counter`` (a price for a bargain, or give/take/
-        pay/ask for a trade; A-B-60) or ``propose_trade`` (to, give, take, pay, ask)."""
-        kind = content.get("type")
-        if kind == "bargain":
-            return A.Bargain(player=player, card=str(content["card"]),
-                             price=int(content["price"]))
-        give = [str(c) for c in content.get("give", [])]
-        take = [str(c) for c in content.get("take", [])]
-        if kind == "counter":
-            price = content.get("price")
-            return A.Counter(player=player, price=None if price is None else int(price),
-                             give=tuple(give), take=tuple(take), pay=int(content.get("pay", 0)),
-                             ask=int(content.get("ask", 0)))
-        return A.ProposeTrade(player=player, to=int(content["to"]), give=tuple(give),
-                              take=tuple(take), pay=int(content.get("pay", 0)),
-                              ask=int(content.get("ask", 0)))
+        pay/ask for a trade; A-B-60) or ``propose_trade`` (to, give, take, pay, ask). The
+        message was decoded strictly (:mod:`marketlib.widgets.messages`): nothing is
+        converted here."""
+        if isinstance(message, messages.Bargain):
+            return A.Bargain(player=player, card=message.card, price=message.price)
+        if isinstance(message, messages.Counter):
+            return A.Counter(player=player, price=message.price, give=message.give,
+                             take=message.take, pay=message.pay, ask=message.ask)
+        if isinstance(message, messages.ProposeTrade):
+            return A.ProposeTrade(player=player, to=message.to, give=message.give,
+                                  take=message.take, pay=message.pay, ask=message.ask)
+        raise ValueError(f"{message!r} is not a proposal")
 
 
 class BansanBoard(Board):

@@ -30,6 +30,9 @@ function makeBoard(drawGame) {
       let confirming = null;
 
       const send = (msg) => model.send(msg);
+      // The version of the drawing on screen: every message made on it carries it, and Python
+      // refuses it if the game moved on since (PROTOCOL.md, "version").
+      let shown = model.get("version");
       // Play a choice of the decider (`play`) or an any-time action of the seat shown
       // (`any_time`, e.g. Rent & Release on another vendor's decision); a choice with a
       // warning is asked about first.
@@ -42,7 +45,7 @@ function makeBoard(drawGame) {
         }
         confirming = null;
         clickedAt = performance.now();
-        send({ type, index: choice.index, version: model.get("version") });
+        send({ type, index: choice.index, version: shown });
       };
       const play = sendChoice("play", (c) => c.index);
       const playAnyTime = sendChoice("any_time", (c) => `any:${c.index}`);
@@ -86,6 +89,9 @@ function makeBoard(drawGame) {
           selected,
           el: mlEl,
           send,
+          // A message made on what is shown (a proposal, a counter-offer): it carries the
+          // version of this drawing, so Python refuses it if the game moved on meanwhile.
+          sendShown: (msg) => send({ ...msg, version: shown }),
           // A button for one of the seat's any-time actions (not a choice of the decider's).
           anyTimeButton(c) {
             const words = c.label || c.text;
@@ -165,6 +171,7 @@ function makeBoard(drawGame) {
 
       function redraw() {
         const started = performance.now();
+        shown = model.get("version");
         const hadFocus = root.contains(document.activeElement) || focusKey !== null;
         if (model.get("position") !== shownPosition) {
           shownPosition = model.get("position");
@@ -245,7 +252,7 @@ function makeBoard(drawGame) {
         clickedAt = null;
       }
 
-      const unkeys = mlKeys(root, model, send);
+      const unkeys = mlKeys(root, model, send, () => shown);
       // One redraw per batch of trait changes (Python sends them in one message).
       let queued = false;
       const schedule = () => {

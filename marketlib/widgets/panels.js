@@ -89,8 +89,10 @@ function mlControls(model, send) {
   };
   // The controls this board offers (a classroom seat offers none: undo is the teacher's).
   const offered = new Set(model.get("controls") || ["undo", "redo", "new_game", "set_seat", "teacher"]);
-  if (offered.has("undo")) add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo" }), !model.get("can_undo"));
-  if (offered.has("redo")) add("Redo (r)", "Redo (key r)", () => send({ type: "redo" }), !model.get("can_redo"));
+  // Undo and redo act on the position shown: they carry its version (PROTOCOL.md).
+  const version = model.get("version");
+  if (offered.has("undo")) add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo", version }), !model.get("can_undo"));
+  if (offered.has("redo")) add("Redo (r)", "Redo (key r)", () => send({ type: "redo", version }), !model.get("can_redo"));
   if (offered.has("new_game")) {
     const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
     const seed = mlEl("input");
@@ -160,7 +162,7 @@ function mlText(model) {
 // for events from an element marked data-lm-suppress-shortcuts, and nothing propagates past the
 // board root. The board's own keys: u (undo), r (redo), arrows (move between buttons), Escape
 // (hand focus back to the notebook), Enter and Space (press the focused button).
-function mlKeys(root, model, send) {
+function mlKeys(root, model, send, shown) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   const buttons = () => [...root.querySelectorAll("button:not([disabled])")].filter((b) => b.offsetParent !== null);
   const onKey = (event) => {
@@ -178,8 +180,8 @@ function mlKeys(root, model, send) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "u" || event.key === "r") {
       event.preventDefault();
-      if (event.key === "u" && model.get("can_undo")) send({ type: "undo" });
-      if (event.key === "r" && model.get("can_redo")) send({ type: "redo" });
+      if (event.key === "u" && model.get("can_undo")) send({ type: "undo", version: shown() });
+      if (event.key === "r" && model.get("can_redo")) send({ type: "redo", version: shown() });
       return;
     }
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];

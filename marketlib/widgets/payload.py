@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from marketlib.core.match import Match
+
+if TYPE_CHECKING:
+    from marketlib.widgets.messages import Bargain, Counter, ProposeTrade
 
 WORLD_SEED = 0
 """The fixed seed of the world a board rebuilds from a view for previews and explanations (any
@@ -57,12 +60,12 @@ class Table:
         """Targets worth clicking in a test of what ``explain`` answers (cards, buttons...)."""
         return []
 
-    def proposal(self, content: Mapping[str, Any], player: int) -> Any:
-        """The action a free-form proposal message (a Bansan ``propose_trade`` or ``bargain``)
-        stands for; ``apply`` validates it.
+    def proposal(self, message: ProposeTrade | Bargain | Counter, player: int) -> Any:
+        """The action a proposal message (a Bansan ``propose_trade``, ``bargain`` or
+        ``counter``, already decoded strictly) stands for; ``apply`` validates it.
 
         Raises:
-            KeyError, TypeError, ValueError: the message is malformed (or the game has none).
+            ValueError: the game has no proposals.
         """
         raise ValueError(f"{self.game_name} has no proposals")
 

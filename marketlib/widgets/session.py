@@ -10,9 +10,14 @@ over the Jupyter comm) and the classroom server (JSON over a WebSocket) share it
   their reasons. Several seats may share one table.
 * :class:`SeatSession`: what one front end is shown of a table: its seat, the teacher view, the
   hot-seat cover, the last ``error`` and ``notice``, the ``version``. :meth:`SeatSession.handle`
-  turns a message of ``widgets/PROTOCOL.md`` into ``Match`` moves; :meth:`SeatSession.traits`
-  is the dict a front end is sent, built by :func:`~marketlib.widgets.payload.payload` from the
-  seat's view only.
+  decodes a message of ``widgets/PROTOCOL.md`` strictly (:mod:`marketlib.widgets.messages`)
+  and turns it into ``Match`` moves; :meth:`SeatSession.traits` is the dict a front end is
+  sent, built by :func:`~marketlib.widgets.payload.payload` from the seat's view only.
+
+A click acts on what was shown, or on nothing: a message that names a choice carries the
+``version`` of the redraw it was made on, and is refused if this front end has been redrawn
+since or if the ``Match`` changed since that redraw (``Match.revision``: a move from another
+board over the same match, ``match.play`` or ``match.goto`` from Python, undo, redo).
 
 A handler never lets an exception escape: a malformed, stale or refused message puts a sentence
 in ``error`` or ``notice`` and changes nothing; an unexpected exception puts the match and the
@@ -30,6 +35,8 @@ from typing import Any
 
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
 from marketlib.core.match import Match
+from marketlib.widgets import messages as m
+from marketlib.widgets.messages import BoardMessageError, StaleMessage
 from marketlib.widgets.payload import explain_click, world_of
 from marketlib.widgets.shared import MAX_BOT_DECISIONS, TableSession, players_of
 
@@ -38,10 +45,6 @@ LOG = logging.getLogger("marketlib.widgets")
 CONTROLS = ("undo", "redo", "new_game", "set_seat", "teacher")
 """The board controls a session may offer (the ``controls`` trait): a notebook board offers
 them all; a classroom seat offers none (undo is the teacher's, on the dashboard)."""
-
-
-class BoardMessageError(MarketlibError):
-    """A message from the front end that cannot be understood or is refused (nothing changed)."""
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -59,6 +62,10 @@ def seed_of(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BoardMessageError(f"'new_game' needs an integer seed, not {value!r}")
     return value
+
+
+STALE = ("The board changed before your click arrived, so nothing was done: look again and "
+         "click once more")
 
 
 class SeatSession:
@@ -100,6 +107,10 @@ class SeatSession:
         self.error = ""
         self.notice = ""
         self.version = 0
+        self.shown_revision = -1
+        """The ``Match.revision`` this front end was last drawn at (:meth:`refresh`)."""
+        self.stale = False
+        """The last message was refused as stale (made on a position no longer shown)."""
         self.position = ""
         self._data: dict[str, Any] = {}
         self._pending_bots: Any = None
@@ -129,6 +140,7 @@ class SeatSession:
         self.position = (f"{table.game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
                          f"{int(self.teacher_view)}:{int(self.covered)}")
         self.version += 1
+        self.shown_revision = match.revision
 
     def traits(self) -> dict[str, Any]:
         """Every trait of ``widgets/PROTOCOL.md`` as JSON-ready builtins (after
@@ -170,17 +182,25 @@ class SeatSession:
 
     # ------------------------------------------------------------- messages
     def handle(self, content: Any) -> None:
-        """Apply one message from the front end (``widgets/PROTOCOL.md``).
+        """Apply one message from the front end (``widgets/PROTOCOL.md``): a dict as the comm
+        delivers it, or a decoded :class:`~marketlib.widgets.messages.Message`.
 
-        Never raises (unless :attr:`raise_errors`): a refused message sets ``error``.
+        Never raises (unless :attr:`raise_errors`): a refused message sets ``error`` (and
+        :attr:`stale` when it was made on a position no longer shown).
         """
         table = self.table
         checkpoint = table.checkpoint()
+        revision = self.match.revision
         saved = (self.seat, self.covered, self.teacher_view)
+        self.stale = False
         try:
             self._dispatch(content)
         except MarketlibError as err:
-            table.rollback(checkpoint)
+            if self.match.revision != revision:  # half done: put it back, and show that
+                table.rollback(checkpoint)
+                self.seat, self.covered, self.teacher_view = saved
+                self.refresh()
+            self.stale = isinstance(err, StaleMessage)
             self.error = str(err)
         except Exception as err:
             LOG.exception("marketlib board: a %r message failed", content)
@@ -196,13 +216,8 @@ class SeatSession:
                 raise
 
     def _dispatch(self, content: Any) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise BoardMessageError(
-                f"malformed message {content!r}: expected an object with a 'type'")
-        kind = content["type"]
-        handler = getattr(self, f"_msg_{kind}", None)
-        if handler is None:
-            raise BoardMessageError(f"unknown message type {kind!r}")
+        message = m.decode(content)
+        kind = m.kind_of(message)
         if kind in CONTROLS and kind not in self.controls:
             raise BoardMessageError(f"'{kind}' is not available on this board")
         self.error = ""
@@ -211,44 +226,47 @@ class SeatSession:
             self.notice = f"{busy.removesuffix('...')}: wait a moment, then try again."
             self.refresh()
             return
-        handler(content)
+        if isinstance(message, m.Choice):
+            self.check_version(message.version)
+        getattr(self, f"_msg_{kind}")(message)
 
-    def _msg_play(self, content: dict[str, Any]) -> None:
-        index = content.get("index")
-        version = content.get("version", self.version)
+    def check_version(self, version: int) -> None:
+        """Refuse a message made on a position no longer shown: ``version`` is not this front
+        end's latest redraw, or the ``Match`` changed since that redraw (from another board,
+        from Python, by undo or redo). The front end is redrawn, so a click can be made on
+        what is there now.
+
+        Raises:
+            StaleMessage: the sentence says what happened; nothing was changed.
+        """
+        if version == self.version and self.match.revision == self.shown_revision:
+            return
+        moved = self.match.revision != self.shown_revision
+        shown = self.version
+        self.refresh()
+        why = ("the game moved on since this board was drawn" if moved
+               else f"board version {version}, now {shown}")
+        raise StaleMessage(f"{STALE} ({why}).")
+
+    def _msg_play(self, message: m.Play) -> None:
+        index = message.index
         choices = self._data.get("choices", [])
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise BoardMessageError(f"'play' needs an integer index, not {index!r}")
-        if version != self.version:
-            raise BoardMessageError(
-                "The board changed before your click arrived, so nothing was played: look "
-                f"again and click once more (board version {version}, now {self.version}).")
         if not 0 <= index < len(choices):
             raise BoardMessageError(f"no choice {index}: there are {len(choices)} legal choices")
         action = self.match.legal_actions()[choices[index]["index"]]
         self.play(action, clicked=True)
 
-    def _msg_explain(self, content: dict[str, Any]) -> None:
-        target = content.get("target")
-        if not isinstance(target, str):
-            raise BoardMessageError(f"'explain' needs a target string, not {target!r}")
+    def _msg_explain(self, message: m.Explain) -> None:
         if self.covered:
             raise BoardMessageError("the board is covered: reveal it first")
         current = self.match.current_player
         player = self.seat if current is None or not self.teacher_view else current
-        self.notice = explain_click(self.table.table, self.match, target, player)
+        self.notice = explain_click(self.table.table, self.match, message.target, player)
 
-    def _msg_any_time(self, content: dict[str, Any]) -> None:
-        index = content.get("index")
-        version = content.get("version", self.version)
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise BoardMessageError(f"'any_time' needs an integer index, not {index!r}")
+    def _msg_any_time(self, message: m.AnyTime) -> None:
+        index = message.index
         if self.covered or self.teacher_view or self.seat in self.table.opponents:
             raise BoardMessageError("an any-time action is played from its vendor's own board")
-        if version != self.version:
-            raise BoardMessageError(
-                "The board changed before your click arrived, so nothing was played: look "
-                f"again and click once more (board version {version}, now {self.version}).")
         options = self._data.get("any_time", [])
         if not 0 <= index < len(options):
             raise BoardMessageError(
@@ -261,8 +279,8 @@ class SeatSession:
         self.stepped_in = None
         self.refresh()
 
-    def _msg_step_in(self, content: dict[str, Any]) -> None:
-        seat = content.get("seat")
+    def _msg_step_in(self, message: m.StepIn) -> None:
+        seat = message.seat
         if seat not in self.step_in_seats():
             raise BoardMessageError(
                 f"P{seat} cannot step in now: only another person at this board may, on a "
@@ -273,23 +291,23 @@ class SeatSession:
         self.notice = ""
         self.refresh()
 
-    def _msg_step_out(self, content: dict[str, Any]) -> None:
+    def _msg_step_out(self, message: m.StepOut) -> None:
         if self.stepped_in is None:
             raise BoardMessageError("nobody has stepped in")
         self.stepped_in = None
         self.notice = ""
         self.refresh()
 
-    def _msg_propose_trade(self, content: dict[str, Any]) -> None:
-        self._propose(content)
+    def _msg_propose_trade(self, message: m.ProposeTrade) -> None:
+        self._propose(message)
 
-    def _msg_bargain(self, content: dict[str, Any]) -> None:
-        self._propose(content)
+    def _msg_bargain(self, message: m.Bargain) -> None:
+        self._propose(message)
 
-    def _msg_counter(self, content: dict[str, Any]) -> None:
-        self._propose(content)
+    def _msg_counter(self, message: m.Counter) -> None:
+        self._propose(message)
 
-    def _propose(self, content: dict[str, Any]) -> None:
+    def _propose(self, message: m.ProposeTrade | m.Bargain | m.Counter) -> None:
         """A proposal (trade, bargain, counter-offer) from the seat shown: the decider's or,
         on another vendor's decision, an any-time trade proposal (A-B-60); the rules decide."""
         current = self.match.current_player
@@ -298,27 +316,27 @@ class SeatSession:
             raise BoardMessageError(
                 "a proposal is made by a person from their own board, while the game goes on")
         try:
-            action = self.table.table.proposal(content, player)
-        except (KeyError, TypeError, ValueError) as err:
-            raise BoardMessageError(f"malformed proposal {content!r}: {err}") from None
+            action = self.table.table.proposal(message, player)
+        except ValueError as err:
+            raise BoardMessageError(f"'{m.kind_of(message)}' is refused: {err}") from None
         with contextlib.suppress(IllegalAction, InvalidAction):
             self.play(action, clicked=True)  # if refused, play() put the reason in ``notice``
             self.stepped_in = None
             self.refresh()
 
-    def _msg_undo(self, content: dict[str, Any]) -> None:
+    def _msg_undo(self, message: m.Undo) -> None:
         self.undo()
 
-    def _msg_redo(self, content: dict[str, Any]) -> None:
+    def _msg_redo(self, message: m.Redo) -> None:
         self.redo()
 
-    def _msg_new_game(self, content: dict[str, Any]) -> None:
-        self.new_game(seed_of(content.get("seed", self.match.seed + 1)), clicked=True)
+    def _msg_new_game(self, message: m.NewGame) -> None:
+        seed = self.match.seed + 1 if message.seed is None else message.seed
+        self.new_game(seed_of(seed), clicked=True)
 
-    def _msg_set_seat(self, content: dict[str, Any]) -> None:
-        seat = content.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < (
-                self.table.players):
+    def _msg_set_seat(self, message: m.SetSeat) -> None:
+        seat = message.seat
+        if not 0 <= seat < self.table.players:
             raise BoardMessageError(f"no seat {seat!r}")
         self.stepped_in = None
         self.seat = seat
@@ -326,18 +344,18 @@ class SeatSession:
         self.notice = ""
         self.refresh()
 
-    def _msg_teacher(self, content: dict[str, Any]) -> None:
+    def _msg_teacher(self, message: m.Teacher) -> None:
         if not self.teacher:
             raise BoardMessageError(
                 "the teacher view is not available on this board: it is a board for players "
                 "(Match mode 'play'); a teacher makes their own board with teacher=True")
-        self.teacher_view = bool(content.get("on"))
+        self.teacher_view = message.on
         self.stepped_in = None
         self.covered = False
         self.notice = ""
         self.refresh()
 
-    def _msg_reveal(self, content: dict[str, Any]) -> None:
+    def _msg_reveal(self, message: m.Reveal) -> None:
         self.covered = False
         self.notice = ""
         self.refresh()
@@ -436,5 +454,5 @@ class SeatSession:
             self.on_change()
 
 
-__all__ = ["CONTROLS", "MAX_BOT_DECISIONS", "BoardMessageError", "SeatSession", "TableSession",
-           "players_of", "running_loop", "seed_of"]
+__all__ = ["CONTROLS", "MAX_BOT_DECISIONS", "BoardMessageError", "SeatSession", "StaleMessage",
+           "TableSession", "players_of", "running_loop", "seed_of"]

@@ -40,14 +40,15 @@ def join(ws: Any, code: str, name: str = "") -> dict[str, Any]:
 
 
 def send(ws: Any, message: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Send a board message with an id; returns (the traits that changed, the ack)."""
+    """Send a board message with an id; returns (the traits that changed, its answer: the
+    ``ack``, or the ``error`` of a message refused as malformed or stale)."""
     ws.send_text(json.dumps({**message, "id": 99}))
     traits: dict[str, Any] = {}
     for _ in range(20):
         msg = ws.receive_json()
         if msg["type"] == "state":
             traits.update(msg["traits"])
-        elif msg["type"] == "ack":
-            assert msg["id"] == 99
+        elif msg["type"] in ("ack", "error"):
+            assert msg["id"] == 99, msg
             return traits, msg
     raise AssertionError("no ack")

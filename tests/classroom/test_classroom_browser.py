@@ -16,7 +16,7 @@ import pytest
 from marketlib.classroom import Room
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
-from browser import ARGS, CHROMIUM, ROOT, require_chromium
+from browser import ARGS, CHROMIUM, ROOT, chromium_page, require_chromium
 
 OUT = ROOT / "test-results" / "classroom"
 NAMES = ["Aisyah", "Ben", "Chandra", "Dewi"]
@@ -151,3 +151,31 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
     assert sorted(set(games_turns["turn"])) == [0, 1, 2, 3, 4]
     assert set(games_turns["bot"].astype(str)) == {"Person"}
 
+
+
+def test_the_dashboard_sends_the_version_of_the_table_it_shows(tmp_path: Path) -> None:
+    """The dashboard's Undo carries the table's version as drawn: delivered after a student's
+    move it is refused, delivered on a fresh picture it undoes (issue 26)."""
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=1,
+                mode="explore")
+    table = room.tables[0]
+    table.match.play(table.match.legal_actions()[0])
+    table.commit()
+    dash = room.dashboard()
+    state = json.loads(json.dumps({name: getattr(dash, name) for name in
+                                   ("tables", "url", "qr", "game", "error", "refreshed")}))
+    with chromium_page(tmp_path) as page:
+        page.goto((ROOT / "widgets" / "harness.html").as_uri())
+        page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                      [dash._esm, str(dash._css), state])
+        page.locator('button[aria-label="Undo the last move at table 1"]').click()
+        sent = [m for m in page.evaluate("window.mlHarness.sent") if m["type"] != "refresh"]
+    assert sent == [{"type": "undo", "table": 0, "version": table.version}]
+    table.match.play(table.match.legal_actions()[0])  # a student moves meanwhile
+    table.commit()
+    dash.handle(sent[0])
+    assert dash.error.startswith("Table 1 changed since the dashboard showed it")
+    assert len(table.match.history) == 2
+    dash.handle({**sent[0], "version": dash.tables[0]["version"]})
+    assert dash.error == "" and len(table.match.history) == 1
+    room.stop()

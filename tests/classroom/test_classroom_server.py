@@ -90,21 +90,17 @@ def test_a_move_is_stored_before_its_ack_and_reaches_the_other_seats(tmp_path: P
 def refused_changes_nothing(room: Room, ws: Any, message: dict[str, Any], error: str) -> None:
     before = room.tables[0].match.state
     changed, ack = send(ws, message)
-    assert ack["ok"] is False and ack["error"].startswith(error), ack
+    assert ack["type"] == "ack" and ack["ok"] is False and ack["error"].startswith(error), ack
     assert changed.get("error", "").startswith(error)
     assert room.tables[0].match.state is before and room.store.count() == 0
 
 
 @pytest.mark.parametrize(("message", "error"), [
     ({"type": "play", "index": 99, "version": 2}, "no choice 99"),
-    ({"type": "play", "index": "0", "version": 2}, "'play' needs an integer index"),
-    ({"type": "play", "index": 0, "version": 1}, "The board changed before your click arrived"),
-    ({"type": "undo"}, "'undo' is not available on this board"),
+    ({"type": "undo", "version": 2}, "'undo' is not available on this board"),
     ({"type": "new_game", "seed": 5}, "'new_game' is not available"),
     ({"type": "set_seat", "seat": 1}, "'set_seat' is not available"),
     ({"type": "teacher", "on": True}, "'teacher' is not available"),
-    ({"type": "steal"}, "unknown message type 'steal'"),
-    ({"type": "propose_trade", "to": "x"}, "malformed proposal"),
 ])
 def test_refused_board_messages_change_nothing(tmp_path: Path, message: dict[str, Any],
                                                error: str) -> None:
@@ -113,6 +109,73 @@ def test_refused_board_messages_change_nothing(tmp_path: Path, message: dict[str
         traits = join(ws, room.codes[(0, 0)])
         assert traits["version"] == 2  # the version a fresh click would carry
         refused_changes_nothing(room, ws, message, error)
+
+
+@pytest.mark.parametrize(("message", "error"), [
+    ({"type": "play", "index": "0", "version": 2}, "malformed message: Expected `int`, got "
+                                                   "`str` - at `$.index`"),
+    ({"type": "play", "index": 0.0, "version": 2}, "malformed message: Expected `int`, got "
+                                                   "`float` - at `$.index`"),
+    ({"type": "play", "index": True, "version": 2}, "malformed message: Expected `int`, got "
+                                                    "`bool` - at `$.index`"),
+    ({"type": "play", "index": 0}, "malformed message: Object missing required field "
+                                   "`version`"),
+    ({"type": "any_time", "index": 0, "version": "2"}, "malformed message: Expected `int`, got "
+                                                       "`str` - at `$.version`"),
+    ({"type": "propose_trade", "to": 1, "pay": 1.9, "version": 2},
+     "malformed message: Expected `int`, got `float` - at `$.pay`"),
+    ({"type": "propose_trade", "to": "x", "version": 2}, "malformed message: Expected `int`"),
+    ({"type": "bargain", "card": "PC-01", "price": "3", "version": 2},
+     "malformed message: Expected `int`, got `str` - at `$.price`"),
+    ({"type": "counter", "price": True, "version": 2}, "malformed message: Expected `int | "
+                                                       "null`, got `bool` - at `$.price`"),
+    ({"type": "explain", "target": 5}, "malformed message: Expected `str`, got `int`"),
+    ({"type": "step_in", "seat": 1.0}, "malformed message: Expected `int`, got `float`"),
+    ({"type": "undo"}, "malformed message: Object missing required field `version`"),
+    ({"type": "play", "index": 0, "version": 2, "seat": 1}, "malformed message: Object "
+                                                            "contains unknown field `seat`"),
+    ({"type": "steal"}, "unknown message type 'steal'"),
+])
+def test_wrongly_typed_messages_are_refused_at_the_door(tmp_path: Path,
+                                                        message: dict[str, Any],
+                                                        error: str) -> None:
+    """Decoded strictly into typed structs: a wrong type is refused (an ``error`` frame with
+    the message's id, naming the field), never converted; nothing changes."""
+    room = make_room(tmp_path, players=2, seed=1)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 0)])
+        assert traits["version"] == 2
+        changed, answer = send(ws, message)
+        assert answer["type"] == "error" and answer["error"].startswith(error), answer
+        assert changed == {}
+    assert room.tables[0].match.cursor == 0 and room.store.count() == 0
+
+
+def test_a_click_on_a_position_no_longer_shown_is_refused(tmp_path: Path) -> None:
+    """Two students at a table: P0's click made before P1's out-of-turn Rent & Release reached
+    P0's page is refused with an ``error`` frame (and the board's ``error``); the match and the
+    database are unchanged, and P0's page is sent the position now."""
+    room = make_room(tmp_path, players=2, seed=1)
+    client = asgi_client(room)
+    with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+        join(ws0, room.codes[(0, 0)], "Ana")
+        traits1 = join(ws1, room.codes[(0, 1)], "Ben")
+        shown = until(ws0, "state")["traits"]["version"]  # Ben's name reached Ana's board
+        rent = traits1["any_time"][0]
+        _, ack = send(ws1, {"type": "any_time", "index": rent["index"],
+                            "version": traits1["version"]})
+        assert ack["ok"], ack
+        table = room.tables[0]
+        history, stored = table.match.history, room.store.count()
+        changed, answer = send(ws0, {"type": "play", "index": 0, "version": shown})
+        assert answer["type"] == "error" and answer["id"] == 99
+        assert answer["error"] == (
+            "The board changed before your click arrived, so nothing was done: look again "
+            f"and click once more (board version {shown}, now {shown + 1}).")
+        assert changed["error"] == answer["error"] and changed["version"] > shown + 1
+        assert table.match.history == history and room.store.count() == stored == 1
+        _, ack = send(ws0, {"type": "play", "index": 0, "version": changed["version"]})
+        assert ack["ok"] and room.store.count() == 2
 
 
 def test_another_seats_decision_is_refused(tmp_path: Path) -> None:
@@ -203,7 +266,7 @@ def test_pause_refuses_moves_and_a_computer_takes_a_seat(tmp_path: Path) -> None
     assert table.bots == {0: "greedy", 1: "greedy"}
     assert table.match.is_over and table.by == ["greedy"] * table.match.cursor
     assert dash.tables[0]["seats"][0]["computer"] == "greedy"
-    dash.handle({"type": "undo", "table": 7})
+    dash.handle({"type": "undo", "table": 7, "version": 0})
     assert dash.error == "there is no table 7 (tables 0-0)"
 
 
@@ -232,6 +295,7 @@ def test_a_student_rents_out_of_turn_from_their_own_device(tmp_path: Path) -> No
         assert first["text"].startswith("P1 rr rent=ST-") and traits["step_in"] == []
         changed, ack = send(ws, {"type": "step_in", "seat": 1})
         assert ack["ok"] is False and "cannot step in" in ack["error"]
+        assert "version" not in changed  # refused without a change: the drawing still holds
         version = changed.get("version", traits["version"])
         changed, ack = send(ws, {"type": "any_time", "index": first["index"],
                                  "version": version})
@@ -242,3 +306,78 @@ def test_a_student_rents_out_of_turn_from_their_own_device(tmp_path: Path) -> No
     match = room.tables[0].match
     assert str(match.history[0]) == first["text"] and match.current_player == 0
     assert match.state.vendors[1].money == 7 and match.state.vendors[1].rr_used
+
+
+def test_a_dashboard_undo_made_on_an_old_picture_is_refused(tmp_path: Path) -> None:
+    """The teacher's Undo acts on the table the dashboard showed: a student moved after the
+    picture was taken, so the undo is refused (it would undo a move the teacher did not see);
+    after the dashboard shows the table again, the undo works."""
+    room = make_room(tmp_path, players=2, seed=1, mode="explore")
+    dash = room.dashboard()
+    table = room.tables[0]
+    table.match.play(table.match.legal_actions()[0])
+    table.commit()
+    dash.refresh()
+    shown = dash.tables[0]["version"]
+    assert shown == table.version
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 1)])
+        _, ack = send(ws, {"type": "play", "index": 0, "version": traits["version"]})
+        assert ack["ok"], ack
+    history, stored = table.match.history, room.store.count()
+    assert len(history) == stored == 2
+    dash.handle({"type": "undo", "table": 0, "version": shown})
+    assert dash.error == ("Table 1 changed since the dashboard showed it, so nothing was done: "
+                          "look again and click once more.")
+    assert table.match.history == history and room.store.count() == stored
+    assert dash.tables[0]["version"] == table.version != shown  # the picture is new now
+    dash.handle({"type": "undo", "table": 0, "version": dash.tables[0]["version"]})
+    assert dash.error == "" and len(table.match.history) == 1
+
+
+def test_a_dashboard_new_game_made_on_an_old_picture_is_refused(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1, mode="explore")
+    dash = room.dashboard()
+    room.seat_computer(0, 0, "greedy")
+    room.seat_computer(0, 1, "greedy")
+    table = room.tables[0]
+    assert table.match.is_over
+    dash.refresh()
+    over = dash.tables[0]["version"]
+    room.undo(0)  # from the notebook: the game is not over any more
+    dash.handle({"type": "new_game", "table": 0, "version": over})
+    assert dash.error.startswith("Table 1 changed since the dashboard showed it")
+    assert table.game == 0 and not table.match.is_over
+
+
+@pytest.mark.parametrize(("message", "error"), [
+    ({"type": "undo", "table": 0}, "malformed dashboard message: Object missing required field "
+                                   "`version`"),
+    ({"type": "undo", "table": "0", "version": 0}, "malformed dashboard message: Expected "
+                                                   "`int`, got `str` - at `$.table`"),
+    ({"type": "undo", "table": 0.0, "version": 0}, "malformed dashboard message: Expected "
+                                                   "`int`, got `float` - at `$.table`"),
+    ({"type": "new_game", "table": 0, "version": True}, "malformed dashboard message: Expected "
+                                                        "`int`, got `bool` - at `$.version`"),
+    ({"type": "pause", "table": True}, "malformed dashboard message: Expected `int | null`, "
+                                       "got `bool` - at `$.table`"),
+    ({"type": "computer", "table": 0, "seat": 1.0}, "malformed dashboard message: Expected "
+                                                    "`int`, got `float` - at `$.seat`"),
+    ({"type": "person", "table": 0, "seat": "1"}, "malformed dashboard message: Expected "
+                                                  "`int`, got `str` - at `$.seat`"),
+    ({"type": "pause", "table": 0, "all": True}, "malformed dashboard message: Object contains "
+                                                 "unknown field `all`"),
+    ({"type": "explode"}, "unknown dashboard message"),
+    ("pause", "unknown dashboard message"),
+])
+def test_wrongly_typed_dashboard_messages_are_refused(tmp_path: Path, message: Any,
+                                                      error: str) -> None:
+    room = make_room(tmp_path, players=2, seed=1)
+    dash = room.dashboard()
+    table = room.tables[0]
+    table.match.play(table.match.legal_actions()[0])
+    table.commit()
+    revision = table.match.revision
+    dash.handle(message)
+    assert dash.error.startswith(error), dash.error
+    assert table.match.revision == revision and not table.session.paused and table.bots == {}

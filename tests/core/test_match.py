@@ -246,3 +246,42 @@ def test_a_newcomers_slips_get_a_message_that_says_what_to_write() -> None:
             match.view("P1")  # type: ignore[arg-type]
         with pytest.raises(ValueError, match=r"^there is no seat 7 \(the seats are 0-1\)$"):
             match.view(7)
+
+
+def test_revision_changes_with_every_change_of_the_match_and_never_comes_back(
+        tmp_path: Path) -> None:
+    """Boards refuse a click made on an older revision (widgets/PROTOCOL.md): every change of
+    the match gives a new, larger number, even one back to an earlier position; reading the
+    match or a refused move changes nothing."""
+    m = Match("monsoon", Rules(players=2), seed=1)
+    seen = [m.revision]
+
+    def changed() -> None:
+        assert m.revision > seen[-1]
+        seen.append(m.revision)
+
+    m.play(m.legal_actions()[0])
+    changed()
+    m.undo()
+    changed()
+    m.redo()
+    changed()
+    m.goto(0)
+    changed()
+    m.goto(0)  # already there: nothing changed
+    assert m.revision == seen[-1]
+    m.goto(1)
+    changed()
+    saved = m.checkpoint()
+    m.play(m.legal_actions()[0])
+    changed()
+    m.rollback(saved)  # the same timeline as before, but a new number
+    changed()
+    m.reset(5)
+    changed()
+    with pytest.raises(IllegalAction):
+        m.play("P1 pass")
+    _ = m.state, m.history, m.legal_actions(), m.view(0), m.log(), m.to_dict()
+    assert m.revision == seen[-1]
+    loaded = Match.load(m.save(tmp_path / "g.json"))
+    assert loaded.state == m.state  # a loaded match counts its own changes

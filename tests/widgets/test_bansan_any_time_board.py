@@ -15,10 +15,15 @@ from marketlib import Match, bansan
 from marketlib.bots import GreedyBot, RandomBot
 from marketlib.bots.heuristics.bansan import FLAT_WEIGHTS, BansanHeuristic
 from marketlib.widgets import BansanBoard
+from marketlib.widgets.messages import TYPES, Choice
 from marketlib.widgets.shared import TableSession
 
 
 def send(board: BansanBoard, **message: Any) -> None:
+    """Deliver a message the way the front end sends it: one made on the position shown
+    (play, any_time, a proposal, undo, redo) carries the board's version."""
+    if issubclass(TYPES[message["type"]], Choice):
+        message.setdefault("version", board.version)
     board._handle_custom_msg(message, [])
 
 
@@ -81,7 +86,7 @@ def test_refused_any_time_messages_name_why_and_change_nothing() -> None:
     send(board, type="any_time", index=99, version=board.version)
     assert "no any-time choice 99" in board.error and match.history == ()
     send(board, type="any_time", index="0", version=board.version)
-    assert "integer index" in board.error and match.history == ()
+    assert "Expected `int`, got `str` - at `$.index`" in board.error and match.history == ()
     assert board.seat == 2 and board.out_of_turn  # still P2's board
 
 

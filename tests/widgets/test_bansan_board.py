@@ -65,7 +65,7 @@ def test_trade_through_the_panel_answered_by_a_hot_seat_vendor() -> None:
     mine = match.state.vendors[0].bag[0].card
     theirs = match.state.vendors[1].bag[0].card
     board._handle_custom_msg({"type": "propose_trade", "to": 1, "give": [mine],
-                              "take": [theirs], "pay": 0, "ask": 2}, [])
+                              "take": [theirs], "pay": 0, "ask": 2, "version": board.version}, [])
     assert board.error == "" and match.current_player == 1 and board.covered
     assert [c["target"] for c in board.choices] == []  # covered until P1 reveals
     board._handle_custom_msg({"type": "reveal"}, [])
@@ -82,7 +82,7 @@ def test_trade_answered_by_a_computer_vendor() -> None:
     match = Match.from_state("bansan", trade_position())
     board = BansanBoard(match, opponents={1: RandomBot()})
     board._handle_custom_msg({"type": "propose_trade", "to": 1, "give": [], "take": [],
-                              "pay": 1, "ask": 0}, [])
+                              "pay": 1, "ask": 0, "version": board.version}, [])
     answer = match.history[-1]
     assert type(answer).__name__ in ("Accept", "Decline") and answer.player == 1
     # P1's reason would read from its hidden money and Wallet: P0 sees the move only
@@ -96,7 +96,7 @@ def test_illegal_proposal_shows_the_rule_and_changes_nothing() -> None:
     match = Match.from_state("bansan", trade_position())
     board = BansanBoard(match)
     board._handle_custom_msg({"type": "propose_trade", "to": 1, "give": [], "take": [],
-                              "pay": 50, "ask": 0}, [])
+                              "pay": 50, "ask": 0, "version": board.version}, [])
     assert board.notice == "B-ANY-02: you can pay at most RM10"
     assert match.history == () and board.error == ""
 
@@ -104,7 +104,8 @@ def test_illegal_proposal_shows_the_rule_and_changes_nothing() -> None:
 def test_bargain_outside_a_buy_is_refused_with_its_rule() -> None:
     match = Match.from_state("bansan", trade_position())
     board = BansanBoard(match)
-    board._handle_custom_msg({"type": "bargain", "card": "PC-01", "price": 1}, [])
+    board._handle_custom_msg({"type": "bargain", "card": "PC-01", "price": 1,
+                              "version": board.version}, [])
     assert board.notice.startswith("B-ANY-01: ")
     assert match.history == ()
 
@@ -112,15 +113,17 @@ def test_bargain_outside_a_buy_is_refused_with_its_rule() -> None:
 @pytest.mark.parametrize(
     ("message", "error"),
     [
-        ({"type": "propose_trade", "give": []}, "'to'"),
-        ({"type": "propose_trade", "to": "x"}, "invalid literal"),
-        ({"type": "bargain", "card": "PC-01"}, "'price'"),
+        ({"type": "propose_trade", "give": []}, "missing required field `to`"),
+        ({"type": "propose_trade", "to": "x"}, "Expected `int`, got `str` - at `$.to`"),
+        ({"type": "propose_trade", "to": 1, "pay": 1.9}, "Expected `int`, got `float` - at "
+                                                        "`$.pay`"),
+        ({"type": "bargain", "card": "PC-01"}, "missing required field `price`"),
     ],
 )
 def test_malformed_proposals_set_error(message: dict[str, Any], error: str) -> None:
     match = Match.from_state("bansan", trade_position())
     board = BansanBoard(match)
-    board._handle_custom_msg(message, [])
+    board._handle_custom_msg({**message, "version": board.version}, [])
     assert error in board.error and match.history == ()
 
 

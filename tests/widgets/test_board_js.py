@@ -78,7 +78,8 @@ def test_monsoon_board_keyboard_undo(tmp_path: Path) -> None:
         mount(page, board)
         page.locator(".marketlib-card.marketlib-legal").first.focus()
         page.keyboard.press("u")
-        assert page.evaluate("window.mlHarness.sent") == [{"type": "undo"}]
+        assert page.evaluate("window.mlHarness.sent") == [
+            {"type": "undo", "version": board.version}]
         page.keyboard.press("Enter")  # Enter on a focused legal choice plays it
         assert page.evaluate("window.mlHarness.sent")[-1]["type"] == "play"
         # Pass throws the turn away: the board asks first, and only "Yes" sends it
@@ -125,7 +126,11 @@ def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
         page.locator('input[aria-label="Pay"]').fill("2")
         page.locator('button[aria-label="Propose this trade"]').click()
         assert page.evaluate("window.mlHarness.sent")[-1] == {
-            "type": "propose_trade", "to": 1, "give": [], "take": [], "pay": 2, "ask": 0}
+            "type": "propose_trade", "to": 1, "give": [], "take": [], "pay": 2, "ask": 0,
+            "version": board.version + 1}  # the version of the drawing it was made on
+        page.locator('input[aria-label="Pay"]').fill("1.9")  # sent as typed: Python refuses
+        page.locator('button[aria-label="Propose this trade"]').click()
+        assert page.evaluate("window.mlHarness.sent")[-1]["pay"] == 1.9
         assert page.locator("button:not([aria-label])").count() == 0
 
 
@@ -227,9 +232,10 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
         mount(page, board)
         page.locator('input[aria-label="Your price for ' + card + ' in RM"]').fill("3")
         page.locator('[data-target="button:counter-price"]').click()
-        assert page.evaluate("window.mlHarness.sent")[-1] == {"type": "counter", "price": 3}
+        sent = page.evaluate("window.mlHarness.sent")[-1]
+        assert sent == {"type": "counter", "price": 3, "version": board.version}
         page.screenshot(path=str(tmp_path / "bansan_counter.png"), full_page=True)
-    board._handle_custom_msg({"type": "counter", "price": 3}, [])
+    board._handle_custom_msg(sent, [])
     assert str(match.history[-1]) == "P0 counter price=3" and match.current_player == 1
 
     # a trade made to the person: the trade panel counters with the person's own terms
@@ -249,4 +255,5 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
         page.locator('input[aria-label="Ask"]').fill("2")
         page.locator('[data-target="button:counter-trade"]').click()
         assert page.evaluate("window.mlHarness.sent")[-1] == {
-            "type": "counter", "give": [], "take": [], "pay": 0, "ask": 2}
+            "type": "counter", "give": [], "take": [], "pay": 0, "ask": 2,
+            "version": board.version}

@@ -1,6 +1,9 @@
 """Python-side board tests: the messages the browser would send, delivered without a browser
 (``board._handle_custom_msg``). Every Monsoon action kind, illegal clicks, stale indices and
-malformed messages; the Match the board was given is the one that changes."""
+malformed messages; the Match the board was given is the one that changes. A message that acts
+on the position shown (``play``, ``undo``, ``redo``, ...) carries the board's ``version``, as
+the front end sends it; a click made on a position no longer shown (another board over the same
+match, ``match.play`` from Python, undo/redo) is refused."""
 
 from __future__ import annotations
 
@@ -119,19 +122,44 @@ def test_illegal_click_explains_with_the_rule_and_changes_nothing() -> None:
         ("play", "malformed message 'play'"),
         ({"index": 0}, "malformed message"),
         ({"type": "fly"}, "unknown message type 'fly'"),
-        ({"type": "play", "index": "0"}, "'play' needs an integer index"),
-        ({"type": "play", "index": 99}, "no choice 99"),
-        ({"type": "explain", "target": 5}, "'explain' needs a target string"),
-        ({"type": "new_game", "seed": "x"}, "'new_game' needs an integer seed"),
+        ({"type": ["play"]}, "malformed message"),
+        ({"type": "play", "index": "0", "version": 1}, "malformed message: Expected `int`, got "
+                                                       "`str` - at `$.index`"),
+        ({"type": "play", "index": 0.0, "version": 1}, "malformed message: Expected `int`, got "
+                                                       "`float` - at `$.index`"),
+        ({"type": "play", "index": True, "version": 1}, "malformed message: Expected `int`, got "
+                                                        "`bool` - at `$.index`"),
+        ({"type": "play", "index": 0, "version": 1.0}, "malformed message: Expected `int`, got "
+                                                       "`float` - at `$.version`"),
+        ({"type": "play", "index": 0}, "malformed message: Object missing required field "
+                                       "`version`"),
+        ({"type": "play", "index": 0, "version": 1, "to": 2}, "malformed message: Object "
+                                                              "contains unknown field `to`"),
+        ({"type": "play", "index": 99, "version": 1}, "no choice 99"),
+        ({"type": "explain", "target": 5}, "malformed message: Expected `str`, got `int` - at "
+                                           "`$.target`"),
+        ({"type": "new_game", "seed": "x"}, "'new_game' needs an integer seed, not 'x'"),
+        ({"type": "new_game", "seed": 1.5}, "malformed message: Expected `int | str | null`, "
+                                            "got `float` - at `$.seed`"),
         ({"type": "set_seat", "seat": 7}, "no seat 7"),
+        ({"type": "set_seat", "seat": "1"}, "malformed message: Expected `int`, got `str` - at "
+                                            "`$.seat`"),
+        ({"type": "teacher", "on": 1}, "malformed message: Expected `bool`, got `int` - at "
+                                       "`$.on`"),
+        ({"type": "undo"}, "malformed message: Object missing required field `version`"),
+        ({"type": "redo", "version": "1"}, "malformed message: Expected `int`, got `str`"),
+        ({"type": "step_in", "seat": 1.0}, "malformed message: Expected `int`, got `float`"),
     ],
 )
 def test_malformed_messages_set_error_and_change_nothing(message: Any, error: str) -> None:
     match = Match("monsoon", monsoon.Rules(players=2), seed=1)
     board = MonsoonBoard(match)
+    assert board.version == 1  # the versions in the table above are the board's own
+    revision = match.revision
     board._handle_custom_msg(message, [])
-    assert board.error.startswith(error)
+    assert board.error.startswith(error), board.error
     assert match.history == () and match.state == match.states[0]
+    assert match.revision == revision
 
 
 def test_stale_click_is_refused() -> None:
@@ -145,13 +173,111 @@ def test_stale_click_is_refused() -> None:
     assert len(board.match.history) == 1
 
 
+def test_a_click_on_a_second_board_over_the_same_match_is_refused_once_the_first_moved() -> None:
+    """The adversarial tester's case: a notebook shows two hot-seat boards of one Match. P0
+    moves on the first; the second still shows P0's choices, and a click on its first choice
+    must not play P1's first legal action."""
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    first, second = MonsoonBoard(match), MonsoonBoard(match)
+    shown = [c["text"] for c in second.choices]
+    assert shown[0].startswith("P0 ")
+    click(first, "card:MG-33")
+    assert match.history == (monsoon.Steal(player=0, card="MG-33"),)
+    state, revision = match.state, match.revision
+    second._handle_custom_msg({"type": "play", "index": 0, "version": second.version}, [])
+    assert second.error.startswith("The board changed before your click arrived, so nothing "
+                                   "was done")
+    assert "the game moved on since this board was drawn" in second.error
+    assert match.history == (monsoon.Steal(player=0, card="MG-33"),)
+    assert match.state == state and match.revision == revision
+    assert second.seat == 1 and second.covered  # redrawn: the position now, P1's turn
+    second._handle_custom_msg({"type": "reveal"}, [])
+    assert second.error == "" and second.choices[0]["text"].startswith("P1 ")
+    click(second, second.choices[0]["target"])  # a click on what is shown now is played
+    assert len(match.history) == 2 and second.error == ""
+
+
+@pytest.mark.parametrize("kind", ["any_time", "propose_trade", "undo", "redo"])
+def test_every_message_on_the_position_shown_is_refused_on_a_stale_board(kind: str) -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    first, second = MonsoonBoard(match), MonsoonBoard(match)
+    click(first, "card:MG-33")
+    if kind == "redo":
+        first._handle_custom_msg({"type": "undo", "version": first.version}, [])
+        second._handle_custom_msg({"type": "reveal"}, [])  # drawn at the undone position
+        first._handle_custom_msg({"type": "reveal"}, [])
+        click(first, "card:MG-33")  # ... then the move is made again on the first board
+    history, revision = match.history, match.revision
+    message: dict[str, Any] = {"type": kind, "version": second.version}
+    message.update({"any_time": {"index": 0}, "propose_trade": {"to": 1}}.get(kind, {}))
+    second._handle_custom_msg(message, [])
+    assert second.error.startswith("The board changed before your click arrived"), second.error
+    assert match.history == history and match.revision == revision
+
+
+def test_a_move_from_python_between_drawing_and_click_is_refused() -> None:
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match)
+    version = board.version
+    match.play("P0 steal MG-33")  # from a notebook cell: the board is not redrawn
+    board._handle_custom_msg({"type": "play", "index": 0, "version": version}, [])
+    assert board.error.startswith("The board changed before your click arrived")
+    assert match.history == (monsoon.Steal(player=0, card="MG-33"),)
+    match.goto(0)  # goto from Python too
+    board._handle_custom_msg({"type": "reveal"}, [])
+    version = board.version
+    match.goto(1)
+    board._handle_custom_msg({"type": "play", "index": 0, "version": version}, [])
+    assert board.error.startswith("The board changed") and match.cursor == 1
+    assert len(match.history) == 1 and match.timeline == 1
+
+
+def test_a_click_made_before_undo_is_refused_after_redo_back_to_the_same_position() -> None:
+    """Undo then redo comes back to the same position, but a click made before the undo is
+    still refused: the version never comes back (``Match.revision`` only grows)."""
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match)
+    click(board, "card:MG-33")
+    other = MonsoonBoard(match)
+    other._handle_custom_msg({"type": "reveal"}, [])  # P1's choices, drawn now
+    assert other.choices and other.error == ""
+    version, revision = other.version, match.revision
+    board._handle_custom_msg({"type": "undo", "version": board.version}, [])
+    board._handle_custom_msg({"type": "redo", "version": board.version}, [])
+    assert board.error == "" and match.history == (monsoon.Steal(player=0, card="MG-33"),)
+    assert match.revision > revision
+    other._handle_custom_msg({"type": "play", "index": 0, "version": version}, [])
+    assert other.error.startswith("The board changed before your click arrived")
+    assert len(match.history) == 1
+    board._handle_custom_msg({"type": "reveal"}, [])
+    match.undo()
+    match.redo()  # from Python, the same
+    version = board.version
+    board._handle_custom_msg({"type": "play", "index": 0, "version": version}, [])
+    assert board.error.startswith("The board changed") and len(match.history) == 1
+    board._handle_custom_msg({"type": "play", "index": 0, "version": board.version}, [])
+    assert board.error == "" and len(match.history) == 2
+
+
+def test_a_refused_move_keeps_the_board_version_valid() -> None:
+    """A message refused without changing the match (an illegal click, a wrong index) leaves
+    the version as it was, so the next click on the same drawing is played."""
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match)
+    version = board.version
+    board._handle_custom_msg({"type": "play", "index": 99, "version": version}, [])
+    assert board.error.startswith("no choice 99") and board.version == version
+    board._handle_custom_msg({"type": "play", "index": 0, "version": version}, [])
+    assert board.error == "" and len(match.history) == 1
+
+
 def test_undo_redo_new_game_teacher_and_seats() -> None:
     match = Match("monsoon", monsoon.Rules(players=2), seed=1)
     board = MonsoonBoard(match)
     click(board, "card:MG-33")
-    board._handle_custom_msg({"type": "undo"}, [])
+    board._handle_custom_msg({"type": "undo", "version": board.version}, [])
     assert match.history == () and board.can_redo
-    board._handle_custom_msg({"type": "redo"}, [])
+    board._handle_custom_msg({"type": "redo", "version": board.version}, [])
     assert len(match.history) == 1
     board._handle_custom_msg({"type": "teacher", "on": True}, [])
     assert list(board.scene["goods_deck"]) == list(match.state.goods_deck)
@@ -179,7 +305,8 @@ def test_computer_player_answers_inside_the_click() -> None:
     assert len(match.history) == 2 and match.current_player == 0
     assert board.log[1] == f"{match.history[1]} - FirstLegal: takes the first legal action"
     assert not board.covered and board.seat == 0
-    board._handle_custom_msg({"type": "undo"}, [])  # undoes the bot's move and ours
+    board._handle_custom_msg({"type": "undo", "version": board.version},
+                             [])  # undoes the bot's move and ours
     assert match.history == ()
 
 

@@ -19,6 +19,7 @@ from marketlib.core.testing import ConformanceError, check_hidden_information
 from marketlib.sim import play, play_many
 from marketlib.widgets import BansanBoard, MonsoonBoard, table_of
 from marketlib.widgets.board import Board
+from marketlib.widgets.messages import TYPES, Choice
 from marketlib.widgets.payload import Reason, log_lines, payload_function
 
 TRAITS = ("scene", "choices", "log", "notice", "error", "description", "summary")
@@ -31,6 +32,10 @@ def sent(board: Board) -> str:
 
 
 def msg(board: Board, **content: Any) -> None:
+    """Deliver a message the way the front end sends it: one made on the position shown
+    (play, any_time, a proposal, undo, redo) carries the board's version."""
+    if issubclass(TYPES[content["type"]], Choice):
+        content.setdefault("version", board.version)
     board._handle_custom_msg(content, [])
 
 
@@ -293,8 +298,6 @@ def test_notices_and_positions_follow_every_change() -> None:
                  {"type": "new_game", "seed": 9}):
         msg(board, type="explain", target="button:skip")
         assert board.notice.startswith("M-")
-        if step["type"] == "play":
-            step["version"] = board.version
         msg(board, **step)
         assert board.notice == "" and board.error == ""
         positions.append(board.position)

@@ -54,11 +54,13 @@ function dashTable(t, send) {
   bar.appendChild(t.paused
     ? dashButton("Resume", `Resume table ${t.table + 1}`, () => send({ type: "unpause", table: t.table }))
     : dashButton("Pause", `Pause table ${t.table + 1}`, () => send({ type: "pause", table: t.table })));
+  // Undo and a new game act on the game shown: they carry its version, and Python refuses
+  // them if the table changed since this picture (a student moved meanwhile).
   bar.appendChild(dashButton("Undo", `Undo the last move at table ${t.table + 1}`,
-    () => send({ type: "undo", table: t.table })));
+    () => send({ type: "undo", table: t.table, version: t.version })));
   if (t.over) {
     bar.appendChild(dashButton("New game", `Deal a new game at table ${t.table + 1}`,
-      () => send({ type: "new_game", table: t.table })));
+      () => send({ type: "new_game", table: t.table, version: t.version })));
   }
   box.appendChild(bar);
   return box;

@@ -1,0 +1,175 @@
+"""The messages a board's front end sends, as typed structs (``widgets/PROTOCOL.md``).
+
+A message is decoded once, strictly, into one of the structs below (a tagged union on
+``type``): an int field takes an int only (never ``1.9``, ``true`` or ``"3"``), a string field a
+string, unknown fields are refused. A message that does not decode is refused with a sentence
+naming the field, and nothing changes. The notebook board converts the dict the comm delivers
+(:func:`decode`); the classroom server decodes the WebSocket's JSON text straight into the same
+structs (with its own ``join`` and ``ping``).
+
+Every message that names a choice or acts on the position shown (:class:`Choice`: ``play``,
+``any_time``, ``propose_trade``, ``bargain``, ``counter``, ``undo``, ``redo``) carries the
+``version`` of the board it was made on; the session refuses it if that board has been redrawn
+since, or if the ``Match`` changed since (``Match.revision``), from whatever board or code.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from typing import Annotated, Any, Union
+
+import msgspec
+
+from marketlib.core.errors import MarketlibError
+
+CardId = Annotated[str, msgspec.Meta(max_length=32)]
+Cards = Annotated[tuple[CardId, ...], msgspec.Meta(max_length=64)]
+SeedText = Annotated[str, msgspec.Meta(max_length=1000)]
+
+
+class BoardMessageError(MarketlibError):
+    """A message from the front end that cannot be understood or is refused (nothing changed)."""
+
+
+class StaleMessage(BoardMessageError):
+    """A message made on a position that is no longer shown (nothing changed)."""
+
+
+class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True,
+              frozen=True):
+    """What every message has: its ``type`` (the tag) and, over the classroom's WebSocket, an
+    ``id`` its answer repeats (ignored on a notebook board)."""
+
+    id: int | None = None
+
+
+class Choice(Message, frozen=True):
+    """A message that names a choice or acts on the position shown: ``version`` is the board's
+    ``version`` trait when it was made."""
+
+    version: int
+
+
+class Play(Choice, tag="play", frozen=True):
+    index: int
+
+
+class AnyTime(Choice, tag="any_time", frozen=True):
+    index: int
+
+
+class ProposeTrade(Choice, tag="propose_trade", frozen=True):
+    to: int
+    give: Cards = ()
+    take: Cards = ()
+    pay: int = 0
+    ask: int = 0
+
+
+class Bargain(Choice, tag="bargain", frozen=True):
+    card: CardId
+    price: int
+
+
+class Counter(Choice, tag="counter", frozen=True):
+    price: int | None = None
+    give: Cards = ()
+    take: Cards = ()
+    pay: int = 0
+    ask: int = 0
+
+
+class Undo(Choice, tag="undo", frozen=True):
+    pass
+
+
+class Redo(Choice, tag="redo", frozen=True):
+    pass
+
+
+class Explain(Message, tag="explain", frozen=True):
+    target: Annotated[str, msgspec.Meta(max_length=400)]
+
+
+class NewGame(Message, tag="new_game", frozen=True):
+    seed: int | SeedText | None = None
+    """An int, or its decimal text (a browser's numbers lose digits past 2**53; text that is not
+    a whole number is refused by the session, saying so); ``None``: the current seed plus
+    one."""
+
+
+class SetSeat(Message, tag="set_seat", frozen=True):
+    seat: int
+
+
+class Teacher(Message, tag="teacher", frozen=True):
+    on: bool
+
+
+class Reveal(Message, tag="reveal", frozen=True):
+    pass
+
+
+class StepIn(Message, tag="step_in", frozen=True):
+    seat: int
+
+
+class StepOut(Message, tag="step_out", frozen=True):
+    pass
+
+
+BoardMessage = Union[Play, AnyTime, ProposeTrade, Bargain, Counter, Undo, Redo,  # noqa: UP007
+                     Explain, NewGame, SetSeat, Teacher, Reveal, StepIn, StepOut]
+"""Every message of a board (a tagged union on ``type``)."""
+
+TYPES: dict[str, type[Message]] = {
+    cls.__struct_config__.tag: cls
+    for cls in BoardMessage.__args__  # type: ignore[attr-defined]
+}
+"""The board's message types by their ``type``."""
+
+PROPOSALS = (ProposeTrade, Bargain, Counter)
+
+
+def kind_of(message: Message) -> str:
+    """The ``type`` of a decoded message."""
+    tag: str = message.__struct_config__.tag  # type: ignore[assignment]
+    return tag
+
+
+def refusal(content: Any, err: msgspec.ValidationError | None = None,
+            known: Any = TYPES) -> str:
+    """The sentence a message that did not decode is refused with: not an object, no
+    ``type``, an unknown type, or the field msgspec names (``$.pay``)."""
+    if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+        return (f"malformed message {reprlib.repr(content)}: expected an object with a "
+                "'type'")
+    kind = content["type"]
+    if kind not in known:
+        return f"unknown message type {reprlib.repr(kind)}"
+    return f"malformed message: {err} (a '{kind}' message)"
+
+
+def decode(content: Any) -> Message:
+    """A message from the front end as its struct (strict: nothing is converted).
+
+    Raises:
+        BoardMessageError: not an object, no or an unknown ``type``, a missing, unknown or
+            wrongly typed field (named).
+    """
+    if isinstance(content, Message):
+        return content
+    if (not isinstance(content, dict) or not isinstance(content.get("type"), str)
+            or content["type"] not in TYPES):
+        raise BoardMessageError(refusal(content))
+    try:
+        message: Message = msgspec.convert(content, BoardMessage, strict=True)
+    except msgspec.ValidationError as err:
+        raise BoardMessageError(refusal(content, err)) from None
+    return message
+
+
+__all__ = ["PROPOSALS", "TYPES", "AnyTime", "Bargain", "BoardMessage", "BoardMessageError",
+           "Choice", "Counter", "Explain", "Message", "NewGame", "Play", "ProposeTrade",
+           "Redo", "Reveal", "SetSeat", "StaleMessage", "StepIn", "StepOut", "Teacher", "Undo",
+           "decode", "kind_of", "refusal"]
