@@ -7,7 +7,16 @@ computer player, in the seat) and ``table``. ``game`` is the table in a room's f
 ``table + g * tables`` for a table's game ``g`` (:meth:`~marketlib.classroom.Room.new_game`).
 ``bot`` says who played: ``"Person"``, a computer player's class name, or
 ``"Person, then GreedyBot"`` for a seat a computer took over. ``turns``: one row per turn and
-seat of every game so far, as ``play_many`` gives it.
+seat of every game so far, as ``play_many`` gives it, plus ``name`` and ``table``.
+
+``table`` is the Python index of the table (``room.tables[table]``, ``room.pause(table)``), so it
+starts at 0; wherever a person reads a table's number (the printed code table, the dashboard,
+the students' pages) the first table is "Table 1", i.e. ``table + 1`` (issue 27).
+
+An exported CSV file writes a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab or a
+carriage return with a single quote in front (``'=HYPERLINK(...)``), so a spreadsheet shows it as
+text instead of running it as a formula (OWASP's advice against CSV injection; issue 27). The
+frames themselves and the Parquet files keep the text as it is.
 """
 
 from __future__ import annotations
@@ -84,7 +93,7 @@ def _meta(room: Room) -> dict[str, Any]:
     from marketlib import __version__
 
     return {"library_version": __version__, "game": room.game,
-            "rules": msgspec.to_builtins(room.rules), "seed": room.seed,
+            "rules": msgspec.to_builtins(room.rules), "seed": room.seed, "seeds": room.seeds,
             "tables": len(room.tables), "source": "classroom",
             "database": str(room.store.path)}
 
@@ -111,12 +120,16 @@ def turns_frame(room: Room) -> pd.DataFrame:
     """The ``turns`` frame of every game so far (see the module's docstring)."""
     rows: list[tuple[Any, ...]] = []
     columns: tuple[str, ...] = ()
+    count = len(room.tables)
     for game_id, played in _games(room):
         labels = seat_labels(played.match, played.by, played.bots)
+        names = _names(played.names, labels)
         turns = match_turns(played.match)
         columns = columns or turns.names
-        rows += spell_out(turns.ends, game_id, played.match.seed, labels=labels)
-    frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns])
+        rows += [(*row, names[row[4]], game_id % count)  # row: game, seed, bot, turn, seat...
+                 for row in spell_out(turns.ends, game_id, played.match.seed, labels=labels)]
+    frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns, "name",
+                                                     "table"])
     categorize(frame, room.game)
     frame.attrs["marketlib"] = _meta(room)
     return frame
@@ -152,6 +165,33 @@ def status_frame(room: Room) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a CSV cell that a spreadsheet would run as a formula begins (OWASP, CSV injection)."""
+
+
+def as_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with every text cell that begins with one of :data:`FORMULA_STARTS` prefixed
+    with a single quote, so a spreadsheet opening the CSV shows it as text (numbers, negative
+    ones included, are left as they are).
+
+    Example:
+        >>> as_text(pd.DataFrame({"name": ["=1+1", "Ana", "-x"], "score": [-1, 2, 3]}))
+            name  score
+        0  '=1+1     -1
+        1    Ana      2
+        2    '-x      3
+    """
+    out = frame.copy()
+    for column in out.columns:
+        values = out[column]
+        if (pd.api.types.is_object_dtype(values) or pd.api.types.is_string_dtype(values)
+                or isinstance(values.dtype, pd.CategoricalDtype)):
+            out[column] = pd.Series(
+                [f"'{v}" if isinstance(v, str) and v.startswith(FORMULA_STARTS) else v
+                 for v in values.astype(object)], index=out.index, dtype=object)
+    return out
+
+
 def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Path]:
     """Write ``games`` and ``turns`` as CSV and/or Parquet into ``folder``.
 
@@ -167,7 +207,8 @@ def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Pa
         for fmt in formats:
             path = folder / f"{name}.{fmt}"
             if fmt == "csv":
-                frame.to_csv(path, index=False)
+                # CRLF lines (RFC 4180): a cell with a carriage return is quoted too
+                as_text(frame).to_csv(path, index=False, lineterminator="\r\n")
             else:
                 frame.attrs = {}
                 frame.to_parquet(path, index=False)
@@ -175,5 +216,5 @@ def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Pa
     return written
 
 
-__all__ = ["PERSON", "export_frames", "results_frame", "seat_labels", "status_frame",
-           "turns_frame"]
+__all__ = ["FORMULA_STARTS", "PERSON", "as_text", "export_frames", "results_frame",
+           "seat_labels", "status_frame", "turns_frame"]

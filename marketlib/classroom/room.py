@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import secrets
 import socket
 import time
 from collections.abc import Mapping
@@ -55,10 +56,15 @@ class Room:
 
     Args:
         game: a game or mode name (``"bansan"``, ``"monsoon"``, ``"kenduri"``, ``"sendiri"``).
-        tables: how many tables (each its own ``Match``; table ``i`` deals with ``seed + i``).
+        tables: how many tables (each its own ``Match``; table ``i``, "Table i+1" wherever a
+            person reads it, deals with ``seed + i``).
         players: seats per table (default the game's default).
         rules: the game's ``Rules`` or a dict of rule options.
-        seed: the first table's seed.
+        seed: the first table's seed. ``None`` (default): every table, and every new game,
+            draws a fresh secret seed (``secrets.randbits(63)``), kept in the database so
+            :meth:`resume` deals the same cards; every class gets its own deals. Students'
+            pages are never sent a seed before their game is over (it deals every hidden card;
+            issue 27): :attr:`seeds` has them.
         path: the SQLite file the room is written to (default ``classroom-<date-time>.sqlite``
             in the working folder); it must not exist yet (see :meth:`resume`).
         host: the address the server listens on: ``"127.0.0.1"`` (default, this computer only)
@@ -85,7 +91,7 @@ class Room:
     """
 
     def __init__(self, game: str = "bansan", tables: int = 1, players: int | None = None,
-                 rules: Any = None, *, seed: int = 0, path: str | Path | None = None,
+                 rules: Any = None, *, seed: int | None = None, path: str | Path | None = None,
                  host: str = LOOPBACK, port: int = 0, address: str = "",
                  mode: Mode = "play") -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
@@ -99,20 +105,22 @@ class Room:
             raise ValueError(f"{target} already exists: Room.resume({str(target)!r}) continues "
                              "that class, or choose another path")
         store = Store(target)
-        self._setup(store, found.name, rules, tables, seed, host, port, address, mode)
+        seeds = [fresh_seed() if seed is None else seed + i for i in range(tables)]
+        self._setup(store, found.name, rules, seeds, seed, host, port, address, mode)
         store.put_meta({"format": "marketlib.classroom", "schema": SCHEMA_VERSION,
                         "library_version": _version(), "game": found.name,
                         "rules_version": module.GAME.rules_version,
                         "rules": msgspec.to_builtins(rules), "tables": tables, "seed": seed,
+                        "seeds": seeds, "cards": [t.cards_digest() for t in self.tables],
                         "mode": mode, "host": host, "port": port, "address": address,
                         "created": time.time()})
         for table in self.tables:
             for s, code in enumerate(table.codes):
                 store.put_seat(table.index, s, code, "", "")
 
-    def _setup(self, store: Store, game: str, rules: Any, tables: int, seed: int, host: str,
-               port: int, address: str, mode: Mode, codes: Mapping[tuple[int, int], str] = {},
-               ) -> None:
+    def _setup(self, store: Store, game: str, rules: Any, seeds: list[int], seed: int | None,
+               host: str, port: int, address: str, mode: Mode,
+               codes: Mapping[tuple[int, int], str] = {}) -> None:
         self.store = store
         self.game = game
         self.rules = rules
@@ -120,6 +128,7 @@ class Room:
         self.port = port
         self.address = address
         self.seed = seed
+        """The seed given to the room (``None``: every table drew its own)."""
         self._server: Any = None
         self.differed = 0
         """How many computer choices differed from the stored ones at :meth:`resume` (0)."""
@@ -128,8 +137,8 @@ class Room:
         self.board_js: str = str(board_class(game)._esm)
         used: set[str] = set()
         self.tables: list[RoomTable] = []
-        for i in range(tables):
-            match = Match(game, rules, seed=seed + i, mode=mode)
+        for i, table_seed in enumerate(seeds):
+            match = Match(game, rules, seed=table_seed, mode=mode)
             seat_codes = []
             for s in range(_players(match)):
                 code = codes.get((i, s)) or new_code()
@@ -150,7 +159,9 @@ class Room:
 
         Raises:
             FileNotFoundError: no such file; StoreError: not a classroom database;
-            IllegalAction: a stored action does not fit the rules.
+            SaveFileError: the card data changed since the room dealt (field ``cards``, naming
+            the card files; as ``Match.load`` refuses a save), CardDataError: a card file no
+            longer loads; IllegalAction: a stored action does not fit the rules.
         """
         target = Path(path)
         if not target.exists():
@@ -166,10 +177,15 @@ class Room:
         rules = msgspec.convert(meta["rules"], module.Rules)
         seats = store.seats()
         codes = {(t, s): code for t, s, code, _, _ in seats}
+        count = int(meta["tables"])
+        seed = meta.get("seed")
+        seeds = [int(s) for s in meta.get("seeds") or [int(seed or 0) + i for i in range(count)]]
         room = cls.__new__(cls)
-        room._setup(store, game, rules, int(meta["tables"]), int(meta["seed"]),
+        room._setup(store, game, rules, seeds, None if seed is None else int(seed),
                     str(meta["host"]), int(meta["port"]), str(meta.get("address", "")),
                     meta.get("mode", "play"), codes)
+        for table, digest in zip(room.tables, meta.get("cards") or [], strict=False):
+            table.check_cards(digest)  # before anything is replayed (issue 27)
         for t, s, _code, name, _bot in seats:
             if name:
                 room.tables[t].names[s] = name
@@ -228,6 +244,12 @@ class Room:
         if ":" in host:
             host = f"[{host}]"
         return f"http://{host}:{self.port}/"
+
+    @property
+    def seeds(self) -> list[int]:
+        """The seed of every table's current game (the teacher's secret: it deals every hidden
+        card, so no student's page is sent it before their game is over)."""
+        return [t.match.seed for t in self.tables]
 
     @property
     def codes(self) -> dict[tuple[int, int], str]:
@@ -313,9 +335,10 @@ class Room:
 
     def new_game(self, table: int | None = None, version: int | None = None) -> None:
         """Deal a new game at one table or all (the same seats and codes): game ``g`` of table
-        ``i`` deals with seed ``seed + i + g * tables``. The games played so far stay in the
-        room's frames and database. ``version``: the table's version where the new game was
-        asked for (the dashboard sends it); refused if the table changed since.
+        ``i`` deals with seed ``seed + i + g * tables`` (a fresh secret seed in a room made
+        without a seed). The games played so far stay in the room's frames and database.
+        ``version``: the table's version where the new game was asked for (the dashboard sends
+        it); refused if the table changed since.
 
         Raises:
             StaleMessage: ``version`` is out of date.
@@ -325,7 +348,8 @@ class Room:
         for t in self._targets(table):
             with t.lock:
                 t.check_version(version)
-                t.new_game(self.seed + t.index + (t.game + 1) * len(self.tables))
+                t.new_game(fresh_seed() if self.seed is None
+                           else self.seed + t.index + (t.game + 1) * len(self.tables))
                 t.run_bots()
             self._notify(t.index)
 
@@ -353,7 +377,8 @@ class Room:
         return results_frame(self)
 
     def turns(self) -> Any:
-        """The ``turns`` frame of ``marketlib.sim.play_many`` for every game so far."""
+        """The ``turns`` frame of ``marketlib.sim.play_many`` for every game so far, plus
+        ``name`` and ``table`` columns (as :meth:`results`)."""
         from marketlib.classroom.frames import turns_frame
 
         return turns_frame(self)
@@ -361,6 +386,8 @@ class Room:
     def export(self, folder: str | Path, formats: tuple[str, ...] = ("csv", "parquet"),
                ) -> list[Path]:
         """Write ``games`` and ``turns`` to ``folder`` as CSV and/or Parquet; returns the files.
+        A CSV text cell that a spreadsheet would run as a formula (``=HYPERLINK(...)`` typed as
+        a name) is written with a ``'`` in front, so it shows as text.
 
         Raises:
             ValueError: an unknown format.
@@ -386,7 +413,7 @@ class Room:
     def _repr_html_(self) -> str:
         state = "running" if self.running else "not started: room.start()"
         rows = "".join(
-            f"<tr><td>{t.index}</td>" + "".join(
+            f"<tr><td>Table {t.index + 1}</td>" + "".join(
                 f"<td><code>{html.escape(c)}</code>"
                 f"{'<br><small>' + html.escape(t.names[s]) + '</small>' if t.names[s] else ''}"
                 f"{'<br><small>computer</small>' if s in t.bots else ''}</td>"
@@ -403,6 +430,12 @@ class Room:
         state = "running" if self.running else "stopped"
         return (f"Room({self.game}, {len(self.tables)} tables x {self.tables[0].players} "
                 f"seats, {state})")
+
+
+def fresh_seed() -> int:
+    """A secret seed for a table of a room made without one (63 random bits from the
+    operating system's generator, ``secrets.randbits``)."""
+    return secrets.randbits(63)
 
 
 def _players(match: Match) -> int:

@@ -1,10 +1,18 @@
-"""The room's log: an embedded SQLite database (the standard library's ``sqlite3``, WAL mode).
+"""The room's log: an embedded SQLite database (the standard library's ``sqlite3``, WAL mode
+with ``synchronous=FULL``).
 
 Every applied action is one row (table, the table's game number, index, the action as JSON
 through msgspec, the seat, who played it), written and committed before the student's message
 is acknowledged; a seat change (a computer player takes a seat, a person takes it back), a
 teacher's undo and a new game at a table are rows too. :meth:`marketlib.classroom.Room.resume`
 rebuilds every table by replaying them.
+
+Acknowledged means on disk (issue 27): with ``synchronous=FULL`` every commit waits until the
+write-ahead log is flushed to the disk (``fsync``), so a committed move survives a crashed
+kernel, a killed process, a power loss and an operating-system crash alike. (WAL with
+``synchronous=NORMAL``, the earlier setting, survives the first two but may roll back the last
+commits on a power loss or an OS crash, as SQLite documents.) A disk or controller that lies
+about flushing is beyond what any setting can fix.
 
 The database is a file a teacher can copy, open with any SQLite tool or hand to a colleague; it
 holds the join codes, so keep it as private as the codes themselves.
@@ -35,6 +43,10 @@ CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT, tbl INTEGER NOT NULL, game INTEGER NOT NULL,
     idx INTEGER NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL, at REAL NOT NULL);
 """
+
+
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+"""SQLite's names of the ``synchronous`` levels 0-3."""
 
 
 class StoreError(ValueError):
@@ -74,8 +86,32 @@ class Store:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
+
+    @property
+    def synchronous(self) -> str:
+        """SQLite's ``synchronous`` setting of the open connection, by name (``"FULL"``: every
+        commit is flushed to the disk before it returns)."""
+        return SYNCHRONOUS[int(self.pragma("synchronous"))]
+
+    @property
+    def journal_mode(self) -> str:
+        """SQLite's journal mode of the file (``"wal"``)."""
+        return str(self.pragma("journal_mode"))
+
+    def pragma(self, name: str) -> Any:
+        """The value of the SQLite setting ``name`` (read only; a plain name such as
+        ``"synchronous"``).
+
+        Raises:
+            ValueError: ``name`` is not a plain identifier.
+        """
+        if not name.isidentifier():
+            raise ValueError(f"not a pragma name: {name!r}")
+        with self._lock:
+            row = self._db.execute(f"PRAGMA {name}").fetchone()
+        return None if row is None else row[0]
 
     # ------------------------------------------------------------- room facts
     def put_meta(self, meta: dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ import msgspec
 from marketlib.bots import make_bot
 from marketlib.classroom.store import Row, Store
 from marketlib.core.match import Match
+from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
 from marketlib.widgets.payload import Table
 from marketlib.widgets.session import SeatSession, TableSession
@@ -50,10 +51,11 @@ class Played:
 
 def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSession]]:
     """A classroom table's sessions: the shared table and one session per seat, each fixed to
-    its seat and offering no board controls (what every connection of that seat is sent is
-    ``sessions[seat].traits()``)."""
+    its seat, offering no board controls and not sending the seed before the game is over (it
+    deals every hidden card; issue 27). What every connection of that seat is sent is
+    ``sessions[seat].traits()``."""
     shared = TableSession(table, match)
-    return shared, [SeatSession(shared, s, hot_seat=False, controls=())
+    return shared, [SeatSession(shared, s, hot_seat=False, controls=(), show_seed=False)
                     for s in range(shared.players)]
 
 
@@ -113,6 +115,22 @@ class RoomTable:
             raise StaleMessage(
                 f"Table {self.index + 1} changed since the dashboard showed it, so nothing "
                 "was done: look again and click once more.")
+
+    def cards_digest(self) -> str | None:
+        """The digest of the card data the current game was dealt with (Monsoon Market's card
+        files), ``None`` for a game whose states do not record one."""
+        digest = getattr(self.match.states[0], "cards", None)
+        return digest if isinstance(digest, str) else None
+
+    def check_cards(self, saved: str | None) -> None:
+        """Refuse to go on when the card files now give other cards than the stored digest
+        ``saved`` (as ``Match.load`` refuses a save; issue 27).
+
+        Raises:
+            SaveFileError: naming the database, the field ``cards`` and the card files.
+        """
+        same_cards(self.match.rules, saved, self.cards_digest(),
+                   f"{self.store.path} (Table {self.index + 1}, game {self.game + 1})")
 
     # ------------------------------------------------------------- seats
     def seat_bot(self, seat: int, bot: str, *, log: bool = True) -> None:
@@ -188,9 +206,10 @@ class RoomTable:
         finished.rollback(match.checkpoint())
         self.past.append(Played(finished, list(self.by), dict(self.bots), list(self.names)))
         self.game += 1
-        if log:
-            self.store.add_event(self.index, self.game, 0, "new_game", {"seed": seed})
         self.session.new_game(seed)
+        if log:
+            self.store.add_event(self.index, self.game, 0, "new_game",
+                                 {"seed": seed, "cards": self.cards_digest()})
         self.by = []
         self._logged = []
         self.last_move = time.time()
@@ -251,6 +270,7 @@ class RoomTable:
         stored one is played; 0 unless a computer player's code changed).
 
         Raises:
+            SaveFileError: a game was dealt with other card data (field ``cards``);
             IllegalAction: a stored action is illegal (the database does not fit the rules).
         """
         differed = 0
@@ -259,6 +279,7 @@ class RoomTable:
             if game:
                 start = events.pop(0)
                 self.new_game(int(start.detail["seed"]), log=False)
+                self.check_cards(start.detail.get("cards"))
             differed += self._replay(self.store.actions(self.index, game), events)
         return differed
 

@@ -109,8 +109,10 @@ class Match:
         self._cache: tuple[Any, tuple[Any, ...], tuple[Any, ...]] | None = None
 
     @classmethod
-    def from_state(cls, game: str | GameModule, state: Any, *, mode: Mode = "explore") -> Match:
-        """A match that starts from ``state`` (e.g. a hand-built ``position(...)``).
+    def from_state(cls, game: str | GameModule, state: Any, *, mode: Mode = "explore",
+                   seed: int = 0) -> Match:
+        """A match that starts from ``state`` (e.g. a hand-built ``position(...)``); ``seed``
+        is the match's seed (its computer players' streams; the state is dealt already).
 
         Its save file carries the start state, validated on load like everything else.
 
@@ -122,6 +124,7 @@ class Match:
         if problems:
             raise ValueError("the start state is inconsistent: " + "; ".join(problems))
         match = cls(module, state.rules, seed=0, mode=mode)
+        match.seed = check_seed(seed)
         match._states = [state]
         match._edits += 1
         match._revision += 1

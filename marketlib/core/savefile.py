@@ -210,7 +210,7 @@ def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], Game
     except (MarketlibError, ValueError, TypeError) as err:  # e.g. too few cards to deal
         raise SaveFileError(source, str(err), field="rules") from None
     on_disk = getattr(match.state, "cards", None)  # the card data's digest as the files are now
-    _same_cards(save.rules, save.cards, on_disk, source)
+    same_cards(save.rules, save.cards, on_disk, source)
     if save.start is not None:
         match = _start(cls, game, save, on_disk, source)
     for i, action in enumerate(save.actions):
@@ -342,7 +342,13 @@ def _choices(save: type[SaveFile], name: str, below: str) -> str:
     return ""
 
 
-def _same_cards(rules: Any, saved: str | None, on_disk: Any, source: str) -> None:
+def same_cards(rules: Any, saved: str | None, on_disk: Any, source: str) -> None:
+    """Refuse card data changed since ``saved`` (a digest) was dealt: a
+    :class:`SaveFileError` of ``source``, field ``cards``, naming the card files.
+
+    Raises:
+        SaveFileError: ``saved`` and ``on_disk`` are both digests and differ.
+    """
     if isinstance(saved, str) and isinstance(on_disk, str) and saved != on_disk:
         decks = msgspec.to_builtins(rules)
         files = [v for k, v in decks.items() if k.endswith("_deck") or k == "stall_set"]
@@ -360,7 +366,7 @@ def _start(cls: type[M], game: GameModule, save: SaveFile, on_disk: Any, source:
     if state.rules != save.rules:
         raise SaveFileError(source, "the start state's rules differ from 'rules'",
                             field="start")
-    _same_cards(save.rules, getattr(state, "cards", None), on_disk, source)
+    same_cards(save.rules, getattr(state, "cards", None), on_disk, source)
     try:
         problems = game.check_invariants(state)
     except Exception as err:  # a game whose checks crash on a broken state

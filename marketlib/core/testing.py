@@ -287,8 +287,13 @@ def check_hidden_information(
     game, until ``positions`` positions are checked. At each position and for every seat:
 
     * ``view(determinize(view(s, p)), p) == view(s, p)`` for ``worlds`` samples;
-    * ``payload(Match.from_state(w), p)`` is byte-identical (sorted-key JSON) for the true state
-      and every sampled world ``w``: states the seat cannot tell apart look the same to it;
+    * ``payload(Match.from_state(w, seed=k), p)`` is byte-identical (sorted-key JSON) for the
+      true state and every sampled world ``w``: states the seat cannot tell apart look the same
+      to it. Each world is also a match with its own seed ``k`` (a random 63-bit number), as
+      the seed is a secret too: it deals every hidden card, so a payload that sends it (or
+      anything computed from it: a shuffle key, a digest, a computer player's stream) fails
+      (issue 27). Once the game is over the seed may be shown: a finished position's worlds
+      keep the true match's seed;
     * when another seat decides, the game's ``describe`` gives one text for all of that seat's
       legal actions that leave ``p`` the same view: a hidden choice reads as a watcher sees it.
 
@@ -320,15 +325,19 @@ def _check_position(game: GameModule, state: Any, payload: Payload, worlds: int,
                     step: int, report: HiddenInformationReport) -> None:
     report.positions += 1
     report.phases[str(getattr(state, "phase", "?"))] += 1
+    keys = random.Random(f"hidden-information:{seed}:{step}")
+    seeds = [keys.getrandbits(63) for _ in range(worlds + 1)]
+    if game.outcome(state) is not None:  # the game is over: its seed may be shown
+        seeds = [seeds[0]] * len(seeds)
     for seat in range(_players(game, state)):
         seen = game.view(state, seat)
-        expected = _encode(payload(Match.from_state(game, state), seat))
+        expected = _encode(payload(Match.from_state(game, state, seed=seeds[0]), seat))
         for k in range(worlds):
             world = game.determinize(seen, random.Random(k))
             if game.view(world, seat) != seen:
                 raise _fail(seed, step, f"view(determinize(view(s, {seat})), {seat}) differs "
                                         "from the view it was built from")
-            got = _encode(payload(Match.from_state(game, world), seat))
+            got = _encode(payload(Match.from_state(game, world, seed=seeds[k + 1]), seat))
             if got != expected:
                 raise _fail(seed, step, f"seat {seat} is sent different data in two states it "
                                         f"cannot tell apart: {_first_difference(expected, got)}")

@@ -82,6 +82,10 @@ class SeatSession:
             control not offered is refused.
         on_change: called after the session changed outside a message handler (computer
             players moving in slices on the event loop).
+        show_seed: send the match's seed (the ``seed`` trait) while the game goes on. A
+            notebook board does (whoever holds the notebook holds the ``Match``); a classroom
+            seat does not: the seed deals every hidden card, so a student's page is sent it
+            only once the game is over (``""`` before; issue 27).
     """
 
     async_bots = False
@@ -92,8 +96,9 @@ class SeatSession:
 
     def __init__(self, table: TableSession, seat: int = 0, *, teacher: bool = False,
                  hot_seat: bool = True, controls: Collection[str] = CONTROLS,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None, show_seed: bool = True) -> None:
         self.table = table
+        self.show_seed = show_seed
         self.seat = seat
         self.teacher = teacher
         self.hot_seat = hot_seat
@@ -163,7 +168,7 @@ class SeatSession:
             "version": self.version,
             "position": self.position,
             "busy": table.paused or table.busy,
-            "seed": str(match.seed),
+            "seed": str(match.seed) if self.show_seed or match.outcome is not None else "",
             "controls": list(self.controls),
             "step_in": self.step_in_seats(),
             "out_of_turn": self.stepped_in is not None,

@@ -4,6 +4,7 @@ every world that seat cannot tell apart."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,7 +12,9 @@ import pytest
 from marketlib import Match, bansan, monsoon
 from marketlib.classroom.tables import seat_sessions
 from marketlib.core.testing import ConformanceError, check_hidden_information
-from marketlib.widgets import table_of
+from marketlib.widgets import BansanBoard, table_of
+from marketlib.widgets.payload import payload_function
+from marketlib.widgets.session import SeatSession
 
 SETTINGS = {
     "bansan-4p": ("bansan", bansan.Rules(players=4)),
@@ -40,8 +43,10 @@ def wire(name: str) -> Any:
 @pytest.mark.parametrize("setting", list(SETTINGS))
 def test_a_connection_is_sent_the_same_bytes_in_every_world_it_cannot_tell_apart(
         setting: str) -> None:
-    """Shown to fail on the broken copy of
-    :func:`test_the_transport_leak_test_fails_when_a_seat_is_sent_the_teacher_view`."""
+    """Every world is also a match with its own seed (issue 27), so this fails on the broken
+    copies of :func:`test_the_transport_leak_test_fails_when_a_seat_is_sent_the_teacher_view`
+    and :func:`test_the_transport_leak_test_fails_when_a_seat_is_sent_the_seed` (a seat
+    session with ``show_seed=True``, the seed in the ``seed`` trait, as before issue 27)."""
     name, rules = SETTINGS[setting]
     report = check_hidden_information(name, rules, payload=wire(name), positions=120,
                                       worlds=3, seed=300)
@@ -63,3 +68,48 @@ def test_the_transport_leak_test_fails_when_a_seat_is_sent_the_teacher_view() ->
     with pytest.raises(ConformanceError, match="cannot tell apart"):
         check_hidden_information("bansan", bansan.Rules(players=2), payload=leaky,
                                  positions=30)
+
+
+def test_the_transport_leak_test_fails_when_a_seat_is_sent_the_seed() -> None:
+    """The broken copy of issue 27: every ``state`` message carried ``"seed": "12345"``, and
+    ``Match("bansan", rules, seed=12345)`` deals every other seat's Wallet and the Deck. A seat
+    session that sends the seed while the game goes on fails the leak test; the classroom's
+    (``show_seed=False``) passes above."""
+    table = table_of("bansan")
+
+    def leaky(match: Match, seat: int) -> dict[str, Any]:
+        shared, _ = seat_sessions(table, match)
+        session = SeatSession(shared, seat, hot_seat=False, controls=(), show_seed=True)
+        session.refresh()
+        return session.traits()
+
+    with pytest.raises(ConformanceError, match="seed"):
+        check_hidden_information("bansan", bansan.Rules(players=2), payload=leaky,
+                                 positions=10)
+
+
+def test_any_payload_that_sends_the_seed_fails_the_leak_test() -> None:
+    """The kit itself, on a board payload (``probe``) with the seed added: refused."""
+    probe = payload_function(table_of("monsoon"))
+
+    def leaky(match: Match, seat: int) -> dict[str, Any]:
+        return {**probe(match, seat), "deal": hex(match.seed)}
+
+    with pytest.raises(ConformanceError, match="cannot tell apart"):
+        check_hidden_information("monsoon", monsoon.Rules(players=2), payload=leaky,
+                                 positions=5)
+
+
+def test_a_student_is_sent_the_seed_only_once_the_game_is_over() -> None:
+    """Issue 27: the seed is a secret until the game ends; a notebook board keeps showing it."""
+    match = Match("bansan", bansan.Rules(players=2), seed=12345)
+    _, seats = seat_sessions(table_of("bansan"), match)
+    seats[0].refresh()
+    assert seats[0].traits()["seed"] == ""
+    assert "12345" not in json.dumps(seats[0].traits())
+    while match.outcome is None:
+        match.play(match.legal_actions()[0])
+    seats[0].refresh()
+    assert seats[0].traits()["seed"] == "12345"
+    board = BansanBoard(Match("bansan", bansan.Rules(players=2), seed=12345))
+    assert board.seed == "12345"
