@@ -46,8 +46,8 @@ nitpicky = False
 
 
 TUTORIALS = "[0-9][0-9]_*.ipynb"
-"""The project's own notebooks, ``00_start_here.ipynb`` and so on (notebooks/conftest.py gives
-nbval the same pattern)."""
+"""The project's own notebooks, ``00_start_here.ipynb`` and so on (pytest's addopts in
+pyproject.toml leave every other notebook in notebooks/ out of nbval likewise)."""
 
 
 def _copy_notebooks() -> None:

@@ -261,16 +261,29 @@ def test_the_docs_take_only_the_tutorial_notebooks(tmp_path: Path,
 
 
 def test_pytest_runs_only_the_tutorial_notebooks(tmp_path: Path) -> None:
-    shutil.copyfile(ROOT / "notebooks" / "conftest.py", tmp_path / "conftest.py")
-    write_notebook(tmp_path / "00_tutorial.ipynb", "1 + 1")
-    write_notebook(tmp_path / "Untitled.ipynb", "raise RuntimeError('a learner is typing')")
+    """The project's pytest options (pyproject.toml) collect the tutorials in notebooks/ and
+    leave a learner's notebooks there out: shown with a copy of the options in a folder of
+    tutorials and learners' notebooks that fail."""
+    shutil.copyfile(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "notebooks").mkdir()
+    write_notebook(tmp_path / "notebooks" / "00_tutorial.ipynb", "1 + 1")
+    for name in ("Untitled.ipynb", "Untitled1.ipynb", "1_short.ipynb", "12-dash.ipynb",
+                 "notes.ipynb"):
+        write_notebook(tmp_path / "notebooks" / name, "raise RuntimeError('a learner types')")
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-         "--nbval-lax", "--rootdir", str(tmp_path), "-c", os.devnull, str(tmp_path)],
+         "-o", "addopts=" + _addopts().replace("--dist loadfile", ""), "notebooks"],
         capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 passed" in done.stdout and "Untitled" not in done.stdout
+
+
+def _addopts() -> str:
+    import tomllib
+
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return " ".join(options["tool"]["pytest"]["ini_options"]["addopts"].split())
 
 
 def test_the_project_s_notebooks_are_all_tutorials() -> None:

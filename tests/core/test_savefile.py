@@ -50,9 +50,11 @@ def random_match(game: str, rules: dict[str, Any], seed: int, moves: int = 10_00
 
 OPTIONS_ADDED_SINCE: dict[str, dict[str, Any]] = {
     "monsoon": {},
-    "bansan": {"hard_trigger_lists": 4, "opening_rr": True, "max_counters": 3},  # issue 15
+    "bansan": {"hard_trigger_lists": 4, "opening_rr": True, "max_counters": 3,  # issue 15
+               "closing_trades": "until_thrown"},  # issue 26
 }
-"""Rule options added after the fixtures were written, with their defaults (A-B-59, A-B-60)."""
+"""Rule options added after the fixtures were written, with their defaults (A-B-59, A-B-60,
+A-B-62)."""
 
 
 def as_version_2(text: str, deal: str) -> str:
