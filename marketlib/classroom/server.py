@@ -6,8 +6,8 @@ Routes: ``GET /`` the student's page (join form and board), ``GET /client.js`` i
 ``GET /board.js`` and ``GET /board.css`` the notebook board's own module and style (served from
 the package), ``GET /health``, and the WebSocket ``/ws``. A connection first sends
 ``{"type": "join", "code": ..., "name": ...}``; until it has joined a seat it is sent nothing
-but errors. After that it sends the board messages of ``widgets/PROTOCOL.md``, applied for its
-own seat only, and receives its seat's traits (only those that changed) and an ``ack`` per
+but errors, heartbeats and its close reason. After that it sends the board messages of
+``widgets/PROTOCOL.md``, applied for its own seat only, and receives its seat's traits (only those that changed) and an ``ack`` per
 message, written to the database before the ``ack`` goes out.
 
 Every frame gets an answer: a message too large (:data:`MAX_MESSAGE` bytes), too deep
