@@ -7,8 +7,9 @@ Routes: ``GET /`` the student's page (join form and board), ``GET /client.js`` i
 the package), ``GET /health``, and the WebSocket ``/ws``. A connection first sends
 ``{"type": "join", "code": ..., "name": ...}``; until it has joined a seat it is sent nothing
 but errors, heartbeats and its close reason. After that it sends the board messages of
-``widgets/PROTOCOL.md``, applied for its own seat only, and receives its seat's traits (only those that changed) and an ``ack`` per
-message, written to the database before the ``ack`` goes out.
+``widgets/PROTOCOL.md``, applied for its own seat only, and receives its seat's traits (only
+those that changed) and an ``ack`` per message, written to the database before the ``ack``
+goes out.
 
 Every frame gets an answer: a message too large (:data:`MAX_MESSAGE` bytes), too deep
 (:data:`MAX_DEPTH` nested arrays or objects), too fast, not JSON, wrongly typed or stale is
