@@ -83,6 +83,11 @@ JOIN_TIMEOUT = 30.0
 """Seconds a connection has to send a right code; then it is closed (4008)."""
 MAX_UNJOINED = 64
 """Connections without a seat one address may hold at once; the next is closed (4029)."""
+MAX_QUEUED = 1000
+"""Messages waiting to be written to one connection; a page that reads none of them (its
+network buffers full) is closed (1008) rather than kept, with its memory, for ever."""
+CLOSE_GRACE = 2.0
+"""Seconds a closed connection has to take its close frame before its socket is dropped."""
 NAME_LENGTH = 24
 
 CLOSE_TAKEN = 4001
@@ -190,6 +195,8 @@ class Connection:
     unjoined: bool = True
     """Counted among its address's connections without a seat (until its first join)."""
     closing: bool = False
+    task: asyncio.Task[Any] | None = None
+    """The coroutine reading this socket: cancelled when a close is not taken in time."""
 
     def _refill(self) -> None:
         now = time.monotonic()
@@ -211,6 +218,11 @@ class Connection:
         return max(0.0, (-BURST - self.tokens) / RATE)
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close(1008, "The page did not read its messages.")
+            return
         self.queue.put_nowait(msgspec.json.encode(message).decode())
 
     def close(self, code: int, reason: str = "") -> None:
@@ -220,8 +232,17 @@ class Connection:
             return
         self.closing = True
         if reason:
-            self.send({"type": "closed", "reason": reason, "code": code})
+            self.queue.put_nowait(msgspec.json.encode(
+                {"type": "closed", "reason": reason, "code": code}).decode())
         self.queue.put_nowait((CLOSE, code, reason.encode()[:123].decode("utf-8", "ignore")))
+        with contextlib.suppress(RuntimeError):  # no running loop: nothing to wait for
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, self.drop)
+
+    def drop(self) -> None:
+        """Stop reading a connection that did not take its close in time (a page that reads
+        nothing cannot hold its socket open)."""
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
 
     async def writer(self) -> None:
         """Send queued messages in order (the only coroutine that writes to this socket)."""
@@ -301,6 +322,7 @@ class ClassroomServer:
                 await ws.close(code=CLOSE_TOO_MANY, reason=reason)
             return
         self.unjoined[conn.host] += 1
+        conn.task = asyncio.current_task()
         writer = asyncio.create_task(conn.writer())
         watcher = asyncio.create_task(self.watch(conn))
         try:
@@ -321,9 +343,12 @@ class ClassroomServer:
                     LOG.exception("marketlib classroom: a message could not be handled")
                     conn.send({"type": "error", "error": "the server could not handle this "
                                                          "message; nothing changed"})
+        except asyncio.CancelledError:  # dropped: it did not take its close in time
+            LOG.debug("marketlib classroom: a connection was dropped")
         except Exception:  # a broken connection; nothing of the game depends on it
             LOG.debug("marketlib classroom: a connection failed", exc_info=True)
         finally:
+            conn.task = None  # ending already: not to be cancelled while it ends
             watcher.cancel()
             self.detach(conn)
             self._joined(conn)

@@ -5,6 +5,7 @@ every client is on 127.0.0.1, one address, as a class behind a school router."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from marketlib.classroom import Room
-from marketlib.classroom.server import MAX_DEPTH, MAX_WRONG_CODES
+from marketlib.classroom.server import MAX_DEPTH, MAX_QUEUED, MAX_WRONG_CODES, Connection
 
 from .helpers import asgi_client, join, make_room, send, until
 
@@ -289,3 +290,24 @@ def test_a_flood_of_junk_on_loopback_does_not_stop_the_others(running: Any) -> N
     assert max(trips) < 1.0, trips
     assert len(answered) == 8 and min(answered.values()) >= 20, answered
     assert room.tables[0].match.cursor == 0 and room.store.count() == 0
+
+
+def test_a_page_that_reads_nothing_is_closed_and_then_dropped() -> None:
+    """Its messages pile up to :data:`MAX_QUEUED`: it is closed (1008) with a reason, and its
+    reader is cancelled if the close is not taken within the grace period."""
+
+    async def run() -> tuple[Connection, bool]:
+        conn = Connection(ws=None, host="127.0.0.1")  # type: ignore[arg-type]
+        conn.task = asyncio.create_task(asyncio.sleep(60))
+        for i in range(MAX_QUEUED + 10):
+            conn.send({"type": "pong", "id": i})
+        await asyncio.sleep(2.2)
+        return conn, conn.task.cancelled()
+
+    conn, cancelled = asyncio.run(run())
+    assert conn.closing and cancelled
+    items = [conn.queue.get_nowait() for _ in range(conn.queue.qsize())]
+    assert len(items) == MAX_QUEUED + 2
+    assert json.loads(items[-2]) == {"type": "closed", "code": 1008,
+                                     "reason": "The page did not read its messages."}
+    assert items[-1][1:] == (1008, "The page did not read its messages.")
