@@ -1,7 +1,7 @@
 """Load on a classroom server over loopback: simulated students play random legal moves.
 
     uv run --all-extras python benchmarks/classroom_load.py [--tables 15] [--players 4]
-        [--seconds 120] [--think 0.1 0.5]
+        [--seconds 120] [--think 0.1 0.5] [--guesser 30]
 
 This process runs the room (its server in a background thread, as in a notebook); a second
 process runs the students: one WebSocket client each (asyncio, the ``websockets`` package), who
@@ -16,6 +16,11 @@ SQLite) at p50 and p95, the moves per second, and the count of lost or doubled a
 acknowledged move must be in the database exactly once, and every table rebuilt from the
 database (``Room.resume``) must give the same state bytes and history. Traffic goes to
 127.0.0.1 only and stops by itself after ``--seconds``.
+
+Every student connects from 127.0.0.1: one address, as a class behind a school router. With
+``--guesser N`` one more client on that address types N different wrong codes meanwhile
+(reconnecting each time the server closes it); every student must still join (e.g.
+``--tables 10 --players 3 --guesser 30``: 30 students and one guesser on one address).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ async def student(url: str, code: str, seed: int, until: float,
     traits: dict[str, Any] = {}
     trips: list[float] = []
     acked = refused = 0
+    joined = False
     sent_at: float | None = None
     async with connect(url, max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "join", "code": code, "name": f"bot-{seed}"}))
@@ -53,7 +59,9 @@ async def student(url: str, code: str, seed: int, until: float,
             except TimeoutError:
                 break
             msg = json.loads(raw)
-            if msg["type"] == "state":
+            if msg["type"] == "joined":
+                joined = True
+            elif msg["type"] == "state":
                 traits.update(msg["traits"])
             elif msg["type"] in ("ack", "error") and sent_at is not None and msg.get("id") == len(
                     trips):  # a click made on a position no longer shown: an ``error`` answer
@@ -73,21 +81,51 @@ async def student(url: str, code: str, seed: int, until: float,
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "play", "index": index,
                                           "version": traits["version"], "id": len(trips)}))
-    return {"code": code, "trips": trips, "acked": acked, "refused": refused}
+    return {"code": code, "trips": trips, "acked": acked, "refused": refused,
+            "joined": joined}
+
+
+async def guesser(url: str, count: int) -> dict[str, Any]:
+    """Type ``count`` different wrong codes from the students' address, reconnecting whenever
+    the server closes the connection; how many were answered and how the connections ended."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    answered = 0
+    closes: dict[str, int] = {}
+    typed = 0
+    while typed < count:
+        async with connect(url) as ws:
+            try:
+                while typed < count:
+                    await ws.send(json.dumps({"type": "join", "code": f"WRONG{typed:06d}"}))
+                    while json.loads(await ws.recv())["type"] != "error":
+                        pass
+                    typed += 1  # a code sent as the server closes is typed again
+                    answered += 1
+                await ws.close()
+            except ConnectionClosed as closed:
+                code = str(closed.rcvd.code if closed.rcvd else None)
+                closes[code] = closes.get(code, 0) + 1
+    return {"guesses": typed, "answered": answered, "closes": closes}
 
 
 async def students(url: str, codes: list[str], seconds: float,
-                   think: tuple[float, float]) -> list[dict[str, Any]]:
+                   think: tuple[float, float], guesses: int = 0) -> dict[str, Any]:
     until = time.monotonic() + seconds
-    return list(await asyncio.gather(*(student(url, c, i, until, think)
-                                       for i, c in enumerate(codes))))
+    tasks = [student(url, c, i, until, think) for i, c in enumerate(codes)]
+    if guesses:
+        found = await asyncio.gather(guesser(url, guesses), *tasks)
+        return {"students": list(found[1:]), "guesser": found[0]}
+    return {"students": list(await asyncio.gather(*tasks)), "guesser": None}
 
 
 def client_main(argv: list[str]) -> None:
     url, codes_file, seconds = argv[0], argv[1], float(argv[2])
     think = (float(argv[3]), float(argv[4]))
+    guesses = int(argv[5]) if len(argv) > 5 else 0
     codes = json.loads(Path(codes_file).read_text())
-    print(json.dumps(asyncio.run(students(url, codes, seconds, think))))
+    print(json.dumps(asyncio.run(students(url, codes, seconds, think, guesses))))
 
 
 def main() -> None:
@@ -98,6 +136,8 @@ def main() -> None:
     parser.add_argument("--game", default="bansan")
     parser.add_argument("--think", type=float, nargs=2, default=(0.1, 0.5),
                         metavar=("MIN", "MAX"), help="seconds a student thinks before a move")
+    parser.add_argument("--guesser", type=int, default=0, metavar="N",
+                        help="one more client on the students' address types N wrong codes")
     args = parser.parse_args()
 
     import msgspec
@@ -117,13 +157,16 @@ def main() -> None:
     started = time.monotonic()
     dealer.start()
     out = subprocess.run([sys.executable, __file__, "--client", url, str(folder / "codes.json"),
-                          str(args.seconds), *map(str, args.think)], capture_output=True,
+                          str(args.seconds), *map(str, args.think), str(args.guesser)],
+                         capture_output=True,
                          text=True, check=True, timeout=args.seconds + 120)
     elapsed = time.monotonic() - started
     dealer.stop()
     finished = sum(len(t.past) + t.match.is_over for t in room.tables)
     room.stop()
-    results = json.loads(out.stdout)
+    found = json.loads(out.stdout)
+    results = found["students"]
+    joined = sum(r["joined"] for r in results)
     trips = sorted(t for r in results for t in r["trips"])
     acked = sum(r["acked"] for r in results)
     refused = sum(r["refused"] for r in results)
@@ -146,8 +189,15 @@ def main() -> None:
           f"max {trips[-1] * 1000:.1f} ms")
     print(f"actions in the database: {stored}; lost: {lost}; doubled: {doubled}; tables that "
           f"resume to other state bytes: {mismatched}")
+    print(f"students joined: {joined}/{len(codes)}, all from 127.0.0.1")
+    if found["guesser"]:
+        g = found["guesser"]
+        print(f"guesser on the same address: {g['guesses']} wrong codes, {g['answered']} "
+              f"answered, connections closed by code: {g['closes']}")
     if lost or doubled or mismatched:
         raise SystemExit("FAILED: the database does not hold every acknowledged move once")
+    if joined < len(codes):
+        raise SystemExit("FAILED: a student with a right code did not join")
 
 
 class Dealer:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import unicodedata
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -29,17 +30,32 @@ def new_code() -> str:
     return f"{raw[:5]}-{raw[5:]}"
 
 
+def ignored(ch: str) -> bool:
+    """Whether a character of a typed code (after NFKC) is ignored: any space (a no-break
+    space becomes one), a dash of any kind (Unicode category Pd, and the minus sign U+2212),
+    an invisible format character (category Cf: zero-width space and joiner, BOM, bidi marks).
+
+    Example:
+        >>> [ignored(ch) for ch in " \u2013\u2212\u200b\ufeffA"]
+        [True, True, True, True, True, False]
+    """
+    return ch.isspace() or ch == "\u2212" or unicodedata.category(ch) in ("Pd", "Cf", "Zs")
+
+
 def normalize(text: str) -> str:
-    """A typed code in its canonical form (upper case, spaces and dashes ignored), or ``""``
-    when it cannot be a code.
+    """A typed code in its canonical form, or ``""`` when it cannot be a code: compared after
+    Unicode NFKC (full-width letters and digits become ASCII), without spaces, dashes or
+    invisible characters (:func:`ignored`), in upper case.
 
     Example:
         >>> normalize(" k7qf2 m2xda "), normalize("K7QF2-M2XD"), normalize(42)
         ('K7QF2-M2XDA', '', '')
+        >>> normalize("\uff2b\uff17\uff31\uff26\uff12\u00a0M2XDA\u200b")
+        'K7QF2-M2XDA'
     """
     if not isinstance(text, str) or len(text) > 64:
         return ""
-    raw = "".join(ch for ch in text.upper() if ch not in " -\t")
+    raw = "".join(ch for ch in unicodedata.normalize("NFKC", text).upper() if not ignored(ch))
     if len(raw) != LENGTH or any(ch not in ALPHABET for ch in raw):
         return ""
     return f"{raw[:5]}-{raw[5:]}"

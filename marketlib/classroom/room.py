@@ -198,9 +198,15 @@ class Room:
         return room
 
     # ------------------------------------------------------------- serving
-    def start(self) -> Room:
+    def start(self, **options: Any) -> Room:
         """Start the web server in the background (returns the room, which shows its join
         address, QR code and codes). Computer players already seated make their first moves.
+
+        Options (keywords, for a class on one shared address or for tests): ``join_timeout``
+        (seconds a connection has to send a right code, default 30), ``max_unjoined``
+        (connections without a seat one address may hold, default 64), ``heartbeat``
+        (seconds between heartbeat frames, default 2), ``max_wrong_codes_per_minute`` (different
+        wrong codes one address may give in a minute, default 30).
 
         Raises:
             RuntimeError: already running; OSError: the port is taken.
@@ -212,7 +218,7 @@ class Room:
         for table in self.tables:
             with table.lock:
                 table.run_bots()
-        server = ClassroomServer(self, self.host, self.port)
+        server = ClassroomServer(self, self.host, self.port, **options)
         server.start()
         self._server = server
         self.port = server.port

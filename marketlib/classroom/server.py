@@ -6,15 +6,28 @@ Routes: ``GET /`` the student's page (join form and board), ``GET /client.js`` i
 ``GET /board.js`` and ``GET /board.css`` the notebook board's own module and style (served from
 the package), ``GET /health``, and the WebSocket ``/ws``. A connection first sends
 ``{"type": "join", "code": ..., "name": ...}``; until it has joined a seat it is sent nothing
-but errors. After that it sends the board messages of ``widgets/PROTOCOL.md``, applied for its
-own seat only, and receives its seat's traits (only those that changed) and an ``ack`` per
-message, written to the database before the ``ack`` goes out.
+but errors, heartbeats and its close reason. After that it sends the board messages of
+``widgets/PROTOCOL.md``, applied for its own seat only, and receives its seat's traits (only
+those that changed) and an ``ack`` per message, written to the database before the ``ack``
+goes out.
 
-Limits: a message is at most :data:`MAX_MESSAGE` bytes (uvicorn closes a connection whose frame
-is over :data:`MAX_FRAME`); each connection may send :data:`BURST` messages at once and
-:data:`RATE` per second after that; a connection that gives :data:`MAX_WRONG_CODES` wrong codes
-is closed, and an address that gives :data:`MAX_WRONG_CODES_PER_MINUTE` in a minute is refused
-for the rest of that minute.
+Every frame gets an answer: a message too large (:data:`MAX_MESSAGE` bytes), too deep
+(:data:`MAX_DEPTH` nested arrays or objects), too fast, not JSON, wrongly typed or stale is
+answered with an ``error`` frame and changes nothing; the connection stays open. A connection is
+closed, with a WebSocket close code and a reason the page shows, only when it breaks a limit:
+
+* 4001: its seat was opened in another browser (the newest one has it);
+* 4003: :data:`MAX_WRONG_CODES` wrong codes on this connection, or a new wrong code from an
+  address that gave :data:`MAX_WRONG_CODES_PER_MINUTE` different wrong codes in the last minute
+  (a right code always joins: a class behind one address is never locked out by one guesser);
+* 4008: no right code within ``join_timeout`` seconds (default :data:`JOIN_TIMEOUT`);
+* 4029: the address already holds ``max_unjoined`` connections without a seat (default
+  :data:`MAX_UNJOINED`), so sockets that never join cannot use up the server's files;
+* 1009: a frame over :data:`MAX_FRAME` (uvicorn).
+
+Every ``heartbeat`` seconds (default :data:`HEARTBEAT`) the server sends each connection
+``{"type": "heartbeat"}``; a page that has heard nothing for a few seconds knows the link is
+lost and reconnects.
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import re
 import socket
 import threading
 import time
@@ -38,7 +52,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from marketlib.classroom.codes import normalize
+from marketlib.classroom.codes import LENGTH, normalize
 from marketlib.widgets import messages
 from marketlib.widgets.messages import BoardMessage, Message
 
@@ -56,9 +70,30 @@ MAX_FRAME = 64 * 1024
 RATE = 10.0
 """Messages per second a connection may send, after a burst of :data:`BURST`."""
 BURST = 30
+MAX_DEPTH = 32
+"""Nested arrays and objects in one message; a deeper one is answered with an error unread."""
 MAX_WRONG_CODES = 5
+"""Wrong codes one connection may give; it is closed (4003) at this many."""
 MAX_WRONG_CODES_PER_MINUTE = 30
+"""Different wrong codes one address may give in a minute; after that a wrong code from it
+closes its connection at once (4003). Right codes still join."""
+HEARTBEAT = 2.0
+"""Seconds between the ``heartbeat`` frames sent to every connection."""
+JOIN_TIMEOUT = 30.0
+"""Seconds a connection has to send a right code; then it is closed (4008)."""
+MAX_UNJOINED = 64
+"""Connections without a seat one address may hold at once; the next is closed (4029)."""
+MAX_QUEUED = 1000
+"""Messages waiting to be written to one connection; a page that reads none of them (its
+network buffers full) is closed (1008) rather than kept, with its memory, for ever."""
+CLOSE_GRACE = 2.0
+"""Seconds a closed connection has to take its close frame before its socket is dropped."""
 NAME_LENGTH = 24
+
+CLOSE_TAKEN = 4001
+CLOSE_WRONG_CODES = 4003
+CLOSE_JOIN_TIMEOUT = 4008
+CLOSE_TOO_MANY = 4029
 
 HEADERS = {
     "Cache-Control": "no-store",
@@ -89,12 +124,39 @@ DECODER = msgspec.json.Decoder(PageMessage)
 KNOWN = {"join", "ping", *messages.TYPES}
 
 
-def refusal(text: str, err: msgspec.DecodeError) -> tuple[int | None, str]:
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether a JSON text nests arrays and objects more than ``limit`` deep (brackets inside
+    strings do not count), checked before any decoder sees it.
+
+    Example:
+        >>> too_deep("[" * 40 + "]" * 40), too_deep('{"a": "[[[[[[[["}', 2), too_deep("[[1]]", 1)
+        (True, False, True)
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for found in _BRACKETS.finditer(text):
+        ch = found.group()
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def refusal(text: str, err: Exception) -> tuple[int | None, str]:
     """The ``id`` (when there is a whole one) and the sentence of a frame that did not
     decode: not JSON, not an object, no or an unknown ``type``, or the field that is wrong."""
+    if not isinstance(err, msgspec.DecodeError):
+        return None, "malformed message: it could not be read"
     try:
         content = msgspec.json.decode(text)
-    except msgspec.DecodeError:
+    except Exception:  # whatever the decoder raises, the answer is an error
         return None, f"malformed message: {err}"
     found = content.get("id") if isinstance(content, dict) else None
     number = found if type(found) is int else None
@@ -129,22 +191,58 @@ class Connection:
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
     wrong: int = 0
+    created: float = field(default_factory=time.monotonic)
+    unjoined: bool = True
+    """Counted among its address's connections without a seat (until its first join)."""
+    closing: bool = False
+    task: asyncio.Task[Any] | None = None
+    """The coroutine reading this socket: cancelled when a close is not taken in time."""
 
-    def allow(self) -> bool:
-        """Take one message from the token bucket (``False``: over the rate limit)."""
+    def _refill(self) -> None:
         now = time.monotonic()
         self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
         self.stamp = now
-        if self.tokens < 1:
-            return False
+
+    def allow(self) -> bool:
+        """Take one message from the token bucket (``False``: over the rate limit; the bucket
+        goes into debt, see :meth:`pause`)."""
+        self._refill()
         self.tokens -= 1
-        return True
+        return self.tokens >= 0
+
+    def pause(self) -> float:
+        """Seconds to stop reading this connection: a flood over :data:`BURST` messages past
+        the rate limit is left in the network's buffers (TCP slows the sender down) instead of
+        taking the server's time from the others; each message is still answered when read."""
+        self._refill()
+        return max(0.0, (-BURST - self.tokens) / RATE)
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close(1008, "The page did not read its messages.")
+            return
         self.queue.put_nowait(msgspec.json.encode(message).decode())
 
-    def close(self, code: int) -> None:
-        self.queue.put_nowait((CLOSE, code))
+    def close(self, code: int, reason: str = "") -> None:
+        """Close after what is queued, with a WebSocket close code and a reason the page
+        shows (also sent first as ``{"type": "closed", "reason": ..., "code": ...}``)."""
+        if self.closing:
+            return
+        self.closing = True
+        if reason:
+            self.queue.put_nowait(msgspec.json.encode(
+                {"type": "closed", "reason": reason, "code": code}).decode())
+        self.queue.put_nowait((CLOSE, code, reason.encode()[:123].decode("utf-8", "ignore")))
+        with contextlib.suppress(RuntimeError):  # no running loop: nothing to wait for
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, self.drop)
+
+    def drop(self) -> None:
+        """Stop reading a connection that did not take its close in time (a page that reads
+        nothing cannot hold its socket open)."""
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
 
     async def writer(self) -> None:
         """Send queued messages in order (the only coroutine that writes to this socket)."""
@@ -152,7 +250,7 @@ class Connection:
             item = await self.queue.get()
             if isinstance(item, tuple) and item[0] is CLOSE:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code=item[1])
+                    await self.ws.close(code=item[1], reason=item[2] or None)
                 return
             try:
                 await self.ws.send_text(item)
@@ -163,12 +261,20 @@ class Connection:
 class ClassroomServer:
     """The web server of one :class:`~marketlib.classroom.Room` (``room.start()`` makes it)."""
 
-    def __init__(self, room: Room, host: str, port: int) -> None:
+    def __init__(self, room: Room, host: str, port: int, *, join_timeout: float = JOIN_TIMEOUT,
+                 max_unjoined: int = MAX_UNJOINED, heartbeat: float = HEARTBEAT,
+                 max_wrong_codes_per_minute: int = MAX_WRONG_CODES_PER_MINUTE) -> None:
         self.room = room
         self.host = host
         self.port = port
+        self.join_timeout = float(join_timeout)
+        self.max_unjoined = int(max_unjoined)
+        self.heartbeat = float(heartbeat)
+        self.max_wrong_codes_per_minute = int(max_wrong_codes_per_minute)
         self.connections: dict[tuple[int, int], Connection] = {}
-        self.wrong_codes: dict[str, collections.deque[float]] = {}
+        self.wrong_codes: dict[str, dict[str, float]] = {}
+        """Per address, the different wrong codes given in the last minute, with when."""
+        self.unjoined: collections.Counter[str] = collections.Counter()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -207,25 +313,77 @@ class ClassroomServer:
     async def websocket(self, ws: WebSocket) -> None:
         await ws.accept()
         conn = Connection(ws, ws.client.host if ws.client else "")
+        if self.unjoined[conn.host] >= self.max_unjoined:
+            reason = ("Too many connections waiting for a code from your network: "
+                      "try again in a few seconds.")
+            with contextlib.suppress(Exception):
+                await ws.send_text(msgspec.json.encode(
+                    {"type": "closed", "reason": reason, "code": CLOSE_TOO_MANY}).decode())
+                await ws.close(code=CLOSE_TOO_MANY, reason=reason)
+            return
+        self.unjoined[conn.host] += 1
+        conn.task = asyncio.current_task()
         writer = asyncio.create_task(conn.writer())
+        watcher = asyncio.create_task(self.watch(conn))
         try:
             while True:
+                wait = conn.pause()
+                if wait:
+                    await asyncio.sleep(wait)
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", "replace")
-                if self.receive(conn, text):
-                    break
+                try:
+                    if self.receive(conn, text):
+                        break
+                except Exception:  # a bug must not close a student's page: answer instead
+                    LOG.exception("marketlib classroom: a message could not be handled")
+                    conn.send({"type": "error", "error": "the server could not handle this "
+                                                         "message; nothing changed"})
+        except asyncio.CancelledError:  # dropped: it did not take its close in time
+            LOG.debug("marketlib classroom: a connection was dropped")
         except Exception:  # a broken connection; nothing of the game depends on it
             LOG.debug("marketlib classroom: a connection failed", exc_info=True)
         finally:
+            conn.task = None  # ending already: not to be cancelled while it ends
+            watcher.cancel()
             self.detach(conn)
+            self._joined(conn)
             if not writer.done():
-                conn.close(1000)
+                conn.queue.put_nowait((CLOSE, 1000, ""))  # ends the writer, whatever is queued
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 2)
+
+    def _joined(self, conn: Connection) -> None:
+        """The connection no longer counts among its address's connections without a seat."""
+        if conn.unjoined:
+            conn.unjoined = False
+            self.unjoined[conn.host] -= 1
+            if self.unjoined[conn.host] <= 0:
+                del self.unjoined[conn.host]
+
+    async def watch(self, conn: Connection) -> None:
+        """Send a ``heartbeat`` every :attr:`heartbeat` seconds and close a connection that has
+        not joined within :attr:`join_timeout` seconds (4008)."""
+        deadline = conn.created + self.join_timeout
+        with contextlib.suppress(asyncio.CancelledError):
+            while not conn.closing:
+                wait = self.heartbeat
+                if conn.unjoined:
+                    wait = min(wait, max(0.0, deadline - time.monotonic()))
+                await asyncio.sleep(wait)
+                if conn.closing:
+                    return
+                if conn.unjoined and time.monotonic() >= deadline:
+                    conn.close(CLOSE_JOIN_TIMEOUT,
+                               f"No code was sent within {self.join_timeout:g} s: enter your "
+                               "code again.")
+                    return
+                if wait == self.heartbeat:
+                    conn.send({"type": "heartbeat"})
 
     def receive(self, conn: Connection, text: str) -> bool:
         """Handle one message (on the server's loop); ``True`` closes the connection."""
@@ -236,9 +394,14 @@ class ClassroomServer:
         if not conn.allow():
             conn.send({"type": "error", "error": "too many messages: slow down"})
             return False
+        if too_deep(text):
+            conn.send({"type": "error", "error": f"message nested too deeply (the limit is "
+                                                 f"{MAX_DEPTH} levels)"})
+            return False
         try:
             message = DECODER.decode(text)
-        except msgspec.DecodeError as err:  # a ValidationError too: a field's type, named
+        except Exception as err:  # DecodeError, ValidationError (a field's type, named), or
+            # anything else a decoder raises: always an answer, never a close
             number, error = refusal(text, err)
             conn.send({"type": "error", "id": number, "error": error})
             return False
@@ -264,31 +427,16 @@ class ClassroomServer:
         return False
 
     def join(self, conn: Connection, join: Join) -> bool:
-        recent = self.wrong_codes.setdefault(conn.host, collections.deque())
-        now = time.monotonic()
-        while recent and recent[0] < now - 60:
-            recent.popleft()
-        if len(recent) >= MAX_WRONG_CODES_PER_MINUTE:
-            conn.send({"type": "error", "id": join.id,
-                       "error": "too many wrong codes from this address: wait a minute"})
-            return False
         key = self.room.seat_of(join.code) if normalize(join.code) else None
         if key is None:
-            conn.wrong += 1
-            recent.append(now)
-            conn.send({"type": "error", "id": join.id,
-                       "error": "unknown code: check it with your teacher"})
-            if conn.wrong >= MAX_WRONG_CODES:
-                conn.close(4003)
-                return True
-            return False
+            return self.wrong_code(conn, join)
         if conn.seat is not None and conn.seat != key:
             self.detach(conn)
         old = self.connections.get(key)
         if old is not None and old is not conn:
-            old.send({"type": "closed", "reason": "This seat was opened in another browser."})
-            old.close(4001)
+            old.close(CLOSE_TAKEN, "This seat is open in another tab.")
             old.seat = None
+        self._joined(conn)
         conn.seat = key
         self.connections[key] = conn
         self.room.connected[key] = 1
@@ -304,6 +452,31 @@ class ClassroomServer:
             conn.send({"type": "joined", "id": join.id, "table": table_no, "seat": seat,
                        "name": name, "game": self.room.game, "players": table.players})
             self._push(table_no)
+        return False
+
+    def wrong_code(self, conn: Connection, join: Join) -> bool:
+        """Answer a wrong code. Limits count per connection and per different code, never
+        against a whole address: a class behind one school router joins while one of them
+        guesses (a right code is checked first and always joins)."""
+        now = time.monotonic()
+        recent = self.wrong_codes.setdefault(conn.host, {})
+        for old in [c for c, t in recent.items() if t < now - 60]:
+            del recent[old]
+        typed = normalize(join.code) or "".join(join.code.split()).upper()[:2 * LENGTH]
+        conn.wrong += 1
+        if typed not in recent and len(recent) >= self.max_wrong_codes_per_minute:
+            conn.send({"type": "error", "id": join.id,
+                       "error": "unknown code: check it with your teacher"})
+            conn.close(CLOSE_WRONG_CODES, "Too many wrong codes from this network: check "
+                                          "your code with your teacher, then enter it again.")
+            return True
+        recent[typed] = now
+        conn.send({"type": "error", "id": join.id,
+                   "error": "unknown code: check it with your teacher"})
+        if conn.wrong >= MAX_WRONG_CODES:
+            conn.close(CLOSE_WRONG_CODES, "Too many wrong codes: check your code with your "
+                                          "teacher, then enter it again.")
+            return True
         return False
 
     def detach(self, conn: Connection) -> None:
@@ -356,8 +529,8 @@ class ClassroomServer:
         self.port = int(sock.getsockname()[1])
         self._socket = sock
         config = uvicorn.Config(self.app, log_level="warning", lifespan="off",
-                                ws_max_size=MAX_FRAME, ws_ping_interval=20,
-                                ws_ping_timeout=20, timeout_graceful_shutdown=3)
+                                ws_max_size=MAX_FRAME, ws_ping_interval=10,
+                                ws_ping_timeout=10, timeout_graceful_shutdown=3)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._run, name="marketlib-classroom",
                                         daemon=True)
@@ -394,9 +567,8 @@ class ClassroomServer:
 
     def _close_all(self) -> None:
         for conn in list(self.connections.values()):
-            conn.send({"type": "closed", "reason": "The teacher stopped the room."})
-            conn.close(1001)
+            conn.close(1001, "The teacher stopped the room.")
 
 
-__all__ = ["BURST", "MAX_FRAME", "MAX_MESSAGE", "RATE", "ClassroomServer", "Connection",
-           "clean_name"]
+__all__ = ["BURST", "HEARTBEAT", "JOIN_TIMEOUT", "MAX_DEPTH", "MAX_FRAME", "MAX_MESSAGE",
+           "MAX_UNJOINED", "RATE", "ClassroomServer", "Connection", "clean_name", "too_deep"]

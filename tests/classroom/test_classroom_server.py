@@ -44,9 +44,12 @@ def test_nothing_is_sent_before_a_code_and_a_wrong_code_closes(tmp_path: Path) -
             ws.send_text(json.dumps({"type": "join", "code": "AAAAA-AAAAA", "name": "x"}))
             msg = ws.receive_json()
             assert msg["error"] == "unknown code: check it with your teacher", i
+        assert ws.receive_json() == {"type": "closed", "code": 4003, "reason": (
+            "Too many wrong codes: check your code with your teacher, then enter it again.")}
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4003
+        assert closed.value.reason.startswith("Too many wrong codes")
     assert room.tables[0].match.cursor == 0 and room.store.count() == 0
 
 
@@ -232,7 +235,7 @@ def test_a_second_browser_with_the_same_code_takes_the_seat_over(tmp_path: Path)
         with client.websocket_connect("/ws") as second:
             traits = join(second, room.codes[(0, 0)])
             assert until(first, "closed") == {
-                "type": "closed", "reason": "This seat was opened in another browser."}
+                "type": "closed", "code": 4001, "reason": "This seat is open in another tab."}
             assert traits["seats"][0]["person"] == "Ana"  # the name stays with the seat
             _, ack = send(second, {"type": "play", "index": 0, "version": traits["version"]})
             assert ack["ok"]

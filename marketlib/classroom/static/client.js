@@ -3,11 +3,24 @@
 // `model` with the anywidget surface the board uses (get/set/on/off/send/save_changes), backed by
 // the WebSocket instead of the Jupyter comm. No imports but the board, no network but this
 // server. Messages: widgets/PROTOCOL.md, "Classroom transport".
+//
+// The page is never silently stuck: the server sends a heartbeat every 2 s, and a page that has
+// heard nothing for LOST_AFTER ms (or whose socket has not opened by then) drops the socket,
+// says "reconnecting" and tries again with backoff. A click made while not connected is not
+// sent later: the page says so. A refusal (a wrong code on reconnect, too many wrong codes, no
+// code in time) stops the retries and says why, with a button to enter the code again. A tab
+// whose seat was opened in another tab clears the board and says only that.
 
 const $ = (id) => document.getElementById(id);
 const store = window.localStorage;
+const LOST_AFTER = 4500;
+const BACKOFF = [1, 2, 4, 8, 15]; // seconds between tries, the last one repeated
+// Close codes (server.py): 4001 the seat was opened in another tab; 4003 too many wrong codes;
+// 4008 no code in time; 4029 too many connections waiting for a code from this network.
+const TAKEN = 4001;
+const REFUSED = new Set([4003, 4008]);
 
-function makeModel(socket) {
+function makeModel(page) {
   const state = {};
   const listeners = {};
   let next = 0;
@@ -18,12 +31,21 @@ function makeModel(socket) {
     on: (name, fn) => { (listeners[name] ||= []).push(fn); },
     off: (name, fn) => { listeners[name] = (listeners[name] || []).filter((f) => f !== fn); },
     send: (msg) => {
+      const socket = page.socket.current;
+      if (page.state !== "connected" || !socket || socket.readyState !== WebSocket.OPEN) {
+        note("Not connected: your click was not sent. Click again once the page says connected.");
+        return;
+      }
       next += 1;
-      socket.current.send(JSON.stringify({ ...msg, id: next }));
+      page.pending.add(next);
+      socket.send(JSON.stringify({ ...msg, id: next }));
     },
     update(traits) {
       Object.assign(state, traits);
       for (const key of Object.keys(traits)) for (const fn of listeners[`change:${key}`] || []) fn();
+    },
+    clear() {
+      for (const key of Object.keys(state)) delete state[key];
     },
   };
 }
@@ -36,28 +58,126 @@ const page = {
   name: "",
   retry: 0,
   reason: "",
+  state: "idle", // idle | connecting | joining | connected | reconnecting | refused | taken
+  joined: false, // joined a seat at least once with page.code: a reconnect rejoins by itself
+  heard: 0, // when the current socket last received anything (or was made)
+  pending: new Set(), // ids of messages sent and not yet answered
+  timer: null,
 };
-page.model = makeModel(page.socket);
-window.marketlibClassroom = page; // for tests: page.model.get("version")
+page.model = makeModel(page);
+window.marketlibClassroom = page; // for tests: page.model.get("version"), page.state
 
 function link(text) { $("link").textContent = text; }
 
+// One line under the header for what happened to the connection (a click not sent, a refusal).
+const box = document.createElement("div");
+box.id = "connection";
+box.setAttribute("role", "alert");
+box.style.padding = "0 0.8em";
+$("board").before(box);
+
+function note(text, button) {
+  box.replaceChildren();
+  if (!text) return;
+  const p = document.createElement("p");
+  p.className = "marketlib-join-problem";
+  p.textContent = text;
+  box.appendChild(p);
+  if (button) box.appendChild(button);
+}
+
+function button(text, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "marketlib-join-button";
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 async function mountBoard() {
   if (page.cleanup) return;
+  page.cleanup = "mounting";
   const mod = await import("/board.js");
+  if (page.cleanup !== "mounting") return; // cleared meanwhile (seat taken over)
   page.cleanup = mod.default.render({ model: page.model, el: $("board") });
 }
 
-function onMessage(event) {
+function clearBoard() {
+  if (typeof page.cleanup === "function") page.cleanup();
+  page.cleanup = null;
+  $("board").replaceChildren();
+  page.model.clear();
+  $("who").textContent = "";
+}
+
+function drop(socket) {
+  if (page.socket.current === socket) page.socket.current = null;
+  try { socket.close(); } catch { /* already closed */ }
+}
+
+function retry(why) {
+  if (page.timer) clearTimeout(page.timer);
+  const wait = BACKOFF[Math.min(page.retry, BACKOFF.length - 1)];
+  page.retry += 1;
+  page.state = "reconnecting";
+  if (page.pending.size) {
+    note("The connection was lost before your last click was confirmed: check the board once it is back.");
+    page.pending.clear();
+  }
+  link(`${(why || "disconnected").replace(/\.$/, "")}: reconnecting in ${wait} s...`);
+  page.timer = setTimeout(() => { page.timer = null; connect(); }, wait * 1000);
+}
+
+function refuse(reason) {
+  if (page.timer) clearTimeout(page.timer);
+  page.timer = null;
+  page.state = "refused";
+  page.joined = false;
+  clearBoard(); // a board the server no longer serves to this page would only mislead
+  $("join").classList.add("marketlib-hidden"); // the button below opens it again
+  $("problem").textContent = "";
+  link("not connected");
+  note(`${reason} `, button("Enter the code again", () => {
+    note("");
+    $("join").classList.remove("marketlib-hidden");
+    $("code").focus();
+  }));
+}
+
+function taken(reason) {
+  if (page.timer) clearTimeout(page.timer);
+  page.timer = null;
+  page.state = "taken";
+  clearBoard();
+  $("join").classList.add("marketlib-hidden");
+  link("");
+  note(reason || "This seat is open in another tab.", button("Use this tab instead", () => {
+    note("");
+    page.retry = 0;
+    connect();
+  }));
+}
+
+function onMessage(socket, event) {
+  if (page.socket.current !== socket) return;
+  page.heard = Date.now();
   let msg;
   try { msg = JSON.parse(event.data); } catch { return; }
+  if (msg.type === "heartbeat") return;
+  if ((msg.type === "ack" || msg.type === "error") && msg.id != null) page.pending.delete(msg.id);
   if (msg.type === "joined") {
     page.retry = 0;
+    page.joined = true;
+    page.state = "connected";
     store.setItem("marketlib-code", page.code);
     store.setItem("marketlib-name", msg.name);
     $("join").classList.add("marketlib-hidden");
     $("who").textContent = `Table ${msg.table + 1}, seat P${msg.seat}: ${msg.name}`;
     link("connected");
+    if (box.textContent) { // a note about the lost connection stays a few seconds more
+      setTimeout(() => { if (page.state === "connected") note(""); }, 8000);
+    }
     return;
   }
   if (msg.type === "state") {
@@ -68,49 +188,80 @@ function onMessage(event) {
   }
   if (msg.type === "closed") {
     page.reason = msg.reason;
-    link(msg.reason);
     return;
   }
-  if (msg.type === "error" && !page.cleanup) {
+  if (msg.type === "error" && msg.id === 0 && page.state === "joining") {
+    // The answer to this socket's join: a wrong code.
+    if (page.joined) { // a reconnect refused: the room changed; say so and stop
+      drop(socket);
+      refuse(`The server refused the code this page used (${msg.error}).`);
+      return;
+    }
+    page.state = "typing";
+    link("");
     $("problem").textContent = msg.error;
     $("join").classList.remove("marketlib-hidden");
   }
 }
 
 function connect() {
+  if (page.timer) clearTimeout(page.timer);
+  page.timer = null;
+  const old = page.socket.current;
+  if (old) drop(old);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   page.socket.current = socket;
-  link("connecting...");
+  page.heard = Date.now();
+  page.reason = "";
+  page.state = "connecting";
+  if (!page.joined) link("connecting...");
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name }));
-  });
-  socket.addEventListener("message", onMessage);
-  socket.addEventListener("close", (event) => {
     if (page.socket.current !== socket) return;
-    // 4001: this seat was opened in another browser; 4003: too many wrong codes. Both final.
-    if (event.code === 4001) return;
-    if (event.code === 4003) {
-      $("problem").textContent = "Too many wrong codes: check your code with your teacher.";
-      $("join").classList.remove("marketlib-hidden");
+    page.state = "joining";
+    socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name, id: 0 }));
+  });
+  socket.addEventListener("message", (event) => onMessage(socket, event));
+  socket.addEventListener("close", (event) => {
+    if (page.socket.current !== socket) return; // dropped by the page already
+    page.socket.current = null;
+    const reason = event.reason || page.reason;
+    if (event.code === TAKEN) { taken(reason); return; }
+    if (REFUSED.has(event.code)) {
+      refuse(reason || "The server closed the connection.");
       return;
     }
-    // The teacher stopped the room, the kernel restarted or the network dropped: join again
-    // with the same code (Room.resume serves the same address).
-    page.retry = Math.min(page.retry + 1, 6);
-    link(`${page.reason || "disconnected"}: reconnecting in ${page.retry} s...`);
-    page.reason = "";
-    setTimeout(connect, page.retry * 1000);
+    // The teacher stopped the room, the kernel restarted, the network dropped, or too many
+    // pages of this network are waiting for a code (4029): join again with the same code.
+    if (page.joined || event.code === 4029) retry(reason || "disconnected");
+    else { page.state = "idle"; link(reason || "could not connect: press Join to try again"); }
   });
 }
+
+// The watchdog: a socket that has heard nothing (not even a heartbeat) for LOST_AFTER ms, or
+// has not opened by then, is given up and the page reconnects.
+setInterval(() => {
+  const socket = page.socket.current;
+  if (!socket || !["connecting", "joining", "connected", "typing"].includes(page.state)) return;
+  if (Date.now() - page.heard < LOST_AFTER) return;
+  drop(socket);
+  if (page.joined) retry("no answer from the server");
+  else { page.state = "idle"; link("no answer from the server: press Join to try again"); }
+}, 250);
 
 $("join").addEventListener("submit", (event) => {
   event.preventDefault();
   $("problem").textContent = "";
-  page.code = $("code").value.trim();
+  note("");
+  const code = $("code").value.trim();
+  if (code !== page.code) page.joined = false;
+  page.code = code;
   page.name = $("name").value.trim();
-  if (page.socket.current && page.socket.current.readyState === WebSocket.OPEN) {
-    page.socket.current.send(JSON.stringify({ type: "join", code: page.code, name: page.name }));
+  page.retry = 0;
+  const socket = page.socket.current;
+  if (socket && socket.readyState === WebSocket.OPEN && page.state === "typing") {
+    page.state = "joining";
+    socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name, id: 0 }));
   } else {
     connect();
   }

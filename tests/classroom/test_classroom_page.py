@@ -1,0 +1,219 @@
+"""Issue 27, the student's page is never silently stuck (Debian chromium, loopback only): a link
+that goes silent is noticed within 5 s and the page reconnects when it is back; a click made
+while disconnected says it was not sent (and is not played later); a refused reconnect says why,
+with a button to enter the code again; a tab whose seat was taken over shows only that.
+
+The silent loss is made by a TCP relay on 127.0.0.1 between the page and the server that stops
+forwarding without closing anything (a Wi-Fi that drops, a laptop lid): only the heartbeat tells
+the page. Screenshots of each state go to ``/tmp/marketlib-page/``."""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from marketlib.classroom import Room
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
+from browser import ARGS, CHROMIUM, require_chromium
+
+SHOTS = Path("/tmp/marketlib-page")
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.browser
+
+
+class Relay:
+    """Forwards 127.0.0.1:port to the server; ``blocked`` swallows every byte both ways
+    (connections stay open, new ones are accepted and get nothing)."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.blocked = False
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.port = self.listener.getsockname()[1]
+        self.sockets: list[socket.socket] = [self.listener]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.blocked:
+                self.sockets.append(client)  # a black hole: open, silent
+                continue
+            upstream = socket.create_connection(("127.0.0.1", self.target))
+            self.sockets += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, src: socket.socket, dst: socket.socket) -> None:
+        while True:
+            try:
+                data = src.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            if self.blocked:
+                continue
+            try:
+                dst.sendall(data)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        for s in self.sockets:
+            s.close()
+
+
+def link(page: Any) -> str:
+    return str(page.locator("#link").inner_text())
+
+
+def wait_link(page: Any, text: str, timeout: float) -> float:
+    """Seconds until the status line contains ``text``."""
+    start = time.monotonic()
+    page.wait_for_function("(t) => document.getElementById('link').textContent.includes(t)",
+                           arg=text, timeout=timeout * 1000)
+    return time.monotonic() - start
+
+
+def join(page: Any, url: str, code: str, name: str) -> None:
+    page.goto(url)
+    page.fill("#code", code)
+    page.fill("#name", name)
+    page.click("form#join button[type=submit]")
+    page.wait_for_selector(".marketlib-board", timeout=30_000)
+    page.wait_for_function("() => document.getElementById('link').textContent === 'connected'")
+
+
+def test_the_page_is_never_silently_stuck(tmp_path: Path) -> None:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / "class.sqlite"
+    room = Room("bansan", tables=1, players=2, path=path, seed=5).start()
+    relay = Relay(room.port)
+    url = f"http://127.0.0.1:{relay.port}/"
+    match = room.tables[0].match
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_context(viewport=PHONE).new_page()
+            join(page, url, room.codes[(0, 0)], "Aisyah")
+            page.screenshot(path=str(SHOTS / "1-connected.png"))
+
+            # The link goes silent: "reconnecting" within 5 s, from the missing heartbeats.
+            relay.blocked = True
+            took = wait_link(page, "reconnecting", 8)
+            assert took <= 5.0, took
+            assert "no answer from the server" in link(page)
+            # A click while disconnected is not sent, and the page says so.
+            moves = match.cursor
+            page.locator(".marketlib-board button.marketlib-legal:visible").first.click()
+            note = page.locator("#connection").inner_text()
+            assert note.startswith("Not connected: your click was not sent"), note
+            page.screenshot(path=str(SHOTS / "2-reconnecting-click-not-sent.png"))
+
+            # Back: the page reconnects by itself, and the click was not played meanwhile.
+            relay.blocked = False
+            took = wait_link(page, "connected", 30)
+            assert link(page) == "connected"
+            time.sleep(1)
+            assert match.cursor == moves and room.store.count() == 0
+            page.wait_for_selector(".marketlib-board")
+            page.screenshot(path=str(SHOTS / "3-back.png"))
+
+            # A second tab takes the seat over: the first shows only the message.
+            own = list(match.state.vendors[0].wallet)
+            assert any(x in page.locator("#board").inner_text() for x in own)
+            other = browser.new_context(viewport=PHONE).new_page()
+            join(other, f"http://127.0.0.1:{room.port}/", room.codes[(0, 0)], "Aisyah")
+            page.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
+                                   timeout=10_000)
+            assert page.locator("#board").inner_html() == ""
+            assert page.locator(".marketlib-board").count() == 0
+            body = page.locator("body").inner_text()
+            assert "This seat is open in another tab." in body
+            assert not any(x in body for x in own)
+            assert page.locator("#join").is_hidden()
+            assert page.evaluate("() => window.marketlibClassroom.model.get('seats')") is None
+            time.sleep(3)  # it stays so: no reconnect that would take the seat back
+            assert room._server.connections[(0, 0)] is not None
+            assert page.evaluate("() => window.marketlibClassroom.state") == "taken"
+            page.screenshot(path=str(SHOTS / "4-taken-over.png"))
+
+            # A refused reconnect: the room is replaced by another on the same port (other
+            # codes); the second tab's rejoin is refused; it says why and offers the code form.
+            port = room.port
+            room.stop()
+            wait_link(other, "reconnecting", 10)
+            room = Room("bansan", tables=1, players=2, path=tmp_path / "other.sqlite", seed=6,
+                        port=port).start()
+            other.wait_for_function("() => window.marketlibClassroom.state === 'refused'",
+                                    timeout=30_000)
+            note = other.locator("#connection").inner_text()
+            assert "unknown code" in note, note
+            again = other.locator("#connection button", has_text="Enter the code again")
+            assert again.is_visible()
+            other.screenshot(path=str(SHOTS / "5-refused.png"))
+            again.click()
+            assert other.locator("#join").is_visible()
+            other.fill("#code", room.codes[(0, 1)])
+            other.click("form#join button[type=submit]")
+            other.wait_for_function("() => document.getElementById('link').textContent"
+                                    " === 'connected'", timeout=10_000)
+            assert other.locator(".marketlib-page-who").inner_text().startswith(
+                "Table 1, seat P1")
+            other.screenshot(path=str(SHOTS / "6-rejoined.png"))
+            browser.close()
+    finally:
+        relay.close()
+        room.stop()
+
+
+def test_too_many_wrong_codes_says_why_with_a_button(tmp_path: Path) -> None:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(room.url)
+            for i in range(5):
+                page.fill("#code", f"AAAAA-AAAA{'ABCDE'[i]}")
+                page.click("form#join button[type=submit]")
+                if i < 4:
+                    page.wait_for_function(
+                        "() => document.getElementById('problem').textContent !== ''")
+                    assert page.locator("#problem").inner_text().startswith("unknown code")
+            page.wait_for_function("() => window.marketlibClassroom.state === 'refused'",
+                                   timeout=10_000)
+            note = page.locator("#connection").inner_text()
+            assert note.startswith("Too many wrong codes: check your code with your teacher")
+            assert page.locator("#connection button").inner_text() == "Enter the code again"
+            assert page.locator("#join").is_hidden()  # the reason and the button only
+            page.screenshot(path=str(SHOTS / "7-too-many-wrong-codes.png"))
+            page.locator("#connection button").click()
+            page.fill("#code", room.codes[(0, 0)].replace("-", "\u00a0").lower())
+            page.click("form#join button[type=submit]")
+            page.wait_for_selector(".marketlib-board", timeout=30_000)
+            browser.close()
+    finally:
+        room.stop()
