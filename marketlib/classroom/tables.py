@@ -53,8 +53,14 @@ def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSe
     its seat and offering no board controls (what every connection of that seat is sent is
     ``sessions[seat].traits()``)."""
     shared = TableSession(table, match)
-    return shared, [SeatSession(shared, s, hot_seat=False, controls=())
+    return shared, [SeatSession(shared, s, hot_seat=False, controls=(), held=HELD)
                     for s in range(shared.players)]
+
+
+HELD = "A computer player is playing your seat; ask the teacher to hand it back to you."
+"""What a student reads while a computer player holds their seat (e.g. on coming back)."""
+UNDONE = "The teacher undid the last move."
+"""What every seat reads after the teacher's undo, until the game moves on."""
 
 
 class RoomTable:
@@ -175,6 +181,7 @@ class RoomTable:
             MarketlibError: nothing to undo, or a reveal blocks it.
         """
         self.session.undo()
+        self.session.announce(UNDONE)
         self.commit()
         self.store.clamp_events(self.index, self.game, self.match.cursor)
         self.store.add_event(self.index, self.game, self.match.cursor, "undo",

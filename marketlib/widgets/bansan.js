@@ -131,16 +131,17 @@ function bsPending(ctx, s) {
   const box = ctx.el("section", "marketlib-pending");
   if (s.offer) {
     const o = s.offer;
-    box.appendChild(ctx.el("p", null, `Offer waiting for P${o.to}: ${o.text}`));
+    mlStepLine(ctx, s, box);
     if (o.to === ctx.seat && o.counters < o.max_counters) box.appendChild(bsCounter(ctx, o));
     else if (o.to === ctx.seat) box.appendChild(ctx.el("p", null, `${o.counters} counter-offers were made (at most ${o.max_counters}): accept or decline.`));
   }
   if (p && p.kind === "Stocking") {
-    box.appendChild(ctx.el("p", null, "Stocking: click a card, then the open Stall to tuck it into."));
+    mlStepLine(ctx, s, box);
     const row = ctx.el("div", "marketlib-row-items");
     for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, `to stock as ${c.options.join(" or ")}`, c.options.length === 1 ? c.options[0] : null));
     box.appendChild(row);
   } else if (p && p.kind === "OpeningHand") {
+    mlStepLine(ctx, s, box);
     const row = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand"));
     box.appendChild(row);
@@ -153,12 +154,10 @@ function bsPending(ctx, s) {
       box.appendChild(line);
     }
   } else if (p && p.kind === "Purchase") {
-    const what = { vendors: "Buying from vendors", wholesale: "Buying from your wholesalers", sell: "Selling online" }[p.purchase];
-    const picked = p.picked.map((x) => `${x.card}${x.seller === null ? "" : ` (RM${x.price} to P${x.seller})`}`).join(", ");
-    const money = p.purchase === "sell" ? `you get RM${p.total}` : `you pay RM${p.total}`;
-    box.appendChild(ctx.el("p", null, `${what}: ${ctx.cards.names[p.produce]}. Picked: ${picked || "nothing yet"}${p.picked.length ? ` (finishing now, ${money})` : ""}. Click cards to pick them.`));
-  } else if (p && p.kind === "ListReturn") {
-    box.appendChild(ctx.el("p", null, `Return ${p.count} Shopping List(s) from your Wallet to the bottom of the deck: click it in your Wallet below.`));
+    // the words come from Python, per seat: the decider reads "you", a seller "from you"
+    mlStepLine(ctx, s, box);
+  } else if (p && (p.kind === "ListReturn" || p.kind === "SoloThrow")) {
+    mlStepLine(ctx, s, box);
   } else if (!s.offer) {
     return null;
   }

@@ -58,9 +58,10 @@ function mmPending(ctx, s) {
   const p = s.pending;
   if (!p) return null;
   const box = ctx.el("section", "marketlib-pending");
-  if (p.type === "take") box.appendChild(ctx.el("p", null, `Buying: take ${p.remaining} more Market card(s).`));
+  // the words come from Python, per seat: the decider reads "you", the others "P0 is ..."
+  mlStepLine(ctx, s, box);
   if (p.type === "fulfill") {
-    box.appendChild(ctx.el("p", null, `Fulfilling ${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
+    box.appendChild(ctx.el("p", null, `${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
     const spent = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) spent.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.goods[id].label} (${id})`));
     for (const id of p.bonus_goods) spent.appendChild(ctx.el("span", "marketlib-spent", `Bonus ${ctx.cards.orders[id].bonus_good} from ${id}`));
@@ -71,7 +72,6 @@ function mmPending(ctx, s) {
     box.appendChild(levels);
   }
   if (p.type === "bonus") {
-    box.appendChild(ctx.el("p", null, `Bonus Action of ${p.order}: ${MM_ACTION[p.action]}${p.action === "steal2" ? ` (${p.steals_left} left)` : ""}.`));
     if (p.action === "keep1") {
       const spent = ctx.el("div", "marketlib-row-items");
       for (const id of p.spent) spent.appendChild(mmCard(ctx, id, `spent:${id}`, "spent"));
