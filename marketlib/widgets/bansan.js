@@ -73,7 +73,8 @@ function bsList(ctx, id, returnable) {
 function bsStalls(ctx, s) {
   const [box, items] = bsSection(ctx, "Market Stalls");
   items.className = "marketlib-grid";
-  items.style.gridTemplateColumns = `repeat(${s.columns}, minmax(150px, 1fr))`;
+  items.style.setProperty("--marketlib-columns", String(s.columns));  // narrow: reflowed (board.css)
+  box.classList.add("marketlib-market");
   s.stalls.forEach((st, i) => {
     if (s.mode === "sendiri" && i % s.columns === 0) {
       const row = i / s.columns + 1;
@@ -191,7 +192,8 @@ function bsVendor(ctx, s, v, p) {
   const info = ctx.seats[p] || {};
   const who = info.bot ? info.bot : (p === ctx.seat ? "you" : (info.person || "person"));
   const mark = p === s.decider && !s.result;
-  const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : ""));
+  const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
+  panel.dataset.seat = String(p);
   const money = v.money === null ? "RM hidden" : `RM${v.money}`;
   panel.appendChild(ctx.el("h4", "marketlib-row-title",
     `P${p} (${who}) · ${money} · bag ${v.bag.length}/${s.bag_limit}` +
@@ -291,7 +293,7 @@ function bsTradePanel(ctx, s) {
 function drawGame(ctx, area) {
   const s = ctx.scene;
   if (!s.stalls) return "";
-  const top = ctx.el("div", "marketlib-table");
+  const top = ctx.el("div", "marketlib-table marketlib-market");
   const [row, rowItems] = bsSection(ctx, `Wholesale Row (Deck ${s.deck}, lists ${s.list_deck}, outside market ${s.outside.length})`);
   for (const id of s.row) rowItems.appendChild(bsCard(ctx, id, "Wholesale Row"));
   top.appendChild(row);
@@ -319,7 +321,9 @@ function drawGame(ctx, area) {
     autoItems.appendChild(list);
     top.appendChild(auto);
   }
-  area.appendChild(top);
+  // On a narrow board the seat's own choices and panel come first, then the public market.
+  const mine = ctx.narrow && ctx.seat !== null && s.vendors[ctx.seat] ? ctx.seat : null;
+  if (mine === null) area.appendChild(top);
   const pending = bsPending(ctx, s);
   if (pending) area.appendChild(pending);
   if (s.phase === "stock" && !s.pending) {
@@ -335,12 +339,18 @@ function drawGame(ctx, area) {
     acItems.appendChild(bsTypeButtons(ctx, "sell", "Sell online (half price):", true));
     area.appendChild(ac);
   }
-  area.appendChild(bsStalls(ctx, s));
   const vendors = ctx.el("div", "marketlib-players");
-  s.vendors.forEach((v, p) => vendors.appendChild(bsVendor(ctx, s, v, p)));
+  s.vendors.forEach((v, p) => { if (p !== mine) vendors.appendChild(bsVendor(ctx, s, v, p)); });
+  const throwing = ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`)
+    ? ctx.button("throw", "Throw the selected card into its Waste Bin", null) : null;
+  if (mine !== null) {
+    area.appendChild(bsVendor(ctx, s, s.vendors[mine], mine));
+    if (throwing) area.appendChild(throwing);
+    area.appendChild(top);
+  }
+  area.appendChild(bsStalls(ctx, s));
   area.appendChild(vendors);
-  if (ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`))
-    area.appendChild(ctx.button("throw", "Throw the selected card into its Waste Bin", null));
+  if (throwing && mine === null) area.appendChild(throwing);
   if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
   const who = s.decider === null ? "game over" : (s.decider === ctx.seat ? "your decision" : `P${s.decider} to decide`);
   const mode = { standard: "", kenduri: " · Kenduri Menu", sendiri: " · Sendiri (solo)" }[s.mode];
