@@ -31,7 +31,13 @@ function makeBoard(drawGame) {
       // A narrow board (a phone, a narrow notebook column) gets the class marketlib-narrow
       // from its own width, not the window's: the Stalls reflow, tap targets grow to 44 px and
       // the seat's own panel and choices come before the public market (board.css).
-      const isNarrow = () => { const w = root.getBoundingClientRect().width; return w > 0 && w < ML_NARROW; };
+      // Hysteresis: a board between ML_NARROW and ML_NARROW + 40 px keeps its layout, so a
+      // scroll bar that comes and goes with the layout cannot flip it back and forth.
+      const isNarrow = () => {
+        const w = root.getBoundingClientRect().width;
+        if (w <= 0) return root.classList.contains("marketlib-narrow");
+        return w < ML_NARROW || (w < ML_NARROW + 40 && root.classList.contains("marketlib-narrow"));
+      };
       root.classList.toggle("marketlib-narrow", isNarrow());
       let clickedAt = null;
       let focusKey = null;
