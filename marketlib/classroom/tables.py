@@ -59,6 +59,8 @@ def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSe
 
 HELD = "A computer player is playing your seat; ask the teacher to hand it back to you."
 """What a student reads while a computer player holds their seat (e.g. on coming back)."""
+RESUMED = "The teacher resumed the game: play on."
+"""What every seat reads after the teacher lets a paused table play on, until it moves on."""
 UNDONE = "The teacher undid the last move."
 """What every seat reads after the teacher's undo, until the game moves on."""
 
@@ -203,6 +205,8 @@ class RoomTable:
         self.last_move = time.time()
 
     def pause(self, paused: bool) -> None:
+        if self.session.paused and not paused:
+            self.session.announce(RESUMED)
         self.session.paused = "The teacher paused the game." if paused else ""
         self.store.put_meta({f"paused.{self.index}": paused})
         self.refresh()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from marketlib.classroom.tables import HELD, UNDONE
+from marketlib.classroom.tables import HELD, RESUMED, UNDONE
 
 from .helpers import asgi_client, join, make_room, send
 
@@ -31,7 +31,12 @@ def test_every_seat_is_told_the_table_is_paused(tmp_path: Path) -> None:
     traits = [seat.traits() for seat in room.tables[0].seats]
     assert [t["busy"] for t in traits] == ["The teacher paused the game."] * 3
     room.unpause(0)
-    assert [seat.traits()["busy"] for seat in room.tables[0].seats] == [""] * 3
+    traits = [seat.traits() for seat in room.tables[0].seats]
+    assert [t["busy"] for t in traits] == [""] * 3
+    assert [t["notice"] for t in traits] == ["The teacher resumed the game: play on."] * 3
+    assert RESUMED == traits[0]["notice"]
+    room.unpause(0)  # not paused: nothing more to say
+    assert room.tables[0].seats[1].traits()["notice"] == RESUMED
 
 
 def test_a_student_back_while_a_computer_holds_the_seat_is_told_and_the_teacher_sees_it(
