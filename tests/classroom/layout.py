@@ -20,16 +20,21 @@ MEASURE = r"""
     }
     return r;
   };
-  const name = (el) => `${el.tagName.toLowerCase()}[${(el.dataset.target || el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 50)}]`;
-  if (document.documentElement.scrollWidth > width + 1)
-    problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+  const name = (el) => {
+    const what = el.dataset.target || el.getAttribute("aria-label") || el.textContent || "";
+    return `${el.tagName.toLowerCase()}[${what.trim().slice(0, 50)}]`;
+  };
+  const wide = document.documentElement.scrollWidth;
+  if (wide > width + 1) problems.push(`the page scrolls sideways: ${wide} > ${width}`);
   for (const el of document.querySelectorAll("body *")) {
     const r = visible(el);
-    if (r && r.right > width + 1) problems.push(`${name(el)} ends at ${Math.round(r.right)} > ${width}`);
+    if (r && r.right > width + 1)
+      problems.push(`${name(el)} ends at ${Math.round(r.right)} > ${width}`);
   }
   const targets = [...document.querySelectorAll(
     ".marketlib-board button, .marketlib-board select, .marketlib-board summary, "
-    + ".marketlib-board input:not([type=checkbox]), .marketlib-board label:has(input[type=checkbox])")]
+    + ".marketlib-board input:not([type=checkbox]), "
+    + ".marketlib-board label:has(input[type=checkbox])")]
     .map((el) => [el, visible(el)]).filter(([, r]) => r);
   for (const [el, r] of targets) {
     if (r.height < 44 - 0.5) problems.push(`${name(el)} is ${r.height.toFixed(1)} px high`);
@@ -44,14 +49,18 @@ MEASURE = r"""
       if (w > 1 && h > 1) problems.push(`${name(a)} overlaps ${name(b)}`);
     }
   }
-  const top = (sel) => { const el = document.querySelector(sel); return el ? el.getBoundingClientRect().top : null; };
+  const top = (sel) => {
+    const el = document.querySelector(sel);
+    return el ? el.getBoundingClientRect().top : null;
+  };
   const own = top(`.marketlib-board [data-seat="${seat}"]`);
   const market = top(".marketlib-board .marketlib-market");
   const say = top(".marketlib-board .marketlib-instruction");
-  if (own === null || market === null || say === null) problems.push(`missing: own ${own}, market ${market}, instruction ${say}`);
-  else {
-    if (!(own < market)) problems.push(`own panel at ${own} is not above the market at ${market}`);
-    if (!(say < market)) problems.push(`the instruction at ${say} is not above the market at ${market}`);
+  if (own === null || market === null || say === null) {
+    problems.push(`missing: own ${own}, market ${market}, instruction ${say}`);
+  } else {
+    if (!(own < market)) problems.push(`the own panel at ${own} is not above ${market}`);
+    if (!(say < market)) problems.push(`the instruction at ${say} is not above ${market}`);
   }
   return problems;
 }

@@ -34,7 +34,7 @@ def test_every_seat_is_told_the_table_is_paused(tmp_path: Path) -> None:
     traits = [seat.traits() for seat in room.tables[0].seats]
     assert [t["busy"] for t in traits] == [""] * 3
     assert [t["notice"] for t in traits] == ["The teacher resumed the game: play on."] * 3
-    assert RESUMED == traits[0]["notice"]
+    assert traits[0]["notice"] == RESUMED
     room.unpause(0)  # not paused: nothing more to say
     assert room.tables[0].seats[1].traits()["notice"] == RESUMED
 
