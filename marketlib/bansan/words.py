@@ -21,7 +21,15 @@ from typing import Any
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.state import ListReturn, OpeningHand, Purchase, SoloThrow, Stocking
+from marketlib.bansan.queries import half_total
+from marketlib.bansan.state import (
+    BargainOffer,
+    ListReturn,
+    OpeningHand,
+    Purchase,
+    SoloThrow,
+    Stocking,
+)
 
 PHASES: dict[str, str] = {
     "open_lists": "Opening Round: Shopping Lists",
@@ -222,8 +230,7 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
     if view.result is not None or decider is None:
         return "The game is over."
     if decider != seat:
-        who = "the Neighbour" if decider < 0 else f"P{decider}"
-        return f"{who} is deciding ({PHASES.get(view.phase, view.phase)})."
+        return step(view, decider, seat)
     offer = view.offer
     if offer is not None:
         left = view.rules.max_counters - offer.counters
@@ -270,6 +277,101 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         return (f"Your Bag holds more than {view.rules.bag_limit} cards: give the extra cards "
                 "to other vendors or throw them into the bins (select a card first).")
     return PHASES.get(str(phase), str(phase))
+
+
+def _who(seat: int, reader: int | None) -> str:
+    if seat < 0:
+        return "the Neighbour"
+    return "you" if seat == reader else f"P{seat}"
+
+
+def _picked(view: Any, reader: int | None) -> str:
+    """The cards picked in the BUY or SELL in progress, each with whom it pays."""
+    p = view.pending
+    parts = [x.card + ("" if x.seller is None else
+                       f" (RM{x.price} to {_who(x.seller, reader)})") for x in p.picked]
+    return ", ".join(parts) or "nothing yet"
+
+
+def step(view: Any, decider: int | None, seat: int | None) -> str:
+    """The step in progress as ``seat`` reads it (``None``: a watcher or the teacher): the
+    decider reads "you"; another seat reads it in the third person, told when it is about them
+    ("P0 is buying Wet Goods from you: RM1 to you if P0 finishes"). Built from the view only.
+
+    Example:
+        >>> from marketlib.bansan import Rules, setup, view
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> step(view(s, 1), 0, 1)
+        'P0 is keeping 2 of their 3 Shopping Lists (returning 1 to the deck).'
+        >>> step(view(s, 0), 0, 0)
+        'You are keeping 2 of your 3 Shopping Lists (returning 1 to the deck).'
+    """
+    if view.result is not None or decider is None:
+        return "The game is over."
+    me = decider == seat
+    who = "You" if me else ("The Neighbour" if decider < 0 else f"P{decider}")
+    are = "are" if me else "is"
+    their = "your" if me else "their"
+    offer = view.offer
+    if offer is not None:
+        if isinstance(offer, BargainOffer):
+            terms = f"RM{offer.price} for {offer.card}"
+        else:
+            terms = (f"[{', '.join(offer.give)}] + RM{offer.pay} for [{', '.join(offer.take)}] "
+                     f"+ RM{offer.ask}")
+        terms += f" (counter {offer.counters})" if offer.counters else ""
+        if seat == offer.to:
+            return f"P{offer.frm} offers you {terms}. You answer: accept, decline or counter."
+        if seat == offer.frm:
+            return f"You offer P{offer.to} {terms}. P{offer.to} answers."
+        return f"P{offer.frm} offers P{offer.to} {terms}. P{offer.to} answers."
+    p, phase = view.pending, view.phase
+    if isinstance(p, Purchase):
+        name = _name(p.produce)
+        total = (sum(x.price for x in p.picked) if p.kind == "vendors"
+                 else half_total(view, [x.price for x in p.picked]))
+        picked = _picked(view, seat)
+        if p.kind == "sell":
+            money = f"{'you get' if me else f'{who} gets'} RM{total}"
+            doing = f"selling {name} online"
+        else:
+            money = f"{'you pay' if me else f'{who} pays'} RM{total}"
+            doing = (f"buying {name} from the vendors" if p.kind == "vendors"
+                     else f"buying {name} wholesale from the Row")
+        if me:
+            tail = f" (finishing now, {money})" if p.picked else ""
+            return f"You are {doing}. Picked: {picked}{tail}."
+        mine = sum(x.price for x in p.picked if seat is not None and x.seller == seat)
+        if p.kind == "vendors" and mine:
+            return (f"{who} is buying {name} from you: RM{mine} to you if {who} finishes. "
+                    f"Picked: {picked}.")
+        tail = f"; {money} if {who} finishes" if p.picked else ""
+        return f"{who} is {doing}. Picked: {picked}{tail}."
+    if isinstance(p, ListReturn):
+        if phase == "open_lists":
+            return (f"{who} {are} keeping 2 of {their} 3 Shopping Lists (returning 1 to the "
+                    "deck).")
+        return f"{who} {are} returning {p.count} Shopping List(s) to the deck."
+    if isinstance(p, OpeningHand):
+        return (f"{who} {are} choosing the top or bottom halves of {their} {len(p.cards)} "
+                "opening cards.")
+    if isinstance(p, Stocking):
+        return f"{who} {are} stocking {len(p.cards)} card(s) into the Stalls."
+    if isinstance(p, SoloThrow):
+        return (f"The Neighbour throws 1 card from each of {len(p.stalls)} Stall(s): "
+                f"{'you choose' if me else f'{who} chooses'} which.")
+    now = {
+        "draft": f"renting a Stall in the Stall draft ({_rent(view.rules)})",
+        "solo_move": "moving one row of Workers one Stall to the right",
+        "stock": "stocking: every Row card of one type, or from the Deck",
+        "actions": f"taking actions ({view.actions_left} left)",
+        "complete": f"completing Shopping Lists from {their} Bag (Upkeep)",
+        "closing": f"completing {their} last Shopping Lists in the Closing Round",
+        "bag": f"giving away or throwing the extra cards of {their} Bag",
+    }.get(str(phase))
+    if now is None:
+        return f"{who} {'decide' if me else 'is deciding'} ({PHASES.get(phase, phase)})."
+    return f"{who} {are} {now}."
 
 
 def warning(view: Any, action: A.Action) -> str:
@@ -427,4 +529,4 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "legend", "recap", "warning"]
+__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "legend", "recap", "step", "warning"]

@@ -119,7 +119,9 @@ class Dashboard(anywidget.AnyWidget):
                 seats = [{"seat": s, "name": table.names[s], "code": table.codes[s],
                           "computer": table.bots.get(s, ""),
                           "connected": bool(room.connected.get((table.index, s))),
-                          "to_play": current == s}
+                          "to_play": current == s,
+                          "back": (bool(room.connected.get((table.index, s)))
+                                   and s in table.bots)}  # the student came back
                          for s in range(table.players)]
             tables.append({"table": row["table"], "game": row["game"],
                            "to_play": row["to play"], "moves": row["moves"],

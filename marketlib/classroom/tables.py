@@ -55,8 +55,17 @@ def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSe
     deals every hidden card; issue 27). What every connection of that seat is sent is
     ``sessions[seat].traits()``."""
     shared = TableSession(table, match)
-    return shared, [SeatSession(shared, s, hot_seat=False, controls=(), show_seed=False)
+    return shared, [SeatSession(shared, s, hot_seat=False, controls=(), show_seed=False,
+                                held=HELD)
                     for s in range(shared.players)]
+
+
+HELD = "A computer player is playing your seat; ask the teacher to hand it back to you."
+"""What a student reads while a computer player holds their seat (e.g. on coming back)."""
+RESUMED = "The teacher resumed the game: play on."
+"""What every seat reads after the teacher lets a paused table play on, until it moves on."""
+UNDONE = "The teacher undid the last move."
+"""What every seat reads after the teacher's undo, until the game moves on."""
 
 
 class RoomTable:
@@ -193,6 +202,7 @@ class RoomTable:
             MarketlibError: nothing to undo, or a reveal blocks it.
         """
         self.session.undo()
+        self.session.announce(UNDONE)
         self.commit()
         self.store.clamp_events(self.index, self.game, self.match.cursor)
         self.store.add_event(self.index, self.game, self.match.cursor, "undo",
@@ -215,6 +225,8 @@ class RoomTable:
         self.last_move = time.time()
 
     def pause(self, paused: bool) -> None:
+        if self.session.paused and not paused:
+            self.session.announce(RESUMED)
         self.session.paused = "The teacher paused the game." if paused else ""
         self.store.put_meta({f"paused.{self.index}": paused})
         self.refresh()

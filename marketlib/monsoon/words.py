@@ -124,12 +124,12 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         >>> instruction(view(setup(Rules(players=2), seed=1), 0), 0, 0)[:44]
         'Steal a card (from the Market or a larger di'
         >>> instruction(view(setup(Rules(players=2), seed=1), 1), 0, 1)  # not "Your turn"
-        'P0 is deciding (Action: steal, buy or fulfil).'
+        'P0 is choosing: steal a card, buy Market cards or fulfil an Order.'
     """
     if view.result is not None or decider is None:
         return "The game is over."
     if decider != seat:
-        return f"P{decider} is deciding ({PHASES.get(view.phase, view.phase)})."
+        return step(view, decider, seat)
     p = view.pending
     if isinstance(p, TakePending):
         return f"Take {p.remaining} more Market card(s): click them."
@@ -141,6 +141,42 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         return f"Take the Bonus Action of {p.order} ({what}) or skip it."
     return ("Steal a card (from the Market or a larger display), buy Market cards with one of "
             "yours, or fulfil an Order.")
+
+
+BONUS_WORDS = {"upgrade": "upgrade an Order", "keep1": "keep 1 spent card",
+               "fulfill_another": "fulfil another Order", "steal2": "steal 2 cards"}
+"""A Bonus Action (M-BA-01..04) as a sentence says it."""
+
+
+def step(view: Any, decider: int | None, seat: int | None) -> str:
+    """The step in progress as ``seat`` reads it (``None``: a watcher): the decider reads
+    "you", another seat reads it in the third person.
+
+    Example:
+        >>> from marketlib.monsoon import Rules, setup, view
+        >>> step(view(setup(Rules(players=2), seed=1), 1), 0, 1)
+        'P0 is choosing: steal a card, buy Market cards or fulfil an Order.'
+    """
+    if view.result is not None or decider is None:
+        return "The game is over."
+    me = decider == seat
+    who = "You" if me else f"P{decider}"
+    are = "are" if me else "is"
+    p = view.pending
+    if isinstance(p, TakePending):
+        return f"{who} {are} buying: {p.remaining} more Market card(s) to take."
+    if isinstance(p, FulfillPending):
+        spent = len(p.cards) + len(p.bonus_goods)
+        return (f"{who} {are} fulfilling Order {p.order}: {spent} item(s) spent so far, then "
+                "Gold, Silver or Bulk.")
+    if isinstance(p, BonusPending):
+        what = BONUS_WORDS.get(p.action.value, p.action.value.replace("_", " "))
+        left = (f" ({p.steals_left} left, from the Market or a larger display)"
+                if p.action.value == "steal2" else "")
+        return f"{who} may take the Bonus Action of {p.order}: {what}{left}."
+    if view.phase == "action":
+        return f"{who} {are} choosing: steal a card, buy Market cards or fulfil an Order."
+    return f"{who} {'decide' if me else 'is deciding'} ({PHASES.get(view.phase, view.phase)})."
 
 
 def warning(view: Any, action: Action) -> str:
@@ -228,5 +264,5 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "legend", "recap",
+__all__ = ["LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "legend", "recap", "step",
            "warning"]

@@ -73,7 +73,8 @@ function bsList(ctx, id, returnable) {
 function bsStalls(ctx, s) {
   const [box, items] = bsSection(ctx, "Market Stalls");
   items.className = "marketlib-grid";
-  items.style.gridTemplateColumns = `repeat(${s.columns}, minmax(150px, 1fr))`;
+  items.style.setProperty("--marketlib-columns", String(s.columns));  // narrow: reflowed (board.css)
+  box.classList.add("marketlib-market");
   s.stalls.forEach((st, i) => {
     if (s.mode === "sendiri" && i % s.columns === 0) {
       const row = i / s.columns + 1;
@@ -131,16 +132,17 @@ function bsPending(ctx, s) {
   const box = ctx.el("section", "marketlib-pending");
   if (s.offer) {
     const o = s.offer;
-    box.appendChild(ctx.el("p", null, `Offer waiting for P${o.to}: ${o.text}`));
+    mlStepLine(ctx, s, box);
     if (o.to === ctx.seat && o.counters < o.max_counters) box.appendChild(bsCounter(ctx, o));
     else if (o.to === ctx.seat) box.appendChild(ctx.el("p", null, `${o.counters} counter-offers were made (at most ${o.max_counters}): accept or decline.`));
   }
   if (p && p.kind === "Stocking") {
-    box.appendChild(ctx.el("p", null, "Stocking: click a card, then the open Stall to tuck it into."));
+    mlStepLine(ctx, s, box);
     const row = ctx.el("div", "marketlib-row-items");
     for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, `to stock as ${c.options.join(" or ")}`, c.options.length === 1 ? c.options[0] : null));
     box.appendChild(row);
   } else if (p && p.kind === "OpeningHand") {
+    mlStepLine(ctx, s, box);
     const row = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand"));
     box.appendChild(row);
@@ -153,12 +155,10 @@ function bsPending(ctx, s) {
       box.appendChild(line);
     }
   } else if (p && p.kind === "Purchase") {
-    const what = { vendors: "Buying from vendors", wholesale: "Buying from your wholesalers", sell: "Selling online" }[p.purchase];
-    const picked = p.picked.map((x) => `${x.card}${x.seller === null ? "" : ` (RM${x.price} to P${x.seller})`}`).join(", ");
-    const money = p.purchase === "sell" ? `you get RM${p.total}` : `you pay RM${p.total}`;
-    box.appendChild(ctx.el("p", null, `${what}: ${ctx.cards.names[p.produce]}. Picked: ${picked || "nothing yet"}${p.picked.length ? ` (finishing now, ${money})` : ""}. Click cards to pick them.`));
-  } else if (p && p.kind === "ListReturn") {
-    box.appendChild(ctx.el("p", null, `Return ${p.count} Shopping List(s) from your Wallet to the bottom of the deck: click it in your Wallet below.`));
+    // the words come from Python, per seat: the decider reads "you", a seller "from you"
+    mlStepLine(ctx, s, box);
+  } else if (p && (p.kind === "ListReturn" || p.kind === "SoloThrow")) {
+    mlStepLine(ctx, s, box);
   } else if (!s.offer) {
     return null;
   }
@@ -192,7 +192,8 @@ function bsVendor(ctx, s, v, p) {
   const info = ctx.seats[p] || {};
   const who = info.bot ? info.bot : (p === ctx.seat ? "you" : (info.person || "person"));
   const mark = p === s.decider && !s.result;
-  const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : ""));
+  const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
+  panel.dataset.seat = String(p);
   const money = v.money === null ? "RM hidden" : `RM${v.money}`;
   panel.appendChild(ctx.el("h4", "marketlib-row-title",
     `P${p} (${who}) · ${money} · bag ${v.bag.length}/${s.bag_limit}` +
@@ -292,7 +293,7 @@ function bsTradePanel(ctx, s) {
 function drawGame(ctx, area) {
   const s = ctx.scene;
   if (!s.stalls) return "";
-  const top = ctx.el("div", "marketlib-table");
+  const top = ctx.el("div", "marketlib-table marketlib-market");
   const [row, rowItems] = bsSection(ctx, `Wholesale Row (Deck ${s.deck}, lists ${s.list_deck}, outside market ${s.outside.length})`);
   for (const id of s.row) rowItems.appendChild(bsCard(ctx, id, "Wholesale Row"));
   top.appendChild(row);
@@ -320,7 +321,9 @@ function drawGame(ctx, area) {
     autoItems.appendChild(list);
     top.appendChild(auto);
   }
-  area.appendChild(top);
+  // On a narrow board the seat's own choices and panel come first, then the public market.
+  const mine = ctx.narrow && ctx.seat !== null && s.vendors[ctx.seat] ? ctx.seat : null;
+  if (mine === null) area.appendChild(top);
   const pending = bsPending(ctx, s);
   if (pending) area.appendChild(pending);
   if (s.phase === "stock" && !s.pending) {
@@ -336,12 +339,18 @@ function drawGame(ctx, area) {
     acItems.appendChild(bsTypeButtons(ctx, "sell", "Sell online (half price):", true));
     area.appendChild(ac);
   }
-  area.appendChild(bsStalls(ctx, s));
   const vendors = ctx.el("div", "marketlib-players");
-  s.vendors.forEach((v, p) => vendors.appendChild(bsVendor(ctx, s, v, p)));
+  s.vendors.forEach((v, p) => { if (p !== mine) vendors.appendChild(bsVendor(ctx, s, v, p)); });
+  const throwing = ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`)
+    ? ctx.button("throw", "Throw the selected card into its Waste Bin", null) : null;
+  if (mine !== null) {
+    area.appendChild(bsVendor(ctx, s, s.vendors[mine], mine));
+    if (throwing) area.appendChild(throwing);
+    area.appendChild(top);
+  }
+  area.appendChild(bsStalls(ctx, s));
   area.appendChild(vendors);
-  if (ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`))
-    area.appendChild(ctx.button("throw", "Throw the selected card into its Waste Bin", null));
+  if (throwing && mine === null) area.appendChild(throwing);
   if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
   const who = s.decider === null ? "game over" : (s.decider === ctx.seat ? "your decision" : `P${s.decider} to decide`);
   const mode = { standard: "", kenduri: " · Kenduri Menu", sendiri: " · Sendiri (solo)" }[s.mode];

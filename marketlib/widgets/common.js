@@ -19,12 +19,26 @@ function mlRecord(clickedAt, started) {
   if (Array.isArray(globalThis.__marketlibRedrawMs)) globalThis.__marketlibRedrawMs.push(now - started);
 }
 
+// Below this width (px) a board is drawn for a phone (the class marketlib-narrow).
+const ML_NARROW = 640;
+
 function makeBoard(drawGame) {
   return {
     render({ model, el }) {
       const root = mlEl("div", "marketlib-board");
       root.tabIndex = -1;
       el.appendChild(root);
+      // A narrow board (a phone, a narrow notebook column) gets the class marketlib-narrow
+      // from its own width, not the window's: the Stalls reflow, tap targets grow to 44 px and
+      // the seat's own panel and choices come before the public market (board.css).
+      // Hysteresis: a board between ML_NARROW and ML_NARROW + 40 px keeps its layout, so a
+      // scroll bar that comes and goes with the layout cannot flip it back and forth.
+      const isNarrow = () => {
+        const w = root.getBoundingClientRect().width;
+        if (w <= 0) return root.classList.contains("marketlib-narrow");
+        return w < ML_NARROW || (w < ML_NARROW + 40 && root.classList.contains("marketlib-narrow"));
+      };
+      root.classList.toggle("marketlib-narrow", isNarrow());
       let clickedAt = null;
       let focusKey = null;
       let confirming = null;
@@ -77,6 +91,7 @@ function makeBoard(drawGame) {
           b.addEventListener("focus", show);
         };
         return {
+          narrow: root.classList.contains("marketlib-narrow"),
           scene: model.get("scene") || {},
           cards: model.get("cards") || {},
           seat: model.get("seat"),
@@ -262,8 +277,18 @@ function makeBoard(drawGame) {
       };
       const names = ["version", "error", "notice", "covered", "position", "busy"];
       for (const name of names) model.on(`change:${name}`, schedule);
+      // Redraw when the board crosses the narrow width (the order of its parts changes).
+      const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+        const narrow = isNarrow();
+        if (narrow !== root.classList.contains("marketlib-narrow")) {
+          root.classList.toggle("marketlib-narrow", narrow);
+          schedule();
+        }
+      });
+      if (resized) resized.observe(root);
       redraw();
       return () => {
+        if (resized) resized.disconnect();
         for (const name of names) model.off(`change:${name}`, schedule);
         unkeys();
         root.remove();

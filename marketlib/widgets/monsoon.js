@@ -58,9 +58,10 @@ function mmPending(ctx, s) {
   const p = s.pending;
   if (!p) return null;
   const box = ctx.el("section", "marketlib-pending");
-  if (p.type === "take") box.appendChild(ctx.el("p", null, `Buying: take ${p.remaining} more Market card(s).`));
+  // the words come from Python, per seat: the decider reads "you", the others "P0 is ..."
+  mlStepLine(ctx, s, box);
   if (p.type === "fulfill") {
-    box.appendChild(ctx.el("p", null, `Fulfilling ${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
+    box.appendChild(ctx.el("p", null, `${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
     const spent = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) spent.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.goods[id].label} (${id})`));
     for (const id of p.bonus_goods) spent.appendChild(ctx.el("span", "marketlib-spent", `Bonus ${ctx.cards.orders[id].bonus_good} from ${id}`));
@@ -71,7 +72,6 @@ function mmPending(ctx, s) {
     box.appendChild(levels);
   }
   if (p.type === "bonus") {
-    box.appendChild(ctx.el("p", null, `Bonus Action of ${p.order}: ${MM_ACTION[p.action]}${p.action === "steal2" ? ` (${p.steals_left} left)` : ""}.`));
     if (p.action === "keep1") {
       const spent = ctx.el("div", "marketlib-row-items");
       for (const id of p.spent) spent.appendChild(mmCard(ctx, id, `spent:${id}`, "spent"));
@@ -85,19 +85,22 @@ function drawGame(ctx, area) {
   const s = ctx.scene;
   if (!s.rules) return "";
   const spendPhase = s.phase === "spend";
-  const top = ctx.el("div", "marketlib-table");
+  const top = ctx.el("div", "marketlib-table marketlib-market");
   top.appendChild(mmRow(ctx, `Market (Goods deck ${s.goods_deck_size}, discard ${s.discard.length})`,
     s.market.map((id) => mmCard(ctx, id, null, "Market"))));
   top.appendChild(mmRow(ctx, `Order display (Order deck ${s.order_deck_size})`,
     s.order_display.map((id) => mmOrder(ctx, id, null, spendPhase))));
-  area.appendChild(top);
+  // On a narrow board the seat's own choices and panel come first, then the public market.
+  const mine = ctx.narrow && ctx.seat !== null && s.seats[ctx.seat] ? ctx.seat : null;
+  if (mine === null) area.appendChild(top);
   const pending = mmPending(ctx, s);
   if (pending) area.appendChild(pending);
   const players = ctx.el("div", "marketlib-players");
-  s.seats.forEach((seat, p) => {
+  const panels = s.seats.map((seat, p) => {
     const info = ctx.seats[p] || {};
     const who = info.bot ? `${info.bot}` : (p === ctx.seat ? "you" : (info.person || "person"));
-    const panel = ctx.el("section", "marketlib-player" + (p === s.current && !s.result ? " marketlib-current" : ""));
+    const panel = ctx.el("section", "marketlib-player" + (p === s.current && !s.result ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
+    panel.dataset.seat = String(p);
     panel.appendChild(ctx.el("h4", "marketlib-row-title",
       `P${p} (${who}) · ${s.seals[p]} seals · ${seat.display.length}/${s.rules.display_limit} cards${p === s.current && !s.result ? " · to play" : ""}`));
     const cards = ctx.el("div", "marketlib-row-items");
@@ -109,8 +112,13 @@ function drawGame(ctx, area) {
       for (const o of seat.orders) orders.appendChild(mmOrder(ctx, o.id, o, spendPhase && p === s.current));
       panel.appendChild(orders);
     }
-    players.appendChild(panel);
+    return panel;
   });
+  panels.forEach((panel, p) => { if (p !== mine) players.appendChild(panel); });
+  if (mine !== null) {
+    area.appendChild(panels[mine]);
+    area.appendChild(top);
+  }
   area.appendChild(players);
   const target = s.rules.seal_target;
   if (s.result) return `Monsoon Market · game over · target ${target} seals`;

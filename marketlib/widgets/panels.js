@@ -13,6 +13,12 @@ function mlStatus(model) {
   return box;
 }
 
+// The step in progress as this seat reads it (Python words it per seat: "you" for the decider,
+// "P0 is buying ... from you" for a seller); not repeated when the instruction bar says it.
+function mlStepLine(ctx, s, box) {
+  if (s.step && s.step !== s.instruction) box.appendChild(ctx.el("p", "marketlib-step", s.step));
+}
+
 function mlStory(model) {
   const lines = model.get("story") || [];
   if (!lines.length) return null;

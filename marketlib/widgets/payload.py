@@ -277,6 +277,7 @@ def payload(
     scene = table.scene(view, decider)
     scene.update(title=words.PHASES.get(str(view.phase), str(view.phase)),
                  instruction=words.instruction(view, decider, decider if teacher_view else seat),
+                 step=words.step(view, decider, decider if teacher_view else seat),
                  goal=words.goal(view))
     return {
         "scene": scene,

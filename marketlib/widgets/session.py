@@ -96,7 +96,8 @@ class SeatSession:
 
     def __init__(self, table: TableSession, seat: int = 0, *, teacher: bool = False,
                  hot_seat: bool = True, controls: Collection[str] = CONTROLS,
-                 on_change: Callable[[], None] | None = None, show_seed: bool = True) -> None:
+                 on_change: Callable[[], None] | None = None, show_seed: bool = True,
+                 held: str = "") -> None:
         self.table = table
         self.show_seed = show_seed
         self.seat = seat
@@ -104,6 +105,9 @@ class SeatSession:
         self.hot_seat = hot_seat
         self.controls = [c for c in CONTROLS if c in controls]
         self.on_change = on_change
+        self.held = held
+        """The notice shown while a computer player holds this seat ("": none; a classroom
+        seat says who can hand it back)."""
         self.teacher_view = False
         self.covered = False
         self.stepped_in: int | None = None
@@ -157,7 +161,7 @@ class SeatSession:
             **self._data,
             "cards": table.cards,
             "error": self.error,
-            "notice": self.notice,
+            "notice": self.notices(),
             "seat": self.seat,
             "seats": table.seats(),
             "teacher": self.teacher,
@@ -173,6 +177,15 @@ class SeatSession:
             "step_in": self.step_in_seats(),
             "out_of_turn": self.stepped_in is not None,
         }
+
+    def notices(self) -> str:
+        """The ``notice`` trait: this board's own notice (a refusal, an explanation), then what
+        the table announces to every seat (the teacher's undo), then, while a computer player
+        holds this seat, :attr:`held`."""
+        table = self.table
+        held = self.held if self.held and self.seat in table.opponents else ""
+        parts = [self.notice, "" if self.covered else table.announced(), held]
+        return " ".join(dict.fromkeys(p for p in parts if p))
 
     def step_in_seats(self) -> list[int]:
         """The other people at a shared device who may step in to act out of turn now (the

@@ -59,9 +59,22 @@ class TableSession:
         """Who is playing while computer players move in slices (a notebook board)."""
         self.paused = ""
         """A sentence while the table is paused (a classroom): moves are refused meanwhile."""
+        self.announcement = ""
+        """A sentence every seat is shown until the game moves on (the teacher's undo)."""
+        self.announced_at = -1
+        """The ``Match.revision`` the announcement belongs to."""
         self.cards = table.cards(match)
         self._blank = self.bot_memory()
         self.reset_streams()
+
+    def announce(self, text: str) -> None:
+        """Tell every seat ``text`` (their ``notice``) until the game moves on."""
+        self.announcement = text
+        self.announced_at = self.match.revision
+
+    def announced(self) -> str:
+        """The announcement still in force ("" once the game moved on)."""
+        return self.announcement if self.announced_at == self.match.revision else ""
 
     # ------------------------------------------------------------- seats
     def humans(self) -> list[int]:

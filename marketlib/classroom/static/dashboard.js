@@ -40,6 +40,10 @@ function dashTable(t, send) {
       row.appendChild(dashEl("span", "marketlib-dash-dot " + (s.connected ? "marketlib-dash-on" : "marketlib-dash-off"),
         s.connected ? "● online" : "○ offline"));
     }
+    if (s.back) {  // the student came back while a computer player holds their seat
+      row.appendChild(dashEl("span", "marketlib-dash-back",
+        `${s.name || "the student"} is back: click Person to hand the seat back`));
+    }
     row.appendChild(dashEl("span", "marketlib-dash-code", s.code));
     if (s.computer) {
       row.appendChild(dashButton("Person", `Give seat P${s.seat} of table ${t.table + 1} back to a person`,

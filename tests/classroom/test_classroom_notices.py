@@ -1,0 +1,64 @@
+"""Words meant for one seat reach that seat (issue 27, point 6): every board is told when the
+teacher undoes or pauses, a student who comes back while a computer player holds their seat is
+told so, and the teacher's dashboard shows that the student is back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from marketlib.classroom.tables import HELD, RESUMED, UNDONE
+
+from .helpers import asgi_client, join, make_room, send
+
+
+def test_every_seat_is_told_of_the_teachers_undo_until_the_game_moves_on(
+        tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=3, seed=2)
+    table = room.tables[0]
+    assert table.handle(0, {"type": "play", "index": 0, "version": table.seats[0].version}) == ""
+    assert table.match.cursor == 1
+    room.undo(0)
+    assert UNDONE == "The teacher undid the last move."
+    assert [seat.traits()["notice"] for seat in table.seats] == [UNDONE] * 3
+    table.handle(0, {"type": "play", "index": 0, "version": table.seats[0].version})
+    assert table.match.cursor == 1
+    assert [seat.traits()["notice"] for seat in table.seats] == [""] * 3
+
+
+def test_every_seat_is_told_the_table_is_paused(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=3, seed=2)
+    room.pause(0)
+    traits = [seat.traits() for seat in room.tables[0].seats]
+    assert [t["busy"] for t in traits] == ["The teacher paused the game."] * 3
+    room.unpause(0)
+    traits = [seat.traits() for seat in room.tables[0].seats]
+    assert [t["busy"] for t in traits] == [""] * 3
+    assert [t["notice"] for t in traits] == ["The teacher resumed the game: play on."] * 3
+    assert traits[0]["notice"] == RESUMED
+    room.unpause(0)  # not paused: nothing more to say
+    assert room.tables[0].seats[1].traits()["notice"] == RESUMED
+
+
+def test_a_student_back_while_a_computer_holds_the_seat_is_told_and_the_teacher_sees_it(
+        tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=3, seed=2)
+    room.seat_computer(0, 1, "random")
+    dash = room.dashboard()
+    seat = dash.tables[0]["seats"][1]
+    assert seat["computer"] == "random" and not seat["back"]
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        traits = join(ws, room.codes[(0, 1)], "Ben")
+        assert traits["notice"] == HELD == (
+            "A computer player is playing your seat; ask the teacher to hand it back to you.")
+        assert traits["choices"] == []
+        dash.refresh()
+        assert dash.tables[0]["seats"][1]["back"] is True
+        assert not dash.tables[0]["seats"][0]["back"]
+        room.seat_person(0, 1)
+        assert room.tables[0].seats[1].traits()["notice"] == ""
+        dash.refresh()
+        assert not dash.tables[0]["seats"][1]["back"]
+        other = room.tables[0].seats[0].traits()["notice"]
+        assert other == ""  # the others are not told someone else's seat is held
+        _, answer = send(ws, {"type": "explain", "target": "button:done"})
+        assert answer["type"] == "ack"
