@@ -14,9 +14,12 @@ function mlStatus(model) {
 }
 
 // The step in progress as this seat reads it (Python words it per seat: "you" for the decider,
-// "P0 is buying ... from you" for a seller); not repeated when the instruction bar says it.
+// "P0 is buying ... from you" for a seller); not repeated when the instruction bar says it, nor
+// twice in one box (a bargain's offer waits inside a BUY: both parts would add it).
 function mlStepLine(ctx, s, box) {
-  if (s.step && s.step !== s.instruction) box.appendChild(ctx.el("p", "marketlib-step", s.step));
+  if (s.step && s.step !== s.instruction && !box.querySelector(".marketlib-step")) {
+    box.appendChild(ctx.el("p", "marketlib-step", s.step));
+  }
 }
 
 function mlStory(model) {
