@@ -149,7 +149,7 @@ def main() -> None:
                 path=folder / "load.sqlite")
     room.start()
     dealer = Dealer(room)
-    codes = [room.codes[(t, s)] for t in range(args.tables) for s in range(args.players)]
+    codes = [room.codes[(t, s)] for t in range(1, args.tables + 1) for s in range(args.players)]
     (folder / "codes.json").write_text(json.dumps(codes))
     url = room.url.replace("http://", "ws://") + "ws"
     print(f"{len(codes)} students on {args.tables} tables of {args.game}, {args.seconds:.0f} s "
@@ -221,7 +221,7 @@ class Dealer:
         while not self._stop.wait(0.5):
             for table in self.room.tables:
                 if table.match.is_over:
-                    self.room.new_game(table.index)
+                    self.room.new_game(table.number)
 
 
 if __name__ == "__main__":

@@ -37,22 +37,23 @@ def main(out: Path) -> list[Path]:
     room = Room("bansan", tables=3, players=4, seed=7, path=folder / "class.sqlite").start()
     written = []
     with ExitStack() as stack:
-        # Table 1: students who played a while and left; table 2: computers, game over.
-        play_as_students(room, [(1, s) for s in range(4)], seed=1, seconds=2)
-        room.pause(1)
+        # Tables are numbered from 1, as people read them. Table 2: students who played a
+        # while and left; Table 3: computers, game over.
+        play_as_students(room, [(2, s) for s in range(4)], seed=1, seconds=2)
+        room.pause(2)
         for s in range(4):
-            room.seat_computer(2, s, "greedy")
-        # Table 0: three students connected from their devices, one more joins by phone.
+            room.seat_computer(3, s, "greedy")
+        # Table 1: three students connected from their devices, one more joins by phone.
         for s in (1, 2, 3):
             ws = stack.enter_context(connect(room.url.replace("http", "ws") + "ws"))
-            ws.send(json.dumps({"type": "join", "code": room.codes[(0, s)], "name": NAMES[s]}))
+            ws.send(json.dumps({"type": "join", "code": room.codes[(1, s)], "name": NAMES[s]}))
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             phone = browser.new_context(viewport={"width": 390, "height": 844},
                                         device_scale_factor=2)
             page = phone.new_page()
             page.goto(room.url)
-            page.fill("#code", room.codes[(0, 0)])
+            page.fill("#code", room.codes[(1, 0)])
             page.fill("#name", NAMES[0])
             written.append(out / "classroom_join.png")
             page.screenshot(path=str(written[-1]))

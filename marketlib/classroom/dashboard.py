@@ -31,7 +31,7 @@ HERE = Path(__file__).parent
 
 
 class Control(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
-    """A dashboard click."""
+    """A dashboard click (``table``: the table's number, from 1, as the dashboard shows it)."""
 
 
 class Pause(Control, tag="pause", frozen=True):

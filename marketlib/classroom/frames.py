@@ -3,15 +3,16 @@ class", *After*): every chart of the classroom notebook works on them.
 
 ``games``: one row per finished game and seat, the columns of
 :data:`marketlib.sim.RESULT_COLUMNS` plus ``name`` (the display name of the person, or the
-computer player, in the seat) and ``table``. ``game`` is the table in a room's first game, and
-``table + g * tables`` for a table's game ``g`` (:meth:`~marketlib.classroom.Room.new_game`).
+computer player, in the seat) and ``table``. ``game`` numbers games from 0 as ``play_many``
+does: ``table - 1`` in a room's first game, and ``table - 1 + g * tables`` for a table's game
+``g`` (:meth:`~marketlib.classroom.Room.new_game`).
 ``bot`` says who played: ``"Person"``, a computer player's class name, or
 ``"Person, then GreedyBot"`` for a seat a computer took over. ``turns``: one row per turn and
 seat of every game so far, as ``play_many`` gives it, plus ``name`` and ``table``.
 
-``table`` is the Python index of the table (``room.tables[table]``, ``room.pause(table)``), so it
-starts at 0; wherever a person reads a table's number (the printed code table, the dashboard,
-the students' pages) the first table is "Table 1", i.e. ``table + 1`` (issue 27).
+``table`` is the table's number as people read it, from 1: the printed code table, the
+dashboard, the students' pages and the teacher's controls (``room.pause(1)``) all call the
+first table "Table 1" (``room.tables[0]``; issue 27).
 
 An exported CSV file writes a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab or a
 carriage return with a single quote in front (``'=HYPERLINK(...)``), so a spreadsheet shows it as
@@ -108,7 +109,8 @@ def results_frame(room: Room) -> pd.DataFrame:
         labels = seat_labels(played.match, played.by, played.bots)
         record = record_match(played.match, labels)
         names = _names(played.names, labels)
-        rows += [(*row, names[row[2]], game_id % count) for row in game_rows(game_id, record)]
+        rows += [(*row, names[row[2]], game_id % count + 1)
+                 for row in game_rows(game_id, record)]
     games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name", "table"])
     games["winner"] = games["winner"].astype(bool)
     categorize(games, room.game)
@@ -126,7 +128,7 @@ def turns_frame(room: Room) -> pd.DataFrame:
         names = _names(played.names, labels)
         turns = match_turns(played.match)
         columns = columns or turns.names
-        rows += [(*row, names[row[4]], game_id % count)  # row: game, seed, bot, turn, seat...
+        rows += [(*row, names[row[4]], game_id % count + 1)  # row: game, seed, bot, turn, seat...
                  for row in spell_out(turns.ends, game_id, played.match.seed, labels=labels)]
     frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns, "name",
                                                      "table"])
@@ -150,7 +152,7 @@ def status_frame(room: Room) -> pd.DataFrame:
                          if room.connected.get((table.index, s)) and s not in table.bots)
             people = sum(1 for s in range(table.players) if s not in table.bots)
             rows.append({
-                "table": table.index,
+                "table": table.number,
                 "game": table.game + 1,
                 "to play": "" if current is None else f"P{current} {names[current]}",
                 "moves": match.cursor,

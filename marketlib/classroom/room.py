@@ -56,8 +56,10 @@ class Room:
 
     Args:
         game: a game or mode name (``"bansan"``, ``"monsoon"``, ``"kenduri"``, ``"sendiri"``).
-        tables: how many tables (each its own ``Match``; table ``i``, "Table i+1" wherever a
-            person reads it, deals with ``seed + i``).
+        tables: how many tables (each its own ``Match``). Tables are numbered from 1 wherever
+            they are named, here as on every page and frame: ``room.pause(1)`` pauses "Table 1",
+            which is ``room.tables[0]`` and deals with ``seed``; table ``n`` deals with
+            ``seed + n - 1``.
         players: seats per table (default the game's default).
         rules: the game's ``Rules`` or a dict of rule options.
         seed: the first table's seed. ``None`` (default): every table, and every new game,
@@ -84,9 +86,11 @@ class Room:
         >>> room = Room("bansan", tables=2, players=3, path=folder / "class.sqlite", seed=5)
         >>> len(room.codes), room.tables[1].match.seed, room.tables[0].players
         (6, 6, 3)
-        >>> room.seat_computer(0, 1, "greedy")
+        >>> room.seat_computer(1, 1, "greedy")   # Table 1, seat P1
         >>> room.tables[0].bots
         {1: 'greedy'}
+        >>> sorted(room.codes)[:2]
+        [(1, 0), (1, 1)]
         >>> room.stop()
     """
 
@@ -259,19 +263,23 @@ class Room:
 
     @property
     def codes(self) -> dict[tuple[int, int], str]:
-        """The join code of every seat: ``{(table, seat): "ABCDE-FGHJK"}``."""
-        return {(t.index, s): code for t in self.tables for s, code in enumerate(t.codes)}
+        """The join code of every seat: ``{(table, seat): "ABCDE-FGHJK"}``, tables numbered
+        from 1 as on the printed code table."""
+        return {(t.number, s): code for t in self.tables for s, code in enumerate(t.codes)}
 
     def seat_of(self, code: str) -> tuple[int, int] | None:
-        """The ``(table, seat)`` a typed join code opens, or ``None`` (constant-time)."""
+        """The ``(table, seat)`` a typed join code opens (tables from 1), or ``None``
+        (constant-time)."""
         return find_code(code, ((c, key) for key, c in self.codes.items()))
 
     # ------------------------------------------------------------- the teacher's controls
     def _table(self, table: int) -> RoomTable:
+        """The table numbered ``table`` (from 1, as people read it; issue 27)."""
         if isinstance(table, bool) or not isinstance(table, int) or not (
-                0 <= table < len(self.tables)):
-            raise ValueError(f"there is no table {table!r} (tables 0-{len(self.tables) - 1})")
-        return self.tables[table]
+                1 <= table <= len(self.tables)):
+            raise ValueError(f"there is no table {table!r}: tables are numbered from 1 to "
+                             f"{len(self.tables)}, as on the code table")
+        return self.tables[table - 1]
 
     def _seat(self, table: int, seat: int) -> RoomTable:
         found = self._table(table)
@@ -282,7 +290,8 @@ class Room:
 
     def seat_computer(self, table: int, seat: int, bot: str = "greedy") -> None:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes a seat, e.g. for
-        a student who left; it moves at once when it is its turn.
+        a student who left; it moves at once when it is its turn. ``table`` counts from 1,
+        ``seat`` from 0 (P0), as on the code table.
 
         Raises:
             ValueError: no such table, seat or computer player.
@@ -291,11 +300,11 @@ class Room:
         with found.lock:
             found.seat_bot(seat, bot)
             found.run_bots()
-        self._notify(table)
+        self._notify(found.index)
 
     def fill_with_computers(self, bot: str = "greedy") -> int:
         """A computer player takes every seat nobody has joined; returns how many."""
-        empty = [(t.index, s) for t in self.tables for s in range(t.players)
+        empty = [(t.number, s) for t in self.tables for s in range(t.players)
                  if not t.names[s] and s not in t.bots and not self.connected.get((t.index, s))]
         for t, s in empty:
             self.seat_computer(t, s, bot)
@@ -307,10 +316,11 @@ class Room:
         with found.lock:
             found.seat_person(seat)
             found.refresh()
-        self._notify(table)
+        self._notify(found.index)
 
     def pause(self, table: int | None = None) -> None:
-        """Pause one table or all: moves are refused (students see why) until :meth:`unpause`."""
+        """Pause one table (numbered from 1) or all: moves are refused (students see why)
+        until :meth:`unpause`."""
         for t in self._targets(table):
             with t.lock:
                 t.pause(True)
@@ -337,12 +347,13 @@ class Room:
         with found.lock:
             found.check_version(version)
             found.undo()
-        self._notify(table)
+        self._notify(found.index)
 
     def new_game(self, table: int | None = None, version: int | None = None) -> None:
-        """Deal a new game at one table or all (the same seats and codes): game ``g`` of table
-        ``i`` deals with seed ``seed + i + g * tables`` (a fresh secret seed in a room made
-        without a seed). The games played so far stay in the room's frames and database.
+        """Deal a new game at one table (numbered from 1) or all (the same seats and codes):
+        game ``g`` (from 0) of ``room.tables[i]`` deals with seed ``seed + i + g * tables``
+        (a fresh secret seed in a room made without a seed). The games played so far stay
+        in the room's frames and database.
         ``version``: the table's version where the new game was asked for (the dashboard sends
         it); refused if the table changed since.
 
@@ -362,22 +373,24 @@ class Room:
     def _targets(self, table: int | None) -> list[RoomTable]:
         return list(self.tables) if table is None else [self._table(table)]
 
-    def _notify(self, table: int) -> None:
+    def _notify(self, index: int) -> None:
         if self._server is not None:
-            self._server.broadcast_threadsafe(table)
+            self._server.broadcast_threadsafe(index)
 
     # ------------------------------------------------------------- what the teacher reads
     def status(self) -> Any:
-        """One row per table: whose turn, moves played, who is connected, seconds since the
-        last move, paused, over (a pandas ``DataFrame``)."""
+        """One row per table (``table`` numbered from 1): whose turn, the table's game (from
+        1), moves played, who is connected, seconds since the last move, paused, over (a pandas
+        ``DataFrame``)."""
         from marketlib.classroom.frames import status_frame
 
         return status_frame(self)
 
     def results(self) -> Any:
         """The ``games`` frame of ``marketlib.sim.play_many`` for the finished games (live:
-        call it again as tables finish), plus ``name`` and ``table`` columns; ``game`` is
-        ``table + g * tables`` for a table's game ``g`` (the table itself in a first game)."""
+        call it again as tables finish), plus ``name`` and ``table`` (numbered from 1)
+        columns; ``game`` is ``table - 1 + g * tables`` for a table's game ``g`` (from 0, as
+        ``play_many`` numbers games)."""
         from marketlib.classroom.frames import results_frame
 
         return results_frame(self)
@@ -419,7 +432,7 @@ class Room:
     def _repr_html_(self) -> str:
         state = "running" if self.running else "not started: room.start()"
         rows = "".join(
-            f"<tr><td>Table {t.index + 1}</td>" + "".join(
+            f"<tr><td>Table {t.number}</td>" + "".join(
                 f"<td><code>{html.escape(c)}</code>"
                 f"{'<br><small>' + html.escape(t.names[s]) + '</small>' if t.names[s] else ''}"
                 f"{'<br><small>computer</small>' if s in t.bots else ''}</td>"

@@ -427,9 +427,10 @@ class ClassroomServer:
         return False
 
     def join(self, conn: Connection, join: Join) -> bool:
-        key = self.room.seat_of(join.code) if normalize(join.code) else None
-        if key is None:
+        found = self.room.seat_of(join.code) if normalize(join.code) else None
+        if found is None:
             return self.wrong_code(conn, join)
+        key = (found[0] - 1, found[1])  # the table's place in room.tables (numbers from 1)
         if conn.seat is not None and conn.seat != key:
             self.detach(conn)
         old = self.connections.get(key)
@@ -449,7 +450,7 @@ class ClassroomServer:
                 table.set_name(seat, name)
                 table.refresh()
             conn.last = {}
-            conn.send({"type": "joined", "id": join.id, "table": table_no, "seat": seat,
+            conn.send({"type": "joined", "id": join.id, "table": table.number, "seat": seat,
                        "name": name, "game": self.room.game, "players": table.players})
             self._push(table_no)
         return False

@@ -62,7 +62,8 @@ def _student(url: str, code: str, name: str, rng: random.Random, joined: threadi
 
 def play_as_students(room: Room, seats: Iterable[tuple[int, int]] | None = None, *,
                      seed: int = 0, seconds: float = 120.0) -> int:
-    """Stand-in students join ``seats`` (default: every seat no computer player holds) of a
+    """Stand-in students join ``seats`` (``(table, seat)``, tables numbered from 1 as in
+    ``room.codes``; default: every seat no computer player holds) of a
     running room and play random legal choices until their games end (or ``seconds`` pass);
     returns how many moves they made.
 
@@ -72,7 +73,7 @@ def play_as_students(room: Room, seats: Iterable[tuple[int, int]] | None = None,
     if not room.running:
         raise RuntimeError("start the room first: room.start()")
     if seats is None:
-        seats = [(t.index, s) for t in room.tables for s in range(t.players) if s not in t.bots]
+        seats = [(t.number, s) for t in room.tables for s in range(t.players) if s not in t.bots]
     chosen = list(seats)
     if not chosen:
         return 0
@@ -83,8 +84,8 @@ def play_as_students(room: Room, seats: Iterable[tuple[int, int]] | None = None,
     threads = [
         threading.Thread(
             target=_student, daemon=True,
-            args=(url, room.codes[key], f"Student {key[0] + 1}.{key[1]}",
-                  random.Random(f"{seed}:{key[0]}:{key[1]}"), joined, deadline, counts[i]))
+            args=(url, room.codes[key], f"Student {key[0]}.{key[1]}",
+                  random.Random(f"{seed}:{key[0] - 1}:{key[1]}"), joined, deadline, counts[i]))
         for i, key in enumerate(chosen)]
     for thread in threads:
         thread.start()

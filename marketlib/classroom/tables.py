@@ -72,7 +72,7 @@ class RoomTable:
     """A table of a :class:`~marketlib.classroom.Room` (``room.tables[i]``).
 
     Attributes:
-        index: the table's number (0-based).
+        index: the table's place in ``room.tables`` (0-based; the database's key).
         codes: the join code of each seat.
         names: the display name a person gave for each seat ("" before anyone joined).
         bots: the computer player's name (``"greedy"``...) of each seat a computer plays.
@@ -86,6 +86,8 @@ class RoomTable:
     def __init__(self, index: int, table: Table, match: Match, codes: list[str],
                  store: Store) -> None:
         self.index = index
+        self.number = index + 1
+        """The table's number as people read it: "Table 1" is ``room.tables[0]`` (issue 27)."""
         self.codes = codes
         self.store = store
         self.session, self.seats = seat_sessions(table, match)
@@ -122,7 +124,7 @@ class RoomTable:
         """
         if version is not None and version != self.version:
             raise StaleMessage(
-                f"Table {self.index + 1} changed since the dashboard showed it, so nothing "
+                f"Table {self.number} changed since the dashboard showed it, so nothing "
                 "was done: look again and click once more.")
 
     def cards_digest(self) -> str | None:
@@ -139,7 +141,7 @@ class RoomTable:
             SaveFileError: naming the database, the field ``cards`` and the card files.
         """
         same_cards(self.match.rules, saved, self.cards_digest(),
-                   f"{self.store.path} (Table {self.index + 1}, game {self.game + 1})")
+                   f"{self.store.path} (Table {self.number}, game {self.game + 1})")
 
     # ------------------------------------------------------------- seats
     def seat_bot(self, seat: int, bot: str, *, log: bool = True) -> None:

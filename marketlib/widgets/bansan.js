@@ -79,8 +79,7 @@ function bsStalls(ctx, s) {
     if (s.mode === "sendiri" && i % s.columns === 0) {
       const row = i / s.columns + 1;
       const cellMove = ctx.button(`move:${row}`, `Move the Workers in stall row ${row} one stall to the right`, null, "marketlib-move");
-      cellMove.textContent = `Move row ${row} \u2192`;
-      cellMove.style.gridColumn = `1 / span ${s.columns}`;
+      cellMove.textContent = `Move row ${row} \u2192`;  // a whole grid row (board.css)
       items.appendChild(cellMove);
     }
     const info = ctx.cards.stalls[st.id];

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+SQUEEZED = 130
+"""A Stall narrower than this (px) is squeezed: the narrow grid's columns are at least 140 px."""
+
 MEASURE = r"""
-(seat) => {
+([seat, SQUEEZED]) => {
   const width = document.documentElement.clientWidth;
   const problems = [];
   const visible = (el) => {
@@ -30,6 +33,11 @@ MEASURE = r"""
     const r = visible(el);
     if (r && r.right > width + 1)
       problems.push(`${name(el)} ends at ${Math.round(r.right)} > ${width}`);
+  }
+  for (const el of document.querySelectorAll(".marketlib-board .marketlib-stall")) {
+    const r = visible(el);  // a Stall squeezed into a sliver of a column breaks its words
+    if (r && r.width < SQUEEZED)
+      problems.push(`${name(el)} is squeezed to ${Math.round(r.width)} px`);
   }
   const targets = [...document.querySelectorAll(
     ".marketlib-board button, .marketlib-board select, .marketlib-board summary, "
@@ -73,5 +81,5 @@ def problems(page: Any, seat: int, *, open_all: bool = False) -> list[str]:
     if open_all:
         page.evaluate("document.querySelectorAll('.marketlib-board details')"
                       ".forEach((d) => { d.open = true; })")
-    found: list[str] = page.evaluate(MEASURE, seat)
+    found: list[str] = page.evaluate(MEASURE, [seat, SQUEEZED])
     return found

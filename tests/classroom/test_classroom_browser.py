@@ -83,7 +83,7 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
             for seat, name in enumerate(NAMES):
                 context = browser.new_context(viewport=PHONE, device_scale_factor=1)
                 page = context.new_page()
-                join(page, room.url, room.codes[(0, seat)], name)
+                join(page, room.url, room.codes[(1, seat)], name)
                 pages.append(page)
             assert room.connected == {(0, s): 1 for s in range(4)}
             header = pages[1].locator(".marketlib-page-who").inner_text()
@@ -170,7 +170,7 @@ def test_the_dashboard_sends_the_version_of_the_table_it_shows(tmp_path: Path) -
                       [dash._esm, str(dash._css), state])
         page.locator('button[aria-label="Undo the last move at table 1"]').click()
         sent = [m for m in page.evaluate("window.mlHarness.sent") if m["type"] != "refresh"]
-    assert sent == [{"type": "undo", "table": 0, "version": table.version}]
+    assert sent == [{"type": "undo", "table": 1, "version": table.version}]
     table.match.play(table.match.legal_actions()[0])  # a student moves meanwhile
     table.commit()
     dash.handle(sent[0])

@@ -75,7 +75,7 @@ def test_a_message_nested_5000_deep_is_answered_and_the_socket_stays_open(
     deep = '{"type": "play", "id": 7, "index": ' + "[" * 5000 + "]" * 5000 + "}"
     assert 10_000 <= len(deep) <= 16 * 1024
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 0)])
+        traits = join(ws, room.codes[(1, 0)])
         for text in (deep, "[" * 5000, "{" * 5000, '{"a":' * 3000):
             ws.send_text(text)
             msg = until(ws, "error")
@@ -89,7 +89,7 @@ def test_a_message_nested_5000_deep_is_answered_and_the_socket_stays_open(
 def test_deep_nesting_inside_a_string_is_not_refused_as_deep(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        join(ws, room.codes[(0, 0)])
+        join(ws, room.codes[(1, 0)])
         ws.send_text(json.dumps({"type": "ping", "id": 3, "x": "[" * 100}))
         msg = until(ws, "error")
         assert msg["id"] == 3 and "nested" not in msg["error"]  # the unknown field, named
@@ -101,7 +101,7 @@ def test_deep_nesting_inside_a_string_is_not_refused_as_deep(tmp_path: Path) -> 
 def test_any_frame_a_decoder_refuses_is_answered(tmp_path: Path, text: str) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        join(ws, room.codes[(0, 0)])
+        join(ws, room.codes[(1, 0)])
         ws.send_text(text)
         assert until(ws, "error")["type"] == "error"
         ws.send_text(json.dumps({"type": "ping", "id": 5}))
@@ -121,14 +121,14 @@ def test_a_code_typed_on_a_phone_joins_and_is_not_a_wrong_try(tmp_path: Path, ty
                                                               ) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        ws.send_text(json.dumps({"type": "join", "code": typed(room.codes[(0, 1)])}))
+        ws.send_text(json.dumps({"type": "join", "code": typed(room.codes[(1, 1)])}))
         joined = until(ws, "joined")
-        assert (joined["table"], joined["seat"]) == (0, 1)
+        assert (joined["table"], joined["seat"]) == (1, 1)
 
 
 def test_typed_codes_do_not_count_towards_any_limit(running: Any) -> None:
     room = running(players=2, max_wrong_codes_per_minute=1)
-    code = room.codes[(0, 0)]
+    code = room.codes[(1, 0)]
     for _ in range(MAX_WRONG_CODES + 2):
         with connect(ws_url(room)) as ws:
             ws.send(json.dumps({"type": "join", "code": code.replace("-", "\u00a0")}))
@@ -189,7 +189,7 @@ def test_a_socket_that_does_not_join_in_time_is_closed_with_a_reason(running: An
     assert 0.8 <= took < 5, took
     # A joined student is not timed out.
     with connect(ws_url(room)) as ws:
-        ws_join(ws, room.codes[(0, 0)])
+        ws_join(ws, room.codes[(1, 0)])
         time.sleep(1.5)
         ws.send(json.dumps({"type": "ping", "id": 2}))
         assert recv(ws, "pong") == {"type": "pong", "id": 2}
@@ -200,7 +200,7 @@ def test_the_unjoined_cap_refuses_the_next_socket_while_a_joined_student_plays(
     room = running(players=3, max_unjoined=5, join_timeout=60)
     with ExitStack() as stack:
         student = stack.enter_context(connect(ws_url(room)))
-        ws_join(student, room.codes[(0, 0)])
+        ws_join(student, room.codes[(1, 0)])
         idle = [stack.enter_context(connect(ws_url(room))) for _ in range(5)]
         for ws in idle:  # each is open and answered
             ws.send(json.dumps({"type": "ping", "id": 1}))
@@ -213,15 +213,15 @@ def test_the_unjoined_cap_refuses_the_next_socket_while_a_joined_student_plays(
         student.send(json.dumps({"type": "ping", "id": 9}))
         assert recv(student, "pong") == {"type": "pong", "id": 9}
         # One idle socket joins (no longer unjoined): a new student can connect and join.
-        ws_join(idle[0], room.codes[(0, 1)])
+        ws_join(idle[0], room.codes[(1, 1)])
         late = stack.enter_context(connect(ws_url(room)))
-        assert ws_join(late, room.codes[(0, 2)])["seat"] == 2
+        assert ws_join(late, room.codes[(1, 2)])["seat"] == 2
 
 
 def test_heartbeats_arrive_every_interval(running: Any) -> None:
     room = running(players=2, heartbeat=0.3)
     with connect(ws_url(room)) as ws:
-        ws_join(ws, room.codes[(0, 0)])
+        ws_join(ws, room.codes[(1, 0)])
         start = time.monotonic()
         for _ in range(3):
             recv(ws, "heartbeat", timeout=2)
@@ -270,11 +270,11 @@ def test_a_flood_of_junk_on_loopback_does_not_stop_the_others(running: Any) -> N
     limited; a flooder past its limit is read at the rate limit, the rest waits in TCP).
     Bounded in time: the flooders are killed after the student's ten pings."""
     room = running(players=2, tables=1)
-    flood = subprocess.Popen([sys.executable, "-c", FLOOD, ws_url(room), room.codes[(0, 1)],
+    flood = subprocess.Popen([sys.executable, "-c", FLOOD, ws_url(room), room.codes[(1, 1)],
                               "4"], stdout=subprocess.PIPE, text=True)
     try:
         with connect(ws_url(room)) as student:
-            ws_join(student, room.codes[(0, 0)])
+            ws_join(student, room.codes[(1, 0)])
             time.sleep(0.5)
             trips = []
             for n in range(10):

@@ -17,7 +17,7 @@ def test_every_seat_is_told_of_the_teachers_undo_until_the_game_moves_on(
     table = room.tables[0]
     assert table.handle(0, {"type": "play", "index": 0, "version": table.seats[0].version}) == ""
     assert table.match.cursor == 1
-    room.undo(0)
+    room.undo(1)
     assert UNDONE == "The teacher undid the last move."
     assert [seat.traits()["notice"] for seat in table.seats] == [UNDONE] * 3
     table.handle(0, {"type": "play", "index": 0, "version": table.seats[0].version})
@@ -27,34 +27,34 @@ def test_every_seat_is_told_of_the_teachers_undo_until_the_game_moves_on(
 
 def test_every_seat_is_told_the_table_is_paused(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=3, seed=2)
-    room.pause(0)
+    room.pause(1)
     traits = [seat.traits() for seat in room.tables[0].seats]
     assert [t["busy"] for t in traits] == ["The teacher paused the game."] * 3
-    room.unpause(0)
+    room.unpause(1)
     traits = [seat.traits() for seat in room.tables[0].seats]
     assert [t["busy"] for t in traits] == [""] * 3
     assert [t["notice"] for t in traits] == ["The teacher resumed the game: play on."] * 3
     assert traits[0]["notice"] == RESUMED
-    room.unpause(0)  # not paused: nothing more to say
+    room.unpause(1)  # not paused: nothing more to say
     assert room.tables[0].seats[1].traits()["notice"] == RESUMED
 
 
 def test_a_student_back_while_a_computer_holds_the_seat_is_told_and_the_teacher_sees_it(
         tmp_path: Path) -> None:
     room = make_room(tmp_path, players=3, seed=2)
-    room.seat_computer(0, 1, "random")
+    room.seat_computer(1, 1, "random")
     dash = room.dashboard()
     seat = dash.tables[0]["seats"][1]
     assert seat["computer"] == "random" and not seat["back"]
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 1)], "Ben")
+        traits = join(ws, room.codes[(1, 1)], "Ben")
         assert traits["notice"] == HELD == (
             "A computer player is playing your seat; ask the teacher to hand it back to you.")
         assert traits["choices"] == []
         dash.refresh()
         assert dash.tables[0]["seats"][1]["back"] is True
         assert not dash.tables[0]["seats"][0]["back"]
-        room.seat_person(0, 1)
+        room.seat_person(1, 1)
         assert room.tables[0].seats[1].traits()["notice"] == ""
         dash.refresh()
         assert not dash.tables[0]["seats"][1]["back"]

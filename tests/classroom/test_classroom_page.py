@@ -13,6 +13,7 @@ import socket
 import sys
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +114,7 @@ def test_the_page_is_never_silently_stuck(tmp_path: Path) -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             page = browser.new_context(viewport=PHONE).new_page()
-            join(page, url, room.codes[(0, 0)], "Aisyah")
+            join(page, url, room.codes[(1, 0)], "Aisyah")
             page.screenshot(path=str(SHOTS / "1-connected.png"))
 
             # The link goes silent: "reconnecting" within 5 s, from the missing heartbeats.
@@ -141,7 +142,7 @@ def test_the_page_is_never_silently_stuck(tmp_path: Path) -> None:
             own = list(match.state.vendors[0].wallet)
             assert any(x in page.locator("#board").inner_text() for x in own)
             other = browser.new_context(viewport=PHONE).new_page()
-            join(other, f"http://127.0.0.1:{room.port}/", room.codes[(0, 0)], "Aisyah")
+            join(other, f"http://127.0.0.1:{room.port}/", room.codes[(1, 0)], "Aisyah")
             page.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
                                    timeout=10_000)
             assert page.locator("#board").inner_html() == ""
@@ -172,7 +173,7 @@ def test_the_page_is_never_silently_stuck(tmp_path: Path) -> None:
             other.screenshot(path=str(SHOTS / "5-refused.png"))
             again.click()
             assert other.locator("#join").is_visible()
-            other.fill("#code", room.codes[(0, 1)])
+            other.fill("#code", room.codes[(1, 1)])
             other.click("form#join button[type=submit]")
             other.wait_for_function("() => document.getElementById('link').textContent"
                                     " === 'connected'", timeout=10_000)
@@ -211,9 +212,49 @@ def test_too_many_wrong_codes_says_why_with_a_button(tmp_path: Path) -> None:
             assert page.locator("#join").is_hidden()  # the reason and the button only
             page.screenshot(path=str(SHOTS / "7-too-many-wrong-codes.png"))
             page.locator("#connection button").click()
-            page.fill("#code", room.codes[(0, 0)].replace("-", "\u00a0").lower())
+            page.fill("#code", room.codes[(1, 0)].replace("-", "\u00a0").lower())
             page.click("form#join button[type=submit]")
             page.wait_for_selector(".marketlib-board", timeout=30_000)
             browser.close()
     finally:
+        room.stop()
+
+
+def test_a_page_turned_away_by_the_unjoined_cap_says_so_and_joins_when_there_is_room(
+        tmp_path: Path) -> None:
+    """4029: the address already holds ``max_unjoined`` sockets without a seat (a class behind
+    one school NAT whose pages all opened at once). The page says why and that it retries, then
+    joins by itself once the waiting sockets are gone, with no click."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+    from websockets.sync.client import connect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5)
+    room.start(max_unjoined=2)
+    waiting = ExitStack()  # two sockets that never send a code
+    for _ in range(2):
+        waiting.enter_context(connect(f"ws://127.0.0.1:{room.port}/ws"))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(room.url)
+            page.fill("#code", room.codes[(1, 0)])
+            page.fill("#name", "Aisyah")
+            page.click("form#join button[type=submit]")
+            wait_link(page, "reconnecting in", 10)
+            status = link(page)
+            assert status.startswith("Too many connections waiting for a code from your "
+                                     "network: try again in a few seconds: reconnecting in")
+            assert page.evaluate("window.marketlibClassroom.state") == "reconnecting"
+            page.screenshot(path=str(SHOTS / "8-unjoined-cap-retrying.png"))
+            waiting.close()
+            page.wait_for_selector(".marketlib-board", timeout=30_000)
+            page.wait_for_function(
+                "() => document.getElementById('link').textContent === 'connected'")
+            assert page.locator("#who").inner_text() == "Table 1, seat P0: Aisyah"
+            browser.close()
+    finally:
+        waiting.close()
         room.stop()

@@ -1,7 +1,8 @@
 """A phone is a first-class seat (issue 27, point 7): on the classroom page at 360, 390 and
 430 px wide nothing is cut off or overlaps, every tap target is at least 44 px high (WCAG
 2.5.5), and the seat's own panel and the instruction come before the public market; at 1280 px
-the desktop layout is kept. A Bansan 4-player table in its Action Phase and a Monsoon table."""
+the desktop layout is kept. A Bansan 4-player table, a Kenduri table of 3 and a Sendiri
+seat, each in its Action Phase, and a Monsoon table."""
 
 from __future__ import annotations
 
@@ -34,9 +35,14 @@ def _advance(room: Room, done: Any) -> None:
         table.commit()
 
 
-TABLES = {
-    "bansan": (4, lambda m: m.state.phase == "actions" and m.current_player == 0
-               and m.state.turn >= 4),
+def _bansan_actions(m: Any) -> bool:
+    return bool(m.state.phase == "actions" and m.current_player == 0 and m.state.turn >= 4)
+
+
+TABLES = {  # game or mode: (seats, the position the page is measured in)
+    "bansan": (4, _bansan_actions),
+    "kenduri": (3, _bansan_actions),  # the shared menu of public lists as well
+    "sendiri": (1, _bansan_actions),  # the Neighbour's row as well
     "monsoon": (3, lambda m: m.current_player == 0 and m.cursor > 20),
 }
 
@@ -57,7 +63,7 @@ def test_the_board_fits_a_phone(tmp_path: Path, game: str) -> None:
                 context = browser.new_context(viewport={"width": width, "height": 844})
                 page = context.new_page()
                 page.goto(room.url)
-                page.fill("#code", room.codes[(0, 0)])
+                page.fill("#code", room.codes[(1, 0)])
                 page.fill("#name", "Aisyah")
                 page.click("form#join button[type=submit]")
                 page.wait_for_selector(".marketlib-board .marketlib-legal", timeout=30_000)

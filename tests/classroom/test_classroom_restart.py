@@ -68,14 +68,14 @@ def state_bytes(room: Room, table: int = 0) -> bytes:
 def test_stop_mid_game_and_resume_gives_the_same_state_and_every_action_once(
         tmp_path: Path) -> None:
     room = make_room(tmp_path, players=3, seed=11)
-    room.seat_computer(0, 2, "greedy")
+    room.seat_computer(1, 2, "greedy")
     room.start()
     stack = ExitStack()
     try:
         assert room.url.startswith("http://127.0.0.1:")
         health = json.loads(urllib.request.urlopen(room.url + "health", timeout=5).read())
         assert health == {"ok": True, "game": "bansan"}
-        ana, ben = Student(stack, room, 0, 0, "Ana"), Student(stack, room, 0, 1, "Ben")
+        ana, ben = Student(stack, room, 1, 0, "Ana"), Student(stack, room, 1, 1, "Ben")
         plays = 0
         while plays < 30:
             for student in (ana, ben):
@@ -106,9 +106,9 @@ def test_stop_mid_game_and_resume_gives_the_same_state_and_every_action_once(
     stack = ExitStack()
     try:
         assert again.port == port  # the same address: students' pages reconnect by themselves
-        ana = Student(stack, again, 0, 0, "")
+        ana = Student(stack, again, 1, 0, "")
         assert ana.traits["seats"][0]["person"] == "Ana"
-        ben = Student(stack, again, 0, 1, "")
+        ben = Student(stack, again, 1, 1, "")
         for student in (ana, ben):
             if student.traits["choices"]:
                 assert student.play()["ok"]
@@ -134,14 +134,14 @@ def test_resume_refuses_what_is_not_a_classroom_database(tmp_path: Path) -> None
 
 def test_teacher_undo_is_stored_and_resumed(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=2, seed=3)
-    room.seat_computer(0, 1, "greedy")
+    room.seat_computer(1, 1, "greedy")
     table = room.tables[0]
     with table.lock:
         for _ in range(6):
             table.seats[table.match.current_player or 0].play(table.match.legal_actions()[0])
         table.commit()
     length = table.match.cursor
-    room.undo(0)
+    room.undo(1)
     assert table.match.cursor < length and room.store.count() == table.match.cursor
     before = state_bytes(room)
     room.stop()
@@ -180,8 +180,8 @@ def test_people_and_computers_are_labelled(tmp_path: Path) -> None:
         for _ in range(5):
             table.seats[table.match.current_player or 0].play(table.match.legal_actions()[0])
         table.commit()
-    room.seat_computer(0, 0, "random")
-    room.seat_computer(0, 1, "greedy")
+    room.seat_computer(1, 0, "random")
+    room.seat_computer(1, 1, "greedy")
     games = room.results()
     assert games["bot"].astype(str).tolist() == ["Person, then RandomBot", "Person, then GreedyBot"]
     assert games["name"].tolist() == ["Ana", "P1"]
@@ -193,12 +193,12 @@ def test_a_new_game_at_a_table_keeps_the_first_in_the_frames_and_resumes(tmp_pat
     room = make_room(tmp_path, tables=2, players=2, seed=30)
     room.fill_with_computers("random")
     assert all(t.match.is_over for t in room.tables)
-    room.new_game(1)
+    room.new_game(2)
     table = room.tables[1]
     assert table.game == 1 and table.match.seed == 30 + 1 + 2 and table.match.is_over
     assert [p.match.seed for p in table.past] == [31]
     games = room.results()
-    assert sorted(set(games["game"])) == [0, 1, 3] and sorted(set(games["table"])) == [0, 1]
+    assert sorted(set(games["game"])) == [0, 1, 3] and sorted(set(games["table"])) == [1, 2]
     expected, _ = play_many("bansan", bansan.Rules(players=2), ["random"], n_games=1, seed=33,
                             rotate_seats=False)
     assert games[games["game"] == 3]["score"].tolist() == expected["score"].tolist()

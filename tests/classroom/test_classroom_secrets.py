@@ -7,6 +7,7 @@ the documented ``name`` column, and an exported CSV shows a formula-like name as
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from marketlib.classroom import Room
 from marketlib.classroom.frames import as_text
 from marketlib.core.errors import SaveFileError
 
-from .helpers import asgi_client, join, make_room
+from .helpers import asgi_client, join, make_room, until
 
 
 def test_a_room_without_a_seed_draws_a_fresh_secret_seed_per_table_and_resumes_it(
@@ -30,7 +31,7 @@ def test_a_room_without_a_seed_draws_a_fresh_secret_seed_per_table_and_resumes_i
     deals = [t.match.state for t in first.tables]
     assert deals != [t.match.state for t in second.tables]
     first.fill_with_computers("random")
-    first.new_game(0)
+    first.new_game(1)
     seeds = first.seeds
     assert seeds[0] not in (first.tables[0].past[0].match.seed, first.seeds[1])
     states = [t.match.state for t in first.tables]
@@ -53,7 +54,7 @@ def test_a_students_page_is_never_sent_the_seed_while_the_game_goes_on(tmp_path:
     """The finding of issue 27: every ``state`` message carried ``"seed": "12345"``."""
     room = make_room(tmp_path, players=2, seed=12345)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 0)], "Ana")
+        traits = join(ws, room.codes[(1, 0)], "Ana")
     assert traits["seed"] == "" and "12345" not in repr(traits)
     room.stop()
 
@@ -106,7 +107,7 @@ def test_resume_refuses_a_new_game_dealt_with_other_cards(tmp_path: Path) -> Non
     rules = owner_rules(tmp_path)
     room = Room("monsoon", tables=1, rules=rules, path=tmp_path / "class.sqlite", seed=4)
     edit(rules.order_deck, "MO-01,2 Gem + 1 Scroll,3,2,0", "MO-01,2 Gem + 1 Scroll,6,2,0")
-    room.new_game(0)  # the second game is dealt with the edited file; the first one was not
+    room.new_game(1)  # the second game is dealt with the edited file; the first one was not
     room.stop()
     with pytest.raises(SaveFileError) as err:
         Room.resume(tmp_path / "class.sqlite")
@@ -123,10 +124,19 @@ def test_the_printed_code_table_says_table_1_first(tmp_path: Path) -> None:
     assert "<td>Table 1</td>" in page and "<td>Table 2</td>" in page
     assert "<td>0</td>" not in page and "Table 0" not in page
     dash = room.dashboard()
-    assert [t["table"] for t in dash.tables] == [0, 1]  # the index; the page adds 1
+    assert [t["table"] for t in dash.tables] == [1, 2]
+    assert list(room.status()["table"]) == [1, 2]
+    assert sorted(room.codes) == [(1, 0), (1, 1), (2, 0), (2, 1)]
+    assert room.seat_of(room.codes[(2, 1)]) == (2, 1)
+    room.pause(2)  # the teacher's controls take the number people read (issue 27)
+    assert [bool(t.session.paused) for t in room.tables] == [False, True]
     js = Path(__file__).parents[2] / "marketlib" / "classroom" / "static"
-    assert "Table ${t.table + 1}" in (js / "dashboard.js").read_text()
-    assert "Table ${msg.table + 1}" in (js / "client.js").read_text()
+    assert "Table ${t.table}" in (js / "dashboard.js").read_text()  # shown as sent
+    assert "Table ${msg.table}" in (js / "client.js").read_text()
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "code": room.codes[(2, 0)], "name": "Ana"}))
+        joined = until(ws, "joined")
+    assert (joined["table"], joined["seat"]) == (2, 0)  # the page says "Table 2, seat P0"
     room.stop()
 
 
@@ -136,8 +146,8 @@ def test_turns_have_the_documented_name_and_table_columns(tmp_path: Path) -> Non
         room.tables[1].set_name(0, "Ana")
     turns = room.turns()
     assert {"name", "table"} <= set(turns.columns)
-    ana = turns[(turns["table"] == 1) & (turns["seat"] == 0)]
-    assert set(ana["name"]) == {"Ana"} and set(turns[turns["table"] == 0]["name"]) == {"P0", "P1"}
+    ana = turns[(turns["table"] == 2) & (turns["seat"] == 0)]
+    assert set(ana["name"]) == {"Ana"} and set(turns[turns["table"] == 1]["name"]) == {"P0", "P1"}
     docs = (Path(__file__).parents[2] / "docs" / "teaching" / "classroom.md").read_text()
     assert "`name` column" in docs
     room.stop()
@@ -148,8 +158,8 @@ def test_turns_have_the_documented_name_and_table_columns(tmp_path: Path) -> Non
 def test_an_exported_csv_writes_a_formula_like_name_as_text(tmp_path: Path, name: str) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     room.tables[0].set_name(0, name)
-    room.seat_computer(0, 0, "random")
-    room.seat_computer(0, 1, "random")
+    room.seat_computer(1, 0, "random")
+    room.seat_computer(1, 1, "random")
     assert room.tables[0].match.is_over
     room.export(tmp_path / "out", formats=("csv",))
     for file in ("games.csv", "turns.csv"):

@@ -57,7 +57,7 @@ def test_a_seat_sees_only_its_own_view(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=3, seed=4)
     own, *others = wallets(room)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 0)], "Aisyah")
+        traits = join(ws, room.codes[(1, 0)], "Aisyah")
     text = json.dumps({k: v for k, v in traits.items() if k != "cards"})  # cards: the catalogue
     assert all(card in text for card in own)
     assert not any(card in text for other in others for card in other)
@@ -73,8 +73,8 @@ def test_a_move_is_stored_before_its_ack_and_reaches_the_other_seats(tmp_path: P
     room = make_room(tmp_path, players=2, seed=1)
     client = asgi_client(room)
     with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
-        traits0 = join(ws0, room.codes[(0, 0)], "Ana")
-        traits1 = join(ws1, room.codes[(0, 1)], "Ben")
+        traits0 = join(ws0, room.codes[(1, 0)], "Ana")
+        traits1 = join(ws1, room.codes[(1, 1)], "Ben")
         assert traits1["choices"] == []  # not Ben's decision
         version = until(ws0, "state")["traits"]["version"]  # Ben's name reached Ana's board
         assert version == traits0["version"] + 1
@@ -109,7 +109,7 @@ def test_refused_board_messages_change_nothing(tmp_path: Path, message: dict[str
                                                error: str) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 0)])
+        traits = join(ws, room.codes[(1, 0)])
         assert traits["version"] == 2  # the version a fresh click would carry
         refused_changes_nothing(room, ws, message, error)
 
@@ -146,7 +146,7 @@ def test_wrongly_typed_messages_are_refused_at_the_door(tmp_path: Path,
     the message's id, naming the field), never converted; nothing changes."""
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 0)])
+        traits = join(ws, room.codes[(1, 0)])
         assert traits["version"] == 2
         changed, answer = send(ws, message)
         assert answer["type"] == "error" and answer["error"].startswith(error), answer
@@ -161,8 +161,8 @@ def test_a_click_on_a_position_no_longer_shown_is_refused(tmp_path: Path) -> Non
     room = make_room(tmp_path, players=2, seed=1)
     client = asgi_client(room)
     with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
-        join(ws0, room.codes[(0, 0)], "Ana")
-        traits1 = join(ws1, room.codes[(0, 1)], "Ben")
+        join(ws0, room.codes[(1, 0)], "Ana")
+        traits1 = join(ws1, room.codes[(1, 1)], "Ben")
         shown = until(ws0, "state")["traits"]["version"]  # Ben's name reached Ana's board
         rent = traits1["any_time"][0]
         _, ack = send(ws1, {"type": "any_time", "index": rent["index"],
@@ -184,7 +184,7 @@ def test_a_click_on_a_position_no_longer_shown_is_refused(tmp_path: Path) -> Non
 def test_another_seats_decision_is_refused(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 1)])
+        traits = join(ws, room.codes[(1, 1)])
         assert room.tables[0].match.current_player == 0
         refused_changes_nothing(room, ws, {"type": "play", "index": 0,
                                            "version": traits["version"]}, "no choice 0")
@@ -195,7 +195,7 @@ def test_another_seats_decision_is_refused(tmp_path: Path) -> None:
 def test_malformed_text_is_answered_and_changes_nothing(tmp_path: Path, text: str) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        join(ws, room.codes[(0, 0)])
+        join(ws, room.codes[(1, 0)])
         ws.send_text(text)
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["error"].startswith("malformed message"), msg
@@ -205,7 +205,7 @@ def test_malformed_text_is_answered_and_changes_nothing(tmp_path: Path, text: st
 def test_an_oversized_message_is_refused(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 0)])
+        traits = join(ws, room.codes[(1, 0)])
         big = {"type": "play", "index": 0, "version": traits["version"],
                "pad": "x" * MAX_MESSAGE}
         ws.send_text(json.dumps(big))
@@ -217,7 +217,7 @@ def test_an_oversized_message_is_refused(tmp_path: Path) -> None:
 def test_a_flood_is_rate_limited(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        join(ws, room.codes[(0, 0)])
+        join(ws, room.codes[(1, 0)])
         for i in range(BURST + 10):
             ws.send_text(json.dumps({"type": "ping", "id": i}))
         answers = [ws.receive_json() for _ in range(BURST + 10)]
@@ -231,9 +231,9 @@ def test_a_second_browser_with_the_same_code_takes_the_seat_over(tmp_path: Path)
     room = make_room(tmp_path, players=2, seed=1)
     client = asgi_client(room)
     with client.websocket_connect("/ws") as first:
-        join(first, room.codes[(0, 0)], "Ana")
+        join(first, room.codes[(1, 0)], "Ana")
         with client.websocket_connect("/ws") as second:
-            traits = join(second, room.codes[(0, 0)])
+            traits = join(second, room.codes[(1, 0)])
             assert until(first, "closed") == {
                 "type": "closed", "code": 4001, "reason": "This seat is open in another tab."}
             assert traits["seats"][0]["person"] == "Ana"  # the name stays with the seat
@@ -245,7 +245,7 @@ def test_a_second_browser_with_the_same_code_takes_the_seat_over(tmp_path: Path)
 def test_a_code_from_another_table_opens_only_that_seat(tmp_path: Path) -> None:
     room = make_room(tmp_path, tables=2, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(1, 0)].lower().replace("-", " "))
+        traits = join(ws, room.codes[(2, 0)].lower().replace("-", " "))
         assert room.tables[1].match.seed == 2  # table 1 deals with seed + 1
         assert traits["seed"] == ""  # a secret until the game ends (issue 27)
         _, ack = send(ws, {"type": "play", "index": 0, "version": traits["version"]})
@@ -256,22 +256,25 @@ def test_pause_refuses_moves_and_a_computer_takes_a_seat(tmp_path: Path) -> None
     room = make_room(tmp_path, players=2, seed=1)
     dash = room.dashboard()
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 0)])
-        dash.handle({"type": "pause", "table": 0})
+        traits = join(ws, room.codes[(1, 0)])
+        dash.handle({"type": "pause", "table": 1})
         assert room.tables[0].seats[0].traits()["busy"] == "The teacher paused the game."
         changed, ack = send(ws, {"type": "play", "index": 0, "version": traits["version"]})
         assert changed["notice"].startswith("The teacher paused the game")
         assert ack["ok"] is False and ack["error"] == changed["notice"]
         assert room.tables[0].match.cursor == 0
-        dash.handle({"type": "unpause", "table": 0})
-        dash.handle({"type": "computer", "table": 0, "seat": 0, "bot": "greedy"})
-    room.seat_computer(0, 1, "greedy")  # computer players move at once
+        dash.handle({"type": "unpause", "table": 1})
+        dash.handle({"type": "computer", "table": 1, "seat": 0, "bot": "greedy"})
+    room.seat_computer(1, 1, "greedy")  # computer players move at once
     table = room.tables[0]
     assert table.bots == {0: "greedy", 1: "greedy"}
     assert table.match.is_over and table.by == ["greedy"] * table.match.cursor
     assert dash.tables[0]["seats"][0]["computer"] == "greedy"
-    dash.handle({"type": "undo", "table": 7, "version": 0})
-    assert dash.error == "there is no table 7 (tables 0-0)"
+    dash.handle({"type": "undo", "table": 8, "version": 0})
+    assert dash.error == ("there is no table 8: tables are numbered from 1 to 1, as on the code "
+                          "table")
+    dash.handle({"type": "pause", "table": 0})  # tables count from 1 everywhere (issue 27)
+    assert dash.error.startswith("there is no table 0:") and not room.tables[0].session.paused
 
 
 def test_a_code_from_another_room_is_refused(tmp_path: Path) -> None:
@@ -281,7 +284,7 @@ def test_a_code_from_another_room_is_refused(tmp_path: Path) -> None:
     other = make_room(tmp_path / "b", players=2, seed=1)
     assert set(room.codes.values()).isdisjoint(other.codes.values())
     with asgi_client(room).websocket_connect("/ws") as ws:
-        ws.send_text(json.dumps({"type": "join", "code": other.codes[(0, 0)]}))
+        ws.send_text(json.dumps({"type": "join", "code": other.codes[(1, 0)]}))
         assert ws.receive_json()["error"] == "unknown code: check it with your teacher"
         ws.send_text(json.dumps({"type": "explain", "target": "button:done"}))
         assert ws.receive_json()["error"] == "join a seat first: send your code"
@@ -293,7 +296,7 @@ def test_a_student_rents_out_of_turn_from_their_own_device(tmp_path: Path) -> No
     Rent & Release options and plays one; it is stored as P1's; the decision stays P0's."""
     room = make_room(tmp_path, players=2, seed=1)
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 1)], "Ben")
+        traits = join(ws, room.codes[(1, 1)], "Ben")
         assert room.tables[0].match.current_player == 0 and traits["choices"] == []
         first = traits["any_time"][0]
         assert first["text"].startswith("P1 rr rent=ST-") and traits["step_in"] == []
@@ -325,51 +328,51 @@ def test_a_dashboard_undo_made_on_an_old_picture_is_refused(tmp_path: Path) -> N
     shown = dash.tables[0]["version"]
     assert shown == table.version
     with asgi_client(room).websocket_connect("/ws") as ws:
-        traits = join(ws, room.codes[(0, 1)])
+        traits = join(ws, room.codes[(1, 1)])
         _, ack = send(ws, {"type": "play", "index": 0, "version": traits["version"]})
         assert ack["ok"], ack
     history, stored = table.match.history, room.store.count()
     assert len(history) == stored == 2
-    dash.handle({"type": "undo", "table": 0, "version": shown})
+    dash.handle({"type": "undo", "table": 1, "version": shown})
     assert dash.error == ("Table 1 changed since the dashboard showed it, so nothing was done: "
                           "look again and click once more.")
     assert table.match.history == history and room.store.count() == stored
     assert dash.tables[0]["version"] == table.version != shown  # the picture is new now
-    dash.handle({"type": "undo", "table": 0, "version": dash.tables[0]["version"]})
+    dash.handle({"type": "undo", "table": 1, "version": dash.tables[0]["version"]})
     assert dash.error == "" and len(table.match.history) == 1
 
 
 def test_a_dashboard_new_game_made_on_an_old_picture_is_refused(tmp_path: Path) -> None:
     room = make_room(tmp_path, players=2, seed=1, mode="explore")
     dash = room.dashboard()
-    room.seat_computer(0, 0, "greedy")
-    room.seat_computer(0, 1, "greedy")
+    room.seat_computer(1, 0, "greedy")
+    room.seat_computer(1, 1, "greedy")
     table = room.tables[0]
     assert table.match.is_over
     dash.refresh()
     over = dash.tables[0]["version"]
-    room.undo(0)  # from the notebook: the game is not over any more
-    dash.handle({"type": "new_game", "table": 0, "version": over})
+    room.undo(1)  # from the notebook: the game is not over any more
+    dash.handle({"type": "new_game", "table": 1, "version": over})
     assert dash.error.startswith("Table 1 changed since the dashboard showed it")
     assert table.game == 0 and not table.match.is_over
 
 
 @pytest.mark.parametrize(("message", "error"), [
-    ({"type": "undo", "table": 0}, "malformed dashboard message: Object missing required field "
+    ({"type": "undo", "table": 1}, "malformed dashboard message: Object missing required field "
                                    "`version`"),
     ({"type": "undo", "table": "0", "version": 0}, "malformed dashboard message: Expected "
                                                    "`int`, got `str` - at `$.table`"),
-    ({"type": "undo", "table": 0.0, "version": 0}, "malformed dashboard message: Expected "
+    ({"type": "undo", "table": 1.0, "version": 0}, "malformed dashboard message: Expected "
                                                    "`int`, got `float` - at `$.table`"),
-    ({"type": "new_game", "table": 0, "version": True}, "malformed dashboard message: Expected "
+    ({"type": "new_game", "table": 1, "version": True}, "malformed dashboard message: Expected "
                                                         "`int`, got `bool` - at `$.version`"),
     ({"type": "pause", "table": True}, "malformed dashboard message: Expected `int | null`, "
                                        "got `bool` - at `$.table`"),
-    ({"type": "computer", "table": 0, "seat": 1.0}, "malformed dashboard message: Expected "
+    ({"type": "computer", "table": 1, "seat": 1.0}, "malformed dashboard message: Expected "
                                                     "`int`, got `float` - at `$.seat`"),
-    ({"type": "person", "table": 0, "seat": "1"}, "malformed dashboard message: Expected "
+    ({"type": "person", "table": 1, "seat": "1"}, "malformed dashboard message: Expected "
                                                   "`int`, got `str` - at `$.seat`"),
-    ({"type": "pause", "table": 0, "all": True}, "malformed dashboard message: Object contains "
+    ({"type": "pause", "table": 1, "all": True}, "malformed dashboard message: Object contains "
                                                  "unknown field `all`"),
     ({"type": "explode"}, "unknown dashboard message"),
     ("pause", "unknown dashboard message"),

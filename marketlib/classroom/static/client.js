@@ -173,7 +173,7 @@ function onMessage(socket, event) {
     store.setItem("marketlib-code", page.code);
     store.setItem("marketlib-name", msg.name);
     $("join").classList.add("marketlib-hidden");
-    $("who").textContent = `Table ${msg.table + 1}, seat P${msg.seat}: ${msg.name}`;
+    $("who").textContent = `Table ${msg.table}, seat P${msg.seat}: ${msg.name}`;
     link("connected");
     if (box.textContent) { // a note about the lost connection stays a few seconds more
       setTimeout(() => { if (page.state === "connected") note(""); }, 8000);

@@ -28,7 +28,7 @@ function dashTable(t, send) {
   if (t.paused) box.classList.add("marketlib-dash-paused");
   if (!t.over && !t.paused && t.since_last_move > 120) box.classList.add("marketlib-dash-stale");
   const state = t.over ? `over: ${t.winners || "nobody"} won` : (t.paused ? "paused" : `to play: ${t.to_play}`);
-  box.appendChild(dashEl("h4", null, `Table ${t.table + 1} · game ${t.game} · ${state}`));
+  box.appendChild(dashEl("h4", null, `Table ${t.table} · game ${t.game} · ${state}`));
   box.appendChild(dashEl("div", null,
     `${t.moves} moves · last move ${dashAgo(t.since_last_move)} ago · connected ${t.connected}`));
   for (const s of t.seats) {
@@ -46,24 +46,24 @@ function dashTable(t, send) {
     }
     row.appendChild(dashEl("span", "marketlib-dash-code", s.code));
     if (s.computer) {
-      row.appendChild(dashButton("Person", `Give seat P${s.seat} of table ${t.table + 1} back to a person`,
+      row.appendChild(dashButton("Person", `Give seat P${s.seat} of table ${t.table} back to a person`,
         () => send({ type: "person", table: t.table, seat: s.seat })));
     } else {
-      row.appendChild(dashButton("Computer", `A computer player takes seat P${s.seat} of table ${t.table + 1}`,
+      row.appendChild(dashButton("Computer", `A computer player takes seat P${s.seat} of table ${t.table}`,
         () => send({ type: "computer", table: t.table, seat: s.seat, bot: "greedy" })));
     }
     box.appendChild(row);
   }
   const bar = dashEl("div");
   bar.appendChild(t.paused
-    ? dashButton("Resume", `Resume table ${t.table + 1}`, () => send({ type: "unpause", table: t.table }))
-    : dashButton("Pause", `Pause table ${t.table + 1}`, () => send({ type: "pause", table: t.table })));
+    ? dashButton("Resume", `Resume table ${t.table}`, () => send({ type: "unpause", table: t.table }))
+    : dashButton("Pause", `Pause table ${t.table}`, () => send({ type: "pause", table: t.table })));
   // Undo and a new game act on the game shown: they carry its version, and Python refuses
   // them if the table changed since this picture (a student moved meanwhile).
-  bar.appendChild(dashButton("Undo", `Undo the last move at table ${t.table + 1}`,
+  bar.appendChild(dashButton("Undo", `Undo the last move at table ${t.table}`,
     () => send({ type: "undo", table: t.table, version: t.version })));
   if (t.over) {
-    bar.appendChild(dashButton("New game", `Deal a new game at table ${t.table + 1}`,
+    bar.appendChild(dashButton("New game", `Deal a new game at table ${t.table}`,
       () => send({ type: "new_game", table: t.table, version: t.version })));
   }
   box.appendChild(bar);
