@@ -105,7 +105,7 @@ def test_greedy_fulfils_at_gold_and_explains_why() -> None:
     first = bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), rng)
     assert first == monsoon.Fulfill(player=0, order="MO-20")
     sentence = bot.explain_choice()
-    assert sentence.startswith("fulfils MO-20 (4 Pepper) at gold")
+    assert sentence.startswith("fulfils MO-20 (4 Pepper) at Gold")
     assert "raising its seals from 0 to 4 of 15" in sentence
     line = [first]
     while monsoon.current_player(s) == 0 and monsoon.outcome(s) is None:

@@ -49,7 +49,7 @@ def test_ismcts_plans_the_whole_turn_and_explains_it() -> None:
     assert first == monsoon.Fulfill(player=0, order="MO-20")
     assert bot.last_iterations == 150
     sentence = bot.explain_choice()
-    assert sentence.startswith("fulfils MO-20 (4 Pepper) at gold")
+    assert sentence.startswith("fulfils MO-20 (4 Pepper) at Gold")
     assert "in 150 simulated futures" in sentence and "next best began with" in sentence
     s = monsoon.apply(s, first)
     while monsoon.current_player(s) == 0 and monsoon.outcome(s) is None:

@@ -19,6 +19,7 @@ from marketlib.monsoon import (
     Declare,
     Fulfill,
     FulfillPending,
+    Keep,
     Level,
     Pass,
     Seat,
@@ -27,10 +28,12 @@ from marketlib.monsoon import (
     State,
     Steal,
     Take,
+    Upgrade,
     best_level,
     catalog,
     seals_of,
 )
+from marketlib.monsoon.words import LEVELS
 
 Item = tuple[tuple[Any, ...], int]
 
@@ -209,32 +212,35 @@ class MonsoonHeuristic:
         return rng.choice(actions) if len(actions) > 1 else first
 
     def describe(self, before: State, actions: Sequence[Any], after: State, player: int) -> str:
-        """One sentence: the turn's main action and the reason in seals or Orders."""
+        """One sentence: what the turn's line does, action by action as played (each Order
+        fulfilled with the level declared for it, M-FUL-05; a Bonus Action's steal, buy,
+        fulfilment or upgrade after it, M-BA-01), and the reason in seals or Orders.
+
+        Example:
+            >>> from marketlib import monsoon
+            >>> s = monsoon.position(displays=[["MG-18", "MG-16", "Gem1"], ["Cloth2"]],
+            ...                      order_display=["MO-20", "MO-14"])
+            >>> line = [monsoon.Fulfill(player=0, order="MO-20"),
+            ...         monsoon.Spend(player=0, card="MG-18"),
+            ...         monsoon.Spend(player=0, card="MG-16"),
+            ...         monsoon.Declare(player=0, level=monsoon.Level.GOLD)]
+            >>> end = s
+            >>> for a in line:
+            ...     end = monsoon.apply(end, a)
+            >>> HEURISTIC.describe(s, line, end, 0)
+            'fulfils MO-20 (4 Pepper) at Gold, raising its seals from 0 to 4 of 15.'
+        """
         cat = catalog(before)
-        first = actions[0] if actions else Pass(player=player)
         seals_before = seals_of(before.seats[player], cat)
         seals_after = seals_of(after.seats[player], cat)
         target = before.rules.seal_target
-        if isinstance(first, Fulfill):
-            declared = [a.level.value for a in actions if isinstance(a, Declare)]
-            level = " then ".join(declared) or "a level"
-            what = f"fulfils {first.order} ({cat.orders[first.order].label}) at {level}"
-        elif isinstance(first, Steal):
-            source = "the Market"
-            for q, seat in enumerate(before.seats):
-                if first.card in seat.display:
-                    source = f"P{q}'s display"
-            what = f"steals {first.card} ({cat.goods[first.card].label}) from {source}"
-        elif isinstance(first, Buy):
-            taken = [cat.goods[a.card].label for a in actions if isinstance(a, Take)]
-            held = before.seats[player].display
-            gained = [c for c in after.seats[player].display if c not in held]
-            labels = taken or [cat.goods[c].label for c in gained if c in cat.goods]
-            what = (f"spends {first.card} ({cat.goods[first.card].label}) to buy "
-                    f"{', '.join(labels) or 'nothing'} from the Market")
-        elif isinstance(first, Pass):
+        first = actions[0] if actions else Pass(player=player)
+        if isinstance(first, Pass):
             return "passes, because no steal, buy or fulfilment improves its position this turn."
-        else:  # a line chosen in the middle of a turn (a spend, a take, a Bonus Action)
+        clauses = _clauses(before, actions, after, player, cat)
+        if clauses:
+            what = ", then ".join(clauses)
+        else:  # a line chosen in the middle of a turn: spends, takes, a skipped Bonus Action
             what = "goes on with " + ", then ".join(str(a).split(" ", 1)[1] for a in actions)
         if seals_after > seals_before:
             why = f"raising its seals from {seals_before} to {seals_after} of {target}"
@@ -242,7 +248,8 @@ class MonsoonHeuristic:
             pots = potentials(after, player) if after.result is None else []
             if pots:
                 seals, oid, lvl = pots[0]
-                why = f"so it holds the goods for {oid} at {lvl.value} ({seals} seals) next turn"
+                why = (f"so it holds the goods for {oid} at {LEVELS[lvl.value]} ({seals} seals) "
+                       "next turn")
             else:
                 why = "to collect goods for the Orders on display"
         return f"{what}, {why}."
@@ -310,6 +317,45 @@ class MonsoonHeuristic:
 
         return read
 
+
+
+def _clauses(before: State, actions: Sequence[Any], after: State, player: int,
+             cat: Catalog) -> list[str]:
+    """A clause per main step of ``actions`` in the order played: a fulfilment with the level
+    declared for it (the next ``Declare``), a steal, a buy with what it took, an upgrade.
+    Spends, takes and keeps belong to the step before them and are not named (issue 29: the
+    explanation names what the bot does, no more)."""
+    out: list[str] = []
+    held = before.seats[player].display
+    fulfilling: int | None = None  # the index in ``out`` of a fulfilment waiting for a level
+    for i, a in enumerate(actions):
+        if isinstance(a, Fulfill):
+            out.append(f"fulfils {a.order} ({cat.orders[a.order].label})")
+            fulfilling = len(out) - 1
+        elif isinstance(a, Declare) and fulfilling is not None:
+            out[fulfilling] += f" at {LEVELS[a.level.value]}"
+            fulfilling = None
+        elif isinstance(a, Steal):
+            source = "the Market"
+            for q, seat in enumerate(before.seats):
+                if a.card in seat.display:
+                    source = f"P{q}'s display"
+            out.append(f"steals {a.card} ({cat.goods[a.card].label}) from {source}")
+        elif isinstance(a, Buy):
+            taken = []
+            for b in actions[i + 1:]:
+                if isinstance(b, Take):
+                    taken.append(cat.goods[b.card].label)
+                elif not isinstance(b, Keep):
+                    break
+            if not taken:
+                gained = [c for c in after.seats[player].display if c not in held]
+                taken = [cat.goods[c].label for c in gained if c in cat.goods]
+            out.append(f"spends {a.card} ({cat.goods[a.card].label}) to buy "
+                       f"{', '.join(taken) or 'nothing'} from the Market")
+        elif isinstance(a, Upgrade):
+            out.append(f"upgrades {a.order}")
+    return out
 
 HEURISTIC = MonsoonHeuristic()
 """The shared instance used by :func:`~marketlib.bots.heuristics.heuristic_for`."""
