@@ -26,6 +26,7 @@ from typing import Any
 import msgspec
 
 from marketlib.classroom.codes import find_code, new_code
+from marketlib.classroom.presence import NOBODY, Presence
 from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
 from marketlib.classroom.tables import RoomTable
 from marketlib.core import registry
@@ -134,9 +135,9 @@ class Room:
         self.seed = seed
         """The seed given to the room (``None``: every table drew its own)."""
         self._server: Any = None
+        self._presence = NOBODY
         self.differed = 0
         """How many computer choices differed from the stored ones at :meth:`resume` (0)."""
-        self.connected: dict[tuple[int, int], int] = {}
         table = table_of(game)
         self.board_js: str = str(board_class(game)._esm)
         used: set[str] = set()
@@ -192,8 +193,7 @@ class Room:
             table.check_cards(digest)  # before anything is replayed (issue 27)
         for t, s, _code, name, _bot in seats:
             if name:
-                room.tables[t].names[s] = name
-                room.tables[t].session.names[s] = name
+                room.tables[t].set_name(s, name, log=False)
         for table in room.tables:
             room.differed += table.restore()
             if meta.get(f"paused.{table.index}"):
@@ -234,11 +234,24 @@ class Room:
         if self._server is not None:
             self._server.stop()
             self._server = None
+        self._presence = NOBODY
         self.store.close()
 
     @property
     def running(self) -> bool:
         return self._server is not None
+
+    @property
+    def connected(self) -> Presence:
+        """The seats a browser is attached to now, ``{(table index, seat): True}`` (the
+        table's place in :attr:`tables`, from 0): read-only, kept by the server serving the
+        room (empty after :meth:`stop`)."""
+        return self._presence
+
+    def attach(self, presence: Presence) -> None:
+        """The server serving this room shows who is connected through ``presence`` (a
+        read-only view of its connections; the server calls this when it is made)."""
+        self._presence = presence
 
     @property
     def url(self) -> str:
