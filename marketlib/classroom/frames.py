@@ -32,6 +32,7 @@ import pandas as pd  # type: ignore[import-untyped]
 from marketlib.classroom.status import PERSON, Seen, actor, display_names, status_row
 from marketlib.classroom.tables import Played
 from marketlib.core.match import Match
+from marketlib.core.version import __version__
 from marketlib.sim.batch import RESULT_COLUMNS, categorize, game_rows
 from marketlib.sim.record import match_turns, record_match, spell_out
 from marketlib.widgets.session import players_of
@@ -67,8 +68,6 @@ def _games(room: Room) -> list[tuple[int, Played]]:
 
 
 def _meta(room: Room) -> dict[str, Any]:
-    from marketlib import __version__
-
     return {"library_version": __version__, "game": room.game,
             "rules": msgspec.to_builtins(room.rules), "seed": room.seed, "seeds": room.seeds,
             "tables": len(room.tables), "source": "classroom",

@@ -33,6 +33,7 @@ from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
 from marketlib.core.match import Match
 from marketlib.core.savefile import Mode
+from marketlib.core.version import __version__
 from marketlib.widgets import board_class, table_of
 
 LOOPBACK = "127.0.0.1"
@@ -113,7 +114,7 @@ class Room:
         seeds = [fresh_seed() if seed is None else seed + i for i in range(tables)]
         self._setup(store, found.name, rules, seeds, seed, host, port, address, mode)
         store.put_meta({"format": "marketlib.classroom", "schema": SCHEMA_VERSION,
-                        "library_version": _version(), "game": found.name,
+                        "library_version": __version__, "game": found.name,
                         "rules_version": module.GAME.rules_version,
                         "rules": msgspec.to_builtins(rules), "tables": tables, "seed": seed,
                         "seeds": seeds, "cards": [t.cards_digest() for t in self.tables],
@@ -474,12 +475,6 @@ def _players(match: Match) -> int:
     from marketlib.widgets.session import players_of
 
     return players_of(match)
-
-
-def _version() -> str:
-    from marketlib import __version__
-
-    return __version__
 
 
 __all__ = ["LOOPBACK", "MarketlibError", "Room"]
