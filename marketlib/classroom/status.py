@@ -49,7 +49,16 @@ def actor(match: Match, index: int, players: int) -> int | None:
 
 class Seen:
     """Who has played each seat of one game so far: per seat, each label with the index of
-    the action where it first played (so an undo forgets exactly what it undid)."""
+    the action where it first played (so an undo forgets exactly what it undid).
+
+    Example:
+        >>> seen = Seen(2)
+        >>> seen.add(0, 0, ""); seen.add(1, 1, ""); seen.add(2, 0, "greedy")
+        >>> seen.labels({0: "greedy"})
+        ['Person, then GreedyBot', 'Person']
+        >>> seen.cut(2); seen.labels({0: "greedy"})
+        ['Person', 'Person']
+    """
 
     def __init__(self, players: int) -> None:
         self.first: list[list[tuple[int, str]]] = [[] for _ in range(players)]
