@@ -1,6 +1,7 @@
 """Dependencies point one way (issue 14): core <- games <- bots <- sim <- charts <- widgets <-
-__main__, the two games independent, and no import circles anywhere, lazy imports inside
-functions included. The contracts live in pyproject.toml ([tool.importlinter]); CI runs
+classroom and __main__ (issue 28, point 5), the two games independent and the classroom and the
+command line independent, and no import circles anywhere, lazy imports inside functions
+included. The contracts live in pyproject.toml ([tool.importlinter]); CI runs
 ``lint-imports``, and these tests run the same contracts and show that they catch a breach."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
 
 def test_the_contracts_hold() -> None:
     """Shown to fail on broken copies of the package:
-    :func:`test_a_lazy_import_against_the_grain_is_caught` (four copies, each with one lazy
+    :func:`test_a_lazy_import_against_the_grain_is_caught` (seven copies, each with one lazy
     import against the layers or making a cycle)."""
     result = lint_imports(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -40,7 +41,7 @@ def test_the_contracts_hold() -> None:
 def test_the_contracts_say_what_the_docs_say() -> None:
     layers, acyclic = CONFIG["contracts"]
     assert layers["type"] == "layers" and layers["containers"] == ["marketlib"]
-    assert layers["layers"] == ["__main__", "widgets", "charts", "sim", "bots",
+    assert layers["layers"] == ["__main__ | classroom", "widgets", "charts", "sim", "bots",
                                 "monsoon | bansan", "core"]
     assert acyclic["type"] == "acyclic_siblings" and acyclic["ancestors"] == ["marketlib"]
     for contract in CONFIG["contracts"]:
@@ -58,6 +59,12 @@ def test_the_contracts_say_what_the_docs_say() -> None:
      "marketlib.core is not allowed to import marketlib.widgets"),
     ("monsoon/state.py", "    from marketlib.monsoon import render\n",
      "No cycles are allowed in marketlib.monsoon"),
+    ("widgets/payload.py", "    from marketlib.classroom import status\n",
+     "marketlib.widgets is not allowed to import marketlib.classroom"),
+    ("__main__.py", "    from marketlib.classroom import Room\n",
+     "marketlib.__main__ is not allowed to import marketlib.classroom"),
+    ("classroom/status.py", "    from marketlib.classroom import frames\n",
+     "No cycles are allowed in marketlib.classroom"),
 ])
 def test_a_lazy_import_against_the_grain_is_caught(tmp_path: Path, module: str, line: str,
                                                    broken: str) -> None:

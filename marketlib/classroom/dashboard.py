@@ -22,6 +22,7 @@ import anywidget
 import msgspec
 import traitlets
 
+from marketlib.classroom.status import status_row
 from marketlib.core.errors import MarketlibError
 
 if TYPE_CHECKING:
@@ -108,27 +109,30 @@ class Dashboard(anywidget.AnyWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the room again."""
+        """Read the room again: every table's
+        :attr:`~marketlib.classroom.tables.RoomTable.status` (made as the table changed: no
+        frame is built and no computer player is made here) and who is connected."""
         room = self.room
-        versions = [t.version for t in room.tables]  # before what is shown: never newer
-        status = room.status().to_dict("records")
+        now = time.time()
+        connected = room.connected
         tables = []
-        for row, table, version in zip(status, room.tables, versions, strict=True):
-            with table.lock:
-                current = table.match.current_player
-                seats = [{"seat": s, "name": table.names[s], "code": table.codes[s],
-                          "computer": table.bots.get(s, ""),
-                          "connected": bool(room.connected.get((table.index, s))),
-                          "to_play": current == s,
-                          "back": (bool(room.connected.get((table.index, s)))
-                                   and s in table.bots)}  # the student came back
-                         for s in range(table.players)]
+        for table in room.tables:
+            status = table.status  # one struct, made whole under the table's lock
+            row = status_row(status, connected, now)
+            seats = [{"seat": s, "name": status.names[s], "code": table.codes[s],
+                      "computer": status.computers[s],
+                      "connected": bool(connected.get((table.index, s))),
+                      "to_play": status.to_play == s,
+                      "back": (bool(connected.get((table.index, s)))
+                               and bool(status.computers[s]))}  # the student came back
+                     for s in range(len(status.names))]
             tables.append({"table": row["table"], "game": row["game"],
                            "to_play": row["to play"], "moves": row["moves"],
                            "connected": row["connected"],
                            "since_last_move": row["since last move (s)"],
                            "paused": row["paused"], "over": row["over"],
-                           "winners": row["winners"], "seats": seats, "version": version})
+                           "winners": row["winners"], "seats": seats,
+                           "version": status.version})
         with self.hold_sync():
             self.tables = tables
             self.game = room.game

@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
-from marketlib.bots import make_bot
+from marketlib.classroom.status import PERSON, Seen, actor, display_names, status_row
 from marketlib.classroom.tables import Played
 from marketlib.core.match import Match
+from marketlib.core.version import __version__
 from marketlib.sim.batch import RESULT_COLUMNS, categorize, game_rows
 from marketlib.sim.record import match_turns, record_match, spell_out
 from marketlib.widgets.session import players_of
@@ -39,40 +40,16 @@ from marketlib.widgets.session import players_of
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
 
-PERSON = "Person"
-
-
-def _bot_name(name: str) -> str:
-    return type(make_bot(name)).__name__
-
-
 def seat_labels(match: Match, by: list[str], bots: dict[int, str]) -> list[str]:
     """Who played each seat of a game: ``"Person"``, a computer player's class name, or both in
     the order they played (``"Person, then GreedyBot"``); ``bots`` holds the computers seated
-    at the end (for a seat that never decided)."""
-    states = match.states
-    history = match.history
-    players: list[list[str]] = [[] for _ in range(players_of(match))]
+    at the end (for a seat that never decided). A table keeps its current game's labels as
+    the moves happen (:class:`~marketlib.classroom.status.Seen`); this reads a whole game."""
+    players = players_of(match)
+    seen = Seen(players)
     for i, who in enumerate(by[: match.cursor]):
-        seat = getattr(history[i], "player", None)  # out-of-turn moves too (A-B-60)
-        if not isinstance(seat, int) or not 0 <= seat < len(players):
-            seat = match.game.current_player(states[i])
-        if seat is None:
-            continue
-        label = _bot_name(who) if who else PERSON
-        if label not in players[seat]:
-            players[seat].append(label)
-    labels = []
-    for seat, seen in enumerate(players):
-        if not seen:
-            seen = [_bot_name(bots[seat]) if seat in bots else PERSON]
-        labels.append(", then ".join(seen))
-    return labels
-
-
-def _names(names: list[str], labels: list[str]) -> list[str]:
-    return [names[s] or (f"P{s}" if PERSON in labels[s] else labels[s])
-            for s in range(len(labels))]
+        seen.add(i, actor(match, i, players), who)  # out-of-turn moves too (A-B-60)
+    return seen.labels(bots)
 
 
 def _games(room: Room) -> list[tuple[int, Played]]:
@@ -91,8 +68,6 @@ def _games(room: Room) -> list[tuple[int, Played]]:
 
 
 def _meta(room: Room) -> dict[str, Any]:
-    from marketlib import __version__
-
     return {"library_version": __version__, "game": room.game,
             "rules": msgspec.to_builtins(room.rules), "seed": room.seed, "seeds": room.seeds,
             "tables": len(room.tables), "source": "classroom",
@@ -108,7 +83,7 @@ def results_frame(room: Room) -> pd.DataFrame:
             continue
         labels = seat_labels(played.match, played.by, played.bots)
         record = record_match(played.match, labels)
-        names = _names(played.names, labels)
+        names = display_names(played.names, labels)
         rows += [(*row, names[row[2]], game_id % count + 1)
                  for row in game_rows(game_id, record)]
     games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name", "table"])
@@ -125,7 +100,7 @@ def turns_frame(room: Room) -> pd.DataFrame:
     count = len(room.tables)
     for game_id, played in _games(room):
         labels = seat_labels(played.match, played.by, played.bots)
-        names = _names(played.names, labels)
+        names = display_names(played.names, labels)
         turns = match_turns(played.match)
         columns = columns or turns.names
         rows += [(*row, names[row[4]], game_id % count + 1)  # row: game, seed, bot, turn, seat...
@@ -138,33 +113,11 @@ def turns_frame(room: Room) -> pd.DataFrame:
 
 
 def status_frame(room: Room) -> pd.DataFrame:
-    """One row per table: what the teacher's dashboard shows."""
+    """One row per table: what the teacher's dashboard shows (read from each table's
+    :attr:`~marketlib.classroom.tables.RoomTable.status`)."""
     now = time.time()
-    rows = []
-    for table in room.tables:
-        with table.lock:
-            match = table.match
-            current = match.current_player
-            outcome = match.outcome
-            labels = seat_labels(match, table.by, table.bots)
-            names = _names(table.names, labels)
-            online = sum(1 for s in range(table.players)
-                         if room.connected.get((table.index, s)) and s not in table.bots)
-            people = sum(1 for s in range(table.players) if s not in table.bots)
-            rows.append({
-                "table": table.number,
-                "game": table.game + 1,
-                "to play": "" if current is None else f"P{current} {names[current]}",
-                "moves": match.cursor,
-                "connected": f"{online}/{people}",
-                "computers": ", ".join(f"P{s}" for s in sorted(table.bots)),
-                "since last move (s)": round(now - table.last_move),
-                "paused": bool(table.session.paused),
-                "over": outcome is not None,
-                "winners": "" if outcome is None else ", ".join(
-                    names[w] for w in outcome.winners),
-            })
-    return pd.DataFrame(rows)
+    connected = room.connected
+    return pd.DataFrame([status_row(table.status, connected, now) for table in room.tables])
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -10,14 +10,19 @@ Students open the address on a phone or laptop, type their code and a name, and 
 board as in the notebook. The server owns each table's ``Match``; a connection only ever receives
 its own seat's view. Every action is written to an SQLite file before it is acknowledged, and
 ``Room.resume(path)`` rebuilds every table from it after a kernel restart (the same codes work).
+
+``Room`` is the model: its tables (``tables.py``), their join codes (``codes.py``), the
+database (``store.py``) and the teacher's controls. What is read from it lives in modules of
+its own, each with one job: the frames (``frames.py``), the status of each table kept as it
+changes (``status.py``), the dashboard (``dashboard.py``), how students find the room
+(``invite.py``); the web server (``server.py``) keeps who is connected and lets the room read it
+(``presence.py``).
 """
 
 from __future__ import annotations
 
 import datetime
-import html
 import secrets
-import socket
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,15 +31,16 @@ from typing import Any
 import msgspec
 
 from marketlib.classroom.codes import find_code, new_code
+from marketlib.classroom.invite import LOOPBACK, join_url, qr_svg, room_html
+from marketlib.classroom.presence import NOBODY, Presence
 from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
 from marketlib.classroom.tables import RoomTable
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
 from marketlib.core.match import Match
 from marketlib.core.savefile import Mode
+from marketlib.core.version import __version__
 from marketlib.widgets import board_class, table_of
-
-LOOPBACK = "127.0.0.1"
 
 
 def _rules_of(game: Any, implied: dict[str, Any], players: int | None, rules: Any) -> Any:
@@ -112,7 +118,7 @@ class Room:
         seeds = [fresh_seed() if seed is None else seed + i for i in range(tables)]
         self._setup(store, found.name, rules, seeds, seed, host, port, address, mode)
         store.put_meta({"format": "marketlib.classroom", "schema": SCHEMA_VERSION,
-                        "library_version": _version(), "game": found.name,
+                        "library_version": __version__, "game": found.name,
                         "rules_version": module.GAME.rules_version,
                         "rules": msgspec.to_builtins(rules), "tables": tables, "seed": seed,
                         "seeds": seeds, "cards": [t.cards_digest() for t in self.tables],
@@ -134,9 +140,9 @@ class Room:
         self.seed = seed
         """The seed given to the room (``None``: every table drew its own)."""
         self._server: Any = None
+        self._presence = NOBODY
         self.differed = 0
         """How many computer choices differed from the stored ones at :meth:`resume` (0)."""
-        self.connected: dict[tuple[int, int], int] = {}
         table = table_of(game)
         self.board_js: str = str(board_class(game)._esm)
         used: set[str] = set()
@@ -192,8 +198,7 @@ class Room:
             table.check_cards(digest)  # before anything is replayed (issue 27)
         for t, s, _code, name, _bot in seats:
             if name:
-                room.tables[t].names[s] = name
-                room.tables[t].session.names[s] = name
+                room.tables[t].set_name(s, name, log=False)
         for table in room.tables:
             room.differed += table.restore()
             if meta.get(f"paused.{table.index}"):
@@ -234,6 +239,7 @@ class Room:
         if self._server is not None:
             self._server.stop()
             self._server = None
+        self._presence = NOBODY
         self.store.close()
 
     @property
@@ -241,19 +247,21 @@ class Room:
         return self._server is not None
 
     @property
+    def connected(self) -> Presence:
+        """The seats a browser is attached to now, ``{(table index, seat): True}`` (the
+        table's place in :attr:`tables`, from 0): read-only, kept by the server serving the
+        room (empty after :meth:`stop`)."""
+        return self._presence
+
+    def attach(self, presence: Presence) -> None:
+        """The server serving this room shows who is connected through ``presence`` (a
+        read-only view of its connections; the server calls this when it is made)."""
+        self._presence = presence
+
+    @property
     def url(self) -> str:
         """The join address students open (``http://HOST:PORT/``)."""
-        if self.address:
-            return self.address
-        host = self.host
-        if host in ("0.0.0.0", "::", ""):
-            try:
-                host = socket.gethostbyname(socket.gethostname())
-            except OSError:
-                host = LOOPBACK
-        if ":" in host:
-            host = f"[{host}]"
-        return f"http://{host}:{self.port}/"
+        return join_url(self.host, self.port, self.address)
 
     @property
     def seeds(self) -> list[int]:
@@ -424,26 +432,10 @@ class Room:
 
     def qr_svg(self, scale: int = 4) -> str:
         """The join address as a QR code (an SVG element)."""
-        import segno
-
-        text: str = segno.make(self.url, error="m").svg_inline(scale=scale)
-        return text
+        return qr_svg(self.url, scale)
 
     def _repr_html_(self) -> str:
-        state = "running" if self.running else "not started: room.start()"
-        rows = "".join(
-            f"<tr><td>Table {t.number}</td>" + "".join(
-                f"<td><code>{html.escape(c)}</code>"
-                f"{'<br><small>' + html.escape(t.names[s]) + '</small>' if t.names[s] else ''}"
-                f"{'<br><small>computer</small>' if s in t.bots else ''}</td>"
-                for s, c in enumerate(t.codes)) + "</tr>" for t in self.tables)
-        heads = "".join(f"<th>P{s}</th>" for s in range(self.tables[0].players))
-        qr = self.qr_svg() if self.running else ""
-        url = html.escape(self.url) if self.running else "(not started)"
-        return (f'<div class="marketlib-room"><p><b>{html.escape(self.game)}</b> room, '
-                f"{len(self.tables)} table(s), {state}. Students open <b><a href=\"{url}\" "
-                f'target="_blank">{url}</a></b> and type their code.</p>{qr}'
-                f"<table><tr><th>table</th>{heads}</tr>{rows}</table></div>")
+        return room_html(self)
 
     def __repr__(self) -> str:
         state = "running" if self.running else "stopped"
@@ -461,12 +453,6 @@ def _players(match: Match) -> int:
     from marketlib.widgets.session import players_of
 
     return players_of(match)
-
-
-def _version() -> str:
-    from marketlib import __version__
-
-    return __version__
 
 
 __all__ = ["LOOPBACK", "MarketlibError", "Room"]

@@ -53,6 +53,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from marketlib.classroom.codes import LENGTH, normalize
+from marketlib.classroom.presence import Presence
 from marketlib.widgets import messages
 from marketlib.widgets.messages import BoardMessage, Message
 
@@ -272,6 +273,12 @@ class ClassroomServer:
         self.heartbeat = float(heartbeat)
         self.max_wrong_codes_per_minute = int(max_wrong_codes_per_minute)
         self.connections: dict[tuple[int, int], Connection] = {}
+        """The connection of every seat a browser has joined (changed on the server's loop
+        only)."""
+        self.presence = Presence(self.connections)
+        """Who is connected, read-only: ``room.connected``
+        (:meth:`~marketlib.classroom.Room.attach`)."""
+        room.attach(self.presence)
         self.wrong_codes: dict[str, dict[str, float]] = {}
         """Per address, the different wrong codes given in the last minute, with when."""
         self.unjoined: collections.Counter[str] = collections.Counter()
@@ -440,7 +447,6 @@ class ClassroomServer:
         self._joined(conn)
         conn.seat = key
         self.connections[key] = conn
-        self.room.connected[key] = 1
         table_no, seat = key
         table = self.room.tables[table_no]
         with table.lock:
@@ -484,7 +490,6 @@ class ClassroomServer:
         key = conn.seat
         if key is not None and self.connections.get(key) is conn:
             del self.connections[key]
-            self.room.connected.pop(key, None)
         conn.seat = None
 
     def _push(self, table_no: int) -> None:
@@ -564,7 +569,6 @@ class ClassroomServer:
             self._thread.join(timeout)
         if self._socket is not None:
             self._socket.close()
-        self.room.connected.clear()
 
     def _close_all(self) -> None:
         for conn in list(self.connections.values()):

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from marketlib.bots import make_bot
+from marketlib.classroom.status import Seen, TableStatus, actor, display_names
 from marketlib.classroom.store import Row, Store
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
@@ -80,6 +81,9 @@ class RoomTable:
         game: the number of the game being played (0 for the first; see :meth:`new_game`).
         past: the table's earlier games, each a :class:`Played`.
         last_move: ``time.time()`` of the last action (the table's creation before any).
+        status: the table as the teacher reads it (a
+            :class:`~marketlib.classroom.status.TableStatus`), made again whenever the table
+            changes; ``room.status()`` and the dashboard read it.
         lock: held while the table changes (the server's thread and the notebook's share it).
     """
 
@@ -99,6 +103,8 @@ class RoomTable:
         self.last_move = time.time()
         self.lock = threading.RLock()
         self._logged: list[Any] = []
+        self._seen = Seen(self.players)
+        self.status = self._status()
 
     @property
     def match(self) -> Match:
@@ -148,6 +154,7 @@ class RoomTable:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes ``seat``."""
         self.session.seat_bot(seat, make_bot(bot))
         self.bots[seat] = bot
+        self.status = self._status()
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], bot)
             self.store.add_event(self.index, self.game, self.match.cursor, "bot",
@@ -157,15 +164,20 @@ class RoomTable:
         """A person plays ``seat`` again."""
         self.session.seat_person(seat)
         self.bots.pop(seat, None)
+        self.status = self._status()
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], "")
             self.store.add_event(self.index, self.game, self.match.cursor, "person",
                                  {"seat": seat})
 
-    def set_name(self, seat: int, name: str) -> None:
+    def set_name(self, seat: int, name: str, *, log: bool = True) -> None:
+        """The person at ``seat`` is called ``name``."""
         self.names[seat] = name
         self.session.names[seat] = name
-        self.store.put_seat(self.index, seat, self.codes[seat], name, self.bots.get(seat, ""))
+        self.status = self._status()
+        if log:
+            self.store.put_seat(self.index, seat, self.codes[seat], name,
+                                self.bots.get(seat, ""))
 
     # ------------------------------------------------------------- changes
     def run_bots(self) -> None:
@@ -185,6 +197,7 @@ class RoomTable:
         before = self._fingerprint()
         checkpoint = self.session.checkpoint()
         session.handle(content)
+        self.status = self._status()  # a refused move may have rolled back: a new revision
         if self._fingerprint() != before:
             try:
                 self.commit()
@@ -224,7 +237,9 @@ class RoomTable:
                                  {"seed": seed, "cards": self.cards_digest()})
         self.by = []
         self._logged = []
+        self._seen = Seen(self.players)
         self.last_move = time.time()
+        self.status = self._status()
 
     def pause(self, paused: bool) -> None:
         if self.session.paused and not paused:
@@ -248,16 +263,12 @@ class RoomTable:
         if keep == len(logged) == len(history):
             self.refresh()
             return
-        states = match.states
-        game = match.game
         now = time.time()
         rows = []
         by = self.by[:keep]
         for i in range(keep, len(history)):
             action = history[i]
-            seat = getattr(action, "player", None)  # out of turn too (A-B-60)
-            if seat is None:
-                seat = game.current_player(states[i])
+            seat = actor(match, i, self.players)  # out of turn too (A-B-60)
             assert seat is not None
             who = self.bots.get(seat, "") if (i, action) in self.session.reasons else ""
             rows.append(Row(i, action, seat, who, now))
@@ -265,12 +276,29 @@ class RoomTable:
         self.store.write_actions(self.index, self.game, keep, rows)
         self._logged = list(history)
         self.by = by
+        self._seen.cut(keep)
+        for row in rows:
+            self._seen.add(row.idx, row.seat, row.by)
         self.last_move = now
         self.refresh()
 
     def refresh(self) -> None:
+        """Redraw every seat and make the table's :attr:`status` again."""
         for seat in self.seats:
             seat.refresh()
+        self.status = self._status()
+
+    def _status(self) -> TableStatus:
+        match = self.match
+        outcome = match.outcome
+        labels = self._seen.labels(self.bots)
+        return TableStatus(
+            table=self.number, game=self.game + 1, version=match.revision,
+            to_play=match.current_player, moves=match.cursor, names=tuple(self.names),
+            shown=tuple(display_names(self.names, labels)),
+            computers=tuple(self.bots.get(s, "") for s in range(self.players)),
+            last_move=self.last_move, paused=bool(self.session.paused),
+            over=outcome is not None, winners=() if outcome is None else tuple(outcome.winners))
 
     def _fingerprint(self) -> tuple[int, int, int]:
         match = self.match
@@ -321,6 +349,8 @@ class RoomTable:
                     self.match.play(action)
             else:
                 self.match.play(action)
+            index = self.match.cursor - 1
+            self._seen.add(index, actor(self.match, index, self.players), who)
             self.by.append(who)
             self.last_move = when
         for event in events[at:]:
