@@ -181,8 +181,8 @@ class RoomTable:
         """
         session = self.seats[seat]
         before = self._fingerprint()
-        checkpoint = self.session.checkpoint()
-        session.handle(content)
+        checkpoint = self.session.checkpoint()  # one per message: the seat's handler shares it
+        session.handle(content, checkpoint)
         if self._fingerprint() != before:
             try:
                 self.commit()
