@@ -158,7 +158,7 @@ def choices_for(table: Table, match: Match, decider: int,
     game = match.game
     sight = (sights or Sights(game)).of(match.state)
     return described(table, game, sight.view(decider), sight.world(decider),
-                     game.legal_actions(match.state))
+                     sight.legal_actions())
 
 
 def described(table: Table, game: Any, view: Any, world: Any,

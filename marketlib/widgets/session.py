@@ -278,7 +278,8 @@ class SeatSession:
         choices = self._data.get("choices", [])
         if not 0 <= index < len(choices):
             raise BoardMessageError(f"no choice {index}: there are {len(choices)} legal choices")
-        action = self.match.legal_actions()[choices[index]["index"]]
+        legal = self.table.sights.of(self.match.state).legal_actions()  # as the choices were
+        action = legal[choices[index]["index"]]
         self.play(action, clicked=True)
 
     def _msg_explain(self, message: m.Explain) -> None:

@@ -29,15 +29,23 @@ def world_of(game: Any, view: Any) -> Any:
 
 class Sight:
     """One state as each seat sees it: the seat's view (``None``: the teacher view) and a world
-    rebuilt from that view, each worked out at most once."""
+    rebuilt from that view, each worked out at most once; and the state's legal actions (the
+    choices a board offers, and what a click on one of them plays)."""
 
-    __slots__ = ("_views", "_worlds", "game", "state")
+    __slots__ = ("_legal", "_views", "_worlds", "game", "state")
 
     def __init__(self, game: Any, state: Any) -> None:
         self.game = game
         self.state = state
         self._views: dict[int | None, Any] = {}
         self._worlds: dict[int | None, Any] = {}
+        self._legal: tuple[Any, ...] | None = None
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """``game.legal_actions(state)``."""
+        if self._legal is None:
+            self._legal = tuple(self.game.legal_actions(self.state))
+        return self._legal
 
     def view(self, seat: int | None) -> Any:
         """``game.view(state, seat)``."""
