@@ -110,7 +110,7 @@ GAME = GameInfo(
 ENTRY = register(GameEntry(
     name="bansan", module=__name__,
     board="marketlib.widgets.bansan:BansanBoard",
-    table="marketlib.widgets.bansan:BansanTable",
+    table="marketlib.widgets.bansan_table:BansanTable",
     heuristic="marketlib.bots.heuristics.bansan:HEURISTIC",
     defaults={"players": 2},
     modes={"kenduri": {"mode": "kenduri"}, "sendiri": {"mode": "sendiri", "players": 1}},

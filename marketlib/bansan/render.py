@@ -127,7 +127,7 @@ def _to_play(state: State | View) -> str:
 
 def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the table (hidden values shown as ``?``)."""
-    cat = catalog(state.rules)
+    cat = catalog(state)
     deck, lists = _deck_sizes(state)
     cap = state.rules.bin_capacity
     bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
@@ -194,7 +194,7 @@ def _chip(cat: Catalog, card: str, as_type: Produce | None = None) -> str:
 
 def html_board(state: State | View) -> str:
     """A static HTML board (no scripts): stall grid, Row, bins, bags and public lists."""
-    cat = catalog(state.rules)
+    cat = catalog(state)
     cap = state.rules.bin_capacity
     deck, lists = _deck_sizes(state)
     out = ['<div class="marketlib-bansan-static" style="font:13px sans-serif">',

@@ -63,7 +63,7 @@ def _bins(state: State) -> str:
 
 
 def _row_count(view: View, produce: Any) -> int:
-    cat = catalog(view.rules)
+    cat = catalog(view)
     return sum(1 for c in view.row if cat.produce[c].shows(produce))
 
 
@@ -97,15 +97,15 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
             return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "
                     f"RM{abs(m1 - m0)}{half}")
     if isinstance(a, A.PlaceWorker):
-        cat = catalog(rules)
+        cat = catalog(view)
         cost = rules.opening_rent_cost  # B-OPEN-07, A-B-58
         paid = f"for RM{cost}" if cost else "for free"
         return f"rent Stall {a.stall} ({NAMES[cat.stalls[a.stall].sells]}) {paid}"
     if isinstance(a, A.Tuck):
-        cat = catalog(rules)
+        cat = catalog(view)
         return f"{a.card} goes into Stall {a.stall} as {NAMES[cat.stalls[a.stall].sells]}"
     if isinstance(a, A.ChooseHalf) and isinstance(view.pending, OpeningHand):
-        cat = catalog(rules)
+        cat = catalog(view)
         types = [getattr(cat.produce[c], a.half).value for c in view.pending.cards]
         return f"stock {', '.join(types)}; then tuck each into a Stall"
     if isinstance(a, A.ReturnList):

@@ -195,8 +195,8 @@ class RoomTable:
         """
         session = self.seats[seat]
         before = self._fingerprint()
-        checkpoint = self.session.checkpoint()
-        session.handle(content)
+        checkpoint = self.session.checkpoint()  # one per message: the seat's handler shares it
+        session.handle(content, checkpoint)
         self.status = self._status()  # a refused move may have rolled back: a new revision
         if self._fingerprint() != before:
             try:

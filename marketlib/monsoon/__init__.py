@@ -92,7 +92,7 @@ GAME = GameInfo(
 ENTRY = register(GameEntry(
     name="monsoon", module=__name__,
     board="marketlib.widgets.monsoon:MonsoonBoard",
-    table="marketlib.widgets.monsoon:MonsoonTable",
+    table="marketlib.widgets.monsoon_table:MonsoonTable",
     heuristic="marketlib.bots.heuristics.monsoon:HEURISTIC",
     defaults={"players": 2},
 ))

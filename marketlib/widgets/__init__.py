@@ -2,21 +2,40 @@
 
 ``MonsoonBoard(match, seat=0, opponents={1: GreedyBot()})``; ``marketlib.play("monsoon")``
 makes a match and a board in one line.
+
+anywidget is imported only where a notebook board class is made (:mod:`.board` and the
+modules of ``BansanBoard`` and ``MonsoonBoard``, loaded on first use of those names): the
+transport-free :mod:`.session`, the payload and the tables import without it (issue 28).
 """
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from marketlib.bots import make_bot
 from marketlib.core import registry
 from marketlib.core.match import Match
-from marketlib.widgets.bansan import BansanBoard, BansanTable
-from marketlib.widgets.board import Board
-from marketlib.widgets.monsoon import MonsoonBoard, MonsoonTable
+from marketlib.widgets.bansan_table import BansanTable
+from marketlib.widgets.monsoon_table import MonsoonTable
 from marketlib.widgets.payload import Table, payload
+
+if TYPE_CHECKING:
+    from marketlib.widgets.bansan import BansanBoard
+    from marketlib.widgets.board import Board
+    from marketlib.widgets.monsoon import MonsoonBoard
+
+BOARDS = {"Board": "marketlib.widgets.board", "BansanBoard": "marketlib.widgets.bansan",
+          "MonsoonBoard": "marketlib.widgets.monsoon"}
+"""The anywidget board classes, each loaded from its module on first use."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in BOARDS:
+        return getattr(importlib.import_module(BOARDS[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def board_class(game: str | Any) -> type[Board]:

@@ -2,8 +2,9 @@
 
 Everything here is built from the seat's view (``game.view(state, seat)``), a world rebuilt from
 that view (``game.determinize``) and what the seat itself chose, never from hidden parts of the
-true state. Two states the seat cannot tell apart therefore give byte-identical payloads; the
-conformance kit checks that (:func:`marketlib.core.testing.check_hidden_information`).
+true state; each view and world is worked out once per (state, seat) (:mod:`.sight`). Two
+states the seat cannot tell apart therefore give byte-identical payloads; the conformance kit
+checks that (:func:`marketlib.core.testing.check_hidden_information`).
 
 A :class:`Table` is the game-specific half: how a view becomes a drawable ``scene``, which
 on-board ``target`` an action is about, and which action a click on a target would mean.
@@ -11,19 +12,14 @@ on-board ``target`` an action is about, and which action a click on a target wou
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from marketlib.core.match import Match
+from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
 
 if TYPE_CHECKING:
     from marketlib.widgets.messages import Bargain, Counter, ProposeTrade
-
-WORLD_SEED = 0
-"""The fixed seed of the world a board rebuilds from a view for previews and explanations (any
-fixed value works: nothing shown depends on the hidden parts it samples)."""
-
 
 class Table:
     """The game-specific drawing rules of a board (subclassed per game).
@@ -70,21 +66,18 @@ class Table:
         raise ValueError(f"{self.game_name} has no proposals")
 
 
-def world_of(game: Any, view: Any) -> Any:
-    """A full state consistent with ``view``, the same for every state that gives this view."""
-    return game.determinize(view, random.Random(WORLD_SEED))
-
-
-def explain_click(table: Table, match: Match, target: str, player: int) -> str:
+def explain_click(table: Table, match: Match, target: str, player: int,
+                  sights: Sights | None = None) -> str:
     """The sentence a board shows after a click on ``target`` that is not a highlighted choice:
     the rule ID and reason from ``explain``, worked out in a world rebuilt from ``player``'s
-    view, so it cannot mention a hidden card."""
+    view, so it cannot mention a hidden card (``sights``: the table's, to reuse them)."""
     game = match.game
-    view = game.view(match.state, player)
+    sight = (sights or Sights(game)).of(match.state)
+    view = sight.view(player)
     action = table.intent(view, target, player)
     if action is None:
         return f"{target.split(':', 1)[-1]} is not something you can use right now."
-    why = game.explain(world_of(game, view), action)
+    why = game.explain(sight.world(player), action)
     return f"{action} is legal." if why is None else f"{why.rule}: {why.reason}"
 
 
@@ -157,13 +150,15 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
     return lines
 
 
-def choices_for(table: Table, match: Match, decider: int) -> list[dict[str, Any]]:
+def choices_for(table: Table, match: Match, decider: int,
+                sights: Sights | None = None) -> list[dict[str, Any]]:
     """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
     ``target``, ``preview`` and ``warn`` (a question to ask first, or ""), all from the
-    decider's view only."""
+    decider's view only (``sights``: the table's, to reuse them)."""
     game = match.game
-    view = game.view(match.state, decider)
-    return described(table, game, view, world_of(game, view), game.legal_actions(match.state))
+    sight = (sights or Sights(game)).of(match.state)
+    return described(table, game, sight.view(decider), sight.world(decider),
+                     sight.legal_actions())
 
 
 def described(table: Table, game: Any, view: Any, world: Any,
@@ -178,18 +173,20 @@ def described(table: Table, game: Any, view: Any, world: Any,
             for i, action in enumerate(actions)]
 
 
-def any_time_for(table: Table, match: Match, seat: int) -> list[dict[str, Any]]:
+def any_time_for(table: Table, match: Match, seat: int,
+                 sights: Sights | None = None) -> list[dict[str, Any]]:
     """``seat``'s any-time actions now (Bansan's Rent & Release on another vendor's decision,
     A-B-60), in the shape of :func:`choices_for`, from ``seat``'s view only: the game's
     ``any_time_actions`` on a world rebuilt from that view (own money, public stalls). Empty
-    for a game without any-time actions and once the game is over."""
+    for a game without any-time actions and once the game is over (``sights``: the table's, to
+    reuse them)."""
     game = match.game
     listing = getattr(game, "any_time_actions", None)
     if listing is None or game.outcome(match.state) is not None:
         return []
-    view = game.view(match.state, seat)
-    world = world_of(game, view)
-    return described(table, game, view, world, listing(world, seat))
+    sight = (sights or Sights(game)).of(match.state)
+    world = sight.world(seat)
+    return described(table, game, sight.view(seat), world, listing(world, seat))
 
 
 VERBS = {"stock-row": "stock", "stock-deck": "draw", "buy-wholesale": "wholesale",
@@ -204,9 +201,11 @@ def verb_of(action: Any) -> str:
     return VERBS.get(verb, verb)
 
 
-def story_lines(table: Table, match: Match, seat: int) -> list[str]:
+def story_lines(table: Table, match: Match, seat: int,
+                sights: Sights | None = None) -> list[str]:
     """"While you waited": one sentence per run of moves by other seats since ``seat`` last
-    moved, with what each changed for ``seat`` (the game's ``recap``, from ``seat``'s views)."""
+    moved, with what each changed for ``seat`` (the game's ``recap``, from ``seat``'s views;
+    ``sights``: the table's, to reuse them)."""
     history = match.history
     start = len(history)
     while start > 0 and history[start - 1].player != seat:
@@ -214,7 +213,7 @@ def story_lines(table: Table, match: Match, seat: int) -> list[str]:
     if start == 0:  # the seat has not moved yet: the game so far, at most its last 40 moves
         start = max(0, len(history) - 40)
     states = match.states
-    game = match.game
+    sights = sights or Sights(match.game)
     lines: list[str] = []
     i = start
     while i < len(history):
@@ -222,7 +221,7 @@ def story_lines(table: Table, match: Match, seat: int) -> list[str]:
         j = i
         while j < len(history) and history[j].player == who:
             j += 1
-        views = [game.view(states[k], seat) for k in range(i, j + 1)]
+        views = [sights.of(states[k]).view(seat) for k in range(i, j + 1)]
         line = table.words.recap(views, history[i:j], seat)
         if line and (not lines or lines[-1] != line):
             lines.append(line)
@@ -240,6 +239,7 @@ def payload(
     covered: bool = False,
     reasons: Mapping[tuple[int, Any], Reason] | None = None,
     cache: dict[Any, Any] | None = None,
+    sights: Sights | None = None,
 ) -> dict[str, Any]:
     """The traits a board sends for ``seat``: ``scene``, ``choices`` (the decider's legal
     actions, when ``seat`` decides), ``any_time`` (``seat``'s any-time actions,
@@ -255,6 +255,8 @@ def payload(
         covered: hot-seat cover: nothing private at all is sent.
         reasons: computer players' reasons by ``(index, action)``.
         cache: a dict the caller keeps to reuse log lines between calls.
+        sights: the views and worlds the caller keeps (:class:`~.sight.Sights`), to reuse
+            them between calls; each is worked out once per (state, seat) either way.
     """
     game = match.game
     state = match.state
@@ -262,16 +264,17 @@ def payload(
         return {"scene": {"game": table.game_name, "covered": True}, "choices": [],
                 "any_time": [], "log": [], "log_total": 0,
                 "story": [], "description": "", "summary": summary_text(match)}
+    sights = sights or Sights(game)
     decider = game.current_player(state)
     shown = None if teacher_view else seat
-    view = game.view(state, shown)
+    view = sights.of(state).view(shown)
     choices: list[dict[str, Any]] = []
     if decider is not None and (humans is None or decider in humans) and (
             teacher_view or decider == seat):
-        choices = choices_for(table, match, decider)
+        choices = choices_for(table, match, decider, sights)
     any_time: list[dict[str, Any]] = []
     if not teacher_view and (humans is None or seat in humans):
-        any_time = any_time_for(table, match, seat)
+        any_time = any_time_for(table, match, seat, sights)
     log = log_lines(match, shown, reasons or {}, cache)
     words = table.words
     scene = table.scene(view, decider)
@@ -285,7 +288,7 @@ def payload(
         "any_time": any_time,
         "log": log[-LOG_LINES:],
         "log_total": len(log),
-        "story": story_lines(table, match, seat),
+        "story": story_lines(table, match, seat, sights),
         "description": table.text(view),
         "summary": summary_text(match),
     }
@@ -294,9 +297,10 @@ def payload(
 def probe(table: Table, match: Match, seat: int) -> dict[str, Any]:
     """The payload for ``seat`` plus the answer to a click on each of the view's probe targets
     (for the hidden-information test)."""
-    data = payload(table, match, seat)
-    view = match.game.view(match.state, seat)
-    data["notices"] = {t: explain_click(table, match, t, seat)
+    sights = Sights(match.game)
+    data = payload(table, match, seat, sights=sights)
+    view = sights.of(match.state).view(seat)
+    data["notices"] = {t: explain_click(table, match, t, seat, sights)
                        for t in table.probe_targets(view)}
     return data
 

@@ -37,7 +37,7 @@ from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
-from marketlib.widgets.payload import explain_click, world_of
+from marketlib.widgets.payload import explain_click
 from marketlib.widgets.shared import MAX_BOT_DECISIONS, TableSession, players_of
 
 LOG = logging.getLogger("marketlib.widgets")
@@ -199,15 +199,22 @@ class SeatSession:
         return [s for s in self.table.humans() if s != self.seat]
 
     # ------------------------------------------------------------- messages
-    def handle(self, content: Any) -> None:
+    def handle(self, content: Any, checkpoint: Any = None) -> None:
         """Apply one message from the front end (``widgets/PROTOCOL.md``): a dict as the comm
         delivers it, or a decoded :class:`~marketlib.widgets.messages.Message`.
 
         Never raises (unless :attr:`raise_errors`): a refused message sets ``error`` (and
         :attr:`stale` when it was made on a position no longer shown).
+
+        Args:
+            content: the message.
+            checkpoint: the table's :meth:`TableSession.checkpoint` taken just now by a caller
+                that keeps one anyway (a classroom table), so it is not taken twice; ``None``:
+                taken here.
         """
         table = self.table
-        checkpoint = table.checkpoint()
+        if checkpoint is None:
+            checkpoint = table.checkpoint()
         revision = self.match.revision
         saved = (self.seat, self.covered, self.teacher_view)
         self.stale = False
@@ -271,7 +278,8 @@ class SeatSession:
         choices = self._data.get("choices", [])
         if not 0 <= index < len(choices):
             raise BoardMessageError(f"no choice {index}: there are {len(choices)} legal choices")
-        action = self.match.legal_actions()[choices[index]["index"]]
+        legal = self.table.sights.of(self.match.state).legal_actions()  # as the choices were
+        action = legal[choices[index]["index"]]
         self.play(action, clicked=True)
 
     def _msg_explain(self, message: m.Explain) -> None:
@@ -279,7 +287,9 @@ class SeatSession:
             raise BoardMessageError("the board is covered: reveal it first")
         current = self.match.current_player
         player = self.seat if current is None or not self.teacher_view else current
-        self.notice = explain_click(self.table.table, self.match, message.target, player)
+        table = self.table
+        self.notice = explain_click(table.table, self.match, message.target, player,
+                                    table.sights)
 
     def _msg_any_time(self, message: m.AnyTime) -> None:
         index = message.index
@@ -290,9 +300,9 @@ class SeatSession:
             raise BoardMessageError(
                 f"no any-time choice {index}: there are {len(options)} now")
         game = self.match.game
-        view = game.view(self.match.state, self.seat)
+        world = self.table.sights.of(self.match.state).world(self.seat)
         listing = getattr(game, "any_time_actions")  # noqa: B009 - optional in GameModule
-        action = listing(world_of(game, view), self.seat)[options[index]["index"]]
+        action = listing(world, self.seat)[options[index]["index"]]
         self.play(action, clicked=True)  # refused: the reason in ``notice``, nothing changed
         self.stepped_in = None
         self.refresh()

@@ -23,6 +23,7 @@ from marketlib.core.game import seat_count
 from marketlib.core.match import Match
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.payload import Reason, Table, payload
+from marketlib.widgets.sight import Sights
 
 MAX_BOT_DECISIONS = 20_000
 """A computer player that has not handed the decision to a person after this many moves stops."""
@@ -64,6 +65,9 @@ class TableSession:
         self.announced_at = -1
         """The ``Match.revision`` the announcement belongs to."""
         self.cards = table.cards(match)
+        self.sights = Sights(match.game)
+        """Each seat's view and world of the positions shown lately (worked out once each)."""
+        self._payloads: dict[tuple[int, bool, bool], tuple[Any, dict[str, Any]]] = {}
         self._blank = self.bot_memory()
         self.reset_streams()
 
@@ -270,10 +274,20 @@ class TableSession:
 
     def payload(self, seat: int, *, teacher_view: bool = False,
                 covered: bool = False) -> dict[str, Any]:
-        """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`)."""
-        return payload(self.table, self.match, seat, humans=self.humans(),
-                       teacher_view=teacher_view, covered=covered, reasons=self.reasons,
-                       cache=self.lines)
+        """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`), built once
+        per position: every seat session of the table shares it until the ``Match`` changes
+        (``Match.revision``) or a seat changes hands. Treat it as read-only."""
+        humans = self.humans()
+        key = (seat, teacher_view, covered)
+        stamp = (self.match.revision, tuple(humans))
+        kept = self._payloads.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        data = payload(self.table, self.match, seat, humans=humans, teacher_view=teacher_view,
+                       covered=covered, reasons=self.reasons, cache=self.lines,
+                       sights=self.sights)
+        self._payloads[key] = (stamp, data)
+        return data
 
 
 __all__ = ["MAX_BOT_DECISIONS", "TableSession", "players_of"]

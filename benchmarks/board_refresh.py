@@ -1,0 +1,177 @@
+"""The click path without a browser: one board refresh, and what one classroom move builds.
+
+Board refresh: a seeded random game of every seat played by a person, each seat with its own
+:class:`~marketlib.widgets.session.SeatSession` (fixed seat, as in a classroom); after every
+move the deciding seat's board is redrawn (``SeatSession.refresh``) and timed. Each position
+is new, so nothing of it was worked out before: the time is a refresh after a move. Prints the
+median and the 95th percentile in milliseconds, and how many times ``view`` and
+``determinize`` ran per refresh (issue 28's target: Bansan at most 0.3 ms, from 1.5 ms).
+
+Classroom move: a 3-seat Bansan room (one table, three people, then the same with a
+GreedyBot in seat 2); each move is a ``play`` message from the deciding seat, as the server
+hands it to ``RoomTable.handle``. Prints, per move, the payloads built (one per call of the
+table's ``scene``), the checkpoints taken (``TableSession.checkpoint``) and the deep copies of
+the computer players (``TableSession.bot_memory``), with the number of seats whose picture
+changed beside them.
+
+Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from marketlib import bansan, monsoon
+from marketlib.core.match import Match
+from marketlib.widgets import table_of
+from marketlib.widgets.session import SeatSession, TableSession
+
+GAMES = {"bansan": bansan, "monsoon": monsoon}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+@contextmanager
+def counting(owner: Any, names: tuple[str, ...], counts: Counter[str]) -> Iterator[None]:
+    """Count the calls of ``owner.<name>`` for each name (put back afterwards)."""
+    saved = {n: getattr(owner, n) for n in names}
+
+    def wrap(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            counts[name] += 1
+            return real(*args, **kwargs)
+        return counted
+
+    for name, real in saved.items():
+        setattr(owner, name, wrap(name, real))
+    try:
+        yield
+    finally:
+        for name, real in saved.items():
+            setattr(owner, name, real)
+
+
+def refresh_times(game: str, players: int, moves: int,
+                  seed: int) -> tuple[list[float], list[float], Counter[str]]:
+    """Wall and CPU milliseconds of each decider's refresh after a move, and the engine calls
+    made (``view again``: a ``view`` of a (state, seat) already viewed)."""
+    module = GAMES[game]
+    match = Match(game, module.Rules(players=players), seed=seed)
+    shared = TableSession(table_of(game), match)
+    seats = [SeatSession(shared, s, hot_seat=False) for s in range(shared.players)]
+    rng = random.Random(seed)
+    wall: list[float] = []
+    cpu: list[float] = []
+    counts: Counter[str] = Counter()
+    seen: dict[tuple[int, Any], Any] = {}  # (id(state), seat) -> state, kept alive
+    real_view = module.view
+
+    def view(state: Any, seat: Any) -> Any:
+        if (id(state), seat) in seen:
+            counts["view again"] += 1
+        seen[(id(state), seat)] = state
+        return real_view(state, seat)
+
+    module.view = view
+    try:
+        with counting(module, ("view", "determinize"), counts):
+            for _ in range(moves):
+                if match.outcome is not None:
+                    match.reset(match.seed + 1)
+                    seen.clear()
+                decider = match.current_player
+                assert decider is not None
+                started, started_cpu = time.perf_counter(), time.thread_time()
+                seats[decider].refresh()
+                cpu.append((time.thread_time() - started_cpu) * 1000)
+                wall.append((time.perf_counter() - started) * 1000)
+                counts["refresh"] += 1
+                match.play(rng.choice(match.legal_actions()))
+    finally:
+        module.view = real_view
+    return wall, cpu, counts
+
+
+def classroom_counts(moves: int, seed: int, bot: bool) -> tuple[Counter[str], int]:
+    """What ``moves`` moves at a 3-seat Bansan table built, and the moves played."""
+    from marketlib.classroom import Room
+
+    with tempfile.TemporaryDirectory() as folder:
+        room = Room("bansan", tables=1, players=3, seed=seed, path=Path(folder) / "b.sqlite")
+        table = room.tables[0]
+        if bot:
+            table.seat_bot(2, "greedy")
+            table.run_bots()
+        counts: Counter[str] = Counter()
+        rng = random.Random(seed)
+        played = 0
+        scene = table.session.table.scene
+        with counting(TableSession, ("checkpoint", "bot_memory"), counts), \
+                counting(table.session.table, ("scene",), counts):
+            for _ in range(moves):
+                match = table.match
+                if match.outcome is not None:
+                    break
+                seat = match.current_player
+                assert seat is not None
+                session = table.seats[seat]
+                before = [msgspec.json.encode(s.traits()) for s in table.seats]
+                choices = session.traits()["choices"]
+                pick = rng.randrange(len(choices))
+                refused = table.handle(seat, {"type": "play", "index": pick,
+                                              "version": session.version})
+                assert not refused, refused
+                after = [msgspec.json.encode(s.traits()) for s in table.seats]
+                counts["changed"] += sum(b != a for b, a in zip(before, after, strict=True))
+                played += 1
+        assert table.session.table.scene == scene
+        table.store.close()
+    return counts, played
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=200, help="moves per setting")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print("board refresh after a move (the deciding seat's board; ms: wall, and this thread's CPU)")
+    print(f"{'game':>8} {'seats':>5} {'refreshes':>9} {'median':>7} {'p95':>7} "
+          f"{'cpu med':>7} {'cpu p95':>7} {'view':>5} {'view again':>10} {'determinize':>11}")
+    for game, players in (("bansan", 2), ("bansan", 3), ("bansan", 4), ("monsoon", 2),
+                          ("monsoon", 3)):
+        wall, cpu, counts = refresh_times(game, players, args.moves, args.seed)
+        n = counts["refresh"]
+        print(f"{game:>8} {players:>5} {n:>9} {statistics.median(wall):>7.3f} "
+              f"{percentile(wall, 0.95):>7.3f} {statistics.median(cpu):>7.3f} "
+              f"{percentile(cpu, 0.95):>7.3f} {counts['view'] / n:>5.2f} "
+              f"{counts['view again'] / n:>10.2f} {counts['determinize'] / n:>11.2f}")
+    print("(per refresh: view, view again = of a (state, seat) already viewed, determinize)")
+    print()
+    print("classroom move at a 3-seat Bansan table (per move)")
+    print(f"{'seats':>22} {'moves':>5} {'payloads':>8} {'changed':>7} {'checkpoints':>11} "
+          f"{'bot copies':>10}")
+    for label, bot in (("3 people", False), ("2 people + GreedyBot", True)):
+        counts, played = classroom_counts(args.moves, args.seed, bot)
+        print(f"{label:>22} {played:>5} {counts['scene'] / played:>8.2f} "
+              f"{counts['changed'] / played:>7.2f} {counts['checkpoint'] / played:>11.2f} "
+              f"{counts['bot_memory'] / played:>10.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,210 @@
+"""How a Bansan view is drawn and clicked (:class:`BansanTable`): the game's half of a board's
+payload, without a widget (so a classroom or a page that runs the game needs no anywidget)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marketlib import bansan
+from marketlib.bansan import actions as A
+from marketlib.bansan import words as bansan_words
+from marketlib.bansan.cards import NAMES
+from marketlib.bansan.queries import half_total
+from marketlib.bansan.render import COLOURS, text_table
+from marketlib.bansan.state import BargainOffer, Stocking
+from marketlib.core.match import Match
+from marketlib.core.palette import ink
+from marketlib.widgets import messages
+from marketlib.widgets.payload import Table
+
+WASTE_NAMES = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
+
+
+class BansanTable(Table):
+    """How a Bansan view is drawn and clicked (a :class:`~marketlib.widgets.Table`)."""
+
+    game_name = "bansan"
+    words = bansan_words
+
+    def cards(self, match: Match) -> dict[str, Any]:
+        cat = bansan.catalog(match.state)
+        prices = {p.value: match.rules.price(p) for p in bansan.Produce}
+        return {
+            "produce": {c.id: {"top": c.top.value, "bottom": c.bottom.value,
+                               "waste": c.waste.value, "star": c.star}
+                        for c in cat.produce.values()},
+            "lists": {x.id: {"icons": [i.value for i in x.icons], "value": x.value}
+                      for x in cat.lists.values()},
+            "stalls": {s.id: {"sells": s.sells.value, "mark": s.mark} for s in cat.stalls.values()},
+            "events": {e.id: {"name": e.name, "timeframe": e.timeframe.value}
+                       for e in cat.events.values()},
+            "names": {p.value: NAMES[p] for p in bansan.Produce},
+            "prices": prices,
+            "wastes": WASTE_NAMES,
+            "colours": {p.value: COLOURS[p] for p in bansan.Produce},
+            "inks": {p.value: ink(COLOURS[p]) for p in bansan.Produce},
+            "legend": [list(item) for item in bansan_words.legend(match.rules)],
+        }
+
+    def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
+        pending = view.pending
+        pend: dict[str, Any] | None = None
+        if pending is not None:
+            kind = type(pending).__name__
+            pend = {"kind": kind}
+            if kind == "Stocking":
+                pend["cards"] = [{"card": sc.card, "options": [o.value for o in sc.options]}
+                                 for sc in pending.cards]
+            elif kind == "OpeningHand":
+                pend["cards"] = list(pending.cards)
+            elif kind == "Purchase":
+                prices = [x.price for x in pending.picked]
+                total = sum(prices) if pending.kind == "vendors" else half_total(view, prices)
+                pend.update(purchase=pending.kind, produce=pending.produce.value, total=total,
+                            picked=[{"card": x.card, "seller": x.seller, "price": x.price}
+                                    for x in pending.picked])
+            elif kind == "ListReturn":
+                pend["count"] = pending.count
+        offer = None
+        if view.offer is not None:
+            o = view.offer
+            offer = {"from": o.frm, "to": o.to, "text": bansan.describe_offer(view),
+                     "kind": "bargain" if isinstance(o, BargainOffer) else "trade",
+                     "counters": o.counters, "max_counters": view.rules.max_counters}
+            if isinstance(o, BargainOffer):
+                offer.update(card=o.card, price=o.price)
+            else:
+                offer.update(give=list(o.give), take=list(o.take), pay=o.pay, ask=o.ask)
+        return {
+            "game": "bansan",
+            "viewer": view.viewer,
+            "mode": view.rules.mode,
+            "players": len(view.vendors),
+            "phase": view.phase,
+            "turn": view.turn,
+            "current": view.current,
+            "decider": decider,
+            "actions_left": view.actions_left,
+            "deck": view.deck_size,
+            "list_deck": view.list_deck_size,
+            "row": list(view.row),
+            "columns": view.columns,
+            "stalls": [{"id": s.id, "open": s.open, "renter": s.renter, "cards": list(s.cards)}
+                       for s in view.stalls],
+            "bins": [list(b) for b in view.bins],
+            "bin_capacity": view.rules.bin_capacity,
+            "bins_over": [len(b) > view.rules.bin_capacity for b in view.bins],
+            "outside": list(view.outside),
+            "events": list(view.latest_events[-3:]),
+            "active_event": view.active_event,
+            "vendors": [{"money": v.money, "wallet": None if v.wallet is None else list(v.wallet),
+                         "wallet_size": v.wallet_size, "completed": list(v.completed),
+                         "bag": [{"card": b.card, "produce": b.produce.value} for b in v.bag],
+                         "rr_used": v.rr_used} for v in view.vendors],
+            "token": view.token,
+            "trigger": view.trigger,
+            "pending": pend,
+            "offer": offer,
+            "bag_limit": view.rules.bag_limit,
+            "result": None if view.result is None else str(view.result),
+            "public": list(view.public),
+            "missed": list(view.missed),
+            "auto_log": list(view.log),
+        }
+
+    def target(self, action: Any) -> str:
+        p = action
+        if isinstance(p, A.ReturnList):
+            return f"list:{p.list}"
+        if isinstance(p, A.ChooseHalf):
+            return f"button:half-{p.half}"
+        if isinstance(p, A.Tuck):
+            return f"card:{p.card}@stall:{p.stall}"
+        if isinstance(p, A.PlaceWorker):
+            return f"stall:{p.stall}"
+        if isinstance(p, A.StockRow):
+            return f"stock:{p.produce.value}"
+        if isinstance(p, A.Buy):
+            return f"buy:{p.produce.value}"
+        if isinstance(p, A.BuyWholesale):
+            return f"wholesale:{p.produce.value}"
+        if isinstance(p, A.Sell):
+            return f"sell:{p.produce.value}"
+        if isinstance(p, A.Pick):
+            return f"card:{p.card}"
+        if isinstance(p, A.Empty):
+            return f"bin:{p.bin.value}"
+        if isinstance(p, A.Complete):
+            return f"complete:{p.list}:{','.join(p.cards)}"
+        if isinstance(p, A.Throw):
+            return f"card:{p.card}@throw"
+        if isinstance(p, A.Give):
+            return f"card:{p.card}@give:{p.to}"
+        if isinstance(p, A.RentAndRelease):
+            return f"rr:{p.rent or '-'}:{p.release or '-'}"
+        if isinstance(p, A.Move):
+            return f"move:{p.row}"
+        return "button:" + type(p).__name__.lower()
+
+    def intent(self, view: Any, target: str, player: int) -> Any:
+        kind, _, name = target.partition(":")
+        state = view
+        produce = {p.value: p for p in bansan.Produce}
+        if kind == "list":
+            return A.ReturnList(player=player, list=name)
+        if kind == "stall":
+            if state.phase == "draft":
+                return A.PlaceWorker(player=player, stall=name)
+            pending = state.pending
+            if isinstance(pending, Stocking) and pending.cards:
+                return A.Tuck(player=player, card=pending.cards[0].card, stall=name)
+            return A.PlaceWorker(player=player, stall=name)
+        if kind == "card":
+            return A.Pick(player=player, card=name.split("@")[0])
+        if kind in ("stock", "buy", "wholesale", "sell") and name in produce:
+            cls = {"stock": A.StockRow, "buy": A.Buy, "wholesale": A.BuyWholesale,
+                   "sell": A.Sell}[kind]
+            return cls(player=player, produce=produce[name])
+        if kind == "bin":
+            return A.Empty(player=player, bin=bansan.Waste(name))
+        if kind == "move" and name.isdigit():
+            return A.Move(player=player, row=int(name))
+        simple = {"button:done": A.Done, "button:endactions": A.EndActions,
+                  "button:stockdeck": A.StockDeck, "button:skipstocking": A.SkipStocking,
+                  "button:accept": A.Accept, "button:decline": A.Decline}
+        if target in simple:
+            return simple[target](player=player)
+        return None
+
+    def text(self, view: Any) -> str:
+        return text_table(view)
+
+    def probe_targets(self, view: Any) -> list[str]:
+        cards = [*view.row, *(c for s in view.stalls for c in s.cards),
+                 *(b.card for v in view.vendors for b in v.bag)]
+        lists = [x for v in view.vendors for x in (v.wallet or ())]
+        return ([f"card:{c}" for c in cards] + [f"list:{x}" for x in lists]
+                + [f"stall:{s.id}" for s in view.stalls]
+                + [f"{k}:{p.value}" for k in ("stock", "buy", "wholesale", "sell")
+                   for p in bansan.Produce]
+                + [f"bin:{w.value}" for w in bansan.Waste]
+                + ["button:done", "button:endactions", "button:stockdeck", "button:accept"])
+
+    def proposal(self, message: Any, player: int) -> Any:
+        """A trade, bargain or counter-offer from the trade panel, as an action (validated by
+        ``apply``): ``bargain`` (card, price), ``counter`` (a price for a bargain, or give/take/
+        pay/ask for a trade; A-B-60) or ``propose_trade`` (to, give, take, pay, ask). The
+        message was decoded strictly (:mod:`marketlib.widgets.messages`): nothing is
+        converted here."""
+        if isinstance(message, messages.Bargain):
+            return A.Bargain(player=player, card=message.card, price=message.price)
+        if isinstance(message, messages.Counter):
+            return A.Counter(player=player, price=message.price, give=message.give,
+                             take=message.take, pay=message.pay, ask=message.ask)
+        if isinstance(message, messages.ProposeTrade):
+            return A.ProposeTrade(player=player, to=message.to, give=message.give,
+                                  take=message.take, pay=message.pay, ask=message.ask)
+        raise ValueError(f"{message!r} is not a proposal")
+
+
+__all__ = ["WASTE_NAMES", "BansanTable"]

@@ -1,0 +1,93 @@
+"""What each seat sees of a state, worked out once (issue 28: one ``view`` per seat per state).
+
+A board's payload needs a seat's view several times (the scene, the decider's choices, the
+seat's any-time actions, the "while you waited" story over past positions) and a world rebuilt
+from that view (``determinize``) for the previews and the any-time listing. A :class:`Sight`
+keeps both for one state, so each is worked out at most once per (state, seat); a
+:class:`Sights` keeps the sights of the latest states a table showed, so a redraw after a move
+works out only the new position.
+
+States are immutable, and a view and its world depend on the state and the seat only (the
+world is rebuilt with the fixed :data:`WORLD_SEED`), so what is kept is exactly what would be
+worked out again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+WORLD_SEED = 0
+"""The fixed seed of the world a board rebuilds from a view for previews and explanations (any
+fixed value works: nothing shown depends on the hidden parts it samples)."""
+
+
+def world_of(game: Any, view: Any) -> Any:
+    """A full state consistent with ``view``, the same for every state that gives this view."""
+    return game.determinize(view, random.Random(WORLD_SEED))
+
+
+class Sight:
+    """One state as each seat sees it: the seat's view (``None``: the teacher view) and a world
+    rebuilt from that view, each worked out at most once; and the state's legal actions (the
+    choices a board offers, and what a click on one of them plays)."""
+
+    __slots__ = ("_legal", "_views", "_worlds", "game", "state")
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self.game = game
+        self.state = state
+        self._views: dict[int | None, Any] = {}
+        self._worlds: dict[int | None, Any] = {}
+        self._legal: tuple[Any, ...] | None = None
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """``game.legal_actions(state)``."""
+        if self._legal is None:
+            self._legal = tuple(self.game.legal_actions(self.state))
+        return self._legal
+
+    def view(self, seat: int | None) -> Any:
+        """``game.view(state, seat)``."""
+        views = self._views
+        if seat not in views:
+            views[seat] = self.game.view(self.state, seat)
+        return views[seat]
+
+    def world(self, seat: int | None) -> Any:
+        """A world rebuilt from ``seat``'s view (:func:`world_of`)."""
+        worlds = self._worlds
+        if seat not in worlds:
+            worlds[seat] = world_of(self.game, self.view(seat))
+        return worlds[seat]
+
+
+class Sights:
+    """The :class:`Sight` of each of the last ``size`` states asked about (a table keeps one).
+
+    Args:
+        game: the game module the states belong to.
+        size: how many states are kept (the oldest asked about goes first).
+    """
+
+    def __init__(self, game: Any, size: int = 256) -> None:
+        self.game = game
+        self.size = size
+        self._kept: dict[int, Sight] = {}
+
+    def of(self, state: Any) -> Sight:
+        """The sight of ``state`` (the very object: a kept sight holds it, so its ``id`` is not
+        reused while kept)."""
+        kept = self._kept
+        key = id(state)
+        found = kept.get(key)
+        if found is not None and found.state is state:
+            return found
+        found = Sight(self.game, state)
+        kept[key] = found
+        if len(kept) > self.size:
+            del kept[next(iter(kept))]
+        return found
+
+
+__all__ = ["WORLD_SEED", "Sight", "Sights", "world_of"]

@@ -1,0 +1,180 @@
+"""The click path does the engine's work once (issue 28): a refresh works out each seat's view
+of a state once and rebuilds a world at most once per seat; a payload is built once per
+position and shared by every seat session of the table; what is shared is what a payload built
+afresh would be; and the transport-free session imports without anywidget."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import msgspec
+import pytest
+
+from marketlib import Match, bansan, monsoon
+from marketlib.bots import GreedyBot
+from marketlib.widgets import sight, table_of
+from marketlib.widgets.payload import payload
+from marketlib.widgets.session import SeatSession, TableSession
+
+GAMES = {"bansan": bansan, "monsoon": monsoon}
+
+
+@contextmanager
+def engine_calls(game: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[Any]]:
+    """Count ``game.view`` per (state, seat) and ``game.determinize`` calls (key
+    ``"determinize"``) while the block runs. The states are kept, so ids are not reused."""
+    calls: Counter[Any] = Counter()
+    kept: list[Any] = []
+    view, determinize = game.view, game.determinize
+
+    def counted_view(state: Any, seat: Any) -> Any:
+        kept.append(state)
+        calls[(id(state), seat)] += 1
+        return view(state, seat)
+
+    def counted_determinize(v: Any, rng: Any) -> Any:
+        calls["determinize"] += 1
+        return determinize(v, rng)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(game, "view", counted_view)
+        patch.setattr(game, "determinize", counted_determinize)
+        yield calls
+
+
+def table(game: str, players: int, seed: int,
+          bots: dict[int, Any] | None = None) -> tuple[TableSession, list[SeatSession]]:
+    match = Match(game, GAMES[game].Rules(players=players), seed=seed)
+    shared = TableSession(table_of(game), match, bots)
+    return shared, [SeatSession(shared, s, hot_seat=False) for s in range(shared.players)]
+
+
+def most_views_of_one(calls: Counter[Any]) -> int:
+    return max((n for k, n in calls.items() if k != "determinize"), default=0)
+
+
+def refresh_calls(game: str, monkeypatch: pytest.MonkeyPatch) -> list[Counter[Any]]:
+    """The engine calls of each deciding seat's refresh along a seeded random game."""
+    shared, seats = table(game, 3, seed=3)
+    match = shared.match
+    rng = random.Random(3)
+    found = []
+    for _ in range(40):
+        with engine_calls(GAMES[game], monkeypatch) as calls:
+            seats[match.current_player].refresh()
+        found.append(calls)
+        match.play(rng.choice(match.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("game", ["bansan", "monsoon"])
+def test_a_refresh_views_each_state_once_per_seat_and_rebuilds_one_world(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shown to fail on a broken copy: :func:`test_the_view_count_fails_on_a_broken_copy`."""
+    for calls in refresh_calls(game, monkeypatch):
+        assert most_views_of_one(calls) == 1
+        assert calls["determinize"] == 1  # the previews and the any-time listing share it
+
+
+def test_the_view_count_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy whose sight forgets the views and worlds it worked out (as every helper of the
+    payload once asked for its own): the same state is viewed twice or more for one seat, and
+    a world is rebuilt twice."""
+    monkeypatch.setattr(sight.Sight, "view", lambda self, seat: self.game.view(self.state, seat))
+    monkeypatch.setattr(sight.Sight, "world",
+                        lambda self, seat: sight.world_of(self.game, self.view(seat)))
+    found = refresh_calls("bansan", monkeypatch)
+    assert max(most_views_of_one(c) for c in found) >= 2
+    assert max(c["determinize"] for c in found) == 2
+
+
+def test_a_second_refresh_at_the_same_position_works_out_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    shared, seats = table("bansan", 3, seed=5)
+    for seat in seats:
+        seat.refresh()
+    with engine_calls(bansan, monkeypatch) as calls:
+        for seat in seats:
+            seat.refresh()
+        payload_again = shared.payload(0)
+    assert calls == Counter()
+    assert payload_again is seats[0]._data
+
+
+def fresh(shared: TableSession, seat: SeatSession) -> dict[str, Any]:
+    """The payload ``seat`` would be sent if nothing were kept from earlier refreshes."""
+    return payload(shared.table, shared.match, seat.seat, humans=shared.humans(),
+                   teacher_view=seat.teacher_view, covered=seat.covered,
+                   reasons=shared.reasons)
+
+
+@pytest.mark.parametrize(("game", "players"), [("bansan", 3), ("bansan", 2), ("monsoon", 3)])
+def test_what_is_shared_is_what_a_payload_built_afresh_would_be(game: str,
+                                                                  players: int) -> None:
+    """Along seeded games with a computer player, undo, redo, a seat changing hands and the
+    teacher view: every seat session's payload equals one built from nothing."""
+    shared, seats = table(game, players, seed=7, bots={players - 1: GreedyBot()})
+    teacher = SeatSession(shared, 0, teacher=True, hot_seat=False)
+    teacher.teacher_view = True
+    match = shared.match
+    rng = random.Random(7)
+    shared.run_bots()
+    for step in range(60):
+        if match.outcome is not None:
+            break
+        mover = seats[match.current_player]
+        mover.play(rng.choice(match.legal_actions()))
+        if step % 9 == 4 and match.can_undo:
+            mover.undo()
+        if step % 9 == 6 and match.can_redo:
+            mover.redo()
+        if step == 20:
+            shared.seat_bot(0, GreedyBot())
+            shared.run_bots()
+        for session in [*seats, teacher]:
+            session.refresh()
+            assert msgspec.json.encode(session._data) == msgspec.json.encode(
+                fresh(shared, session)), (step, session.seat)
+
+
+BLOCKED = """
+import sys
+
+class NoAnywidget:
+    def find_spec(self, name, path=None, target=None):
+        if name == "anywidget" or name.startswith("anywidget."):
+            raise ImportError("anywidget is blocked in this test")
+        return None
+
+sys.meta_path.insert(0, NoAnywidget())
+import marketlib.widgets.session
+import marketlib.classroom.tables
+from marketlib import Match, bansan
+from marketlib.widgets import table_of
+from marketlib.widgets.session import SeatSession, TableSession
+
+shared = TableSession(table_of("bansan"), Match("bansan", bansan.Rules(players=2), seed=1))
+seat = SeatSession(shared, 0, hot_seat=False)
+seat.refresh()
+assert seat.traits()["choices"], "no choices"
+assert "anywidget" not in sys.modules
+try:
+    from marketlib.widgets import BansanBoard
+except ImportError as err:
+    print("board refused:", err)
+"""
+
+
+def test_the_session_imports_and_plays_without_anywidget() -> None:
+    """With anywidget blocked, the session, the tables and a classroom table import and a seat
+    is drawn; only asking for a notebook board class needs anywidget."""
+    done = subprocess.run([sys.executable, "-c", BLOCKED], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "board refused: anywidget is blocked in this test"
