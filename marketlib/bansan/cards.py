@@ -68,7 +68,9 @@ class Waste(enum.StrEnum):
 
 
 WASTES = tuple(Waste)
-_WASTE_NAMES = {"plastic": Waste.PL, "paper": Waste.PA, "organic": Waste.OR}
+WASTE_WORDS = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
+"""Each waste type's (and Waste Bin's) name by its code, as the rulebook writes it."""
+_WASTE_NAMES = {word.lower(): Waste(code) for code, word in WASTE_WORDS.items()}
 
 
 class Timeframe(enum.StrEnum):

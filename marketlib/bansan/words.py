@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, Produce
+from marketlib.bansan.cards import NAMES, WASTE_WORDS, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.queries import half_total
 from marketlib.bansan.state import (
@@ -54,8 +54,6 @@ PHASES: dict[str, str] = {
 PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
              "sell": "SELL of {}"}
 """The BUY or SELL in progress by ``Purchase.kind``, for ``str.format(produce)``."""
-
-WASTE_WORDS = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
 
 
 def legend(rules: Rules) -> tuple[tuple[str, str], ...]:

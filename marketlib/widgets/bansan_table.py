@@ -8,7 +8,7 @@ from typing import Any
 from marketlib import bansan
 from marketlib.bansan import actions as A
 from marketlib.bansan import words as bansan_words
-from marketlib.bansan.cards import NAMES
+from marketlib.bansan.cards import NAMES, WASTE_WORDS
 from marketlib.bansan.queries import half_total
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Stocking
@@ -17,7 +17,7 @@ from marketlib.core.palette import ink
 from marketlib.widgets import messages
 from marketlib.widgets.payload import Table
 
-WASTE_NAMES = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
+WASTE_NAMES = WASTE_WORDS  # the rulebook's names, kept in the card data (one place)
 
 
 class BansanTable(Table):
