@@ -53,7 +53,6 @@ from marketlib.bansan.actions import (
     StockRow,
     Throw,
     Tuck,
-    parse_action,
 )
 from marketlib.bansan.cards import (
     Catalog,
@@ -84,6 +83,7 @@ from marketlib.bansan.rules import (
 )
 from marketlib.bansan.scoring import standings
 from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
+from marketlib.bansan.table import parse_action
 from marketlib.bansan.text import describe, preview
 from marketlib.bansan.turn import FLOW
 from marketlib.bansan.view import (

@@ -19,14 +19,11 @@ from msgspec.structs import replace
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, Waste, read_catalog
 from marketlib.bansan.checks import (
-    CHECKS,
     OPENING,
-    TAGS,
     check_ids,
     check_rent_and_release,
     rr_gate,
 )
-from marketlib.bansan.moves import HANDLERS
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
@@ -47,6 +44,7 @@ from marketlib.bansan.state import (
     TradeOffer,
     Vendor,
 )
+from marketlib.bansan.table import ACTIONS, CHECKS, HANDLERS, TAGS
 from marketlib.bansan.turn import FLOW
 from marketlib.bansan.words import PHASES
 from marketlib.core import memo
@@ -198,6 +196,7 @@ def explain(state: State, action: A.Action) -> Violation | None:
 
 
 def _explain(state: State, action: A.Action) -> Violation | None:
+    ACTIONS.kind_of(action)
     check_ids(state, action)
     ban = MODE_BANS[state.rules.mode].get(type(action))
     if ban is not None:
@@ -229,8 +228,6 @@ def _explain(state: State, action: A.Action) -> Violation | None:
     return settle(CHECKS[type(action)](state, action, Facts(state)))
 
 
-_VERB_OF_TAG = {TAGS[v.action]: word for word, v in A.NOTATION.verbs.items()}
-"""The table-notation verb of each action tag (``choose_half`` is written ``half``)."""
 _UPKEEP_STEPS = ("complete", "return_lists", "bag")
 """The Upkeep Phase's steps where a vendor decides (B-UPK), after the Action Phase."""
 
@@ -238,7 +235,7 @@ _UPKEEP_STEPS = ("complete", "return_lists", "bag")
 def _out_of_step(state: State, tag: str) -> str:
     """Why the move ``tag`` cannot be played in this step, and in which of this game's steps it
     can (each by its rulebook name; Upkeep's steps come after end-actions)."""
-    verb = _VERB_OF_TAG.get(tag, tag)
+    verb = ACTIONS.verbs.get(tag, tag)
     rules = state.rules
     absent = {"solo_move", "solo_throw"} if rules.mode != "sendiri" else set()
     if rules.events == "off":

@@ -31,7 +31,6 @@ from marketlib.monsoon.actions import (
     Steal,
     Take,
     Upgrade,
-    parse_action,
 )
 from marketlib.monsoon.cards import (
     BonusAction,
@@ -69,6 +68,7 @@ from marketlib.monsoon.state import (
     State,
     TakePending,
 )
+from marketlib.monsoon.table import parse_action
 from marketlib.monsoon.text import describe, preview
 from marketlib.monsoon.view import (
     View,

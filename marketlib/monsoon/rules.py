@@ -15,10 +15,9 @@ from marketlib.core.errors import IllegalAction, Violation, settle
 from marketlib.core.errors import violation as _v
 from marketlib.core.game import Outcome
 from marketlib.core.seeding import deal_rng
-from marketlib.monsoon.actions import TAGS, Action, Pass
+from marketlib.monsoon.actions import Action, Pass
 from marketlib.monsoon.cards import reload_catalog
-from marketlib.monsoon.checks import CHECKS, Facts, candidates, check_ids
-from marketlib.monsoon.moves import HANDLERS
+from marketlib.monsoon.checks import Facts, candidates, check_ids
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import (
     catalog,
@@ -30,6 +29,7 @@ from marketlib.monsoon.state import (
     State,
     TakePending,
 )
+from marketlib.monsoon.table import ACTIONS, CHECKS, HANDLERS, TAGS
 from marketlib.monsoon.turn import FLOW
 
 __all__ = ["FLOW", "apply", "catalog", "current_player", "explain", "legal_actions", "outcome",
@@ -93,6 +93,7 @@ def explain(state: State, action: Action) -> Violation | None:
         >>> explain(s, Pass(player=1)).rule
         'M-TURN-01'
     """
+    ACTIONS.kind_of(action)
     check_ids(state, action)
     if state.result is not None:
         return _v("M-END-01", "the game is over")
