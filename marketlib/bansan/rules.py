@@ -39,6 +39,7 @@ from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,
     OpeningHand,
+    Outcome,
     Purchase,
     SoloThrow,
     Stall,
@@ -53,7 +54,7 @@ from marketlib.bansan.words import PHASES
 from marketlib.core.engine import ANY_PHASE, AnyPhase, Engine
 from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as v
-from marketlib.core.game import Outcome, check_seat
+from marketlib.core.game import check_seat
 from marketlib.core.seeding import deal_rng
 
 if TYPE_CHECKING:

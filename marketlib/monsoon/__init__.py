@@ -13,7 +13,7 @@ Example:
     1
 """
 
-from marketlib.core.game import Ending, GameInfo
+from marketlib.core.game import GameInfo
 from marketlib.core.registry import GameEntry, register
 
 # render registers how a State and a View draw: str(state) and the static HTML board.
@@ -62,7 +62,9 @@ from marketlib.monsoon.rules import (
 from marketlib.monsoon.scoring import best_level, meets, seals_of
 from marketlib.monsoon.state import (
     BonusPending,
+    Ending,
     FulfillPending,
+    Outcome,
     OwnedOrder,
     Seat,
     State,
@@ -99,13 +101,60 @@ ENTRY = register(GameEntry(
 """How the rest of the library finds Monsoon Market (:mod:`marketlib.core.registry`)."""
 
 __all__ = [
-    "ENTRY", "FLOW", "GAME", "Action", "BonusAction", "BonusPending", "Buy", "Catalog", "Declare",
-    "Fulfill", "FulfillPending", "Good", "GoodsCard", "Keep", "Level", "Order", "OwnedOrder",
-    "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend", "SpendBonus", "State", "Steal",
-    "Take", "TakePending", "Upgrade", "View", "apply", "best_level", "candidate_actions",
-    "catalog", "check_invariants", "current_player", "describe", "determinize", "explain",
+    "ENTRY",
+    "FLOW",
+    "GAME",
+    "Action",
+    "BonusAction",
+    "BonusPending",
+    "Buy",
+    "Catalog",
+    "Declare",
+    "Ending",
+    "Fulfill",
+    "FulfillPending",
+    "Good",
+    "GoodsCard",
+    "Keep",
+    "Level",
+    "Order",
+    "Outcome",
+    "OwnedOrder",
+    "Pass",
+    "Requirement",
+    "Rules",
+    "Seat",
+    "Skip",
+    "Spend",
+    "SpendBonus",
+    "State",
+    "Steal",
+    "Take",
+    "TakePending",
+    "Upgrade",
+    "View",
+    "apply",
+    "best_level",
+    "candidate_actions",
+    "catalog",
+    "check_invariants",
+    "current_player",
+    "describe",
+    "determinize",
+    "explain",
     "info_revealed",
-    "legal_actions", "load_catalog", "load_goods", "load_orders", "meets", "outcome",
-    "parse_action", "position", "preview", "seals_of", "setup", "standings", "view",
+    "legal_actions",
+    "load_catalog",
+    "load_goods",
+    "load_orders",
+    "meets",
+    "outcome",
+    "parse_action",
+    "position",
+    "preview",
+    "seals_of",
+    "setup",
+    "standings",
+    "view",
     "write_default_data",
 ]

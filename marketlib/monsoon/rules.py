@@ -15,7 +15,6 @@ from msgspec.structs import replace
 from marketlib.core.engine import Engine
 from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as _v
-from marketlib.core.game import Outcome
 from marketlib.core.seeding import deal_rng
 from marketlib.monsoon.actions import Action, Pass
 from marketlib.monsoon.cards import reload_catalog
@@ -27,6 +26,7 @@ from marketlib.monsoon.queries import (
 from marketlib.monsoon.state import (
     BonusPending,
     FulfillPending,
+    Outcome,
     Seat,
     State,
     TakePending,
