@@ -43,7 +43,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
         rules_version: bumped whenever a rule change alters play; saves record it.
         score_unit: what ``Outcome.scores`` counts (``"seals"`` or ``"RM"``).
         endings: every way a game of it can end (members of the game's own :class:`Ending`),
-            in the order results frames list them.
+            in the order results frames list them; none by default (the conformance kit
+            refuses a game whose outcome names an ending it did not declare).
     """
 
     name: str
@@ -52,7 +53,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     max_players: int
     rules_version: str
     score_unit: str
-    endings: tuple[Ending, ...]
+    endings: tuple[Ending, ...] = ()
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
