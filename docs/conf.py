@@ -102,7 +102,7 @@ def _notation_verbs() -> None:
     for game in (monsoon, bansan):
         lines += [f"### {game.GAME.title}", "", "| verb | written | action | arguments |",
                   "|---|---|---|---|"]
-        for name, verb in game.actions.NOTATION.verbs.items():
+        for name, verb in game.table.NOTATION.verbs.items():
             kinds = [f"`{field}`: {kind.what}" for field, kind in verb.args]
             kinds += [f"`{key}=` (optional): {kind.what}" for key, kind in verb.keys]
             if verb.need_key:

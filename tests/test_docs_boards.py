@@ -71,7 +71,7 @@ def test_the_save_files_page_publishes_the_schema_generated_now(site: Path) -> N
 def test_the_notation_page_lists_every_verb_of_both_games(site: Path) -> None:
     page = (site / "notation.html").read_text(encoding="utf-8")
     for game in (monsoon, bansan):
-        for name, verb in game.actions.NOTATION.verbs.items():
+        for name, verb in game.table.NOTATION.verbs.items():
             assert f"<code class=\"docutils literal notranslate\"><span class=\"pre\">{name}" \
                    in page, name
             assert verb.action.__name__ in page

@@ -18,11 +18,11 @@ import pytest
 from marketlib.core import registry
 
 SKELETON: dict[str, tuple[str, ...]] = {
-    "actions": ("parse_action",),
+    "actions": ("Action",),
     "cards": ("load_catalog", "read_catalog", "write_default_data"),
-    "checks": ("CHECKS", "check_ids"),
+    "checks": ("check_ids",),
     "invariants": ("check_invariants",),
-    "moves": ("HANDLERS",),
+    "moves": (),
     "options": ("Rules",),
     "position": ("position",),
     "queries": ("catalog",),
@@ -30,6 +30,7 @@ SKELETON: dict[str, tuple[str, ...]] = {
     "rules": ("setup", "current_player", "legal_actions", "apply", "explain", "outcome"),
     "scoring": ("ranking_keys",),
     "state": ("State",),
+    "table": ("ACTIONS", "CHECKS", "HANDLERS", "TAGS", "NOTATION", "parse_action"),
     "text": ("describe", "preview"),
     "turn": ("FLOW",),
     "view": ("View", "view", "determinize", "info_revealed", "candidate_actions"),

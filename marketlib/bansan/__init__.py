@@ -53,7 +53,6 @@ from marketlib.bansan.actions import (
     StockRow,
     Throw,
     Tuck,
-    parse_action,
 )
 from marketlib.bansan.cards import (
     Catalog,
@@ -83,7 +82,17 @@ from marketlib.bansan.rules import (
     setup,
 )
 from marketlib.bansan.scoring import standings
-from marketlib.bansan.state import NEIGHBOUR, BagCard, SoloThrow, Stall, State, Vendor
+from marketlib.bansan.state import (
+    NEIGHBOUR,
+    BagCard,
+    Ending,
+    Outcome,
+    SoloThrow,
+    Stall,
+    State,
+    Vendor,
+)
+from marketlib.bansan.table import parse_action
 from marketlib.bansan.text import describe, preview
 from marketlib.bansan.turn import FLOW
 from marketlib.bansan.view import (
@@ -93,7 +102,7 @@ from marketlib.bansan.view import (
     info_revealed,
     view,
 )
-from marketlib.core.game import Ending, GameInfo
+from marketlib.core.game import GameInfo
 from marketlib.core.registry import GameEntry, register
 
 GAME = GameInfo(
@@ -136,9 +145,11 @@ __all__ = [
     "Done",
     "Empty",
     "EndActions",
+    "Ending",
     "EventCard",
     "Give",
     "Move",
+    "Outcome",
     "Pick",
     "PlaceWorker",
     "Produce",

@@ -1,13 +1,14 @@
 """Bansan actions: small frozen structs named in the rulebook's words.
 
 Every action names the seat that takes it. ``str(action)`` is table notation (``P0 buy WG``) and
-:func:`parse_action` reads it back exactly; JSON uses a ``"type"`` tag. Compound decisions are
-sequences of atomic ones (docs: "Games and the registry"): a BUY is ``Buy``/``BuyWholesale`` then
-``Pick`` per card then
-``Done``; a SELL is ``Sell``, ``Pick``..., ``Done``; stocking is ``StockRow``/``StockDeck`` then
-``Tuck`` per card; Upkeep is ``Complete``..., ``Done``, ``ReturnList``..., then ``Give``/``Throw``
-while the bag is over the limit. Trades and bargains are proposals the other vendor answers with
-``Accept`` or ``Decline``.
+:func:`~marketlib.bansan.table.parse_action` reads it back exactly (the verbs are declared in
+the action table, :mod:`marketlib.bansan.table`); JSON uses a ``"type"`` tag. Compound
+decisions are sequences of atomic ones (docs: "Games and the registry"): a BUY is
+``Buy``/``BuyWholesale`` then ``Pick`` per card then ``Done``; a SELL is ``Sell``,
+``Pick``..., ``Done``; stocking is ``StockRow``/``StockDeck`` then ``Tuck`` per card; Upkeep
+is ``Complete``..., ``Done``, ``ReturnList``..., then ``Give``/``Throw`` while the bag is over
+the limit. Trades and bargains are proposals the other vendor answers with ``Accept`` or
+``Decline``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import Literal
 import msgspec
 
 from marketlib.bansan.cards import Produce, Waste
-from marketlib.core.notation import ID, IDS, INT, SEAT, Notation, choice, verb
 
 
 class _Action(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type"):
@@ -263,54 +263,3 @@ class Decline(_Action, frozen=True, kw_only=True, tag="decline"):
 Action = (ReturnList | ChooseHalf | Tuck | PlaceWorker | Move | StockRow | StockDeck | SkipStocking
           | Buy | BuyWholesale | Sell | Pick | Bargain | Done | Empty | EndActions | Complete | Give
           | Throw | RentAndRelease | ProposeTrade | Counter | Accept | Decline)
-ACTION_TYPES = (ReturnList, ChooseHalf, Tuck, PlaceWorker, Move, StockRow, StockDeck, SkipStocking,
-                Buy, BuyWholesale, Sell, Pick, Bargain, Done, Empty, EndActions, Complete, Give,
-                Throw, RentAndRelease, ProposeTrade, Counter, Accept, Decline)
-
-_PRODUCE = choice("a produce type", Produce)
-NOTATION = Notation("Bansan", {
-    "return": verb(ReturnList, list=ID),
-    "half": verb(ChooseHalf, half=choice("a half", ["top", "bottom"])),
-    "tuck": verb(Tuck, card=ID, stall=ID),
-    "worker": verb(PlaceWorker, stall=ID),
-    "move": verb(Move, row=INT),
-    "stock-row": verb(StockRow, produce=_PRODUCE),
-    "stock-deck": verb(StockDeck),
-    "skip-stocking": verb(SkipStocking),
-    "buy": verb(Buy, produce=_PRODUCE),
-    "buy-wholesale": verb(BuyWholesale, produce=_PRODUCE),
-    "sell": verb(Sell, produce=_PRODUCE),
-    "pick": verb(Pick, card=ID),
-    "bargain": verb(Bargain, card=ID, price=INT),
-    "done": verb(Done),
-    "empty": verb(Empty, bin=choice("a Waste Bin", Waste)),
-    "end-actions": verb(EndActions),
-    "complete": verb(Complete, list=ID, cards=IDS),
-    "give": verb(Give, card=ID, to=SEAT),
-    "throw": verb(Throw, card=ID),
-    "rr": verb(RentAndRelease, keys={"rent": ID, "release": ID}, need_key=True),
-    "trade": verb(ProposeTrade, to=SEAT, keys={"give": IDS, "take": IDS, "pay": INT, "ask": INT}),
-    "counter": verb(Counter, keys={"price": INT, "give": IDS, "take": IDS, "pay": INT, "ask": INT},
-                    need_key=True),
-    "accept": verb(Accept),
-    "decline": verb(Decline),
-}, example="P0 buy WG")
-"""The verbs of Bansan table notation, read by the grammar every game shares (docs:
-"Notation")."""
-
-
-def parse_action(text: str) -> Action:
-    """Read an action from table notation, e.g. ``"P0 buy WG"`` or ``"P1 tuck PC-07 ST-04"``.
-
-    Seat numbers are ASCII digits; verbs, produce types and bins are case-insensitive; IDs are
-    upper-cased (the grammar: docs "Notation").
-
-    Raises:
-        InvalidAction: the text is not an action (or ``text`` is not a string at all).
-
-    Example:
-        >>> str(parse_action("P0 rr rent=ST-07 release=ST-02"))
-        'P0 rr rent=ST-07 release=ST-02'
-    """
-    action: Action = NOTATION.parse(text)
-    return action

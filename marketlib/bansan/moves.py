@@ -1,26 +1,17 @@
 """What each legal Bansan action does (``apply`` has already checked legality with ``explain``).
 
 Handlers are pure: they take a state and return a new one. Rule IDs are cited where the effect
-is defined. This module holds the lists, opening, stocking, Upkeep and any-time handlers and the
-table ``HANDLERS`` of every action type; the Action Phase's are in :mod:`.phases.action_moves`.
+is defined. This module holds the lists, opening, stocking, Upkeep and any-time handlers (each
+named in the action table, :mod:`.table`); the Action Phase's are in :mod:`.phases.action_moves`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.phases.action_moves import (
     add_pick,
-    do_bargain,
-    do_buy,
-    do_buy_wholesale,
-    do_done,
-    do_empty,
-    do_end_actions,
-    do_pick,
-    do_sell,
 )
 from marketlib.bansan.phases.solo import move_row, solo_throw_card, solo_throws
 from marketlib.bansan.phases.stocking import auto_tuck, pop_queue, tuck
@@ -255,14 +246,3 @@ def do_accept(state: State, a: A.Accept) -> State:
 def do_decline(state: State, a: A.Decline) -> State:
     return state.replace(offer=None)
 
-
-HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    A.ReturnList: do_return_list, A.ChooseHalf: do_choose_half, A.Tuck: do_tuck,
-    A.PlaceWorker: do_place_worker, A.Move: do_move, A.StockRow: do_stock_row,
-    A.StockDeck: do_stock_deck,
-    A.SkipStocking: do_skip_stocking, A.Buy: do_buy, A.BuyWholesale: do_buy_wholesale,
-    A.Sell: do_sell, A.Pick: do_pick, A.Bargain: do_bargain, A.Done: do_done,
-    A.Empty: do_empty, A.EndActions: do_end_actions, A.Complete: do_complete, A.Give: do_give,
-    A.Throw: do_throw, A.RentAndRelease: do_rent_and_release, A.ProposeTrade: do_propose,
-    A.Counter: do_counter, A.Accept: do_accept, A.Decline: do_decline,
-}

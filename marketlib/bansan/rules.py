@@ -1,4 +1,7 @@
-"""The Bansan rules surface: ``current_player``, ``explain``, ``legal_actions``, ``apply``.
+"""The Bansan rules surface: ``current_player``, ``explain``, ``legal_actions``, ``apply``; the
+last three are run by the engine every game shares (:class:`~marketlib.core.engine.Engine`)
+from the action table (:mod:`marketlib.bansan.table`), the phase table and the hooks here
+(mode bans, who may act and answer offers, the Action Phase's choices and R&R options).
 
 One legality check feeds both ``legal_actions`` and ``apply`` (docs: "Games and the registry",
 :mod:`.checks`).
@@ -19,14 +22,11 @@ from msgspec.structs import replace
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import PRODUCE, Waste, read_catalog
 from marketlib.bansan.checks import (
-    CHECKS,
     OPENING,
-    TAGS,
     check_ids,
     check_rent_and_release,
     rr_gate,
 )
-from marketlib.bansan.moves import HANDLERS
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import (
@@ -39,6 +39,7 @@ from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,
     OpeningHand,
+    Outcome,
     Purchase,
     SoloThrow,
     Stall,
@@ -47,12 +48,13 @@ from marketlib.bansan.state import (
     TradeOffer,
     Vendor,
 )
+from marketlib.bansan.table import ACTIONS, CHECKS
 from marketlib.bansan.turn import FLOW
 from marketlib.bansan.words import PHASES
-from marketlib.core import memo
-from marketlib.core.errors import IllegalAction, Violation, settle
+from marketlib.core.engine import ANY_PHASE, AnyPhase, Engine
+from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as v
-from marketlib.core.game import Outcome, check_seat
+from marketlib.core.game import check_seat
 from marketlib.core.seeding import deal_rng
 
 if TYPE_CHECKING:
@@ -194,11 +196,14 @@ def explain(state: State, action: A.Action) -> Violation | None:
         >>> explain(s, A.StockDeck(player=1)).rule
         'B-TURN-01'
     """
-    return _explain(state, action)
+    return ENGINE.explain(state, action)
 
 
-def _explain(state: State, action: A.Action) -> Violation | None:
-    check_ids(state, action)
+def _gate(state: State, action: A.Action) -> Violation | AnyPhase | None:
+    """Who may act now: an action the mode does not have is refused first (``MODE_BANS``);
+    nobody acts once the game is over (B-END-06); the deciding seat acts (B-TURN-01), others
+    only by R&R or a trade proposal (any-time, A-B-32/33/60); an open offer is answered first
+    (B-ANY-01/02). Any-time actions and answers are not bound to the phase table."""
     ban = MODE_BANS[state.rules.mode].get(type(action))
     if ban is not None:
         return v(ban[0], ban[1].format(mode=state.rules.mode))
@@ -210,27 +215,30 @@ def _explain(state: State, action: A.Action) -> Violation | None:
         return v(_offer_rule(state), f"P{offer.to} must first answer P{offer.frm}'s offer")
     if action.player != seat:
         if isinstance(action, ANY_TIME):  # out of turn (A-B-32/33/60): the decider stays
-            return settle(CHECKS[type(action)](state, action, Facts(state)))
+            return ANY_PHASE
         if state.offer is not None:
             return v(_offer_rule(state), f"P{seat} must first answer P{state.offer.frm}'s offer")
         return v("B-TURN-01", f"it is P{seat}'s decision, not P{action.player}'s")
     if state.offer is not None:
         if not isinstance(action, A.Accept | A.Decline | A.Counter | A.RentAndRelease):
             return v(_offer_rule(state), "answer the offer first: accept, decline or counter")
-    elif isinstance(action, A.Accept | A.Decline | A.Counter):
+        return ANY_PHASE
+    if isinstance(action, A.Accept | A.Decline | A.Counter):
         return v("B-ANY-02", "there is no offer to answer")
-    elif not isinstance(action, ANY_TIME):
-        tag = TAGS[type(action)]
-        if not FLOW.allows(state, tag):
-            if (tag in ACTION_TAGS or tag == "end_actions") and state.phase in _UPKEEP_STEPS:
-                return v("B-ACT-01", f"your {state.rules.actions_per_turn} actions are over: "
-                         "this is the Upkeep Phase")
-            return v(FLOW.phase(state).rule, _out_of_step(state, tag))
-    return settle(CHECKS[type(action)](state, action, Facts(state)))
+    if isinstance(action, ANY_TIME):
+        return ANY_PHASE
+    return None
 
 
-_VERB_OF_TAG = {TAGS[v.action]: word for word, v in A.NOTATION.verbs.items()}
-"""The table-notation verb of each action tag (``choose_half`` is written ``half``)."""
+def _out_of_phase(state: State, tag: str) -> Violation:
+    """A move the current step does not offer: after the Action Phase, an action is refused
+    with B-ACT-01; otherwise with the step's rule, naming the steps where it is played."""
+    if (tag in ACTION_TAGS or tag == "end_actions") and state.phase in _UPKEEP_STEPS:
+        return v("B-ACT-01", f"your {state.rules.actions_per_turn} actions are over: "
+                 "this is the Upkeep Phase")
+    return v(FLOW.phase(state).rule, _out_of_step(state, tag))
+
+
 _UPKEEP_STEPS = ("complete", "return_lists", "bag")
 """The Upkeep Phase's steps where a vendor decides (B-UPK), after the Action Phase."""
 
@@ -238,7 +246,7 @@ _UPKEEP_STEPS = ("complete", "return_lists", "bag")
 def _out_of_step(state: State, tag: str) -> str:
     """Why the move ``tag`` cannot be played in this step, and in which of this game's steps it
     can (each by its rulebook name; Upkeep's steps come after end-actions)."""
-    verb = _VERB_OF_TAG.get(tag, tag)
+    verb = ACTIONS.verbs.get(tag, tag)
     rules = state.rules
     absent = {"solo_move", "solo_throw"} if rules.mode != "sendiri" else set()
     if rules.events == "off":
@@ -345,7 +353,7 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
         >>> [str(a) for a in legal_actions(s)]
         ['P0 return SL-20', 'P0 return SL-23', 'P0 return SL-34']
     """
-    return memo.remember(state, _legal_actions(state))
+    return ENGINE.legal_actions(state)
 
 
 def _candidates(state: State, p: int, f: Facts) -> list[A.Action]:
@@ -400,27 +408,32 @@ def _candidates(state: State, p: int, f: Facts) -> list[A.Action]:
     return []
 
 
-def _legal_actions(state: State) -> tuple[A.Action, ...]:
-    p = decider(state)
-    if p is None:
-        return ()
-    f = Facts(state)
-    checks = CHECKS
-    pending = state.pending
+def _unchecked(state: State, p: int, f: Facts) -> list[A.Action]:
+    """The candidates the engine filters through the checks: every step's but the Action
+    Phase's, whose choices :func:`_listed` gives already checked."""
     if state.offer is None and state.phase == "actions":
+        return []
+    return _candidates(state, p, f)
+
+
+def _listed(state: State, p: int, f: Facts) -> list[A.Action]:
+    """The legal actions listed here, already checked, after the candidates: the Action
+    Phase's choices (B-ACT-01, through :func:`action_choices` and :func:`pick_choices`, which
+    run the same checks) and its finish, then the R&R options (none while an offer is open)."""
+    if state.offer is not None:
+        return []
+    out: list[A.Action] = []
+    if state.phase == "actions":
+        pending = state.pending
         if isinstance(pending, Purchase):
             out = pick_choices(state, p, pending, f)
             finish: A.Action = A.Done(player=p)
         else:
             out = action_choices(state, f) if state.actions_left > 0 else []
             finish = A.EndActions(player=p)
-        if checks[type(finish)](state, finish, f) is None:
+        if CHECKS[type(finish)](state, finish, f) is None:
             out.append(finish)
-    else:
-        out = [a for a in _candidates(state, p, f) if checks[type(a)](state, a, f) is None]
-    if state.offer is not None:
-        return tuple(out)
-    return tuple(out) + tuple(_rr_options(state, p, f))
+    return out + _rr_options(state, p, f)
 
 
 def apply(state: State, action: A.Action) -> State:
@@ -430,13 +443,7 @@ def apply(state: State, action: A.Action) -> State:
         IllegalAction: the rules forbid the action (``.rule`` names the rule, e.g. B-BUY-07).
         InvalidAction: the value is not a Bansan action.
     """
-    if not memo.known_legal(state, action):
-        why = explain(state, action)
-        if why is not None:
-            raise IllegalAction.from_violation(action, why)
-    kind = type(action)
-    new = HANDLERS[kind](replace(state, transfers=()) if state.transfers else state, action)
-    return FLOW.after(new, TAGS[kind])
+    return ENGINE.apply(state, action)
 
 
 def describe_offer(state: State | View) -> str:
@@ -455,3 +462,15 @@ def describe_offer(state: State | View) -> str:
 
 def _countered(counters: int) -> str:
     return f" (counter {counters})" if counters else ""
+
+
+def _clear_transfers(state: State) -> State:
+    """Before every handler: the last step's money transfers are no longer news."""
+    return replace(state, transfers=()) if state.transfers else state
+
+
+ENGINE: Engine[State] = Engine(
+    actions=ACTIONS, flow=FLOW, decider=decider, facts=Facts, check_ids=check_ids, gate=_gate,
+    out_of_phase=_out_of_phase, candidates=_unchecked, listed=_listed, before=_clear_transfers)
+"""Bansan run by the engine every game shares (:mod:`marketlib.core.engine`): its action table,
+its phase table and the hooks above."""

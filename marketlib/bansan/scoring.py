@@ -12,11 +12,13 @@ from marketlib.bansan.queries import (
     throw,
 )
 from marketlib.bansan.state import (
+    Ending,
+    Outcome,
     Stall,
     State,
     Vendor,
 )
-from marketlib.core.game import Ending, Outcome, places
+from marketlib.core.game import places
 
 
 def leftover_count(state: State, player: int) -> int:

@@ -16,14 +16,34 @@ import msgspec
 from marketlib.bansan.cards import Produce
 from marketlib.bansan.options import Ringgit as Ringgit  # re-exported: older imports name it here
 from marketlib.bansan.options import Rules as Rules  # re-exported likewise
+from marketlib.core import game as core
 from marketlib.core import pictures
-from marketlib.core.game import Outcome
 
 NEIGHBOUR = -1
 """The renter of a stall operated by the Sendiri Neighbour (B-SOLO-05): not a seat."""
 
 LOG_SIZE = 12
 """The event log keeps the last 12 automatic steps (``State.log``)."""
+
+
+class Ending(core.Ending):
+    """How a Bansan game ended (declared here, not in core: issue 28)."""
+
+    MONEY = "money"
+    """The last round ended; the richest vendor wins (B-END)."""
+    COLLECTIVE_LOSS = "collective_loss"
+    """Kenduri: a public Shopping List was still open, so the whole market loses (B-KEN-05)."""
+    SOLO_WIN = "solo_win"
+    """Sendiri: the solo target was met (B-SOLO-18)."""
+    SOLO_LOSS = "solo_loss"
+    """Sendiri: the solo target was missed (B-SOLO-18)."""
+
+
+class Outcome(core.Outcome, frozen=True, kw_only=True):
+    """The result of a finished Bansan game (:class:`~marketlib.core.game.Outcome`), RM as
+    scores (Sendiri: money + Deck cards), ending with one of its :class:`Ending`."""
+
+    ending: Ending
 
 
 class Stall(msgspec.Struct, frozen=True, gc=False, kw_only=True, array_like=True):

@@ -21,6 +21,7 @@ from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import (
     Offer,
     OpeningHand,
+    Outcome,
     Pending,
     Phase,
     Purchase,
@@ -34,7 +35,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.core import pictures
 from marketlib.core.cards import STORE
-from marketlib.core.game import Outcome, check_seat
+from marketlib.core.game import check_seat
 
 
 class VendorView(msgspec.Struct, frozen=True, kw_only=True):

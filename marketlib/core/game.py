@@ -18,25 +18,19 @@ PlayerId = int
 
 
 class Ending(enum.StrEnum):
-    """How a game ended (never a sentinel number)."""
+    """How a game ended (never a sentinel number): the base of every game's own endings.
 
-    SEAL_TARGET = "seal_target"
-    """Monsoon: a player reached the seal target (M-END-01/02)."""
-    ORDERS_EXHAUSTED = "orders_exhausted"
-    """Monsoon: the Order deck and display are empty (M-END-03)."""
-    TURN_LIMIT = "turn_limit"
-    """The optional ``max_turns`` cap was reached (A-M-06)."""
-    STALEMATE = "stalemate"
-    """Nobody can ever act again: every seat in turn was forced to pass because it had no other
-    legal action (Monsoon: A-M-26, ranked as M-END-03)."""
-    MONEY = "money"
-    """Bansan: the last round ended; the richest vendor wins (B-END)."""
-    COLLECTIVE_LOSS = "collective_loss"
-    """Kenduri: a public Shopping List was still open, so the whole market loses."""
-    SOLO_WIN = "solo_win"
-    """Sendiri: the solo target was met."""
-    SOLO_LOSS = "solo_loss"
-    """Sendiri: the solo target was missed."""
+    Core names no ending (issue 28): each game declares its endings as a subclass beside its
+    state, and an :class:`Outcome` subclass whose ``ending`` is one of them (python-chess keeps
+    ``Termination`` with the game), so a third game adds a package, not an edit to core. The
+    values are the words saves and results frames hold (``"money"``, ``"seal_target"``).
+
+    Example:
+        >>> class FifteenEnding(Ending):
+        ...     TURN_LIMIT = "turn_limit"
+        >>> FifteenEnding.TURN_LIMIT.value, isinstance(FifteenEnding.TURN_LIMIT, Ending)
+        ('turn_limit', True)
+    """
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,8 +42,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
         min_players, max_players: supported player counts.
         rules_version: bumped whenever a rule change alters play; saves record it.
         score_unit: what ``Outcome.scores`` counts (``"seals"`` or ``"RM"``).
-        endings: every way a game of it can end, in the order results frames list them
-            (every :class:`Ending` unless the game says otherwise).
+        endings: every way a game of it can end (members of the game's own :class:`Ending`),
+            in the order results frames list them; none by default (the conformance kit
+            refuses a game whose outcome names an ending it did not declare).
     """
 
     name: str
@@ -58,7 +53,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     max_players: int
     rules_version: str
     score_unit: str
-    endings: tuple[Ending, ...] = tuple(Ending)
+    endings: tuple[Ending, ...] = ()
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,7 +62,8 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     Attributes:
         winners: the winning seats (several for a shared win, empty for a collective loss).
         scores: one score per seat, in ``GameInfo.score_unit`` (seals or RM).
-        ending: how the game ended.
+        ending: how the game ended; each game's ``Outcome`` subclass narrows it to the
+            game's own :class:`Ending`, so a saved state decodes it.
     """
 
     winners: tuple[PlayerId, ...]

@@ -13,7 +13,7 @@ Example:
     1
 """
 
-from marketlib.core.game import Ending, GameInfo
+from marketlib.core.game import GameInfo
 from marketlib.core.registry import GameEntry, register
 
 # render registers how a State and a View draw: str(state) and the static HTML board.
@@ -31,7 +31,6 @@ from marketlib.monsoon.actions import (
     Steal,
     Take,
     Upgrade,
-    parse_action,
 )
 from marketlib.monsoon.cards import (
     BonusAction,
@@ -63,12 +62,15 @@ from marketlib.monsoon.rules import (
 from marketlib.monsoon.scoring import best_level, meets, seals_of
 from marketlib.monsoon.state import (
     BonusPending,
+    Ending,
     FulfillPending,
+    Outcome,
     OwnedOrder,
     Seat,
     State,
     TakePending,
 )
+from marketlib.monsoon.table import parse_action
 from marketlib.monsoon.text import describe, preview
 from marketlib.monsoon.view import (
     View,
@@ -100,12 +102,11 @@ ENTRY = register(GameEntry(
 
 __all__ = [
     "ENTRY", "FLOW", "GAME", "Action", "BonusAction", "BonusPending", "Buy", "Catalog", "Declare",
-    "Fulfill", "FulfillPending", "Good", "GoodsCard", "Keep", "Level", "Order", "OwnedOrder",
-    "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend", "SpendBonus", "State", "Steal",
-    "Take", "TakePending", "Upgrade", "View", "apply", "best_level", "candidate_actions",
-    "catalog", "check_invariants", "current_player", "describe", "determinize", "explain",
-    "info_revealed",
-    "legal_actions", "load_catalog", "load_goods", "load_orders", "meets", "outcome",
-    "parse_action", "position", "preview", "seals_of", "setup", "standings", "view",
-    "write_default_data",
+    "Ending", "Fulfill", "FulfillPending", "Good", "GoodsCard", "Keep", "Level", "Order",
+    "Outcome", "OwnedOrder", "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend",
+    "SpendBonus", "State", "Steal", "Take", "TakePending", "Upgrade", "View", "apply",
+    "best_level", "candidate_actions", "catalog", "check_invariants", "current_player",
+    "describe", "determinize", "explain", "info_revealed", "legal_actions", "load_catalog",
+    "load_goods", "load_orders", "meets", "outcome", "parse_action", "position", "preview",
+    "seals_of", "setup", "standings", "view", "write_default_data",
 ]

@@ -1,18 +1,18 @@
 """Monsoon Market actions: small frozen structs named in the rulebook's words.
 
 Every action names the seat that takes it. ``str(action)`` is table notation (``P0 steal MG-05``)
-and :func:`parse_action` reads it back; JSON uses a ``"type"`` tag. Compound turns are sequences
-of these atomic decisions (docs: "Games and the registry"): a Buy is ``Buy`` then ``Take`` per card
-chosen; a Fulfill is
-``Fulfill`` (choose the Order), ``Spend``/``SpendBonus`` per item, ``Declare`` (the level), then
-an optional Bonus Action (``Upgrade``, ``Keep``, ``Fulfill`` another, ``Steal`` x2) or ``Skip``.
+and :func:`~marketlib.monsoon.table.parse_action` reads it back (the verbs are declared in the
+action table, :mod:`marketlib.monsoon.table`); JSON uses a ``"type"`` tag. Compound turns are
+sequences of these atomic decisions (docs: "Games and the registry"): a Buy is ``Buy`` then
+``Take`` per card chosen; a Fulfill is ``Fulfill`` (choose the Order), ``Spend``/``SpendBonus``
+per item, ``Declare`` (the level), then an optional Bonus Action (``Upgrade``, ``Keep``,
+``Fulfill`` another, ``Steal`` x2) or ``Skip``.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from marketlib.core.notation import ID, Notation, choice, verb
 from marketlib.monsoon.cards import Level
 
 
@@ -119,39 +119,3 @@ class Pass(_Action, frozen=True, kw_only=True, tag="pass"):
 
 
 Action = Steal | Buy | Take | Fulfill | Spend | SpendBonus | Declare | Upgrade | Keep | Skip | Pass
-ACTION_TYPES = (Steal, Buy, Take, Fulfill, Spend, SpendBonus, Declare, Upgrade, Keep, Skip, Pass)
-TAGS: dict[type, str] = {kind: str(kind.__struct_config__.tag) for kind in ACTION_TYPES}
-"""Each action type's tag (its ``"type"`` in JSON, its move name in the phase table)."""
-
-NOTATION = Notation("Monsoon Market", {
-    "steal": verb(Steal, card=ID),
-    "buy": verb(Buy, card=ID),
-    "take": verb(Take, card=ID),
-    "fulfill": verb(Fulfill, order=ID),
-    "spend": verb(Spend, card=ID),
-    "spend-bonus": verb(SpendBonus, order=ID),
-    "declare": verb(Declare, level=choice("a level", Level)),
-    "upgrade": verb(Upgrade, order=ID),
-    "keep": verb(Keep, card=ID),
-    "skip": verb(Skip),
-    "pass": verb(Pass),
-}, example="P0 steal MG-05", aliases={"fulfil": "fulfill"})
-"""The verbs of Monsoon Market table notation, read by the grammar every game shares (docs:
-"Notation")."""
-
-
-def parse_action(text: str) -> Action:
-    """Read an action from table notation, e.g. ``"P0 steal MG-05"`` or ``"P1 declare gold"``.
-
-    Seat numbers are ASCII digits; verbs and levels are case-insensitive; IDs are upper-cased
-    (the grammar: docs "Notation").
-
-    Raises:
-        InvalidAction: the text is not an action (or ``text`` is not a string at all).
-
-    Example:
-        >>> str(parse_action("P1 declare Gold"))
-        'P1 declare gold'
-    """
-    action: Action = NOTATION.parse(text)
-    return action

@@ -9,13 +9,11 @@ Each check returns a :class:`~marketlib.core.errors.Violation` naming the rule i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from marketlib.core.errors import InvalidAction, Violation, Why, action_text, refuse
 from marketlib.core.errors import violation as _v
 from marketlib.monsoon.actions import (
-    ACTION_TYPES,
     Action,
     Buy,
     Declare,
@@ -110,7 +108,7 @@ def _bonus_mismatch(state: State, wanted: BonusAction) -> Violation | None:
     return None
 
 
-def _check_steal(state: State, a: Steal, f: Facts) -> Why | None:
+def check_steal(state: State, a: Steal, f: Facts) -> Why | None:
     if state.phase == "bonus":
         wrong = _bonus_mismatch(state, BonusAction.STEAL2)
         if wrong:
@@ -150,7 +148,7 @@ def _order_named(
     return _v(rule, f"{order} is an Order, not a Goods card: {says}")
 
 
-def _check_buy(state: State, a: Buy, f: Facts) -> Violation | None:
+def check_buy(state: State, a: Buy, f: Facts) -> Violation | None:
     cat = f.cat
     if a.card in cat.orders:
         return _order_named(state, a.card, "M-BUY-04", "cannot be spent to Buy (M-BG-02)",
@@ -167,13 +165,13 @@ def _check_buy(state: State, a: Buy, f: Facts) -> Violation | None:
     return None
 
 
-def _check_take(state: State, a: Take, f: Facts) -> Violation | None:
+def check_take(state: State, a: Take, f: Facts) -> Violation | None:
     if a.card not in state.market:
         return _v("M-BUY-01", f"{a.card} is not in the Market")
     return None
 
 
-def _check_fulfill(state: State, a: Fulfill, f: Facts) -> Why | None:
+def check_fulfill(state: State, a: Fulfill, f: Facts) -> Why | None:
     if state.phase == "bonus":
         wrong = _bonus_mismatch(state, BonusAction.FULFILL_ANOTHER)
         if wrong:
@@ -188,7 +186,7 @@ def _check_fulfill(state: State, a: Fulfill, f: Facts) -> Why | None:
     return None
 
 
-def _check_spend(state: State, a: Spend, f: Facts) -> Violation | None:
+def check_spend(state: State, a: Spend, f: Facts) -> Violation | None:
     if a.card not in state.seats[a.player].display:
         pending = state.pending
         if isinstance(pending, FulfillPending) and a.card in pending.cards:
@@ -197,7 +195,7 @@ def _check_spend(state: State, a: Spend, f: Facts) -> Violation | None:
     return None
 
 
-def _check_spend_bonus(state: State, a: SpendBonus, f: Facts) -> Violation | None:
+def check_spend_bonus(state: State, a: SpendBonus, f: Facts) -> Violation | None:
     pending = state.pending
     assert isinstance(pending, FulfillPending)
     if a.order in pending.bonus_goods:
@@ -208,7 +206,7 @@ def _check_spend_bonus(state: State, a: SpendBonus, f: Facts) -> Violation | Non
     return None
 
 
-def _check_declare(state: State, a: Declare, f: Facts) -> Why | None:
+def check_declare(state: State, a: Declare, f: Facts) -> Why | None:
     pending = state.pending
     assert isinstance(pending, FulfillPending)
     order = f.cat.orders[pending.order]
@@ -235,7 +233,7 @@ def _unmet(label: str, level: Level, items: list[Item]) -> str:
     return f"Bulk needs a total of at least the Order's quantity ({label}); the spend has {total}"
 
 
-def _check_upgrade(state: State, a: Upgrade, f: Facts) -> Violation | None:
+def check_upgrade(state: State, a: Upgrade, f: Facts) -> Violation | None:
     wrong = _bonus_mismatch(state, BonusAction.UPGRADE)
     if wrong:
         return wrong
@@ -251,7 +249,7 @@ def _check_upgrade(state: State, a: Upgrade, f: Facts) -> Violation | None:
     return None
 
 
-def _check_keep(state: State, a: Keep, f: Facts) -> Violation | None:
+def check_keep(state: State, a: Keep, f: Facts) -> Violation | None:
     wrong = _bonus_mismatch(state, BonusAction.KEEP1)
     if wrong:
         return wrong
@@ -266,7 +264,7 @@ def _check_keep(state: State, a: Keep, f: Facts) -> Violation | None:
     return None
 
 
-def _check_skip(state: State, a: Skip, f: Facts) -> Violation | None:
+def check_skip(state: State, a: Skip, f: Facts) -> Violation | None:
     if state.phase == "take" and not state.rules.buy_take_fewer:
         assert isinstance(state.pending, TakePending)
         return _v("M-BUY-03", f"take exactly {state.pending.remaining} more Market card(s): a "
@@ -274,26 +272,12 @@ def _check_skip(state: State, a: Skip, f: Facts) -> Violation | None:
     return None
 
 
-def _check_pass(state: State, a: Pass, f: Facts) -> Violation | None:
+def check_pass(state: State, a: Pass, f: Facts) -> Violation | None:
     if not state.rules.allow_pass and not must_pass(state, a.player):
         return _v("M-TURN-01", "passing is switched off (allow_pass=False): steal, buy or fulfill "
                   "(a pass is allowed only when you can do none of them, A-M-26)")
     return None
 
-
-CHECKS: dict[type, Callable[[State, Any, Facts], Why | None]] = {
-    Steal: _check_steal,
-    Buy: _check_buy,
-    Take: _check_take,
-    Fulfill: _check_fulfill,
-    Spend: _check_spend,
-    SpendBonus: _check_spend_bonus,
-    Declare: _check_declare,
-    Upgrade: _check_upgrade,
-    Keep: _check_keep,
-    Skip: _check_skip,
-    Pass: _check_pass,
-}
 
 _CARD_ACTIONS = (Steal, Buy, Take, Spend, Keep)
 _ORDER_ACTIONS = (Fulfill, SpendBonus, Upgrade)
@@ -305,8 +289,6 @@ def check_ids(state: State, action: Any) -> None:
     ``TypeError``. Cheap: this runs on every ``apply``. A message shows the action as the table
     writes it (``P1 steal MG-99``), or its ``repr`` when a field has the wrong type, so the type
     shows (``player='0'``): :func:`~marketlib.core.errors.action_text`."""
-    if not isinstance(action, ACTION_TYPES):
-        raise InvalidAction(f"{action!r} is not a Monsoon Market action")
     player = action.player
     if type(player) is not int or not 0 <= player < len(state.seats):
         raise InvalidAction(f"{action_text(action)}: there is no seat {player!r} (seats are "

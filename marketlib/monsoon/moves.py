@@ -4,9 +4,6 @@ phase table in :mod:`marketlib.monsoon.turn` does, from the pending decision the
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from msgspec.structs import replace
 
 from marketlib.monsoon.actions import (
@@ -46,7 +43,7 @@ from marketlib.monsoon.state import (
 _UP = {Level.BULK: Level.SILVER, Level.SILVER: Level.GOLD}
 
 
-def _do_steal(state: State, a: Steal) -> State:
+def do_steal(state: State, a: Steal) -> State:
     p = a.player
     seats = list(state.seats)
     market = state.market
@@ -69,7 +66,7 @@ def _do_steal(state: State, a: Steal) -> State:
     return replace(state, market=market, seats=tuple(seats))
 
 
-def _do_buy(state: State, a: Buy) -> State:
+def do_buy(state: State, a: Buy) -> State:
     p = a.player
     seat = state.seats[p]
     display = without(seat.display, a.card)
@@ -87,7 +84,7 @@ def _do_buy(state: State, a: Buy) -> State:
                    seats=set_seat(state, p, Seat(display=display, orders=seat.orders)))
 
 
-def _do_take(state: State, a: Take) -> State:
+def do_take(state: State, a: Take) -> State:
     p = a.player
     seat = state.seats[p]
     pending = state.pending
@@ -100,7 +97,7 @@ def _do_take(state: State, a: Take) -> State:
     )
 
 
-def _do_fulfill(state: State, a: Fulfill) -> State:
+def do_fulfill(state: State, a: Fulfill) -> State:
     return replace(
         state,
         order_display=without(state.order_display, a.order),
@@ -108,7 +105,7 @@ def _do_fulfill(state: State, a: Fulfill) -> State:
     )
 
 
-def _do_spend(state: State, a: Spend) -> State:
+def do_spend(state: State, a: Spend) -> State:
     p = a.player
     seat = state.seats[p]
     pending = state.pending
@@ -121,14 +118,14 @@ def _do_spend(state: State, a: Spend) -> State:
     )
 
 
-def _do_spend_bonus(state: State, a: SpendBonus) -> State:
+def do_spend_bonus(state: State, a: SpendBonus) -> State:
     pending = state.pending
     assert isinstance(pending, FulfillPending)
     return replace(state, pending=FulfillPending(order=pending.order, cards=pending.cards,
                                                 bonus_goods=pending.bonus_goods + (a.order,)))
 
 
-def _do_declare(state: State, a: Declare) -> State:
+def do_declare(state: State, a: Declare) -> State:
     p = a.player
     pending = state.pending
     assert isinstance(pending, FulfillPending)
@@ -173,7 +170,7 @@ def _begin_bonus(
                         steals_left=2 if action is BonusAction.STEAL2 else 0)
 
 
-def _do_upgrade(state: State, a: Upgrade) -> State:
+def do_upgrade(state: State, a: Upgrade) -> State:
     p = a.player
     seat = state.seats[p]
     owned = tuple(
@@ -187,7 +184,7 @@ def _do_upgrade(state: State, a: Upgrade) -> State:
     return new
 
 
-def _do_keep(state: State, a: Keep) -> State:
+def do_keep(state: State, a: Keep) -> State:
     p = a.player
     seat = state.seats[p]
     return replace(
@@ -198,26 +195,11 @@ def _do_keep(state: State, a: Keep) -> State:
     )
 
 
-def _do_skip(state: State, a: Skip) -> State:
+def do_skip(state: State, a: Skip) -> State:
     return replace(state, pending=None)
 
 
-def _do_pass(state: State, a: Pass) -> State:
+def do_pass(state: State, a: Pass) -> State:
     forced = not state.rules.allow_pass or must_pass(state, a.player)  # A-M-26
     return replace(state, forced_passes=state.forced_passes + 1 if forced else 0)
 
-
-HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    Steal: _do_steal,
-    Buy: _do_buy,
-    Take: _do_take,
-    Fulfill: _do_fulfill,
-    Spend: _do_spend,
-    SpendBonus: _do_spend_bonus,
-    Declare: _do_declare,
-    Upgrade: _do_upgrade,
-    Keep: _do_keep,
-    Skip: _do_skip,
-    Pass: _do_pass,
-}
-"""Each action type's handler."""

@@ -1,5 +1,7 @@
-"""The Monsoon Market rules: setup, ``legal_actions`` and ``apply`` (with ``explain`` from
-:mod:`marketlib.monsoon.checks`, the one legality check both rest on).
+"""The Monsoon Market rules: setup, and ``explain``, ``legal_actions`` and ``apply`` run by the
+engine every game shares (:class:`~marketlib.core.engine.Engine`) from the action table
+(:mod:`marketlib.monsoon.table`), the phase table and the hooks here (who may act, a move out of
+its phase, the stalemate counters).
 
 ``apply`` refuses an illegal action with :class:`~marketlib.core.errors.IllegalAction` and never
 changes the state it was given. The turn structure is the phase table ``FLOW``
@@ -10,15 +12,13 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from marketlib.core import memo
-from marketlib.core.errors import IllegalAction, Violation, settle
+from marketlib.core.engine import Engine
+from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as _v
-from marketlib.core.game import Outcome
 from marketlib.core.seeding import deal_rng
-from marketlib.monsoon.actions import TAGS, Action, Pass
+from marketlib.monsoon.actions import Action, Pass
 from marketlib.monsoon.cards import reload_catalog
-from marketlib.monsoon.checks import CHECKS, Facts, candidates, check_ids
-from marketlib.monsoon.moves import HANDLERS
+from marketlib.monsoon.checks import Facts, candidates, check_ids
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import (
     catalog,
@@ -26,10 +26,12 @@ from marketlib.monsoon.queries import (
 from marketlib.monsoon.state import (
     BonusPending,
     FulfillPending,
+    Outcome,
     Seat,
     State,
     TakePending,
 )
+from marketlib.monsoon.table import ACTIONS
 from marketlib.monsoon.turn import FLOW
 
 __all__ = ["FLOW", "apply", "catalog", "current_player", "explain", "legal_actions", "outcome",
@@ -93,16 +95,23 @@ def explain(state: State, action: Action) -> Violation | None:
         >>> explain(s, Pass(player=1)).rule
         'M-TURN-01'
     """
-    check_ids(state, action)
+    return ENGINE.explain(state, action)
+
+
+def _gate(state: State, action: Action) -> Violation | None:
+    """Who may act (M-TURN-01): the seat whose turn it is, until the game is over (M-END-01)."""
     if state.result is not None:
         return _v("M-END-01", "the game is over")
     if action.player != state.current:
         return _v("M-TURN-01", f"it is P{state.current}'s decision, not P{action.player}'s")
-    tag = TAGS[type(action)]
-    if not FLOW.allows(state, tag):
-        phase = FLOW.phase(state)
-        return _v(phase.rule, f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
-    return settle(CHECKS[type(action)](state, action, Facts(state)))
+    return None
+
+
+def _out_of_phase(state: State, tag: str) -> Violation:
+    """A move the current step does not offer, refused with the phase's rule (M-TURN-01,
+    M-BUY, M-FUL)."""
+    return _v(FLOW.phase(state).rule,
+              f"{_phase_hint(state)}; {tag.replace('_', '-')} is not one of them")
 
 
 def _phase_hint(state: State) -> str:
@@ -138,12 +147,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         >>> [str(a) for a in legal_actions(s)][:2]
         ['P0 steal MG-33', 'P0 steal MG-28']
     """
-    if state.result is not None:
-        return ()
-    facts = Facts(state)
-    checks = CHECKS
-    return memo.remember(state, tuple([a for a in candidates(state)
-                                       if checks[type(a)](state, a, facts) is None]))
+    return ENGINE.legal_actions(state)
 
 
 # --------------------------------------------------------------------------- apply
@@ -171,17 +175,21 @@ def apply(state: State, action: Action) -> State:
         ...
         marketlib.core.errors.IllegalAction: M-TURN-01: it is P1's decision, not P0's ...
     """
-    if not memo.known_legal(state, action):  # listed legal by the same checks just now
-        why = explain(state, action)
-        if why is not None:
-            raise IllegalAction.from_violation(action, why)
-    kind = type(action)
-    new = HANDLERS[kind](state, action)
-    if new.forced_passes and kind is not Pass:
-        new = replace(new, forced_passes=0)  # somebody acted: no stalemate (A-M-26)
-    if not state.rules.allow_pass:
-        new = _note_choice(state, new)
-    return FLOW.after(new, TAGS[kind])
+    return ENGINE.apply(state, action)
+
+
+def _after(before: State, after: State, action: Action) -> State:
+    """After every handler: somebody acted, so no stalemate yet (A-M-26), and with
+    ``allow_pass=False`` the count of forced turns (:func:`_note_choice`)."""
+    if after.forced_passes and type(action) is not Pass:
+        after = replace(after, forced_passes=0)  # somebody acted: no stalemate (A-M-26)
+    if not before.rules.allow_pass:
+        after = _note_choice(before, after)
+    return after
+
+
+def _candidates(state: State, seat: int, facts: Facts) -> list[Action]:
+    return candidates(state)
 
 
 def _note_choice(before: State, after: State) -> State:
@@ -195,3 +203,10 @@ def _note_choice(before: State, after: State) -> State:
     return after
 
 
+
+
+ENGINE: Engine[State] = Engine(
+    actions=ACTIONS, flow=FLOW, decider=current_player, facts=Facts, check_ids=check_ids,
+    gate=_gate, out_of_phase=_out_of_phase, candidates=_candidates, after=_after)
+"""Monsoon Market run by the engine every game shares (:mod:`marketlib.core.engine`): its action
+table, its phase table and the hooks above."""

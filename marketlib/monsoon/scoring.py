@@ -10,9 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from marketlib.core.game import Ending, Outcome
 from marketlib.monsoon.cards import Catalog, Good, Level, Order
-from marketlib.monsoon.state import Seat, State
+from marketlib.monsoon.state import Ending, Outcome, Seat, State
 
 Item = tuple[tuple[Good, ...], int]
 

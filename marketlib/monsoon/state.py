@@ -11,10 +11,31 @@ from typing import Any, Literal
 
 import msgspec
 
+from marketlib.core import game as core
 from marketlib.core import pictures
-from marketlib.core.game import Outcome
 from marketlib.monsoon.cards import BonusAction, Level
 from marketlib.monsoon.options import Rules
+
+
+class Ending(core.Ending):
+    """How a Monsoon Market game ended (declared here, not in core: issue 28)."""
+
+    SEAL_TARGET = "seal_target"
+    """A player reached the seal target (M-END-01/02)."""
+    ORDERS_EXHAUSTED = "orders_exhausted"
+    """The Order deck and display are empty (M-END-03)."""
+    TURN_LIMIT = "turn_limit"
+    """The optional ``max_turns`` cap was reached (A-M-06)."""
+    STALEMATE = "stalemate"
+    """Nobody can ever act again: every seat in turn was forced to pass because it had no other
+    legal action (A-M-26, ranked as M-END-03)."""
+
+
+class Outcome(core.Outcome, frozen=True, kw_only=True):
+    """The result of a finished Monsoon Market game (:class:`~marketlib.core.game.Outcome`),
+    seals as scores, ending with one of its :class:`Ending`."""
+
+    ending: Ending
 
 
 class OwnedOrder(msgspec.Struct, frozen=True, gc=False, kw_only=True):

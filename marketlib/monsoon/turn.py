@@ -24,10 +24,9 @@ import msgspec
 from msgspec.structs import replace
 
 from marketlib.core.flow import Flow, Phase
-from marketlib.core.game import Ending
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import final_ranking
-from marketlib.monsoon.state import BonusPending, State, TakePending
+from marketlib.monsoon.state import BonusPending, Ending, State, TakePending
 
 
 def _refill(state: State) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import msgspec
 
 from marketlib.core import pictures
 from marketlib.core.cards import STORE
-from marketlib.core.game import Outcome, check_seat
+from marketlib.core.game import check_seat
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -29,7 +29,15 @@ from marketlib.monsoon.cards import Level
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import FulfillPending, Pending, Phase, Seat, State, summary
+from marketlib.monsoon.state import (
+    FulfillPending,
+    Outcome,
+    Pending,
+    Phase,
+    Seat,
+    State,
+    summary,
+)
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True):

@@ -16,7 +16,7 @@ import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.core import registry
-from marketlib.core.game import Ending, GameModule
+from marketlib.core.game import GameModule
 from marketlib.core.registry import GameEntry, resolve_game
 from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots, spell_out
 
@@ -27,9 +27,21 @@ follow)."""
 RESULT_COLUMNS = [*GAME_COLUMNS, "players", "rank", "win_share"]
 """Every column of the ``games`` frame, in order."""
 
-ENDINGS = pd.CategoricalDtype([e.value for e in Ending])
-"""Every :class:`~marketlib.core.game.Ending`, in order: the dtype of the ``ending`` column of a
-frame whose game is not known (see :func:`endings_dtype`)."""
+
+
+def every_ending() -> list[str]:
+    """Every registered game's endings (each declares its own, issue 28), the games in
+    registration order and each game's in its ``GameInfo.endings`` order, each value once."""
+    found: dict[str, None] = {}
+    for name in registry.names():
+        found.update((e.value, None) for e in resolve_game(name).GAME.endings)
+    return list(found)
+
+
+ENDINGS = pd.CategoricalDtype(every_ending())
+"""Every ending of the games registered when :mod:`marketlib.sim` is imported: the dtype of the
+``ending`` column of a frame whose game is not known (see :func:`endings_dtype`, which also
+counts games registered later)."""
 
 Job = tuple[int, int, int]
 """One game to play: ``(index, seed, seat shift)``."""
@@ -57,14 +69,14 @@ def endings_dtype(game: str | GameModule | None) -> pd.CategoricalDtype:
     :attr:`GameInfo.endings <marketlib.core.game.GameInfo>` in order (Monsoon: ``seal_target``,
     ``orders_exhausted``, ``stalemate``, ``turn_limit``; Bansan: ``money``, ``collective_loss``,
     ``solo_win``, ``solo_loss``), so a Bansan frame never lists a Monsoon ending. A game that is
-    not given or not registered gets :data:`ENDINGS`, every ending.
+    not given or not registered gets every registered game's endings (:func:`every_ending`).
     """
     try:
         module = None if game is None else resolve_game(game)
     except (ValueError, TypeError):
         module = None
     if module is None:
-        return ENDINGS
+        return pd.CategoricalDtype(every_ending())
     return pd.CategoricalDtype([e.value for e in module.GAME.endings])
 
 
@@ -298,4 +310,4 @@ def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_
 
 
 __all__ = ["ENDINGS", "GAME_COLUMNS", "RESULT_COLUMNS", "categorize", "chunks", "endings_dtype",
-           "game_rows", "play_chunk", "play_many"]
+           "every_ending", "game_rows", "play_chunk", "play_many"]

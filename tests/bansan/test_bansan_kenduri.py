@@ -7,7 +7,7 @@ from bansan_helpers import money, play, refused
 
 from marketlib import bansan
 from marketlib.bansan import Rules, position, setup
-from marketlib.core.game import Ending
+from marketlib.bansan.state import Ending
 
 KENDURI = Rules(players=2, mode="kenduri")
 BAG = ["MT:PA", "MT:PA", "SF:PA", "SF:OR"]  # exactly SL-19 (MT MT SF SF, RM12)

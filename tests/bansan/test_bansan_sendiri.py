@@ -14,7 +14,7 @@ from bansan_helpers import legal, money, play, refused, stall
 
 from marketlib import Match, bansan
 from marketlib.bansan import NEIGHBOUR, Rules, position, setup
-from marketlib.core.game import Ending
+from marketlib.bansan.state import Ending
 
 SOLO = Rules(players=1, mode="sendiri")
 HARD = Rules(players=1, mode="sendiri", hard=True)

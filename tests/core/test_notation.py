@@ -33,7 +33,7 @@ CONFIGS: list[tuple[Any, dict[str, Any]]] = [
 
 
 def notation(game: Any) -> Notation:
-    result: Notation = game.actions.NOTATION
+    result: Notation = game.table.NOTATION
     return result
 
 
@@ -97,7 +97,7 @@ def test_random_games_meet_every_action_but_the_open_offers() -> None:
                 legal = game.legal_actions(state)
                 seen |= {type(a) for a in legal}
                 state = game.apply(state, rng.choice(legal))
-    every = {*monsoon.actions.ACTION_TYPES, *bansan.actions.ACTION_TYPES}
+    every = {*monsoon.table.ACTION_TYPES, *bansan.table.ACTION_TYPES}
     # a counter is listed only in answer to a bargain, which random play never makes (A-B-60)
     assert every - seen == {bansan.ProposeTrade, bansan.Bargain, bansan.Counter}
 

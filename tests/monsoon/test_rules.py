@@ -17,7 +17,6 @@ import pytest
 
 from marketlib import monsoon
 from marketlib.core.errors import PositionError
-from marketlib.core.game import Ending
 from marketlib.monsoon import (
     BonusAction,
     BonusPending,
@@ -29,6 +28,7 @@ from marketlib.monsoon import (
     position,
     setup,
 )
+from marketlib.monsoon.state import Ending
 
 from .helpers import legal, owned, refused, run, seals
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from marketlib import monsoon
-from marketlib.core.game import Ending
 from marketlib.monsoon import BonusAction, BonusPending, Rules, TakePending, position
+from marketlib.monsoon.state import Ending
 
 from .helpers import legal, owned, refused, run, seals
 

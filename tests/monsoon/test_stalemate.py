@@ -9,8 +9,8 @@ import random
 import msgspec
 
 from marketlib import monsoon
-from marketlib.core.game import Ending
 from marketlib.monsoon import Pass, Rules, position
+from marketlib.monsoon.state import Ending
 
 from .helpers import legal, refused, run
 

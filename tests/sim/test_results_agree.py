@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from marketlib import bansan, monsoon
-from marketlib.core.game import Ending, places
+from marketlib.core.game import places
 from marketlib.sim import load_results, play, play_many, save_results, wilson_interval, win_rates
 from marketlib.sim.batch import endings_dtype
 
@@ -64,7 +64,7 @@ def test_results_follow_the_engine_in_every_ending(game: str, rules: Any, n: int
 
 def test_every_ending_is_covered() -> None:
     covered = set().union(*(e for *_, e in SETTINGS))
-    assert covered == {e.value for e in Ending}
+    assert covered == {e.value for game in (monsoon, bansan) for e in game.GAME.endings}
 
 
 def test_monsoon_turn_limit_tie_break_loser_is_not_rank_1() -> None:
@@ -140,7 +140,8 @@ def test_a_games_frame_lists_only_its_own_endings(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"broken\.csv: row 1: ending 'seal_target' is not one "
                                          r"of money, collective_loss, solo_win, solo_loss$"):
         load_results(tmp_path / "broken.csv")
-    assert list(endings_dtype(None).categories) == [e.value for e in Ending]
+    assert list(endings_dtype(None).categories) == [e.value for game in (bansan, monsoon)
+                                                    for e in game.GAME.endings]
 
 
 def test_places_competition_ranking() -> None:

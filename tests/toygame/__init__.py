@@ -13,12 +13,26 @@ from typing import Any, Literal
 
 import msgspec
 
+from marketlib.core import game as core
 from marketlib.core.errors import IllegalAction, InvalidAction, Violation
-from marketlib.core.game import Ending, GameInfo, Outcome, Preview, places
+from marketlib.core.game import GameInfo, Preview, places
 from marketlib.core.seeding import deal_rng
 
+
+class Ending(core.Ending):
+    """How a game of Fifteen ends: declared here, as every game declares its own (issue 28)."""
+
+    TURN_LIMIT = "turn_limit"
+
+
+class Outcome(core.Outcome, frozen=True, kw_only=True):
+    """A finished game of Fifteen."""
+
+    ending: Ending
+
+
 GAME = GameInfo(name="fifteen", title="Fifteen", min_players=2, max_players=4,
-                rules_version="1.0", score_unit="points")
+                rules_version="1.0", score_unit="points", endings=tuple(Ending))
 LIMIT = 15
 
 

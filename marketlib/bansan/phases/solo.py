@@ -15,11 +15,12 @@ from marketlib.bansan.queries import (
 from marketlib.bansan.scoring import closing_throw
 from marketlib.bansan.state import (
     NEIGHBOUR,
+    Ending,
+    Outcome,
     SoloThrow,
     Stall,
     State,
 )
-from marketlib.core.game import Ending, Outcome
 
 
 def begin_solo_turn(state: State) -> State:

@@ -1,0 +1,84 @@
+"""The Bansan action table (issue 28): one row per action kind, saying its type, its verb in
+table notation, its check (:mod:`.checks`, :mod:`.phases.action_checks`) and its handler
+(:mod:`.moves`, :mod:`.phases.action_moves`).
+
+The action types, their tags (the phase table's move names), the checks and handlers by type
+and the notation that reads actions back all derive from :data:`ACTIONS` (docs: "Games and the
+registry"); :mod:`marketlib.core.engine` runs them.
+"""
+
+from __future__ import annotations
+
+from marketlib.bansan import actions as A
+from marketlib.bansan import checks as C
+from marketlib.bansan import moves as M
+from marketlib.bansan.cards import Produce, Waste
+from marketlib.bansan.phases import action_checks as AC
+from marketlib.bansan.phases import action_moves as AM
+from marketlib.core.engine import ActionTable, kind
+from marketlib.core.notation import ID, IDS, INT, SEAT, choice
+
+_PRODUCE = choice("a produce type", Produce)
+ACTIONS = ActionTable("Bansan", (
+    kind(A.ReturnList, "return", check=C.check_return_list, handler=M.do_return_list, list=ID),
+    kind(A.ChooseHalf, "half", check=C.check_choose_half, handler=M.do_choose_half,
+         half=choice("a half", ["top", "bottom"])),
+    kind(A.Tuck, "tuck", check=C.check_tuck, handler=M.do_tuck, card=ID, stall=ID),
+    kind(A.PlaceWorker, "worker", check=C.check_place_worker, handler=M.do_place_worker,
+         stall=ID),
+    kind(A.Move, "move", check=C.check_move, handler=M.do_move, row=INT),
+    kind(A.StockRow, "stock-row", check=C.check_stock_row, handler=M.do_stock_row,
+         produce=_PRODUCE),
+    kind(A.StockDeck, "stock-deck", check=C.check_stock_deck, handler=M.do_stock_deck),
+    kind(A.SkipStocking, "skip-stocking", check=C.check_skip_stocking,
+         handler=M.do_skip_stocking),
+    kind(A.Buy, "buy", check=AC.check_buy, handler=AM.do_buy, produce=_PRODUCE),
+    kind(A.BuyWholesale, "buy-wholesale", check=AC.check_buy_wholesale,
+         handler=AM.do_buy_wholesale, produce=_PRODUCE),
+    kind(A.Sell, "sell", check=AC.check_sell, handler=AM.do_sell, produce=_PRODUCE),
+    kind(A.Pick, "pick", check=AC.check_pick, handler=AM.do_pick, card=ID),
+    kind(A.Bargain, "bargain", check=AC.check_bargain, handler=AM.do_bargain, card=ID, price=INT),
+    kind(A.Done, "done", check=AC.check_done, handler=AM.do_done),
+    kind(A.Empty, "empty", check=AC.check_empty, handler=AM.do_empty,
+         bin=choice("a Waste Bin", Waste)),
+    kind(A.EndActions, "end-actions", check=AC.check_end_actions, handler=AM.do_end_actions),
+    kind(A.Complete, "complete", check=C.check_complete, handler=M.do_complete, list=ID,
+         cards=IDS),
+    kind(A.Give, "give", check=C.check_give, handler=M.do_give, card=ID, to=SEAT),
+    kind(A.Throw, "throw", check=C.check_throw, handler=M.do_throw, card=ID),
+    kind(A.RentAndRelease, "rr", check=C.check_rent_and_release, handler=M.do_rent_and_release,
+         keys={"rent": ID, "release": ID}, need_key=True),
+    kind(A.ProposeTrade, "trade", check=C.check_propose, handler=M.do_propose, to=SEAT,
+         keys={"give": IDS, "take": IDS, "pay": INT, "ask": INT}),
+    kind(A.Counter, "counter", check=C.check_counter, handler=M.do_counter,
+         keys={"price": INT, "give": IDS, "take": IDS, "pay": INT, "ask": INT}, need_key=True),
+    kind(A.Accept, "accept", check=C.check_accept, handler=M.do_accept),
+    kind(A.Decline, "decline", check=C.check_decline, handler=M.do_decline),
+), example="P0 buy WG")
+"""Every Bansan action kind, in the game's order."""
+
+ACTION_TYPES = ACTIONS.types
+TAGS = ACTIONS.tags
+"""Each action type's tag (its ``"type"`` in JSON, its move name in the phase table)."""
+CHECKS = ACTIONS.checks
+HANDLERS = ACTIONS.handlers
+NOTATION = ACTIONS.notation
+"""The verbs of Bansan table notation, read by the grammar every game shares (docs:
+"Notation")."""
+
+
+def parse_action(text: str) -> A.Action:
+    """Read an action from table notation, e.g. ``"P0 buy WG"`` or ``"P1 tuck PC-07 ST-04"``.
+
+    Seat numbers are ASCII digits; verbs, produce types and bins are case-insensitive; IDs are
+    upper-cased (the grammar: docs "Notation").
+
+    Raises:
+        InvalidAction: the text is not an action (or ``text`` is not a string at all).
+
+    Example:
+        >>> str(parse_action("P0 rr rent=ST-07 release=ST-02"))
+        'P0 rr rent=ST-07 release=ST-02'
+    """
+    action: A.Action = NOTATION.parse(text)
+    return action
