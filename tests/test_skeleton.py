@@ -85,6 +85,41 @@ def test_the_skeleton_test_fails_on_a_broken_copy() -> None:
         "marketlib.monsoon does not export preview"]
 
 
+def state_writers(source: str, filename: str = "queries.py") -> list[str]:
+    """Every top-level function of ``source`` that returns a game state (its return annotation
+    names ``State``, alone or in a tuple), as ``file:line (function)``: a query module only
+    reads, and what returns a changed state is an effect (issue 28: a module's name says its
+    job; mypy holds every function to an annotation, so none slips past unannotated)."""
+    found = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+            if re.search(r"\bState\b", ast.unparse(node.returns)):
+                found.append(f"{filename}:{node.lineno} ({node.name})")
+    return found
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_queries_only_read(game: str) -> None:
+    """Both games' ``queries`` modules return facts, never a changed state (Bansan's
+    ``transfer``, ``throw``, ``draw_deck`` and the rest live in ``bansan.effects``)."""
+    module = importlib.import_module(f"{registry.entry(game).module}.queries")
+    assert state_writers(Path(module.__file__ or "").read_text(encoding="utf-8")) == []
+
+
+def test_the_queries_job_test_fails_on_a_broken_copy() -> None:
+    """A copy of Bansan's queries with ``transfer`` put back (as before issue 28) is caught,
+    and so is one that returns a state inside a tuple."""
+    from marketlib.bansan import effects, queries
+
+    real = Path(queries.__file__ or "").read_text(encoding="utf-8")
+    effect = Path(effects.__file__ or "").read_text(encoding="utf-8")
+    start = effect.index("def transfer(")
+    broken = real + "\n\n" + effect[start:effect.index("\n\n\ndef ", start)]
+    assert [w.split(" ", 1)[1] for w in state_writers(broken)] == ["(transfer)"]
+    assert state_writers("def f(s: State) -> tuple[State, int]:\n    return s, 1\n") == [
+        "queries.py:1 (f)"]
+
+
 PHASE_SETTERS: dict[str, frozenset[str]] = {
     "turn.py": frozenset({"*"}),  # the phase table itself (core.flow calls its set_phase)
     "rules.py": frozenset({"setup"}),  # the first phase of a new game

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from marketlib.bansan import actions as A
+from marketlib.bansan.effects import draw_deck, take_from_stall, throw, transfer, trigger_last_round
 from marketlib.bansan.phases.action_moves import (
     add_pick,
 )
@@ -19,15 +20,10 @@ from marketlib.bansan.queries import (
     bag_without,
     bargain_seller,
     catalog,
-    draw_deck,
     remove,
     set_stall,
     set_vendor,
     stall_index,
-    take_from_stall,
-    throw,
-    transfer,
-    trigger_last_round,
     vendor_with,
 )
 from marketlib.bansan.state import (

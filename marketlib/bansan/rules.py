@@ -27,14 +27,10 @@ from marketlib.bansan.checks import (
     check_rent_and_release,
     rr_gate,
 )
+from marketlib.bansan.effects import throw
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
-from marketlib.bansan.queries import (
-    Facts,
-    catalog,
-    decider,
-    throw,
-)
+from marketlib.bansan.queries import Facts, catalog, decider
 from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,

@@ -5,12 +5,8 @@ B-KEN-05).
 
 from __future__ import annotations
 
-from marketlib.bansan.queries import (
-    catalog,
-    own_stalls,
-    set_vendor,
-    throw,
-)
+from marketlib.bansan.effects import throw
+from marketlib.bansan.queries import catalog, own_stalls, set_vendor
 from marketlib.bansan.state import (
     Ending,
     Outcome,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Effect
+from marketlib.bansan.effects import take_from_stall, transfer
 from marketlib.bansan.phases.stocking import pop_queue
 from marketlib.bansan.queries import (
     BIN_INDEX,
@@ -16,8 +17,6 @@ from marketlib.bansan.queries import (
     reminder_count,
     remove,
     set_vendor,
-    take_from_stall,
-    transfer,
     vendor_with,
 )
 from marketlib.bansan.scoring import closing_throw, leftover_count

@@ -8,14 +8,8 @@ from __future__ import annotations
 import random
 
 from marketlib.bansan.cards import Effect, Timeframe
-from marketlib.bansan.queries import (
-    catalog,
-    draw_deck,
-    order_from,
-    set_vendor,
-    stall_type,
-    transfer,
-)
+from marketlib.bansan.effects import draw_deck, transfer
+from marketlib.bansan.queries import catalog, order_from, set_vendor, stall_type
 from marketlib.bansan.state import (
     ListReturn,
     Reminder,

@@ -5,13 +5,8 @@ against twice the completed lists (B-SOLO-16..19, A-B-45). Each step is written 
 
 from __future__ import annotations
 
-from marketlib.bansan.queries import (
-    catalog,
-    draw_deck,
-    set_stall,
-    stall_type,
-    throw,
-)
+from marketlib.bansan.effects import draw_deck, throw
+from marketlib.bansan.queries import catalog, set_stall, stall_type
 from marketlib.bansan.scoring import closing_throw
 from marketlib.bansan.state import (
     NEIGHBOUR,

@@ -8,16 +8,10 @@ The opening stock passes from vendor to vendor, so the queue of the round-robin 
 from __future__ import annotations
 
 from marketlib.bansan.cards import Produce
+from marketlib.bansan.effects import draw_deck, fallback
 from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.phases.events import begin_menu_seat
-from marketlib.bansan.queries import (
-    catalog,
-    draw_deck,
-    fallback,
-    open_stalls_of,
-    order_from,
-    set_stall,
-)
+from marketlib.bansan.queries import catalog, open_stalls_of, order_from, set_stall
 from marketlib.bansan.state import (
     ListReturn,
     OpeningHand,
