@@ -92,9 +92,9 @@ def state_writers(source: str, filename: str = "queries.py") -> list[str]:
     job; mypy holds every function to an annotation, so none slips past unannotated)."""
     found = []
     for node in ast.parse(source).body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
-            if re.search(r"\bState\b", ast.unparse(node.returns)):
-                found.append(f"{filename}:{node.lineno} ({node.name})")
+        if (isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None
+                and re.search(r"\bState\b", ast.unparse(node.returns))):
+            found.append(f"{filename}:{node.lineno} ({node.name})")
     return found
 
 

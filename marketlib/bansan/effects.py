@@ -78,7 +78,7 @@ def fallback(state: State, card_id: str) -> State:
 def take_from_stall(state: State, card_id: str) -> tuple[State, Stall]:
     for i, s in enumerate(state.stalls):
         if card_id in s.cards:
-            new = Stall(id=s.id, open=s.open, renter=s.renter, cards=remove(s.cards, card_id))
+            new = s.replace(cards=remove(s.cards, card_id))
             return state.replace(stalls=set_stall(state, i, new)), s
     raise AssertionError(card_id)
 

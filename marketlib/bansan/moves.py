@@ -32,7 +32,6 @@ from marketlib.bansan.state import (
     OpeningHand,
     Picked,
     SoloThrow,
-    Stall,
     State,
     StockCard,
     Stocking,
@@ -73,8 +72,7 @@ def do_tuck(state: State, a: A.Tuck) -> State:
 def do_place_worker(state: State, a: A.PlaceWorker) -> State:
     i = stall_index(state, a.stall)
     s = state.stalls[i]
-    state = state.replace(stalls=set_stall(state, i, Stall(id=s.id, open=s.open, renter=a.player,
-                                                           cards=s.cards)))
+    state = state.replace(stalls=set_stall(state, i, s.replace(renter=a.player)))
     if state.rules.opening_rent_cost:
         state = transfer(state, a.player, None, state.rules.opening_rent_cost, "B-OPEN-07",
                          mandatory=True)
@@ -184,14 +182,12 @@ def do_rent_and_release(state: State, a: A.RentAndRelease) -> State:
     if a.release is not None:
         i = stall_index(state, a.release)
         s = state.stalls[i]
-        state = state.replace(stalls=set_stall(state, i, Stall(id=s.id, open=s.open,
-                                                               renter=None, cards=s.cards)))
+        state = state.replace(stalls=set_stall(state, i, s.replace(renter=None)))
         state = transfer(state, None, p, cost, "B-ANY-03")
     if a.rent is not None:
         i = stall_index(state, a.rent)
         s = state.stalls[i]
-        state = state.replace(stalls=set_stall(state, i, Stall(id=s.id, open=s.open, renter=p,
-                                                               cards=s.cards)))
+        state = state.replace(stalls=set_stall(state, i, s.replace(renter=p)))
         state = transfer(state, p, None, cost, "B-ANY-03")
     v = state.vendors[p]
     state = state.replace(vendors=set_vendor(state, p, vendor_with(v, rr_used=True)))

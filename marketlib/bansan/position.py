@@ -231,7 +231,7 @@ def position(
     for ref in closed:
         i = _stall_ref(in_play, cat, ref, "closed")
         s = in_play[i]
-        in_play[i] = Stall(id=s.id, open=False, renter=s.renter, cards=s.cards)
+        in_play[i] = s.replace(open=False)
     if len(row) > rules.row_size:
         raise PositionError("row", f"the Row holds at most {rules.row_size} cards")
     row_ids = tuple(placer.card(c, "row")[0] for c in row)

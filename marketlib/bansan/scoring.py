@@ -10,7 +10,6 @@ from marketlib.bansan.queries import catalog, own_stalls, set_vendor
 from marketlib.bansan.state import (
     Ending,
     Outcome,
-    Stall,
     State,
     Vendor,
 )
@@ -30,7 +29,7 @@ def closing_throw(state: State, player: int, rule: str = "B-END-05") -> State:
     for i, s in enumerate(stalls):
         if s.renter == player and s.cards:
             cards.extend(s.cards)
-            stalls[i] = Stall(id=s.id, open=s.open, renter=s.renter, cards=())
+            stalls[i] = s.replace(cards=())
     vendor = state.vendors[player]
     cards.extend(b.card for b in vendor.bag)
     emptied = Vendor(money=vendor.money, wallet=vendor.wallet, completed=vendor.completed,

@@ -56,6 +56,12 @@ class Stall(msgspec.Struct, frozen=True, gc=False, kw_only=True, array_like=True
     renter: int | None = None
     cards: tuple[str, ...] = ()
 
+    def replace(self, **changes: Any) -> Stall:
+        """A copy with ``changes`` (``stall.replace(open=False)``; the stall is never
+        modified)."""
+        new: Stall = msgspec.structs.replace(self, **changes)
+        return new
+
 
 class BagCard(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """A card in a Shopping Bag, locked to the type it was bought or stocked as (B-STOCK-08)."""

@@ -13,7 +13,6 @@ from marketlib.bansan.queries import catalog, order_from, set_vendor, stall_type
 from marketlib.bansan.state import (
     ListReturn,
     Reminder,
-    Stall,
     State,
     Vendor,
 )
@@ -60,7 +59,7 @@ def flip_event(state: State) -> State:
     if event.effect is Effect.PRICE_UP:
         return state.replace(active_event=event_id)
     if event.effect is Effect.CLOSE_STALLS:
-        stalls = tuple(Stall(id=s.id, open=False, renter=s.renter, cards=s.cards)
+        stalls = tuple(s.replace(open=False)
                        if stall_type(state, s.id) is event.produce else s for s in state.stalls)
         return state.replace(active_event=event_id, stalls=stalls)
     if event.effect is Effect.WASTE_COLLECTION:
@@ -93,7 +92,7 @@ def _end_active_event(state: State) -> State:
     event = catalog(state).events[state.active_event]
     stalls = state.stalls
     if event.effect is Effect.CLOSE_STALLS:
-        stalls = tuple(Stall(id=s.id, open=True, renter=s.renter, cards=s.cards)
+        stalls = tuple(s.replace(open=True)
                        if stall_type(state, s.id) is event.produce else s for s in stalls)
     return state.replace(active_event=None, stalls=stalls)
 

@@ -28,7 +28,7 @@ def move_row(state: State, row: int) -> State:
     cols = state.columns
     start = (row - 1) * cols
     old = state.stalls[start:start + cols]
-    moved = tuple(Stall(id=s.id, open=s.open, renter=old[i - 1].renter, cards=s.cards)
+    moved = tuple(s.replace(renter=old[i - 1].renter)
                   for i, s in enumerate(old))
     stalls = state.stalls[:start] + moved + state.stalls[start + cols:]
     steps = []

@@ -15,7 +15,6 @@ from marketlib.bansan.queries import catalog, open_stalls_of, order_from, set_st
 from marketlib.bansan.state import (
     ListReturn,
     OpeningHand,
-    Stall,
     State,
     StockCard,
     Stocking,
@@ -77,7 +76,7 @@ def tuck(state: State, card_id: str, stall_id: str) -> State:
     """Tuck ``card_id`` into ``stall_id`` (B-STOCK-03/06/08)."""
     for i, s in enumerate(state.stalls):
         if s.id == stall_id:
-            stall = Stall(id=s.id, open=s.open, renter=s.renter, cards=(*s.cards, card_id))
+            stall = s.replace(cards=(*s.cards, card_id))
             return state.replace(stalls=set_stall(state, i, stall))
     raise AssertionError(stall_id)
 
