@@ -119,7 +119,7 @@ def check_stock_row(state: State, a: A.StockRow, f: Facts) -> Why | None:
 
 
 def check_stock_deck(state: State, a: A.StockDeck, f: Facts) -> Why | None:
-    if state.rules.mode == "sendiri":
+    if state.rules.plays.fresh_row:
         return v("B-SOLO-11", f"in Sendiri you stock only from the {SOLO_ROW}-card Row, not the "
                  "Deck")
     wrong = _stock_start(state)
@@ -142,7 +142,7 @@ def check_skip_stocking(state: State, a: A.SkipStocking, f: Facts) -> Why | None
 def check_complete(state: State, a: A.Complete, f: Facts) -> Why | None:
     rule = "B-END-05" if state.phase == "closing" else "B-UPK-02"
     vendor = state.vendors[a.player]
-    if state.rules.mode == "kenduri":
+    if state.rules.plays.shared_menu:
         if a.list not in state.public:
             done = next((f" (P{p} completed it)" for p, x in enumerate(state.vendors)
                          if a.list in x.completed), "")
@@ -193,7 +193,7 @@ def _draft_placements(state: State, p: int) -> int:
     """Workers the Opening Round's stall draft will still place for seat ``p`` (B-OPEN-04/05)."""
     if state.phase == "draft":
         return state.queue.count(p)
-    return 2 if state.phase in OPENING and state.rules.mode != "sendiri" else 0
+    return 2 if state.phase in OPENING and not state.rules.plays.solo else 0
 
 
 def _draft_total(state: State) -> int:
@@ -208,7 +208,7 @@ def _unrented(state: State) -> int:
 def rr_gate(state: State, p: int) -> Violation | None:
     """The first half of :func:`check_rent_and_release`: why ``p`` may not R&R at all now
     (whatever the stalls), or ``None``."""
-    if state.rules.mode == "sendiri":
+    if state.rules.plays.solo:
         return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
     opening = state.phase in OPENING
     if opening and not state.rules.opening_rr:

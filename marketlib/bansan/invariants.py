@@ -86,7 +86,7 @@ def check_invariants(state: State) -> list[str]:
         problems.append("a bargain without a BUY in progress")
     if len(state.log) > LOG_SIZE:
         problems.append(f"the event log holds more than {LOG_SIZE} entries")
-    if rules.mode == "sendiri":
+    if rules.plays.solo:
         cols = state.columns
         for r in range(0, len(renters), cols):
             row = renters[r:r + cols]
@@ -95,7 +95,7 @@ def check_invariants(state: State) -> list[str]:
                                 "Neighbour (B-SOLO-04/05)")
     elif NEIGHBOUR in renters:
         problems.append("a Neighbour Worker outside Sendiri (B-SOLO-05)")
-    if rules.mode == "kenduri":
+    if rules.plays.shared_menu:
         if any(v.wallet for v in state.vendors):
             problems.append("a personal Wallet list in the Kenduri Menu (B-KEN-02)")
         menu = rules.kenduri_lists

@@ -126,7 +126,7 @@ def do_complete(state: State, a: A.Complete) -> State:
     """B-UPK-02..05 (B-END-05 in the Closing Round); trigger (a) B-END-01 (A-B-27)."""
     p = a.player
     v = state.vendors[p]
-    kenduri = state.rules.mode == "kenduri"
+    kenduri = state.rules.plays.shared_menu
     if kenduri:  # B-KEN-03: any open public list; it goes beside the completer's bag
         new = vendor_with(v, completed=(*v.completed, a.list), bag=bag_without(v.bag, a.cards))
         state = state.replace(vendors=set_vendor(state, p, new),

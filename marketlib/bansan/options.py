@@ -8,14 +8,12 @@ from typing import Literal
 import msgspec
 
 from marketlib.bansan.cards import Produce
+from marketlib.bansan.modes import MODES, Mode
+from marketlib.bansan.modes import SOLO_ROW as SOLO_ROW  # re-exported: older imports name it here
 from marketlib.core.validate import check_fields
 
 Ringgit = int
 """An amount of money in RM (whole ringgit, A-B-36)."""
-
-SOLO_ROW = 4
-"""Cards drawn to form the Sendiri Row (B-SOLO-11): a fixed number of the rulebook, not a rule
-option; boards and refusals read it from here."""
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -202,6 +200,12 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
                              f"{self.hard_trigger_lists}")
         if not 0 <= self.max_counters <= 10:
             raise ValueError(f"max_counters must be 0-10 (A-B-60), not {self.max_counters}")
+
+    @property
+    def plays(self) -> Mode:
+        """How this game's mode differs from the standard game: the record of ``mode`` in
+        :data:`marketlib.bansan.modes.MODES` (B-KEN, B-SOLO); ``mode`` stays the stored field."""
+        return MODES[self.mode]
 
     @property
     def solo_target(self) -> int:

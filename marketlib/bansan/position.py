@@ -179,7 +179,7 @@ def position(
     n = rules.players
     cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
                                rules.event_deck)  # an owner's latest edits
-    solo = rules.mode == "sendiri"
+    solo = rules.plays.solo
     if phase not in ("stock", "actions", "complete") and not (solo and phase == "solo_move"):
         raise PositionError("phase", "a position starts in 'stock', 'actions' or 'complete' "
                             "(Sendiri also 'solo_move')")
@@ -286,7 +286,7 @@ def position(
     if removed > len(rest):
         raise PositionError("removed", f"only {len(rest)} cards are unplaced")
     kenduri_lists: list[str] = []
-    if rules.mode == "kenduri":
+    if rules.plays.shared_menu:
         if any(vendor.wallet for vendor in vendors):
             raise PositionError("wallets", "nobody holds personal lists in Kenduri (B-KEN-02)")
         done = sum(len(vendor.completed) for vendor in vendors)
@@ -303,7 +303,7 @@ def position(
         raise PositionError("public", "public lists exist only in the Kenduri Menu (B-KEN-02)")
     rest_lists = [x for x in cat.lists if x not in used_lists]
     rng.shuffle(rest_lists)
-    if rules.mode == "kenduri" and public is None:
+    if rules.plays.shared_menu and public is None:
         need = rules.kenduri_lists - sum(len(vendor.completed) for vendor in vendors)
         if need < 0:
             raise PositionError("completed", f"more than {rules.kenduri_lists} Kenduri lists "

@@ -242,8 +242,8 @@ under ``debt_policy="pay_what_you_can"``, A-B-35), ``deal`` (vendor to vendor). 
 
 FLOW_OPTIONS: dict[str, Callable[[Rules], bool]] = {
     "B-BUY-06": lambda rules: rules.buy_unoperated_multiplayer,
-    "B-SOLO-12": lambda rules: rules.mode == "sendiri",
-    "B-SOLO-17": lambda rules: rules.mode == "sendiri",
+    "B-SOLO-12": lambda rules: rules.plays.buys_unoperated,
+    "B-SOLO-17": lambda rules: rules.plays.solo,
     "B-OPEN-07": lambda rules: rules.opening_rent_cost > 0,
 }
 """The money flows that exist only under some rule options (a BUY from an unoperated stall is

@@ -147,7 +147,7 @@ def text_table(state: State | View) -> str:
         lines.append("  " + " | ".join(cells))
     if state.latest_events:
         lines.append("Events: " + " ".join(state.latest_events))
-    if state.rules.mode == "kenduri":
+    if state.rules.plays.shared_menu:
         lines.append("Kenduri lists open: " + (" ".join(
             f"{x}({cat.lists[x].label})" for x in state.public) or "none"))
     for p, v in enumerate(_vendors(state)):
@@ -169,7 +169,7 @@ def text_table(state: State | View) -> str:
         lines.append(f"Offer: {offer_text(state.offer)}")
     lines.extend(f"  | {entry}" for entry in state.log)
     if state.result is not None:
-        if state.rules.mode == "standard":
+        if state.rules.plays.money_only:
             winners = ", ".join(f"P{w}" for w in state.result.winners)
             lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
                          f"RM {list(state.result.scores)}")
@@ -221,7 +221,7 @@ def html_board(state: State | View) -> str:
                    f'{"double" if over else "solid"} #444">{w} {len(b)}/{cap}'
                    f'{" OVERFLOWING" if over else ""}</span>')
     out.append("</div>")
-    if state.rules.mode == "kenduri":
+    if state.rules.plays.shared_menu:
         out.append("<div><b>Kenduri lists open:</b> " + html.escape(", ".join(
             f"{x} ({cat.lists[x].label})" for x in state.public) or "none") + "</div>")
     for p, v in enumerate(_vendors(state)):
@@ -242,7 +242,7 @@ def html_board(state: State | View) -> str:
             f"<li>{html.escape(entry)}</li>" for entry in state.log) + "</ol></div>")
     if state.result is not None:
         winners = ", ".join(f"P{w}" for w in state.result.winners)
-        if state.rules.mode == "standard":
+        if state.rules.plays.money_only:
             out.append(f"<div><b>Game over</b>: Bos Bansan {winners}</div>")
         else:
             out.append(f"<div><b>Game over</b> ({html.escape(_result(state))})</div>")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
@@ -28,7 +29,8 @@ from marketlib.bansan.checks import (
     rr_gate,
 )
 from marketlib.bansan.effects import throw
-from marketlib.bansan.options import SOLO_ROW, Rules
+from marketlib.bansan.modes import MODES
+from marketlib.bansan.options import Rules
 from marketlib.bansan.phases.action_checks import action_choices, pick_choices
 from marketlib.bansan.queries import Facts, catalog, decider
 from marketlib.bansan.state import (
@@ -91,12 +93,12 @@ def setup(rules: Rules, seed: int) -> State:
                                rules.event_deck)  # an owner's latest edits
     rng = deal_rng(seed)
     n = rules.players
-    solo = rules.mode == "sendiri"
+    solo = rules.plays.solo
     produce = list(cat.produce)
     rng.shuffle(produce)
     removed = produce[: rules.removed_cards[n - 1]]
     deck = produce[len(removed):]
-    row_size = 0 if solo else rules.row_size
+    row_size = 0 if rules.plays.fresh_row else rules.row_size
     if len(deck) < row_size + 3 + 5 * n + 1:
         raise ValueError(f"{len(deck)} produce cards cannot deal a {n}-player game (B-SETUP-10)")
     row, deck = deck[:row_size], deck[row_size:]
@@ -119,7 +121,7 @@ def setup(rules: Rules, seed: int) -> State:
     assert isinstance(first, int)
     wallets: dict[int, tuple[str, ...]] = {p: () for p in range(n)}
     public: tuple[str, ...] = ()
-    if rules.mode == "kenduri":  # B-KEN-02: 5 public lists, nobody gets their own
+    if rules.plays.shared_menu:  # B-KEN-02: 5 public lists, nobody gets their own
         count = rules.kenduri_lists
         public, lists = tuple(lists[:count]), lists[count:]
     else:
@@ -155,28 +157,10 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
-_NOT_SOLO = ("B-SOLO-09", "moving Workers row by row is the Sendiri solo step; this is the "
-             "{mode} game")
-
-
-MODE_BANS: dict[str, dict[type, tuple[str, str]]] = {
-    "standard": {A.Move: _NOT_SOLO},
-    "kenduri": {A.Move: _NOT_SOLO,
-                A.ReturnList: ("B-KEN-02", "nobody holds personal Shopping Lists in the Kenduri "
-                               "Menu")},
-    "sendiri": {
-        A.RentAndRelease: ("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule"),
-        A.ProposeTrade: ("B-SOLO-08", "there is nobody to trade with in Sendiri"),
-        A.Bargain: ("B-SOLO-08", "there is no bargaining in Sendiri: the prices are fixed"),
-        A.Accept: ("B-SOLO-08", "there are no offers in Sendiri"),
-        A.Decline: ("B-SOLO-08", "there are no offers in Sendiri"),
-        A.PlaceWorker: ("B-SOLO-04", "in Sendiri the Workers are placed at setup"),
-        A.StockDeck: ("B-SOLO-11", f"in Sendiri you stock only from the {SOLO_ROW}-card Row, "
-                      "not the Deck"),
-        A.Give: ("B-SOLO-14", "there is no other vendor: excess bag cards must be thrown"),
-    },
-}
-"""Actions that do not exist in a mode, with the rule that says so (checked first)."""
+MODE_BANS: dict[str, Mapping[type, tuple[str, str]]] = {
+    name: mode.bans for name, mode in MODES.items()}
+"""Actions that do not exist in a mode, with the rule that says so (checked first); each
+mode declares its own (``Mode.bans`` in :mod:`marketlib.bansan.modes`)."""
 
 
 def explain(state: State, action: A.Action) -> Violation | None:
@@ -196,11 +180,11 @@ def explain(state: State, action: A.Action) -> Violation | None:
 
 
 def _gate(state: State, action: A.Action) -> Violation | AnyPhase | None:
-    """Who may act now: an action the mode does not have is refused first (``MODE_BANS``);
+    """Who may act now: an action the mode does not have is refused first (``Mode.bans``);
     nobody acts once the game is over (B-END-06); the deciding seat acts (B-TURN-01), others
     only by R&R or a trade proposal (any-time, A-B-32/33/60); an open offer is answered first
     (B-ANY-01/02). Any-time actions and answers are not bound to the phase table."""
-    ban = MODE_BANS[state.rules.mode].get(type(action))
+    ban = state.rules.plays.bans.get(type(action))
     if ban is not None:
         return v(ban[0], ban[1].format(mode=state.rules.mode))
     if state.result is not None:
@@ -244,7 +228,7 @@ def _out_of_step(state: State, tag: str) -> str:
     can (each by its rulebook name; Upkeep's steps come after end-actions)."""
     verb = ACTIONS.verbs.get(tag, tag)
     rules = state.rules
-    absent = {"solo_move", "solo_throw"} if rules.mode != "sendiri" else set()
+    absent = set(rules.plays.absent_phases)
     if rules.events == "off":
         absent.add("event_lists")
     if not rules.closing_round:
@@ -391,7 +375,7 @@ def _candidates(state: State, p: int, f: Facts) -> list[A.Action]:
                 A.StockDeck(player=p), A.SkipStocking(player=p)]
     if phase in ("complete", "closing"):
         out: list[A.Action] = []
-        for x in (state.public if state.rules.mode == "kenduri" else vendor.wallet):
+        for x in (state.public if state.rules.plays.shared_menu else vendor.wallet):
             out.extend(complete_options(state, p, x))
         return [*out, A.Done(player=p)]
     if phase == "bag":

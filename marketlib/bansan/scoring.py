@@ -72,7 +72,7 @@ def standings(state: State) -> tuple[int | None, ...]:
     result = state.result
     if result is None:
         raise ValueError("the game is not over: standings exist only for a finished game")
-    if state.rules.mode == "sendiri":
+    if state.rules.plays.solo:
         return places(result.winners, [0])
     return places(result.winners, ranking_keys(state))
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, Produce
-from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.queries import catalog
 from marketlib.bansan.rules import apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
@@ -125,8 +124,8 @@ def _most_drawn(view: View, action: A.Action) -> int:
     (B-SOLO-10/11), else a refill draws up to ``row_size`` (B-UPK-09)."""
     if isinstance(action, A.StockDeck):
         return len(Produce) + 1
-    if view.rules.mode == "sendiri":
-        return SOLO_ROW + 1
+    if view.rules.plays.fresh_row:
+        return view.rules.plays.fresh_row + 1
     return view.rules.row_size
 
 

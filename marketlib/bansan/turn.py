@@ -47,7 +47,7 @@ def _end_turn(state: State) -> State:
     state = state.replace(reminders=reminders, pending=None, turn=state.turn + 1,
                           actions_left=0)
     n = len(state.vendors)
-    if state.rules.mode == "sendiri":
+    if state.rules.plays.solo:
         return solo_finish(state) if state.trigger is not None else state
     if state.trigger is not None and position_in_round(state, state.current) == n - 1:
         if state.rules.closing_round:
@@ -87,7 +87,7 @@ FLOW: Flow[State] = Flow(
                             on_begin=_begin_open_lists),
         "open_stock": Phase("open_stock", {"choose_half": None, "tuck": None}, "B-OPEN-03",
                             end_if=_done_with_queue, on_begin=begin_open_stock,
-                            next=lambda s: "solo_move" if s.rules.mode == "sendiri"
+                            next=lambda s: "solo_move" if s.rules.plays.solo
                             else "draft"),
         "draft": Phase("draft", {"place_worker": None}, "B-OPEN-04",
                        end_if=_done_with_queue, next="stock", on_begin=_begin_draft),
@@ -121,7 +121,7 @@ FLOW: Flow[State] = Flow(
         "turn_end": Phase("turn_end", {}, "B-TURN-01", end_if=lambda s: True,
                           on_end=_end_turn,
                           next=lambda s: "closing" if s.queue else
-                          "solo_move" if s.rules.mode == "sendiri" else "stock"),
+                          "solo_move" if s.rules.plays.solo else "stock"),
         "closing": Phase("closing", {"complete": None, "done": None}, "B-END-05",
                          end_if=_done_with_queue, on_end=_closing_over, next="over"),
         "over": Phase("over", {}, "B-END-06"),

@@ -77,9 +77,9 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
               if rules.hidden_wallets else
               "your 2 Shopping Lists and your money; in this game every vendor sees them "
               "(hidden_wallets=False, A-B-57)")
-    if rules.mode == "kenduri":
+    if rules.plays.shared_menu:
         wallet = "your money (the Kenduri Menu's Shopping Lists are public, B-KEN-02)"
-    if rules.mode == "kenduri":  # B-KEN-04
+    if rules.plays.shared_menu:  # B-KEN-04
         last = (f"triggered when the last of the {rules.kenduri_lists} Kenduri lists is "
                 "completed or the last Deck card is drawn (B-KEN-04)")
     else:  # B-END-01, B-SOLO-16/19
@@ -398,7 +398,7 @@ def goal(view: Any) -> str:
         'Done 0 of 5; the Deck has 55 cards left.'
     """
     rules = view.rules
-    if rules.mode == "kenduri":
+    if rules.plays.shared_menu:
         menu = rules.kenduri_lists
         done = menu - len(view.public)
         deadline = ("the game ends" if rules.kenduri_deadline == "end_of_game"
@@ -406,7 +406,7 @@ def goal(view: Any) -> str:
         return (f"Team goal: complete all {menu} Kenduri lists before {deadline}, or "
                 f"everyone loses. Done {done} of {menu}; the Deck has {view.deck_size} cards "
                 "left.")
-    if rules.mode == "sendiri":
+    if rules.plays.solo:
         target = rules.solo_target
         me = view.vendors[0]
         done = len(me.completed)

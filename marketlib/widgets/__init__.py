@@ -115,9 +115,7 @@ def play_board(
         raise ValueError(f"play({game!r}) is {found.name}'s {implied['mode']} mode, not "
                          f"mode={mode!r}")
     if mode is not None:
-        implied = {**implied, "mode": mode}
-        if mode == "sendiri":
-            implied.setdefault("players", 1)
+        implied = {**found.modes.get(mode, {}), **implied, "mode": mode}  # Sendiri: players=1
     options = {**dict(found.defaults), **implied, **rules}
     if players is not None:
         options["players"] = players

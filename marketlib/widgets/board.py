@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from marketlib.core import registry
 from marketlib.core.match import Match
 from marketlib.widgets.payload import Table
 from marketlib.widgets.session import (
@@ -272,8 +273,8 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         match = self.match
         status = "over" if match.is_over else f"P{match.current_player} to play"
-        mode = getattr(match.rules, "mode", "standard")  # Bansan's Kenduri and Sendiri
-        shown = "" if mode == "standard" else f", mode={mode}"
+        mode = getattr(match.rules, "mode", None)  # Bansan's Kenduri and Sendiri
+        shown = f", mode={mode}" if mode in registry.entry_of(match.game).modes else ""
         return (f"{type(self).__name__}({match.game.GAME.name}, players={len(self.seats)}"
                 f"{shown}, seat={self.seat}, move {match.cursor}, {status})")
 

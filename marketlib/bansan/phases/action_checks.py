@@ -58,14 +58,14 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
     if key in f.open_stalls:
         return None
     if stall.renter == player:
-        return v("B-SOLO-13" if state.rules.mode == "sendiri" else "B-BUY-04",
+        return v("B-SOLO-13" if state.rules.plays.solo else "B-BUY-04",
                  f"{card_id} is in your own stall {stall.id}: you can never buy from your own "
                  "stalls")
     if not stall.open:
         return v("B-BUY-05", f"{stall.id} is CLOSED: you cannot buy from it")
     unit = f.price(produce)
     if stall.renter is None:
-        if not (state.rules.buy_unoperated_multiplayer or state.rules.mode == "sendiri"):
+        if not (state.rules.buy_unoperated_multiplayer or state.rules.plays.buys_unoperated):
             return v("B-BUY-06", f"{stall.id} is unoperated: in multiplayer you cannot buy from it")
         unit *= 2  # B-SOLO-12
     pending = state.pending

@@ -117,7 +117,7 @@ def do_done(state: State, a: A.Done) -> State:
         cost = 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(
             state, (x.price for x in pending.picked))
         return transfer(state, p, None, cost, "B-BUY-03")
-    solo = state.rules.mode == "sendiri"
+    solo = state.rules.plays.solo
     for x in pending.picked:
         state = transfer(state, p, x.seller, x.price, "B-BUY-02" if x.seller is not None
                          else "B-SOLO-12" if solo else "B-BUY-06")
@@ -127,7 +127,7 @@ def do_done(state: State, a: A.Done) -> State:
 def _draw_lists(state: State, p: int) -> State:
     """B-UPK-06 (A-B-31): draw 2 lists per completed list, return 1 per completed list. The
     Kenduri Menu draws none (B-KEN-03)."""
-    if state.rules.mode == "kenduri":
+    if state.rules.plays.shared_menu:
         return state
     returns = 0
     deck = state.list_deck

@@ -21,7 +21,7 @@ from marketlib.bansan.state import (
 def refill(state: State) -> State:
     """B-UPK-09/10: refill the Row to ``row_size`` cards; a Star among the new cards flips one
     Event. Sendiri discards the Row instead (B-SOLO-14/15)."""
-    if state.rules.mode == "sendiri":
+    if state.rules.plays.fresh_row:
         if not state.row:
             return state
         return state.replace(row=(), outside=state.outside + state.row).note(
@@ -77,7 +77,7 @@ def flip_event(state: State) -> State:
             state = transfer(state, seat, None, overflowing, "B-UPK-10", mandatory=True)
         return state
     if event.effect is Effect.NEW_MENU:
-        if state.rules.mode == "kenduri":
+        if state.rules.plays.shared_menu:
             return state.note(f"{event_id} {event.name}: no effect, nobody holds personal "
                               "lists in the Kenduri Menu (B-KEN-02)")
         queue = order_from(state, (state.current + 1) % len(state.vendors))

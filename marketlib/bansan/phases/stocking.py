@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from marketlib.bansan.cards import Produce
 from marketlib.bansan.effects import draw_deck, fallback
-from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.phases.events import begin_menu_seat
 from marketlib.bansan.queries import catalog, open_stalls_of, order_from, set_stall
 from marketlib.bansan.state import (
@@ -31,7 +30,7 @@ def deal_opening(state: State) -> State:
     hand, deck = state.deck[:5], state.deck[5:]
     state = state.replace(deck=deck)
     rules = state.rules
-    if rules.mode == "sendiri" and rules.solo_opening_halves == "free":
+    if rules.plays.solo and rules.solo_opening_halves == "free":
         cat = catalog(state)
         cards = tuple(StockCard(c, (cat.produce[c].top, cat.produce[c].bottom)) for c in hand)
         return auto_tuck(state.replace(pending=Stocking(cards=cards)))
@@ -91,7 +90,7 @@ def finish_stocking(state: State) -> State:
 
 def can_stock(state: State) -> bool:
     """Whether [A] or [B] is possible (A-B-18); Sendiri stocks from its Row only (B-SOLO-11)."""
-    if state.deck and state.rules.mode != "sendiri":
+    if state.deck and not state.rules.plays.fresh_row:
         return True
     return any(open_stalls_of(state, t) for t in row_types(state))
 
@@ -108,8 +107,8 @@ def row_types(state: State) -> list[Produce]:
 def begin_stock(state: State) -> State:
     state = state.replace(actions_left=0, bins_emptied=0, events_flipped=0, completed_now=0,
                           star_drawn=False, pending=None)
-    if state.rules.mode == "sendiri":  # B-SOLO-11: draw 4 cards to form the Row
-        state, drawn = draw_deck(state, SOLO_ROW)
+    if state.rules.plays.fresh_row:  # B-SOLO-11: draw 4 cards to form the Row
+        state, drawn = draw_deck(state, state.rules.plays.fresh_row)
         state = state.replace(row=drawn)
         state = state.note(f"Row formed: {' '.join(_labels(state, drawn)) or 'no card left'} "
                            "(B-SOLO-11)")

@@ -86,7 +86,7 @@ BEAM = 6
 def open_lists(state: State, player: int) -> tuple[str, ...]:
     """The lists ``player`` may still complete: its Wallet, and the public Kenduri lists."""
     lists = state.vendors[player].wallet
-    if state.rules.mode == "kenduri":
+    if state.rules.plays.shared_menu:
         lists = lists + state.public
     return lists
 
@@ -191,7 +191,7 @@ class BansanHeuristic:
         """The weights used for ``state`` (its mode's default unless given)."""
         if self.weights is not None:
             return self.weights
-        return SENDIRI_WEIGHTS if state.rules.mode == "sendiri" else WEIGHTS
+        return SENDIRI_WEIGHTS if state.rules.plays.solo else WEIGHTS
 
     def strengths(self, state: State) -> list[float]:
         """Every seat's strength (RM), in seat order (the bins and stalls read once)."""
