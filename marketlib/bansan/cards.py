@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from marketlib.core.cards import STORE, card_digest
+from marketlib.core.cards import CardData, card_digest
 from marketlib.core.data import (
     Row,
     check_unique,
@@ -335,18 +335,24 @@ def _digester(*decks: str) -> Callable[[Catalog], str]:
     return lambda cat: card_digest(cat.produce, cat.lists, cat.stalls, cat.events)
 
 
+def card_data(produce_deck: str = "default", list_deck: str = "default",
+              stall_set: str = "default", event_deck: str = "default") -> CardData[Catalog]:
+    """The card data of these four decks (``"default"``: the shipped reconstruction, else a CSV
+    path), fresh: what ``Rules.card_data`` holds (:class:`marketlib.core.cards.CardData`)."""
+    decks = (produce_deck, list_deck, stall_set, event_deck)
+    return CardData(_files(*decks), _parse, _digester(*decks))
+
+
 def read_catalog(produce_deck: str = "default", list_deck: str = "default",
                  stall_set: str = "default", event_deck: str = "default") -> tuple[Catalog, str]:
     """The four decks as the files are now, and their digest (``""`` for the shipped decks;
-    else four 12-digit SHA-256 digests of each deck's cards, joined by dots), through the card
-    store (:data:`marketlib.core.cards.STORE`). ``setup`` records the digest in the state.
+    else four 12-digit SHA-256 digests of each deck's cards, joined by dots). ``setup`` records
+    the digest in the state (it reads through ``rules.card_data``, which keeps the catalog).
 
     Raises:
         CardDataError: a file is missing or broken, or IDs are shared between decks.
     """
-    decks = (produce_deck, list_deck, stall_set, event_deck)
-    found: tuple[Catalog, str] = STORE.read("bansan", _files(*decks), _parse, _digester(*decks))
-    return found
+    return card_data(produce_deck, list_deck, stall_set, event_deck).read()
 
 
 def load_catalog(
@@ -367,11 +373,8 @@ def load_catalog(
         CardDataError: if a file is broken, IDs are shared between decks, or a file no longer
             holds the cards of ``digest``.
     """
-    decks = (produce_deck, list_deck, stall_set, event_deck)
-    if digest is None:
-        return read_catalog(*decks)[0]
-    found: Catalog = STORE.get("bansan", _files(*decks), digest, _parse, _digester(*decks))
-    return found
+    data = card_data(produce_deck, list_deck, stall_set, event_deck)
+    return data.read()[0] if digest is None else data.get(digest)
 
 
 def write_default_data(folder: str | Path) -> list[Path]:

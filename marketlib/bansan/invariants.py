@@ -10,16 +10,14 @@ from marketlib.bansan.cards import WASTES
 from marketlib.bansan.queries import FLOW_OPTIONS, MONEY_FLOWS, catalog, flow_kind
 from marketlib.bansan.state import LOG_SIZE, NEIGHBOUR, BargainOffer, Purchase, State
 from marketlib.bansan.view import view, visible_produce
-from marketlib.core.cards import STORE
 
 
 def _card_sets(state: State) -> tuple[frozenset[str], frozenset[str],
                                       dict[str, frozenset[str]], tuple[frozenset[str], ...]]:
     """All produce IDs, all list IDs, per stall the cards it may hold, per bin its cards
-    (computed once per card data, in the card store)."""
-    found: Any = STORE.derived(("bansan", state.cards, state.rules.produce_deck,
-                                state.rules.list_deck, state.rules.stall_set, "sets"),
-                               lambda: _make_card_sets(state))
+    (computed once per card data, in the rules' card data)."""
+    found: Any = state.rules.card_data.derived((state.cards, "sets"),
+                                               lambda: _make_card_sets(state))
     return found  # type: ignore[no-any-return]
 
 
@@ -164,7 +162,7 @@ def check_step(before: State, action: Any, after: State) -> list[str]:
 
 def shows_type(state: State, produce: Any) -> frozenset[str]:
     """The produce cards that show ``produce`` on either half (once per card data)."""
-    found: frozenset[str] = STORE.derived(
-        ("bansan", state.cards, state.rules.produce_deck, "shows", produce),
+    found: frozenset[str] = state.rules.card_data.derived(
+        (state.cards, "shows", produce),
         lambda: frozenset(c.id for c in catalog(state).produce.values() if c.shows(produce)))
     return found

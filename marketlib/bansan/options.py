@@ -3,20 +3,23 @@ options), checked when it is built (a wrong option names the rule it breaks)."""
 
 from __future__ import annotations
 
-from typing import Literal
+import functools
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
-from marketlib.bansan.cards import Produce
+from marketlib.bansan.cards import Catalog, Produce, card_data
 from marketlib.bansan.modes import MODES, Mode
 from marketlib.bansan.modes import SOLO_ROW as SOLO_ROW  # re-exported: older imports name it here
+from marketlib.core.cards import CardData
 from marketlib.core.validate import check_fields
 
 Ringgit = int
 """An amount of money in RM (whole ringgit, A-B-36)."""
 
 
-class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+            dict=True):
     """Every Bansan rule option (docs: "Bansan", rule options) with its default.
 
     Attributes:
@@ -224,6 +227,24 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     def price(self, produce: Produce) -> Ringgit:
         """The printed market price of ``produce`` in RM (B-COMP-12)."""
         return self.market_prices[_INDEX[produce]]
+
+    # The game object (issue 28, point 2): the rules carry their game's name and card data.
+
+    game: ClassVar[str] = "bansan"
+    """The registered game these rules are for (``marketlib.bots.game_of`` reads it)."""
+
+    @functools.cached_property
+    def card_data(self) -> CardData[Catalog]:
+        """The cards of these rules' decks (:class:`marketlib.core.cards.CardData`): the
+        catalogs dealt, by card digest, and values derived from them. Made on first use and
+        kept on this object only (never encoded, compared or hashed)."""
+        return card_data(self.produce_deck, self.list_deck, self.stall_set, self.event_deck)
+
+    def __copy__(self) -> Rules:
+        return self  # immutable: a copy may share the card data already read
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self
 
 
 _INDEX = {p: i for i, p in enumerate(Produce)}

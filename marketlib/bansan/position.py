@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from marketlib.bansan.cards import Catalog, Produce, Waste, read_catalog
+from marketlib.bansan.cards import Catalog, Produce, Waste
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import NEIGHBOUR, BagCard, Phase, Stall, State, Vendor
 from marketlib.core.errors import PositionError
@@ -177,8 +177,7 @@ def position(
     """
     rules = rules or Rules(players=players)
     n = rules.players
-    cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
-                               rules.event_deck)  # an owner's latest edits
+    cat, digest = rules.card_data.read()  # an owner's latest edits
     solo = rules.plays.solo
     if phase not in ("stock", "actions", "complete") and not (solo and phase == "solo_move"):
         raise PositionError("phase", "a position starts in 'stock', 'actions' or 'complete' "

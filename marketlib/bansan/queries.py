@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, load_catalog
+from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import (
     BagCard,
@@ -22,7 +22,6 @@ from marketlib.bansan.state import (
     Transfer,
     Vendor,
 )
-from marketlib.core.cards import STORE
 
 if TYPE_CHECKING:
     from marketlib.bansan.view import View
@@ -32,25 +31,18 @@ BIN_INDEX = {w: i for i, w in enumerate(WASTES)}
 
 def catalog(state: State | View | Rules) -> Catalog:
     """The cards in play for a state or view, exactly as they were when the game was dealt
-    (``State.cards``, from the card store); given bare ``Rules``: the deck files as they are
-    now.
+    (``State.cards``, from its rules' card data, ``Rules.card_data``); given bare ``Rules``: the
+    deck files as they are now.
 
-    The hot path is one identity check (states of one game share their rules object).
+    The hot path is one dictionary look-up (the rules object keeps the catalogs it dealt).
 
     Raises:
-        CardDataError: an owner's deck file changed since the game started (and this process
-            never saw the cards it was dealt), or is broken.
+        CardDataError: an owner's deck file changed since the game started (and these rules
+            never read the cards it was dealt), or is broken.
     """
     if isinstance(state, Rules):
-        return load_catalog(state.produce_deck, state.list_deck, state.stall_set,
-                            state.event_deck)
-    rules = state.rules
-    cards = state.cards
-    found: Catalog | None = STORE.last(rules, cards)
-    if found is None:
-        found = STORE.remember(rules, cards, load_catalog(
-            rules.produce_deck, rules.list_deck, rules.stall_set, rules.event_deck, cards))
-    return found
+        return state.card_data.read()[0]
+    return state.rules.card_data.get(state.cards)
 
 
 class Facts:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, Waste, read_catalog
+from marketlib.bansan.cards import PRODUCE, Waste
 from marketlib.bansan.checks import (
     OPENING,
     check_ids,
@@ -89,8 +89,7 @@ def setup(rules: Rules, seed: int) -> State:
         >>> len(solo.deck), [st.renter for st in solo.stalls]  # 5 opening cards still to draw
         (75, [0, -1, None, 0, -1, None])
     """
-    cat, digest = read_catalog(rules.produce_deck, rules.list_deck, rules.stall_set,
-                               rules.event_deck)  # an owner's latest edits
+    cat, digest = rules.card_data.read()  # an owner's latest edits
     rng = deal_rng(seed)
     n = rules.players
     solo = rules.plays.solo

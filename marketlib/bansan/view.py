@@ -34,7 +34,6 @@ from marketlib.bansan.state import (
     summary,
 )
 from marketlib.core import pictures
-from marketlib.core.cards import STORE
 from marketlib.core.game import check_seat
 
 
@@ -253,7 +252,7 @@ def candidate_actions(state: State) -> tuple[A.Action, ...]:
     """A superset of well-formed actions (legal or not) for the conformance kit: every kind of
     action for the deciding seat, and those without a card or list for the next seat (out of
     turn); free-form actions (trades, bargains, Complete, Tuck, Give) are not in it. Built once
-    per card data and seats, in the card store."""
+    per card data and seats, in the rules' card data."""
     n = len(state.vendors)
     if state.offer is not None:
         seat = state.offer.to
@@ -263,9 +262,8 @@ def candidate_actions(state: State) -> tuple[A.Action, ...]:
     else:
         seat = state.current
     seats = (seat,) if n == 1 else (seat, (seat + 1) % n)
-    found: tuple[A.Action, ...] = STORE.derived(
-        ("bansan", state.cards, state.rules.produce_deck, state.rules.list_deck,
-         state.rules.stall_set, "candidates", seats),
+    found: tuple[A.Action, ...] = state.rules.card_data.derived(
+        (state.cards, "candidates", seats),
         lambda: tuple(a for i, p in enumerate(seats)
                       for a in _seat_candidates(state, p, full=i == 0)))
     return found

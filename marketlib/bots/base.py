@@ -107,7 +107,8 @@ def uniform_choice(bot: Any) -> bool:
 
 
 def game_of(view: Any) -> GameModule:
-    """The registered game a view belongs to: the one whose package holds the view's type.
+    """The registered game a view belongs to: the one its rules declare (``Rules.game``, the
+    game object's name; issue 28), never guessed from where its class is defined.
 
     Raises:
         ValueError: the object is not a view of a registered game.
@@ -118,11 +119,11 @@ def game_of(view: Any) -> GameModule:
         >>> game_of(monsoon.view(s, 0)).GAME.name
         'monsoon'
     """
-    home = type(view).__module__
-    for name in registry.names():
-        found = registry.entry(name)
-        if home == found.module or home.startswith(found.module + "."):
-            return found.game()
+    name = getattr(getattr(view, "rules", None), "game", None)
+    if isinstance(name, str) and name in registry.names():
+        found = registry.entry(name).game()
+        if isinstance(view.rules, found.Rules):
+            return found
     raise ValueError(f"{type(view).__name__} is not a view of a registered game")
 
 

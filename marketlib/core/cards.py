@@ -1,31 +1,38 @@
-"""The one card store (docs: "Card data"): parsed card data keyed by the content of its files.
+"""Card data carried by a game's rules object (docs: "Card data"; issue 28, point 2).
 
-Every game reads its decks through :data:`STORE`:
+Each game's ``Rules`` reaches its cards through one :class:`CardData` of its own
+(``rules.card_data``, made on first use and never serialized): no process-wide store, and
+nothing is keyed by the identity of an object.
 
-* :meth:`CardStore.read` reads the files *now* (so an owner's edit is seen by the next new
-  game in the same process), and parses each distinct content once: the cache key is the
-  SHA-256 of the files' bytes, never their paths. It returns the catalog and its *card digest*
-  (a digest of the parsed cards, so an edited comment or line ending is no change; ``""`` for
-  the shipped default decks), which a game records in its states (``State.cards``) and saves.
-* :meth:`CardStore.get` finds the catalog of a game in progress by that digest, reading the
-  files again only if this process never saw those cards, and refusing files that no longer
-  hold them (``CardDataError`` naming the file: a game keeps the cards it was dealt).
+* :meth:`CardData.read` reads the files *now* (so an owner's edit is seen by the next new game,
+  even one dealt from the same rules object) and returns the catalog and its *card digest* (a
+  digest of the parsed cards, so an edited comment or line ending is no change; ``""`` for the
+  shipped default decks), which a game records in its states (``State.cards``) and saves.
+* :meth:`CardData.get` finds the catalog a game in progress was dealt with by that digest,
+  reading the files again only if these rules never read those cards, and refusing files that
+  no longer hold them (``CardDataError`` naming the file: a game keeps the cards it was dealt).
+* :meth:`CardData.derived` keeps values computed from the cards (the conformance kit's
+  candidates, the invariants' card sets), so none of them lives in a game module.
 
-The store is thread-safe (simulation may run on threads) and holds the only card caches of
-the library, so results never depend on ``n_jobs`` or the backend.
+Each distinct file content is parsed once per process (a small cache keyed by the files'
+paths and the SHA-256 of their bytes, never by an object), so a new rules object with the same
+decks costs a file read, not a parse. Several threads may share a rules object: every cache is
+filled with ``dict.setdefault``, so they all see the first value stored.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from marketlib.core.errors import CardDataError
+
+C = TypeVar("C")
 
 Parser = Callable[[Sequence[Path]], Any]
 """Reads a game's deck files (in a fixed order) into its catalog; raises ``CardDataError``."""
@@ -36,63 +43,71 @@ def card_digest(*decks: object) -> str:
     return ".".join(hashlib.sha256(msgspec.json.encode(d)).hexdigest()[:12] for d in decks)
 
 
-class CardStore:
-    """Catalogs by file content and by card digest; see the module docstring."""
+def _read_now(files: tuple[Path, ...], parse: Parser) -> Any:
+    """The catalog in ``files`` as they are now (parsed once per distinct content).
 
-    def __init__(self) -> None:
-        self._lock = threading.RLock()
-        self._by_content: dict[tuple[str, str], Any] = {}  # parsed catalogs, by file bytes
-        self._by_digest: dict[tuple[str, str, tuple[str, ...]], Any] = {}
-        self._last: tuple[object, str, Any] = (None, "", None)
+    Raises:
+        CardDataError: a file is missing, unreadable or broken (naming it).
+    """
+    contents = []
+    for path in files:
+        try:
+            contents.append(Path(path).read_bytes())
+        except OSError as err:
+            parse(files)  # the game's reader names the file and the problem
+            raise CardDataError(str(path), f"cannot be read: {err.strerror or err}") from None
+    return _parsed(parse, files, hashlib.sha256(b"\0".join(contents)).hexdigest())
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(parse: Parser, files: tuple[Path, ...], content: str) -> Any:
+    """``parse(files)``, once per reader, paths and content (``content``: their SHA-256)."""
+    return parse(files)
+
+
+class CardData(Generic[C]):
+    """The card data of one rules object: the catalogs it was dealt, by card digest, and the
+    values derived from them; see the module docstring.
+
+    Args:
+        files: the deck files, in the order ``parse`` takes them.
+        parse: reads the files into a catalog.
+        digest: the card digest of a catalog (``""`` for the shipped decks).
+    """
+
+    __slots__ = ("_by_digest", "_derived", "_digest", "_files", "_parse")
+
+    def __init__(self, files: Sequence[Path], parse: Callable[[Sequence[Path]], C],
+                 digest: Callable[[C], str]) -> None:
+        self._files = tuple(files)
+        self._parse = parse
+        self._digest = digest
+        self._by_digest: dict[str, C] = {}
         self._derived: dict[tuple[Any, ...], Any] = {}
 
-    def read(self, game: str, files: Sequence[Path], parse: Parser,
-             digest: Callable[[Any], str]) -> tuple[Any, str]:
-        """The catalog in ``files`` as they are now, and its card digest.
-
-        Args:
-            game: the game's name (keys never mix two games).
-            files: the deck files, in the order ``parse`` takes them.
-            parse: reads the files into a catalog.
-            digest: the card digest of a catalog (``""`` for the shipped decks).
+    def read(self) -> tuple[C, str]:
+        """The catalog in the files as they are now, and its card digest.
 
         Raises:
             CardDataError: a file is missing, unreadable or broken (naming it).
         """
-        contents = []
-        for path in files:
-            try:
-                contents.append(Path(path).read_bytes())
-            except OSError as err:
-                parse(files)  # the game's reader names the file and the problem
-                raise CardDataError(str(path), f"cannot be read: {err.strerror or err}") from None
-        catalog_key = hashlib.sha256(b"\0".join(contents)).hexdigest()
-        with self._lock:
-            catalog = self._by_content.get((game, catalog_key))
-        if catalog is None:
-            catalog = parse(files)
-            with self._lock:
-                self._by_content[(game, catalog_key)] = catalog
-        cards = digest(catalog)
-        with self._lock:
-            self._by_digest[(game, cards, tuple(str(f) for f in files))] = catalog
-        return catalog, cards
+        catalog: C = _read_now(self._files, self._parse)
+        cards = self._digest(catalog)
+        return self._by_digest.setdefault(cards, catalog), cards
 
-    def get(self, game: str, files: Sequence[Path], cards: str, parse: Parser,
-            digest: Callable[[Any], str]) -> Any:
+    def get(self, cards: str) -> C:
         """The catalog a game in progress was dealt with (card digest ``cards``).
 
         Raises:
             CardDataError: the files no longer hold those cards (naming the files), or are
                 broken.
         """
-        key = (game, cards, tuple(str(f) for f in files))
-        with self._lock:
-            found = self._by_digest.get(key)
+        found = self._by_digest.get(cards)
         if found is not None:
             return found
-        catalog, now = self.read(game, files, parse, digest)
+        catalog, now = self.read()
         if cards and now != cards:
+            files = self._files
             changed = [str(f) for f, w, n in zip(files, cards.split("."), now.split("."),
                                                 strict=False) if w != n]
             raise CardDataError(
@@ -100,44 +115,15 @@ class CardStore:
                 f"the cards changed since the game started (digest {cards!r}, the files now "
                 f"give {now!r}); restore the file as it was, or start a new game with the new "
                 "cards")
-        with self._lock:
-            self._by_digest[key] = catalog
-        return catalog
-
-    def last(self, rules: object, cards: str) -> Any:
-        """The catalog last remembered for this very ``rules`` object and digest, or ``None``
-        (the hot path of a game's ``catalog(state)``: one identity check)."""
-        last = self._last  # one read: the tuple is replaced whole, so threads never mix it
-        if last[0] is rules and last[1] == cards:
-            return last[2]
-        return None
-
-    def remember(self, rules: object, cards: str, catalog: Any) -> Any:
-        """Make ``catalog`` what :meth:`last` answers for ``rules`` and ``cards``."""
-        self._last = (rules, cards, catalog)
-        return catalog
+        return self._by_digest.setdefault(cards, catalog)
 
     def derived(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-        """A value computed once from card data (``key`` names the game, the cards and what is
-        computed, e.g. ``("bansan", digest, "candidates", seats)``): the store holds every
-        card-derived cache of the engines, so none of them lives in a game module."""
-        with self._lock:
-            if key in self._derived:
-                return self._derived[key]
-        value = make()
-        with self._lock:
-            return self._derived.setdefault(key, value)
-
-    def clear(self) -> None:
-        """Forget every catalog (tests)."""
-        with self._lock:
-            self._by_content.clear()
-            self._by_digest.clear()
-            self._derived.clear()
-            self._last = (None, "", None)
+        """A value computed once from card data: ``key`` names the cards (a card digest) and
+        what is computed, e.g. ``(digest, "candidates", seats)``."""
+        derived = self._derived
+        if key in derived:
+            return derived[key]
+        return derived.setdefault(key, make())
 
 
-STORE = CardStore()
-"""The process's card store."""
-
-__all__ = ["STORE", "CardStore", "Parser", "card_digest"]
+__all__ = ["CardData", "Parser", "card_digest"]

@@ -153,7 +153,12 @@ def places(
 
 
 class GameModule(Protocol):
-    """What a game package provides. Both games implement exactly this surface."""
+    """What a game package provides. Both games implement exactly this surface.
+
+    ``Rules`` is the game object (issue 28): it declares its game's registered name as a class
+    attribute ``game`` (``marketlib.bots.game_of`` finds a view's game by it), and its views
+    and states hold it as ``rules``.
+    """
 
     GAME: GameInfo
     Rules: Any

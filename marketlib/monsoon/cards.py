@@ -16,7 +16,7 @@ from pathlib import Path
 
 import msgspec
 
-from marketlib.core.cards import STORE, card_digest
+from marketlib.core.cards import CardData, card_digest
 from marketlib.core.data import (
     Row,
     check_unique,
@@ -287,21 +287,27 @@ def _digester(goods_deck: str, order_deck: str) -> Callable[[Catalog], str]:
     return lambda cat: card_digest(cat.goods, cat.orders)
 
 
+def card_data(goods_deck: str = "default", order_deck: str = "default") -> CardData[Catalog]:
+    """The card data of both decks (``"default"``: the shipped reconstruction, else a CSV path),
+    fresh: what ``Rules.card_data`` holds (:class:`marketlib.core.cards.CardData`)."""
+    return CardData(_files(goods_deck, order_deck), _parse, _digester(goods_deck, order_deck))
+
+
 def read_catalog(goods_deck: str = "default", order_deck: str = "default") -> tuple[Catalog, str]:
-    """Both decks as the files are now, and their digest (through the card store,
-    :data:`marketlib.core.cards.STORE`, which parses each distinct file content once).
+    """Both decks as the files are now, and their digest (each distinct file content is parsed
+    once per process).
 
     The digest is ``""`` for the shipped default decks; for an owner's files it is
     ``"<goods>.<orders>"``, 12 hex digits of the SHA-256 of each deck's *cards* (so an edited
     comment or line ending does not count as a change). ``setup`` records it in the state
-    (``State.cards``) so a game keeps the cards it was dealt with.
+    (``State.cards``) so a game keeps the cards it was dealt with (it reads through
+    ``rules.card_data``, which keeps the catalog).
 
     Raises:
         CardDataError: a deck file is missing or broken; the goods and order IDs must not
             overlap.
     """
-    return STORE.read("monsoon", _files(goods_deck, order_deck), _parse,
-                      _digester(goods_deck, order_deck))
+    return card_data(goods_deck, order_deck).read()
 
 
 def load_catalog(
@@ -318,11 +324,8 @@ def load_catalog(
         CardDataError: a deck file is broken, or no longer holds the cards of ``digest`` (the
             file changed since the game started).
     """
-    if digest is None:
-        return read_catalog(goods_deck, order_deck)[0]
-    found: Catalog = STORE.get("monsoon", _files(goods_deck, order_deck), digest, _parse,
-                               _digester(goods_deck, order_deck))
-    return found
+    data = card_data(goods_deck, order_deck)
+    return data.read()[0] if digest is None else data.get(digest)
 
 
 reload_catalog = read_catalog

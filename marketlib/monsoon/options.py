@@ -3,14 +3,18 @@ built (a wrong option names the rule it breaks; docs: "Monsoon Market")."""
 
 from __future__ import annotations
 
-from typing import Literal
+import functools
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
+from marketlib.core.cards import CardData
 from marketlib.core.validate import check_fields
+from marketlib.monsoon.cards import Catalog, card_data
 
 
-class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+            dict=True):
     """Every Monsoon Market rule option (docs: "Monsoon Market", rule options) with its
     default.
 
@@ -74,3 +78,21 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
             raise ValueError("starting_goods cannot exceed display_limit (M-SETUP-03/04)")
         if self.max_turns is not None and self.max_turns < 1:
             raise ValueError("max_turns must be at least 1 or None")
+
+    # The game object (issue 28, point 2): the rules carry their game's name and card data.
+
+    game: ClassVar[str] = "monsoon"
+    """The registered game these rules are for (``marketlib.bots.game_of`` reads it)."""
+
+    @functools.cached_property
+    def card_data(self) -> CardData[Catalog]:
+        """The cards of these rules' decks (:class:`marketlib.core.cards.CardData`): the
+        catalogs dealt, by card digest, and values derived from them. Made on first use and
+        kept on this object only (never encoded, compared or hashed)."""
+        return card_data(self.goods_deck, self.order_deck)
+
+    def __copy__(self) -> Rules:
+        return self  # immutable: a copy may share the card data already read
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self

@@ -20,7 +20,7 @@ from typing import Any
 from marketlib.core.errors import PositionError
 from marketlib.core.seeding import deal_rng
 from marketlib.core.validate import check_fields
-from marketlib.monsoon.cards import BonusAction, Catalog, Level, reload_catalog
+from marketlib.monsoon.cards import BonusAction, Catalog, Level
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import (
@@ -187,7 +187,7 @@ def position(
     if orders is not None and not isinstance(orders, Mapping):
         raise PositionError("orders", "must be a dict of seat -> Orders, like "
                             "{0: ['MO-03 bulk']}")
-    cat, digest = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
+    cat, digest = rules.card_data.read()  # an owner's latest edits
     placer = _Placer(cat)
     seats = []
     owned_spec = orders or {}

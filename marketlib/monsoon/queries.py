@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from marketlib.core.cards import STORE
 from marketlib.core.game import places
-from marketlib.monsoon.cards import Catalog, Level, load_catalog
+from marketlib.monsoon.cards import Catalog, Level
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.scoring import Item, ranking_keys
 from marketlib.monsoon.state import FulfillPending, Seat, State
@@ -18,22 +17,16 @@ if TYPE_CHECKING:
 
 def catalog(state: State | View | Rules) -> Catalog:
     """The cards in play for a state or view: the default reconstruction or the owner's, exactly
-    as they were when the game was dealt (``State.cards``). Given bare ``Rules``: the deck
-    files as they are now.
+    as they were when the game was dealt (``State.cards``, from its rules' card data,
+    ``Rules.card_data``). Given bare ``Rules``: the deck files as they are now.
 
     Raises:
-        CardDataError: an owner's deck file changed since the game started (and the cards it was
-            dealt with are not in this process's card store), or is broken.
+        CardDataError: an owner's deck file changed since the game started (and these rules
+            never read the cards it was dealt), or is broken.
     """
     if state.__class__ is Rules:
-        return load_catalog(state.goods_deck, state.order_deck)
-    rules = state.rules  # type: ignore[union-attr]
-    cards = state.cards  # type: ignore[union-attr]
-    found: Catalog | None = STORE.last(rules, cards)  # the hot path: same game as last call
-    if found is None:
-        found = STORE.remember(rules, cards,
-                               load_catalog(rules.goods_deck, rules.order_deck, cards))
-    return found
+        return state.card_data.read()[0]
+    return state.rules.card_data.get(state.cards)  # type: ignore[union-attr]
 
 
 def steal_count(state: State, player: int) -> int:

@@ -17,7 +17,6 @@ from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as _v
 from marketlib.core.seeding import deal_rng
 from marketlib.monsoon.actions import Action, Pass
-from marketlib.monsoon.cards import reload_catalog
 from marketlib.monsoon.checks import Facts, candidates, check_ids
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import (
@@ -51,7 +50,7 @@ def setup(rules: Rules, seed: int) -> State:
         >>> len(s.market), len(s.goods_deck), len(s.order_deck)
         (4, 22, 32)
     """
-    cat, digest = reload_catalog(rules.goods_deck, rules.order_deck)  # an owner's latest edits
+    cat, digest = rules.card_data.read()  # an owner's latest edits
     rng = deal_rng(seed)
     orders = list(cat.orders)
     rng.shuffle(orders)

@@ -9,7 +9,6 @@ from typing import Any
 import msgspec
 
 from marketlib.core import pictures
-from marketlib.core.cards import STORE
 from marketlib.core.game import check_seat
 from marketlib.monsoon.actions import (
     Action,
@@ -224,9 +223,8 @@ def _candidates(state: State) -> tuple[Action, ...]:
 
 def candidate_actions(state: State) -> tuple[Action, ...]:
     """Every well-formed action for these rules (legal or not), for the conformance kit (built
-    once per card data and player count, in the card store)."""
+    once per card data and player count, in the rules' card data)."""
     rules = state.rules
-    found: tuple[Action, ...] = STORE.derived(
-        ("monsoon", state.cards, rules.goods_deck, rules.order_deck, rules.players,
-         "candidates"), lambda: _candidates(state))
+    found: tuple[Action, ...] = rules.card_data.derived(
+        (state.cards, "candidates", rules.players), lambda: _candidates(state))
     return found

@@ -1,5 +1,5 @@
 """Issue 14: position builders honour every rule option and can say the whole deck and the stall
-layout, Monsoon positions start in any phase, and one card store keyed by file content (an
+layout, Monsoon positions start in any phase, and card data carried by each rules object (an
 edited card file is used by the next game in the process; saves refuse changed cards)."""
 
 from __future__ import annotations

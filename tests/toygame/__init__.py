@@ -9,7 +9,7 @@ highest hand total of at most 15 wins (ties share the win); a hand over 15 is bu
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
@@ -37,6 +37,7 @@ LIMIT = 15
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    game: ClassVar[str] = "fifteen"  # the game object names its game (bots' game_of reads it)
     players: int = 2
 
 
