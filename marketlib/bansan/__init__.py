@@ -67,6 +67,7 @@ from marketlib.bansan.cards import (
 )
 from marketlib.bansan.fuzz import person_action
 from marketlib.bansan.invariants import check_invariants, check_step
+from marketlib.bansan.modes import MODES, STANDARD
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.queries import catalog, price
@@ -122,7 +123,8 @@ ENTRY = register(GameEntry(
     table="marketlib.widgets.bansan_table:BansanTable",
     heuristic="marketlib.bots.heuristics.bansan:HEURISTIC",
     defaults={"players": 2},
-    modes={"kenduri": {"mode": "kenduri"}, "sendiri": {"mode": "sendiri", "players": 1}},
+    modes={m.name: {"mode": m.name, **({"players": m.players[0]} if len(m.players) == 1 else {})}
+           for m in MODES.values() if m is not STANDARD},
 ))
 """How the rest of the library finds Bansan and its modes (:mod:`marketlib.core.registry`)."""
 

@@ -64,6 +64,9 @@ class Mode:
     """How a game of this mode can end, as :class:`~marketlib.bansan.state.Ending` values: by
     money (B-END-06/07; Kenduri once every list is done, B-KEN-06), the Kenduri's collective
     loss (B-KEN-05), Sendiri's win or loss (B-SOLO-18)."""
+    wrong_players: str
+    """The refusal of a player count outside ``players``, with its rules (``{players}`` is the
+    count given)."""
 
     @property
     def money_only(self) -> bool:
@@ -79,7 +82,9 @@ _SOLO_STEPS = frozenset({"solo_move", "solo_throw"})
 STANDARD = Mode(
     name="standard", players=range(2, 6), solo=False, shared_menu=False, fresh_row=0,
     buys_unoperated=False, bans={A.Move: _NOT_SOLO}, absent_phases=_SOLO_STEPS,
-    endings=frozenset({"money"}))
+    endings=frozenset({"money"}),
+    wrong_players="players must be 2-5 for the standard game (B-SETUP-01), not {players}; "
+                  "1 player plays mode='sendiri'")
 """The standard game for 2-5 vendors (B-SETUP..B-END)."""
 
 KENDURI = Mode(
@@ -87,7 +92,9 @@ KENDURI = Mode(
     buys_unoperated=False,
     bans={A.Move: _NOT_SOLO,
           A.ReturnList: ("B-KEN-02", "nobody holds personal Shopping Lists in the Kenduri Menu")},
-    absent_phases=_SOLO_STEPS, endings=frozenset({"money", "collective_loss"}))
+    absent_phases=_SOLO_STEPS, endings=frozenset({"money", "collective_loss"}),
+    wrong_players="the Kenduri Menu needs 2-5 players (B-KEN-01, A-B-40), not {players}; "
+                  "1 player plays mode='sendiri'")
 """The cooperative Kenduri Menu for 2-5 vendors (B-KEN-01..07)."""
 
 SENDIRI = Mode(
@@ -104,7 +111,9 @@ SENDIRI = Mode(
                       "not the Deck"),
         A.Give: ("B-SOLO-14", "there is no other vendor: excess bag cards must be thrown"),
     },
-    absent_phases=frozenset(), endings=frozenset({"solo_win", "solo_loss"}))
+    absent_phases=frozenset(), endings=frozenset({"solo_win", "solo_loss"}),
+    wrong_players="Sendiri is the solo mode: players must be 1 (B-SETUP-01, B-SOLO-01), "
+                  "not {players}")
 """The solo game against the automated Neighbour (B-SOLO-01..19)."""
 
 MODES: Mapping[str, Mode] = {m.name: m for m in (STANDARD, KENDURI, SENDIRI)}

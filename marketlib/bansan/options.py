@@ -155,10 +155,10 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
     def __post_init__(self) -> None:
         check_fields(self)  # msgspec does not check types when Python code builds a struct
-        if self.mode == "sendiri":
-            if self.players != 1:
-                raise ValueError(f"Sendiri is the solo mode: players must be 1 (B-SETUP-01, "
-                                 f"B-SOLO-01), not {self.players}")
+        plays = MODES[self.mode]  # check_fields refused a mode not in Literal
+        if self.players not in plays.players:
+            raise ValueError(plays.wrong_players.format(players=self.players))
+        if plays.solo:
             if self.events != "off" or self.solo_events:
                 raise ValueError("Sendiri has no Events (B-SOLO-08, A-B-46): keep events='off' "
                                  "and solo_events=False")
@@ -167,21 +167,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
             if self.hard and self.solo_target_lists not in (3, 4):
                 raise ValueError("hard=True means solo_target_lists=4 (B-SOLO-19); do not give "
                                  f"solo_target_lists={self.solo_target_lists} as well")
-        elif self.mode == "kenduri":
-            if not 2 <= self.players <= 5:
-                raise ValueError(f"the Kenduri Menu needs 2-5 players (B-KEN-01, A-B-40), not "
-                                 f"{self.players}; 1 player plays mode='sendiri'")
-            if not 1 <= self.kenduri_lists <= 10:
-                raise ValueError(f"kenduri_lists must be 1-10 (B-KEN-02), not {self.kenduri_lists}")
-        elif self.mode == "standard":
-            if not 2 <= self.players <= 5:
-                raise ValueError(f"players must be 2-5 for the standard game (B-SETUP-01), "
-                                 f"not {self.players}; 1 player plays mode='sendiri'")
-        else:
-            raise ValueError(f"mode must be 'standard', 'kenduri' or 'sendiri', not {self.mode!r}")
-        if self.hard and self.mode != "sendiri":
+        elif self.hard:
             raise ValueError("hard=True is the Sendiri hard mode (B-SOLO-19); it needs "
                              "mode='sendiri'")
+        if plays.shared_menu and not 1 <= self.kenduri_lists <= 10:
+            raise ValueError(f"kenduri_lists must be 1-10 (B-KEN-02), not {self.kenduri_lists}")
         if isinstance(self.first_player, int) and not 0 <= self.first_player < self.players:
             raise ValueError(f"first_player must be a seat 0-{self.players - 1} or 'random'")
         if any(n < 0 for n in self.removed_cards):
@@ -220,7 +210,7 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         """Own completed lists that fire trigger (a): ``lists_to_trigger``, or the Sendiri
         target (B-END-01, B-SOLO-16; the hard mode's ``hard_trigger_lists``, B-SOLO-19,
         A-B-59). Kenduri replaces it with the fifth public list."""
-        if self.mode == "sendiri":
+        if self.plays.solo:
             return self.hard_trigger_lists if self.hard else self.solo_target
         return self.lists_to_trigger
 
