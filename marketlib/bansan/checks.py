@@ -16,10 +16,10 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Produce, Waste
+from marketlib.bansan.facts import Facts
 from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.phases.stocking import can_stock
 from marketlib.bansan.queries import (
-    Facts,
     bargain_seller,
     buy_commitment,
     catalog,
@@ -36,6 +36,7 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
+from marketlib.bansan.turn import FLOW
 from marketlib.core.errors import InvalidAction, Violation, Why, action_text
 from marketlib.core.errors import violation as v
 
@@ -185,8 +186,8 @@ def check_throw(state: State, a: A.Throw, f: Facts) -> Why | None:
     return None
 
 
-OPENING = frozenset({"open_lists", "open_stock", "draft"})
-"""The phases of the Opening Round (B-OPEN)."""
+OPENING = FLOW.group("opening")
+"""The phases of the Opening Round (B-OPEN), from the phase table."""
 
 
 def _draft_placements(state: State, p: int) -> int:
