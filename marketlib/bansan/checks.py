@@ -44,7 +44,7 @@ MAX_WORKERS = 3  # B-COMP-11, D-B-05
 
 
 def check_return_list(state: State, a: A.ReturnList, f: Facts) -> Why | None:
-    rule = {"open_lists": "B-OPEN-02", "event_lists": "B-UPK-11"}.get(state.phase, "B-UPK-06")
+    rule = FLOW.phase(state).rule  # B-OPEN-02, B-UPK-06 or B-UPK-11
     if not isinstance(state.pending, ListReturn):
         return v(rule, "no Shopping List is to be returned now")
     if a.list not in state.vendors[a.player].wallet:
@@ -60,7 +60,7 @@ def check_choose_half(state: State, a: A.ChooseHalf, f: Facts) -> Why | None:
 
 def check_tuck(state: State, a: A.Tuck, f: Facts) -> Why | None:
     pending = state.pending
-    rule = "B-OPEN-03" if state.phase == "open_stock" else "B-STOCK-01"
+    rule = FLOW.phase(state).rule  # B-OPEN-03 or B-STOCK-01
     if not isinstance(pending, Stocking):
         return v(rule, "no card is waiting to be stocked (choose [A] Row or [B] Deck first)"
                  if state.phase == "stock" else "choose top or bottom halves first")
@@ -141,7 +141,7 @@ def check_skip_stocking(state: State, a: A.SkipStocking, f: Facts) -> Why | None
 
 
 def check_complete(state: State, a: A.Complete, f: Facts) -> Why | None:
-    rule = "B-END-05" if state.phase == "closing" else "B-UPK-02"
+    rule = FLOW.phase(state).rule  # B-UPK-02 or B-END-05
     vendor = state.vendors[a.player]
     if state.rules.mode == "kenduri":
         if a.list not in state.public:
