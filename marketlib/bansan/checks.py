@@ -44,11 +44,10 @@ MAX_WORKERS = 3  # B-COMP-11, D-B-05
 
 
 def check_return_list(state: State, a: A.ReturnList, f: Facts) -> Why | None:
-    rule = FLOW.phase(state).rule  # B-OPEN-02, B-UPK-06 or B-UPK-11
-    if not isinstance(state.pending, ListReturn):
-        return v(rule, "no Shopping List is to be returned now")
+    if not isinstance(state.pending, ListReturn):  # the step's rule: B-OPEN-02, B-UPK-06/11
+        return v(FLOW.phase(state).rule, "no Shopping List is to be returned now")
     if a.list not in state.vendors[a.player].wallet:
-        return v(rule, f"{a.list} is not in your Wallet")
+        return v(FLOW.phase(state).rule, f"{a.list} is not in your Wallet")
     return None
 
 
@@ -60,9 +59,9 @@ def check_choose_half(state: State, a: A.ChooseHalf, f: Facts) -> Why | None:
 
 def check_tuck(state: State, a: A.Tuck, f: Facts) -> Why | None:
     pending = state.pending
-    rule = FLOW.phase(state).rule  # B-OPEN-03 or B-STOCK-01
-    if not isinstance(pending, Stocking):
-        return v(rule, "no card is waiting to be stocked (choose [A] Row or [B] Deck first)"
+    if not isinstance(pending, Stocking):  # the step's rule: B-OPEN-03 or B-STOCK-01
+        return v(FLOW.phase(state).rule,
+                 "no card is waiting to be stocked (choose [A] Row or [B] Deck first)"
                  if state.phase == "stock" else "choose top or bottom halves first")
     options = None
     for sc in pending.cards:
@@ -141,15 +140,14 @@ def check_skip_stocking(state: State, a: A.SkipStocking, f: Facts) -> Why | None
 
 
 def check_complete(state: State, a: A.Complete, f: Facts) -> Why | None:
-    rule = FLOW.phase(state).rule  # B-UPK-02 or B-END-05
     vendor = state.vendors[a.player]
     if state.rules.mode == "kenduri":
         if a.list not in state.public:
             done = next((f" (P{p} completed it)" for p, x in enumerate(state.vendors)
                          if a.list in x.completed), "")
             return v("B-KEN-03", f"{a.list} is not an open Kenduri list{done}")
-    elif a.list not in vendor.wallet:
-        return v(rule, f"{a.list} is not in your Wallet")
+    elif a.list not in vendor.wallet:  # the step's rule: B-UPK-02 or B-END-05
+        return v(FLOW.phase(state).rule, f"{a.list} is not in your Wallet")
     if len(set(a.cards)) != len(a.cards):
         return v("B-UPK-02", "a card is named twice")
     bag = f.bag(a.player)

@@ -13,6 +13,7 @@ rules ask about are read from it: ``FLOW.group("opening")``, ``FLOW.decided_by("
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from marketlib.bansan import offers as O
@@ -143,10 +144,10 @@ FLOW: Flow[State] = Flow(
                          decides="queue", offers=O.complete),
         "over": Phase("over", {}, "B-END-06"),
     },
-    get_phase=lambda s: s.phase,
+    get_phase=attrgetter("phase"),
     set_phase=lambda s, name: s.replace(phase=name),
     is_over=lambda s: s.result is not None,
-    deciders={"turn": lambda s: int(s.current),
+    deciders={"turn": attrgetter("current"),
               "queue": lambda s: int(s.queue[0]) if s.queue else int(s.current)},
 )
 """The Bansan turn (B-TURN-01: Stocking, Action, Upkeep) and the rounds around it, as a phase

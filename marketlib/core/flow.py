@@ -131,13 +131,19 @@ class Flow(Generic[S]):
         ``None`` once the game is over or in a phase where nobody decides."""
         if self.is_over(state):
             return None
-        kind = self.phases[self.get_phase(state)].decides
-        return None if kind is None else self.deciders[kind](state)
+        seat = self._deciders[self.get_phase(state)]
+        return None if seat is None else seat(state)
 
     def offers(self, state: S, seat: int, facts: Any) -> list[Any]:
         """The candidate actions the current phase offers ``seat`` (its row's ``offers``)."""
         offer = self.phases[self.get_phase(state)].offers
         return [] if offer is None else offer(state, seat, facts)
+
+    @cached_property
+    def _deciders(self) -> dict[str, Callable[[Any], int] | None]:
+        """Each phase's decider function (``None``: nobody decides), looked up once."""
+        return {name: None if row.decides is None else self.deciders[row.decides]
+                for name, row in self.phases.items()}
 
     @cached_property
     def _groups(self) -> dict[str, frozenset[str]]:

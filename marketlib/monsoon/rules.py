@@ -204,7 +204,7 @@ def _note_choice(before: State, after: State) -> State:
 
 
 ENGINE: Engine[State] = Engine(
-    actions=ACTIONS, flow=FLOW, decider=current_player, facts=Facts, check_ids=check_ids,
+    actions=ACTIONS, flow=FLOW, decider=FLOW.decider, facts=Facts, check_ids=check_ids,
     gate=_gate, out_of_phase=_out_of_phase, candidates=FLOW.offers, after=_after)
 """Monsoon Market run by the engine every game shares (:mod:`marketlib.core.engine`): its action
 table, its phase table and the hooks above."""

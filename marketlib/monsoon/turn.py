@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -139,10 +140,10 @@ FLOW: Flow[State] = Flow(
                      next="action"),
         "over": Phase("over", {}, "M-END-01"),
     },
-    get_phase=lambda s: s.phase,
+    get_phase=attrgetter("phase"),
     set_phase=lambda s, name: replace(s, phase=name),
     is_over=lambda s: s.result is not None,
-    deciders={"turn": lambda s: int(s.current)},
+    deciders={"turn": attrgetter("current")},
 )
 """The Monsoon Market turn (M-TURN-01..03) as a phase table: every change of phase is here;
 the hook order is in ``core.flow``. In every phase that waits for a move the player whose
