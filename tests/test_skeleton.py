@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import itertools
 import random
 import re
 import types
@@ -238,19 +239,21 @@ def test_the_phase_declaration_test_fails_on_a_broken_copy() -> None:
         "refill: an automatic phase with a decider or offers"]
 
 
-def offer_gaps(package: str, seeds: int = 3, flow: Any = None) -> list[str]:
+def offer_gaps(package: str, seeds: int = 3, flow: Any = None,
+               settings: tuple[dict[str, Any], ...] = ({"players": 3},)) -> list[str]:
     """Where the phase table's offers and deciders disagree with the rules, at the positions of
-    ``seeds`` random 3-seat games: an offered action of a kind the phase does not accept, or
-    for another seat than the row's decider; a legal action of the phase's kinds that the row
-    does not offer; ``current_player`` other than the table's decider (no offer open)."""
+    ``seeds`` random games for each of ``settings``: an offered action of a kind the phase
+    does not accept, or for another seat than the row's decider; a legal action of the
+    phase's kinds that the row does not offer; ``current_player`` other than the table's
+    decider (no offer open)."""
     module = importlib.import_module(package)
     rules = importlib.import_module(f"{package}.rules")
     flow = flow or importlib.import_module(f"{package}.turn").FLOW
     tags = rules.ENGINE.actions.tags
     gaps: list[str] = []
-    for seed in range(seeds):
+    for spec, seed in itertools.product(settings, range(seeds)):
         rng = random.Random(seed)
-        state = module.setup(module.Rules(players=3), seed)
+        state = module.setup(module.Rules(**spec), seed)
         for _ in range(200):
             if module.outcome(state) is not None or gaps:
                 break
@@ -273,9 +276,12 @@ def offer_gaps(package: str, seeds: int = 3, flow: Any = None) -> list[str]:
 @pytest.mark.parametrize("game", SHIPPED)
 def test_the_phase_table_offers_what_the_rules_allow(game: str) -> None:
     """Each phase row offers only actions of the kinds it accepts, for the seat it says decides,
-    and every legal action of those kinds (issue 28, point 1). Shown to fail on a broken copy:
+    and every legal action of those kinds (issue 28, point 1), in every mode of
+    :data:`REPR_SETTINGS` (Bansan's Kenduri, Sendiri and Events too). Shown to fail on a
+    broken copy:
     :func:`test_the_offers_test_fails_on_a_broken_copy`."""
-    assert offer_gaps(registry.entry(game).module) == []
+    assert offer_gaps(registry.entry(game).module, seeds=2,
+                      settings=tuple(REPR_SETTINGS[game])) == []
 
 
 def test_the_offers_test_fails_on_a_broken_copy() -> None:
