@@ -1,12 +1,17 @@
 """One shape for both games (issue 14): every registered game package has the same modules with
-the same jobs (docs: "Games and the registry"), and only the phase table sets the phase."""
+the same jobs (docs: "Games and the registry"), and only the phase table sets the phase. Issue 28:
+a job is checked, not only a name: each name is defined in the same-named module of every game,
+and every phase that waits for a move declares in its row who decides and what it offers."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
+import itertools
 import random
 import re
+import types
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,14 +26,16 @@ SKELETON: dict[str, tuple[str, ...]] = {
     "actions": ("Action",),
     "cards": ("load_catalog", "read_catalog", "write_default_data"),
     "checks": ("check_ids",),
+    "facts": ("Facts",),
     "invariants": ("check_invariants",),
     "moves": (),
+    "offers": (),
     "options": ("Rules",),
     "position": ("position",),
     "queries": ("catalog",),
     "render": ("text_table", "html_board"),
     "rules": ("setup", "current_player", "legal_actions", "apply", "explain", "outcome"),
-    "scoring": ("ranking_keys",),
+    "scoring": ("ranking_keys", "standings"),
     "state": ("State",),
     "table": ("ACTIONS", "CHECKS", "HANDLERS", "TAGS", "NOTATION", "parse_action"),
     "text": ("describe", "preview"),
@@ -83,6 +90,222 @@ def test_the_skeleton_test_fails_on_a_broken_copy() -> None:
     assert skeleton_gaps("marketlib.monsoon", broken) == [
         "marketlib.monsoon.text is missing", "marketlib.monsoon.words lacks legend",
         "marketlib.monsoon does not export preview"]
+
+
+JOBS: dict[str, tuple[str, ...]] = {
+    "facts": ("Facts",),
+    "scoring": ("standings", "ranking_keys"),
+    "turn": ("FLOW",),
+    "rules": ("setup", "current_player", "legal_actions", "apply", "explain"),
+    "view": ("candidate_actions",),
+}
+"""Names each game *defines* in the module of that name (issue 28, point 3): a re-export from
+another module does not count, so the same job sits in the same module in both games."""
+
+
+def job_gaps(package: str, load: Callable[[str], Any] = importlib.import_module) -> list[str]:
+    """Where ``package`` does a job of :data:`JOBS` in another module than its namesake: a name
+    missing or defined elsewhere (by its ``__module__``), a package export that is not the
+    module's own, an engine whose ``facts`` is not ``facts.Facts``, an action-tag table not
+    derived from the action table, and a phase row's ``offers`` written outside ``offers``."""
+    gaps = []
+    top = load(package)
+    for module, names in JOBS.items():
+        where = f"{package}.{module}"
+        try:
+            found = load(where)
+        except ModuleNotFoundError:
+            gaps.append(f"{where} is missing")
+            continue
+        for name in names:
+            obj = getattr(found, name, None)
+            if obj is None:
+                gaps.append(f"{where} lacks {name}")
+            elif isinstance(obj, types.FunctionType | type) and obj.__module__ != where:
+                gaps.append(f"{where}.{name} is defined in {obj.__module__}")
+            if hasattr(top, name) and obj is not None and getattr(top, name) is not obj:
+                gaps.append(f"{package}.{name} is not {where}.{name}")
+    rules, table = load(f"{package}.rules"), load(f"{package}.table")
+    facts = getattr(rules, "ENGINE", None) and rules.ENGINE.facts
+    if getattr(facts, "__module__", None) != f"{package}.facts":
+        gaps.append(f"{package}.rules.ENGINE.facts is not {package}.facts.Facts")
+    if getattr(table, "TAGS", None) is not table.ACTIONS.tags:
+        gaps.append(f"{package}.table.TAGS is not derived from ACTIONS")
+    flow = getattr(load(f"{package}.turn"), "FLOW", None)
+    for row in getattr(flow, "phases", {}).values():
+        offers = getattr(row, "offers", None)
+        if offers is not None and offers.__module__ != f"{package}.offers":
+            gaps.append(f"phase {row.name!r} offers {offers.__qualname__} from "
+                        f"{offers.__module__}")
+    return gaps
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_both_games_do_each_job_in_the_same_module(game: str) -> None:
+    """``Facts`` in ``facts``, ``standings`` in ``scoring``, the phase table in ``turn``, each
+    phase's candidates in ``offers``, ``TAGS`` derived from the action table (issue 28).
+
+    Shown to fail on a broken copy: :func:`test_the_jobs_test_fails_on_a_broken_copy`."""
+    assert job_gaps(registry.entry(game).module) == []
+
+
+def _moved(function: Callable[..., Any], module: str) -> Callable[..., Any]:
+    """A copy of ``function`` as if written in ``module``."""
+    assert isinstance(function, types.FunctionType)
+    copy = types.FunctionType(function.__code__, function.__globals__, function.__name__,
+                              function.__defaults__, function.__closure__)
+    copy.__module__ = module
+    return copy
+
+
+def test_the_jobs_test_fails_on_a_broken_copy() -> None:
+    """Monsoon Market as it was before issue 28's point 3: no ``facts`` module (its ``Facts``
+    sat in ``checks``, which the engine used), ``standings`` written in ``queries`` and
+    re-exported by the package; and a phase row whose offers are written in ``rules``."""
+    real_rules = importlib.import_module("marketlib.monsoon.rules")
+    real_facts = importlib.import_module("marketlib.monsoon.facts")
+    old_facts = type("Facts", (real_facts.Facts,), {"__module__": "marketlib.monsoon.checks"})
+    old_standings = _moved(importlib.import_module("marketlib.monsoon").standings,
+                           "marketlib.monsoon.queries")
+    real_flow = importlib.import_module("marketlib.monsoon.turn").FLOW
+    take = real_flow.phases["take"]
+    flow = dataclasses.replace(real_flow, phases={
+        **real_flow.phases, "take": dataclasses.replace(
+            take, offers=_moved(take.offers, "marketlib.monsoon.rules"))})
+
+    def broken(name: str) -> Any:
+        if name == "marketlib.monsoon.facts":
+            raise ModuleNotFoundError(name)
+        real = importlib.import_module(name)
+        found = SimpleNamespace(**vars(real))
+        if name == "marketlib.monsoon.rules":
+            found.ENGINE = dataclasses.replace(real_rules.ENGINE, facts=old_facts)
+        elif name == "marketlib.monsoon.checks":
+            found.Facts = old_facts
+        elif name == "marketlib.monsoon.scoring":
+            found.standings = old_standings
+        elif name == "marketlib.monsoon.turn":
+            found.FLOW = flow
+        elif name == "marketlib.monsoon":
+            found.standings, found.FLOW = old_standings, flow
+        return found
+
+    assert job_gaps("marketlib.monsoon", broken) == [
+        "marketlib.monsoon.facts is missing",
+        "marketlib.monsoon.scoring.standings is defined in marketlib.monsoon.queries",
+        "marketlib.monsoon.rules.ENGINE.facts is not marketlib.monsoon.facts.Facts",
+        "phase 'take' offers take from marketlib.monsoon.rules"]
+
+
+def phase_gaps(flow: Any) -> list[str]:
+    """What a phase table leaves undeclared: every phase that waits for a move (its ``moves``
+    not empty) names who decides (a key of ``flow.deciders``) and what it offers; an automatic
+    phase names neither (nobody decides in it)."""
+    gaps = []
+    deciders = getattr(flow, "deciders", {})
+    for name, row in flow.phases.items():
+        decides, offers = getattr(row, "decides", None), getattr(row, "offers", None)
+        if row.moves:
+            if decides not in deciders:
+                gaps.append(f"{name}: who decides? ({decides!r})")
+            if offers is None:
+                gaps.append(f"{name}: offers nothing")
+        elif decides is not None or offers is not None:
+            gaps.append(f"{name}: an automatic phase with a decider or offers")
+    return gaps
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_phase_that_waits_for_a_move_says_who_decides_and_what_it_offers(
+        game: str) -> None:
+    """Both games declare deciders and offers in the phase table the same way (issue 28,
+    point 1). Shown to fail on a broken copy:
+    :func:`test_the_phase_declaration_test_fails_on_a_broken_copy`."""
+    flow = importlib.import_module(f"{registry.entry(game).module}.turn").FLOW
+    assert phase_gaps(flow) == []
+    assert any(row.decides for row in flow.phases.values())
+
+
+def test_the_phase_declaration_test_fails_on_a_broken_copy() -> None:
+    """Bansan's table with the draft's decider and the Bag step's offers taken out, and the
+    automatic ``refill`` given the Bag's offers."""
+    flow = importlib.import_module("marketlib.bansan.turn").FLOW
+    rows = dict(flow.phases)
+    rows["draft"] = dataclasses.replace(rows["draft"], decides=None)
+    rows["refill"] = dataclasses.replace(rows["refill"], offers=rows["bag"].offers)
+    rows["bag"] = dataclasses.replace(rows["bag"], offers=None)
+    assert phase_gaps(SimpleNamespace(phases=rows, deciders=flow.deciders)) == [
+        "draft: who decides? (None)", "bag: offers nothing",
+        "refill: an automatic phase with a decider or offers"]
+
+
+def offer_gaps(package: str, seeds: int = 3, flow: Any = None,
+               settings: tuple[dict[str, Any], ...] = ({"players": 3},)) -> list[str]:
+    """Where the phase table's offers and deciders disagree with the rules, at the positions of
+    ``seeds`` random games for each of ``settings``: an offered action of a kind the phase
+    does not accept, or for another seat than the row's decider; a legal action of the
+    phase's kinds that the row does not offer; ``current_player`` other than the table's
+    decider (no offer open)."""
+    module = importlib.import_module(package)
+    rules = importlib.import_module(f"{package}.rules")
+    flow = flow or importlib.import_module(f"{package}.turn").FLOW
+    tags = rules.ENGINE.actions.tags
+    gaps: list[str] = []
+    for spec, seed in itertools.product(settings, range(seeds)):
+        rng = random.Random(seed)
+        state = module.setup(module.Rules(**spec), seed)
+        for _ in range(200):
+            if module.outcome(state) is not None or gaps:
+                break
+            row = flow.phase(state)
+            seat = flow.decider(state)
+            if getattr(state, "offer", None) is None:
+                if module.current_player(state) != seat:
+                    gaps.append(f"{row.name}: P{module.current_player(state)} decides, "
+                                f"the table says P{seat}")
+                offered = flow.offers(state, seat, rules.ENGINE.facts(state))
+                gaps += [f"{row.name} offers {a}" for a in offered
+                         if tags[type(a)] not in row.moves or a.player != seat]
+                gaps += [f"{row.name} does not offer legal {a}"
+                         for a in module.legal_actions(state)
+                         if tags[type(a)] in row.moves and a not in offered]
+            state = module.apply(state, rng.choice(module.legal_actions(state)))
+    return gaps
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_phase_table_offers_what_the_rules_allow(game: str) -> None:
+    """Each phase row offers only actions of the kinds it accepts, for the seat it says decides,
+    and every legal action of those kinds (issue 28, point 1), in every mode of
+    :data:`REPR_SETTINGS` (Bansan's Kenduri, Sendiri and Events too). Shown to fail on a
+    broken copy:
+    :func:`test_the_offers_test_fails_on_a_broken_copy`."""
+    assert offer_gaps(registry.entry(game).module, seeds=2,
+                      settings=tuple(REPR_SETTINGS[game])) == []
+
+
+def test_the_offers_test_fails_on_a_broken_copy() -> None:
+    """Monsoon's table whose Action step also offers ``take`` (a Take step's kind) and whose
+    Spend step forgets to offer ``declare``: both are caught."""
+    from marketlib.monsoon import Take, turn
+
+    flow = turn.FLOW
+    action, spend = flow.phases["action"], flow.phases["spend"]
+
+    def more(state: Any, seat: int, facts: Any) -> list[Any]:
+        return [*action.offers(state, seat, facts), Take(player=seat, card="MG-01")]
+
+    def fewer(state: Any, seat: int, facts: Any) -> list[Any]:
+        return [a for a in spend.offers(state, seat, facts) if type(a).__name__ != "Declare"]
+
+    broken = dataclasses.replace(flow, phases={
+        **flow.phases, "action": dataclasses.replace(action, offers=more)})
+    assert offer_gaps("marketlib.monsoon", seeds=1, flow=broken)[0] == (
+        "action offers P0 take MG-01")
+    broken = dataclasses.replace(flow, phases={
+        **flow.phases, "spend": dataclasses.replace(spend, offers=fewer)})
+    assert offer_gaps("marketlib.monsoon", seeds=2, flow=broken)[0].startswith(
+        "spend does not offer legal P")
 
 
 def state_writers(source: str, filename: str = "queries.py") -> list[str]:

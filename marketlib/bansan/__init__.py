@@ -68,13 +68,13 @@ from marketlib.bansan.cards import (
 from marketlib.bansan.fuzz import person_action
 from marketlib.bansan.invariants import check_invariants, check_step
 from marketlib.bansan.modes import MODES, STANDARD
+from marketlib.bansan.offers import complete_options
 from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.rules import (
     any_time_actions,
     apply,
-    complete_options,
     current_player,
     describe_offer,
     explain,

@@ -16,10 +16,10 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Produce, Waste
+from marketlib.bansan.facts import Facts
 from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.phases.stocking import can_stock
 from marketlib.bansan.queries import (
-    Facts,
     bargain_seller,
     buy_commitment,
     catalog,
@@ -36,6 +36,7 @@ from marketlib.bansan.state import (
     Stocking,
     TradeOffer,
 )
+from marketlib.bansan.turn import FLOW
 from marketlib.core.errors import InvalidAction, Violation, Why, action_text
 from marketlib.core.errors import violation as v
 
@@ -43,11 +44,10 @@ MAX_WORKERS = 3  # B-COMP-11, D-B-05
 
 
 def check_return_list(state: State, a: A.ReturnList, f: Facts) -> Why | None:
-    rule = {"open_lists": "B-OPEN-02", "event_lists": "B-UPK-11"}.get(state.phase, "B-UPK-06")
-    if not isinstance(state.pending, ListReturn):
-        return v(rule, "no Shopping List is to be returned now")
+    if not isinstance(state.pending, ListReturn):  # the step's rule: B-OPEN-02, B-UPK-06/11
+        return v(FLOW.phase(state).rule, "no Shopping List is to be returned now")
     if a.list not in state.vendors[a.player].wallet:
-        return v(rule, f"{a.list} is not in your Wallet")
+        return v(FLOW.phase(state).rule, f"{a.list} is not in your Wallet")
     return None
 
 
@@ -59,9 +59,9 @@ def check_choose_half(state: State, a: A.ChooseHalf, f: Facts) -> Why | None:
 
 def check_tuck(state: State, a: A.Tuck, f: Facts) -> Why | None:
     pending = state.pending
-    rule = "B-OPEN-03" if state.phase == "open_stock" else "B-STOCK-01"
-    if not isinstance(pending, Stocking):
-        return v(rule, "no card is waiting to be stocked (choose [A] Row or [B] Deck first)"
+    if not isinstance(pending, Stocking):  # the step's rule: B-OPEN-03 or B-STOCK-01
+        return v(FLOW.phase(state).rule,
+                 "no card is waiting to be stocked (choose [A] Row or [B] Deck first)"
                  if state.phase == "stock" else "choose top or bottom halves first")
     options = None
     for sc in pending.cards:
@@ -140,15 +140,14 @@ def check_skip_stocking(state: State, a: A.SkipStocking, f: Facts) -> Why | None
 
 
 def check_complete(state: State, a: A.Complete, f: Facts) -> Why | None:
-    rule = "B-END-05" if state.phase == "closing" else "B-UPK-02"
     vendor = state.vendors[a.player]
     if state.rules.plays.shared_menu:
         if a.list not in state.public:
             done = next((f" (P{p} completed it)" for p, x in enumerate(state.vendors)
                          if a.list in x.completed), "")
             return v("B-KEN-03", f"{a.list} is not an open Kenduri list{done}")
-    elif a.list not in vendor.wallet:
-        return v(rule, f"{a.list} is not in your Wallet")
+    elif a.list not in vendor.wallet:  # the step's rule: B-UPK-02 or B-END-05
+        return v(FLOW.phase(state).rule, f"{a.list} is not in your Wallet")
     if len(set(a.cards)) != len(a.cards):
         return v("B-UPK-02", "a card is named twice")
     bag = f.bag(a.player)
@@ -185,8 +184,8 @@ def check_throw(state: State, a: A.Throw, f: Facts) -> Why | None:
     return None
 
 
-OPENING = frozenset({"open_lists", "open_stock", "draft"})
-"""The phases of the Opening Round (B-OPEN)."""
+OPENING = FLOW.group("opening")
+"""The phases of the Opening Round (B-OPEN), from the phase table."""
 
 
 def _draft_placements(state: State, p: int) -> int:

@@ -1,6 +1,8 @@
 """Read-only Bansan queries shared by the rules: the catalog, cards, stalls, prices, money
-promised and free, the money flows the invariants audit, and who decides. Nothing here returns
-a changed state: that is :mod:`.effects` (issue 28; ``tests/test_skeleton.py`` checks it).
+promised and free, and the money flows the invariants audit. Nothing here returns a changed
+state: that is :mod:`.effects` (issue 28; ``tests/test_skeleton.py`` checks it). What the checks
+ask of one state, once per call, is :class:`~marketlib.bansan.facts.Facts`; who decides is the
+phase table's (:func:`marketlib.bansan.turn.decider`).
 """
 
 from __future__ import annotations
@@ -43,88 +45,6 @@ def catalog(state: State | View | Rules) -> Catalog:
     if isinstance(state, Rules):
         return state.card_data.read()[0]
     return state.rules.card_data.get(state.cards)
-
-
-class Facts:
-    """What the rule checks ask about one state, worked out once and shared by every check of
-    one ``legal_actions`` (or ``explain``) call: an object per call, so nothing outlives it
-    (docs: "Games and the registry")."""
-
-    __slots__ = ("_bags", "_free", "_own", "_place", "_prices", "_stocked", "cat", "open_stalls",
-                 "sells", "state")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.cat = catalog(state)
-        self.sells = self.cat.sells
-        self._place: tuple[dict[str, int], dict[str, int]] | None = None
-        self._free: dict[int, int] = {}
-        self._bags: dict[int, dict[str, Produce]] = {}
-        self._own: dict[int, list[Stall]] = {}
-        self._prices: dict[Produce, int] = {}
-        self._stocked: dict[Produce, list[Stall]] | None = None
-        self.open_stalls: set[tuple[Any, ...]] = set()
-        """Keys of stall picks found legal (see ``action_checks.stall_pick``)."""
-
-    def _places(self) -> tuple[dict[str, int], dict[str, int]]:
-        place = self._place
-        if place is None:
-            cards: dict[str, int] = {}
-            ids: dict[str, int] = {}
-            for i, stall in enumerate(self.state.stalls):
-                ids[stall.id] = i
-                for c in stall.cards:
-                    cards[c] = i
-            place = self._place = (cards, ids)
-        return place
-
-    def stall_of(self, card_id: str) -> Stall | None:
-        """The stall holding ``card_id`` (``None``: in no stall)."""
-        i = self._places()[0].get(card_id)
-        return None if i is None else self.state.stalls[i]
-
-    def stall_index(self, stall_id: str) -> int:
-        """The position of stall ``stall_id`` in play (-1: not in play)."""
-        return self._places()[1].get(stall_id, -1)
-
-    def free_money(self, player: int) -> int:
-        """:func:`free_money`, once per seat."""
-        found = self._free.get(player)
-        if found is None:
-            found = self._free[player] = free_money(self.state, player)
-        return found
-
-    def bag(self, player: int) -> dict[str, Produce]:
-        """The cards in ``player``'s bag and the type each is locked to."""
-        found = self._bags.get(player)
-        if found is None:
-            found = self._bags[player] = {b.card: b.produce for b in self.state.vendors[player].bag}
-        return found
-
-    def own(self, player: int) -> list[Stall]:
-        """:func:`own_stalls`, once per seat."""
-        found = self._own.get(player)
-        if found is None:
-            found = self._own[player] = own_stalls(self.state, player)
-        return found
-
-    def stocked(self, produce: Produce) -> list[Stall]:
-        """The stalls selling ``produce`` that hold cards, in play order."""
-        by_type = self._stocked
-        if by_type is None:
-            by_type = self._stocked = {}
-            sells = self.sells
-            for s in self.state.stalls:
-                if s.cards:
-                    by_type.setdefault(sells[s.id], []).append(s)
-        return by_type.get(produce, [])
-
-    def price(self, produce: Produce) -> int:
-        """:func:`price`, once per type."""
-        found = self._prices.get(produce)
-        if found is None:
-            found = self._prices[produce] = price(self.state, produce)
-        return found
 
 
 def sells(state: State) -> dict[str, Produce]:
@@ -307,20 +227,3 @@ def bargain_seller(state: State | View, offer: BargainOffer) -> int:
 def vendor_with(v: Vendor, **changes: Any) -> Vendor:
     new: Vendor = msgspec.structs.replace(v, **changes)
     return new
-
-
-ROUND_ROBIN = frozenset({"open_lists", "open_stock", "draft", "event_lists", "closing"})
-"""Phases where the vendors decide in turn from ``queue`` (opening, Event lists, Closing Round)."""
-
-
-def decider(state: Any) -> int | None:
-    """The seat that decides next (a state or a view): the vendor answering an offer, the head
-    of a round-robin phase (opening, Event lists, Closing Round), else the vendor whose turn it
-    is; ``None`` once the game is over (B-TURN-01, B-OPEN-04/05, B-END-05, B-ANY-01/02)."""
-    if state.result is not None:
-        return None
-    if state.offer is not None:
-        return int(state.offer.to)
-    if state.phase in ROUND_ROBIN and state.queue:
-        return int(state.queue[0])
-    return int(state.current)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 
 from marketlib.bansan.cards import WASTES, Catalog, Produce
-from marketlib.bansan.queries import catalog, decider
+from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,
@@ -23,6 +23,7 @@ from marketlib.bansan.state import (
     State,
     Stocking,
 )
+from marketlib.bansan.turn import decider
 from marketlib.bansan.view import VendorView, View
 from marketlib.bansan.words import PURCHASES
 from marketlib.core import pictures

@@ -1,7 +1,8 @@
 """The Bansan rules surface: ``current_player``, ``explain``, ``legal_actions``, ``apply``; the
 last three are run by the engine every game shares (:class:`~marketlib.core.engine.Engine`)
-from the action table (:mod:`marketlib.bansan.table`), the phase table and the hooks here
-(mode bans, who may act and answer offers, the Action Phase's choices and R&R options).
+from the action table (:mod:`marketlib.bansan.table`), the phase table (whose rows name who
+decides and the candidates each phase offers, :mod:`.offers`) and the hooks here (mode bans,
+who may act and answer offers, R&R options).
 
 One legality check feeds both ``legal_actions`` and ``apply`` (docs: "Games and the registry",
 :mod:`.checks`).
@@ -13,15 +14,12 @@ and never changes the state it was given. The turn structure is the phase table
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, Waste
 from marketlib.bansan.checks import (
     OPENING,
     check_ids,
@@ -29,25 +27,21 @@ from marketlib.bansan.checks import (
     rr_gate,
 )
 from marketlib.bansan.effects import throw
+from marketlib.bansan.facts import Facts
 from marketlib.bansan.modes import MODES
+from marketlib.bansan.offers import answers
 from marketlib.bansan.options import Rules
-from marketlib.bansan.phases.action_checks import action_choices, pick_choices
-from marketlib.bansan.queries import Facts, catalog, decider
 from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,
-    OpeningHand,
     Outcome,
-    Purchase,
-    SoloThrow,
     Stall,
     State,
-    Stocking,
     TradeOffer,
     Vendor,
 )
-from marketlib.bansan.table import ACTIONS, CHECKS
-from marketlib.bansan.turn import FLOW
+from marketlib.bansan.table import ACTIONS
+from marketlib.bansan.turn import FLOW, decider
 from marketlib.bansan.words import PHASES
 from marketlib.core.engine import ANY_PHASE, AnyPhase, Engine
 from marketlib.core.errors import Violation
@@ -218,8 +212,9 @@ def _out_of_phase(state: State, tag: str) -> Violation:
     return v(FLOW.phase(state).rule, _out_of_step(state, tag))
 
 
-_UPKEEP_STEPS = ("complete", "return_lists", "bag")
-"""The Upkeep Phase's steps where a vendor decides (B-UPK), after the Action Phase."""
+_UPKEEP_STEPS = FLOW.group("upkeep") & FLOW.decided_by("turn")
+"""The Upkeep Phase's steps where the vendor whose turn it is decides (B-UPK-02..08), after the
+Action Phase: from the phase table."""
 
 
 def _out_of_step(state: State, tag: str) -> str:
@@ -248,45 +243,11 @@ def _offer_rule(state: State) -> str:
     return "B-ANY-01" if isinstance(state.offer, BargainOffer) else "B-ANY-02"
 
 
-def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
-    """One ``Complete`` per distinct choice of waste types (cards named in bag order)."""
-    bag = state.vendors[p].bag
-    cat = catalog(state)
-    icons = cat.lists[list_id].icons
-    if len(bag) < len(icons):
-        return []
-    need = Counter(icons)
-    per_type: list[list[tuple[str, ...]]] = []
-    for t in PRODUCE:
-        k = need.get(t, 0)
-        if not k:
-            continue
-        groups: dict[Waste, list[str]] = {}
-        for b in bag:
-            if b.produce is t:
-                groups.setdefault(cat.produce[b.card].waste, []).append(b.card)
-        if sum(len(g) for g in groups.values()) < k:
-            return []
-        options = []
-        for combo in itertools.combinations_with_replacement(sorted(groups), k):
-            counts = Counter(combo)
-            if all(counts[w] <= len(groups[w]) for w in counts):
-                options.append(tuple(c for w in counts for c in groups[w][: counts[w]]))
-        per_type.append(options)
-    order = {b.card: i for i, b in enumerate(bag)}
-    out = []
-    for choice in itertools.product(*per_type):
-        cards = tuple(sorted((c for part in choice for c in part), key=order.__getitem__))
-        out.append(A.Complete(player=p, list=list_id, cards=cards))
-    return out
-
-
 def _rr_options(state: State, p: int, f: Facts, opening: bool = False) -> list[A.Action]:
     """Seat ``p``'s R&R options that pass the checks (in the Opening Round only when asked for:
     a decider's ``legal_actions`` list them from the first turn on)."""
     if (state.phase in OPENING and not opening) or rr_gate(state, p) is not None:
         return []  # no R&R at all now: no need to list the stalls
-        return []
     free = [s.id for s in state.stalls if s.renter is None]
     mine = [s.id for s in state.stalls if s.renter == p]
     options = [A.RentAndRelease(player=p, rent=r) for r in free]
@@ -335,83 +296,24 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     return ENGINE.legal_actions(state)
 
 
-def _candidates(state: State, p: int, f: Facts) -> list[A.Action]:
-    """The well-formed actions of the deciding seat ``p`` in this step (a superset of the legal
-    ones; ``legal_actions`` keeps those the checks pass). The Action Phase's choices come
-    through :func:`action_choices` and :func:`pick_choices`, which run the same checks."""
-    offer = state.offer
-    if offer is not None:
-        answers: list[A.Action] = [A.Accept(player=p)]
-        if isinstance(offer, BargainOffer):  # counter at the market price (A-B-60)
-            stall = next((s for s in state.stalls if offer.card in s.cards), None)
-            if stall is not None:
-                answers.append(A.Counter(player=p, price=f.price(f.sells[stall.id])))
-        return [*answers, A.Decline(player=p)]  # a counter before a decline: bots' ties
-    phase, pending = state.phase, state.pending
-    vendor = state.vendors[p]
-    if phase in ("open_lists", "return_lists", "event_lists"):
-        return [A.ReturnList(player=p, list=x) for x in vendor.wallet]
-    if isinstance(pending, OpeningHand):
-        return [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
-    if isinstance(pending, Stocking):  # only the stalls that sell one of the card's types
-        sells = f.sells
-        return [A.Tuck(player=p, card=sc.card, stall=s.id) for sc in pending.cards
-                for s in state.stalls if sells[s.id] in sc.options]
-    if phase == "draft":
-        return [A.PlaceWorker(player=p, stall=s.id) for s in state.stalls]
-    if phase == "solo_move":
-        return [A.Move(player=p, row=r + 1) for r in range(len(state.stalls) // state.columns)]
-    if isinstance(pending, SoloThrow):
-        stall = state.stalls[f.stall_index(pending.stalls[0])]
-        return [A.Throw(player=p, card=c) for c in stall.cards]
-    if phase == "stock":
-        cards = f.cat.produce
-        shown = set()
-        for c in state.row:
-            shown.add(cards[c].top)
-            shown.add(cards[c].bottom)
-        return [*(A.StockRow(player=p, produce=t) for t in PRODUCE if t in shown),
-                A.StockDeck(player=p), A.SkipStocking(player=p)]
-    if phase in ("complete", "closing"):
-        out: list[A.Action] = []
-        for x in (state.public if state.rules.plays.shared_menu else vendor.wallet):
-            out.extend(complete_options(state, p, x))
-        return [*out, A.Done(player=p)]
-    if phase == "bag":
-        others = [q for q in range(len(state.vendors)) if q != p]
-        bag: list[A.Action] = []
-        for b in vendor.bag:
-            bag.append(A.Throw(player=p, card=b.card))
-            bag += [A.Give(player=p, card=b.card, to=q) for q in others]
-        return bag
-    return []
-
-
 def _unchecked(state: State, p: int, f: Facts) -> list[A.Action]:
-    """The candidates the engine filters through the checks: every step's but the Action
-    Phase's, whose choices :func:`_listed` gives already checked."""
-    if state.offer is None and state.phase == "actions":
-        return []
-    return _candidates(state, p, f)
+    """The candidates the engine filters through the checks: the answers to an open offer
+    (which come before any step's), else what the current row of the phase table offers
+    (:mod:`.offers`), unless its offers are already checked (the Action Phase's)."""
+    if state.offer is not None:
+        return answers(state, p, f)
+    row = FLOW.phase(state)
+    return [] if row.checked or row.offers is None else row.offers(state, p, f)
 
 
 def _listed(state: State, p: int, f: Facts) -> list[A.Action]:
-    """The legal actions listed here, already checked, after the candidates: the Action
-    Phase's choices (B-ACT-01, through :func:`action_choices` and :func:`pick_choices`, which
-    run the same checks) and its finish, then the R&R options (none while an offer is open)."""
+    """The legal actions listed here, already checked, after the candidates: a row's checked
+    offers (the Action Phase's choices and its finish, B-ACT-01), then the R&R options (none
+    while an offer is open)."""
     if state.offer is not None:
         return []
-    out: list[A.Action] = []
-    if state.phase == "actions":
-        pending = state.pending
-        if isinstance(pending, Purchase):
-            out = pick_choices(state, p, pending, f)
-            finish: A.Action = A.Done(player=p)
-        else:
-            out = action_choices(state, f) if state.actions_left > 0 else []
-            finish = A.EndActions(player=p)
-        if CHECKS[type(finish)](state, finish, f) is None:
-            out.append(finish)
+    row = FLOW.phase(state)
+    out = row.offers(state, p, f) if row.checked and row.offers is not None else []
     return out + _rr_options(state, p, f)
 
 

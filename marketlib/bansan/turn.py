@@ -1,13 +1,22 @@
-"""The Bansan turn structure: :func:`setup`, and the phase table ``FLOW`` that runs the Opening
-Round, the turn (Stocking, Action, Upkeep) and the Last and Closing Rounds.
+"""The Bansan turn structure: the phase table ``FLOW`` that runs the Opening Round, the turn
+(Stocking, Action, Upkeep) and the Last and Closing Rounds, and :func:`decider`.
 
 Decision phases wait for actions; the automatic phases (``stocked``, ``refill``, ``turn_end``)
 end as soon as they begin. The hook order is that of :mod:`marketlib.core.flow`. The work of the
 phases lives in :mod:`.stocking`, :mod:`.events`, :mod:`.solo` and :mod:`.ending`.
+
+Each row also says who decides in it (``"turn"``: the vendor whose turn it is; ``"queue"``: the
+head of the round-robin queue, B-OPEN-02..05, B-UPK-11, B-END-05), its groups (``"opening"``,
+B-OPEN; ``"upkeep"``, B-UPK) and the candidate actions it offers (:mod:`.offers`). The sets the
+rules ask about are read from it: ``FLOW.group("opening")``, ``FLOW.decided_by("queue")``.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
+from typing import Any
+
+from marketlib.bansan import offers as O
 from marketlib.bansan.cards import Effect
 from marketlib.bansan.phases.events import begin_menu_seat, refill
 from marketlib.bansan.phases.solo import begin_solo_throw, begin_solo_turn, solo_finish
@@ -84,52 +93,73 @@ FLOW: Flow[State] = Flow(
     phases={
         "open_lists": Phase("open_lists", {"return_list": None}, "B-OPEN-02",
                             end_if=_done_with_queue, next="open_stock",
-                            on_begin=_begin_open_lists),
+                            on_begin=_begin_open_lists,
+                            decides="queue", groups=("opening",), offers=O.return_lists),
         "open_stock": Phase("open_stock", {"choose_half": None, "tuck": None}, "B-OPEN-03",
                             end_if=_done_with_queue, on_begin=begin_open_stock,
                             next=lambda s: "solo_move" if s.rules.plays.solo
-                            else "draft"),
+                            else "draft",
+                            decides="queue", groups=("opening",), offers=O.opening_stock),
         "draft": Phase("draft", {"place_worker": None}, "B-OPEN-04",
-                       end_if=_done_with_queue, next="stock", on_begin=_begin_draft),
+                       end_if=_done_with_queue, next="stock", on_begin=_begin_draft,
+                       decides="queue", groups=("opening",), offers=O.draft),
         "solo_move": Phase("solo_move", {"move": "solo_throw"}, "B-SOLO-09",
-                           on_begin=begin_solo_turn),
+                           on_begin=begin_solo_turn, decides="turn", offers=O.solo_move),
         "solo_throw": Phase("solo_throw", {"throw": None}, "B-SOLO-10",
                             on_begin=begin_solo_throw,
-                            end_if=lambda s: s.pending is None, next="stock"),
+                            end_if=lambda s: s.pending is None, next="stock",
+                            decides="turn", offers=O.solo_throw),
         "stock": Phase("stock", {"stock_row": _after_stock, "stock_deck": _after_stock,
                                  "skip_stocking": "stocked", "tuck": _after_stock},
                        "B-STOCK-01", on_begin=begin_stock, end_if=_cannot_stock,
-                       next="stocked"),
+                       next="stocked", decides="turn", offers=O.stock),
         "stocked": Phase("stocked", {}, "B-TURN-01", end_if=lambda s: True, next="actions"),
         "actions": Phase("actions", {"buy": None, "buy_wholesale": None, "sell": None,
                                      "pick": None, "bargain": None, "done": None,
                                      "empty": None, "end_actions": None}, "B-ACT-01",
                          end_if=lambda s: s.pending is None and s.actions_left <= 0,
-                         next="complete", on_begin=_begin_actions),
+                         next="complete", on_begin=_begin_actions,
+                         decides="turn", offers=O.action_phase, checked=True),
         "complete": Phase("complete", {"complete": None, "done": _after_upkeep_done},
-                          "B-UPK-02"),
+                          "B-UPK-02", decides="turn", groups=("upkeep",), offers=O.complete),
         "return_lists": Phase("return_lists", {"return_list": None}, "B-UPK-06",
-                              end_if=lambda s: s.pending is None, next="bag"),
+                              end_if=lambda s: s.pending is None, next="bag",
+                              decides="turn", groups=("upkeep",), offers=O.return_lists),
         "bag": Phase("bag", {"give": None, "throw": None}, "B-UPK-08",
                      end_if=lambda s: len(s.vendors[s.current].bag) <= s.rules.bag_limit,
-                     next="refill"),
+                     next="refill", decides="turn", groups=("upkeep",), offers=O.bag),
         "refill": Phase("refill", {}, "B-UPK-09", end_if=lambda s: True, on_end=refill,
-                        next=lambda s: "event_lists" if s.queue else "turn_end"),
+                        next=lambda s: "event_lists" if s.queue else "turn_end",
+                        groups=("upkeep",)),
         "event_lists": Phase("event_lists", {"return_list": None}, "B-UPK-11",
                              on_begin=begin_menu_seat, end_if=_done_with_queue,
-                             next="turn_end"),
+                             next="turn_end",
+                             decides="queue", groups=("upkeep",), offers=O.return_lists),
         "turn_end": Phase("turn_end", {}, "B-TURN-01", end_if=lambda s: True,
                           on_end=_end_turn,
                           next=lambda s: "closing" if s.queue else
                           "solo_move" if s.rules.plays.solo else "stock"),
         "closing": Phase("closing", {"complete": None, "done": None}, "B-END-05",
-                         end_if=_done_with_queue, on_end=_closing_over, next="over"),
+                         end_if=_done_with_queue, on_end=_closing_over, next="over",
+                         decides="queue", offers=O.complete),
         "over": Phase("over", {}, "B-END-06"),
     },
-    get_phase=lambda s: s.phase,
+    get_phase=attrgetter("phase"),
     set_phase=lambda s, name: s.replace(phase=name),
     is_over=lambda s: s.result is not None,
+    deciders={"turn": attrgetter("current"),
+              "queue": lambda s: int(s.queue[0]) if s.queue else int(s.current)},
 )
 """The Bansan turn (B-TURN-01: Stocking, Action, Upkeep) and the rounds around it, as a phase
 table: every change of phase is here (the move handlers never set it); the hook order is in
 ``core.flow``."""
+
+
+def decider(state: Any) -> int | None:
+    """The seat that decides next (a state or a view): the vendor answering an offer
+    (B-ANY-01/02), else the phase row's decider: the head of the queue in a round-robin phase
+    (opening, Event lists, Closing Round: B-OPEN-04/05, B-UPK-11, B-END-05), the vendor whose
+    turn it is in the others (B-TURN-01); ``None`` once the game is over."""
+    if state.offer is not None and state.result is None:
+        return int(state.offer.to)
+    return FLOW.decider(state)

@@ -33,6 +33,7 @@ from marketlib.bansan.state import (
     Vendor,
     summary,
 )
+from marketlib.bansan.turn import decider
 from marketlib.core import pictures
 from marketlib.core.game import check_seat
 
@@ -254,12 +255,8 @@ def candidate_actions(state: State) -> tuple[A.Action, ...]:
     turn); free-form actions (trades, bargains, Complete, Tuck, Give) are not in it. Built once
     per card data and seats, in the rules' card data."""
     n = len(state.vendors)
-    if state.offer is not None:
-        seat = state.offer.to
-    elif state.queue and state.phase in ("open_lists", "open_stock", "draft", "event_lists",
-                                         "closing"):
-        seat = state.queue[0]
-    else:
+    seat = decider(state)
+    if seat is None:  # the game is over: the last vendor whose turn it was
         seat = state.current
     seats = (seat,) if n == 1 else (seat, (seat + 1) % n)
     found: tuple[A.Action, ...] = state.rules.card_data.derived(

@@ -20,6 +20,13 @@ Then :meth:`Flow.advance` runs the hooks in this order, and only this order:
 ``Flow.allows(state, tag)`` says whether an action of type ``tag`` belongs to the current phase,
 so a move from the wrong phase is reported with the phase's rule ID.
 
+A row also declares the facts a game would otherwise keep in loose sets (issue 28): who decides
+in the phase (``decides``: a key of the table's ``deciders``, e.g. ``"turn"`` for the seat whose
+turn it is, ``"queue"`` for the head of a round-robin queue; ``None`` in an automatic phase),
+the groups it belongs to (``groups``, e.g. ``"opening"``), and the candidate actions it offers
+the deciding seat (``offers(state, seat, facts)``). :meth:`Flow.decider`, :meth:`Flow.group`,
+:meth:`Flow.decided_by` and :meth:`Flow.offers` read them.
+
 Example:
     >>> table = Flow(phases={
     ...     "play": Phase("play", {"move": lambda n: "end" if n >= 3 else None}, "R-1"),
@@ -28,6 +35,14 @@ Example:
     ...     set_phase=lambda n, name: n, is_over=lambda n: False)
     >>> table.allows(0, "move"), table.allows(0, "jump")
     (True, False)
+    >>> rows = {"deal": Phase("deal", {"cut": None}, "R-3", decides="turn", groups=("opening",),
+    ...                       offers=lambda n, seat, facts: [f"P{seat} cut"]),
+    ...         "over": Phase("over", {}, "R-4")}
+    >>> table = Flow(rows, get_phase=lambda n: "over" if n < 0 else "deal",
+    ...              set_phase=lambda n, name: n, is_over=lambda n: n < 0,
+    ...              deciders={"turn": lambda n: n % 2})
+    >>> table.decider(3), table.decider(-1), table.offers(3, 1, None), table.group("opening")
+    (1, None, ['P1 cut'], frozenset({'deal'}))
 
 """
 
@@ -35,7 +50,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from functools import cached_property
+from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
 
@@ -62,6 +78,14 @@ class Phase(Generic[S]):
         on_end: runs once when the phase ends.
         next: the following phase's name, or a function of the state that returns it.
         on_begin: runs once when the phase begins.
+        decides: who decides in this phase, a key of :attr:`Flow.deciders` (``"turn"``,
+            ``"queue"``); ``None`` where nobody does (an automatic phase, the end).
+        groups: the groups the phase belongs to (``"opening"``, ``"upkeep"``), read with
+            :meth:`Flow.group`.
+        offers: ``offers(state, seat, facts)``: the candidate actions the phase offers the
+            deciding seat, in the game's order (a superset of the legal ones, which the
+            engine's checks keep; ``None``: it offers none).
+        checked: ``offers`` already runs the checks (the engine lists them as they are).
     """
 
     name: str
@@ -71,11 +95,19 @@ class Phase(Generic[S]):
     on_end: Callable[[S], S] = _same
     next: str | Callable[[S], str] = ""
     on_begin: Callable[[S], S] = _same
+    decides: str | None = None
+    groups: tuple[str, ...] = ()
+    offers: Callable[[S, int, Any], list[Any]] | None = None
+    checked: bool = False
 
 
 @dataclass(frozen=True)
 class Flow(Generic[S]):
-    """A phase table and the accessors it needs; see the module docstring for the hook order."""
+    """A phase table and the accessors it needs; see the module docstring for the hook order.
+
+    ``deciders`` maps each kind of ``Phase.decides`` to the function that gives the deciding
+    seat of a state (or of a view: anything with the fields those functions and ``get_phase``
+    and ``is_over`` read)."""
 
     phases: Mapping[str, Phase[S]]
     get_phase: Callable[[S], str]
@@ -83,9 +115,51 @@ class Flow(Generic[S]):
     is_over: Callable[[S], bool]
     over: str = "over"
     max_steps: int = field(default=64)
+    deciders: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for row in self.phases.values():
+            if row.decides is not None and row.decides not in self.deciders:
+                raise ValueError(f"phase {row.name!r} is decided by {row.decides!r}, which the "
+                                 "table's deciders do not name")
 
     def phase(self, state: S) -> Phase[S]:
         return self.phases[self.get_phase(state)]
+
+    def decider(self, state: Any) -> int | None:
+        """The seat that decides now, by the current row's ``decides`` (a state or a view);
+        ``None`` once the game is over or in a phase where nobody decides."""
+        if self.is_over(state):
+            return None
+        seat = self._deciders[self.get_phase(state)]
+        return None if seat is None else seat(state)
+
+    def offers(self, state: S, seat: int, facts: Any) -> list[Any]:
+        """The candidate actions the current phase offers ``seat`` (its row's ``offers``)."""
+        offer = self.phases[self.get_phase(state)].offers
+        return [] if offer is None else offer(state, seat, facts)
+
+    @cached_property
+    def _deciders(self) -> dict[str, Callable[[Any], int] | None]:
+        """Each phase's decider function (``None``: nobody decides), looked up once."""
+        return {name: None if row.decides is None else self.deciders[row.decides]
+                for name, row in self.phases.items()}
+
+    @cached_property
+    def _groups(self) -> dict[str, frozenset[str]]:
+        names: dict[str, set[str]] = {}
+        for row in self.phases.values():
+            for group in row.groups:
+                names.setdefault(group, set()).add(row.name)
+        return {group: frozenset(found) for group, found in names.items()}
+
+    def group(self, name: str) -> frozenset[str]:
+        """The phases that belong to group ``name`` (none if no row names it)."""
+        return self._groups.get(name, frozenset())
+
+    def decided_by(self, kind: str) -> frozenset[str]:
+        """The phases whose ``decides`` is ``kind`` (e.g. the round-robin phases: ``"queue"``)."""
+        return frozenset(n for n, row in self.phases.items() if row.decides == kind)
 
     def allows(self, state: S, tag: str) -> bool:
         """True when an action with type tag ``tag`` may be played in the current phase."""

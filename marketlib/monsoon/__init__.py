@@ -48,7 +48,6 @@ from marketlib.monsoon.cards import (
 from marketlib.monsoon.invariants import check_invariants
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.position import position
-from marketlib.monsoon.queries import standings
 from marketlib.monsoon.rules import (
     FLOW,
     apply,
@@ -59,7 +58,7 @@ from marketlib.monsoon.rules import (
     outcome,
     setup,
 )
-from marketlib.monsoon.scoring import best_level, meets, seals_of
+from marketlib.monsoon.scoring import best_level, meets, seals_of, standings
 from marketlib.monsoon.state import (
     BonusPending,
     Ending,

@@ -1,7 +1,7 @@
-"""Legality: one check per action type (docs: "Games and the registry"), the candidate actions of
-each phase, and the
+"""Legality: one check per action type (docs: "Games and the registry") and the
 well-formedness of an action (``check_ids``); ``explain`` in :mod:`marketlib.monsoon.rules`
-runs them.
+runs them. The candidate actions of each phase are in :mod:`.offers`, what the checks ask of
+one state in :mod:`.facts`.
 
 Each check returns a :class:`~marketlib.core.errors.Violation` naming the rule it breaks, or
 ``None``. ``legal_actions`` and ``apply`` both rest on these, so they can never disagree.
@@ -14,7 +14,6 @@ from typing import Any
 from marketlib.core.errors import InvalidAction, Violation, Why, action_text, refuse
 from marketlib.core.errors import violation as _v
 from marketlib.monsoon.actions import (
-    Action,
     Buy,
     Declare,
     Fulfill,
@@ -27,68 +26,15 @@ from marketlib.monsoon.actions import (
     Take,
     Upgrade,
 )
-from marketlib.monsoon.cards import BonusAction, Level, Order
+from marketlib.monsoon.cards import BonusAction, Level
+from marketlib.monsoon.facts import Facts
 from marketlib.monsoon.queries import (
-    available_goods,
     catalog,
     must_pass,
-    spend_items,
-    steal_count,
     where_is,
 )
-from marketlib.monsoon.scoring import Item, meets
+from marketlib.monsoon.scoring import Item
 from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
-
-
-class Facts:
-    """What the checks ask about one state, computed once per state and shared by every check
-    of one ``legal_actions`` call (an object per call, so no cache outlives it)."""
-
-    __slots__ = ("_available", "_counts", "_items", "_meets", "_owner", "cat", "state")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.cat = catalog(state)
-        self._owner: dict[str, int] | None = None
-        self._counts: list[int] | None = None
-        self._available: dict[int, int] = {}
-        self._items: list[Item] | None = None
-        self._meets: dict[Level, bool] = {}
-
-    def owner(self, card: str) -> int | None:
-        """The seat whose display holds ``card``."""
-        if self._owner is None:
-            self._owner = {c: q for q, seat in enumerate(self.state.seats) for c in seat.display}
-        return self._owner.get(card)
-
-    def steal_count(self, player: int) -> int:
-        """Cards counted for stealing (M-STEAL-03, A-M-07)."""
-        if self._counts is None:
-            self._counts = [steal_count(self.state, q) for q in range(len(self.state.seats))]
-        return self._counts[player]
-
-    def available(self, player: int) -> int:
-        """Goods ``player`` could spend (display cards and unspent Bonus Goods)."""
-        found = self._available.get(player)
-        if found is None:
-            found = self._available[player] = available_goods(self.state, player)
-        return found
-
-    def spend_items(self, pending: FulfillPending) -> list[Item]:
-        """What the spend so far is worth (M-FUL-04..06)."""
-        if self._items is None:
-            self._items = spend_items(self.state, pending)
-        return self._items
-
-    def meets(self, order: Order, level: Level) -> bool:
-        """Whether the spend in progress meets ``level`` for ``order`` (M-FUL-04..06)."""
-        found = self._meets.get(level)
-        if found is None:
-            pending = self.state.pending
-            assert isinstance(pending, FulfillPending)
-            found = self._meets[level] = meets(order, self.spend_items(pending), level)
-        return found
-
 
 BONUS_RULE = {
     BonusAction.UPGRADE: "M-BA-01",
@@ -313,44 +259,3 @@ def check_ids(state: State, action: Any) -> None:
     elif isinstance(action, Declare) and not isinstance(action.level, Level):
         raise InvalidAction(f"{action_text(action)}: the level must be gold, silver or bulk")
 
-
-def candidates(state: State) -> list[Action]:
-    """The well-formed actions of the deciding seat in its current phase, in the game's order
-    (a superset of the legal ones): ``legal_actions`` keeps those every check passes, so it can
-    never disagree with ``explain``."""
-    p = state.current
-    seats = state.seats
-    phase = state.phase
-    pending = state.pending
-    out: list[Action]
-    if phase == "action" or (phase == "bonus" and isinstance(pending, BonusPending)
-                             and pending.action is BonusAction.STEAL2):
-        out = [Steal(player=p, card=c) for c in state.market]
-        for q, seat in enumerate(seats):
-            if q != p:
-                out += [Steal(player=p, card=c) for c in seat.display]
-    else:
-        out = []
-    if phase == "action":
-        out += [Buy(player=p, card=c) for c in seats[p].display]
-        out += [Fulfill(player=p, order=o) for o in state.order_display]
-        out.append(Pass(player=p))
-    elif phase == "take":
-        out += [Take(player=p, card=c) for c in state.market]
-        out.append(Skip(player=p))
-    elif phase == "spend":
-        out += [Spend(player=p, card=c) for c in seats[p].display]
-        out += [SpendBonus(player=p, order=o.id) for o in seats[p].orders if o.bonus]
-        out += [Declare(player=p, level=level) for level in LEVELS]
-    elif phase == "bonus" and isinstance(pending, BonusPending):
-        if pending.action is BonusAction.UPGRADE:
-            out += [Upgrade(player=p, order=o.id) for o in seats[p].orders]
-        elif pending.action is BonusAction.KEEP1:
-            out += [Keep(player=p, card=c) for c in pending.spent]
-        elif pending.action is BonusAction.FULFILL_ANOTHER:
-            out += [Fulfill(player=p, order=o) for o in state.order_display]
-        out.append(Skip(player=p))
-    return out
-
-
-LEVELS = tuple(Level)

@@ -17,7 +17,8 @@ from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as _v
 from marketlib.core.seeding import deal_rng
 from marketlib.monsoon.actions import Action, Pass
-from marketlib.monsoon.checks import Facts, candidates, check_ids
+from marketlib.monsoon.checks import check_ids
+from marketlib.monsoon.facts import Facts
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import (
     catalog,
@@ -126,8 +127,9 @@ def _phase_hint(state: State) -> str:
 
 
 def current_player(state: State) -> int | None:
-    """The seat that decides next (M-TURN-01), or ``None`` once the game is over."""
-    return None if state.result is not None else state.current
+    """The seat that decides next (M-TURN-01), or ``None`` once the game is over: the phase
+    table's decider."""
+    return FLOW.decider(state)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -187,10 +189,6 @@ def _after(before: State, after: State, action: Action) -> State:
     return after
 
 
-def _candidates(state: State, seat: int, facts: Facts) -> list[Action]:
-    return candidates(state)
-
-
 def _note_choice(before: State, after: State) -> State:
     """A-M-26 with ``allow_pass=False``: count the turns in a row in which every decision had
     exactly one legal option (``forced_turns``); the end of the turn looks for a loop."""
@@ -205,7 +203,7 @@ def _note_choice(before: State, after: State) -> State:
 
 
 ENGINE: Engine[State] = Engine(
-    actions=ACTIONS, flow=FLOW, decider=current_player, facts=Facts, check_ids=check_ids,
-    gate=_gate, out_of_phase=_out_of_phase, candidates=_candidates, after=_after)
+    actions=ACTIONS, flow=FLOW, decider=FLOW.decider, facts=Facts, check_ids=check_ids,
+    gate=_gate, out_of_phase=_out_of_phase, candidates=FLOW.offers, after=_after)
 """Monsoon Market run by the engine every game shares (:mod:`marketlib.core.engine`): its action
 table, its phase table and the hooks above."""

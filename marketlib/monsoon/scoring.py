@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
+from marketlib.core.game import places
+from marketlib.monsoon import queries
 from marketlib.monsoon.cards import Catalog, Good, Level, Order
 from marketlib.monsoon.state import Ending, Outcome, Seat, State
 
@@ -110,3 +112,31 @@ def final_ranking(state: State, catalog: Catalog, ending: Ending) -> Outcome:
     best = max(keys)
     winners = tuple(p for p in range(len(state.seats)) if keys[p] == best)
     return Outcome(winners=winners, scores=tuple(k[0] for k in keys), ending=ending)
+
+
+def standings(state: State) -> tuple[int | None, ...]:
+    """Each seat's final place in a finished game (1 = won), following the engine's outcome.
+
+    The winners of ``outcome(state)`` take place 1: the seat that reached the seal target
+    (M-END-01/02), or, when the game ended without it (Orders exhausted, M-END-03; a stalemate,
+    A-M-26; the turn cap, A-M-06), the seats with most seals and then most Gold-edge Orders,
+    several of them in a shared win. Every other seat is placed by the same keys (seals, then
+    Gold-edge Orders), with equal keys sharing a place ("1, 2, 2, 4"); a seat that did not win
+    never has place 1, even on equal seals.
+
+    Raises:
+        ValueError: the game is not over.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> from marketlib.sim import play
+        >>> rec = play("monsoon", monsoon.Rules(players=3, max_turns=30), ["random"], seed=52)
+        >>> print(rec.outcome)  # seats 0 and 2 on 6 seals: seat 2 has more Gold-edge Orders
+        P2 won (turn_limit); scores [6, 3, 6]
+        >>> standings(rec.to_match().state)
+        (2, 3, 1)
+    """
+    result = state.result
+    if result is None:
+        raise ValueError("the game is not over: standings exist only for a finished game")
+    return places(result.winners, ranking_keys(state, queries.catalog(state)))

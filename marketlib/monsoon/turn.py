@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+from operator import attrgetter
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
 from marketlib.core.flow import Flow, Phase
+from marketlib.monsoon import offers as O
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import final_ranking
 from marketlib.monsoon.state import BonusPending, Ending, State, TakePending
@@ -122,21 +124,28 @@ def _bonus_done(state: State) -> bool:
 FLOW: Flow[State] = Flow(
     phases={
         "action": Phase("action", {"steal": "end", "buy": _after_buy, "fulfill": "spend",
-                                   "pass": "end"}, "M-TURN-01"),
+                                   "pass": "end"}, "M-TURN-01",
+                        decides="turn", offers=O.action),
         "take": Phase("take", {"take": None, "skip": None}, "M-BUY-01", end_if=_take_done,
-                      on_end=lambda s: replace(s, pending=None), next="end"),
+                      on_end=lambda s: replace(s, pending=None), next="end",
+                      decides="turn", offers=O.take),
         "spend": Phase("spend", {"spend": None, "spend_bonus": None,
-                                 "declare": _after_declare}, "M-FUL-01"),
+                                 "declare": _after_declare}, "M-FUL-01",
+                       decides="turn", offers=O.spend),
         "bonus": Phase("bonus", {"upgrade": None, "keep": None, "fulfill": "spend",
                                  "steal": None, "skip": None},
-                       "M-FUL-08", end_if=_bonus_done, next="end"),
+                       "M-FUL-08", end_if=_bonus_done, next="end",
+                       decides="turn", offers=O.bonus),
         "end": Phase("end", {}, "M-TURN-02", end_if=lambda s: True, on_end=_end_turn,
                      next="action"),
         "over": Phase("over", {}, "M-END-01"),
     },
-    get_phase=lambda s: s.phase,
+    get_phase=attrgetter("phase"),
     set_phase=lambda s, name: replace(s, phase=name),
     is_over=lambda s: s.result is not None,
+    deciders={"turn": attrgetter("current")},
 )
 """The Monsoon Market turn (M-TURN-01..03) as a phase table: every change of phase is here;
-the hook order is in ``core.flow``."""
+the hook order is in ``core.flow``. In every phase that waits for a move the player whose
+turn it is decides (``decides="turn"``), and the row names the candidate actions it offers
+(:mod:`.offers`)."""

@@ -11,9 +11,9 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, PRODUCE, WASTES, Produce
+from marketlib.bansan.facts import Facts
 from marketlib.bansan.queries import (
     BIN_INDEX,
-    Facts,
     half_total,
 )
 from marketlib.bansan.state import (
