@@ -10,7 +10,6 @@ Event deck, or the hidden reshuffle key. ``view(state, None)`` is the teacher vi
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import msgspec
 
@@ -20,6 +19,7 @@ from marketlib.bansan.options import Rules
 from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import (
     SIGHT,
+    BagCard,
     Offer,
     OpeningHand,
     Outcome,
@@ -45,7 +45,7 @@ class VendorView(msgspec.Struct, frozen=True, kw_only=True):
     wallet: tuple[str, ...] | None
     wallet_size: int
     completed: tuple[str, ...]
-    bag: tuple[Any, ...]
+    bag: tuple[BagCard, ...]
     rr_used: bool
 
 
