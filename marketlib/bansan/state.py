@@ -18,6 +18,7 @@ from marketlib.bansan.options import Ringgit as Ringgit  # re-exported: older im
 from marketlib.bansan.options import Rules as Rules  # re-exported likewise
 from marketlib.core import game as core
 from marketlib.core import pictures
+from marketlib.core.hidden import Declaration, PerSeat
 
 NEIGHBOUR = -1
 """The renter of a stall operated by the Sendiri Neighbour (B-SOLO-05): not a seat."""
@@ -276,6 +277,30 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     def note(self, text: str) -> State:
         """A copy with ``text`` added to the event log (the oldest entries drop out)."""
         return msgspec.structs.replace(self, log=(*self.log[1 - LOG_SIZE:], text))
+
+
+def _wallets_hidden(state: State) -> bool:
+    return state.rules.hidden_wallets and state.result is None
+
+
+SIGHT = Declaration(
+    State, seats="vendors", private_while=_wallets_hidden,
+    public=("rules", "row", "stalls", "columns", "bins", "outside", "latest_events",
+            "active_event", "reminders", "first", "token", "current", "phase", "pending", "queue",
+            "offer", "turn", "actions_left", "bins_emptied", "events_flipped", "completed_now",
+            "star_drawn", "trigger", "leftovers", "cards", "reshuffles", "result", "public",
+            "missed", "log"),
+    hidden={"deck": "deck_size", "removed": "removed_size", "list_deck": "list_deck_size",
+            "event_deck": "event_deck_size"},
+    secret=("ledger", "bank", "transfers", "shuffle_key"),
+    per_seat={"vendors": PerSeat(Vendor, public=("completed", "bag", "rr_used"),
+                                 owned={"money": None, "wallet": "wallet_size"})},
+)
+"""Who sees each field of :class:`State` (A-B-57; :mod:`marketlib.core.hidden`): the table is
+public; the decks and the removed cards show only their sizes; money and Wallet lists are their
+owner's while ``rules.hidden_wallets`` holds and the game runs (the size of a Wallet is public);
+the ledger, the bank, the transfers and the reshuffle key are the teacher's only. ``view`` and
+``determinize`` are derived from it; a new field without a line here stops the import."""
 
 
 def summary(state: State | Any) -> str:

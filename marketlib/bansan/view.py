@@ -10,7 +10,6 @@ Event deck, or the hidden reshuffle key. ``view(state, None)`` is the teacher vi
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import msgspec
 
@@ -19,6 +18,8 @@ from marketlib.bansan.cards import PRODUCE, WASTES
 from marketlib.bansan.options import Rules
 from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import (
+    SIGHT,
+    BagCard,
     Offer,
     OpeningHand,
     Outcome,
@@ -35,7 +36,6 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.turn import decider
 from marketlib.core import pictures
-from marketlib.core.game import check_seat
 
 
 class VendorView(msgspec.Struct, frozen=True, kw_only=True):
@@ -45,7 +45,7 @@ class VendorView(msgspec.Struct, frozen=True, kw_only=True):
     wallet: tuple[str, ...] | None
     wallet_size: int
     completed: tuple[str, ...]
-    bag: tuple[Any, ...]
+    bag: tuple[BagCard, ...]
     rr_used: bool
 
 
@@ -109,43 +109,17 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
         return pictures.html(self)
 
 
+DERIVED = SIGHT.sight(View, entries={"vendors": VendorView})
+"""``view`` and ``determinize``'s helpers, derived from :data:`~marketlib.bansan.state.SIGHT`."""
+
+
 def view(state: State, player: int | None) -> View:
     """The observation of seat ``player`` (``None``: the teacher view, showing everything).
 
     Raises:
         ValueError: ``player`` is not a seat.
     """
-    if player is not None:
-        check_seat(player, len(state.vendors))
-    teacher = player is None
-    hide = not teacher and state.rules.hidden_wallets and state.result is None
-    vendors = tuple(
-        VendorView(money=None if hide and p != player else v.money,
-                   wallet=None if hide and p != player else v.wallet,
-                   wallet_size=len(v.wallet), completed=v.completed, bag=v.bag,
-                   rr_used=v.rr_used)
-        for p, v in enumerate(state.vendors))
-    return View(
-        viewer=player, rules=state.rules, deck_size=len(state.deck),
-        removed_size=len(state.removed), list_deck_size=len(state.list_deck),
-        event_deck_size=len(state.event_deck), row=state.row, stalls=state.stalls,
-        columns=state.columns, bins=state.bins, outside=state.outside,
-        latest_events=state.latest_events, active_event=state.active_event,
-        reminders=state.reminders, vendors=vendors, first=state.first, token=state.token,
-        current=state.current, phase=state.phase,
-        pending=state.pending,
-        queue=state.queue, offer=state.offer, turn=state.turn, actions_left=state.actions_left,
-        bins_emptied=state.bins_emptied, events_flipped=state.events_flipped,
-        completed_now=state.completed_now, star_drawn=state.star_drawn, trigger=state.trigger,
-        leftovers=state.leftovers, reshuffles=state.reshuffles, result=state.result,
-        deck=state.deck if teacher else None, removed=state.removed if teacher else None,
-        list_deck=state.list_deck if teacher else None,
-        event_deck=state.event_deck if teacher else None,
-        ledger=state.ledger if teacher else None, bank=state.bank if teacher else None,
-        transfers=state.transfers if teacher else None,
-        shuffle_key=state.shuffle_key if teacher else None,
-        public=state.public, missed=state.missed, log=state.log, cards=state.cards,
-    )
+    return DERIVED.view(state, player)
 
 
 def _pending_cards(pending: Pending | None) -> list[str]:
@@ -181,18 +155,8 @@ def determinize(v: View, rng: random.Random) -> State:
         rng: a seeded ``random.Random`` (the only source of chance).
     """
     cat = catalog(v)
-    common: dict[str, Any] = {f: getattr(v, f) for f in (
-        "rules", "row", "stalls", "columns", "bins", "outside", "latest_events", "active_event",
-        "reminders", "first", "token", "current", "phase", "pending", "queue", "offer", "turn",
-        "actions_left", "bins_emptied", "events_flipped", "completed_now", "star_drawn",
-        "trigger", "leftovers", "reshuffles", "result", "public", "missed", "log", "cards")}
-    if v.deck is not None and v.removed is not None and v.list_deck is not None and (
-            v.event_deck is not None and v.ledger is not None and v.bank is not None):
-        vendors = tuple(Vendor(money=x.money or 0, wallet=x.wallet or (), completed=x.completed,
-                               bag=x.bag, rr_used=x.rr_used) for x in v.vendors)
-        return State(deck=v.deck, removed=v.removed, list_deck=v.list_deck,
-                     event_deck=v.event_deck, vendors=vendors, ledger=v.ledger, bank=v.bank,
-                     transfers=v.transfers or (), shuffle_key=v.shuffle_key or 0, **common)
+    if DERIVED.whole(v):
+        return DERIVED.exact(v)  # a teacher view: the exact state
     seen = set(visible_produce(v))
     unseen = [c for c in cat.produce if c not in seen]
     rng.shuffle(unseen)
@@ -215,9 +179,10 @@ def determinize(v: View, rng: random.Random) -> State:
     rng.shuffle(events)
     start = v.rules.starting_money
     ledger = tuple(x.money - start for x in vendors_list)
-    return State(deck=tuple(deck), removed=tuple(removed), list_deck=tuple(lists),
-                 event_deck=tuple(events[: v.event_deck_size]), vendors=tuple(vendors_list),
-                 ledger=ledger, bank=sum(ledger), shuffle_key=rng.getrandbits(62), **common)
+    return DERIVED.state(v, deck=tuple(deck), removed=tuple(removed), list_deck=tuple(lists),
+                        event_deck=tuple(events[: v.event_deck_size]),
+                        vendors=tuple(vendors_list), ledger=ledger, bank=sum(ledger),
+                        transfers=(), shuffle_key=rng.getrandbits(62))
 
 
 def info_revealed(before: State, after: State) -> bool:

@@ -13,6 +13,7 @@ import msgspec
 
 from marketlib.core import game as core
 from marketlib.core import pictures
+from marketlib.core.hidden import Declaration
 from marketlib.monsoon.cards import BonusAction, Level
 from marketlib.monsoon.options import Rules
 
@@ -143,6 +144,20 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (the state itself is never modified)."""
         return msgspec.structs.replace(self, **changes)
+
+
+SIGHT = Declaration(
+    State, seats="seats",
+    public=("rules", "market", "discard", "order_display", "seats", "current", "turn", "phase",
+            "pending", "reshuffles", "forced_passes", "forced_turns", "loop_mark", "cards",
+            "result"),
+    hidden={"goods_deck": "goods_deck_size", "order_deck": "order_deck_size"},
+    secret=("shuffle_key",),
+)
+"""Who sees each field of :class:`State` (A-M-25; :mod:`marketlib.core.hidden`): everything is
+on the table except the order of the two decks (their sizes are public) and the reshuffle key
+(the teacher's only). ``view`` and ``determinize`` are derived from it; a new field without a
+line here stops the import."""
 
 
 def summary(state: State | Any) -> str:

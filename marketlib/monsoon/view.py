@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import msgspec
 
 from marketlib.core import pictures
-from marketlib.core.game import check_seat
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -29,6 +27,7 @@ from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import (
+    SIGHT,
     FulfillPending,
     Outcome,
     Pending,
@@ -83,6 +82,16 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
         return pictures.html(self)
 
 
+def _seals(state: State) -> tuple[int, ...]:
+    cat = catalog(state)
+    return tuple(seals_of(s, cat) for s in state.seats)
+
+
+DERIVED = SIGHT.sight(View, derived={"seals": _seals})
+"""``view`` and ``determinize``'s helpers, derived from :data:`~marketlib.monsoon.state.SIGHT`
+(``seals``, each seat's total, M-SEAL-01, worked out from the state)."""
+
+
 def view(state: State, player: int | None) -> View:
     """The observation of seat ``player`` (``None``: the teacher view, showing everything).
 
@@ -110,34 +119,7 @@ def view(state: State, player: int | None) -> View:
         >>> view(s, None).goods_deck == s.goods_deck
         True
     """
-    if player is not None:
-        check_seat(player, len(state.seats))
-    teacher = player is None
-    cat = catalog(state)
-    return View(
-        viewer=player,
-        rules=state.rules,
-        goods_deck_size=len(state.goods_deck),
-        order_deck_size=len(state.order_deck),
-        market=state.market,
-        discard=state.discard,
-        order_display=state.order_display,
-        seats=state.seats,
-        seals=tuple(seals_of(s, cat) for s in state.seats),
-        current=state.current,
-        turn=state.turn,
-        phase=state.phase,
-        pending=state.pending,
-        reshuffles=state.reshuffles,
-        result=state.result,
-        goods_deck=state.goods_deck if teacher else None,
-        order_deck=state.order_deck if teacher else None,
-        shuffle_key=state.shuffle_key if teacher else None,
-        forced_passes=state.forced_passes,
-        forced_turns=state.forced_turns,
-        loop_mark=state.loop_mark,
-        cards=state.cards,
-    )
+    return DERIVED.view(state, player)
 
 
 def _visible_goods(v: View | State) -> list[str]:
@@ -179,15 +161,8 @@ def determinize(v: View, rng: random.Random) -> State:
         >>> determinize(view(s, None), random.Random(0)) == s
         True
     """
-    common: dict[str, Any] = dict(
-        rules=v.rules, market=v.market, discard=v.discard, order_display=v.order_display,
-        seats=v.seats, current=v.current, turn=v.turn, phase=v.phase, pending=v.pending,
-        reshuffles=v.reshuffles, result=v.result, forced_passes=v.forced_passes,
-        forced_turns=v.forced_turns, loop_mark=v.loop_mark, cards=v.cards,
-    )
-    if v.goods_deck is not None and v.order_deck is not None and v.shuffle_key is not None:
-        return State(goods_deck=v.goods_deck, order_deck=v.order_deck,
-                     shuffle_key=v.shuffle_key, **common)
+    if DERIVED.whole(v):
+        return DERIVED.exact(v)  # a teacher view: the exact state
     cat = catalog(v)
     seen = set(_visible_goods(v))
     goods = [c for c in cat.goods if c not in seen]
@@ -195,8 +170,8 @@ def determinize(v: View, rng: random.Random) -> State:
     orders = [o for o in cat.orders if o not in seen_orders]
     rng.shuffle(goods)
     rng.shuffle(orders)
-    return State(goods_deck=tuple(goods), order_deck=tuple(orders),
-                 shuffle_key=rng.getrandbits(62), **common)
+    return DERIVED.state(v, goods_deck=tuple(goods), order_deck=tuple(orders),
+                        shuffle_key=rng.getrandbits(62))
 
 
 def info_revealed(before: State, after: State) -> bool:

@@ -11,13 +11,58 @@ from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import NAMES, WASTE_WORDS
 from marketlib.bansan.queries import half_total
 from marketlib.bansan.render import COLOURS, text_table
-from marketlib.bansan.state import BargainOffer, Stocking
+from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
 from marketlib.widgets import messages
 from marketlib.widgets.payload import Table
+from marketlib.widgets.plain import builtins, objects
 
 WASTE_NAMES = WASTE_WORDS  # the rulebook's names, kept in the card data (one place)
+
+SCENE = ("game", "viewer", "mode", "players", "phase", "turn", "current", "decider",
+         "actions_left", "deck", "list_deck", "row", "columns", "stalls", "bins", "bin_capacity",
+         "bins_over", "outside", "events", "active_event", "vendors", "token", "trigger",
+         "pending", "offer", "bag_limit", "result", "public", "missed", "auto_log")
+"""The scene's keys, in the order bansan.js has always received them: the view's fields as
+they are (JSON builtins, every struct an object of its fields, :mod:`marketlib.widgets.plain`;
+``deck``, ``list_deck`` and ``auto_log`` are ``deck_size``, ``list_deck_size`` and ``log``),
+and what the board needs worked out (the other keys, given by :meth:`BansanTable.scene`; the
+pending decision, the offer and the result in the board's own form).
+Nothing else of the view is sent."""
+
+_SCENE = objects(bansan.View, SCENE, source={
+    "deck": "deck_size", "list_deck": "list_deck_size", "auto_log": "log",
+    "pending": None, "offer": None, "result": None})
+
+
+def _pending(view: Any) -> dict[str, Any] | None:
+    """The decision in progress, by its kind; a purchase with its total (B-BUY-03 halves a
+    wholesale price); a Sendiri throw by its kind only (the board draws it from the stalls)."""
+    pending = view.pending
+    if pending is None:
+        return None
+    pend: dict[str, Any] = {"kind": type(pending).__name__}
+    if isinstance(pending, Purchase):
+        prices = [x.price for x in pending.picked]
+        total = sum(prices) if pending.kind == "vendors" else half_total(view, prices)
+        pend.update(purchase=pending.kind, produce=pending.produce.value, total=total,
+                    picked=builtins(pending.picked))
+    elif not isinstance(pending, SoloThrow):
+        pend.update(builtins(pending))
+    return pend
+
+
+def _offer(view: Any) -> dict[str, Any] | None:
+    """The offer waiting for an answer, with its words and the counter-offers left (A-B-60)."""
+    o = view.offer
+    if o is None:
+        return None
+    offer = {"from": o.frm, "to": o.to, "text": bansan.describe_offer(view),
+             "kind": "bargain" if isinstance(o, BargainOffer) else "trade",
+             "counters": o.counters, "max_counters": view.rules.max_counters}
+    offer.update((k, v) for k, v in builtins(o).items() if k not in ("frm", "to", "counters"))
+    return offer
 
 
 class BansanTable(Table):
@@ -47,70 +92,13 @@ class BansanTable(Table):
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:
-        pending = view.pending
-        pend: dict[str, Any] | None = None
-        if pending is not None:
-            kind = type(pending).__name__
-            pend = {"kind": kind}
-            if kind == "Stocking":
-                pend["cards"] = [{"card": sc.card, "options": [o.value for o in sc.options]}
-                                 for sc in pending.cards]
-            elif kind == "OpeningHand":
-                pend["cards"] = list(pending.cards)
-            elif kind == "Purchase":
-                prices = [x.price for x in pending.picked]
-                total = sum(prices) if pending.kind == "vendors" else half_total(view, prices)
-                pend.update(purchase=pending.kind, produce=pending.produce.value, total=total,
-                            picked=[{"card": x.card, "seller": x.seller, "price": x.price}
-                                    for x in pending.picked])
-            elif kind == "ListReturn":
-                pend["count"] = pending.count
-        offer = None
-        if view.offer is not None:
-            o = view.offer
-            offer = {"from": o.frm, "to": o.to, "text": bansan.describe_offer(view),
-                     "kind": "bargain" if isinstance(o, BargainOffer) else "trade",
-                     "counters": o.counters, "max_counters": view.rules.max_counters}
-            if isinstance(o, BargainOffer):
-                offer.update(card=o.card, price=o.price)
-            else:
-                offer.update(give=list(o.give), take=list(o.take), pay=o.pay, ask=o.ask)
-        return {
-            "game": "bansan",
-            "viewer": view.viewer,
-            "mode": view.rules.mode,
-            "players": len(view.vendors),
-            "phase": view.phase,
-            "turn": view.turn,
-            "current": view.current,
-            "decider": decider,
-            "actions_left": view.actions_left,
-            "deck": view.deck_size,
-            "list_deck": view.list_deck_size,
-            "row": list(view.row),
-            "columns": view.columns,
-            "stalls": [{"id": s.id, "open": s.open, "renter": s.renter, "cards": list(s.cards)}
-                       for s in view.stalls],
-            "bins": [list(b) for b in view.bins],
-            "bin_capacity": view.rules.bin_capacity,
-            "bins_over": [len(b) > view.rules.bin_capacity for b in view.bins],
-            "outside": list(view.outside),
-            "events": list(view.latest_events[-3:]),
-            "active_event": view.active_event,
-            "vendors": [{"money": v.money, "wallet": None if v.wallet is None else list(v.wallet),
-                         "wallet_size": v.wallet_size, "completed": list(v.completed),
-                         "bag": [{"card": b.card, "produce": b.produce.value} for b in v.bag],
-                         "rr_used": v.rr_used} for v in view.vendors],
-            "token": view.token,
-            "trigger": view.trigger,
-            "pending": pend,
-            "offer": offer,
-            "bag_limit": view.rules.bag_limit,
-            "result": None if view.result is None else str(view.result),
-            "public": list(view.public),
-            "missed": list(view.missed),
-            "auto_log": list(view.log),
-        }
+        rules = view.rules
+        return _SCENE(
+            view, game="bansan", mode=rules.mode, players=len(view.vendors), decider=decider,
+            bin_capacity=rules.bin_capacity,
+            bins_over=[len(b) > rules.bin_capacity for b in view.bins],
+            events=list(view.latest_events[-3:]), pending=_pending(view), offer=_offer(view),
+            bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result))
 
     def target(self, action: Any) -> str:
         p = action

@@ -41,7 +41,9 @@ def refusal(game: Any, text: object) -> str:
     """The message of ``game``'s refusal of ``text``, its example replaced by ``<example>``."""
     with pytest.raises(InvalidAction) as err:
         game.parse_action(text)
-    return str(err.value).replace(notation(game).example, "<example>")
+    # only the example the message quotes after "like": the refused text itself may contain
+    # the example ('0P0 buy WG' holds Bansan's 'P0 buy WG')
+    return str(err.value).replace(f"like '{notation(game).example}'", "like '<example>'")
 
 
 def with_offer(game: Any, state: Any) -> Any:

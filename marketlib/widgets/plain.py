@@ -1,0 +1,98 @@
+"""A view as JSON builtins for a board's scene, every struct an object of its field names.
+
+``msgspec.to_builtins`` writes an ``array_like`` struct (a Bansan stall, a bag card) as a list;
+a board reads objects. :func:`objects` makes, once per struct class and from its field types
+(``msgspec.inspect``), a function doing what ``to_builtins`` does with every struct as an
+object: tuples become lists, enums their values, ``None`` stays. It is the same code a
+hand-written ``{"id": s.id, "cards": list(s.cards), ...}`` would be (issue 28: the scene is
+derived from the view, not copied field by field).
+
+Example:
+    >>> from marketlib.bansan.state import Stall
+    >>> msgspec.to_builtins(Stall(id="ST-01", cards=("PR-07",)))
+    ['ST-01', True, None, ('PR-07',)]
+    >>> objects(Stall)(Stall(id="ST-01", cards=("PR-07",)))
+    {'id': 'ST-01', 'open': True, 'renter': None, 'cards': ['PR-07']}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+import msgspec
+
+_I = msgspec.inspect
+_AS_IS = (_I.StrType, _I.IntType, _I.BoolType, _I.FloatType, _I.NoneType, _I.LiteralType)
+_MADE: dict[type, Callable[[Any], dict[str, Any]]] = {}
+
+
+def objects(kind: type[msgspec.Struct], layout: tuple[str, ...] | None = None,
+            source: dict[str, str | None] | None = None) -> Callable[..., dict[str, Any]]:
+    """A function from a ``kind`` instance to an object of its fields as JSON builtins.
+
+    Args:
+        kind: the struct class.
+        layout: the object's keys in order (all of ``kind``'s fields by default); a key that is
+            no field, or whose ``source`` is ``None``, is a keyword argument of the function,
+            put there as it is given (a number or words worked out for the board).
+        source: the field behind each key named otherwise (``{"deck": "deck_size"}``), or
+            ``None`` for a field the caller gives in its own form.
+
+    Generated once per call of ``objects`` (and cached per class for the default layout).
+    """
+    if layout is None and kind in _MADE:
+        return _MADE[kind]
+    info = _I.type_info(kind)
+    assert isinstance(info, _I.StructType)
+    types = {f.name: f.type for f in info.fields}
+    scope: dict[str, Any] = {"builtins": builtins}
+    values, extra = [], []
+    for key in layout or tuple(types):
+        name = (source or {}).get(key, key)
+        if name is not None and name in types:
+            values.append(f"{key!r}: {_expr(types[name], f'x.{name}', 0, scope)}")
+        else:
+            values.append(f"{key!r}: {key}")
+            extra.append(key)
+    head = ", ".join(["x", *(["*", *extra] if extra else [])])
+    exec(f"def made({head}):\n    return {{{', '.join(values)}}}", scope)  # our own source
+    made: Callable[..., dict[str, Any]] = scope["made"]
+    if layout is None:
+        _MADE[kind] = made
+    return made
+
+
+def _expr(t: Any, x: str, depth: int, scope: dict[str, Any]) -> str:
+    """Python source converting expression ``x`` of msgspec type ``t``."""
+    if isinstance(t, _AS_IS):
+        return x
+    if isinstance(t, _I.EnumType):
+        return f"{x}.value"
+    if isinstance(t, _I.StructType):
+        name = f"_{t.cls.__name__}"
+        scope[name] = objects(t.cls)
+        return f"{name}({x})"
+    items = [t.item_type] if isinstance(t, _I.VarTupleType | _I.ListType) else (
+        list(t.item_types) if isinstance(t, _I.TupleType) else [])
+    if items and all(item == items[0] for item in items):
+        i = f"i{depth}"
+        inner = _expr(items[0], i, depth + 1, scope)
+        return f"list({x})" if inner == i else f"[{inner} for {i} in {x}]"
+    if isinstance(t, _I.UnionType):
+        others = [u for u in t.types if not isinstance(u, _I.NoneType)]
+        if len(others) == 1:
+            inner = _expr(others[0], x, depth, scope)
+            return x if inner == x else f"(None if {x} is None else {inner})"
+    return f"builtins({x})"
+
+
+def builtins(value: Any) -> Any:
+    """``value`` as JSON builtins, every struct an object (what :func:`objects` does, found
+    at run time: for a field typed ``Any`` or a union of structs)."""
+    if isinstance(value, tuple | list):
+        return [builtins(x) for x in value]
+    if isinstance(value, msgspec.Struct):
+        return objects(type(value))(value)
+    return value.value if isinstance(value, Enum) else value
