@@ -164,11 +164,13 @@ def choices_for(table: Table, match: Match, decider: int,
 def described(table: Table, game: Any, view: Any, world: Any,
               actions: Sequence[Any]) -> list[dict[str, Any]]:
     """``actions`` as the front end draws them: index, notation, words, verb, target, preview
-    (worked out in ``world``, rebuilt from ``view``) and a question to ask first."""
+    (worked out in ``world``, rebuilt from ``view``) and a question to ask first. ``actions``
+    are legal (the decider's legal actions, or a seat's any-time ones), so a preview plays
+    each without running its checks again."""
     words = table.words
     return [{"index": i, "text": str(action), "label": words.label(view, action),
              "verb": verb_of(action), "target": table.target(action),
-             "preview": str(game.preview(view, action, world)),
+             "preview": str(game.preview(view, action, world, legal=True)),
              "warn": words.warning(view, action)}
             for i, action in enumerate(actions)]
 
