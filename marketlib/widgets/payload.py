@@ -178,11 +178,12 @@ def choices_for(table: Table, match: Match, decider: int,
                 sights: Sights | None = None) -> list[dict[str, Any]]:
     """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
     ``target``, ``preview`` and ``warn`` (a question to ask first, or ""), all from the
-    decider's view only (``sights``: the table's, to reuse them)."""
+    decider's view only (``sights``: the table's, to reuse them: the decider's board and the
+    teacher's share one list, worked out once per position; treat it as read-only)."""
     game = match.game
     sight = (sights or Sights(game)).of(match.state)
-    return described(table, game, sight.view(decider), sight.world(decider),
-                     sight.legal_actions())
+    return sight.kept(("choices", table, decider), lambda: described(
+        table, game, sight.view(decider), sight.world(decider), sight.legal_actions()))
 
 
 def described(table: Table, game: Any, view: Any, world: Any,
@@ -211,8 +212,12 @@ def any_time_for(table: Table, match: Match, seat: int,
     if listing is None or game.outcome(match.state) is not None:
         return []
     sight = (sights or Sights(game)).of(match.state)
-    world = sight.world(seat)
-    return described(table, game, sight.view(seat), world, listing(world, seat))
+
+    def build() -> list[dict[str, Any]]:
+        world = sight.world(seat)
+        return described(table, game, sight.view(seat), world, listing(world, seat))
+
+    return sight.kept(("any_time", table, seat), build)
 
 
 def story_lines(table: Table, match: Match, seat: int,
