@@ -11,7 +11,7 @@ Classroom move: a 3-seat Bansan room (one table, three people, then the same wit
 GreedyBot in seat 2); each move is a ``play`` message from the deciding seat, as the server
 hands it to ``RoomTable.handle``. Prints, per move, the payloads built (one per call of the
 table's ``scene``), the checkpoints taken (``TableSession.checkpoint``) and the deep copies of
-the computer players (``TableSession.bot_memory``), with the number of seats whose picture
+the computer players (``TableSession.copy_bots``), with the number of seats whose picture
 changed beside them.
 
 Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200]``.
@@ -121,7 +121,7 @@ def classroom_counts(moves: int, seed: int, bot: bool) -> tuple[Counter[str], in
         rng = random.Random(seed)
         played = 0
         scene = table.session.table.scene
-        with counting(TableSession, ("checkpoint", "bot_memory"), counts), \
+        with counting(TableSession, ("checkpoint", "copy_bots"), counts), \
                 counting(table.session.table, ("scene",), counts):
             for _ in range(moves):
                 match = table.match
@@ -169,7 +169,7 @@ def main() -> int:
         counts, played = classroom_counts(args.moves, args.seed, bot)
         print(f"{label:>22} {played:>5} {counts['scene'] / played:>8.2f} "
               f"{counts['changed'] / played:>7.2f} {counts['checkpoint'] / played:>11.2f} "
-              f"{counts['bot_memory'] / played:>10.2f}")
+              f"{counts['copy_bots'] / played:>10.2f}")
     return 0
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, Produce
 from marketlib.bansan.queries import catalog
-from marketlib.bansan.rules import apply
+from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
 from marketlib.core.errors import IllegalAction
@@ -129,7 +129,8 @@ def _most_drawn(view: View, action: A.Action) -> int:
     return view.rules.row_size
 
 
-def preview(view: View, action: A.Action, world: State | None = None) -> Preview:
+def preview(view: View, action: A.Action, world: State | None = None, *,
+            legal: bool = False) -> Preview:
     """What ``action`` does for the deciding seat, from its ``view`` only.
 
     Certain: your money (RM), your Bag (cards), the Waste Bins' fill (B-BIN-01), the Last Round
@@ -139,6 +140,8 @@ def preview(view: View, action: A.Action, world: State | None = None) -> Preview
     the trigger and, with Events, money and Bags) is then not stated as certain.
 
     ``world`` is a state rebuilt from ``view`` (``determinize``) when the caller has one.
+    ``legal``: the caller took ``action`` from the seat's legal (or any-time) actions, so its
+    checks are not run again (:meth:`~marketlib.core.engine.Engine.apply_legal`).
 
     Raises:
         IllegalAction: ``action`` is not legal in the position ``view`` shows.
@@ -155,7 +158,7 @@ def preview(view: View, action: A.Action, world: State | None = None) -> Preview
         card goes to its Waste Bin, so a bin may fill'
     """
     before = world if world is not None else determinize(view, random.Random(0))
-    after = apply(before, action)
+    after = ENGINE.apply_legal(before, action) if legal else apply(before, action)
     player = action.player
     rules = before.rules
     drew_deck = len(after.deck) < len(before.deck)

@@ -4,7 +4,8 @@ The table notation (``P0 stock-deck``) stays in logs and tooltips; a person read
 
 * :data:`PHASES`: each phase by its rulebook name (Stocking Phase, Action Phase, Upkeep...);
 * :func:`instruction`: one line saying what to do now, for the seat that decides;
-* :func:`label`: a move as a button says it ("Draw from the Deck until a type repeats");
+* :func:`label`: a move as a button says it ("Draw from the Deck until a type repeats"), from
+  :data:`LABELS`, one entry per action kind;
 * :func:`warning`: a question the board asks before a move that throws part of a turn away;
 * :func:`goal`: the Kenduri team goal and the Sendiri target, with progress;
 * :func:`recap`: what another vendor did while you waited, and what it changed for you;
@@ -15,7 +16,7 @@ Everything here reads a seat's view (never hidden cards) and the moves that seat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from marketlib.bansan import actions as A
@@ -147,72 +148,64 @@ def _rent_and_release(a: A.RentAndRelease, cost: int | None) -> str:
     return " and ".join(parts)
 
 
+def _choose_half(view: Any, a: A.ChooseHalf) -> str:
+    hand = view.pending.cards if isinstance(view.pending, OpeningHand) else ()
+    return (f"Use the {a.half} halves of all {len(hand)} cards" if hand
+            else f"Use the {a.half} halves")
+
+
+def _done(view: Any, a: A.Done) -> str:
+    if isinstance(view.pending, Purchase):
+        return "Finish selling" if view.pending.kind == "sell" else "Finish buying"
+    return "End Upkeep" if view.phase == "complete" else "Done: end the Closing Round"
+
+
+def _counter(view: Any, a: A.Counter) -> str:
+    return "Counter with other terms" if a.price is None else f"Counter: RM{a.price} instead"
+
+
+LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
+    A.ReturnList: lambda view, a: f"Return {a.list} to the deck",
+    A.ChooseHalf: _choose_half,
+    A.Tuck: lambda view, a: f"Tuck {a.card} into Stall {a.stall}",
+    A.PlaceWorker: lambda view, a: f"Rent Stall {a.stall} ({_rent(view.rules)})",
+    A.Move: lambda view, a: f"Move the Workers of row {a.row}",
+    A.StockRow: lambda view, a: f"Take every Row card showing {_name(a.produce)}",
+    A.StockDeck: lambda view, a: "Draw from the Deck until a type repeats",
+    A.SkipStocking: lambda view, a: "Skip stocking",
+    A.Buy: lambda view, a: f"Buy {_name(a.produce)} from other vendors",
+    A.BuyWholesale: lambda view, a: f"Buy {_name(a.produce)} wholesale (from the Row, half price)",
+    A.Sell: lambda view, a: f"Sell {_name(a.produce)} online (half price)",
+    A.Pick: lambda view, a: f"Pick {a.card}",
+    A.Bargain: lambda view, a: f"Offer RM{a.price} for {a.card}",
+    A.Done: _done,
+    A.Empty: lambda view, a: f"Empty the {WASTE_WORDS[a.bin.value]} bin",
+    A.EndActions: lambda view, a: "End the Action Phase",
+    A.Complete: lambda view, a: f"Complete {a.list} with {', '.join(a.cards)}",
+    A.Give: lambda view, a: f"Give {a.card} to P{a.to}",
+    A.Throw: lambda view, a: f"Throw {a.card} into its Waste Bin",
+    A.RentAndRelease: lambda view, a: "R&R: " + _rent_and_release(a, view.rules.rr_cost),
+    A.ProposeTrade: lambda view, a: f"Propose a trade to P{a.to}",
+    A.Counter: _counter,
+    A.Accept: lambda view, a: "Accept the offer",
+    A.Decline: lambda view, a: "Decline the offer",
+}
+"""Each action kind's button words, ``LABELS[type](view, action)``, from the seat's view and
+the rules in force (the opening rent A-B-58, the R&R cost B-ANY-03); the board's presentation
+table (:mod:`marketlib.widgets.bansan_table`) takes each kind's from here."""
+
+
 def label(view: Any, action: A.Action) -> str:
     """The words a button uses for ``action`` in the position ``view`` shows (the notation goes
-    in its tooltip).
+    in its tooltip): its kind's :data:`LABELS` entry.
 
     Example:
         >>> from marketlib.bansan import StockDeck, Rules, setup, view
         >>> label(view(setup(Rules(players=2), seed=1), 0), StockDeck(player=0))
         'Draw from the Deck until a type repeats'
     """
-    a = action
-    if isinstance(a, A.ReturnList):
-        return f"Return {a.list} to the deck"
-    if isinstance(a, A.ChooseHalf):
-        hand = view.pending.cards if isinstance(view.pending, OpeningHand) else ()
-        return (f"Use the {a.half} halves of all {len(hand)} cards" if hand
-                else f"Use the {a.half} halves")
-    if isinstance(a, A.Tuck):
-        return f"Tuck {a.card} into Stall {a.stall}"
-    if isinstance(a, A.PlaceWorker):
-        return f"Rent Stall {a.stall} ({_rent(view.rules)})"
-    if isinstance(a, A.Move):
-        return f"Move the Workers of row {a.row}"
-    if isinstance(a, A.StockRow):
-        return f"Take every Row card showing {_name(a.produce)}"
-    if isinstance(a, A.StockDeck):
-        return "Draw from the Deck until a type repeats"
-    if isinstance(a, A.SkipStocking):
-        return "Skip stocking"
-    if isinstance(a, A.Buy):
-        return f"Buy {_name(a.produce)} from other vendors"
-    if isinstance(a, A.BuyWholesale):
-        return f"Buy {_name(a.produce)} wholesale (from the Row, half price)"
-    if isinstance(a, A.Sell):
-        return f"Sell {_name(a.produce)} online (half price)"
-    if isinstance(a, A.Pick):
-        return f"Pick {a.card}"
-    if isinstance(a, A.Bargain):
-        return f"Offer RM{a.price} for {a.card}"
-    if isinstance(a, A.Done):
-        if isinstance(view.pending, Purchase):
-            kind = view.pending.kind
-            return "Finish selling" if kind == "sell" else "Finish buying"
-        return "End Upkeep" if view.phase == "complete" else "Done: end the Closing Round"
-    if isinstance(a, A.Empty):
-        return f"Empty the {WASTE_WORDS[a.bin.value]} bin"
-    if isinstance(a, A.EndActions):
-        return "End the Action Phase"
-    if isinstance(a, A.Complete):
-        return f"Complete {a.list} with {', '.join(a.cards)}"
-    if isinstance(a, A.Give):
-        return f"Give {a.card} to P{a.to}"
-    if isinstance(a, A.Throw):
-        return f"Throw {a.card} into its Waste Bin"
-    if isinstance(a, A.RentAndRelease):
-        return "R&R: " + _rent_and_release(a, view.rules.rr_cost)
-    if isinstance(a, A.ProposeTrade):
-        return f"Propose a trade to P{a.to}"
-    if isinstance(a, A.Counter):
-        if a.price is not None:
-            return f"Counter: RM{a.price} instead"
-        return "Counter with other terms"
-    if isinstance(a, A.Accept):
-        return "Accept the offer"
-    if isinstance(a, A.Decline):
-        return "Decline the offer"
-    return str(a)
+    words = LABELS.get(type(action))
+    return str(action) if words is None else words(view, action)
 
 
 def instruction(view: Any, decider: int | None, seat: int | None) -> str:
@@ -237,9 +230,10 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         return f"P{offer.frm} makes you an offer: accept it, decline it {counter}."
     p, phase = view.pending, view.phase
     if isinstance(p, ListReturn):
-        if phase == "open_lists":
-            return ("Keep 2 of your 3 Shopping Lists: click the one to return to the bottom of "
-                    "the deck.")
+        if phase == "open_lists":  # B-OPEN-02: the lists dealt, less those returned
+            dealt = view.vendors[decider].wallet_size
+            return (f"Keep {dealt - p.count} of your {dealt} Shopping Lists: click the one to "
+                    "return to the bottom of the deck.")
         return f"Return {p.count} Shopping List(s) from your Wallet: click the one(s) to return."
     if isinstance(p, OpeningHand):
         return (f"Opening stock: use the top halves of all {len(p.cards)} cards or the bottom "
@@ -346,9 +340,10 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         tail = f"; {money} if {who} finishes" if p.picked else ""
         return f"{who} is {doing}. Picked: {picked}{tail}."
     if isinstance(p, ListReturn):
-        if phase == "open_lists":
-            return (f"{who} {are} keeping 2 of {their} 3 Shopping Lists (returning 1 to the "
-                    "deck).")
+        if phase == "open_lists":  # B-OPEN-02: the lists dealt, less those returned
+            dealt = view.vendors[decider].wallet_size
+            return (f"{who} {are} keeping {dealt - p.count} of {their} {dealt} Shopping Lists "
+                    f"(returning {p.count} to the deck).")
         return f"{who} {are} returning {p.count} Shopping List(s) to the deck."
     if isinstance(p, OpeningHand):
         return (f"{who} {are} choosing the top or bottom halves of {their} {len(p.cards)} "
@@ -527,4 +522,5 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LEGEND", "PHASES", "goal", "instruction", "label", "legend", "recap", "step", "warning"]
+__all__ = ["LABELS", "LEGEND", "PHASES", "goal", "instruction", "label", "legend", "recap", "step",
+           "warning"]

@@ -247,3 +247,16 @@ class Engine(Generic[S]):
         if self.after is not None:
             new = self.after(state, new, action)
         return self.flow.after(new, table.tags[kind])
+
+    def apply_legal(self, state: S, action: Any) -> S:
+        """:meth:`apply` without the checks, for an action known to be legal: taken from
+        ``legal_actions`` (or ``any_time_actions``) of ``state``, or of a state its seat cannot
+        tell apart from ``state`` (a board's previews, in a world rebuilt from the seat's
+        view). Whatever a person or a program sends goes through :meth:`apply`, which checks
+        it; an illegal action here gives an undefined state."""
+        kind = type(action)
+        table = self.actions
+        new = table.handlers[kind](state if self.before is None else self.before(state), action)
+        if self.after is not None:
+            new = self.after(state, new, action)
+        return self.flow.after(new, table.tags[kind])

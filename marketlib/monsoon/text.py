@@ -13,7 +13,7 @@ import random
 from marketlib.core.game import Preview
 from marketlib.monsoon.actions import Action
 from marketlib.monsoon.queries import catalog
-from marketlib.monsoon.rules import apply
+from marketlib.monsoon.rules import ENGINE, apply
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import State
 from marketlib.monsoon.view import View, determinize
@@ -31,12 +31,15 @@ def describe(state: State, action: Action, seat: int | None) -> str:
     return str(action)
 
 
-def preview(view: View, action: Action, world: State | None = None) -> Preview:
+def preview(view: View, action: Action, world: State | None = None, *,
+            legal: bool = False) -> Preview:
     """What ``action`` does for the deciding seat, from its ``view`` only: seals (M-SEAL-01),
     display size (cards), whether it ends the turn (M-TURN-01) or the game (M-END-01..03).
     Refills of the Market and the Order display draw hidden cards but change none of these.
 
     ``world`` is a state rebuilt from ``view`` (``determinize``) when the caller has one.
+    ``legal``: the caller took ``action`` from the seat's legal (or any-time) actions, so its
+    checks are not run again (:meth:`~marketlib.core.engine.Engine.apply_legal`).
 
     Raises:
         IllegalAction: ``action`` is not legal in the position ``view`` shows.
@@ -48,7 +51,7 @@ def preview(view: View, action: Action, world: State | None = None) -> Preview:
         'display 4 -> 5 cards; ends your turn'
     """
     before = world if world is not None else determinize(view, random.Random(0))
-    after = apply(before, action)
+    after = ENGINE.apply_legal(before, action) if legal else apply(before, action)
     player = action.player
     cat = catalog(before)
     parts: list[str] = []

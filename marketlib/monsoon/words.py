@@ -1,14 +1,15 @@
 """Monsoon Market in the rulebook's words, for people at a board (docs: "Boards").
 
 The same jobs as :mod:`marketlib.bansan.words`: :data:`PHASES`, :func:`instruction`,
-:func:`label`, :func:`warning`, :func:`goal`, :func:`recap` and :data:`LEGEND`, all from a
-seat's view (Monsoon Market hides only the decks' order, A-M-25).
+:func:`label` (from :data:`LABELS`, one entry per action kind), :func:`warning`, :func:`goal`,
+:func:`recap` and :data:`LEGEND`, all from a seat's view (Monsoon Market hides only the decks'
+order, A-M-25).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from marketlib.monsoon.actions import (
@@ -82,38 +83,35 @@ def _good(view: Any, card: str) -> str:
     return "/".join(g.value for g in c.goods) + f" {c.quantity}"
 
 
+LABELS: dict[type[Action], Callable[[Any, Any], str]] = {
+    Steal: lambda view, a: f"Steal {_good(view, a.card)} ({a.card})",
+    Buy: lambda view, a: f"Buy with {_good(view, a.card)} ({a.card})",
+    Take: lambda view, a: f"Take {_good(view, a.card)} ({a.card})",
+    Fulfill: lambda view, a: f"Fulfil Order {a.order}",
+    Spend: lambda view, a: f"Spend {_good(view, a.card)} ({a.card})",
+    SpendBonus: lambda view, a: f"Spend the Bonus Good of {a.order}",
+    Declare: lambda view, a: f"Declare {LEVELS[a.level.value]}",
+    Upgrade: lambda view, a: f"Upgrade Order {a.order}",
+    Keep: lambda view, a: f"Keep {_good(view, a.card)} ({a.card})",
+    Skip: lambda view, a: "Skip the Bonus Action",
+    Pass: lambda view, a: "Pass",
+}
+"""Each action kind's button words, ``LABELS[type](view, action)``, from the seat's view (the
+cards' goods come from the game's card data); the board's presentation table
+(:mod:`marketlib.widgets.monsoon_table`) takes each kind's from here."""
+
+
 def label(view: Any, action: Action) -> str:
-    """The words a button uses for ``action`` (the notation goes in its tooltip).
+    """The words a button uses for ``action`` (the notation goes in its tooltip): its kind's
+    :data:`LABELS` entry.
 
     Example:
         >>> from marketlib.monsoon import Rules, Steal, setup, view
         >>> label(view(setup(Rules(players=2), seed=1), 0), Steal(player=0, card="MG-33"))
         'Steal Scroll/Cloth 1 (MG-33)'
     """
-    a = action
-    if isinstance(a, Steal):
-        return f"Steal {_good(view, a.card)} ({a.card})"
-    if isinstance(a, Buy):
-        return f"Buy with {_good(view, a.card)} ({a.card})"
-    if isinstance(a, Take):
-        return f"Take {_good(view, a.card)} ({a.card})"
-    if isinstance(a, Fulfill):
-        return f"Fulfil Order {a.order}"
-    if isinstance(a, Spend):
-        return f"Spend {_good(view, a.card)} ({a.card})"
-    if isinstance(a, SpendBonus):
-        return f"Spend the Bonus Good of {a.order}"
-    if isinstance(a, Declare):
-        return f"Declare {LEVELS[a.level.value]}"
-    if isinstance(a, Upgrade):
-        return f"Upgrade Order {a.order}"
-    if isinstance(a, Keep):
-        return f"Keep {_good(view, a.card)} ({a.card})"
-    if isinstance(a, Skip):
-        return "Skip the Bonus Action"
-    if isinstance(a, Pass):
-        return "Pass"
-    return str(a)
+    words = LABELS.get(type(action))
+    return str(action) if words is None else words(view, action)
 
 
 def instruction(view: Any, decider: int | None, seat: int | None) -> str:
@@ -264,5 +262,5 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "legend", "recap", "step",
-           "warning"]
+__all__ = ["LABELS", "LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "legend",
+           "recap", "step", "warning"]

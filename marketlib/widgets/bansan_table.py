@@ -12,11 +12,13 @@ from marketlib.bansan.cards import NAMES, WASTE_WORDS
 from marketlib.bansan.queries import half_total
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
+from marketlib.bansan.table import ACTIONS
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
 from marketlib.widgets import messages
 from marketlib.widgets.payload import Table
 from marketlib.widgets.plain import builtins, objects
+from marketlib.widgets.presentation import Intent, Presentation, row
 
 WASTE_NAMES = WASTE_WORDS  # the rulebook's names, kept in the card data (one place)
 
@@ -65,11 +67,84 @@ def _offer(view: Any) -> dict[str, Any] | None:
     return offer
 
 
+_PRODUCE = {p.value: p for p in bansan.Produce}
+
+
+def _tuck(view: Any, name: str, player: int) -> A.Tuck | None:
+    """A Stall clicked while stocking tucks the first card to stock into it (B-STOCK-05); in
+    the Stall draft a click rents it (B-OPEN-07)."""
+    pending = view.pending
+    if view.phase != "draft" and isinstance(pending, Stocking) and pending.cards:
+        return A.Tuck(player=player, card=pending.cards[0].card, stall=name)
+    return None
+
+
+def _produce(cls: type) -> Intent:
+    """A click on a produce type (``buy:WG``): ``cls`` of that type, or ``None`` for no type."""
+    return lambda view, name, player: (cls(player=player, produce=_PRODUCE[name])
+                                       if name in _PRODUCE else None)
+
+
+def _button(cls: type) -> Intent:
+    return lambda view, name, player: cls(player=player)
+
+
+def _pressed(cls: type) -> str:
+    return "button:" + cls.__name__.lower()
+
+
+SHOWN = Presentation(ACTIONS, bansan_words.LABELS, (
+    row(A.ReturnList, target=lambda a: f"list:{a.list}",
+        clicks={"list": lambda view, name, p: A.ReturnList(player=p, list=name)}),
+    row(A.ChooseHalf, target=lambda a: f"button:half-{a.half}", verb="use"),
+    row(A.Tuck, target=lambda a: f"card:{a.card}@stall:{a.stall}", clicks={"stall": _tuck}),
+    row(A.PlaceWorker, target=lambda a: f"stall:{a.stall}", verb="rent",
+        clicks={"stall": lambda view, name, p: A.PlaceWorker(player=p, stall=name)}),
+    row(A.Move, target=lambda a: f"move:{a.row}",
+        clicks={"move": lambda view, name, p: A.Move(player=p, row=int(name))
+                if name.isdigit() else None}),
+    row(A.StockRow, target=lambda a: f"stock:{a.produce.value}", verb="stock",
+        clicks={"stock": _produce(A.StockRow)}),
+    row(A.StockDeck, target=lambda a: _pressed(A.StockDeck), verb="draw",
+        clicks={_pressed(A.StockDeck): _button(A.StockDeck)}),
+    row(A.SkipStocking, target=lambda a: _pressed(A.SkipStocking), verb="skip",
+        clicks={_pressed(A.SkipStocking): _button(A.SkipStocking)}),
+    row(A.Buy, target=lambda a: f"buy:{a.produce.value}", clicks={"buy": _produce(A.Buy)}),
+    row(A.BuyWholesale, target=lambda a: f"wholesale:{a.produce.value}", verb="wholesale",
+        clicks={"wholesale": _produce(A.BuyWholesale)}),
+    row(A.Sell, target=lambda a: f"sell:{a.produce.value}", clicks={"sell": _produce(A.Sell)}),
+    row(A.Pick, target=lambda a: f"card:{a.card}",
+        clicks={"card": lambda view, name, p: A.Pick(player=p, card=name.split("@")[0])}),
+    row(A.Bargain, target=lambda a: _pressed(A.Bargain)),
+    row(A.Done, target=lambda a: _pressed(A.Done), clicks={_pressed(A.Done): _button(A.Done)}),
+    row(A.Empty, target=lambda a: f"bin:{a.bin.value}",
+        clicks={"bin": lambda view, name, p: A.Empty(player=p, bin=bansan.Waste(name))}),
+    row(A.EndActions, target=lambda a: _pressed(A.EndActions), verb="end",
+        clicks={_pressed(A.EndActions): _button(A.EndActions)}),
+    row(A.Complete, target=lambda a: f"complete:{a.list}:{','.join(a.cards)}"),
+    row(A.Give, target=lambda a: f"card:{a.card}@give:{a.to}"),
+    row(A.Throw, target=lambda a: f"card:{a.card}@throw"),
+    row(A.RentAndRelease, target=lambda a: f"rr:{a.rent or '-'}:{a.release or '-'}", verb="R&R"),
+    row(A.ProposeTrade, target=lambda a: _pressed(A.ProposeTrade)),
+    row(A.Counter, target=lambda a: _pressed(A.Counter)),
+    row(A.Accept, target=lambda a: _pressed(A.Accept),
+        clicks={_pressed(A.Accept): _button(A.Accept)}),
+    row(A.Decline, target=lambda a: _pressed(A.Decline),
+        clicks={_pressed(A.Decline): _button(A.Decline)}),
+))
+"""How each Bansan action kind is shown, one row per kind in the action table's order
+(:data:`marketlib.bansan.table.ACTIONS`): its label (:data:`marketlib.bansan.words.LABELS`,
+worded from the rules in force), its button verb when not the notation verb, its target on the
+board, and the clicks that mean it (a Stall clicked while stocking tucks into it, else rents
+it)."""
+
+
 class BansanTable(Table):
     """How a Bansan view is drawn and clicked (a :class:`~marketlib.widgets.Table`)."""
 
     game_name = "bansan"
     words = bansan_words
+    shown = SHOWN
 
     def cards(self, match: Match) -> dict[str, Any]:
         cat = bansan.catalog(match.state)
@@ -99,70 +174,6 @@ class BansanTable(Table):
             bins_over=[len(b) > rules.bin_capacity for b in view.bins],
             events=list(view.latest_events[-3:]), pending=_pending(view), offer=_offer(view),
             bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result))
-
-    def target(self, action: Any) -> str:
-        p = action
-        if isinstance(p, A.ReturnList):
-            return f"list:{p.list}"
-        if isinstance(p, A.ChooseHalf):
-            return f"button:half-{p.half}"
-        if isinstance(p, A.Tuck):
-            return f"card:{p.card}@stall:{p.stall}"
-        if isinstance(p, A.PlaceWorker):
-            return f"stall:{p.stall}"
-        if isinstance(p, A.StockRow):
-            return f"stock:{p.produce.value}"
-        if isinstance(p, A.Buy):
-            return f"buy:{p.produce.value}"
-        if isinstance(p, A.BuyWholesale):
-            return f"wholesale:{p.produce.value}"
-        if isinstance(p, A.Sell):
-            return f"sell:{p.produce.value}"
-        if isinstance(p, A.Pick):
-            return f"card:{p.card}"
-        if isinstance(p, A.Empty):
-            return f"bin:{p.bin.value}"
-        if isinstance(p, A.Complete):
-            return f"complete:{p.list}:{','.join(p.cards)}"
-        if isinstance(p, A.Throw):
-            return f"card:{p.card}@throw"
-        if isinstance(p, A.Give):
-            return f"card:{p.card}@give:{p.to}"
-        if isinstance(p, A.RentAndRelease):
-            return f"rr:{p.rent or '-'}:{p.release or '-'}"
-        if isinstance(p, A.Move):
-            return f"move:{p.row}"
-        return "button:" + type(p).__name__.lower()
-
-    def intent(self, view: Any, target: str, player: int) -> Any:
-        kind, _, name = target.partition(":")
-        state = view
-        produce = {p.value: p for p in bansan.Produce}
-        if kind == "list":
-            return A.ReturnList(player=player, list=name)
-        if kind == "stall":
-            if state.phase == "draft":
-                return A.PlaceWorker(player=player, stall=name)
-            pending = state.pending
-            if isinstance(pending, Stocking) and pending.cards:
-                return A.Tuck(player=player, card=pending.cards[0].card, stall=name)
-            return A.PlaceWorker(player=player, stall=name)
-        if kind == "card":
-            return A.Pick(player=player, card=name.split("@")[0])
-        if kind in ("stock", "buy", "wholesale", "sell") and name in produce:
-            cls = {"stock": A.StockRow, "buy": A.Buy, "wholesale": A.BuyWholesale,
-                   "sell": A.Sell}[kind]
-            return cls(player=player, produce=produce[name])
-        if kind == "bin":
-            return A.Empty(player=player, bin=bansan.Waste(name))
-        if kind == "move" and name.isdigit():
-            return A.Move(player=player, row=int(name))
-        simple = {"button:done": A.Done, "button:endactions": A.EndActions,
-                  "button:stockdeck": A.StockDeck, "button:skipstocking": A.SkipStocking,
-                  "button:accept": A.Accept, "button:decline": A.Decline}
-        if target in simple:
-            return simple[target](player=player)
-        return None
 
     def text(self, view: Any) -> str:
         return text_table(view)
@@ -195,4 +206,4 @@ class BansanTable(Table):
         raise ValueError(f"{message!r} is not a proposal")
 
 
-__all__ = ["WASTE_NAMES", "BansanTable"]
+__all__ = ["SHOWN", "WASTE_NAMES", "BansanTable"]

@@ -12,8 +12,74 @@ from marketlib import monsoon
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
 from marketlib.monsoon import words as monsoon_words
+from marketlib.monsoon.actions import (
+    Buy,
+    Declare,
+    Fulfill,
+    Keep,
+    Pass,
+    Skip,
+    Spend,
+    SpendBonus,
+    Steal,
+    Take,
+    Upgrade,
+)
+from marketlib.monsoon.cards import BonusAction, Level
 from marketlib.monsoon.render import COLOURS, text_table
+from marketlib.monsoon.state import BonusPending
+from marketlib.monsoon.table import ACTIONS
 from marketlib.widgets.payload import Table
+from marketlib.widgets.presentation import Presentation, row
+
+
+def _own(view: Any, name: str, player: int) -> bool:
+    """A card of the Action step in the clicking seat's own display: it buys (M-BUY-01)."""
+    return view.phase == "action" and name in view.seats[player].display
+
+
+def _upgrading(view: Any) -> bool:
+    """The Bonus Action in progress is an upgrade (M-BA-01): a clicked Order is upgraded."""
+    pending = view.pending
+    return isinstance(pending, BonusPending) and pending.action is BonusAction.UPGRADE
+
+
+SHOWN = Presentation(ACTIONS, monsoon_words.LABELS, (
+    row(Steal, target=lambda a: f"card:{a.card}",
+        clicks={"card": lambda view, name, p: None if view.phase in ("take", "spend")
+                or _own(view, name, p) else Steal(player=p, card=name)}),
+    row(Buy, target=lambda a: f"card:{a.card}",
+        clicks={"card": lambda view, name, p: Buy(player=p, card=name)
+                if _own(view, name, p) else None}),
+    row(Take, target=lambda a: f"card:{a.card}",
+        clicks={"card": lambda view, name, p: Take(player=p, card=name)
+                if view.phase == "take" else None}),
+    row(Fulfill, target=lambda a: f"order:{a.order}", verb="fulfil",
+        clicks={"order": lambda view, name, p: None if view.phase == "spend"
+                or _upgrading(view) else Fulfill(player=p, order=name)}),
+    row(Spend, target=lambda a: f"card:{a.card}",
+        clicks={"card": lambda view, name, p: Spend(player=p, card=name)
+                if view.phase == "spend" else None}),
+    row(SpendBonus, target=lambda a: f"bonus:{a.order}",
+        clicks={"bonus": lambda view, name, p: SpendBonus(player=p, order=name),
+                "order": lambda view, name, p: SpendBonus(player=p, order=name)
+                if view.phase == "spend" else None}),
+    row(Declare, target=lambda a: f"level:{a.level.value}",
+        clicks={"level": lambda view, name, p: Declare(player=p, level=Level(name))}),
+    row(Upgrade, target=lambda a: f"order:{a.order}",
+        clicks={"order": lambda view, name, p: Upgrade(player=p, order=name)
+                if view.phase != "spend" and _upgrading(view) else None}),
+    row(Keep, target=lambda a: f"spent:{a.card}",
+        clicks={"spent": lambda view, name, p: Keep(player=p, card=name)}),
+    row(Skip, target=lambda a: "button:skip",
+        clicks={"button:skip": lambda view, name, p: Skip(player=p)}),
+    row(Pass, target=lambda a: "button:pass",
+        clicks={"button:pass": lambda view, name, p: Pass(player=p)}),
+))
+"""How each Monsoon Market action kind is shown, one row per kind in the action table's order
+(:data:`marketlib.monsoon.table.ACTIONS`): its label (:data:`marketlib.monsoon.words.LABELS`),
+its button verb when not the notation verb, its target on the board, and the clicks that mean
+it (a card is taken, spent, bought with or stolen as the step and its place say)."""
 
 
 class MonsoonTable(Table):
@@ -21,6 +87,7 @@ class MonsoonTable(Table):
 
     game_name = "monsoon"
     words = monsoon_words
+    shown = SHOWN
 
     def cards(self, match: Match) -> dict[str, Any]:
         cat = monsoon.catalog(match.rules)
@@ -47,50 +114,6 @@ class MonsoonTable(Table):
         data["game"] = "monsoon"
         return data
 
-    def target(self, action: Any) -> str:
-        if isinstance(action, monsoon.Keep):
-            return f"spent:{action.card}"
-        if hasattr(action, "card"):
-            return f"card:{action.card}"
-        if isinstance(action, monsoon.SpendBonus):
-            return f"bonus:{action.order}"
-        if hasattr(action, "order"):
-            return f"order:{action.order}"
-        if isinstance(action, monsoon.Declare):
-            return f"level:{action.level.value}"
-        return f"button:{type(action).__name__.lower()}"
-
-    def intent(self, view: Any, target: str, player: int) -> Any:
-        kind, _, name = target.partition(":")
-        phase = view.phase
-        pending = view.pending
-        bonus = pending.action if isinstance(pending, monsoon.BonusPending) else None
-        if kind == "card":
-            if phase == "take":
-                return monsoon.Take(player=player, card=name)
-            if phase == "spend":
-                return monsoon.Spend(player=player, card=name)
-            if phase == "action" and name in view.seats[player].display:
-                return monsoon.Buy(player=player, card=name)
-            return monsoon.Steal(player=player, card=name)
-        if kind == "spent":
-            return monsoon.Keep(player=player, card=name)
-        if kind == "bonus":
-            return monsoon.SpendBonus(player=player, order=name)
-        if kind == "order":
-            if phase == "spend":
-                return monsoon.SpendBonus(player=player, order=name)
-            if bonus is monsoon.BonusAction.UPGRADE:
-                return monsoon.Upgrade(player=player, order=name)
-            return monsoon.Fulfill(player=player, order=name)
-        if kind == "level":
-            return monsoon.Declare(player=player, level=monsoon.Level(name))
-        if target == "button:pass":
-            return monsoon.Pass(player=player)
-        if target == "button:skip":
-            return monsoon.Skip(player=player)
-        return None
-
     def text(self, view: Any) -> str:
         return text_table(view)
 
@@ -101,4 +124,4 @@ class MonsoonTable(Table):
                 + [f"level:{lv.value}" for lv in monsoon.Level] + ["button:pass", "button:skip"])
 
 
-__all__ = ["MonsoonTable"]
+__all__ = ["SHOWN", "MonsoonTable"]

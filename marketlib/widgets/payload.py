@@ -6,8 +6,9 @@ true state; each view and world is worked out once per (state, seat) (:mod:`.sig
 states the seat cannot tell apart therefore give byte-identical payloads; the conformance kit
 checks that (:func:`marketlib.core.testing.check_hidden_information`).
 
-A :class:`Table` is the game-specific half: how a view becomes a drawable ``scene``, which
-on-board ``target`` an action is about, and which action a click on a target would mean.
+A :class:`Table` is the game-specific half: how a view becomes a drawable ``scene``, and its
+presentation table (:mod:`.presentation`): per action kind its label, button verb, the on-board
+``target`` it is about, and which action a click on a target would mean.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from marketlib.core.match import Match
+from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
 
 if TYPE_CHECKING:
@@ -31,6 +33,10 @@ class Table:
     words: Any = None
     """The game's ``words`` module: phase names, instructions, labels, warnings, goal, recap
     and legend in the rulebook's words (``marketlib.<game>.words``)."""
+    shown: Presentation | None = None
+    """The game's presentation table: per action kind its label, button verb, target and the
+    clicks that mean it (:mod:`.presentation`); :meth:`label`, :meth:`verb`, :meth:`target`
+    and :meth:`intent` read it."""
 
     def cards(self, match: Match) -> dict[str, Any]:
         """Static card facts the front end needs to draw (labels, goods, prices, legend)."""
@@ -40,13 +46,31 @@ class Table:
         """The drawable scene of ``view`` (JSON-ready builtins)."""
         raise NotImplementedError
 
+    def label(self, view: Any, action: Any) -> str:
+        """The words of ``action``'s button in the position ``view`` shows."""
+        if self.shown is None:
+            return str(self.words.label(view, action))
+        return self.shown.label(view, action)
+
+    def verb(self, action: Any) -> str:
+        """The short verb tag of a highlighted button (``steal``, ``stock``, ``R&R``...); the
+        notation verb for a game without a presentation table."""
+        if self.shown is None:
+            parts = str(action).split(" ")
+            return parts[1] if len(parts) > 1 else ""
+        return self.shown.verb(action)
+
     def target(self, action: Any) -> str:
         """The on-board thing an action is about, e.g. ``card:MG-05`` or ``button:pass``."""
-        raise NotImplementedError
+        if self.shown is None:
+            raise NotImplementedError
+        return self.shown.target(action)
 
     def intent(self, view: Any, target: str, player: int) -> Any:
         """The action a click on ``target`` would mean for ``player`` now, or ``None``."""
-        raise NotImplementedError
+        if self.shown is None:
+            raise NotImplementedError
+        return self.shown.intent(view, target, player)
 
     def text(self, view: Any) -> str:
         """The plain-text description of the board."""
@@ -154,21 +178,24 @@ def choices_for(table: Table, match: Match, decider: int,
                 sights: Sights | None = None) -> list[dict[str, Any]]:
     """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
     ``target``, ``preview`` and ``warn`` (a question to ask first, or ""), all from the
-    decider's view only (``sights``: the table's, to reuse them)."""
+    decider's view only (``sights``: the table's, to reuse them: the decider's board and the
+    teacher's share one list, worked out once per position; treat it as read-only)."""
     game = match.game
     sight = (sights or Sights(game)).of(match.state)
-    return described(table, game, sight.view(decider), sight.world(decider),
-                     sight.legal_actions())
+    return sight.kept(("choices", table, decider), lambda: described(
+        table, game, sight.view(decider), sight.world(decider), sight.legal_actions()))
 
 
 def described(table: Table, game: Any, view: Any, world: Any,
               actions: Sequence[Any]) -> list[dict[str, Any]]:
     """``actions`` as the front end draws them: index, notation, words, verb, target, preview
-    (worked out in ``world``, rebuilt from ``view``) and a question to ask first."""
+    (worked out in ``world``, rebuilt from ``view``) and a question to ask first. ``actions``
+    are legal (the decider's legal actions, or a seat's any-time ones), so a preview plays
+    each without running its checks again."""
     words = table.words
-    return [{"index": i, "text": str(action), "label": words.label(view, action),
-             "verb": verb_of(action), "target": table.target(action),
-             "preview": str(game.preview(view, action, world)),
+    return [{"index": i, "text": str(action), "label": table.label(view, action),
+             "verb": table.verb(action), "target": table.target(action),
+             "preview": str(game.preview(view, action, world, legal=True)),
              "warn": words.warning(view, action)}
             for i, action in enumerate(actions)]
 
@@ -185,20 +212,12 @@ def any_time_for(table: Table, match: Match, seat: int,
     if listing is None or game.outcome(match.state) is not None:
         return []
     sight = (sights or Sights(game)).of(match.state)
-    world = sight.world(seat)
-    return described(table, game, sight.view(seat), world, listing(world, seat))
 
+    def build() -> list[dict[str, Any]]:
+        world = sight.world(seat)
+        return described(table, game, sight.view(seat), world, listing(world, seat))
 
-VERBS = {"stock-row": "stock", "stock-deck": "draw", "buy-wholesale": "wholesale",
-         "end-actions": "end", "rr": "R&R", "worker": "rent", "half": "use",
-         "skip-stocking": "skip", "fulfill": "fulfil"}
-
-
-def verb_of(action: Any) -> str:
-    """The short verb tag of a highlighted button (``steal``, ``stock``, ``R&R``...)."""
-    parts = str(action).split(" ")
-    verb = parts[1] if len(parts) > 1 else ""
-    return VERBS.get(verb, verb)
+    return sight.kept(("any_time", table, seat), build)
 
 
 def story_lines(table: Table, match: Match, seat: int,

@@ -68,6 +68,10 @@ class TableSession:
         self.sights = Sights(match.game)
         """Each seat's view and world of the positions shown lately (worked out once each)."""
         self._payloads: dict[tuple[int, bool, bool], tuple[Any, dict[str, Any]]] = {}
+        self._bots_changed = 0
+        """Counts the times the computer players may have changed (asked to move, replaced,
+        restored): their memory is copied again only after one."""
+        self._copied: tuple[int, Any] | None = None
         self._blank = self.bot_memory()
         self.reset_streams()
 
@@ -97,22 +101,38 @@ class TableSession:
         """A computer player takes ``seat`` from here on (its own stream, a fresh memory)."""
         self.opponents[seat] = bot
         self.rngs[seat] = bot_rng(self.match.seed, seat)
+        self._bots_changed += 1
         self._blank = self.bot_memory()
 
     def seat_person(self, seat: int) -> None:
         """A person plays ``seat`` from here on."""
         self.opponents.pop(seat, None)
         self.rngs.pop(seat, None)
+        self._bots_changed += 1
 
     # ------------------------------------------------------------- computer players' memory
     def bot_memory(self) -> Any:
-        """What the computer players remember (their attributes) and their streams' states."""
+        """What the computer players remember (their attributes) and their streams' states:
+        a snapshot nobody changes (:meth:`restore_bots` copies from it), copied again only
+        when they may have changed since the last one (a computer player changes only when
+        it is asked to move, is seated or is restored), so a checkpoint before a person's
+        move and the memory kept after it share one copy when no computer player moved."""
+        copied = self._copied
+        if copied is not None and copied[0] == self._bots_changed:
+            return copied[1]
+        memory = self.copy_bots()
+        self._copied = (self._bots_changed, memory)
+        return memory
+
+    def copy_bots(self) -> Any:
+        """A deep copy of the computer players' attributes, with their streams' states."""
         bots = {s: copy.deepcopy(vars(b)) for s, b in self.opponents.items()
                 if hasattr(b, "__dict__")}
         streams = {s: r.getstate() for s, r in self.rngs.items()}
         return bots, streams
 
     def restore_bots(self, memory: Any) -> None:
+        self._bots_changed += 1
         bots, streams = memory
         for s, saved in bots.items():
             if s in self.opponents:
@@ -124,6 +144,7 @@ class TableSession:
                 self.rngs[s].setstate(st)
 
     def reset_streams(self) -> None:
+        self._bots_changed += bool(self.opponents)
         self.rngs = {s: bot_rng(self.match.seed, s) for s in self.opponents}
         self.memory = {}
 
@@ -189,6 +210,7 @@ class TableSession:
         bots = self.opponents
         if not bots or getattr(game, "any_time_actions", None) is None or not self.hand_off():
             return []
+        self._bots_changed += 1  # asked: they may remember it
         wanted = out_of_turn_moves(game, match.state, bots, match.seed, match.cursor)
         played = []
         for seat, action in wanted:
@@ -211,6 +233,7 @@ class TableSession:
         current = match.current_player
         assert current is not None
         bot = self.opponents[current]
+        self._bots_changed += 1
         view = match.view(current)
         action = bot.choose(view, match.legal_actions(), self.rngs[current])
         explain = getattr(bot, "explain_choice", None)

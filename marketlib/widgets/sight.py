@@ -3,7 +3,8 @@
 A board's payload needs a seat's view several times (the scene, the decider's choices, the
 seat's any-time actions, the "while you waited" story over past positions) and a world rebuilt
 from that view (``determinize``) for the previews and the any-time listing. A :class:`Sight`
-keeps both for one state, so each is worked out at most once per (state, seat); a
+keeps both for one state, with the choices and their previews, so each is worked out at most
+once per (state, seat); a
 :class:`Sights` keeps the sights of the latest states a table showed, so a redraw after a move
 works out only the new position.
 
@@ -15,16 +16,50 @@ worked out again.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 WORLD_SEED = 0
 """The fixed seed of the world a board rebuilds from a view for previews and explanations (any
 fixed value works: nothing shown depends on the hidden parts it samples)."""
 
 
+class _Stream(random.Random):
+    """``random.Random`` with the same :meth:`shuffle`, written without a method call per
+    element (a world's deck shuffles are most of ``determinize``'s time): the same seed gives
+    the same permutations and the same stream after them."""
+
+    def shuffle(self, x: Any) -> None:
+        getrandbits = self.getrandbits
+        for i in reversed(range(1, len(x))):
+            n = i + 1  # random.Random._randbelow_with_getrandbits(n), inline
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+
+def _same_as_random() -> bool:
+    """Whether :class:`_Stream` shuffles exactly as this Python's ``random.Random`` (checked
+    once at import; a Python whose ``shuffle`` differs gets ``random.Random`` itself)."""
+    a, b = list(range(200)), list(range(200))
+    ours, theirs = _Stream(WORLD_SEED), random.Random(WORLD_SEED)
+    for _ in range(5):
+        ours.shuffle(a)
+        theirs.shuffle(b)
+    return a == b and ours.getrandbits(62) == theirs.getrandbits(62)
+
+
+_STREAM: type[random.Random] = _Stream if _same_as_random() else random.Random
+
+
 def world_of(game: Any, view: Any) -> Any:
-    """A full state consistent with ``view``, the same for every state that gives this view."""
-    return game.determinize(view, random.Random(WORLD_SEED))
+    """A full state consistent with ``view``, the same for every state that gives this view:
+    ``game.determinize(view, random.Random(WORLD_SEED))``."""
+    return game.determinize(view, _STREAM(WORLD_SEED))
 
 
 class Sight:
@@ -32,7 +67,7 @@ class Sight:
     rebuilt from that view, each worked out at most once; and the state's legal actions (the
     choices a board offers, and what a click on one of them plays)."""
 
-    __slots__ = ("_legal", "_views", "_worlds", "game", "state")
+    __slots__ = ("_kept", "_legal", "_views", "_worlds", "game", "state")
 
     def __init__(self, game: Any, state: Any) -> None:
         self.game = game
@@ -40,6 +75,7 @@ class Sight:
         self._views: dict[int | None, Any] = {}
         self._worlds: dict[int | None, Any] = {}
         self._legal: tuple[Any, ...] | None = None
+        self._kept: dict[Any, Any] = {}
 
     def legal_actions(self) -> tuple[Any, ...]:
         """``game.legal_actions(state)``."""
@@ -53,6 +89,15 @@ class Sight:
         if seat not in views:
             views[seat] = self.game.view(self.state, seat)
         return views[seat]
+
+    def kept(self, key: Any, make: Callable[[], T]) -> T:
+        """``make()``, worked out once per ``key`` for this state (a seat's choices with their
+        previews, shared by its own board and the teacher's); treat it as read-only."""
+        kept = self._kept
+        if key not in kept:
+            kept[key] = make()
+        found: T = kept[key]
+        return found
 
     def world(self, seat: int | None) -> Any:
         """A world rebuilt from ``seat``'s view (:func:`world_of`)."""

@@ -1,0 +1,131 @@
+"""A game's presentation table (issue 28, point 4): one row per action kind, saying how a board
+shows it and reads a click back.
+
+Each :class:`Shown` row gives, for one action type of the game's action table
+(:class:`~marketlib.core.engine.ActionTable`): its button ``label`` (the game's words,
+``marketlib.<game>.words.LABELS``, worded from the seat's view and the rules in force), its
+button ``verb`` (the short tag the front end styles a button by; the notation verb unless the
+row says otherwise), the on-board ``target`` it is about, and the ``clicks`` it answers: for a
+target kind (``"bin"`` of ``bin:PL``) or a whole button target (``"button:done"``), the action
+a click on it means now, or ``None``. A :class:`Presentation` collects the rows of one game and
+refuses a table that leaves an action kind out, so a new kind cannot reach a board unlabelled.
+
+Example:
+    >>> import msgspec
+    >>> from marketlib.core.engine import ActionTable, kind
+    >>> class Wave(msgspec.Struct, frozen=True, kw_only=True, tag="wave"):
+    ...     player: int
+    ...     def __str__(self) -> str:
+    ...         return f"P{self.player} wave"
+    >>> actions = ActionTable("Example", (
+    ...     kind(Wave, "wave", check=lambda s, a, f: None, handler=lambda s, a: s),),
+    ...     example="P0 wave")
+    >>> shown = Presentation(actions, {Wave: lambda view, a: "Wave hello"}, (
+    ...     row(Wave, target=lambda a: "button:wave",
+    ...         clicks={"button:wave": lambda view, name, p: Wave(player=p)}),))
+    >>> a = Wave(player=0)
+    >>> shown.label(None, a), shown.verb(a), shown.target(a), shown.intent(None, "button:wave", 1)
+    ('Wave hello', 'wave', 'button:wave', Wave(player=1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from marketlib.core.engine import ActionTable
+
+Label = Callable[[Any, Any], str]
+"""``label(view, action)``: the words of a button."""
+Intent = Callable[[Any, str, int], Any]
+"""``intent(view, name, player)``: the action a click on a target means now (``name``: what
+follows the target kind, ``PL`` of ``bin:PL``), or ``None``."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One action kind as a game's presentation table declares it (made by :func:`row`)."""
+
+    action: type
+    target: Callable[[Any], str]
+    verb: str | None = None
+    clicks: Mapping[str, Intent] = field(default_factory=dict)
+
+
+def row(action: type, *, target: Callable[[Any], str], verb: str | None = None,
+        clicks: Mapping[str, Intent] | None = None) -> Row:
+    """Declare how ``action`` is shown: its on-board ``target``, its button ``verb`` when it is
+    not the notation verb, and the ``clicks`` (target kind or whole target -> intent) that
+    mean it."""
+    return Row(action, target, verb, dict(clicks or {}))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One action kind as a board shows it: the row with its label and verb filled in."""
+
+    action: type
+    label: Label
+    verb: str
+    target: Callable[[Any], str]
+    clicks: Mapping[str, Intent]
+
+
+class Presentation:
+    """A game's presentation table: a :class:`Shown` per action kind of ``actions``.
+
+    Args:
+        actions: the game's action table (its kinds and notation verbs).
+        labels: the game's button words by action type (``marketlib.<game>.words.LABELS``).
+        rows: one :func:`row` per action kind.
+
+    Raises:
+        ValueError: a kind of ``actions`` has no row or no label, or a row names a type that is
+            not one of its kinds.
+    """
+
+    def __init__(self, actions: ActionTable, labels: Mapping[type, Label],
+                 rows: tuple[Row, ...]) -> None:
+        kinds = actions.by_type
+        declared = {r.action for r in rows}
+        missing = [t.__name__ for t in kinds if t not in declared or t not in labels]
+        extra = [t.__name__ for t in declared if t not in kinds]
+        if missing or extra or len(declared) != len(rows):
+            raise ValueError(f"{actions.game} presentation: no row or label for {missing}, "
+                             f"rows for other types {extra}, or a type declared twice")
+        self.rows: dict[type, Shown] = {
+            r.action: Shown(r.action, labels[r.action], r.verb or kinds[r.action].verb, r.target,
+                            r.clicks)
+            for r in rows}
+        clicks: dict[str, tuple[Intent, ...]] = {}
+        for r in rows:
+            for key, intent in r.clicks.items():
+                clicks[key] = (*clicks.get(key, ()), intent)
+        self._clicks = clicks
+
+    def label(self, view: Any, action: Any) -> str:
+        """The words of ``action``'s button in the position ``view`` shows."""
+        return self.rows[type(action)].label(view, action)
+
+    def verb(self, action: Any) -> str:
+        """The short verb tag of ``action``'s button (``stock``, ``R&R``, ``steal``...)."""
+        return self.rows[type(action)].verb
+
+    def target(self, action: Any) -> str:
+        """The on-board thing ``action`` is about (``bin:PL``, ``button:done``)."""
+        return self.rows[type(action)].target(action)
+
+    def intent(self, view: Any, target: str, player: int) -> Any:
+        """The action a click on ``target`` means for ``player`` now, or ``None``: the first
+        answer of the rows that take the whole target (a button), else of those that take its
+        kind, in the table's order."""
+        kind, _, name = target.partition(":")
+        for intent in self._clicks.get(target) or self._clicks.get(kind) or ():
+            action = intent(view, name, player)
+            if action is not None:
+                return action
+        return None
+
+
+__all__ = ["Intent", "Label", "Presentation", "Row", "Shown", "row"]
