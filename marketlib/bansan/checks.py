@@ -11,11 +11,10 @@ Phase's checks are in :mod:`.action_checks`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import Produce, Waste
+from marketlib.bansan.cards import Produce
 from marketlib.bansan.facts import Facts
 from marketlib.bansan.options import SOLO_ROW
 from marketlib.bansan.phases.stocking import can_stock
@@ -37,7 +36,7 @@ from marketlib.bansan.state import (
     TradeOffer,
 )
 from marketlib.bansan.turn import FLOW
-from marketlib.core.errors import InvalidAction, Violation, Why, action_text
+from marketlib.core.errors import InvalidAction, Violation, Why
 from marketlib.core.errors import violation as v
 
 MAX_WORKERS = 3  # B-COMP-11, D-B-05
@@ -380,8 +379,9 @@ def check_decline(state: State, a: A.Decline, f: Facts) -> Why | None:
 
 # --------------------------------------------------------------------------- well-formed?
 # Is a value a well-formed Bansan action? Each action type's fields are checked against the card
-# data in play (cards, lists, stalls, seats, types); ``check_ids`` raises ``InvalidAction`` for
-# anything that is not, before the rules are checked.
+# data in play (cards, lists, stalls, seats, types) by the function its row of the action table
+# names (``fields=``, :mod:`.table`); ``check_ids`` checks the seat. The engine raises
+# ``InvalidAction`` for anything that is not well formed, before the rules are checked.
 
 def _seat_ok(state: State, seat: Any) -> bool:
     return isinstance(seat, int) and 0 <= seat < len(state.vendors)
@@ -391,7 +391,7 @@ def _ids_ok(cat: Any, cards: Any) -> bool:
     return isinstance(cards, tuple) and all(c in cat.produce for c in cards)
 
 
-def _card_field(state: State, action: Any) -> str | None:
+def card_field(state: State, action: Any) -> str | None:
     card = action.card
     if card not in catalog(state).produce:
         return f"{card!r} is not a produce card of this deck"
@@ -404,7 +404,7 @@ def _card_field(state: State, action: Any) -> str | None:
     return None
 
 
-def _stall_fields(state: State, action: Any) -> str | None:
+def stall_fields(state: State, action: Any) -> str | None:
     stalls = catalog(state).stalls
     for stall in ((action.stall,) if type(action) is A.PlaceWorker
                   else (action.rent, action.release)):
@@ -413,13 +413,13 @@ def _stall_fields(state: State, action: Any) -> str | None:
     return None
 
 
-def _produce_field(state: State, action: Any) -> str | None:
+def produce_field(state: State, action: Any) -> str | None:
     if not isinstance(action.produce, Produce):
         return "the produce types are FV WG MT DG SF MM"
     return None
 
 
-def _list_field(state: State, action: Any) -> str | None:
+def list_field(state: State, action: Any) -> str | None:
     cat = catalog(state)
     if action.list not in cat.lists:
         return f"{action.list!r} is not a Shopping List of this deck"
@@ -428,13 +428,13 @@ def _list_field(state: State, action: Any) -> str | None:
     return None
 
 
-def _trade_fields(state: State, action: Any) -> str | None:
+def trade_fields(state: State, action: Any) -> str | None:
     if not _seat_ok(state, action.to):
         return f"there is no seat {action.to!r}"
     return _terms_fields(state, action)
 
 
-def _counter_fields(state: State, action: Any) -> str | None:
+def counter_fields(state: State, action: Any) -> str | None:
     if action.price is not None and (not isinstance(action.price, int)
                                      or isinstance(action.price, bool)):
         return "the price is whole RM"
@@ -451,29 +451,10 @@ def _terms_fields(state: State, action: Any) -> str | None:
     return None
 
 
-def _no_fields(state: State, action: Any) -> str | None:
-    return None
-
-
-_FIELD_CHECKS: dict[type, Callable[[State, Any], str | None]] = {
-    A.Tuck: _card_field, A.Pick: _card_field, A.Bargain: _card_field, A.Give: _card_field,
-    A.Throw: _card_field, A.PlaceWorker: _stall_fields, A.RentAndRelease: _stall_fields,
-    A.StockRow: _produce_field, A.Buy: _produce_field, A.BuyWholesale: _produce_field,
-    A.Sell: _produce_field, A.ReturnList: _list_field, A.Complete: _list_field,
-    A.ProposeTrade: _trade_fields, A.Counter: lambda s, a: _counter_fields(s, a),
-    A.Empty: lambda s, a: None if isinstance(a.bin, Waste) else "the bins are PL, PA and OR",
-    A.ChooseHalf: lambda s, a: None if a.half in ("top", "bottom")
-    else "the half is 'top' or 'bottom'",
-    A.Move: lambda s, a: None if isinstance(a.row, int) else "the row is a whole number (1 = top)",
-}
-"""Per action type: what is malformed in it beyond its seat (``None``: nothing)."""
-
 
 def check_ids(state: State, action: Any) -> None:
-    """Raise :class:`InvalidAction` for a value that is not a well-formed Bansan action."""
+    """Raise :class:`InvalidAction` for an action whose seat is not at the table; the rest of
+    its fields are checked by its row of the action table (``fields=``, :mod:`.table`)."""
     if not _seat_ok(state, action.player):
         raise InvalidAction(f"{action}: there is no seat {action.player!r}")
-    wrong = _FIELD_CHECKS.get(type(action), _no_fields)(state, action)
-    if wrong is not None:
-        raise InvalidAction(f"{action_text(action)}: {wrong}")
 

@@ -14,7 +14,6 @@ import random
 import msgspec
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import PRODUCE, WASTES
 from marketlib.bansan.options import Rules
 from marketlib.bansan.queries import catalog
 from marketlib.bansan.state import (
@@ -34,6 +33,7 @@ from marketlib.bansan.state import (
     Vendor,
     summary,
 )
+from marketlib.bansan.table import seat_actions
 from marketlib.bansan.turn import decider
 from marketlib.core import pictures
 
@@ -193,27 +193,6 @@ def info_revealed(before: State, after: State) -> bool:
             or before.event_deck != after.event_deck)
 
 
-def _seat_candidates(state: State, p: int, full: bool = True) -> tuple[A.Action, ...]:
-    cat = catalog(state)
-    out: list[A.Action] = []
-    if full:
-        out += [A.ReturnList(player=p, list=x) for x in cat.lists]
-    out += [A.ChooseHalf(player=p, half="top"), A.ChooseHalf(player=p, half="bottom")]
-    out += [A.PlaceWorker(player=p, stall=s) for s in cat.stalls]
-    out += [A.Move(player=p, row=r) for r in (1, 2, 3)]
-    for t in PRODUCE:
-        out += [A.StockRow(player=p, produce=t), A.Buy(player=p, produce=t),
-                A.BuyWholesale(player=p, produce=t), A.Sell(player=p, produce=t)]
-    out += [A.StockDeck(player=p), A.SkipStocking(player=p), A.Done(player=p),
-            A.EndActions(player=p), A.Accept(player=p), A.Decline(player=p)]
-    out += [A.Empty(player=p, bin=w) for w in WASTES]
-    for c in cat.produce if full else ():
-        out += [A.Pick(player=p, card=c), A.Throw(player=p, card=c)]
-    out += [A.RentAndRelease(player=p, rent=s) for s in cat.stalls]
-    out += [A.RentAndRelease(player=p, release=s) for s in cat.stalls]
-    return tuple(out)
-
-
 def candidate_actions(state: State) -> tuple[A.Action, ...]:
     """A superset of well-formed actions (legal or not) for the conformance kit: every kind of
     action for the deciding seat, and those without a card or list for the next seat (out of
@@ -227,5 +206,5 @@ def candidate_actions(state: State) -> tuple[A.Action, ...]:
     found: tuple[A.Action, ...] = state.rules.card_data.derived(
         (state.cards, "candidates", seats),
         lambda: tuple(a for i, p in enumerate(seats)
-                      for a in _seat_candidates(state, p, full=i == 0)))
+                      for a in seat_actions(state, p, full=i == 0)))
     return found

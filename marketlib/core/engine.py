@@ -38,7 +38,14 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
 from marketlib.core import memo
-from marketlib.core.errors import IllegalAction, InvalidAction, Violation, Why, settle
+from marketlib.core.errors import (
+    IllegalAction,
+    InvalidAction,
+    Violation,
+    Why,
+    action_text,
+    settle,
+)
 from marketlib.core.flow import Flow
 from marketlib.core.notation import Kind, Notation, Verb, verb
 
@@ -49,6 +56,9 @@ Check = Callable[[Any, Any, Any], Why | None]
 ``None``."""
 Handler = Callable[[Any, Any], Any]
 """``handler(state, action)``: the state after a legal action (handlers never set the phase)."""
+Fields = Callable[[Any, Any], str | None]
+"""``fields(state, action)``: what is malformed in an action's fields beyond its seat (a card,
+stall or list not in play, a value of the wrong kind), or ``None``."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,8 @@ class ActionKind:
         read: how the notation reads its arguments (a :class:`~marketlib.core.notation.Verb`).
         check: why an action of this kind is illegal in a state, or ``None`` (rule-cited).
         handler: plays a legal action of this kind.
+        fields: what is malformed in its fields beyond the seat, or ``None`` (the engine
+            refuses a malformed action with ``InvalidAction`` before any rule is asked).
     """
 
     action: type
@@ -69,6 +81,7 @@ class ActionKind:
     read: Verb
     check: Check
     handler: Handler
+    fields: Fields | None = None
 
     @property
     def tag(self) -> str:
@@ -78,12 +91,13 @@ class ActionKind:
 
 def kind(action: type, verb_: str, *, check: Check, handler: Handler,
          keys: Mapping[str, Kind] | None = None, need_key: bool = False,
-         **args: Kind) -> ActionKind:
+         fields: Fields | None = None, **args: Kind) -> ActionKind:
     """Declare an action kind: its class, its notation verb and arguments (positional
     ``field=kind`` in order, ``keys`` for ``key=value`` ones, as
-    :func:`~marketlib.core.notation.verb`), its check and its handler."""
+    :func:`~marketlib.core.notation.verb`), its check, its handler and what makes its fields
+    malformed (``fields``)."""
     return ActionKind(action, verb_, verb(action, keys=keys, need_key=need_key, **args),
-                      check, handler)
+                      check, handler, fields)
 
 
 class ActionTable:
@@ -167,7 +181,8 @@ class Engine(Generic[S]):
         facts: what the checks ask about one state, worked out once per call and shared by
             every check of it (``Facts(state)``).
         check_ids: raises :class:`~marketlib.core.errors.InvalidAction` for an action of the
-            game's type whose fields name nothing in play (an unknown card, seat, stall).
+            game's type whose fields name nothing in play (an unknown card, seat, stall); the
+            action table's ``fields`` of each kind are asked after it.
         gate: who may act now (see :data:`Gate`): the turn rules, out-of-turn and any-time
             actions, the game's end.
         out_of_phase: the refusal of an action whose tag the current phase does not offer
@@ -205,6 +220,10 @@ class Engine(Generic[S]):
         """
         kind = self.actions.kind_of(action)
         self.check_ids(state, action)
+        if kind.fields is not None:
+            wrong = kind.fields(state, action)
+            if wrong is not None:
+                raise InvalidAction(f"{action_text(action)}: {wrong}")
         why = self.gate(state, action)
         if why is None:
             tag = kind.tag
