@@ -27,6 +27,8 @@ from marketlib.monsoon.actions import (
     Upgrade,
 )
 from marketlib.monsoon.cards import Level
+from marketlib.monsoon.queries import catalog
+from marketlib.monsoon.state import State
 
 ACTIONS = ActionTable("Monsoon Market", (
     kind(Steal, "steal", check=C.check_steal, handler=M.do_steal, card=ID),
@@ -70,3 +72,22 @@ def parse_action(text: str) -> Action:
     """
     action: Action = NOTATION.parse(text)
     return action
+
+
+def seat_actions(state: State) -> tuple[Action, ...]:
+    """Every well-formed action of each kind for every seat with the cards in play (legal or
+    not): the action space that :func:`marketlib.monsoon.view.candidate_actions` offers the
+    conformance kit and the people tester."""
+    rules = state.rules
+    cat = catalog(state)
+    out: list[Action] = []
+    for p in range(rules.players):
+        for c in cat.goods:
+            out += [Steal(player=p, card=c), Buy(player=p, card=c), Take(player=p, card=c),
+                    Spend(player=p, card=c), Keep(player=p, card=c)]
+        for o in cat.orders:
+            out += [Fulfill(player=p, order=o), SpendBonus(player=p, order=o),
+                    Upgrade(player=p, order=o)]
+        out += [Declare(player=p, level=lv) for lv in Level]
+        out += [Skip(player=p), Pass(player=p)]
+    return tuple(out)

@@ -10,19 +10,7 @@ import msgspec
 from marketlib.core import pictures
 from marketlib.monsoon.actions import (
     Action,
-    Buy,
-    Declare,
-    Fulfill,
-    Keep,
-    Pass,
-    Skip,
-    Spend,
-    SpendBonus,
-    Steal,
-    Take,
-    Upgrade,
 )
-from marketlib.monsoon.cards import Level
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
@@ -36,6 +24,7 @@ from marketlib.monsoon.state import (
     State,
     summary,
 )
+from marketlib.monsoon.table import seat_actions
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,26 +169,10 @@ def info_revealed(before: State, after: State) -> bool:
     return before.goods_deck != after.goods_deck or before.order_deck != after.order_deck
 
 
-def _candidates(state: State) -> tuple[Action, ...]:
-    rules = state.rules
-    cat = catalog(state)
-    out: list[Action] = []
-    for p in range(rules.players):
-        for c in cat.goods:
-            out += [Steal(player=p, card=c), Buy(player=p, card=c), Take(player=p, card=c),
-                    Spend(player=p, card=c), Keep(player=p, card=c)]
-        for o in cat.orders:
-            out += [Fulfill(player=p, order=o), SpendBonus(player=p, order=o),
-                    Upgrade(player=p, order=o)]
-        out += [Declare(player=p, level=lv) for lv in Level]
-        out += [Skip(player=p), Pass(player=p)]
-    return tuple(out)
-
-
 def candidate_actions(state: State) -> tuple[Action, ...]:
     """Every well-formed action for these rules (legal or not), for the conformance kit (built
     once per card data and player count, in the rules' card data)."""
     rules = state.rules
     found: tuple[Action, ...] = rules.card_data.derived(
-        (state.cards, "candidates", rules.players), lambda: _candidates(state))
+        (state.cards, "candidates", rules.players), lambda: seat_actions(state))
     return found
