@@ -10,7 +10,7 @@ computer player does (issue 29, points 4 and 5):
 * :func:`review` walks the decisions one seat made and, at each, deals the hidden cards anew
   from that seat's view a few times (the *worlds*), plays the move played and the coach's
   candidates in each world, finishes the seat's turn with its best line by the game's
-  heuristic, and reads the seat's estimated final result: the heuristic's strength, in the
+  heuristic (one line per view of the seat: it cannot see the hidden cards), and reads the seat's estimated final result: the heuristic's strength, in the
   game's own unit (RM of money in Bansan, seals in Monsoon Market; a finished game's real
   money or seals). Every move is measured in the same worlds, so their difference (the
   *loss*) is a paired estimate with its own standard error.
@@ -52,7 +52,7 @@ HINT_SEED = 0
 """The hint's random stream: a constant, so the same view always gets the same hint (the
 match's seed deals the hidden cards, so it must not reach the hint)."""
 
-REVIEW_WORLDS = 6
+REVIEW_WORLDS = 8
 """Deals of the hidden cards each reviewed decision is measured in."""
 
 REVIEW_CANDIDATES = 3
@@ -172,18 +172,41 @@ def worth_of(game: GameModule, heuristic: Heuristic) -> Callable[[Any, PlayerId]
 
 
 def _finish_turn(game: GameModule, heuristic: Heuristic, state: Any, seat: PlayerId,
-                 nodes: int) -> Any:
+                 nodes: int, lines: dict[Any, tuple[Any, ...]] | None = None) -> Any:
     """``state`` after ``seat`` plays the rest of its turn by its best line (through drawn
-    cards, each time deciding again)."""
+    cards, each time deciding again).
+
+    ``lines`` remembers the line chosen for each view of the seat: another world the seat
+    cannot tell apart from one already played plays the same line (as the seat would: it
+    decides from its view, never from the hidden cards), searching only if it is illegal
+    there."""
     for _ in range(8):
         if game.current_player(state) != seat:
             break
-        line = turn_lines(game, heuristic, state, seat, max_nodes=nodes)[0]
-        try:
-            for action in line.actions:
-                state = game.apply(state, action)
-        except IllegalAction:  # pragma: no cover - a line is legal where it was found
+        key = game.view(state, seat) if lines is not None else None
+        known = lines.get(key) if lines is not None else None
+        if known is not None:
+            after = _played(game, state, known)
+            if after is not None:
+                state = after
+                continue
+        line = turn_lines(game, heuristic, state, seat, max_nodes=nodes)[0].actions
+        if lines is not None:
+            lines[key] = line
+        after = _played(game, state, line)
+        if after is None:  # pragma: no cover - a line is legal where it was found
             break
+        state = after
+    return state
+
+
+def _played(game: GameModule, state: Any, actions: Sequence[Any]) -> Any:
+    """``state`` after ``actions``, or ``None`` if one is illegal there."""
+    try:
+        for action in actions:
+            state = game.apply(state, action)
+    except IllegalAction:
+        return None
     return state
 
 
@@ -240,6 +263,7 @@ def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], p
             if len(moves) > candidates:
                 break
     values: dict[int, list[float | None]] = {}
+    lines: dict[Any, tuple[Any, ...]] = {}
     for i, move in enumerate(moves):
         row: list[float | None] = []
         for table in tables:
@@ -248,7 +272,7 @@ def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], p
             except IllegalAction:
                 row.append(None)
                 continue
-            row.append(worth(_finish_turn(game, heuristic, after, seat, nodes), seat))
+            row.append(worth(_finish_turn(game, heuristic, after, seat, nodes, lines), seat))
         values[i] = row
     best, best_mean = 0, -math.inf
     for i in values:
