@@ -10,10 +10,11 @@ computer player does (issue 29, points 4 and 5):
 * :func:`review` walks the decisions one seat made and, at each, deals the hidden cards anew
   from that seat's view a few times (the *worlds*), plays the move played and the coach's
   candidates in each world, finishes the seat's turn with its best line by the game's
-  heuristic (one line per view of the seat: it cannot see the hidden cards), and reads the seat's estimated final result: the heuristic's strength, in the
-  game's own unit (RM of money in Bansan, seals in Monsoon Market; a finished game's real
-  money or seals). Every move is measured in the same worlds, so their difference (the
-  *loss*) is a paired estimate with its own standard error.
+  heuristic (one line per view of the seat: it cannot see the hidden cards), and reads the
+  seat's estimated final result: the heuristic's strength, in the game's own unit (RM of
+  money in Bansan, seals in Monsoon Market; a finished game's real money or seals). Every
+  move is measured in the same worlds, so their difference (the *loss*) is a paired
+  estimate with its own standard error.
 
 ``Match.hint(seat)`` and ``Match.review(seat)`` reach this module by its dotted path
 (:data:`marketlib.core.match.COACH`), so the core never imports the bots.
