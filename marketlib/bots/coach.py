@@ -407,6 +407,33 @@ def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
     return [e[2] for e in chosen]
 
 
+def review_text(frame: Any) -> str:
+    """A review in a few sentences (a board's panel shows it): the decisions reviewed, the
+    estimated loss in all, and the turning points.
+
+    Example:
+        >>> from marketlib import Match
+        >>> m = Match("monsoon", None, seed=1)
+        >>> for _ in range(4):
+        ...     _ = m.play(m.legal_actions()[0])
+        >>> review_text(m.review(0)).startswith("Review of P0: 2 decisions")
+        True
+    """
+    unit = frame.attrs.get("unit", "points")
+    seat = frame.attrs.get("seat", "?")
+    if len(frame) == 0:
+        return f"Review of P{seat}: no decisions of P{seat} to review yet."
+    differ = int((frame.played != frame.preferred).sum())
+    text = (f"Review of P{seat}: {len(frame)} decisions; the coach preferred another move at "
+            f"{differ} of them, worth about {_amount(float(frame.loss.sum()), unit)} in all "
+            f"(estimated final result after your last move: "
+            f"{_amount(float(frame.value_played.iloc[-1]), unit)}).")
+    points = frame.attrs.get("turning_points") or turning_points(frame, unit)
+    if points:
+        text += " Turning points: " + " ".join(points)
+    return text
+
+
 def _amount(value: float, unit: str) -> str:
     if math.isnan(value):
         return "?"
@@ -444,5 +471,5 @@ def game_and_seat(view: Any, legal_actions: tuple[Any, ...]) -> tuple[GameModule
 
 
 __all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "hint", "match_hint",
-           "match_review", "review", "review_decision", "review_rows", "turning_points",
-           "worth_of"]
+           "match_review", "review", "review_decision", "review_rows", "review_text",
+           "turning_points", "worth_of"]
