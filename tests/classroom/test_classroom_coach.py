@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from marketlib.classroom import Room
 from marketlib.widgets.session import SWITCHED_OFF
 
 from .helpers import asgi_client, join, make_room, send
@@ -30,3 +31,11 @@ def test_hints_are_on_by_default_and_the_teacher_switches_them_off(tmp_path: Pat
         assert room.tables[0].seats[0].traits()["controls"] == ["hint", "review"]
         room.hints(False)
         assert all(s.controls == [] for t in room.tables for s in t.seats)
+
+
+def test_a_resumed_room_remembers_where_the_coach_was_switched_off(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=4, tables=2)
+    room.hints(False, table=2)
+    again = Room.resume(tmp_path / "class.sqlite")
+    assert again.tables[0].seats[0].controls == ["hint", "review"]
+    assert again.tables[1].seats[1].controls == []
