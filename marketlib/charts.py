@@ -335,6 +335,39 @@ def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot",
                           subtitle=f"95% Wilson intervals; {n} games per point")
 
 
+
+def review_chart(frame: Any) -> alt.LayerChart:
+    """The seat's expected final result over the game, from ``Match.review(seat)``: after each
+    of its moves (a line with a band of two standard errors over the dealt worlds) and what the
+    coach's preferred move would have given (points where it differs).
+
+    Example:
+        >>> from marketlib import Match
+        >>> m = Match("monsoon", None, seed=1)
+        >>> for _ in range(4):
+        ...     _ = m.play(m.legal_actions()[0])
+        >>> type(review_chart(m.review(0))).__name__
+        'LayerChart'
+    """
+    unit = frame.attrs.get("unit", "points")
+    data = frame[["move", "played", "preferred", "value_played", "se_played",
+                  "value_preferred", "loss"]].copy()
+    data["low"] = data.value_played - 2 * data.se_played.fillna(0)
+    data["high"] = data.value_played + 2 * data.se_played.fillna(0)
+    base = alt.Chart(data).encode(x=alt.X("move:Q", title="move of the game"))
+    band = base.mark_area(opacity=0.25, color=PALETTE[0]).encode(
+        y=alt.Y("low:Q", title=f"expected final result ({unit})"), y2="high:Q")
+    line = base.mark_line(color=PALETTE[0], point=alt.OverlayMarkDef(shape="circle")).encode(
+        y="value_played:Q", tooltip=["move", "played", "value_played", "loss"])
+    better = alt.Chart(data[data.played != data.preferred]).mark_point(
+        shape="triangle-up", color=PALETTE[3], filled=True).encode(
+        x="move:Q", y="value_preferred:Q", tooltip=["move", "preferred", "value_preferred",
+                                                     "loss"])
+    seat = frame.attrs.get("seat", "?")
+    return _size(_layers(band, line, better), f"P{seat}'s expected final result",
+                 "line: after the move played; triangles: after the coach's move")
+
+
 __all__ = ["HEIGHT", "PALETTE", "SHAPES", "WIDTH", "bin_fill_chart", "enable_offline",
-           "estimate_chart", "score_chart", "sweep_chart", "t_summary", "turns_chart",
-           "wilson_interval", "win_rate_chart", "win_rates"]
+           "estimate_chart", "review_chart", "score_chart", "sweep_chart", "t_summary",
+           "turns_chart", "wilson_interval", "win_rate_chart", "win_rates"]

@@ -204,6 +204,8 @@ class Room:
             if meta.get(f"paused.{table.index}"):
                 table.session.paused = "The teacher paused the game."
                 table.refresh()
+            if meta.get(f"coach.{table.index}") is False:
+                table.coach(False)
         return room
 
     # ------------------------------------------------------------- serving
@@ -339,6 +341,19 @@ class Room:
         for t in self._targets(table):
             with t.lock:
                 t.pause(False)
+            self._notify(t.index)
+
+    def hints(self, on: bool = True, table: int | None = None) -> None:
+        """Switch the coach on or off at one table (numbered from 1) or all: its ``Hint``
+        button (the strong bot's suggestion, from the student's own view) and, once a game is
+        over, its ``Review this game`` button. On by default; while off the students' pages
+        show neither button and the server refuses both messages, saying the teacher switched
+        them off (issue 29, point 4). Remembered when the room is resumed."""
+        if not isinstance(on, bool):
+            raise TypeError(f"hints(on): True or False, not {on!r}")
+        for t in self._targets(table):
+            with t.lock:
+                t.coach(on)
             self._notify(t.index)
 
     def undo(self, table: int, version: int | None = None) -> None:

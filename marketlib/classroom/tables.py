@@ -26,7 +26,7 @@ from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
 from marketlib.widgets.payload import Table
-from marketlib.widgets.session import SeatSession, TableSession
+from marketlib.widgets.session import COACH, SeatSession, TableSession
 
 MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
 """The messages that ask for a move (refused when no move was played)."""
@@ -52,11 +52,12 @@ class Played:
 
 def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSession]]:
     """A classroom table's sessions: the shared table and one session per seat, each fixed to
-    its seat, offering no board controls and not sending the seed before the game is over (it
-    deals every hidden card; issue 27). What every connection of that seat is sent is
-    ``sessions[seat].traits()``."""
+    its seat, offering no board controls but the coach's (a hint, a review of the game once
+    it is over; issue 29: ``Room.hints`` switches them off) and not sending the seed before
+    the game is over (it deals every hidden card; issue 27). What every connection of that
+    seat is sent is ``sessions[seat].traits()``."""
     shared = TableSession(table, match)
-    return shared, [SeatSession(shared, s, hot_seat=False, controls=(), show_seed=False,
+    return shared, [SeatSession(shared, s, hot_seat=False, controls=COACH, show_seed=False,
                                 held=HELD)
                     for s in range(shared.players)]
 
@@ -246,6 +247,14 @@ class RoomTable:
             self.session.announce(RESUMED)
         self.session.paused = "The teacher paused the game." if paused else ""
         self.store.put_meta({f"paused.{self.index}": paused})
+        self.refresh()
+
+    def coach(self, on: bool) -> None:
+        """Offer the coach's hint and review at every seat of this table, or not (the page then
+        shows no button, and a hint message is refused saying the teacher switched it off)."""
+        for seat in self.seats:
+            seat.controls = list(COACH) if on else []
+        self.store.put_meta({f"coach.{self.index}": on})
         self.refresh()
 
     def commit(self) -> None:

@@ -32,10 +32,14 @@ from marketlib.core.errors import (
     describe_validation_error,
 )
 from marketlib.core.game import GameModule, Outcome, PlayerId, check_seat, seat_count
-from marketlib.core.registry import resolve_game
+from marketlib.core.registry import load, resolve_game
 from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
 from marketlib.core.seeding import DealScheme, check_seed, setup_seed
 from marketlib.core.version import __version__
+
+COACH = "marketlib.bots.coach"
+"""Where :meth:`Match.hint` and :meth:`Match.review` find the coach (a dotted path, loaded on
+first use: the core never imports the bots; issue 29, points 4 and 5)."""
 
 
 def _coerce_rules(game: GameModule, rules: Any) -> Any:
@@ -260,6 +264,29 @@ class Match:
         states = self._states
         return [self.game.describe(states[i], a, seat)
                 for i, a in enumerate(self._actions[: self._cursor])]
+
+    def hint(self, seat: PlayerId | None = None) -> Any:
+        """The coach's suggestion for the seat to move (``seat``, if given, must be it): the
+        strong bot's move, its reason and the two alternatives it weighed, worked out from
+        that seat's view only (``marketlib.bots.coach.hint``; print it or read ``.text``).
+
+        Raises:
+            ValueError: the game is over, or ``seat`` does not decide now.
+        """
+        return load(f"{COACH}:match_hint")(self, seat)
+
+    def review(self, seat: PlayerId, **options: Any) -> Any:
+        """A pandas DataFrame reviewing ``seat``'s decisions up to the cursor, from its view
+        only: the move played, the coach's preferred move, both moves' estimated final result
+        (RM in Bansan, seals in Monsoon Market) with standard errors, and the estimated loss;
+        ``frame.attrs["turning_points"]`` says the three that mattered most
+        (``marketlib.bots.coach.review``; ``marketlib.charts.review_chart`` draws it).
+        ``progress=True`` shows a progress bar.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+        return load(f"{COACH}:match_review")(self, seat, **options)
 
     # ------------------------------------------------------------------ playing
     def play(self, action: Any) -> Any:

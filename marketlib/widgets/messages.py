@@ -91,6 +91,14 @@ class Explain(Message, tag="explain", frozen=True):
     target: Annotated[str, msgspec.Meta(max_length=400)]
 
 
+class Hint(Message, tag="hint", frozen=True):
+    """Ask the coach for a hint on the shown seat's decision (issue 29, point 4)."""
+
+
+class Review(Message, tag="review", frozen=True):
+    """Ask for the review of the shown seat's game, once it is over (issue 29, point 5)."""
+
+
 class NewGame(Message, tag="new_game", frozen=True):
     seed: int | SeedText | None = None
     """An int, or its decimal text (a browser's numbers lose digits past 2**53; text that is not
@@ -119,7 +127,8 @@ class StepOut(Message, tag="step_out", frozen=True):
 
 
 BoardMessage = Union[Play, AnyTime, ProposeTrade, Bargain, Counter, Undo, Redo,  # noqa: UP007
-                     Explain, NewGame, SetSeat, Teacher, Reveal, StepIn, StepOut]
+                     Explain, Hint, Review, NewGame, SetSeat, Teacher, Reveal, StepIn,
+                     StepOut]
 """Every message of a board (a tagged union on ``type``)."""
 
 TYPES: dict[str, type[Message]] = {
@@ -170,6 +179,6 @@ def decode(content: Any) -> Message:
 
 
 __all__ = ["PROPOSALS", "TYPES", "AnyTime", "Bargain", "BoardMessage", "BoardMessageError",
-           "Choice", "Counter", "Explain", "Message", "NewGame", "Play", "ProposeTrade",
-           "Redo", "Reveal", "SetSeat", "StaleMessage", "StepIn", "StepOut", "Teacher", "Undo",
-           "decode", "kind_of", "refusal"]
+           "Choice", "Counter", "Explain", "Hint", "Message", "NewGame", "Play", "ProposeTrade",
+           "Redo", "Reveal", "Review", "SetSeat", "StaleMessage", "StepIn", "StepOut",
+           "Teacher", "Undo", "decode", "kind_of", "refusal"]

@@ -97,7 +97,7 @@ function mlControls(model, send) {
     return b;
   };
   // The controls this board offers (a classroom seat offers none: undo is the teacher's).
-  const offered = new Set(model.get("controls") || ["undo", "redo", "new_game", "set_seat", "teacher"]);
+  const offered = new Set(model.get("controls") || ["undo", "redo", "new_game", "set_seat", "teacher", "hint", "review"]);
   // Undo and redo act on the position shown: they carry its version (PROTOCOL.md).
   const version = model.get("version");
   if (offered.has("undo")) add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo", version }), !model.get("can_undo"));
@@ -121,6 +121,16 @@ function mlControls(model, send) {
       const b = add(`Seat P${s.seat}`, `Show seat P${s.seat}`, () => send({ type: "set_seat", seat: s.seat }));
       b.setAttribute("aria-pressed", String(model.get("seat") === s.seat));
     }
+  }
+  // The coach (issue 29): a hint on the shown seat's own decision, a review once the game is
+  // over. The teacher may switch them off for a classroom; the buttons are then not offered.
+  if (offered.has("hint") && !model.get("covered") && !model.get("summary")
+      && (model.get("choices") || []).length) {
+    add("Hint", "Hint: what the coach would play here, and why", () => send({ type: "hint" }));
+  }
+  if (offered.has("review") && !model.get("covered") && model.get("summary")) {
+    add("Review this game", "Review this game: the moves that cost or gained the most",
+      () => send({ type: "review" }));
   }
   if (model.get("teacher") && offered.has("teacher")) {
     const on = !!model.get("teacher_view");

@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
+from marketlib.bots.coach import review_text
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
@@ -42,9 +43,20 @@ from marketlib.widgets.shared import MAX_BOT_DECISIONS, TableSession, players_of
 
 LOG = logging.getLogger("marketlib.widgets")
 
-CONTROLS = ("undo", "redo", "new_game", "set_seat", "teacher")
+CONTROLS = ("undo", "redo", "new_game", "set_seat", "teacher", "hint", "review")
 """The board controls a session may offer (the ``controls`` trait): a notebook board offers
-them all; a classroom seat offers none (undo is the teacher's, on the dashboard)."""
+them all; a classroom seat offers only the coach's ``hint`` and ``review`` (undo is the
+teacher's, on the dashboard), and the teacher may switch those off (``Room.hints``)."""
+
+COACH = ("hint", "review")
+"""The coach's controls (issue 29, points 4 and 5): a hint for the seat to move, a review of
+its game once over."""
+
+SWITCHED_OFF = {
+    "hint": "Hints are switched off at this table (the teacher's choice): decide on your own.",
+    "review": "Game reviews are switched off at this table (the teacher's choice).",
+}
+"""Why a coach's message is refused when its control is not offered."""
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -244,7 +256,8 @@ class SeatSession:
         message = m.decode(content)
         kind = m.kind_of(message)
         if kind in CONTROLS and kind not in self.controls:
-            raise BoardMessageError(f"'{kind}' is not available on this board")
+            raise BoardMessageError(SWITCHED_OFF.get(kind,
+                                                     f"'{kind}' is not available on this board"))
         self.error = ""
         busy = self.table.paused or self.table.busy
         if busy and kind != "explain":
@@ -290,6 +303,29 @@ class SeatSession:
         table = self.table
         self.notice = explain_click(table.table, self.match, message.target, player,
                                     table.sights)
+
+    def _msg_hint(self, message: m.Hint) -> None:
+        """The coach's hint for the shown seat's decision, from that seat's view only
+        (``Match.hint``), shown as the notice."""
+        if self.covered:
+            raise BoardMessageError("the board is covered: reveal it first")
+        current = self.match.current_player
+        if current is None:
+            raise BoardMessageError("the game is over, so there is nothing to hint: "
+                                    "'Review this game' looks back at it")
+        if current != self.seat or current in self.table.opponents:
+            raise BoardMessageError(f"a hint is for your own decision, and P{current} decides "
+                                    f"now")
+        self.notice = self.match.hint(current).text
+
+    def _msg_review(self, message: m.Review) -> None:
+        """The review of the shown seat's decisions (``Match.review``, from its view only),
+        in words, shown as the notice; once the game is over."""
+        if self.covered:
+            raise BoardMessageError("the board is covered: reveal it first")
+        if self.match.outcome is None:
+            raise BoardMessageError("the review opens once the game is over")
+        self.notice = review_text(self.match.review(self.seat))
 
     def _msg_any_time(self, message: m.AnyTime) -> None:
         index = message.index

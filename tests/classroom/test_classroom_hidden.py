@@ -113,3 +113,45 @@ def test_a_student_is_sent_the_seed_only_once_the_game_is_over() -> None:
     assert seats[0].traits()["seed"] == "12345"
     board = BansanBoard(Match("bansan", bansan.Rules(players=2), seed=12345))
     assert board.seed == "12345"
+
+
+def hinted(name: str) -> Any:
+    """What a seat's connection is sent, plus the answer to its ``hint`` message (the coach's
+    suggestion when it decides, else the refusal): issue 29, point 4."""
+    table = table_of(name)
+
+    def sent(match: Match, seat: int) -> dict[str, Any]:
+        _, seats = seat_sessions(table, match)
+        session = seats[seat]
+        session.refresh()
+        session.handle({"type": "hint"})
+        return {"traits": session.traits(), "hint": [session.notice, session.error]}
+
+    return sent
+
+
+@pytest.mark.parametrize("setting", ["bansan-4p", "monsoon-3p"])
+def test_the_hint_is_the_same_in_every_world_the_seat_cannot_tell_apart(setting: str) -> None:
+    """The per-seat leak test covers the hint: tables identical in what the seat sees but
+    dealt otherwise (other hands, deck order, the match's seed) get the same hint."""
+    name, rules = SETTINGS[setting]
+    report = check_hidden_information(name, rules, payload=hinted(name), positions=10,
+                                      worlds=2, seed=29, per_game=5)
+    assert report.positions == 10
+
+
+def test_the_hint_leak_test_fails_on_a_hint_that_reads_the_state() -> None:
+    """The broken copy: a hint computed from the true state (here, its other seats' Wallets
+    through the teacher view) is told apart by the leak test."""
+    table = table_of("bansan")
+
+    def leaky(match: Match, seat: int) -> dict[str, Any]:
+        _, seats = seat_sessions(table, match)
+        session = seats[seat]
+        session.refresh()
+        peek = match.view(None)
+        return {"traits": session.traits(), "hint": str(peek.vendors)}
+
+    with pytest.raises(ConformanceError, match="cannot tell apart"):
+        check_hidden_information("bansan", bansan.Rules(players=2), payload=leaky,
+                                 positions=5)

@@ -64,7 +64,8 @@ def test_a_seat_sees_only_its_own_view(tmp_path: Path) -> None:
     vendors = traits["scene"]["vendors"]
     assert vendors[0]["wallet"] == list(own)
     assert [v["wallet"] for v in vendors[1:]] == [None, None]
-    assert traits["seat"] == 0 and traits["controls"] == [] and not traits["teacher"]
+    assert traits["seat"] == 0 and not traits["teacher"]
+    assert traits["controls"] == ["hint", "review"]  # the coach only (issue 29)
     assert traits["seats"][0]["person"] == "Aisyah"
     assert [c["text"] for c in traits["choices"]] == [f"P0 return {x}" for x in own]
 

@@ -23,6 +23,8 @@ VALID: dict[str, dict[str, Any]] = {
     "undo": {},
     "redo": {},
     "explain": {"target": "button:done"},
+    "hint": {},
+    "review": {},
     "new_game": {"seed": 3},
     "set_seat": {"seat": 1},
     "teacher": {"on": True},

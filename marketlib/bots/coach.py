@@ -1,0 +1,506 @@
+"""The coach: a hint for the seat to move, and a review of a finished (or unfinished) game.
+
+Both work only from the seat's *view* (what it may see), never from the true state, as a
+computer player does (issue 29, points 4 and 5):
+
+* :func:`hint` asks the strong bot (:class:`~marketlib.bots.ismcts.ISMCTSBot`, with a smaller
+  budget so a learner waits well under a second) for its move, its reason
+  (``explain_choice``) and the two next best lines it weighed, each with the share of the
+  simulated futures it scored (its estimated chance, 0..1).
+* :func:`review` walks the decisions one seat made and, at each, deals the hidden cards anew
+  from that seat's view a few times (the *worlds*), plays the move played and the coach's
+  candidates in each world, finishes the seat's turn with its best line by the game's
+  heuristic (one line per view of the seat: it cannot see the hidden cards), and reads the
+  seat's estimated final result: the heuristic's strength, in the game's own unit (RM of
+  money in Bansan, seals in Monsoon Market; a finished game's real money or seals). Every
+  move is measured in the same worlds, so their difference (the *loss*) is a paired
+  estimate with its own standard error.
+
+``Match.hint(seat)`` and ``Match.review(seat)`` reach this module by its dotted path
+(:data:`marketlib.core.match.COACH`), so the core never imports the bots.
+
+Example:
+    >>> import random
+    >>> from marketlib import monsoon
+    >>> s = monsoon.setup(monsoon.Rules(), seed=1)
+    >>> h = hint(monsoon.view(s, 0), monsoon.legal_actions(s), iterations=40)
+    >>> h.action in monsoon.legal_actions(s), len(h.alternatives) <= 2
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from marketlib.bots.base import check_choices, game_of, viewer_of
+from marketlib.bots.heuristics import Heuristic, heuristic_for
+from marketlib.bots.ismcts import ISMCTSBot
+from marketlib.bots.turns import turn_lines
+from marketlib.core.errors import IllegalAction
+from marketlib.core.game import GameModule, PlayerId
+
+HINT_ITERATIONS = 300
+"""The hint's search budget (simulated futures): ``ISMCTSBot()`` plays 1,000, which takes up
+to 0.9 s at p95 on 4-player Bansan; 300 keep a hint under a second everywhere
+(``benchmarks/hint_latency.py``)."""
+
+HINT_SEED = 0
+"""The hint's random stream: a constant, so the same view always gets the same hint (the
+match's seed deals the hidden cards, so it must not reach the hint)."""
+
+REVIEW_WORLDS = 8
+"""Deals of the hidden cards each reviewed decision is measured in."""
+
+REVIEW_CANDIDATES = 3
+"""Distinct first moves (the heuristic's best lines) the review weighs beside the move played."""
+
+REVIEW_NODES = 300
+"""The turn-search budget that finishes the seat's turn in each world."""
+
+REVIEW_SEARCHES = 8
+"""Full turn searches per move measured (worlds the seat cannot tell apart share one; after
+these, a world replays a line already found, or searches with an eighth of the budget when
+none is legal there). One per world: every world's turn is finished by a full search, and only
+a turn that draws a card and goes on past it (a solo game's, whose turn never passes) meets the
+bound. Sendiri then reviews in about a minute instead of three; Bansan's reviews are
+unchanged."""
+
+UNITS = {"bansan": "RM", "monsoon": "seals"}
+"""The unit of a seat's result in each game (other games: points)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One line the coach weighed: its first move, the whole line and its estimated chance.
+
+    Attributes:
+        action: the first decision of the line (what to play now).
+        line: the line's decisions, to the end of the turn or the next card drawn.
+        chance: the share of the simulated futures it scored (0..1, the search's mean).
+        visits: how many simulated futures tried it.
+    """
+
+    action: Any
+    line: tuple[Any, ...]
+    chance: float
+    visits: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's suggestion for the seat to move.
+
+    Attributes:
+        seat: the seat the hint is for.
+        action: the suggested move (one of the legal actions).
+        reason: the strong bot's sentence about it (``explain_choice``).
+        best: the suggested line and its estimate (``None`` when the move was the only one).
+        alternatives: the next two lines it weighed, best first (fewer when there are fewer).
+    """
+
+    seat: PlayerId
+    action: Any
+    reason: str
+    best: Option | None
+    alternatives: tuple[Option, ...]
+
+    @property
+    def text(self) -> str:
+        """The hint in words: the move, why, and the alternatives with their estimates."""
+        lines = [f"Hint for P{self.seat}: {self.action}", f"Why: the coach {self.reason}"]
+        for other in self.alternatives:
+            lines.append(f"Also weighed: {other.action} (about {100 * other.chance:.0f}% in "
+                         f"{other.visits} simulated futures)")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class _Coach(ISMCTSBot):
+    """An ``ISMCTSBot`` that keeps the lines it ranked (for the hint's alternatives)."""
+
+    ranked: list[Any]
+
+    def _explain(self, heuristic: Heuristic, table: Any, me: PlayerId, ranked: list[Any],
+                 done: int) -> str:
+        self.ranked = list(ranked)
+        return super()._explain(heuristic, table, me, ranked, done)
+
+
+def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None = None,
+         iterations: int = HINT_ITERATIONS) -> Hint:
+    """The strong bot's suggestion for the seat whose ``view`` this is.
+
+    Args:
+        view: the deciding seat's view (never the state: the hint knows what the seat knows).
+        legal_actions: its legal actions now.
+        rng: the search's stream (default ``random.Random(HINT_SEED)``: the same view and
+            actions always give the same hint).
+        iterations: the search budget (:data:`HINT_ITERATIONS`).
+
+    Raises:
+        ValueError: no legal actions (the game is over, or another seat decides).
+    """
+    check_choices(legal_actions)
+    seat = viewer_of(view, legal_actions)
+    bot = _Coach(iterations)
+    bot.ranked = []
+    action = bot.choose(view, legal_actions, random.Random(HINT_SEED) if rng is None else rng)
+    options = [Option(a.line.actions[0], tuple(a.line.actions), a.mean, a.visits)
+               for a in bot.ranked]
+    if not bot.ranked:
+        return Hint(seat, action, bot.explain_choice(), None, ())
+    return Hint(seat, action, bot.explain_choice(), options[0], tuple(options[1:3]))
+
+
+# ---------------------------------------------------------------------------------- review
+
+
+def worth_of(game: GameModule, heuristic: Heuristic) -> Callable[[Any, PlayerId], float]:
+    """How the review reads a seat's estimated final result in a state: the real score of a
+    finished game, else the heuristic module's ``strength(state, seat)`` (money plus weighted
+    lists, Bag and stalls in Bansan; seals plus weighted potential in Monsoon Market), else
+    the heuristic's ``score``."""
+    strength = getattr(sys.modules.get(type(heuristic).__module__), "strength", None)
+
+    def worth(state: Any, seat: PlayerId) -> float:
+        result = game.outcome(state)
+        if result is not None:
+            return float(result.scores[seat])
+        if strength is not None:
+            return float(strength(state, seat))
+        return float(heuristic.score(state, seat))
+
+    return worth
+
+
+class _Lines:
+    """The lines a review finishes one move's turn with, across the worlds: by the seat's view
+    (``exact``: a world the seat cannot tell apart from one already played plays the same
+    line, as the seat would: it decides from its view, never from the hidden cards), and in
+    the order found (``found``). Only ``left`` turn searches are made per move; after that a
+    new view replays the latest line found that is legal there (as ``ISMCTSBot``'s playouts
+    do), or, if none is, searches with an eighth of the budget: a decision's cost stays
+    bounded whatever cards the worlds reveal."""
+
+    __slots__ = ("exact", "found", "left")
+
+    def __init__(self, searches: int) -> None:
+        self.exact: dict[Any, tuple[Any, ...]] = {}
+        self.found: list[tuple[Any, ...]] = []
+        self.left = searches
+
+
+def _finish_turn(game: GameModule, heuristic: Heuristic, state: Any, seat: PlayerId,
+                 nodes: int, lines: _Lines) -> Any:
+    """``state`` after ``seat`` plays the rest of its turn by its best line, deciding again
+    after a card drawn mid-turn (a line stops there); a line that stops for another reason
+    (the turn passed, the game ended, the search's depth or budget; a solo game's turn never
+    passes) ends the finish."""
+    for _ in range(4):
+        if game.current_player(state) != seat:
+            break
+        key = game.view(state, seat)
+        line = lines.exact.get(key)
+        after = None if line is None else _played(game, state, line)
+        if after is None and lines.left <= 0:  # out of searches: a line found in another world
+            for line in reversed(lines.found):
+                after = _played(game, state, line)
+                if after is not None:
+                    break
+        if after is None or line is None:
+            budget = nodes if lines.left > 0 else max(20, nodes // 8)  # then a quick search
+            lines.left -= 1
+            line = turn_lines(game, heuristic, state, seat, max_nodes=budget)[0].actions
+            lines.exact[key] = line
+            lines.found.append(line)
+            after = _played(game, state, line)
+            if after is None:  # pragma: no cover - a line is legal where it was found
+                break
+        before = _played(game, state, line[:-1])
+        state = after
+        if before is None or not game.info_revealed(before, after):
+            break
+    return state
+
+
+def _played(game: GameModule, state: Any, actions: Sequence[Any]) -> Any:
+    """``state`` after ``actions``, or ``None`` if one is illegal there."""
+    try:
+        for action in actions:
+            state = game.apply(state, action)
+    except IllegalAction:
+        return None
+    return state
+
+
+def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    mean = sum(values) / n
+    if n == 1:
+        return mean, math.nan
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision (a row of :func:`review`'s frame)."""
+
+    decision: int
+    move_number: int
+    played: str
+    preferred: str
+    value_played: float
+    se_played: float
+    value_preferred: float
+    se_preferred: float
+    loss: float
+    se_loss: float
+    choices: int
+    worlds: int
+
+
+def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], played: Any,
+                    seat: PlayerId, *, worlds: int = REVIEW_WORLDS,
+                    candidates: int = REVIEW_CANDIDATES, nodes: int = REVIEW_NODES,
+                    heuristic: Heuristic | None = None, seed: int = 0,
+                    searches: int = REVIEW_SEARCHES,
+                    ) -> tuple[Any, list[float], Any, list[float]]:
+    """Measure ``played`` and the coach's candidate moves from ``seat``'s view.
+
+    Returns:
+        ``(played, its values, preferred move, its values)``: the values are the seat's
+        estimated final result in each world where the move was legal (the same worlds for
+        every move, in order; a world where one of the two is illegal is dropped for both).
+    """
+    heuristic = heuristic_for(game) if heuristic is None else heuristic
+    worth = worth_of(game, heuristic)
+    rng = random.Random(seed)
+    tables = [game.determinize(state_view, rng) for _ in range(worlds)]
+    moves: list[Any] = [played]
+    if len(legal) > 1:
+        for line in turn_lines(game, heuristic, tables[0], seat, legal, max_nodes=nodes):
+            if line.actions[0] not in moves:
+                moves.append(line.actions[0])
+            if len(moves) > candidates:
+                break
+    values: dict[int, list[float | None]] = {}
+    for i, move in enumerate(moves):
+        lines = _Lines(searches)
+        row: list[float | None] = []
+        for table in tables:
+            try:
+                after = game.apply(table, move)
+            except IllegalAction:
+                row.append(None)
+                continue
+            row.append(worth(_finish_turn(game, heuristic, after, seat, nodes, lines), seat))
+        values[i] = row
+    best, best_mean = 0, -math.inf
+    for i in values:
+        found = [v for v in values[i] if v is not None]
+        mean = sum(found) / len(found) if found else -math.inf
+        if mean > best_mean + 1e-9:
+            best, best_mean = i, mean
+    pairs = [(a, b) for a, b in zip(values[0], values[best], strict=True)
+             if a is not None and b is not None]
+    return played, [a for a, _ in pairs], moves[best], [b for _, b in pairs]
+
+
+def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat: PlayerId,
+                *, worlds: int = REVIEW_WORLDS, candidates: int = REVIEW_CANDIDATES,
+                nodes: int = REVIEW_NODES, progress: bool | Callable[[int, int], None] = False,
+                searches: int = REVIEW_SEARCHES) -> list[Decision]:
+    """Review every decision ``seat`` made in a game (``states[i]`` is where ``actions[i]``
+    was played): one :class:`Decision` each, worked out from ``view(states[i], seat)`` only.
+
+    Args:
+        progress: ``True`` shows a tqdm bar on stderr (plain text if tqdm is missing); a
+            function ``progress(done, total)`` is called after each decision instead.
+    """
+    heuristic = heuristic_for(game)
+    mine = [i for i, a in enumerate(actions) if getattr(a, "player", None) == seat]
+    report = _progress(len(mine), progress)
+    rows: list[Decision] = []
+    for done, i in enumerate(mine, 1):
+        state, action = states[i], actions[i]
+        legal = game.legal_actions(state) if game.current_player(state) == seat else ()
+        if action not in legal:  # out of turn (Rent & Release, an answer): judged alone
+            legal = (action,)
+        played, v_played, preferred, v_pref = review_decision(
+            game, game.view(state, seat), legal, action, seat, worlds=worlds,
+            candidates=candidates, nodes=nodes, heuristic=heuristic, seed=i,
+            searches=searches)
+        m_played, se_played = _mean_se(v_played)
+        m_pref, se_pref = _mean_se(v_pref)
+        loss, se_loss = _mean_se([b - a for a, b in zip(v_played, v_pref, strict=True)])
+        rows.append(Decision(i, i + 1, str(played), str(preferred), m_played, se_played,
+                             m_pref, se_pref, loss, se_loss if preferred != played else 0.0,
+                             len(legal), len(v_played)))
+        report(done)
+    report(None)
+    return rows
+
+
+def _progress(total: int, progress: bool | Callable[[int, int], None],
+              ) -> Callable[[int | None], None]:
+    if callable(progress):
+        def call(done: int | None) -> None:
+            if done is not None:
+                progress(done, total)
+        return call
+    if not progress:
+        return lambda done: None
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]  # the "analysis" extra
+    except ImportError:  # pragma: no cover - plain text then
+        def text(done: int | None) -> None:
+            if done is not None:
+                print(f"\rreviewing decision {done}/{total}", end="", file=sys.stderr)
+            else:
+                print(file=sys.stderr)
+        return text
+    bar = tqdm(total=total, desc="reviewing", unit="decision")
+
+    def tick(done: int | None) -> None:
+        if done is None:
+            bar.close()
+        else:
+            bar.update(1)
+
+    return tick
+
+
+def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat: PlayerId,
+           *, worlds: int = REVIEW_WORLDS, candidates: int = REVIEW_CANDIDATES,
+           nodes: int = REVIEW_NODES, progress: bool | Callable[[int, int], None] = False,
+           searches: int = REVIEW_SEARCHES) -> Any:
+    """The review of ``seat``'s decisions as a pandas DataFrame (needs the ``analysis`` extra).
+
+    One row per decision: ``decision`` (its index in the history), ``move`` (its number),
+    ``played`` and ``preferred`` (the coach's best move, which may be the same),
+    ``value_played`` and ``value_preferred`` (the seat's estimated final result after each,
+    in ``unit``), ``se_played`` and ``se_preferred`` (their standard errors over the
+    ``worlds`` dealt from the seat's view), ``loss`` (preferred minus played, paired over the
+    same worlds) and ``se_loss``, ``choices`` (legal moves there). ``frame.attrs`` holds
+    ``unit``, ``seat`` and ``turning_points`` (:func:`turning_points`).
+    """
+    import pandas as pd  # type: ignore[import-untyped]  # the "analysis" extra
+
+    rows = review_rows(game, states, actions, seat, worlds=worlds, candidates=candidates,
+                       nodes=nodes, progress=progress, searches=searches)
+    columns = list(Decision.__dataclass_fields__)
+    frame = pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)
+    frame = frame.rename(columns={"move_number": "move"})
+    unit = UNITS.get(game.GAME.name, "points")
+    frame.attrs["unit"] = unit
+    frame.attrs["seat"] = seat
+    frame.attrs["turning_points"] = turning_points(frame, unit)
+    return frame
+
+
+def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
+    """The ``count`` decisions that mattered most, in words: the largest losses (a better move
+    was there; the largest is always named, first) and the largest gains (the seat's
+    estimated result rose most from its previous decision to after this move), losses first,
+    each group largest first."""
+    if len(frame) == 0:
+        return []
+    events: list[tuple[float, int, str, bool]] = []
+    before = None
+    for row in frame.itertuples(index=False):
+        if row.loss > 0 and row.preferred != row.played:
+            events.append((row.loss, row.move,
+                           f"Move {row.move}: you played {row.played}; {row.preferred} was "
+                           f"worth about {_amount(row.loss, unit)} more "
+                           f"(±{_amount(2 * row.se_loss, unit)}).", True))
+        if before is not None and row.value_played - before > 0:
+            gain = row.value_played - before
+            events.append((gain, row.move,
+                           f"Move {row.move}: after {row.played} your expected result stood "
+                           f"about {_amount(gain, unit)} higher than at your previous "
+                           f"decision ({_amount(row.value_played, unit)}).", False))
+        before = row.value_played
+    losses = sorted((e for e in events if e[3]), key=lambda e: (-e[0], e[1]))
+    chosen = sorted(events, key=lambda e: (-e[0], e[1]))[:count]
+    if losses and losses[0] not in chosen:  # the costliest decision is always named
+        chosen[-1] = losses[0]
+    chosen.sort(key=lambda e: (not e[3], -e[0], e[1]))  # losses first, largest first
+    return [e[2] for e in chosen]
+
+
+def review_text(frame: Any) -> str:
+    """A review in a few sentences (a board's panel shows it): the decisions reviewed, the
+    estimated loss in all, and the turning points.
+
+    Example:
+        >>> from marketlib import Match
+        >>> m = Match("monsoon", None, seed=1)
+        >>> for _ in range(4):
+        ...     _ = m.play(m.legal_actions()[0])
+        >>> review_text(m.review(0)).startswith("Review of P0: 2 decisions")
+        True
+    """
+    unit = frame.attrs.get("unit", "points")
+    seat = frame.attrs.get("seat", "?")
+    if len(frame) == 0:
+        return f"Review of P{seat}: no decisions of P{seat} to review yet."
+    differ = int((frame.played != frame.preferred).sum())
+    text = (f"Review of P{seat}: {len(frame)} decisions; the coach preferred another move at "
+            f"{differ} of them, worth about {_amount(float(frame.loss.sum()), unit)} in all "
+            f"(estimated final result after your last move: "
+            f"{_amount(float(frame.value_played.iloc[-1]), unit)}).")
+    points = frame.attrs.get("turning_points") or turning_points(frame, unit)
+    if points:
+        text += " Turning points: " + " ".join(points)
+    return text
+
+
+def _amount(value: float, unit: str) -> str:
+    if math.isnan(value):
+        return "?"
+    return f"RM{value:.1f}" if unit == "RM" else f"{value:.1f} {unit}"
+
+
+def match_hint(match: Any, seat: PlayerId | None = None) -> Hint:
+    """``Match.hint``: the hint for ``seat`` (default: the seat to move) from its view.
+
+    Raises:
+        ValueError: the game is over, or ``seat`` is not the seat to move.
+    """
+    game = match.game
+    mover = game.current_player(match.state)
+    if mover is None:
+        raise ValueError("the game is over: there is nothing to hint")
+    if seat is not None and seat != mover:
+        raise ValueError(f"P{seat} does not decide now (P{mover} does): a hint is for the "
+                         f"seat to move")
+    view = game.view(match.state, mover)
+    return hint(view, game.legal_actions(match.state))
+
+
+def match_review(match: Any, seat: PlayerId, **options: Any) -> Any:
+    """``Match.review``: :func:`review` of ``seat``'s decisions up to the match's cursor."""
+    from marketlib.core.game import check_seat, seat_count
+
+    check_seat(seat, seat_count(match.rules, match.state))
+    return review(match.game, match.states, match.history, seat, **options)
+
+
+def game_and_seat(view: Any, legal_actions: tuple[Any, ...]) -> tuple[GameModule, PlayerId]:
+    """The game and deciding seat of a view (for callers holding only a view)."""
+    return game_of(view), viewer_of(view, legal_actions)
+
+
+__all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "hint", "match_hint",
+           "match_review", "review", "review_decision", "review_rows", "review_text",
+           "turning_points", "worth_of"]

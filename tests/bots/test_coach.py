@@ -1,0 +1,142 @@
+"""The coach (issue 29, points 4 and 5): ``Match.hint`` and ``Match.review``, from one seat's
+view only, with real values."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from marketlib import Match, bansan, monsoon
+from marketlib.bots import GreedyBot, coach
+
+
+def _played(name: str, players: int, seed: int, moves: int) -> Match:
+    """A match after ``moves`` GreedyBot decisions (fewer if the game ends)."""
+    m = Match(name, {"players": players}, seed=seed)
+    bots = [GreedyBot() for _ in range(players)]
+    rngs = [random.Random(s) for s in range(players)]
+    for _ in range(moves):
+        if m.is_over:
+            break
+        s = m.current_player
+        m.play(bots[s].choose(m.view(s), m.legal_actions(), rngs[s]))
+    return m
+
+
+def _decision(m: Match, seed: int) -> Match:
+    """Play on until the seat to move has more than one legal move."""
+    bot, rng = GreedyBot(), random.Random(seed)
+    while len(m.legal_actions()) < 2:
+        m.play(bot.choose(m.view(m.current_player), m.legal_actions(), rng))
+    return m
+
+
+@pytest.mark.parametrize(("name", "players", "moves"),
+                         [("bansan", 3, 25), ("monsoon", 2, 6), ("bansan", 2, 40)])
+def test_a_hint_names_a_legal_move_its_reason_and_two_alternatives(
+        name: str, players: int, moves: int) -> None:
+    m = _decision(_played(name, players, 4, moves), 4)
+    h = m.hint()
+    assert h.action in m.legal_actions()
+    assert h.seat == m.current_player
+    assert h.reason and h.reason.endswith(".")
+    assert h.best is not None and h.best.action == h.action and 0.0 <= h.best.chance <= 1.0
+    assert 1 <= len(h.alternatives) <= 2
+    for other in h.alternatives:
+        assert other.action != h.action or other.line != h.best.line
+        assert 0.0 <= other.chance <= 1.0 and other.visits > 0
+        assert str(other.action) in h.text
+    assert h.text.startswith(f"Hint for P{h.seat}: {h.action}")
+    # the same view gives the same hint, and Match.hint is coach.hint on the seat's view
+    again = coach.hint(m.view(m.current_player), m.legal_actions())
+    assert (again.action, again.reason, again.alternatives) == (h.action, h.reason,
+                                                                 h.alternatives)
+
+
+def test_a_hint_is_for_the_seat_to_move_of_a_game_in_play() -> None:
+    m = _decision(_played("monsoon", 2, 1, 0), 1)
+    other = 1 - m.current_player
+    with pytest.raises(ValueError, match="does not decide now"):
+        m.hint(other)
+    assert m.hint(m.current_player).seat == m.current_player
+    over = _played("monsoon", 2, 1, 2000)
+    assert over.is_over
+    with pytest.raises(ValueError, match="game is over"):
+        over.hint()
+
+
+@pytest.mark.parametrize(("name", "players", "moves"), [("bansan", 3, 30), ("monsoon", 3, 9)])
+def test_the_hint_sees_only_the_seats_view(name: str, players: int, moves: int) -> None:
+    """Per-seat leak test of the hint: two tables identical in what the seat to move sees but
+    dealt differently (other hands, deck order, the match's seed) give the same hint."""
+    m = _decision(_played(name, players, 8, moves), 8)
+    game, seat = m.game, m.current_player
+    view = m.view(seat)
+    hints = []
+    for k in range(3):
+        other = game.determinize(view, random.Random(100 + k))
+        assert game.view(other, seat) == view
+        if k:
+            assert other != m.state  # hidden cards dealt otherwise
+        twin = Match.from_state(game, other, seed=1000 + k)
+        h = twin.hint()
+        hints.append((h.action, h.reason, h.alternatives))
+    assert hints[0] == hints[1] == hints[2]
+    assert m.hint().action == hints[0][0]
+
+
+def test_a_review_has_one_row_per_decision_with_real_values() -> None:
+    m = _played("monsoon", 2, 3, 16)
+    seat = 0
+    ticks: list[tuple[int, int]] = []
+    frame = m.review(seat, progress=lambda done, total: ticks.append((done, total)))
+    mine = [a for a in m.history if a.player == seat]
+    assert len(frame) == len(mine) and ticks[-1] == (len(mine), len(mine))
+    assert list(frame.played) == [str(a) for a in mine]
+    assert frame.attrs["unit"] == "seals" and frame.attrs["seat"] == seat
+    for column in ("value_played", "value_preferred", "loss"):
+        assert frame[column].map(math.isfinite).all()
+    assert (frame.loss >= -1e-9).all()  # the preferred move is the best measured one
+    assert (frame.worlds > 0).all()
+    same = frame[frame.played == frame.preferred]
+    assert (same.loss == 0).all()
+    assert len(frame.attrs["turning_points"]) <= 3
+    chart = coach_chart(frame)
+    assert type(chart).__name__ == "LayerChart"
+
+
+def coach_chart(frame: object) -> object:
+    from marketlib.charts import review_chart
+
+    return review_chart(frame)
+
+
+def test_the_review_names_a_list_thrown_away_as_the_largest_loss() -> None:
+    """Honesty: seat 2 could complete SL-07 (worth money) and plays Done instead."""
+    m = _played("bansan", 3, 2, 80)
+    legal = m.legal_actions()
+    seat = m.current_player
+    complete = [a for a in legal if type(a) is bansan.Complete]
+    assert seat == 2 and complete, "the seeded game reaches a list P2 can complete"
+    thrown = bansan.Done(player=seat)
+    assert thrown in legal
+    at = len(m.history)
+    m.play(thrown)
+    bots, rng = [GreedyBot() for _ in range(3)], random.Random(9)
+    for _ in range(25):
+        s = m.current_player
+        m.play(bots[s].choose(m.view(s), m.legal_actions(), rng))
+    frame = m.review(seat)
+    worst = frame.loc[frame.loss.idxmax()]
+    assert worst.decision == at and worst.played == str(thrown)
+    assert worst.preferred.startswith(f"P{seat} complete")
+    assert worst.loss > 2 * worst.se_loss and worst.loss >= 3.0  # RM, a list's worth
+    assert frame.attrs["turning_points"][0].startswith(f"Move {at + 1}: you played P2 done")
+
+
+def test_a_review_of_a_seat_that_is_not_there_is_refused() -> None:
+    m = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    with pytest.raises(ValueError):
+        m.review(5)
