@@ -205,3 +205,18 @@ def test_a_person_may_counter_a_computer_vendors_trade(counters: int) -> None:
     counter = bansan.Counter(player=0, take=("PC-62",), pay=2)
     why = bansan.explain(trade, counter)
     assert (why is None) == (counters < s.rules.max_counters)
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_the_person_reads_why_unless_it_names_a_hidden_list(hidden: bool) -> None:
+    s = bansan.position(rules=bansan.Rules(players=3, hidden_wallets=hidden),
+                        rents={0: ["FV"], 1: ["WG"], 2: ["DG"]}, phase="actions", current=2,
+                        wallets={1: ["SL-15"]}, money=[10, 10, 10],
+                        bags={1: ["PC-31=WG", "PC-32=WG", "PC-61=MT"], 0: ["PC-62=MT"]})
+    board = BansanBoard(Match.from_state("bansan", s),
+                        opponents={1: GreedyBot(deals=True), 2: GreedyBot()})
+    line = board.log[-1]
+    assert line.startswith("P1 trade P0 give=- take=PC-62 pay=1 ask=0")
+    reason = "GreedyBot: I'll pay RM1 for P0's Meat: it completes my list worth RM12."
+    # a reason is shown only to seats that saw all the bot saw (its Wallet, when hidden)
+    assert (reason in line) == (not hidden)
