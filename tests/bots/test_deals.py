@@ -220,3 +220,12 @@ def test_the_person_reads_why_unless_it_names_a_hidden_list(hidden: bool) -> Non
     reason = "GreedyBot: I'll pay RM1 for P0's Meat: it completes my list worth RM12."
     # a reason is shown only to seats that saw all the bot saw (its Wallet, when hidden)
     assert (reason in line) == (not hidden)
+
+
+def test_play_many_takes_dealing_bots_with_any_time() -> None:
+    from marketlib.sim import play_many
+
+    games, _ = play_many("bansan", bansan.Rules(players=3),
+                         [GreedyBot(deals=True), GreedyBot()], 2, seed=5, n_jobs=1,
+                         any_time=True)
+    assert len(games) == 6 and set(games["bot"]) == {"GreedyBot"}
