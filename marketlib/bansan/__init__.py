@@ -73,6 +73,7 @@ from marketlib.bansan.options import Rules
 from marketlib.bansan.position import position
 from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.rules import (
+    FREE_FORM,
     any_time_actions,
     apply,
     current_player,
@@ -131,6 +132,7 @@ ENTRY = register(GameEntry(
 __all__ = [
     "ENTRY",
     "FLOW",
+    "FREE_FORM",
     "GAME",
     "NEIGHBOUR",
     "Accept",

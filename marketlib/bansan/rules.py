@@ -56,6 +56,11 @@ if TYPE_CHECKING:
 
 ANY_TIME = (A.RentAndRelease, A.ProposeTrade)
 
+FREE_FORM = (A.ProposeTrade, A.Bargain, A.Counter)
+"""Proposals with terms of their own (B-ANY-01/02, A-B-60): legal at many decisions but never
+listed by ``legal_actions`` (there are too many), so a simulation lets a bot play one of these
+for its own seat when ``explain`` finds nothing wrong with it (issue 29, point 1)."""
+
 
 ACTION_TAGS = frozenset({"buy", "buy_wholesale", "sell", "empty", "pick", "bargain"})
 

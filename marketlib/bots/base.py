@@ -152,9 +152,11 @@ def any_time_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any],
     """What the computer players want to do out of turn now (A-B-60): for each seat in ``bots``
     (in seat order) whose bot has an ``any_time(view, actions, rng)`` method and that has
     any-time actions (the game's ``any_time_actions(state, seat)``), the action the bot picks,
-    if any. Only the deciding seat's ``legal_actions`` drive ``choose``; this is the other
-    seats' chance to act between two decisions. The caller plays the actions in order and
-    asks again, since one changes what the next may do.
+    if any. A bot that deals (``deals = True``, issue 29) is asked even with no listed action,
+    and may answer with a proposal of its own (the game's ``FREE_FORM``, such as a Bansan
+    trade) that the rules allow now. Only the deciding seat's ``legal_actions`` drive
+    ``choose``; this is the other seats' chance to act between two decisions. The caller
+    plays the actions in order and asks again, since one changes what the next may do.
 
     Returns:
         ``[(seat, action), ...]``: at most one action per seat; empty for a game without
@@ -170,14 +172,22 @@ def any_time_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any],
         if hook is None or seat < 0:
             continue
         options = tuple(listing(state, seat))
-        if not options:
+        deals = getattr(bot, "deals", False) is True
+        if not options and not deals:
             continue
         pick = hook(game.view(state, seat), options, rngs[seat])
         if pick is not None:
-            if pick not in options:
+            if pick not in options and not (deals and _proposal(game, state, seat, pick)):
                 raise ValueError(f"{bot!r} picked {pick}, which is not among its any-time actions")
             wanted.append((seat, pick))
     return wanted
+
+
+def _proposal(game: GameModule, state: Any, seat: PlayerId, action: Any) -> bool:
+    """``action`` is one of the game's free-form proposals, by ``seat``, allowed now."""
+    free = getattr(game, "FREE_FORM", ())
+    return (bool(free) and isinstance(action, free) and getattr(action, "player", None) == seat
+            and game.explain(state, action) is None)
 
 
 def is_hand_off(game: GameModule, before: Any, last: Any, state: Any) -> bool:

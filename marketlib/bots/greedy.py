@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from marketlib.bots import deals as dealing
 from marketlib.bots.base import Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import turn_lines
@@ -32,6 +33,10 @@ class GreedyBot:
         max_depth: the longest line of own decisions considered (default 24).
         heuristic: the evaluation to play by (default: the game's, :func:`~marketlib.bots.
             heuristics.heuristic_for`); for example a ``BansanHeuristic`` with other weights.
+        deals: also bargain and trade (Bansan, B-ANY-01/02; :mod:`marketlib.bots.deals`):
+            propose a trade out of turn when it raises the bot's value, bargain in its own
+            BUY, and answer offers by the value after the deal, countering within
+            ``Rules.max_counters``. Off by default, so existing seeded games do not change.
 
     Example:
         >>> import random
@@ -44,12 +49,14 @@ class GreedyBot:
     """
 
     def __init__(self, *, max_nodes: int = 4000, max_depth: int = 24,
-                 heuristic: Heuristic | None = None) -> None:
+                 heuristic: Heuristic | None = None, deals: bool = False) -> None:
         if max_nodes < 1 or max_depth < 1:
             raise ValueError("max_nodes and max_depth must be at least 1")
         self.max_nodes = max_nodes
         self.max_depth = max_depth
         self.heuristic = heuristic
+        self.deals = deals
+        self._proposed: set[Any] = set()  # (turn or offer) already proposed: never again
         self._plan = Plan()
         self._seen = Repetitions()
         self._last = "has not chosen yet."
@@ -63,6 +70,8 @@ class GreedyBot:
         check_choices(legal_actions)
         game = game_of(view)
         me = viewer_of(view, legal_actions)
+        if self.deals and dealing.deals_in(view):
+            return self._choose_dealing(game, view, legal_actions, me, rng)
         planned = self._plan.next(game, view, legal_actions, me)
         if planned is not None:
             return planned
@@ -71,6 +80,39 @@ class GreedyBot:
         self._seen.add(heuristic.public_key(state))
         line = self._search(game, heuristic, state, me, legal_actions)
         return self._plan.start(game, state, line, me)
+
+    def _choose_dealing(self, game: GameModule, view: Any, legal_actions: tuple[Any, ...],
+                        me: PlayerId, rng: random.Random) -> Any:
+        """:meth:`choose` of a bot that deals: an offer made to it is answered by the value
+        after the deal (:func:`~marketlib.bots.deals.answer`); a pick in its own BUY from
+        vendors may become a bargain (:func:`~marketlib.bots.deals.bargain`), once per card
+        and turn."""
+        heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
+        if view.offer is not None:
+            self._plan = Plan()
+            state = game.determinize(view, rng)
+            reply = dealing.answer(game, heuristic, state, me, legal_actions)
+            if reply is not None:
+                self._last = reply.words
+                return reply.action
+        planned = self._plan.next(game, view, legal_actions, me)
+        state = None
+        if planned is None:
+            state = game.determinize(view, rng)
+            self._seen.add(heuristic.public_key(state))
+            line = self._search(game, heuristic, state, me, legal_actions)
+            planned = self._plan.start(game, state, line, me)
+        key = ("bargain", view.turn, getattr(planned, "card", None))
+        if dealing.bargains(view, planned, me) and key not in self._proposed:
+            if state is None:
+                state = game.determinize(view, rng)
+            offer = dealing.bargain(game, heuristic, state, me, planned)
+            if offer is not None:
+                self._proposed.add(key)
+                self._plan = Plan()
+                self._last = offer.words
+                return offer.action
+        return planned
 
     def _search(
         self,
@@ -94,7 +136,7 @@ class GreedyBot:
         game's heuristic; the best one is played when it beats standing still by more than
         ``ANY_TIME_MARGIN`` (so a bot does not spend its once-a-game R&R on a whim).
         """
-        if not actions:
+        if not actions and not self.deals:
             return None
         game = game_of(view)
         me = viewer_of(view, actions)
@@ -109,7 +151,15 @@ class GreedyBot:
         if best is not None:
             self._last = (f"played {best} out of turn: it lifts its position by "
                           f"{gain:.3f} (heuristic value, 0-1).")
-        return best
+            return best
+        if self.deals and dealing.deals_in(view) and view.turn not in self._proposed:
+            deal = dealing.proposal(game, heuristic, state, me)
+            if deal is not None and deal.action not in self._proposed:
+                # one proposal per turn, and never the same one twice in a game
+                self._proposed.update((view.turn, deal.action))
+                self._last = deal.words
+                return deal.action
+        return None
 
     ANY_TIME_MARGIN = 0.01
     """Heuristic value (0-1) an out-of-turn action must add before GreedyBot plays it."""
@@ -119,4 +169,4 @@ class GreedyBot:
         return self._last
 
     def __repr__(self) -> str:
-        return "GreedyBot()"
+        return "GreedyBot(deals=True)" if self.deals else "GreedyBot()"

@@ -28,6 +28,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
+from marketlib.bots import deals as dealing
 from marketlib.bots.base import Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
@@ -75,6 +76,9 @@ class ISMCTSBot:
         max_nodes: the turn-search budget for the root lines (default 4,000, as GreedyBot).
         heuristic: the evaluation the search plays and scores by (default: the game's,
             :func:`~marketlib.bots.heuristics.heuristic_for`).
+        deals: also trade (Bansan, B-ANY-01/02; :mod:`marketlib.bots.deals`): propose a trade
+            out of turn when it raises the heuristic's value, and answer offers by the value
+            after the deal, as ``GreedyBot(deals=True)`` does. Off by default.
 
     Raises:
         ValueError: a non-positive budget, or a negative ``exploration``.
@@ -101,6 +105,7 @@ class ISMCTSBot:
         max_nodes: int = 4000,
         reply_searches: int = 24,
         heuristic: Heuristic | None = None,
+        deals: bool = False,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or candidates < 1:
             raise ValueError("iterations, seconds and candidates must be positive")
@@ -119,6 +124,8 @@ class ISMCTSBot:
         self.max_nodes = max_nodes
         self.reply_searches = reply_searches
         self.heuristic = heuristic
+        self.deals = deals
+        self._proposed: set[Any] = set()
         self.last_iterations = 0
         self._last = "has not chosen yet."
         self._seen = Repetitions()
@@ -133,6 +140,14 @@ class ISMCTSBot:
         check_choices(legal_actions)
         game = game_of(view)
         me = viewer_of(view, legal_actions)
+        if self.deals and dealing.deals_in(view) and view.offer is not None:
+            self._plan = Plan()
+            heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
+            reply = dealing.answer(game, heuristic, game.determinize(view, rng), me,
+                                   legal_actions)
+            if reply is not None:
+                self._last = reply.words
+                return reply.action
         planned = self._plan.next(game, view, legal_actions, me)
         if planned is not None:
             return planned
@@ -284,13 +299,29 @@ class ISMCTSBot:
             text += f"; next best began with {first} at about {100 * second.mean:.0f}%"
         return text + "."
 
+    def any_time(self, view: Any, actions: tuple[Any, ...], rng: random.Random) -> Any | None:
+        """A trade to propose now when the bot deals (:func:`~marketlib.bots.deals.proposal`,
+        at most one per turn, never the same twice), else ``None``: without ``deals`` it
+        plays no out-of-turn action, as before."""
+        if not self.deals or not dealing.deals_in(view) or view.turn in self._proposed:
+            return None
+        game = game_of(view)
+        me = viewer_of(view, actions)
+        heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
+        deal = dealing.proposal(game, heuristic, game.determinize(view, rng), me)
+        if deal is None or deal.action in self._proposed:
+            return None
+        self._proposed.update((view.turn, deal.action))
+        self._last = deal.words
+        return deal.action
+
     def explain_choice(self) -> str:
         """One sentence about the last choice and how the search rated it."""
         return self._last
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds is not None else str(self.iterations)
-        return f"ISMCTSBot({budget})"
+        return f"ISMCTSBot({budget}{', deals=True' if self.deals else ''})"
 
 
 class _Replies:

@@ -180,7 +180,8 @@ def play_many(
         progress: show a tqdm progress bar (off by default).
         chunk_size: games per task (default: about 4 tasks per worker, at most 250 games).
         any_time: bots with an ``any_time`` hook also act out of turn, as on a board
-            (``sim.play``; Bansan's Rent & Release on another vendor's turn, A-B-60).
+            (``sim.play``; Bansan's Rent & Release on another vendor's turn, A-B-60, and the
+            trades of bots that deal, ``GreedyBot(deals=True)``, B-ANY-02).
 
     Returns:
         ``games``: one row per game and seat, columns ``game, seed, seat, bot, score, winner,

@@ -152,7 +152,8 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
 
     Every bot is copied first, so a bot object's memory never carries over between games.
     With ``any_time=True``, bots with an ``any_time`` hook (``GreedyBot``) are also asked for
-    their out-of-turn actions (Bansan's Rent & Release on another vendor's turn, A-B-60) each
+    their out-of-turn actions (Bansan's Rent & Release on another vendor's turn, A-B-60, and
+    the trades of a bot that deals, ``GreedyBot(deals=True)``, B-ANY-02) each
     time the decision passes to another seat, exactly as on a board
     (:func:`marketlib.bots.base.out_of_turn_moves`); off by default, so results and golden games
     are those of the deciding seat's ``legal_actions`` alone.
@@ -215,7 +216,9 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
             action = draw(legal)
         else:
             action = chooses[seat](view(state, seat) if reads[seat] else None, legal, rngs[seat])
-            if action not in legal:  # apply accepts more (Bansan's R&R and trades, A-B-60)
+            if action not in legal and not _free_form(module, state, seat, action):
+                # apply accepts more (Bansan's R&R, A-B-60): a bot keeps to its decision's
+                # listed actions, or a proposal of its own the rules allow (FREE_FORM)
                 raise _not_legal(module, state, seat, seats[seat], action)
         if out_of_turn:
             before = state
@@ -240,6 +243,14 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         outcome=result, standings=module.standings(state), turns=turn,
         turn_columns=turns.names, turn_ends=tuple(turns.ends),
     )
+
+
+def _free_form(module: GameModule, state: Any, seat: int, action: Any) -> bool:
+    """Whether ``action`` is a proposal with terms of its own (the game's ``FREE_FORM``: a
+    Bansan trade, bargain or counter-offer, B-ANY-01/02) that ``seat`` may make now."""
+    free = getattr(module, "FREE_FORM", ())
+    return (bool(free) and isinstance(action, free) and getattr(action, "player", None) == seat
+            and module.explain(state, action) is None)
 
 
 def _too_long(seed: int) -> RuntimeError:
