@@ -166,10 +166,6 @@ is over, not your decision, an offer to answer first); ``None`` lets the phase t
 :data:`ANY_PHASE` skips the phase table."""
 
 
-def _nothing(state: Any, seat: int, facts: Any) -> list[Any]:
-    return []
-
-
 @dataclass(frozen=True)
 class Engine(Generic[S]):
     """``explain``, ``legal_actions`` and ``apply`` for one game, from its declarations.
@@ -204,7 +200,7 @@ class Engine(Generic[S]):
     gate: Gate
     out_of_phase: Callable[[S, str], Violation]
     candidates: Callable[[S, int, Any], Iterable[Any]]
-    listed: Callable[[S, int, Any], list[Any]] = _nothing
+    listed: Callable[[S, int, Any], list[Any]] | None = None
     before: Callable[[S], S] | None = None
     after: Callable[[S, S, Any], S] | None = None
 
@@ -244,7 +240,7 @@ class Engine(Generic[S]):
         checks = self.actions.checks
         out = [a for a in self.candidates(state, seat, facts)
                if checks[type(a)](state, a, facts) is None]
-        listed = self.listed(state, seat, facts)
+        listed = None if self.listed is None else self.listed(state, seat, facts)
         return memo.remember(state, tuple(out + listed if listed else out))
 
     def apply(self, state: S, action: Any) -> S:
