@@ -486,7 +486,8 @@ class BansanHeuristic:
         return rng.choice(actions)
 
     def describe(self, before: State, actions: Sequence[Any], after: State, player: int) -> str:
-        """One sentence: the actions of the turn and the change in money and lists."""
+        """One sentence: the actions of the turn and the change in money and lists (in the
+        Kenduri also the public lists a Bag now covers more of, B-KEN-03)."""
         was, now = before.vendors[player], after.vendors[player]
         played = ", then ".join(str(a).split(" ", 1)[-1] for a in actions[:4]) or "nothing"
         if len(actions) > 4:
@@ -498,6 +499,14 @@ class BansanHeuristic:
             change.append(f"it completes {len(now.completed) - len(was.completed)} Shopping List")
         if len(now.bag) != len(was.bag):
             change.append(f"its Bag goes from {len(was.bag)} to {len(now.bag)} cards")
+        if before.rules.plays.shared_menu and after.public:  # whose Bag nears which list
+            had = {x: share for x, _, share in feast_claims(before)}
+            closer = [f"{x} (P{seat}'s Bag covers {share:.0%})"
+                      for x, seat, share in feast_claims(after) if share > had.get(x, 1.0)]
+            if closer:
+                lists = "list" if len(closer) == 1 else "lists"
+                verb = "comes" if len(closer) == 1 else "come"
+                change.append(f"the table's Kenduri {lists} {', '.join(closer)} {verb} closer")
         why = "; ".join(change) or "it keeps its position best"
         return f"plays {played}, because {why}."
 
