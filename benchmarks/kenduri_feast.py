@@ -21,6 +21,10 @@ per command on a shared 2-core machine (so the seconds per game are slow):
 
 - ``--games 300 --players 3 4 --no-learner``: 3 players 273/300 = 91.0% (87.2-93.7%);
   4 players 284/300 = 94.7% (91.5-96.7%).
+- ``--games 100 --players 2 5 --no-learner``: 2 players 78/100 = 78.0% (68.9-85.0%); 5 players
+  89/100 = 89.0% (81.4-93.7%).
+- ``--games 300 --learner-only --learners completer``: 271/300 = 90.3% (86.5-93.2%).
+- ``--games 300 --learner-only --learners shopper``: 253/300 = 84.3% (79.8-88.0%).
 
 The default is a bounded sample (20 games a row); ``--games N`` plays N per row.
 
