@@ -7,7 +7,13 @@ would pay for it, B-SELL-01), a little per card in its Bag, minus a share of the
 fuller Waste Bins threaten. The weights are a :class:`Weights`; Sendiri has its own
 (:data:`SENDIRI_WEIGHTS`). The value of a state for a seat is a logistic squash of its
 strength minus the strongest rival's (0.5 = level pegging); finished games are worth 1, 1/k
-or 0 (a collective Kenduri loss is 0 for everyone).
+or 0.
+
+In the Kenduri Menu (``rules.plays.shared_menu``) a list completed by anyone saves the whole
+table (B-KEN-03/05), so a seat's value is mostly the table's progress on the public menu
+(:func:`feast_progress`): each open list is claimed by the seat whose Bag covers it best
+(:func:`feast_claims`), what its claimer could buy now counts a little, and the seat's own
+money lead a little (:class:`FeastWeights`). A collective loss is worth 0 to everyone.
 
 How the default weights were chosen is measured in ``benchmarks/bots_strength.py`` (see
 :data:`WEIGHTS`).
@@ -25,7 +31,7 @@ import msgspec
 from msgspec.structs import replace
 
 from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
-from marketlib.bansan.state import Purchase, Stocking, Vendor
+from marketlib.bansan.state import Ending, Purchase, Stocking, Vendor
 from marketlib.bots.heuristics import outcome_value
 
 
@@ -125,6 +131,156 @@ def _progress(state: State, bag: tuple[BagCard, ...], open_ids: tuple[str, ...])
     return total
 
 
+class FeastWeights(msgspec.Struct, frozen=True, kw_only=True):
+    """How a bot values a Kenduri table (B-KEN): a list completed by anyone saves the whole
+    table (B-KEN-05), so the table's progress on the public menu first, its own money a little.
+
+    Attributes:
+        progress: share of a list counted while it is open, times its claimer's coverage
+            (:func:`feast_progress`) to the power ``power``; a completed list counts 1.
+        power: the exponent of that coverage (2: the last icons of a list count most).
+        access: icons counted for each missing icon of a list its claimer could buy now (from
+            a stall another vendor rents, B-BUY-01, or from the Row as a wholesaler of its
+            type, B-BUY-03): without it a table never rents or stocks what the menu lacks.
+        own: weight of the seat's own money lead (a logistic of its money minus the richest
+            other vendor's, at :attr:`Weights.scale`) beside the feast's (1 - ``own``).
+    """
+
+    progress: float = 0.5
+    power: float = 2.0
+    access: float = 0.5
+    own: float = 0.02
+
+
+FEAST_WEIGHTS = FeastWeights()
+"""The Kenduri weights of :class:`BansanHeuristic`. Tried on 20-30 seeded 3- and 4-player
+GreedyBot tables (``benchmarks/kenduri_feast.py`` measures the chosen ones): ``own`` 0.02 feasts
+in 18 of 20 3-player games, 0.05 in 3, 0.1 in 2 (a RM of lead then outweighs a card of the
+menu); ``access`` 0 in 0 of 20, 0.2 in 13, 0.3-0.7 in 27-28 of 30 4-player games."""
+
+Claim = tuple[str, int, int, int, tuple[tuple[Any, int], ...]]
+"""One claim: (list, seat, icons its Bag covers, icons, what it still misses by type)."""
+
+_CLAIMS: dict[Hashable, tuple[Claim, ...]] = {}
+"""Memo of :func:`feast_claims` (searches meet the same Bags over and over)."""
+
+
+def feast_claims(state: State) -> tuple[tuple[str, int, float], ...]:
+    """Who works towards each open public Kenduri list (B-KEN-02/03), from the Bags everyone
+    sees: ``(list, seat, share of its icons that seat's Bag covers)`` per open list.
+
+    Claims are made one at a time, the best-covered (list, seat) pair first (ties: the list
+    first in the menu, then the lower seat); the cards a claim uses are set aside, so two lists
+    never count the same card. A list nobody covers goes to the lowest seat with share 0.
+
+    Example:
+        >>> from marketlib import bansan
+        >>> s = bansan.position(rules=bansan.Rules(players=2, mode="kenduri", kenduri_lists=2),
+        ...     rents={0: ["FV"], 1: ["WG"]}, public=["SL-19", "SL-01"],
+        ...     bags={1: ["MT:PA", "MT:PA", "SF:PA"]}, phase="actions")
+        >>> feast_claims(s)[0]
+        ('SL-19', 1, 0.75)
+    """
+    return tuple((x, seat, covered / size) for x, seat, covered, size, _ in _claims(state))
+
+
+def _claims(state: State) -> tuple[Claim, ...]:
+    key = (tuple(tuple(b.produce for b in v.bag) for v in state.vendors), state.public,
+           state.rules.list_deck, state.cards)
+    found = _CLAIMS.get(key)
+    if found is None:
+        if len(_CLAIMS) >= 100_000:
+            _CLAIMS.clear()
+        found = _CLAIMS[key] = _claim(state)
+    return found
+
+
+def _claim(state: State) -> tuple[Claim, ...]:
+    lists = catalog(state).lists
+    have = [Counter(b.produce for b in v.bag) for v in state.vendors]
+    needs = {x: Counter(lists[x].icons) for x in state.public}
+    left = list(state.public)
+    claims: dict[str, Claim] = {}
+    while left:
+        best: tuple[float, int, int, int] | None = None  # (share, -list index, -seat, covered)
+        for i, x in enumerate(left):
+            need = needs[x]
+            size = len(lists[x].icons)
+            for seat, bag in enumerate(have):
+                covered = sum(min(k, bag[t]) for t, k in need.items())
+                rank = (covered / size, -i, -seat, covered)
+                if best is None or rank > best:
+                    best = rank
+        assert best is not None
+        x, seat, covered = left.pop(-best[1]), -best[2], best[3]
+        need = needs[x]
+        missing = tuple((t, k - have[seat][t]) for t, k in need.items() if k > have[seat][t])
+        claims[x] = (x, seat, covered, len(lists[x].icons), missing)
+        have[seat] = have[seat] - need
+    return tuple(claims[x] for x in state.public)
+
+
+def feast_progress(state: State, weights: FeastWeights = FEAST_WEIGHTS) -> float:
+    """0..1: the table's progress on the Kenduri menu, over the menu's size (B-KEN-02/05).
+
+    A completed public list counts 1; an open one ``weights.progress`` times the share of its
+    icons its claimer covers (:func:`feast_claims`) to the power ``weights.power``, an icon it
+    could buy now (from a stall another vendor rents, or from the Row as a wholesaler of its
+    type) counting ``weights.access`` of one.
+
+    Example:
+        >>> from marketlib import bansan
+        >>> s = bansan.setup(bansan.Rules(players=3, mode="kenduri"), seed=1)
+        >>> feast_progress(s)
+        0.0
+    """
+    total = state.rules.kenduri_lists
+    done = total - len(state.public)
+    if not state.public:
+        return done / total
+    claims = _claims(state)
+    access, power = weights.access, weights.power
+    supply: list[Counter[Any]] | None = None
+    partial = 0.0
+    for _, seat, covered, size, missing in claims:
+        reach = 0.0
+        if missing and access:
+            if supply is None:
+                supply = _supply(state)
+            buyable = supply[seat]
+            reach = access * sum(min(k, buyable[t]) for t, k in missing)
+        partial += ((covered + reach) / size) ** power
+    return (done + weights.progress * partial) / total
+
+
+def _supply(state: State) -> list[Counter[Any]]:
+    """Per seat: cards it could buy now by type, from other vendors' open stalls (B-BUY-01)
+    and from the Row for a type it rents an open stall of (B-BUY-03)."""
+    cat = catalog(state)
+    n = len(state.vendors)
+    stocked: list[Counter[Any]] = [Counter() for _ in range(n)]
+    rents: list[set[Any]] = [set() for _ in range(n)]
+    for st in state.stalls:
+        r = st.renter
+        if r is not None and r >= 0 and st.open:
+            kind = cat.sells[st.id]
+            rents[r].add(kind)
+            if st.cards:
+                stocked[r][kind] += len(st.cards)
+    total: Counter[Any] = Counter()
+    for counts in stocked:
+        total.update(counts)
+    out = []
+    for seat in range(n):
+        can = total - stocked[seat]
+        for card_id in state.row:
+            shown = cat.produce[card_id]
+            for kind in {shown.top, shown.bottom} & rents[seat]:
+                can[kind] += 1
+        out.append(can)
+    return out
+
+
 _STALL_PRICES: list[tuple[Any, str, dict[str, int]]] = []
 """One slot: the last rules and card digest seen, with their stall ID -> printed market price
 (RM); replaced whole, so a thread never reads one game's rules with another's prices."""
@@ -184,8 +340,10 @@ class BansanHeuristic:
         0.3
     """
 
-    def __init__(self, weights: Weights | None = None) -> None:
+    def __init__(self, weights: Weights | None = None,
+                 feast: FeastWeights = FEAST_WEIGHTS) -> None:
         self.weights = weights
+        self.feast = feast
 
     def weights_for(self, state: State) -> Weights:
         """The weights used for ``state`` (its mode's default unless given)."""
@@ -227,8 +385,13 @@ class BansanHeuristic:
             >>> 0.0 < HEURISTIC.evaluate(s, 0) < 1.0
             True
         """
+        if state.rules.plays.shared_menu:
+            return self.feast_value(state, player)
         if state.result is not None:
             return outcome_value(state.result, player)
+        return self._standing(state, player)
+
+    def _standing(self, state: State, player: int) -> float:
         values = self.strengths(state)
         mine = values[player]
         scale = self.weights_for(state).scale
@@ -237,13 +400,29 @@ class BansanHeuristic:
         rival = max(v for q, v in enumerate(values) if q != player)
         return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
 
+    def feast_value(self, state: State, player: int) -> float:
+        """Kenduri (B-KEN-05/06): a list completed by anyone saves the whole table, so the
+        value is mostly the table's progress on the menu (:func:`feast_progress`) and a little
+        (``FeastWeights.own``) the seat's own standing. A collective loss is worth 0, a feast
+        1 - ``own`` plus ``own`` times the seat's share of the win."""
+        own = self.feast.own
+        if state.result is not None:
+            if state.result.ending == Ending.COLLECTIVE_LOSS:
+                return 0.0
+            return 1.0 - own + own * outcome_value(state.result, player)
+        money = [v.money for v in state.vendors]
+        lead = money[player] - max(m for q, m in enumerate(money) if q != player)
+        standing = 1.0 / (1.0 + math.exp(-lead / self.weights_for(state).scale))
+        return (1.0 - own) * feast_progress(state, self.feast) + own * standing
+
     def prune(self, state: State, actions: Sequence[Any]) -> Sequence[Any]:
         """The legal actions worth searching: a BUY or SELL takes the cards of each stall (and
         of the Bag) lowest card ID first, and picks them in card order (each choice of how many
         cards from where once, not every order of it); cards being stocked are tucked in the order
         they wait; R&R is weighed only at the start
         of a turn (before stocking); an excess Bag card is thrown or given to the weakest rival
-        only (the one the evaluation cares least about)."""
+        only (the one the evaluation cares least about), except in the Kenduri, where it may go
+        to any partner (the one whose list it helps)."""
         phase = state.phase
         pending = state.pending
         if phase == "actions" and isinstance(pending, Purchase):
@@ -255,7 +434,7 @@ class BansanHeuristic:
             return actions
         else:
             kept = [a for a in actions if type(a) is not RentAndRelease]
-        if phase == "bag" and len(state.vendors) > 2:
+        if phase == "bag" and len(state.vendors) > 2 and not state.rules.plays.shared_menu:
             me = state.current
             values = self.strengths(state)
             weakest = min((q for q in range(len(values)) if q != me), key=values.__getitem__)
@@ -307,7 +486,8 @@ class BansanHeuristic:
         return rng.choice(actions)
 
     def describe(self, before: State, actions: Sequence[Any], after: State, player: int) -> str:
-        """One sentence: the actions of the turn and the change in money and lists."""
+        """One sentence: the actions of the turn and the change in money and lists (in the
+        Kenduri also the public lists a Bag now covers more of, B-KEN-03)."""
         was, now = before.vendors[player], after.vendors[player]
         played = ", then ".join(str(a).split(" ", 1)[-1] for a in actions[:4]) or "nothing"
         if len(actions) > 4:
@@ -319,6 +499,14 @@ class BansanHeuristic:
             change.append(f"it completes {len(now.completed) - len(was.completed)} Shopping List")
         if len(now.bag) != len(was.bag):
             change.append(f"its Bag goes from {len(was.bag)} to {len(now.bag)} cards")
+        if before.rules.plays.shared_menu and after.public:  # whose Bag nears which list
+            had = {x: share for x, _, share in feast_claims(before)}
+            closer = [f"{x} (P{seat}'s Bag covers {share:.0%})"
+                      for x, seat, share in feast_claims(after) if share > had.get(x, 1.0)]
+            if closer:
+                lists = "list" if len(closer) == 1 else "lists"
+                verb = "comes" if len(closer) == 1 else "come"
+                change.append(f"the table's Kenduri {lists} {', '.join(closer)} {verb} closer")
         why = "; ".join(change) or "it keeps its position best"
         return f"plays {played}, because {why}."
 
