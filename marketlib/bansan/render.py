@@ -126,41 +126,55 @@ def _to_play(state: State | View) -> str:
     return f"P{seat} to play{waiting}"
 
 
+def _labels(state: State | View) -> tuple[dict[str, str], dict[str, str]]:
+    """Each produce card's ``ID:label`` and each Stall's ``ID sells`` as the text table writes
+    them, worked out once per card data (:meth:`~marketlib.core.cards.CardData.derived`)."""
+    cat = catalog(state)
+    found: tuple[dict[str, str], dict[str, str]] = state.rules.card_data.derived(
+        (state.cards, "text labels"),
+        lambda: ({c: f"{c}:{card.label}" for c, card in cat.produce.items()},
+                 {s: f"{s} {stall.sells}" for s, stall in cat.stalls.items()}))
+    return found
+
+
 def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the table (hidden values shown as ``?``)."""
     cat = catalog(state)
+    rules = state.rules
+    cards, stall_names = _labels(state)
     deck, lists = _deck_sizes(state)
-    cap = state.rules.bin_capacity
+    cap = rules.bin_capacity
     bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
                      for w, b in zip(WASTES, state.bins, strict=True))
     lines = [
         f"Bansan  turn {state.turn}  phase {state.phase}  {_to_play(state)}"
         + (f"  LAST ROUND (P{state.trigger})" if state.trigger is not None else ""),
         f"Deck {deck}  lists {lists}  bins {bins}  outside {len(state.outside)}",
-        "Row: " + (" ".join(f"{c}:{cat.produce[c].label}" for c in state.row) or "-"),
+        "Row: " + (" ".join([cards[c] for c in state.row]) or "-"),
     ]
-    for r in range(0, len(state.stalls), state.columns):
-        cells = []
-        for s in state.stalls[r:r + state.columns]:
-            who = _who(s.renter, True)
-            shut = "" if s.open else " CLOSED"
-            cells.append(f"{s.id} {cat.stalls[s.id].sells} {who} [{len(s.cards)}]{shut}")
-        lines.append("  " + " | ".join(cells))
+    stalls = state.stalls
+    columns = state.columns
+    for r in range(0, len(stalls), columns):
+        lines.append("  " + " | ".join([
+            f"{stall_names[s.id]} {_who(s.renter, True)} [{len(s.cards)}]"
+            + ("" if s.open else " CLOSED") for s in stalls[r:r + columns]]))
     if state.latest_events:
         lines.append("Events: " + " ".join(state.latest_events))
-    if state.rules.plays.shared_menu:
+    if rules.plays.shared_menu:
         lines.append("Kenduri lists open: " + (" ".join(
             f"{x}({cat.lists[x].label})" for x in state.public) or "none"))
+    to_decide = decider(state)
+    mine = state.viewer if isinstance(state, View) else None
     for p, v in enumerate(_vendors(state)):
-        marker = ">" if p == decider(state) else " "
+        marker = ">" if p == to_decide else " "
         money = "?" if v.money is None else str(v.money)
         wallet = v.wallet
         wallet_text = f"{v.wallet_size} hidden" if wallet is None else " ".join(wallet)
-        bag = " ".join(f"{b.card}={b.produce}" for b in v.bag) or "-"
+        bag = " ".join([f"{b.card}={b.produce}" for b in v.bag]) or "-"
         done = " ".join(v.completed) or "-"
         lines.append(f"{marker}P{p} RM{money:>3} {'R&R used ' if v.rr_used else ''}"
                      f"wallet [{wallet_text}] done [{done}] bag({len(v.bag)}) {bag}")
-        if wallet and isinstance(state, View) and state.viewer == p:  # a seat reads its own
+        if wallet and mine == p:  # a seat reads its own
             lines.append("     your lists: " + " ".join(
                 f"{x}({cat.lists[x].label})" for x in wallet))
     pending = _pending(state)
@@ -168,9 +182,9 @@ def text_table(state: State | View) -> str:
         lines.append(f"Pending: {pending}")
     if state.offer is not None:
         lines.append(f"Offer: {offer_text(state.offer)}")
-    lines.extend(f"  | {entry}" for entry in state.log)
+    lines.extend(["  | " + entry for entry in state.log])
     if state.result is not None:
-        if state.rules.plays.money_only:
+        if rules.plays.money_only:
             winners = ", ".join(f"P{w}" for w in state.result.winners)
             lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
                          f"RM {list(state.result.scores)}")

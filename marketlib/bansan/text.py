@@ -173,7 +173,9 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             chance.append(f"reveals Deck cards one at a time until a produce type repeats "
                           f"({view.deck_size} left); the repeated card goes to its Waste Bin, "
                           "so a bin may fill")
-        elif len(after.row) > len(before.row):
+        elif len(after.row) > len(before.row) and not view.rules.plays.fresh_row:
+            # a refill (B-UPK-09); a Sendiri draw (B-SOLO-10/11) says only that it draws, as
+            # whether its Row grows depends on the hidden cards
             chance.append(f"refills the Row from the Deck ({view.deck_size} left)")
         else:
             chance.append(f"draws hidden cards from the Deck ({view.deck_size} left)")

@@ -9,8 +9,8 @@ once per (state, seat); a
 works out only the new position.
 
 States are immutable, and a view and its world depend on the state and the seat only (the
-world is rebuilt with the fixed :data:`WORLD_SEED`), so what is kept is exactly what would be
-worked out again.
+world is rebuilt with the fixed :data:`WORLD_SEED`, its unseen cards in the view's order), so
+what is kept is exactly what would be worked out again.
 """
 
 from __future__ import annotations
@@ -22,44 +22,26 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 WORLD_SEED = 0
-"""The fixed seed of the world a board rebuilds from a view for previews and explanations (any
-fixed value works: nothing shown depends on the hidden parts it samples)."""
+"""The seed of the world a board rebuilds from a view for previews and explanations (its
+reshuffle key and any other draw a game's ``determinize`` makes besides shuffling)."""
 
 
-class _Stream(random.Random):
-    """``random.Random`` with the same :meth:`shuffle`, written without a method call per
-    element (a world's deck shuffles are most of ``determinize``'s time): the same seed gives
-    the same permutations and the same stream after them."""
+class _InOrder(random.Random):
+    """``random.Random`` whose :meth:`shuffle` keeps the order: a board's world keeps the
+    unseen cards in the order the view lists them. Nothing a board shows depends on that
+    order (a preview states what the hidden cards decide as a chance, never as a fact;
+    ``tests/widgets/test_world.py`` checks every choice and preview against worlds shuffled
+    with other seeds), and the shuffles were most of ``determinize``'s time."""
 
     def shuffle(self, x: Any) -> None:
-        getrandbits = self.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1  # random.Random._randbelow_with_getrandbits(n), inline
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
-
-
-def _same_as_random() -> bool:
-    """Whether :class:`_Stream` shuffles exactly as this Python's ``random.Random`` (checked
-    once at import; a Python whose ``shuffle`` differs gets ``random.Random`` itself)."""
-    a, b = list(range(200)), list(range(200))
-    ours, theirs = _Stream(WORLD_SEED), random.Random(WORLD_SEED)
-    for _ in range(5):
-        ours.shuffle(a)
-        theirs.shuffle(b)
-    return a == b and ours.getrandbits(62) == theirs.getrandbits(62)
-
-
-_STREAM: type[random.Random] = _Stream if _same_as_random() else random.Random
+        return None
 
 
 def world_of(game: Any, view: Any) -> Any:
     """A full state consistent with ``view``, the same for every state that gives this view:
-    ``game.determinize(view, random.Random(WORLD_SEED))``."""
-    return game.determinize(view, _STREAM(WORLD_SEED))
+    ``game.determinize(view, rng)`` with an ``rng`` seeded :data:`WORLD_SEED` that leaves the
+    unseen cards in the view's order (what a board shows does not depend on their order)."""
+    return game.determinize(view, _InOrder(WORLD_SEED))
 
 
 class Sight:

@@ -1,31 +1,100 @@
-"""A board's world (issue 28, speed): ``world_of`` shuffles with a faster stream that gives
-exactly ``game.determinize(view, random.Random(WORLD_SEED))``."""
+"""A board's world (issue 28, speed): ``world_of`` is ``game.determinize(view, rng)`` with an
+``rng`` that keeps the unseen cards in the view's order, and nothing a board shows depends on
+that order: every choice, preview and any-time action is the same in worlds shuffled with
+other seeds (so skipping the shuffles changes no payload)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from marketlib import Match, bansan, monsoon
-from marketlib.widgets.sight import WORLD_SEED, _Stream, world_of
+from marketlib.widgets import table_of
+from marketlib.widgets.payload import described
+from marketlib.widgets.sight import WORLD_SEED, _InOrder, world_of
+
+SETTINGS = (
+    ("bansan", bansan.Rules(players=2)),
+    ("bansan", bansan.Rules(players=4)),
+    ("bansan", bansan.Rules(players=3, mode="kenduri")),
+    ("bansan", bansan.Rules(players=1, mode="sendiri")),
+    ("monsoon", monsoon.Rules(players=2)),
+    ("monsoon", monsoon.Rules(players=3)),
+)
 
 
-def test_the_stream_shuffles_as_random() -> None:
-    ours, theirs = _Stream(7), random.Random(7)
-    for size in (0, 1, 2, 3, 64, 65, 130):
-        a, b = list(range(size)), list(range(size))
-        ours.shuffle(a)
-        theirs.shuffle(b)
-        assert a == b
+def test_the_stream_keeps_the_order_and_draws_as_random() -> None:
+    ours, theirs = _InOrder(7), random.Random(7)
+    cards = list(range(40))
+    ours.shuffle(cards)
+    assert cards == list(range(40))
     assert ours.getrandbits(62) == theirs.getrandbits(62)
 
 
-def test_world_of_is_determinize_with_the_world_seed() -> None:
-    for game, rules in (("bansan", bansan.Rules(players=3)), ("monsoon", monsoon.Rules())):
+def test_world_of_is_determinize_with_the_unseen_cards_in_order() -> None:
+    for game, rules in SETTINGS[:1] + SETTINGS[4:5]:
         match = Match(game, rules, seed=2)
         rng = random.Random(2)
         for _ in range(40):
             seat = match.current_player
             view = match.view(seat)
             assert world_of(match.game, view) == match.game.determinize(
-                view, random.Random(WORLD_SEED))
+                view, _InOrder(WORLD_SEED))
             match.play(rng.choice(match.legal_actions()))
+
+
+def shown(game: str, match: Match, seat: int, world: Any) -> list[Any]:
+    """What a board shows that is worked out in ``world``: the decider's choices with their
+    previews, and each seat's any-time actions with theirs."""
+    table = table_of(game)
+    g = match.game
+    view = g.view(match.state, seat)
+    out: list[Any] = [described(table, g, view, world, match.legal_actions())]
+    listing = getattr(g, "any_time_actions", None)
+    if listing is not None:
+        out.append(described(table, g, view, world, listing(world, seat)))
+    return out
+
+
+def differences(moves: int = 120) -> list[tuple[str, int, str]]:
+    """Positions (game, move, phase) of seeded random games where a board would show something
+    else in a world shuffled with another seed."""
+    found = []
+    for game, rules in SETTINGS:
+        for seed in (11, 12):
+            match = Match(game, rules, seed=seed)
+            rng = random.Random(seed)
+            g = match.game
+            for move in range(moves):
+                if match.outcome is not None:
+                    break
+                seat = match.current_player
+                if seat is not None and seat >= 0:
+                    view = g.view(match.state, seat)
+                    ours = shown(game, match, seat, world_of(g, view))
+                    for other in (seed, seed + 100):
+                        world = g.determinize(view, random.Random(other))
+                        if shown(game, match, seat, world) != ours:
+                            found.append((game, move, str(match.state.phase)))
+                match.play(rng.choice(match.legal_actions()))
+    return found
+
+
+def test_nothing_shown_depends_on_the_order_of_the_unseen_cards() -> None:
+    assert differences() == []
+
+
+def test_the_order_check_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A preview that names the top card of the world's Deck (a guess shown as a fact) differs
+    between worlds, and the check finds it."""
+    real = bansan.preview
+
+    def leaky(view: Any, action: Any, world: Any = None, **kw: Any) -> Any:
+        found = real(view, action, world, **kw)
+        return type(found)(certain=(*found.certain, f"next card {world.deck[0]}"),
+                           chance=found.chance)
+
+    monkeypatch.setattr(bansan, "preview", leaky)
+    assert any(game == "bansan" for game, _, _ in differences(moves=30))
