@@ -256,12 +256,7 @@ class Engine(Generic[S]):
             why = self.explain(state, action)
             if why is not None:
                 raise IllegalAction.from_violation(action, why)
-        kind = type(action)
-        table = self.actions
-        new = table.handlers[kind](state if self.before is None else self.before(state), action)
-        if self.after is not None:
-            new = self.after(state, new, action)
-        return self.flow.after(new, table.tags[kind])
+        return self.apply_legal(state, action)
 
     def apply_legal(self, state: S, action: Any) -> S:
         """:meth:`apply` without the checks, for an action known to be legal: taken from
