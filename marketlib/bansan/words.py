@@ -554,6 +554,12 @@ def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
     return sorted(seats, key=lambda p: (tuple(-k for k in keys[p]), p))
 
 
+def _first(seats: Sequence[int], keys: Sequence[Any], level: int) -> str:
+    """The seats of ``seats`` with the best key up to part ``level``, as "P0 and P2"."""
+    best = max(keys[p][:level + 1] for p in seats)
+    return " and ".join(f"P{p}" for p in seats if keys[p][:level + 1] == best)
+
+
 def final_standings(view: Any) -> str:
     """The end of a finished game as ``view`` shows it (outcomes are public): each vendor's
     place, money and completed lists, and which tie-breaker decided each tie (B-END-06/07,
@@ -581,9 +587,9 @@ def final_standings(view: Any) -> str:
         enough = total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
         sign = rules.solo_compare if enough else {">=": "<", ">": "<="}[rules.solo_compare]
         short = done < rules.solo_target and rules.solo_require_target  # A-B-45
-        why = ("" if result.winners else
-               " (too few lists, A-B-45)" if enough and short else " (the total falls short)")
-        won = "a win" if result.winners else "a loss" + why
+        why = [w for w, bad in (("the total falls short", not enough),
+                                ("too few lists, A-B-45", short)) if bad]
+        won = "a win" if result.winners else f"a loss ({' and '.join(why)})"
         return (f"Total: RM{money} + {view.deck_size} Deck cards = {total} {sign} 2 x "
                 f"RM{value} = {2 * value}; lists {done} of {rules.solo_target} (B-SOLO-18): "
                 f"{won}.")
@@ -598,26 +604,27 @@ def final_standings(view: Any) -> str:
     order = sorted(range(len(keys)), key=lambda p: (place[p] or 0, p))
     rows = ", ".join(f"{_ordinal_of(place[p] or 0)} P{p} RM{keys[p][0]} (completed lists "
                      f"RM{keys[p][1]})" for p in order)
-    when = " counted before the throw, A-B-28" if rules.tiebreak2_count_at == "before_throw" else ""
+    before = rules.tiebreak2_count_at == "before_throw"
+    when = ", counted before the throw, A-B-28" if before else ""
     said = []
     for level, tied in tie_breaks(keys):
         seats = " and ".join(f"P{p}" for p in tied)
+        key = keys[tied[0]]
         if level == 1:
-            now = f"{seats} tied on RM{keys[tied[0]][0]}"
-            part = ("tie-breaker 1, the higher value of completed Shopping Lists (B-END-07)",
-                    [f"P{p} RM{keys[p][1]}" for p in _best_first(tied, keys)])
+            said.append(f"{seats} tied on RM{key[0]}: tie-breaker 1, the higher value of "
+                        "completed Shopping Lists (B-END-07), put "
+                        + _first(tied, keys, level) + " first ("
+                        + ", ".join(f"P{p} RM{keys[p][1]}" for p in _best_first(tied, keys))
+                        + ").")
         elif level == 2:
-            now = f"{seats} also tied on completed lists worth RM{keys[tied[0]][1]}"
-            part = (f"tie-breaker 2, the fewer leftover produce cards (B-END-07{when})",
-                    [f"P{p} {-keys[p][2]}" for p in _best_first(tied, keys)])
+            said.append(f"{seats} tied on RM{key[0]} and on completed lists worth RM{key[1]}: "
+                        f"tie-breaker 2, the fewer leftover produce cards (B-END-07{when}), put "
+                        + _first(tied, keys, level) + " first ("
+                        + ", ".join(f"P{p} {-keys[p][2]}" for p in _best_first(tied, keys))
+                        + ").")
         else:
-            said.append(f"{seats} tied on both tie-breakers too, so they share the place "
-                        "(A-B-29).")
-            continue
-        best = max(keys[p][:level + 1] for p in tied)
-        first = [p for p in tied if keys[p][:level + 1] == best]
-        said.append(f"{now}: {part[0]}, put {' and '.join(f'P{p}' for p in first)} first "
-                    f"({', '.join(part[1])}).")
+            said.append(f"{seats} tied on RM{key[0]}, on completed lists worth RM{key[1]} and on "
+                        f"{-key[2]} leftover cards: they share the place (A-B-29).")
     if not said:
         said.append("Money alone decided (B-END-06): no tie-breaker was needed.")
     menu = " The Kenduri was completed (B-KEN-06)." if rules.plays.shared_menu else ""

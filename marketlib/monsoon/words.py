@@ -286,8 +286,8 @@ def final_standings(view: Any) -> str:
                         f"Gold-edge Orders (M-END-03), put {first} first "
                         f"({', '.join(f'P{p} {keys[p][1]}' for p in _best_first(tied, keys))}).")
         else:
-            said.append(f"{seats} tied on Gold-edge Orders too, so they share the place "
-                        "(M-END-03).")
+            said.append(f"{seats} tied on {keys[tied[0]][0]} seals and on Gold-edge Orders "
+                        f"({keys[tied[0]][1]} each): they share the place (M-END-03).")
     if result.ending.value == "seal_target":
         said = []  # the seat that reached the target won whatever the others hold (A-M-19)
     tail = (" " + " ".join(said)) if said else ""
