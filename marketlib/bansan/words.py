@@ -608,7 +608,7 @@ def final_standings(view: Any) -> str:
     when = ", counted before the throw, A-B-28" if before else ""
     said = []
     for level, tied in tie_breaks(keys):
-        seats = " and ".join(f"P{p}" for p in tied)
+        seats = _seats(tied, None)
         key = keys[tied[0]]
         if level == 1:
             said.append(f"{seats} tied on RM{key[0]}: tie-breaker 1, the higher value of "

@@ -278,7 +278,7 @@ def final_standings(view: Any) -> str:
                      f"{keys[p][1]})" for p in order)
     said = []
     for level, tied in tie_breaks(keys):
-        seats = " and ".join(f"P{p}" for p in tied)
+        seats = ", ".join(f"P{p}" for p in tied[:-1]) + f" and P{tied[-1]}"
         if level == 1:
             best = max(keys[p] for p in tied)
             first = " and ".join(f"P{p}" for p in tied if keys[p] == best)
