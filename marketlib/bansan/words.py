@@ -7,7 +7,9 @@ The table notation (``P0 stock-deck``) stays in logs and tooltips; a person read
 * :func:`label`: a move as a button says it ("Draw from the Deck until a type repeats"), from
   :data:`LABELS`, one entry per action kind;
 * :func:`warning`: a question the board asks before a move that throws part of a turn away;
-* :func:`goal`: the Kenduri team goal and the Sendiri target, with progress;
+* :func:`goal`: what wins and where the seat stands (the standard game's money race, the
+  Kenduri team goal, the Sendiri target), with what ends the game and how close it is;
+* :func:`final_standings`: the end of a finished game, with the tie-breakers that decided;
 * :func:`recap`: what another vendor did while you waited, and what it changed for you;
 * :data:`LEGEND`: every code and symbol a board shows.
 
@@ -22,7 +24,7 @@ from typing import Any
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, WASTE_WORDS, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.queries import half_total
+from marketlib.bansan.queries import catalog, half_total
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -31,6 +33,7 @@ from marketlib.bansan.state import (
     SoloThrow,
     Stocking,
 )
+from marketlib.core.game import places, tie_breaks
 
 PHASES: dict[str, str] = {
     "open_lists": "Opening Round: Shopping Lists",
@@ -383,38 +386,249 @@ def warning(view: Any, action: A.Action) -> str:
     return ""
 
 
+def _ordinal_of(n: int) -> str:
+    return f"{n}{_ordinal(n)}"
+
+
+def _seats(seats: Sequence[int], reader: int | None) -> str:
+    """``P1``, ``P1 and you``, ``P0, P2 and P3``: seats in a sentence, the reader as "you"."""
+    names = [_who(s, reader) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _lists_value(view: Any, vendor: Any) -> int:
+    """RM of a vendor's completed Shopping Lists (public: B-UPK-07, A-B-57)."""
+    lists = catalog(view).lists
+    return sum(lists[x].value for x in vendor.completed)
+
+
+def _lists_done(view: Any, vendor: Any) -> str:
+    """A vendor's completed lists as a count and their value ("2 worth RM12", "none")."""
+    count = len(vendor.completed)
+    return f"{count} worth RM{_lists_value(view, vendor)}" if count else "none"
+
+
+def _standing(view: Any) -> str:
+    """Where each vendor stands, from what the reader may know: their own money, the completed
+    lists of everyone (public, B-UPK-07), others' money only when it is not hidden (A-B-57)."""
+    me = view.viewer
+    vendors = view.vendors
+    if me is None:  # the teacher view: everything
+        return "Money: " + ", ".join(
+            f"P{p} RM{v.money} (completed lists: {_lists_done(view, v)})"
+            for p, v in enumerate(vendors)) + "."
+    own = vendors[me]
+    text = f"You: RM{own.money} (completed lists: {_lists_done(view, own)})."
+    others = [p for p in range(len(vendors)) if p != me]
+    if not others:
+        return text
+    if all(vendors[p].money is None for p in others):
+        lists = ", ".join(f"P{p} {_lists_done(view, vendors[p])}" for p in others)
+        return f"{text} Others: money hidden (completed lists: {lists})."
+    return text + " Others: " + ", ".join(
+        f"P{p} " + ("money hidden" if vendors[p].money is None else f"RM{vendors[p].money}")
+        + f" (completed lists: {_lists_done(view, vendors[p])})" for p in others) + "."
+
+
+def _last_round(view: Any) -> str:
+    """What ends a multiplayer game and how close it is (B-END-01..05, B-END-08, B-KEN-04)."""
+    rules = view.rules
+    reader = view.viewer
+    then = ("then the Closing Round (B-END-05)" if rules.closing_round
+            else "then the money is counted, without a Closing Round (B-END-08)")
+    if view.phase == "closing":
+        return ("Closing Round (B-END-05): each vendor in turn completes the Shopping Lists they "
+                "can, then throws their leftover produce into the bins (fined past a full bin); "
+                "then the money is counted.")
+    if view.trigger is not None:
+        n = len(view.vendors)
+        now = (view.current - view.first) % n  # B-END-03: up to the Last Player (A-B-34)
+        rest = [(view.first + k) % n for k in range(now + 1, n)]
+        left = ("this is the last turn" if not rest else
+                f"after this turn, {_seats(rest, reader)} "
+                f"{'take' if len(rest) > 1 or rest[0] == reader else 'takes'} one more turn"
+                + (" each" if len(rest) > 1 else ""))
+        return (f"Last Round, triggered by {_who(view.trigger, reader)} (B-END-02/03): "
+                f"{left}; {then}.")
+    deck = f"the Deck runs out ({view.deck_size} cards left)"
+    if rules.plays.shared_menu:  # B-KEN-04 replaces B-END-01(a)
+        return (f"The Last Round starts when the last Kenduri list is completed or {deck} "
+                "(B-KEN-04).")
+    counts = [len(v.completed) for v in view.vendors]
+    most = max(counts)
+    closest = ("nobody has completed one yet" if most == 0 else
+               f"closest: {_seats([p for p, c in enumerate(counts) if c == most], reader)} "
+               f"with {most}")
+    return (f"The Last Round starts when a vendor completes their "
+            f"{_ordinal_of(rules.trigger_lists)} Shopping List ({closest}) or {deck} "
+            "(B-END-01).")
+
+
+MOST_MONEY = ("Most money at the end wins (B-END-06; ties: the higher value of completed "
+              "Shopping Lists, then the fewer leftover produce cards, B-END-07).")
+"""What wins a standard Bansan game, with its tie-breakers (B-END-06/07)."""
+
+
+def _kenduri(view: Any) -> str:
+    """The Kenduri Menu's progress (B-KEN-02..06): lists done, those still open and the produce
+    they need, the deadline (A-B-39) and what wins once it is met."""
+    rules = view.rules
+    menu = rules.kenduri_lists
+    deadline = ("the game ends" if rules.kenduri_deadline == "end_of_game"
+                else "the Deck runs out")  # B-KEN-05, A-B-39
+    head = (f"Team goal: complete all {menu} Kenduri lists before {deadline}, or everyone "
+            "loses (B-KEN-05); then most money wins (B-KEN-06).")
+    if view.missed:
+        return (f"{head} The Kenduri has failed: {', '.join(view.missed)} still open when the "
+                "Deck ran out (B-KEN-05).")
+    done = menu - len(view.public)
+    lists = catalog(view).lists
+    needs: dict[Produce, int] = {}
+    for x in view.public:
+        for icon in lists[x].icons:
+            needs[icon] = needs.get(icon, 0) + 1
+    still = ("" if not view.public else
+             f"; still open: {', '.join(view.public)}, needing " + ", ".join(
+                 f"{needs[p]} {_name(p)}" for p in Produce if p in needs))
+    return f"{head} Done {done} of {menu}{still}."
+
+
+def _sendiri(view: Any) -> str:
+    """The solo target and the score so far as B-SOLO-18 counts it (A-B-45), and how close the
+    end is (B-SOLO-16, A-B-50, A-B-59)."""
+    rules = view.rules
+    target = rules.solo_target
+    me = view.vendors[0]
+    done = len(me.completed)
+    value = _lists_value(view, me)
+    compare = "at least" if rules.solo_compare == ">=" else "more than"  # A-B-45
+    lists = (f"complete {target} Shopping Lists (done {done}) and " if
+             rules.solo_require_target else f"complete Shopping Lists (done {done}; "
+             f"{target} is the target but not required, A-B-45) and ")
+    head = (f"Target: {lists}end with money + Deck cards {compare} 2 x their value "
+            "(B-SOLO-18).")
+    if me.money is None or view.result is not None:
+        return head
+    total = me.money + view.deck_size
+    now = (f"Now: RM{me.money} + {view.deck_size} Deck cards = {total} against 2 x "
+           f"RM{value} = {2 * value} (before the final throw's fines, B-SOLO-17).")
+    if view.trigger is not None:
+        return f"{head} {now} The game ends after this turn (B-SOLO-16)."
+    draws = SOLO_ROW + 1  # step 1b's card and the Row (B-SOLO-10/11)
+    turns = max(0, view.deck_size // draws)
+    return (f"{head} {now} It ends after the turn you complete your "
+            f"{_ordinal_of(rules.trigger_lists)} list or the Deck runs out (B-SOLO-16): about "
+            f"{turns} turn(s) left, the Deck has {view.deck_size} cards and a turn draws "
+            f"{draws}.")
+
+
 def goal(view: Any) -> str:
-    """The team goal (Kenduri, B-KEN-02..05) or the solo target (Sendiri, B-SOLO-16..19) with
-    progress; "" in the standard game.
+    """What wins and where the reader stands, from their view only (never hidden money or
+    lists, A-B-57), with what ends the game and how close it is; every number from the rules
+    in force. The standard game: most money (B-END-06/07), the reader's money and everyone's
+    completed lists, the Last Round trigger (B-END-01..05); Kenduri: the Menu's progress
+    (B-KEN-02..06); Sendiri: the target and the score so far (B-SOLO-16..18).
 
     Example:
         >>> from marketlib.bansan import Rules, setup, view
-        >>> goal(view(setup(Rules(players=3, mode="kenduri"), seed=1), 0))[-40:]
-        'Done 0 of 5; the Deck has 55 cards left.'
+        >>> print(goal(view(setup(Rules(players=3), seed=1), 1)))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        Most money at the end wins (B-END-06; ties: the higher value of completed Shopping Lists,
+        then the fewer leftover produce cards, B-END-07). You: RM10 (completed lists: none).
+        Others: money hidden (completed lists: P0 none, P2 none). The Last Round starts when a
+        vendor completes their 3rd Shopping List (nobody has completed one yet) or the Deck runs
+        out (60 cards left) (B-END-01).
+        >>> goal(view(setup(Rules(players=3, mode="kenduri"), seed=1), 0)).split(". ")[1][:9]
+        'Done 0 of'
     """
     rules = view.rules
-    if rules.plays.shared_menu:
-        menu = rules.kenduri_lists
-        done = menu - len(view.public)
-        deadline = ("the game ends" if rules.kenduri_deadline == "end_of_game"
-                    else "the Deck runs out")  # B-KEN-05, A-B-39
-        return (f"Team goal: complete all {menu} Kenduri lists before {deadline}, or "
-                f"everyone loses. Done {done} of {menu}; the Deck has {view.deck_size} cards "
-                "left.")
     if rules.plays.solo:
-        target = rules.solo_target
-        me = view.vendors[0]
-        done = len(me.completed)
-        draws = SOLO_ROW + 1  # step 1b's card and the Row (B-SOLO-10/11)
-        turns = max(0, view.deck_size // draws)
-        lists = (f"complete {target} Shopping Lists (done {done}) and " if
-                 rules.solo_require_target else f"complete Shopping Lists (done {done}; "
-                 f"{target} is the target but not required, A-B-45) and ")
-        compare = "at least" if rules.solo_compare == ">=" else "more than"  # A-B-45
-        return (f"Target: {lists}end with money + Deck cards {compare} 2 x their value. About "
-                f"{turns} turn(s) left: the Deck has {view.deck_size} cards and a turn draws "
-                f"{draws}.")
-    return ""
+        return _sendiri(view)
+    head = _kenduri(view) if rules.plays.shared_menu else MOST_MONEY
+    if view.result is not None:
+        return head
+    return f"{head} {_standing(view)} {_last_round(view)}"
+
+
+def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
+    return sorted(seats, key=lambda p: (tuple(-k for k in keys[p]), p))
+
+
+def _first(seats: Sequence[int], keys: Sequence[Any], level: int) -> str:
+    """The seats of ``seats`` with the best key up to part ``level``, as "P0 and P2"."""
+    best = max(keys[p][:level + 1] for p in seats)
+    return " and ".join(f"P{p}" for p in seats if keys[p][:level + 1] == best)
+
+
+def final_standings(view: Any) -> str:
+    """The end of a finished game as ``view`` shows it (outcomes are public): each vendor's
+    place, money and completed lists, and which tie-breaker decided each tie (B-END-06/07,
+    A-B-28/29); a failed Kenduri (B-KEN-05); the Sendiri count (B-SOLO-18). "" while playing.
+
+    Example:
+        >>> from marketlib.sim import play
+        >>> from marketlib.bansan import Rules, view
+        >>> end = play("bansan", Rules(players=3), ["random"], seed=51).to_match().state
+        >>> print(final_standings(view(end, 2)))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        Standings: 1st P0 RM26 (completed lists RM6), 2nd P1 RM26 (completed lists RM0), 3rd
+        P2 RM1 (completed lists RM0). P0 and P1 tied on RM26: tie-breaker 1, the higher value
+        of completed Shopping Lists (B-END-07), put P0 first (P0 RM6, P1 RM0).
+    """
+    result = view.result
+    if result is None:
+        return ""
+    rules = view.rules
+    if rules.plays.solo:
+        total = result.scores[0]
+        money = total - view.deck_size
+        value = _lists_value(view, view.vendors[0])
+        done = len(view.vendors[0].completed)
+        enough = total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
+        sign = rules.solo_compare if enough else {">=": "<", ">": "<="}[rules.solo_compare]
+        short = done < rules.solo_target and rules.solo_require_target  # A-B-45
+        why = [w for w, bad in (("the total falls short", not enough),
+                                ("too few lists, A-B-45", short)) if bad]
+        won = "a win" if result.winners else f"a loss ({' and '.join(why)})"
+        return (f"Total: RM{money} + {view.deck_size} Deck cards = {total} {sign} 2 x "
+                f"RM{value} = {2 * value}; lists {done} of {rules.solo_target} (B-SOLO-18): "
+                f"{won}.")
+    if not result.winners:  # B-KEN-05
+        still = view.missed or view.public
+        return (f"The Kenduri failed: {', '.join(still)} not completed in time, so every "
+                "vendor loses (B-KEN-05).")
+    keys = [(m, _lists_value(view, v), -(left or 0)) for m, v, left in zip(
+        result.scores, view.vendors, view.leftovers or (None,) * len(view.vendors),
+        strict=True)]
+    place = places(result.winners, keys)
+    order = sorted(range(len(keys)), key=lambda p: (place[p] or 0, p))
+    rows = ", ".join(f"{_ordinal_of(place[p] or 0)} P{p} RM{keys[p][0]} (completed lists "
+                     f"RM{keys[p][1]})" for p in order)
+    before = rules.tiebreak2_count_at == "before_throw"
+    when = ", counted before the throw, A-B-28" if before else ""
+    said = []
+    for level, tied in tie_breaks(keys):
+        seats = _seats(tied, None)
+        key = keys[tied[0]]
+        if level == 1:
+            said.append(f"{seats} tied on RM{key[0]}: tie-breaker 1, the higher value of "
+                        "completed Shopping Lists (B-END-07), put "
+                        + _first(tied, keys, level) + " first ("
+                        + ", ".join(f"P{p} RM{keys[p][1]}" for p in _best_first(tied, keys))
+                        + ").")
+        elif level == 2:
+            said.append(f"{seats} tied on RM{key[0]} and on completed lists worth RM{key[1]}: "
+                        f"tie-breaker 2, the fewer leftover produce cards (B-END-07{when}), put "
+                        + _first(tied, keys, level) + " first ("
+                        + ", ".join(f"P{p} {-keys[p][2]}" for p in _best_first(tied, keys))
+                        + ").")
+        else:
+            said.append(f"{seats} tied on RM{key[0]}, on completed lists worth RM{key[1]} and on "
+                        f"{-key[2]} leftover cards: they share the place (A-B-29).")
+    if not said:
+        said.append("Money alone decided (B-END-06): no tie-breaker was needed.")
+    menu = " The Kenduri was completed (B-KEN-06)." if rules.plays.shared_menu else ""
+    return f"Standings: {rows}.{menu} " + " ".join(said)
 
 
 def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
@@ -522,5 +736,5 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LABELS", "LEGEND", "PHASES", "goal", "instruction", "label", "legend", "recap", "step",
-           "warning"]
+__all__ = ["LABELS", "LEGEND", "MOST_MONEY", "PHASES", "final_standings", "goal", "instruction",
+           "label", "legend", "recap", "step", "warning"]

@@ -152,6 +152,46 @@ def places(
     )
 
 
+def tie_breaks(keys: Sequence[Sequence[Any]]) -> list[tuple[int, tuple[int, ...]]]:
+    """Where a final ranking needed its tie-breakers: each group of seats that share the score
+    (``key[0]``, larger is better) and every part before ``level``, with the ``level`` (the
+    index of the key part) that first tells some of them apart, best groups first; ``level ==
+    len(key)`` when no tie-breaker does (a shared place). A group told apart only in part is
+    followed by its still-tied subgroups. Seats alone on their score are in no group.
+
+    Example:
+        >>> tie_breaks([(26, 12, 0), (26, 8, 0), (1, 0, 0)])   # list value orders P0, P1
+        [(1, (0, 1))]
+        >>> tie_breaks([(7, 1), (3, 0), (7, 1)])               # nothing does: a shared place
+        [(2, (0, 2))]
+        >>> tie_breaks([(5, 2, -1), (9, 0, 0), (5, 2, -3)])    # the second tie-breaker
+        [(2, (0, 2))]
+    """
+    found: list[tuple[int, tuple[int, ...]]] = []
+    width = min((len(k) for k in keys), default=0)
+
+    def parts(group: Sequence[int], level: int) -> list[tuple[int, ...]]:
+        split: dict[Any, list[int]] = {}
+        for seat in group:
+            split.setdefault(keys[seat][level], []).append(seat)
+        return [tuple(split[v]) for v in sorted(split, reverse=True)]
+
+    def walk(group: tuple[int, ...], level: int) -> None:
+        while level < width and len(parts(group, level)) == 1:
+            level += 1
+        found.append((level, group))
+        if level < width:
+            for tied in parts(group, level):
+                if len(tied) > 1:
+                    walk(tied, level + 1)
+
+    if width:
+        for tied in parts(range(len(keys)), 0):
+            if len(tied) > 1:
+                walk(tied, 1)
+    return found
+
+
 class GameModule(Protocol):
     """What a game package provides. Both games implement exactly this surface.
 

@@ -2,8 +2,8 @@
 
 The same jobs as :mod:`marketlib.bansan.words`: :data:`PHASES`, :func:`instruction`,
 :func:`label` (from :data:`LABELS`, one entry per action kind), :func:`warning`, :func:`goal`,
-:func:`recap` and :data:`LEGEND`, all from a seat's view (Monsoon Market hides only the decks'
-order, A-M-25).
+:func:`final_standings`, :func:`recap` and :data:`LEGEND`, all from a seat's view (Monsoon
+Market hides only the decks' order, A-M-25).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from marketlib.core.game import places, tie_breaks
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -201,16 +202,105 @@ def warning(view: Any, action: Action) -> str:
     return ""
 
 
+def _who(seat: int, reader: int | None) -> str:
+    return "you" if seat == reader else f"P{seat}"
+
+
 def goal(view: Any) -> str:
-    """The seal race: each seat's seals against the target (M-END-01/02).
+    """What wins and where the reader stands (M-END-01/02), and what else ends the game and how
+    close it is (M-END-03, A-M-06); everything in Monsoon Market is public but the decks' order
+    (A-M-25), and every number comes from the rules in force.
 
     Example:
         >>> from marketlib.monsoon import Rules, setup, view
-        >>> goal(view(setup(Rules(players=2), seed=1), 0))
-        'First to 15 seals wins. Seals now: P0 0, P1 0.'
+        >>> print(goal(view(setup(Rules(players=2), seed=1), 0)))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        First to 15 seals wins (M-END-01). Seals now: P0 0, P1 0 (you: 15 to go). If the Orders
+        run out first (4 on display, 32 in the deck), most seals wins, then most Gold-edge
+        Orders (M-END-03).
     """
+    rules = view.rules
+    head = f"First to {rules.seal_target} seals wins (M-END-01)."
+    if view.result is not None:
+        return head
     seals = ", ".join(f"P{p} {s}" for p, s in enumerate(view.seals))
-    return f"First to {view.rules.seal_target} seals wins. Seals now: {seals}."
+    me = view.viewer
+    mine = ("" if me is None else
+            f" (you: {max(0, rules.seal_target - view.seals[me])} to go)")
+    text = f"{head} Seals now: {seals}{mine}."
+    if rules.orders_exhausted_end:
+        text += (f" If the Orders run out first ({len(view.order_display)} on display, "
+                 f"{view.order_deck_size} in the deck), most seals wins, then most Gold-edge "
+                 "Orders (M-END-03).")
+    if rules.max_turns is not None:
+        text += (f" The game stops after turn {rules.max_turns} (now turn {view.turn + 1}), "
+                 "ranked the same way (A-M-06).")
+    return text
+
+
+ENDINGS = {
+    "seal_target": "reached the seal target (M-END-01): the game ended at once",
+    "orders_exhausted": "the Order deck and display ran out (M-END-03)",
+    "turn_limit": "the turn limit was reached (A-M-06)",
+    "stalemate": "nobody could act but pass (A-M-26)",
+}
+"""How a game ended, by :class:`~marketlib.monsoon.state.Ending` value."""
+
+
+def final_standings(view: Any) -> str:
+    """The end of a finished game (everything is public, A-M-25): how it ended, each seat's
+    place, seals and Gold-edge Orders, and which tie-breaker decided each tie (M-END-03, A-M-06,
+    A-M-26). "" while playing.
+
+    Example:
+        >>> from marketlib.sim import play
+        >>> from marketlib.monsoon import Rules, view
+        >>> end = play("monsoon", Rules(players=3, max_turns=30), ["random"], seed=52)
+        >>> print(final_standings(view(end.to_match().state, 0)))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        The turn limit was reached (A-M-06). Standings: 1st P2 6 seals (Gold-edge Orders: 1),
+        2nd P0 6 seals (Gold-edge Orders: 0), 3rd P1 3 seals (Gold-edge Orders: 0). P0 and P2
+        tied on 6 seals: the tie-breaker, the most Gold-edge Orders (M-END-03), put P2 first
+        (P2 1, P0 0).
+    """
+    result = view.result
+    if result is None:
+        return ""
+    cat = catalog(view)
+    gold = [sum(o.level.value == "gold" for o in seat.orders) for seat in view.seats]
+    keys = [(seals_of(seat, cat), g) for seat, g in zip(view.seats, gold, strict=True)]
+    place = places(result.winners, keys)
+    order = sorted(range(len(keys)), key=lambda p: (place[p] or 0, p))
+    ending = ENDINGS.get(result.ending.value, result.ending.value)
+    if result.ending.value == "seal_target":
+        ending = " and ".join(f"P{w}" for w in result.winners) + " " + ending
+    rows = ", ".join(f"{_ordinal(place[p] or 0)} P{p} {keys[p][0]} seals (Gold-edge Orders: "
+                     f"{keys[p][1]})" for p in order)
+    said = []
+    for level, tied in tie_breaks(keys):
+        seats = ", ".join(f"P{p}" for p in tied[:-1]) + f" and P{tied[-1]}"
+        if level == 1:
+            best = max(keys[p] for p in tied)
+            first = " and ".join(f"P{p}" for p in tied if keys[p] == best)
+            said.append(f"{seats} tied on {keys[tied[0]][0]} seals: the tie-breaker, the most "
+                        f"Gold-edge Orders (M-END-03), put {first} first "
+                        f"({', '.join(f'P{p} {keys[p][1]}' for p in _best_first(tied, keys))}).")
+        else:
+            said.append(f"{seats} tied on {keys[tied[0]][0]} seals and on Gold-edge Orders "
+                        f"({keys[tied[0]][1]} each): they share the place (M-END-03).")
+    if result.ending.value == "seal_target":
+        said = []  # the seat that reached the target won whatever the others hold (A-M-19)
+    tail = (" " + " ".join(said)) if said else ""
+    return f"{ending[0].upper()}{ending[1:]}. Standings: {rows}.{tail}"
+
+
+def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
+    return sorted(seats, key=lambda p: (tuple(-k for k in keys[p]), p))
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _past(views: Sequence[Any], i: int, action: Action, me: int) -> str:
@@ -262,5 +352,5 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LABELS", "LEGEND", "LEVELS", "PHASES", "goal", "instruction", "label", "legend",
-           "recap", "step", "warning"]
+__all__ = ["ENDINGS", "LABELS", "LEGEND", "LEVELS", "PHASES", "final_standings", "goal",
+           "instruction", "label", "legend", "recap", "step", "warning"]

@@ -105,15 +105,21 @@ def explain_click(table: Table, match: Match, target: str, player: int,
     return f"{action} is legal." if why is None else f"{why.rule}: {why.reason}"
 
 
-def summary_text(match: Match) -> str:
-    """The end-of-game sentence (empty while playing). Outcomes are public."""
+def summary_text(match: Match, table: Table | None = None, view: Any = None) -> str:
+    """The end-of-game sentence (empty while playing). Outcomes are public. With the game's
+    ``table`` and a seat's ``view`` of the finished position, the final standings follow, with
+    the tie-breakers the rules applied (the game's ``words.final_standings``, issue 30)."""
     outcome = match.outcome
     if outcome is None:
         return ""
     unit = match.game.GAME.score_unit
     winners = " and ".join(f"P{w}" for w in outcome.winners) or "nobody"
     scores = ", ".join(f"P{p} {s} {unit}" for p, s in enumerate(outcome.scores))
-    return f"Game over ({outcome.ending.value}): {winners} won. {scores}."
+    text = f"Game over ({outcome.ending.value}): {winners} won. {scores}."
+    standings = getattr(getattr(table, "words", None), "final_standings", None)
+    if standings is None or view is None:
+        return text
+    return f"{text} {standings(view)}"
 
 
 LOG_LINES = 500
@@ -279,11 +285,13 @@ def payload(
     """
     game = match.game
     state = match.state
-    if covered:
+    sights = sights or Sights(game)
+    if covered:  # the end's standings are public (completed lists, money counted)
+        over = match.outcome is not None
+        end = summary_text(match, table, sights.of(state).view(seat) if over else None)
         return {"scene": {"game": table.game_name, "covered": True}, "choices": [],
                 "any_time": [], "log": [], "log_total": 0,
-                "story": [], "description": "", "summary": summary_text(match)}
-    sights = sights or Sights(game)
+                "story": [], "description": "", "summary": end}
     decider = game.current_player(state)
     shown = None if teacher_view else seat
     view = sights.of(state).view(shown)
@@ -309,7 +317,7 @@ def payload(
         "log_total": len(log),
         "story": story_lines(table, match, seat, sights),
         "description": table.text(view),
-        "summary": summary_text(match),
+        "summary": summary_text(match, table, view),
     }
 
 

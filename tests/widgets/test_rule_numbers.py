@@ -19,6 +19,8 @@ import json
 import re
 from typing import Any
 
+import msgspec
+
 from marketlib import Match, bansan, monsoon
 from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import Produce
@@ -28,6 +30,7 @@ from marketlib.classroom.tables import seat_sessions
 from marketlib.monsoon import words as monsoon_words
 from marketlib.monsoon.render import html_board as monsoon_html
 from marketlib.monsoon.render import text_table as monsoon_text
+from marketlib.sim import play
 from marketlib.widgets import table_of
 from marketlib.widgets.payload import payload
 
@@ -198,3 +201,53 @@ def test_monsoon_board_text_html_and_refusal_show_the_rules_in_force() -> None:
 def test_the_default_legends_are_the_legends_of_the_default_rules() -> None:
     assert bansan_words.legend(bansan.Rules()) == bansan_words.LEGEND
     assert monsoon_words.legend(monsoon.Rules()) == monsoon_words.LEGEND
+
+
+def test_goal_lines_and_end_screens_show_the_rules_in_force() -> None:
+    """Issue 30, point 3: the goal line and the end summary of every mode under non-default
+    rules: B-END-01 (lists_to_trigger), B-END-08 (closing_round=False), B-END-07/A-B-28
+    (tiebreak2_count_at), B-KEN-02/04/05 (kenduri_lists, kenduri_deadline), B-SOLO-16/18/19
+    (solo_target_lists, solo_compare, hard_trigger_lists), M-END-01 and A-M-06 (seal_target,
+    max_turns)."""
+    m = _bansan_actions_match()
+    goal = payload(table_of("bansan"), m, 0)["scene"]["goal"]
+    assert "You: RM60" in goal and "RM23" not in goal  # P1's and P2's money stay hidden
+    assert "completes their 26th Shopping List" in goal and "3rd" not in goal
+    assert f"the Deck runs out ({len(m.state.deck)} cards left)" in goal
+    quick = msgspec.structs.replace(BANSAN, closing_round=False, tiebreak2_count_at="after_throw")
+    s = bansan.position(rules=quick, rents={0: ["FV"], 1: ["MT"], 2: ["WG"]}, phase="actions",
+                        stalls={"MT": ["MT", "MT"]}, current=2, trigger=1)
+    goal = payload(table_of("bansan"), Match.from_state("bansan", s), 0)["scene"]["goal"]
+    assert goal.endswith("then the money is counted, without a Closing Round (B-END-08).")
+    end = bansan.scoring.finish(s.replace(phase="over"))  # leftovers counted at the end
+    summary = payload(table_of("bansan"), Match.from_state("bansan", end), 0)["summary"]
+    assert ("P0, P1 and P2 tied on RM23 and on completed lists worth RM0: tie-breaker 2, the "
+            "fewer leftover produce cards (B-END-07), put P0 and P2 first (P0 0, P2 0, P1 2). "
+            "P0 and P2 tied on RM23") in summary and "A-B-28" not in summary
+    kenduri = bansan.Rules(players=3, mode="kenduri", kenduri_lists=9,
+                           kenduri_deadline="deck_exhausted", starting_money=23)
+    goal = payload(table_of("bansan"), Match("bansan", kenduri, seed=1), 0)["scene"]["goal"]
+    assert "all 9 Kenduri lists before the Deck runs out" in goal and "Done 0 of 9" in goal
+    assert "You: RM23" in goal and "RM10" not in goal
+    solo = bansan.Rules(players=1, mode="sendiri", solo_target_lists=7, solo_compare=">",
+                        starting_money=23)
+    goal = payload(table_of("bansan"), Match("bansan", solo, seed=1), 0)["scene"]["goal"]
+    assert "Now: RM23 + " in goal and "complete your 7th list" in goal
+    assert "more than 2 x" in goal and "3rd" not in goal and "at least" not in goal
+    over = play("bansan", solo, ["random"], seed=1).to_match()
+    summary = payload(table_of("bansan"), over, 0)["summary"]
+    assert re.search(r"\d+ (>|<=) 2 x RM\d+ = \d+; lists \d of 7 \(B-SOLO-18\)", summary)
+    hard = bansan.Rules(players=1, mode="sendiri", hard=True, hard_trigger_lists=3)
+    goal = payload(table_of("bansan"), Match("bansan", hard, seed=1), 0)["scene"]["goal"]
+    assert "complete 4 Shopping Lists" in goal and "complete your 3rd list" in goal
+    capped = monsoon.Rules(players=3, seal_target=37, display_limit=13, max_turns=22)
+    goal = payload(table_of("monsoon"), Match("monsoon", capped, seed=1), 2)["scene"]["goal"]
+    assert goal.startswith("First to 37 seals wins") and "(you: 37 to go)" in goal
+    assert "stops after turn 22 (now turn 1)" in goal and "15" not in goal
+    short = play("monsoon", monsoon.Rules(players=2, seal_target=9), ["greedy"], seed=3)
+    assert short.outcome is not None and short.outcome.ending.value == "seal_target"
+    winner = short.outcome.winners[0]
+    assert short.outcome.scores[winner] >= 9
+    summary = payload(table_of("monsoon"), short.to_match(), 0)["summary"]
+    assert f"P{winner} reached the seal target (M-END-01)" in summary
+    assert f"1st P{winner} {short.outcome.scores[winner]} seals" in summary
