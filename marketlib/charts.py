@@ -368,6 +368,45 @@ def review_chart(frame: Any) -> alt.LayerChart:
                  "line: after the move played; triangles: after the coach's move")
 
 
-__all__ = ["HEIGHT", "PALETTE", "SHAPES", "WIDTH", "bin_fill_chart", "enable_offline",
+def comparison_chart(comparison: Any) -> alt.LayerChart:
+    """A class experiment's treatments side by side, readable from the back of the room: each
+    treatment's mean over its tables with the 95% interval (the class), and the same tables
+    played by computer players (a hollow diamond), from ``room.compare(...)`` (issue 31).
+
+    Example:
+        >>> import pandas as pd
+        >>> from types import SimpleNamespace
+        >>> frame = pd.DataFrame({"treatment": ["fine", "no fine"], "table_mean": [12.0, 15.5],
+        ...                       "low": [9.0, 13.0], "high": [15.0, 18.0],
+        ...                       "computers": [11.0, 16.0], "tables": [3, 3], "seats": [12, 12]})
+        >>> chart = comparison_chart(SimpleNamespace(column="score", treatments=frame))
+        >>> type(chart).__name__
+        'LayerChart'
+    """
+    data = comparison.treatments.copy()
+    column = comparison.column
+    x = alt.X("treatment:N", title=None, sort=list(data["treatment"]),
+              axis=alt.Axis(labelAngle=0, labelFontSize=18))
+    base = alt.Chart(data).encode(x=x)
+    bars = base.mark_rule(strokeWidth=4, color=PALETTE[0]).encode(
+        y=alt.Y("low:Q", title=f"{column}: mean over tables",
+                axis=alt.Axis(labelFontSize=18, titleFontSize=20)),
+        y2="high:Q")
+    class_mean = base.mark_point(size=400, filled=True, color=PALETTE[0]).encode(
+        y="table_mean:Q", tooltip=["treatment", "table_mean", "low", "high", "tables", "seats"])
+    label = base.mark_text(dx=22, align="left", fontSize=20, color=PALETTE[0]).encode(
+        y="table_mean:Q", text=alt.Text("table_mean:Q", format=".1f"))
+    bots = base.mark_point(size=300, shape="diamond", filled=False, strokeWidth=3,
+                           color=PALETTE[3]).encode(y="computers:Q",
+                                                    tooltip=["treatment", "computers"])
+    chart = _size(_layers(bars, class_mean, label, bots), f"The class: {column} by treatment",
+                  "dots and bars: the class's tables (95% interval); diamonds: computer "
+                  "players, same rules and deals")
+    configured: alt.LayerChart = chart.configure_title(fontSize=24, subtitleFontSize=16)
+    return configured
+
+
+__all__ = ["HEIGHT", "PALETTE", "SHAPES", "WIDTH", "bin_fill_chart", "comparison_chart",
+           "enable_offline",
            "estimate_chart", "review_chart", "score_chart", "sweep_chart", "t_summary",
            "turns_chart", "wilson_interval", "win_rate_chart", "win_rates"]

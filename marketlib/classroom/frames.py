@@ -3,12 +3,14 @@ class", *After*): every chart of the classroom notebook works on them.
 
 ``games``: one row per finished game and seat, the columns of
 :data:`marketlib.sim.RESULT_COLUMNS` plus ``name`` (the display name of the person, or the
-computer player, in the seat) and ``table``. ``game`` numbers games from 0 as ``play_many``
-does: ``table - 1`` in a room's first game, and ``table - 1 + g * tables`` for a table's game
-``g`` (:meth:`~marketlib.classroom.Room.new_game`).
+computer player, in the seat), ``table`` and ``treatment`` (the name of the rule set the table
+plays in a class experiment, ``""`` in a room of one rule set; issue 31). ``game`` numbers
+games from 0 as ``play_many`` does: ``table - 1`` in a room's first game, and
+``table - 1 + g * tables`` for a table's game ``g`` (:meth:`~marketlib.classroom.Room.new_game`).
 ``bot`` says who played: ``"Person"``, a computer player's class name, or
 ``"Person, then GreedyBot"`` for a seat a computer took over. ``turns``: one row per turn and
-seat of every game so far, as ``play_many`` gives it, plus ``name`` and ``table``.
+seat of every game so far, as ``play_many`` gives it, plus ``name``, ``table`` and
+``treatment``.
 
 ``table`` is the table's number as people read it, from 1: the printed code table, the
 dashboard, the students' pages and the teacher's controls (``room.pause(1)``) all call the
@@ -69,7 +71,10 @@ def _games(room: Room) -> list[tuple[int, Played]]:
 
 def _meta(room: Room) -> dict[str, Any]:
     return {"library_version": __version__, "game": room.game,
-            "rules": msgspec.to_builtins(room.rules), "seed": room.seed, "seeds": room.seeds,
+            "rules": msgspec.to_builtins(room.rules),
+            "treatments": {n: msgspec.to_builtins(r) for n, r in room.treatments.items()},
+            "assignment": [t.treatment for t in room.tables],
+            "seed": room.seed, "seeds": room.seeds,
             "tables": len(room.tables), "source": "classroom",
             "database": str(room.store.path)}
 
@@ -84,9 +89,11 @@ def results_frame(room: Room) -> pd.DataFrame:
         labels = seat_labels(played.match, played.by, played.bots)
         record = record_match(played.match, labels)
         names = display_names(played.names, labels)
-        rows += [(*row, names[row[2]], game_id % count + 1)
+        treatment = room.tables[game_id % count].treatment
+        rows += [(*row, names[row[2]], game_id % count + 1, treatment)
                  for row in game_rows(game_id, record)]
-    games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name", "table"])
+    games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name", "table",
+                                                     "treatment"])
     games["winner"] = games["winner"].astype(bool)
     categorize(games, room.game)
     games.attrs["marketlib"] = _meta(room)
@@ -103,10 +110,11 @@ def turns_frame(room: Room) -> pd.DataFrame:
         names = display_names(played.names, labels)
         turns = match_turns(played.match)
         columns = columns or turns.names
-        rows += [(*row, names[row[4]], game_id % count + 1)  # row: game, seed, bot, turn, seat...
+        treatment = room.tables[game_id % count].treatment
+        rows += [(*row, names[row[4]], game_id % count + 1, treatment)  # row: game, seed, ...
                  for row in spell_out(turns.ends, game_id, played.match.seed, labels=labels)]
     frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns, "name",
-                                                     "table"])
+                                                     "table", "treatment"])
     categorize(frame, room.game)
     frame.attrs["marketlib"] = _meta(room)
     return frame

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,8 @@ from marketlib.classroom.invite import LOOPBACK, join_url, qr_svg, room_html
 from marketlib.classroom.presence import NOBODY, Presence
 from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
 from marketlib.classroom.tables import RoomTable
+from marketlib.classroom.treatments import assign as assign_tables
+from marketlib.classroom.treatments import check_names
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
 from marketlib.core.match import Match
@@ -68,6 +70,14 @@ class Room:
             ``seed + n - 1``.
         players: seats per table (default the game's default).
         rules: the game's ``Rules`` or a dict of rule options.
+        treatments: instead of ``rules``, a class experiment: a dict of name -> rules (each a
+            ``Rules`` or a dict of options), e.g. ``{"fine RM2": Rules(fine_per_card=2),
+            "no fine": Rules(fine_per_card=0)}``. The tables are shared among them in a
+            balanced way (counts differ by at most one), shuffled by ``seed`` (issue 31); each
+            table's treatment is stored, resumed and a column of every frame; a student's page
+            names only the rules that differ from the standard game.
+        assign: the teacher's assignment instead: one treatment name per table, in table
+            order.
         seed: the first table's seed. ``None`` (default): every table, and every new game,
             draws a fresh secret seed (``secrets.randbits(63)``), kept in the database so
             :meth:`resume` deals the same cards; every class gets its own deals. Students'
@@ -84,7 +94,8 @@ class Room:
             revealed) or ``"explore"``.
 
     Raises:
-        ValueError: an unknown game, bad rules, ``tables < 1``, or ``path`` exists.
+        ValueError: an unknown game, bad rules, ``tables < 1``, ``path`` exists, both
+            ``rules`` and ``treatments``, or an ``assign`` that does not fit them.
 
     Example:
         >>> import tempfile, pathlib
@@ -103,12 +114,27 @@ class Room:
     def __init__(self, game: str = "bansan", tables: int = 1, players: int | None = None,
                  rules: Any = None, *, seed: int | None = None, path: str | Path | None = None,
                  host: str = LOOPBACK, port: int = 0, address: str = "",
-                 mode: Mode = "play") -> None:
+                 mode: Mode = "play", treatments: Mapping[str, Any] | None = None,
+                 assign: Sequence[str] | None = None) -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
             raise ValueError(f"tables must be a whole number of at least 1, not {tables!r}")
         found, implied = registry.mode(game)
         module = found.game()
-        rules = _rules_of(module, implied, players, rules)
+        if treatments is None:
+            if assign is not None:
+                raise ValueError("assign= names each table's treatment: give treatments= too")
+            rules = _rules_of(module, implied, players, rules)
+            arms = {"": rules}
+            chosen = [""] * tables
+        else:
+            if rules is not None:
+                raise ValueError("give rules= (one rule set) or treatments= (one per name), "
+                                 "not both")
+            names = check_names(treatments)
+            arms = {name: _rules_of(module, implied, players, treatments[name])
+                    for name in names}
+            chosen = assign_tables(names, tables, fresh_seed() if seed is None else seed,
+                                   assign)
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         target = Path(path) if path is not None else Path(f"classroom-{stamp}.sqlite")
         if target.exists() and target.stat().st_size:
@@ -116,11 +142,13 @@ class Room:
                              "that class, or choose another path")
         store = Store(target)
         seeds = [fresh_seed() if seed is None else seed + i for i in range(tables)]
-        self._setup(store, found.name, rules, seeds, seed, host, port, address, mode)
+        self._setup(store, found.name, arms, chosen, seeds, seed, host, port, address, mode)
         store.put_meta({"format": "marketlib.classroom", "schema": SCHEMA_VERSION,
                         "library_version": __version__, "game": found.name,
                         "rules_version": module.GAME.rules_version,
-                        "rules": msgspec.to_builtins(rules), "tables": tables, "seed": seed,
+                        "rules": msgspec.to_builtins(self.rules),
+                        "treatments": {n: msgspec.to_builtins(r) for n, r in arms.items()},
+                        "assignment": chosen, "tables": tables, "seed": seed,
                         "seeds": seeds, "cards": [t.cards_digest() for t in self.tables],
                         "mode": mode, "host": host, "port": port, "address": address,
                         "created": time.time()})
@@ -128,12 +156,16 @@ class Room:
             for s, code in enumerate(table.codes):
                 store.put_seat(table.index, s, code, "", "")
 
-    def _setup(self, store: Store, game: str, rules: Any, seeds: list[int], seed: int | None,
-               host: str, port: int, address: str, mode: Mode,
-               codes: Mapping[tuple[int, int], str] = {}) -> None:
+    def _setup(self, store: Store, game: str, arms: dict[str, Any], chosen: list[str],
+               seeds: list[int], seed: int | None, host: str, port: int, address: str,
+               mode: Mode, codes: Mapping[tuple[int, int], str] = {}) -> None:
         self.store = store
         self.game = game
-        self.rules = rules
+        self.treatments: dict[str, Any] = arms
+        """Each treatment's rules by name (one, named ``""``, in a room of one rule set)."""
+        self.rules = arms[""] if list(arms) == [""] else None
+        """The rules of every table; ``None`` in a room with treatments (see
+        :attr:`treatments` and each table's ``rules``)."""
         self.host = host
         self.port = port
         self.address = address
@@ -148,7 +180,7 @@ class Room:
         used: set[str] = set()
         self.tables: list[RoomTable] = []
         for i, table_seed in enumerate(seeds):
-            match = Match(game, rules, seed=table_seed, mode=mode)
+            match = Match(game, arms[chosen[i]], seed=table_seed, mode=mode)
             seat_codes = []
             for s in range(_players(match)):
                 code = codes.get((i, s)) or new_code()
@@ -156,7 +188,8 @@ class Room:
                     code = new_code()
                 used.add(code)
                 seat_codes.append(code)
-            self.tables.append(RoomTable(i, table, match, seat_codes, store))
+            self.tables.append(RoomTable(i, table, match, seat_codes, store,
+                                         treatment=chosen[i]))
         for t in self.tables:
             t.refresh()
 
@@ -184,14 +217,16 @@ class Room:
             raise StoreError(f"{target} was played with {game} rules version "
                              f"{meta.get('rules_version')}; this marketlib has "
                              f"{module.GAME.rules_version}")
-        rules = msgspec.convert(meta["rules"], module.Rules)
+        stored = meta.get("treatments") or {"": meta["rules"]}
+        arms = {str(n): msgspec.convert(r, module.Rules) for n, r in stored.items()}
         seats = store.seats()
         codes = {(t, s): code for t, s, code, _, _ in seats}
         count = int(meta["tables"])
         seed = meta.get("seed")
         seeds = [int(s) for s in meta.get("seeds") or [int(seed or 0) + i for i in range(count)]]
         room = cls.__new__(cls)
-        room._setup(store, game, rules, seeds, None if seed is None else int(seed),
+        chosen = [str(n) for n in meta.get("assignment") or [""] * count]
+        room._setup(store, game, arms, chosen, seeds, None if seed is None else int(seed),
                     str(meta["host"]), int(meta["port"]), str(meta.get("address", "")),
                     meta.get("mode", "play"), codes)
         for table, digest in zip(room.tables, meta.get("cards") or [], strict=False):
@@ -408,6 +443,15 @@ class Room:
         from marketlib.classroom.frames import status_frame
 
         return status_frame(self)
+
+    def compare(self, column: str = "score", *, computers: str = "greedy") -> Any:
+        """The debrief of a class experiment: each treatment's mean of ``column`` with its 95%
+        interval over tables, the differences with their intervals and a permutation test, and
+        the same tables played by ``computers`` as a baseline
+        (:func:`~marketlib.classroom.debrief.compare`; ``.chart()`` draws it)."""
+        from marketlib.classroom.debrief import compare
+
+        return compare(self, column, computers=computers)
 
     def results(self) -> Any:
         """The ``games`` frame of ``marketlib.sim.play_many`` for the finished games (live:

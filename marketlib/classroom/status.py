@@ -114,6 +114,8 @@ class TableStatus(msgspec.Struct, frozen=True, kw_only=True):
     paused: bool
     over: bool
     winners: tuple[int, ...]
+    treatment: str = ""
+    """The treatment the table plays (issue 31; ``""`` in a room of one rule set)."""
 
 
 def status_row(status: TableStatus, connected: Mapping[tuple[int, int], Any],
@@ -126,6 +128,7 @@ def status_row(status: TableStatus, connected: Mapping[tuple[int, int], Any],
     current = status.to_play
     return {
         "table": status.table,
+        "treatment": status.treatment,
         "game": status.game,
         "to play": "" if current is None else f"P{current} {status.shown[current]}",
         "moves": status.moves,

@@ -89,8 +89,10 @@ class RoomTable:
     """
 
     def __init__(self, index: int, table: Table, match: Match, codes: list[str],
-                 store: Store) -> None:
+                 store: Store, *, treatment: str = "") -> None:
         self.index = index
+        self.treatment = treatment
+        """The name of the treatment this table plays (``""`` in a room of one rule set)."""
         self.number = index + 1
         """The table's number as people read it: "Table 1" is ``room.tables[0]`` (issue 27)."""
         self.codes = codes
@@ -307,7 +309,8 @@ class RoomTable:
             shown=tuple(display_names(self.names, labels)),
             computers=tuple(self.bots.get(s, "") for s in range(self.players)),
             last_move=self.last_move, paused=bool(self.session.paused),
-            over=outcome is not None, winners=() if outcome is None else tuple(outcome.winners))
+            over=outcome is not None, winners=() if outcome is None else tuple(outcome.winners),
+            treatment=self.treatment)
 
     def _fingerprint(self) -> tuple[int, int, int]:
         match = self.match

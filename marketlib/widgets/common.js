@@ -236,6 +236,7 @@ function makeBoard(drawGame) {
               || c.target.startsWith(`${selected}@`)));
         for (const c of rest) bar.appendChild(choiceButton(c, previewLine));
         if (ctx.scene.goal) root.appendChild(mlEl("div", "marketlib-goal", ctx.scene.goal));
+        if (ctx.cards.rules_changed) root.appendChild(mlEl("div", "marketlib-rules-changed", ctx.cards.rules_changed));
         root.appendChild(bar);
         const turnBar = mlOutOfTurn(model, send, ctx.scene.decider);
         if (turnBar) root.appendChild(turnBar);

@@ -21,6 +21,7 @@ from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import seat_count
 from marketlib.core.match import Match
+from marketlib.core.options import changes_text
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.payload import Reason, Table, payload
 from marketlib.widgets.sight import Sights
@@ -64,7 +65,9 @@ class TableSession:
         """A sentence every seat is shown until the game moves on (the teacher's undo)."""
         self.announced_at = -1
         """The ``Match.revision`` the announcement belongs to."""
-        self.cards = table.cards(match)
+        self.cards = {**table.cards(match), "rules_changed": changes_text(match.rules)}
+        """The table's fixed data for the front end, with the rules that differ from the
+        standard game in words (issue 31: a table of a class experiment says so)."""
         self.sights = Sights(match.game)
         """Each seat's view and world of the positions shown lately (worked out once each)."""
         self._payloads: dict[tuple[int, bool, bool], tuple[Any, dict[str, Any]]] = {}

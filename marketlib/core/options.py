@@ -1,0 +1,125 @@
+"""How a rule set differs from the standard game, in words a player reads (issue 31: a table
+playing a treatment tells its students which rules are different, and nothing else).
+
+A game's ``Rules`` is a frozen ``msgspec.Struct`` whose class docstring lists each option
+under ``Attributes:`` (``name: what it is (rule ID)``); the words come from there, so each
+option is described in one place.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+import msgspec
+
+_ENTRY = re.compile(r"^ {8}([a-z_][a-z0-9_, ]*): (.*)$")
+
+
+@functools.cache
+def option_words(rules_type: Any) -> dict[str, str]:
+    """Each option's description from ``rules_type``'s ``Attributes:`` section: the entry that
+    names it alone, up to the end of its first sentence (an entry naming several options
+    describes none of them alone; those options are named by their field name)."""
+    doc = rules_type.__doc__ or ""
+    found: dict[str, str] = {}
+    lines = doc.split("\n")
+    i = 0
+    while i < len(lines):
+        match = _ENTRY.match(lines[i])
+        i += 1
+        if match is None:
+            continue
+        names, text = match.group(1), match.group(2)
+        while i < len(lines) and lines[i].startswith(" " * 12):
+            text += " " + lines[i].strip()
+            i += 1
+        if "," in names:
+            continue
+        name = names.strip()
+        plain = _plain(text)
+        if plain[:1] == '"' or plain[:1].isdigit():  # a list of values: name it, keep its IDs
+            cited = _RULE_ID.findall(text)
+            plain = name.replace("_", " ") + (f" ({', '.join(cited)})" if cited else "")
+        found[name] = plain
+    return found
+
+
+_RULE_ID = re.compile(r"\b[A-Z]-[A-Z]+(?:-[A-Z]+)?-\d+(?:/\d+|\.\.\d+)?")
+
+
+def _plain(text: str) -> str:
+    """The first clause of a docstring entry in plain words: up to the first ``;`` or ``. ``
+    outside brackets, without markup, each bracket reduced to the rule IDs it cites."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and (ch == ";" or (ch == "." and text[i + 1:i + 2] in ("", " "))):
+            text = text[:i]
+            break
+
+    def ids(match: re.Match[str]) -> str:
+        found = _RULE_ID.findall(match.group(1))
+        return f" ({', '.join(found)})" if found else ""
+
+    text = re.sub(r"\s*\(([^()]*)\)", ids, text.replace("``", ""))
+    return text.strip()
+
+
+def standard(rules: Any) -> Any:
+    """The standard game's rules for the same players (and mode, where the game has modes)."""
+    kind = type(rules)
+    fields = {f.name for f in msgspec.structs.fields(kind)}
+    same = {name: getattr(rules, name) for name in ("players", "mode") if name in fields}
+    return kind(**same)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def changes(rules: Any) -> list[tuple[str, Any, Any]]:
+    """``(option, value, standard value)`` for each option of ``rules`` that differs from
+    :func:`standard`, in the order the game declares its options.
+
+    Example:
+        >>> from marketlib import bansan
+        >>> changes(bansan.Rules(players=4, fine_per_card=2))
+        [('fine_per_card', 2, 1)]
+        >>> changes(bansan.Rules(players=4))
+        []
+    """
+    base = standard(rules)
+    return [(f.name, getattr(rules, f.name), getattr(base, f.name))
+            for f in msgspec.structs.fields(type(rules))
+            if getattr(rules, f.name) != getattr(base, f.name)]
+
+
+def changes_text(rules: Any) -> str:
+    """The differences from the standard game as one sentence ("" when there are none).
+
+    Example:
+        >>> from marketlib import bansan
+        >>> changes_text(bansan.Rules(players=4, fine_per_card=2, closing_round=False))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        'Rules that differ from the standard game: RM per overflowed card (B-BIN-02): 2
+        (standard: 1); play the Closing Round (B-END-08): no (standard: yes).'
+    """
+    found = changes(rules)
+    if not found:
+        return ""
+    words = option_words(rules.__class__)
+    parts = [f"{words.get(name, name.replace('_', ' '))}: {_value(value)} "
+             f"(standard: {_value(was)})" for name, value, was in found]
+    return "Rules that differ from the standard game: " + "; ".join(parts) + "."
+
+
+__all__ = ["changes", "changes_text", "option_words", "standard"]
