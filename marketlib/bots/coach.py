@@ -152,8 +152,9 @@ def _percent(value: float) -> str:
 
 
 def _plus_minus(option: Option) -> str:
-    """`` ±k`` (percentage points, two standard errors), or nothing when unknown."""
-    return "" if math.isnan(option.se) else f" ±{200 * option.se:.0f}"
+    """`` ±k`` (percentage points, two standard errors), or nothing when unknown (no line
+    was tried twice, or this one never)."""
+    return f" ±{200 * option.se:.0f}" if math.isfinite(option.se) else ""
 
 
 class _Coach(ISMCTSBot):
@@ -224,7 +225,7 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
         low, high = min(o.chance for o in tied), max(o.chance for o in tied)
         what = f"{len(tied)} of the moves it weighed"
         scored = f"they scored between about {100 * low:.0f}% and {100 * high:.0f}%"
-        if not any(math.isnan(o.se) for o in tied):
+        if all(math.isfinite(o.se) for o in tied):
             scored += f" (± up to {200 * max(o.se for o in tied):.0f} percentage points)"
     else:
         what = _names([o.action for o in tied])
@@ -289,7 +290,7 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
     best = options[0]
     tied = [best]
     for o in options[1:]:  # the best line of each other first move the search cannot tell
-        if _close(best, o) and all(o.action != t.action for t in tied):
+        if o.visits and _close(best, o) and all(o.action != t.action for t in tied):
             tied.append(o)
     if len(tied) > 1 and bot.rater is not None:
         return _undecided(seat, options, tied, bot.last_iterations, bot.rater, bot.table)
