@@ -6,7 +6,12 @@ computer player does (issue 29, points 4 and 5):
 * :func:`hint` asks the strong bot (:class:`~marketlib.bots.ismcts.ISMCTSBot`, with a smaller
   budget so a learner waits well under a second) for its move, its reason
   (``explain_choice``) and the two next best lines it weighed, each with the share of the
-  simulated futures it scored (its estimated chance, 0..1).
+  simulated futures it scored (its estimated chance, 0..1) and its uncertainty. When the
+  search cannot tell its best move from another one (their estimates lie within
+  :data:`TIE_Z` standard errors of each other, as in Bansan's Opening Round, B-OPEN, where
+  every list and stall scores about the same), the hint says so and ranks those moves by the
+  greedy evaluation instead (the heuristic's value of the position right after the turn,
+  what ``GreedyBot`` plays by); if that cannot separate them either, it says that too.
 * :func:`review` walks the decisions one seat made and, at each, deals the hidden cards anew
   from that seat's view a few times (the *worlds*), plays the move played and the coach's
   candidates in each world, finishes the seat's turn with its best line by the game's
@@ -70,6 +75,11 @@ a turn that draws a card and goes on past it (a solo game's, whose turn never pa
 bound. Sendiri then reviews in about a minute instead of three; Bansan's reviews are
 unchanged."""
 
+TIE_Z = 2.0
+"""Standard errors (of the difference) two lines' estimates must lie apart before the hint
+calls one better; closer than that, the search cannot tell them apart and the hint ranks them
+by the greedy evaluation instead."""
+
 UNITS = {"bansan": "RM", "monsoon": "seals"}
 """The unit of a seat's result in each game (other games: points)."""
 
@@ -83,12 +93,19 @@ class Option:
         line: the line's decisions, to the end of the turn or the next card drawn.
         chance: the share of the simulated futures it scored (0..1, the search's mean).
         visits: how many simulated futures tried it.
+        se: the standard error of ``chance`` (the spread of the futures' scores, pooled over
+            the lines the search weighed, over the square root of ``visits``).
+        value: the greedy evaluation: the heuristic's value (0..1, the same scale as
+            ``chance``) of the position the line leaves, read without playing on, in the
+            first world the coach dealt from the seat's view.
     """
 
     action: Any
     line: tuple[Any, ...]
     chance: float
     visits: int
+    se: float = math.nan
+    value: float = math.nan
 
 
 @dataclass(frozen=True)
@@ -100,7 +117,11 @@ class Hint:
         action: the suggested move (one of the legal actions).
         reason: the strong bot's sentence about it (``explain_choice``).
         best: the suggested line and its estimate (``None`` when the move was the only one).
-        alternatives: the next two lines it weighed, best first (fewer when there are fewer).
+        alternatives: the next two moves it weighed, best first, each by its best line (fewer
+            when there are fewer; other lines of the suggested move only if it weighed no
+            other move).
+        undecided: the search could not tell the suggested move from an alternative (within
+            :data:`TIE_Z` standard errors): the moves are ranked by the greedy evaluation.
     """
 
     seat: PlayerId
@@ -108,29 +129,138 @@ class Hint:
     reason: str
     best: Option | None
     alternatives: tuple[Option, ...]
+    undecided: bool = False
 
     @property
     def text(self) -> str:
         """The hint in words: the move, why, and the alternatives with their estimates."""
         lines = [f"Hint for P{self.seat}: {self.action}", f"Why: the coach {self.reason}"]
         for other in self.alternatives:
-            lines.append(f"Also weighed: {other.action} (about {100 * other.chance:.0f}% in "
-                         f"{other.visits} simulated futures)")
+            greedy = (f"; greedy evaluation {_percent(other.value)}" if self.undecided
+                      else "")
+            lines.append(f"Also weighed: {other.action} (about {100 * other.chance:.0f}%"
+                         f"{_plus_minus(other)} in {other.visits} simulated "
+                         f"future{'' if other.visits == 1 else 's'}{greedy})")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.text
 
 
+def _percent(value: float) -> str:
+    return "?" if math.isnan(value) else f"{100 * value:.1f}%"
+
+
+def _plus_minus(option: Option) -> str:
+    """`` ±k`` (percentage points, two standard errors), or nothing when unknown (no line
+    was tried twice, or this one never)."""
+    return f" ±{200 * option.se:.0f}" if math.isfinite(option.se) else ""
+
+
 class _Coach(ISMCTSBot):
-    """An ``ISMCTSBot`` that keeps the lines it ranked (for the hint's alternatives)."""
+    """An ``ISMCTSBot`` that keeps the lines it ranked (for the hint's alternatives), the
+    world it dealt first and its heuristic (for the greedy evaluation of each line)."""
 
     ranked: list[Any]
+    table: Any = None
+    rater: Heuristic | None = None
 
     def _explain(self, heuristic: Heuristic, table: Any, me: PlayerId, ranked: list[Any],
                  done: int) -> str:
         self.ranked = list(ranked)
+        self.table, self.rater = table, heuristic
         return super()._explain(heuristic, table, me, ranked, done)
+
+
+def _standard_errors(arms: Sequence[Any]) -> list[float]:
+    """Each arm's standard error: the spread of the rewards within the arms (pooled, so that
+    a line tried once has one too) over the square root of its visits; ``nan`` when no arm
+    was tried twice."""
+    spread, freedom = 0.0, 0
+    for arm in arms:
+        if arm.visits > 1:
+            spread += max(0.0, arm.squares - arm.total * arm.total / arm.visits)
+            freedom += arm.visits - 1
+    if not freedom:
+        return [math.nan] * len(arms)
+    sd = math.sqrt(spread / freedom)
+    return [sd / math.sqrt(arm.visits) if arm.visits else math.inf for arm in arms]
+
+
+def _close(best: Option, other: Option) -> bool:
+    """Whether the search cannot tell ``other`` from ``best``: their estimates lie within
+    :data:`TIE_Z` standard errors of their difference (unknown errors: cannot tell)."""
+    if math.isnan(best.se) or math.isnan(other.se):
+        return True
+    return best.chance - other.chance <= TIE_Z * math.hypot(best.se, other.se) + 1e-9
+
+
+def _alternatives(options: Sequence[Option], chosen: Option) -> tuple[Option, ...]:
+    """The next two options after ``chosen`` with other first moves (the best line of each);
+    only when there is none, the next lines of the same move."""
+    firsts: list[Option] = []
+    for o in options:
+        if o.action != chosen.action and all(o.action != f.action for f in firsts):
+            firsts.append(o)
+    return tuple(firsts[:2] or [o for o in options if o is not chosen][:2])
+
+
+def _names(actions: Sequence[Any]) -> str:
+    words = [str(a) for a in actions]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+LEVEL = 0.001
+"""Greedy evaluations (0..1) closer than this (0.1 percentage points) count as level."""
+
+
+def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: int,
+               heuristic: Heuristic, table: Any) -> Hint:
+    """The hint when the search cannot tell ``tied`` apart (its best first): those moves
+    ranked by the greedy evaluation (ties: the search's order), said in words."""
+    order = sorted(tied, key=lambda o: -o.value)  # stable: the search's order on ties
+    first = order[0]
+    estimates = [f"{100 * o.chance:.0f}%{_plus_minus(o)}" for o in tied]
+    if len(tied) > 3:
+        low, high = min(o.chance for o in tied), max(o.chance for o in tied)
+        what = f"{len(tied)} of the moves it weighed"
+        scored = f"they scored between about {100 * low:.0f}% and {100 * high:.0f}%"
+        if all(math.isfinite(o.se) for o in tied):
+            scored += f" (± up to {200 * max(o.se for o in tied):.0f} percentage points)"
+    else:
+        what = _names([o.action for o in tied])
+        scored = (f"each scored about {estimates[0]}" if len(set(estimates)) == 1 else
+                  f"they scored about {_names(estimates)} in that order")
+        scored += " (± two standard errors, in percentage points)"
+    reason = (f"cannot tell {what} apart by its search yet: in {done} simulated futures "
+              f"{scored}, no further apart than their uncertainty. ")
+    level = [o for o in order if first.value - o.value < LEVEL]
+    how = ("the greedy evaluation (the same score read right after the turn, without "
+           "playing on)")
+    if len(level) == len(order):
+        reason += (f"Neither can {how}: each leaves P{seat} at {_percent(first.value)}, so as "
+                   f"far as the coach can judge any of them will do; it suggests the first, "
+                   f"{first.action}.")
+    else:
+        said = heuristic.describe(table, first.line, _end(table, first.line), seat)
+        runner = order[len(level)]
+        if len(level) == 1:
+            reason += f"By {how}, {first.action} is best: it {said.rstrip('.')} "
+        else:
+            reason += (f"By {how}, {_names([o.action for o in level])} are best; the coach "
+                       f"suggests the first: it {said.rstrip('.')} ")
+        reason += (f"({_percent(first.value)} against {_percent(runner.value)} for "
+                   f"{runner.action}).")
+    ranked = [*order, *(o for o in options if o not in order)]
+    return Hint(seat, first.action, reason, first, _alternatives(ranked, first), True)
+
+
+def _end(table: Any, line: Sequence[Any]) -> Any:
+    """``table`` after ``line`` (played in the world it was found in)."""
+    game = game_of(table)
+    for action in line:
+        table = game.apply(table, action)
+    return table
 
 
 def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None = None,
@@ -152,11 +282,19 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
     bot = _Coach(iterations)
     bot.ranked = []
     action = bot.choose(view, legal_actions, random.Random(HINT_SEED) if rng is None else rng)
-    options = [Option(a.line.actions[0], tuple(a.line.actions), a.mean, a.visits)
-               for a in bot.ranked]
     if not bot.ranked:
         return Hint(seat, action, bot.explain_choice(), None, ())
-    return Hint(seat, action, bot.explain_choice(), options[0], tuple(options[1:3]))
+    errors = _standard_errors(bot.ranked)
+    options = [Option(a.line.actions[0], tuple(a.line.actions), a.mean, a.visits, se,
+                      a.line.value) for a, se in zip(bot.ranked, errors, strict=True)]
+    best = options[0]
+    tied = [best]
+    for o in options[1:]:  # the best line of each other first move the search cannot tell
+        if o.visits and _close(best, o) and all(o.action != t.action for t in tied):
+            tied.append(o)
+    if len(tied) > 1 and bot.rater is not None:
+        return _undecided(seat, options, tied, bot.last_iterations, bot.rater, bot.table)
+    return Hint(seat, action, bot.explain_choice(), best, _alternatives(options, best))
 
 
 # ---------------------------------------------------------------------------------- review

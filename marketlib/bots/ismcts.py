@@ -37,15 +37,17 @@ from marketlib.core.game import GameModule, PlayerId
 
 
 class _Arm:
-    """One child of the root: a candidate line and its statistics."""
+    """One child of the root: a candidate line and its statistics (``squares``, the sum of
+    the squared rewards, lets the coach tell how uncertain a mean is)."""
 
-    __slots__ = ("line", "penalty", "total", "visits")
+    __slots__ = ("line", "penalty", "squares", "total", "visits")
 
     def __init__(self, line: Line, penalty: float) -> None:
         self.line = line
         self.penalty = penalty
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
 
     @property
     def mean(self) -> float:
@@ -241,7 +243,9 @@ class ISMCTSBot:
             arm = arms[index]
             end = self._playout(game, heuristic, after, replies, index)
             arm.visits += 1
-            arm.total += heuristic.evaluate(end, me) - arm.penalty
+            reward = heuristic.evaluate(end, me) - arm.penalty
+            arm.total += reward
+            arm.squares += reward * reward
         return done
 
     def _playout(

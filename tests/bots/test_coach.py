@@ -140,3 +140,60 @@ def test_a_review_of_a_seat_that_is_not_there_is_refused() -> None:
     m = Match("monsoon", monsoon.Rules(players=2), seed=1)
     with pytest.raises(ValueError):
         m.review(5)
+
+
+def _greedy_to(m: Match, decisions: int) -> Match:
+    """``m`` after ``decisions`` GreedyBot decisions (seat s with stream s)."""
+    bots, rngs = [GreedyBot() for _ in range(3)], [random.Random(s) for s in range(3)]
+    for _ in range(decisions):
+        s = m.current_player
+        m.play(bots[s].choose(m.view(s), m.legal_actions(), rngs[s]))
+    return m
+
+
+def test_in_the_opening_round_the_hint_says_the_search_cannot_tell_the_moves_apart() -> None:
+    """Bansan's Opening Round (B-OPEN-02): every list P0 may return scores the same in every
+    simulated future, and so does the greedy evaluation (the Bag is empty): the hint says so
+    instead of ranking them at "about 50%" each."""
+    m = Match("bansan", {"players": 3}, seed=4)
+    assert m.state.phase == "open_lists" and len(m.legal_actions()) == 3
+    h = m.hint()
+    assert h.undecided and h.action in m.legal_actions() and h.best is not None
+    assert h.best.action == h.action and len(h.alternatives) == 2
+    assert {h.action, *(o.action for o in h.alternatives)} == set(m.legal_actions())
+    assert all(o.se == 0.0 and o.chance == h.best.chance for o in h.alternatives)
+    names = " and ".join([", ".join(str(o.action) for o in (h.best, h.alternatives[0])),
+                          str(h.alternatives[1].action)])
+    assert h.reason.startswith(f"cannot tell {names} apart by its search yet: in 300 "
+                               "simulated futures each scored about 50% ±0 ")
+    assert "Neither can the greedy evaluation" in h.reason
+    assert h.reason.endswith(f"it suggests the first, {h.action}.")
+    assert "about 50% ±0 in 100 simulated futures; greedy evaluation 50.0%)" in h.text
+
+
+def test_when_only_the_greedy_evaluation_separates_them_the_hint_ranks_by_it() -> None:
+    m = _greedy_to(Match("bansan", {"players": 3}, seed=4), 39)
+    h = m.hint()
+    assert h.undecided and h.best is not None
+    assert h.reason.startswith(f"cannot tell {h.action}, ")
+    assert (f"By the greedy evaluation (the same score read right after the turn, without "
+            f"playing on), {h.action} is best: it plays ") in h.reason
+    runner = h.alternatives[0]
+    assert h.best.value > runner.value
+    assert h.reason.endswith(f"({100 * h.best.value:.1f}% against {100 * runner.value:.1f}% "
+                             f"for {runner.action}).")
+    assert f"greedy evaluation {100 * runner.value:.1f}%)" in h.text
+
+
+def test_a_later_hint_where_the_search_separates_the_moves_says_which_scored_best() -> None:
+    m = _greedy_to(Match("bansan", {"players": 3}, seed=4), 19)
+    assert m.state.phase == "actions"
+    h = m.hint()
+    assert not h.undecided and h.best is not None
+    assert "cannot tell" not in h.text and "greedy evaluation" not in h.text
+    assert "this turn scored best, about 68%" in h.reason
+    for other in h.alternatives:
+        assert other.action != h.action
+        assert h.best.chance - other.chance > coach.TIE_Z * math.hypot(h.best.se, other.se)
+        assert (f"Also weighed: {other.action} (about {100 * other.chance:.0f}% "
+                f"±{200 * other.se:.0f} in {other.visits} simulated future") in h.text
