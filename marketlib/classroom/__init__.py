@@ -10,7 +10,7 @@ a class back after a kernel restart. ``room.results()`` and ``room.turns()`` are
 Needs the ``classroom`` extra (Starlette, uvicorn, websockets, segno).
 """
 
-from marketlib.classroom.room import Room
+from marketlib.classroom.room import Room, load
 from marketlib.classroom.store import StoreError
 
-__all__ = ["Room", "StoreError"]
+__all__ = ["Room", "StoreError", "load"]

@@ -120,6 +120,25 @@ def turns_frame(room: Room) -> pd.DataFrame:
     return frame
 
 
+STUDENT_COLUMNS = ["name", "table", "treatment", "game", "seat", "score", "rank", "winner",
+                   "bot"]
+"""The columns of :func:`students_frame`, in order."""
+
+
+def students_frame(room: Room) -> pd.DataFrame:
+    """One row per person and finished game: ``name`` (as typed), ``table`` (from 1),
+    ``treatment``, ``game``, ``seat``, ``score`` (RM or seals), ``rank`` (1 = first),
+    ``winner`` and ``bot`` (``"Person"``, or ``"Person, then GreedyBot"`` where a computer
+    took the seat over). Seats that only computers played are left out."""
+    games = results_frame(room)
+    if games.empty:
+        return pd.DataFrame(columns=STUDENT_COLUMNS)
+    people = games[games["bot"].astype(str).str.startswith("Person")]
+    frame = people[STUDENT_COLUMNS].sort_values(["table", "game", "seat"]).reset_index(drop=True)
+    frame.attrs = dict(games.attrs)
+    return frame
+
+
 def status_frame(room: Room) -> pd.DataFrame:
     """One row per table: what the teacher's dashboard shows (read from each table's
     :attr:`~marketlib.classroom.tables.RoomTable.status`)."""
@@ -156,7 +175,7 @@ def as_text(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Path]:
-    """Write ``games`` and ``turns`` as CSV and/or Parquet into ``folder``.
+    """Write ``games``, ``turns`` and ``students`` as CSV and/or Parquet into ``folder``.
 
     Raises:
         ValueError: a format other than ``"csv"`` and ``"parquet"``.
@@ -166,7 +185,8 @@ def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Pa
         raise ValueError(f"unknown format(s) {sorted(unknown)}: use 'csv' and/or 'parquet'")
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, frame in (("games", results_frame(room)), ("turns", turns_frame(room))):
+    for name, frame in (("games", results_frame(room)), ("turns", turns_frame(room)),
+                        ("students", students_frame(room))):
         for fmt in formats:
             path = folder / f"{name}.{fmt}"
             if fmt == "csv":
@@ -179,5 +199,5 @@ def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Pa
     return written
 
 
-__all__ = ["FORMULA_STARTS", "PERSON", "as_text", "export_frames", "results_frame",
-           "seat_labels", "status_frame", "turns_frame"]
+__all__ = ["FORMULA_STARTS", "PERSON", "STUDENT_COLUMNS", "as_text", "export_frames",
+           "results_frame", "seat_labels", "status_frame", "students_frame", "turns_frame"]

@@ -453,6 +453,24 @@ class Room:
 
         return compare(self, column, computers=computers)
 
+    def students(self) -> Any:
+        """One row per person and finished game, for grades: name, table, treatment, game,
+        seat, score, rank, winner (:func:`~marketlib.classroom.frames.students_frame`); also
+        written by :meth:`export` as ``students``."""
+        from marketlib.classroom.frames import students_frame
+
+        return students_frame(self)
+
+    def archive(self, path: str | Path) -> Path:
+        """The whole class as one SQLite file at ``path`` (which must not exist yet), for next
+        year's comparison: :func:`load` and :meth:`resume` read it back (SQLite's online
+        backup: consistent while the room plays on).
+
+        Raises:
+            ValueError: ``path`` exists.
+        """
+        return self.store.copy_to(path)
+
     def results(self) -> Any:
         """The ``games`` frame of ``marketlib.sim.play_many`` for the finished games (live:
         call it again as tables finish), plus ``name`` and ``table`` (numbered from 1)
@@ -471,7 +489,8 @@ class Room:
 
     def export(self, folder: str | Path, formats: tuple[str, ...] = ("csv", "parquet"),
                ) -> list[Path]:
-        """Write ``games`` and ``turns`` to ``folder`` as CSV and/or Parquet; returns the files.
+        """Write ``games``, ``turns`` and ``students`` (:meth:`students`) to ``folder`` as CSV
+        and/or Parquet; returns the files.
         A CSV text cell that a spreadsheet would run as a formula (``=HYPERLINK(...)`` typed as
         a name) is written with a ``'`` in front, so it shows as text.
 
@@ -514,4 +533,15 @@ def _players(match: Match) -> int:
     return players_of(match)
 
 
-__all__ = ["LOOPBACK", "MarketlibError", "Room"]
+__all__ = ["LOOPBACK", "MarketlibError", "Room", "load"]
+
+
+def load(path: str | Path) -> Room:
+    """A class read back from its database or its :meth:`Room.archive`: the room with every
+    table replayed, not serving (``results()``, ``turns()``, ``students()`` and ``compare()``
+    work; ``start()`` would serve it again). The same as :meth:`Room.resume`.
+
+    Raises:
+        FileNotFoundError, StoreError, SaveFileError: as :meth:`Room.resume`.
+    """
+    return Room.resume(path)

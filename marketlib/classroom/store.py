@@ -195,6 +195,25 @@ class Store:
                 "ORDER BY id", (tbl, game))
             return [Event(t, g, i, k, json.loads(d)) for t, g, i, k, d in rows]
 
+    def copy_to(self, path: str | Path) -> Path:
+        """The whole database written to ``path`` as one SQLite file (SQLite's online backup:
+        consistent while the room plays on). ``path`` must not exist yet.
+
+        Raises:
+            ValueError: ``path`` exists.
+        """
+        target = Path(path)
+        if target.exists():
+            raise ValueError(f"{target} already exists: choose another file for the archive")
+        copy = sqlite3.connect(target)
+        try:
+            with self._lock:
+                self._db.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+        finally:
+            copy.close()
+        return target
+
     # ------------------------------------------------------------- plumbing
     def _tx(self) -> Any:
         return _Transaction(self._db)

@@ -164,8 +164,9 @@ def test_results_and_turns_are_the_frames_of_play_many(tmp_path: Path) -> None:
                                   check_dtype=False, check_categorical=False)
     assert set(games["name"]) == {"GreedyBot"} == set(turns["name"])
     files = room.export(tmp_path / "out")
-    assert sorted(p.name for p in files) == ["games.csv", "games.parquet", "turns.csv",
-                                             "turns.parquet"]
+    assert sorted(p.name for p in files) == ["games.csv", "games.parquet", "students.csv",
+                                             "students.parquet", "turns.csv", "turns.parquet"]
+    assert pd.read_parquet(tmp_path / "out" / "students.parquet").empty  # computers only
     assert len(pd.read_parquet(tmp_path / "out" / "turns.parquet")) == len(turns)
     status = room.status()
     assert status["over"].tolist() == [True, True] and status["connected"].tolist() == ["0/0"] * 2

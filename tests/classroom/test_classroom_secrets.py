@@ -158,11 +158,14 @@ def test_turns_have_the_documented_name_and_table_columns(tmp_path: Path) -> Non
 def test_an_exported_csv_writes_a_formula_like_name_as_text(tmp_path: Path, name: str) -> None:
     room = make_room(tmp_path, players=2, seed=1)
     room.tables[0].set_name(0, name)
+    table = room.tables[0]
+    assert table.match.current_player == 0  # the student plays a move, so students.csv has them
+    assert not table.handle(0, {"type": "play", "index": 0, "version": table.seats[0].version})
     room.seat_computer(1, 0, "random")
     room.seat_computer(1, 1, "random")
     assert room.tables[0].match.is_over
     room.export(tmp_path / "out", formats=("csv",))
-    for file in ("games.csv", "turns.csv"):
+    for file in ("games.csv", "turns.csv", "students.csv"):
         with open(tmp_path / "out" / file, newline="") as f:
             rows = list(csv.DictReader(f))
         assert rows and {r["name"] for r in rows if r["seat"] == "0"} == {"'" + name}

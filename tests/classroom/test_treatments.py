@@ -176,3 +176,44 @@ def compare_seals(room: Room) -> None:
     from marketlib.classroom.debrief import compare
 
     compare(room, "seals")
+
+
+def test_students_frame_archive_and_load(tmp_path: Path) -> None:
+    from marketlib.classroom import load
+
+    room = Room("bansan", tables=2, treatments=FINE, assign=["fine RM2", "no fine"], seed=4,
+                path=tmp_path / "c.sqlite")
+    try:
+        room.tables[0].set_name(0, "Ana")
+        room.tables[1].set_name(1, "Ben")
+        for table, seat in ((room.tables[0], 0), (room.tables[1], 1)):
+            while table.match.current_player != seat:  # the other seat: a computer
+                table.seat_bot(1 - seat, "greedy")
+                table.run_bots()
+            session = table.seats[seat]
+            assert not table.handle(seat, {"type": "play", "index": 0,
+                                           "version": session.version})
+            room.seat_computer(table.number, seat, "greedy")  # the student leaves
+        room.fill_with_computers("greedy")
+        students = room.students()
+        assert list(students.columns) == ["name", "table", "treatment", "game", "seat", "score",
+                                          "rank", "winner", "bot"]
+        assert students[["name", "table", "treatment", "seat", "bot"]].values.tolist() == [
+            ["Ana", 1, "fine RM2", 0, "Person, then GreedyBot"],
+            ["Ben", 2, "no fine", 1, "Person, then GreedyBot"]]
+        games = room.results()
+        ana = games[(games["table"] == 1) & (games["seat"] == 0)].iloc[0]
+        assert students.iloc[0]["score"] == ana["score"] and students.iloc[0]["rank"] == ana["rank"]
+        copy = room.archive(tmp_path / "class-2026.sqlite")
+        with pytest.raises(ValueError, match="already exists"):
+            room.archive(copy)
+    finally:
+        room.stop()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("class-")) == [
+        "class-2026.sqlite"]  # one file, nothing beside it
+    again = load(copy)
+    try:
+        assert again.students().equals(students)
+        assert [t.treatment for t in again.tables] == ["fine RM2", "no fine"]
+    finally:
+        again.stop()
