@@ -136,20 +136,23 @@ MEASURE = r"""
       if (p.tagName === "DETAILS" && !p.open) return null;
     return r;
   };
-  const name = (el) => el.dataset.target || el.getAttribute("aria-label") || el.textContent.trim().slice(0, 40);
+  const name = (el) => el.dataset.target || el.getAttribute("aria-label")
+    || el.textContent.trim().slice(0, 40);
   if (document.documentElement.scrollWidth > width + 1)
     problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
   const cells = [...document.querySelectorAll(".marketlib-board .marketlib-grid > *")];
   for (const el of cells) {
     const r = shown(el);
     if (r && (r.left < -0.5 || r.right > width + 0.5))
-      problems.push(`Stall cell ${name(el)} spans ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
+      problems.push(`Stall cell ${name(el)} spans ${Math.round(r.left)}..`
+                    + `${Math.round(r.right)} of ${width}`);
   }
   const buttons = [...document.querySelectorAll(".marketlib-board button")]
     .map((el) => [el, shown(el)]).filter(([, r]) => r);
   for (const [el, r] of buttons) {
     if (r.height < 44 - 0.5) problems.push(`${name(el)} is ${r.height.toFixed(1)} px high`);
-    if (r.right > width + 0.5) problems.push(`${name(el)} ends at ${Math.round(r.right)} > ${width}`);
+    if (r.right > width + 0.5)
+      problems.push(`${name(el)} ends at ${Math.round(r.right)} > ${width}`);
   }
   for (let i = 0; i < buttons.length; i++) {
     for (let j = i + 1; j < buttons.length; j++) {
@@ -160,11 +163,15 @@ MEASURE = r"""
       if (w > 1 && h > 1) problems.push(`${name(a)} overlaps ${name(b)}`);
     }
   }
-  const top = (sel) => { const el = document.querySelector(sel); return el ? el.getBoundingClientRect().top : null; };
+  const top = (sel) => {
+    const el = document.querySelector(sel);
+    return el ? el.getBoundingClientRect().top : null;
+  };
   return { problems, cells: cells.length, buttons: buttons.length,
            own: top(`.marketlib-board [data-seat="${seat}"]`),
            market: top(".marketlib-board .marketlib-market"),
-           narrow: document.querySelector(".marketlib-board").classList.contains("marketlib-narrow") };
+           narrow: document.querySelector(".marketlib-board").classList
+             .contains("marketlib-narrow") };
 }
 """
 
