@@ -65,7 +65,10 @@ def phases(board: Any, stop: int) -> list[dict[str, Any]]:
 # The colours as drawn: the board's text, the ground under it, and their contrast.
 INK = r"""
 () => {
-  const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
+  const rgb = (s) => {  // rgb(a) in 0..255, or color(srgb r g b / a) in 0..1 (color-mix)
+    const n = (s.match(/[\d.]+/g) || []).map(Number);
+    return s.startsWith("color(srgb") ? [...n.slice(0, 3).map((v) => v * 255), ...n.slice(3)] : n;
+  };
   const lum = ([r, g, b]) => {
     const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
