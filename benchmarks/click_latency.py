@@ -48,7 +48,7 @@ def measure(page: object, clicks: int) -> tuple[list[float], list[float]]:
         if board.locator(".marketlib-cover button").count():
             board.locator(".marketlib-cover button").click()  # hot-seat: reveal first
             page.wait_for_timeout(50)  # type: ignore[attr-defined]
-        if board.locator(".marketlib-summary").count():  # game over: a new game, same seed
+        if board.locator(".marketlib-summary").count():  # game over: a new game (fresh deal)
             board.locator('[data-target="control:New game"]').click()
             page.wait_for_function(  # type: ignore[attr-defined]
                 "() => !document.querySelector('.marketlib-summary')", timeout=60_000)

@@ -93,7 +93,9 @@ class Dashboard(anywidget.AnyWidget):
     """The dashboard of ``room`` (``room.dashboard()``)."""
 
     _esm = (HERE / "static" / "dashboard.js").read_text(encoding="utf-8")
-    _css = (HERE / "static" / "dashboard.css").read_text(encoding="utf-8")
+    # The boards' style first: its --ml-* colours follow the theme (issue 30, point 1).
+    _css = ((HERE.parent / "widgets" / "board.css").read_text(encoding="utf-8")
+            + (HERE / "static" / "dashboard.css").read_text(encoding="utf-8"))
 
     tables: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     url = traitlets.Unicode("").tag(sync=True)

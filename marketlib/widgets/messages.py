@@ -102,8 +102,8 @@ class Review(Message, tag="review", frozen=True):
 class NewGame(Message, tag="new_game", frozen=True):
     seed: int | SeedText | None = None
     """An int, or its decimal text (a browser's numbers lose digits past 2**53; text that is not
-    a whole number is refused by the session, saying so); ``None``: the current seed plus
-    one."""
+    a whole number is refused by the session, saying so); ``None`` or blank text (the seed box
+    left empty): a fresh random seed drawn in Python."""
 
 
 class SetSeat(Message, tag="set_seat", frozen=True):

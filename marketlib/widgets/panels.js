@@ -103,16 +103,23 @@ function mlControls(model, send) {
   if (offered.has("undo")) add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo", version }), !model.get("can_undo"));
   if (offered.has("redo")) add("Redo (r)", "Redo (key r)", () => send({ type: "redo", version }), !model.get("can_redo"));
   if (offered.has("new_game")) {
-    const seedLabel = mlEl("label", "marketlib-seed", "Seed ");
+    // Empty by default: "New game" then deals fresh cards (Python draws the seed). The
+    // current game's seed is shown beside it, to type in and play the same deal again.
+    const current = String(model.get("seed") || "");
+    const seedLabel = mlEl("label", "marketlib-seed", "Seed (optional) ");
     const seed = mlEl("input");
     seed.type = "text";
     seed.inputMode = "numeric";
-    seed.value = String(model.get("seed"));
-    seed.setAttribute("aria-label", "Seed: the same seed deals the same game");
+    seed.value = "";
+    seed.placeholder = current ? `this game: ${current}` : "fresh deal";
+    seed.dataset.current = current;
+    seed.setAttribute("aria-label", current
+      ? `Seed for the next game (optional): empty deals fresh cards; type ${current} to play this deal again`
+      : "Seed for the next game (optional): empty deals fresh cards");
     seedLabel.appendChild(seed);
     bar.appendChild(seedLabel);
-    add("New game", "Start a new game with this seed",
-      () => send({ type: "new_game", seed: String(seed.value || "0").trim() }));
+    add("New game", "Start a new game: fresh cards, or the deal of the seed typed",
+      () => send({ type: "new_game", seed: seed.value.trim() || null }));
   }
   const seats = model.get("seats") || [];
   const humans = seats.filter((s) => !s.bot);

@@ -68,12 +68,36 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def seed_of(value: Any) -> int:
-    """A seed from a message: an int, or the decimal text of one (huge seeds lose nothing)."""
+    """A seed from a message: an int, or the decimal text of one (huge seeds lose nothing).
+
+    Raises:
+        BoardMessageError: ``value`` is not a whole number; the message says what to type.
+    """
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
         return int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BoardMessageError(f"'new_game' needs an integer seed, not {value!r}")
+        raise BoardMessageError(
+            f"The seed must be a whole number such as 42, not {value!r}; leave the box empty "
+            "for a fresh deal. Nothing was changed.")
     return value
+
+
+def new_seed_of(value: Any) -> int:
+    """The seed a "New game" click deals with: a fresh random one (from Python's ``secrets``,
+    never the browser's) when the seed box was left empty (``None`` or blank text), else the
+    typed one (:func:`seed_of`; issue 30: "New game" deals fresh cards unless a seed is typed).
+
+    Example:
+        >>> new_seed_of(" 42 "), new_seed_of(7)
+        (42, 7)
+        >>> 0 <= new_seed_of("") < 10**6 and 0 <= new_seed_of(None) < 10**6  # fresh deals
+        True
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        from marketlib.widgets import fresh_seed
+
+        return fresh_seed()
+    return seed_of(value)
 
 
 STALE = ("The board changed before your click arrived, so nothing was done: look again and "
@@ -395,8 +419,7 @@ class SeatSession:
         self.redo()
 
     def _msg_new_game(self, message: m.NewGame) -> None:
-        seed = self.match.seed + 1 if message.seed is None else message.seed
-        self.new_game(seed_of(seed), clicked=True)
+        self.new_game(new_seed_of(message.seed), clicked=True)
 
     def _msg_set_seat(self, message: m.SetSeat) -> None:
         seat = message.seat
@@ -519,4 +542,4 @@ class SeatSession:
 
 
 __all__ = ["CONTROLS", "MAX_BOT_DECISIONS", "BoardMessageError", "SeatSession", "StaleMessage",
-           "TableSession", "players_of", "running_loop", "seed_of"]
+           "TableSession", "new_seed_of", "players_of", "running_loop", "seed_of"]

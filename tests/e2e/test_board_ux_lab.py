@@ -182,8 +182,11 @@ def test_boards_a_student_can_play_in_jupyterlab(tmp_path: Path) -> None:
         assert "Team goal" in ken.locator(".marketlib-goal").inner_text()
         seeds = json.loads(run_code(page, "import json; print(json.dumps([solo.match.seed, "
                                           "ken.match.seed]))"))
-        assert solo.locator(".marketlib-seed input").input_value() == str(seeds[0])
-        assert ken.locator(".marketlib-seed input").input_value() == str(seeds[1])
+        # the seed box is empty (New game deals fresh cards); this game's seed is shown in it
+        for board, seed in ((solo, seeds[0]), (ken, seeds[1])):
+            box = board.locator(".marketlib-seed input")
+            assert box.input_value() == "" and box.get_attribute("data-current") == str(seed)
+            assert str(seed) in (box.get_attribute("placeholder") or "")
 
         # accessibility: axe-core (shipped in the axe-playwright-python wheel) on each board
         from axe_playwright_python.sync_playwright import Axe

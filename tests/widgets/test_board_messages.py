@@ -138,7 +138,7 @@ def test_illegal_click_explains_with_the_rule_and_changes_nothing() -> None:
         ({"type": "play", "index": 99, "version": 1}, "no choice 99"),
         ({"type": "explain", "target": 5}, "malformed message: Expected `str`, got `int` - at "
                                            "`$.target`"),
-        ({"type": "new_game", "seed": "x"}, "'new_game' needs an integer seed, not 'x'"),
+        ({"type": "new_game", "seed": "x"}, "The seed must be a whole number such as 42, not 'x'"),
         ({"type": "new_game", "seed": 1.5}, "malformed message: Expected `int | str | null`, "
                                             "got `float` - at `$.seed`"),
         ({"type": "set_seat", "seat": 7}, "no seat 7"),
@@ -286,6 +286,35 @@ def test_undo_redo_new_game_teacher_and_seats() -> None:
     board._handle_custom_msg({"type": "new_game", "seed": 5}, [])
     assert match.seed == 5 and match.history == () and board.seed == "5"
     assert match.state == monsoon.setup(monsoon.Rules(players=2), 5)
+
+
+def test_new_game_deals_fresh_cards_unless_a_seed_is_typed(monkeypatch: Any) -> None:
+    """Issue 30: the seed box is empty by default; empty (``null`` or blank text) deals with a
+    fresh seed drawn in Python (``secrets``), a typed seed deals that seed, a malformed one is
+    refused with a message that says what to type, and nothing changes."""
+    import marketlib.widgets as widgets
+
+    drawn = iter([111, 222, 333])
+    monkeypatch.setattr(widgets, "fresh_seed", lambda: next(drawn))
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    board = MonsoonBoard(match)
+    for seed, expected in ((None, 111), ("", 222), ("  ", 333), (" 42 ", 42), ("-3", -3)):
+        board._handle_custom_msg({"type": "new_game", "seed": seed}, [])
+        assert board.error == "" and match.seed == expected and board.seed == str(expected)
+        assert match.state == monsoon.setup(monsoon.Rules(players=2), expected)
+    click(board, board.choices[0]["target"])
+    before = match.history
+    for bad in ("abc", "4.5", "1e3", "12 34"):
+        board._handle_custom_msg({"type": "new_game", "seed": bad}, [])
+        assert board.error == (f"The seed must be a whole number such as 42, not {bad!r}; leave "
+                               "the box empty for a fresh deal. Nothing was changed.")
+        assert match.seed == -3 and match.history == before
+    monkeypatch.undo()
+    seeds = set()
+    for _ in range(3):  # the real thing: fresh seeds from Python's secrets
+        board._handle_custom_msg({"type": "new_game", "seed": None}, [])
+        seeds.add(match.seed)
+    assert len(seeds) >= 2
 
 
 class FirstLegal:

@@ -248,7 +248,8 @@ def test_huge_and_negative_seeds_survive_a_save(tmp_path: Any) -> None:
     msg(board, type="new_game", seed=str(2**70))
     assert board.error == "" and board.seed == str(2**70) and board.match.seed == 2**70
     msg(board, type="new_game", seed="twelve")
-    assert board.error == "'new_game' needs an integer seed, not 'twelve'"
+    assert board.error == ("The seed must be a whole number such as 42, not 'twelve'; leave the "
+                           "box empty for a fresh deal. Nothing was changed.")
 
 
 # ----------------------------------------------------------------------------- crashes
