@@ -121,8 +121,10 @@ def warning(seconds: float) -> str:
     Example:
         >>> warning(90)
         'You have 30 s left to move; then a computer player makes this one move for you.'
+        >>> warning(1)[:19]  # never "0 s"
+        'You have 1 s left t'
     """
-    return WARNING.format(left=round(seconds / 3))
+    return WARNING.format(left=max(1, round(seconds / 3)))
 
 
 __all__ = ["ANNOUNCED", "MOVED", "REASON", "TIMEOUT", "WARNED", "WARNING", "WARN_AT", "Wait",

@@ -261,16 +261,39 @@ def test_the_warning_always_leaves_the_rest_of_the_time() -> None:
     assert wait.step("b", None, 90, 531.0) == ""  # a computer's turn: nothing
 
 
-def test_the_server_runs_the_timer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_server_runs_the_timer_and_the_page_is_told(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from websockets.sync.client import connect
+
     from marketlib.classroom import server
 
     monkeypatch.setattr(server, "TICK", 0.05)
-    room = make_room(tmp_path, players=2, seed=1, move_timer=0.6).start()
+    room = make_room(tmp_path, players=2, seed=1, move_timer=1.5).start()
     try:
         table = room.tables[0]
-        deadline = time.monotonic() + 15
-        while not late(table) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        seat = table.match.current_player
+        assert seat is not None
+        url = room.url.replace("http://", "ws://") + "ws"
+        notices: list[str] = []
+        log: list[str] = []
+        with connect(url, open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "join", "code": table.codes[seat], "name": "Ana"}))
+            deadline = time.monotonic() + 15
+            while not late(table) or not log or "timed out" not in log[-1]:
+                assert time.monotonic() < deadline, (notices, log)
+                try:
+                    msg = json.loads(ws.recv(timeout=0.5))
+                except TimeoutError:
+                    continue
+                traits = msg.get("traits", {}) if msg["type"] == "state" else {}
+                if traits.get("notice"):
+                    notices.append(traits["notice"])
+                log = traits.get("log", log)
+        assert notices[0] == warning(1.5)  # first the warning, on the seat's own page
+        assert any("Time ran out for P" in n and "Ana" in n for n in notices[1:])
         assert late(table) == [0]
+        assert log[-1].endswith(f"timed out: a computer player moved for P{seat}")
     finally:
         room.stop()
