@@ -172,6 +172,7 @@ class RoomTable:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes ``seat``."""
         self.session.seat_bot(seat, make_bot(bot))
         self.bots[seat] = bot
+        self._unwarn()
         self.status = self._status()
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], bot)
@@ -235,6 +236,14 @@ class RoomTable:
             MarketlibError: nothing to undo, or a reveal blocks it.
         """
         self.session.undo()
+        reasons = self.session.reasons
+        cursor = self.match.cursor
+        undone = [key for key, (text, _) in reasons.items()
+                  if key[0] >= cursor and text.startswith(REASON[:10])]
+        for key in undone:  # a timed-out move undone: the person's own move there is theirs
+            del reasons[key]
+        if undone:
+            self.session.lines.clear()  # the log's lines of those moves are written again
         self.session.announce(UNDONE)
         self.commit()
         self.store.clamp_events(self.index, self.game, self.match.cursor)
@@ -263,6 +272,8 @@ class RoomTable:
         if self.session.paused and not paused:
             self.session.announce(RESUMED)
         self.session.paused = "The teacher paused the game." if paused else ""
+        if paused:
+            self._unwarn()
         self.store.put_meta({f"paused.{self.index}": paused})
         self.refresh()
 
@@ -288,15 +299,20 @@ class RoomTable:
         warned = self.wait.warned
         step = self.wait.step(key, person, seconds, now)
         if warned is not None and self.wait.warned is None:  # the wait ended: so does its warning
-            seat = self.seats[warned]
-            if seat.notice == self._warning:
-                seat.notice = ""
+            self._unwarn(warned)
         if step == WARNED and person is not None and seconds is not None:
             self._warning = warning(seconds)
             self.seats[person].notice = self._warning  # no redraw: a click stays current
         elif step == MOVED and person is not None:
             self.time_out(person, bot)
         return step
+
+    def _unwarn(self, seat: int | None = None) -> None:
+        """Take the move timer's warning off the page of ``seat`` (default: the seat warned
+        in the current wait), if it still shows it."""
+        seat = self.wait.warned if seat is None else seat
+        if seat is not None and self.seats[seat].notice == self._warning:
+            self.seats[seat].notice = ""
 
     def time_out(self, seat: int, bot: str) -> None:
         """A computer player ``bot`` makes the one move of the person at ``seat`` who ran out

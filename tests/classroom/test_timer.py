@@ -120,7 +120,6 @@ def test_never_for_a_computer_seat(tmp_path: Path) -> None:
         room.tick(0.0)
         assert room.tick(60.0) == [(1, "warned")]
         room.seat_computer(1, seat, "random")  # the teacher hands the seat to a computer
-        room.tick(61.0)
         assert WARN not in table.seats[seat].traits()["notice"]  # it went with the wait
         assert late(table) == [] and "random" in table.by
         now = 100.0
@@ -149,13 +148,35 @@ def test_never_while_paused_and_the_wait_starts_again_after(tmp_path: Path) -> N
         room.tick(0.0)
         assert room.tick(60.0) == [(1, "warned")]
         room.pause(1)
+        assert WARN not in table.seats[seat].traits()["notice"]  # at once
         assert room.tick(90.0) == [] and room.tick(1e5) == []
-        assert WARN not in table.seats[seat].traits()["notice"]
         room.unpause(1)
         assert room.tick(1e5 + 1) == [] and room.tick(1e5 + 60) == []
         assert room.tick(1e5 + 61) == [(1, "warned")]
         assert room.tick(1e5 + 91) == [(1, "moved")]
         assert late(table) == [0]
+    finally:
+        room.stop()
+
+
+def test_the_teacher_may_undo_a_timed_out_move_and_the_person_plays_it(
+        tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    try:
+        table = room.tables[0]
+        seat = table.match.current_player
+        assert seat is not None
+        room.tick(0.0), room.tick(60.0), room.tick(90.0)
+        (action,) = table.match.history
+        room.undo(1)
+        assert table.match.cursor == 0 and table.by == []
+        choices = table.seats[seat].traits()["choices"]
+        legal = table.match.legal_actions()
+        play(table, seat, next(i for i, c in enumerate(choices)
+                               if legal[c["index"]] == action))  # the same move, by the person
+        assert table.match.history == (action,) and table.by == [""]
+        assert "timed out" not in table.seats[seat].traits()["log"][-1]
+        assert [row[3] for row in room.store.actions(0)] == [""]
     finally:
         room.stop()
 
