@@ -10,7 +10,9 @@ games from 0 as ``play_many`` does: ``table - 1`` in a room's first game, and
 ``bot`` says who played: ``"Person"``, a computer player's class name, or
 ``"Person, then GreedyBot"`` for a seat a computer took over. ``turns``: one row per turn and
 seat of every game so far, as ``play_many`` gives it, plus ``name``, ``table`` and
-``treatment``.
+``treatment``, and ``timed_out``: ``True`` on the row of a turn and seat where a computer
+player made a move for a person who ran out of time (the move timer, issue 31; ``games`` counts
+a seat's timed-out moves in its own ``timed_out`` column).
 
 ``table`` is the table's number as people read it, from 1: the printed code table, the
 dashboard, the students' pages and the teacher's controls (``room.pause(1)``) all call the
@@ -33,6 +35,7 @@ import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.classroom.status import PERSON, Seen, actor, display_names, status_row
 from marketlib.classroom.tables import Played
+from marketlib.classroom.timer import timed_out
 from marketlib.core.match import Match
 from marketlib.core.version import __version__
 from marketlib.sim.batch import RESULT_COLUMNS, categorize, game_rows
@@ -52,6 +55,33 @@ def seat_labels(match: Match, by: list[str], bots: dict[int, str]) -> list[str]:
     for i, who in enumerate(by[: match.cursor]):
         seen.add(i, actor(match, i, players), who)  # out-of-turn moves too (A-B-60)
     return seen.labels(bots)
+
+
+def timed_out_turns(match: Match, by: list[str]) -> set[tuple[int, int]]:
+    """The ``(turn, seat)`` rows of ``turns()`` holding a timed-out move: the turn a row
+    names is the one begun when the moves it counts ended, as
+    :class:`~marketlib.sim.record.TurnTable` counts them (a turn not over yet has no row)."""
+    marked = {i for i, who in enumerate(by[: match.cursor]) if timed_out(who)}
+    if not marked:
+        return set()
+    players = players_of(match)
+    states = match.states
+    outcome = match.game.outcome
+    turn = int(getattr(states[0], "turn", 0))
+    pending: set[int] = set()
+    found = set()
+    for i in range(match.cursor):
+        if i in marked:
+            seat = actor(match, i, players)
+            if seat is not None:
+                pending.add(seat)
+        after = states[i + 1]
+        now = int(getattr(after, "turn", turn))
+        if now != turn or outcome(after) is not None:  # TurnTable.step: a turn ends here
+            turn = turn + 1 if now == turn else now
+            found |= {(turn, seat) for seat in pending}
+            pending = set()
+    return found
 
 
 def _games(room: Room) -> list[tuple[int, Played]]:
@@ -90,10 +120,15 @@ def results_frame(room: Room) -> pd.DataFrame:
         record = record_match(played.match, labels)
         names = display_names(played.names, labels)
         treatment = room.tables[game_id % count].treatment
-        rows += [(*row, names[row[2]], game_id % count + 1, treatment)
+        late = [0] * len(names)
+        for i, who in enumerate(played.by[: played.match.cursor]):
+            seat = actor(played.match, i, len(names)) if timed_out(who) else None
+            if seat is not None:
+                late[seat] += 1
+        rows += [(*row, names[row[2]], game_id % count + 1, treatment, late[row[2]])
                  for row in game_rows(game_id, record)]
     games = pd.DataFrame.from_records(rows, columns=[*RESULT_COLUMNS, "name", "table",
-                                                     "treatment"])
+                                                     "treatment", "timed_out"])
     games["winner"] = games["winner"].astype(bool)
     categorize(games, room.game)
     games.attrs["marketlib"] = _meta(room)
@@ -111,24 +146,28 @@ def turns_frame(room: Room) -> pd.DataFrame:
         turns = match_turns(played.match)
         columns = columns or turns.names
         treatment = room.tables[game_id % count].treatment
-        rows += [(*row, names[row[4]], game_id % count + 1, treatment)  # row: game, seed, ...
+        late = timed_out_turns(played.match, played.by)
+        rows += [(*row, names[row[4]], game_id % count + 1, treatment,  # row: game, seed, ...
+                  (row[3], row[4]) in late)
                  for row in spell_out(turns.ends, game_id, played.match.seed, labels=labels)]
     frame = pd.DataFrame.from_records(rows, columns=["game", "seed", "bot", *columns, "name",
-                                                     "table", "treatment"])
+                                                     "table", "treatment", "timed_out"])
+    frame["timed_out"] = frame["timed_out"].astype(bool)
     categorize(frame, room.game)
     frame.attrs["marketlib"] = _meta(room)
     return frame
 
 
 STUDENT_COLUMNS = ["name", "table", "treatment", "game", "seat", "score", "rank", "winner",
-                   "bot"]
+                   "timed_out", "bot"]
 """The columns of :func:`students_frame`, in order."""
 
 
 def students_frame(room: Room) -> pd.DataFrame:
     """One row per person and finished game: ``name`` (as typed), ``table`` (from 1),
     ``treatment``, ``game``, ``seat``, ``score`` (RM or seals), ``rank`` (1 = first),
-    ``winner`` and ``bot`` (``"Person"``, or ``"Person, then GreedyBot"`` where a computer
+    ``winner``, ``timed_out`` (the moves a computer made for them when the move timer ran out)
+    and ``bot`` (``"Person"``, or ``"Person, then GreedyBot"`` where a computer
     took the seat over). Seats that only computers played are left out."""
     games = results_frame(room)
     if games.empty:
@@ -200,4 +239,5 @@ def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Pa
 
 
 __all__ = ["FORMULA_STARTS", "PERSON", "STUDENT_COLUMNS", "as_text", "export_frames",
-           "results_frame", "seat_labels", "status_frame", "students_frame", "turns_frame"]
+           "results_frame", "seat_labels", "status_frame", "students_frame", "timed_out_turns",
+           "turns_frame"]

@@ -30,11 +30,13 @@ from typing import Any
 
 import msgspec
 
+from marketlib.bots import make_bot
 from marketlib.classroom.codes import find_code, new_code
 from marketlib.classroom.invite import LOOPBACK, join_url, qr_svg, room_html
 from marketlib.classroom.presence import NOBODY, Presence
 from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
 from marketlib.classroom.tables import RoomTable
+from marketlib.classroom.timer import check_seconds
 from marketlib.classroom.treatments import assign as assign_tables
 from marketlib.classroom.treatments import check_names
 from marketlib.core import registry
@@ -92,10 +94,20 @@ class Room:
             reach (e.g. ``"http://10.0.0.5:8000/"``).
         mode: the matches' undo policy: ``"play"`` (default: undo stops where cards were
             revealed) or ``"explore"``.
+        move_timer: seconds a person's decision may wait before a computer player makes that
+            one move for them (``None``, the default: no timer; issue 31). The seat's page is
+            warned at two thirds of the time ("You have 30 s left to move; then a computer
+            player makes this one move for you."); the move is shown to everyone as such (the
+            log: "timed out: a computer player moved for P1"), the person keeps the seat, and
+            ``turns()`` marks it (``timed_out``). Never for a computer player's seat, a paused
+            table or a finished game; any move, pause or seat change starts the wait again.
+            The teacher changes it per table with :meth:`set_timer`.
+        timer_bot: the computer player that makes a timed-out move (default ``"greedy"``).
 
     Raises:
         ValueError: an unknown game, bad rules, ``tables < 1``, ``path`` exists, both
-            ``rules`` and ``treatments``, or an ``assign`` that does not fit them.
+            ``rules`` and ``treatments``, an ``assign`` that does not fit them, a
+            ``move_timer`` that is not a positive number or ``None``, an unknown ``timer_bot``.
 
     Example:
         >>> import tempfile, pathlib
@@ -111,13 +123,19 @@ class Room:
         >>> room.stop()
     """
 
+    move_timer: float | None
+    """The room's move timer in seconds (``None``: off); see :meth:`set_timer`."""
+
     def __init__(self, game: str = "bansan", tables: int = 1, players: int | None = None,
                  rules: Any = None, *, seed: int | None = None, path: str | Path | None = None,
                  host: str = LOOPBACK, port: int = 0, address: str = "",
                  mode: Mode = "play", treatments: Mapping[str, Any] | None = None,
-                 assign: Sequence[str] | None = None) -> None:
+                 assign: Sequence[str] | None = None, move_timer: float | None = None,
+                 timer_bot: str = "greedy") -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
             raise ValueError(f"tables must be a whole number of at least 1, not {tables!r}")
+        move_timer = check_seconds(move_timer)
+        make_bot(timer_bot)  # ValueError: an unknown computer player
         found, implied = registry.mode(game)
         module = found.game()
         if treatments is None:
@@ -143,6 +161,7 @@ class Room:
         store = Store(target)
         seeds = [fresh_seed() if seed is None else seed + i for i in range(tables)]
         self._setup(store, found.name, arms, chosen, seeds, seed, host, port, address, mode)
+        self.move_timer, self.timer_bot = move_timer, timer_bot
         store.put_meta({"format": "marketlib.classroom", "schema": SCHEMA_VERSION,
                         "library_version": __version__, "game": found.name,
                         "rules_version": module.GAME.rules_version,
@@ -151,6 +170,7 @@ class Room:
                         "assignment": chosen, "tables": tables, "seed": seed,
                         "seeds": seeds, "cards": [t.cards_digest() for t in self.tables],
                         "mode": mode, "host": host, "port": port, "address": address,
+                        "move_timer": move_timer, "timer_bot": timer_bot, "timers": {},
                         "created": time.time()})
         for table in self.tables:
             for s, code in enumerate(table.codes):
@@ -173,6 +193,14 @@ class Room:
         """The seed given to the room (``None``: every table drew its own)."""
         self._server: Any = None
         self._presence = NOBODY
+        self.move_timer = None
+        self.timer_bot = "greedy"
+        """The computer player that makes a timed-out move."""
+        self.timers: dict[int, float | None] = {}
+        """The teacher's timer of single tables, by table number (from 1), overriding
+        :attr:`move_timer` (``None``: off at that table)."""
+        self.clock = time.monotonic
+        """The clock :meth:`tick` reads when it is not given the time (tests drive it)."""
         self.differed = 0
         """How many computer choices differed from the stored ones at :meth:`resume` (0)."""
         table = table_of(game)
@@ -234,6 +262,9 @@ class Room:
         for t, s, _code, name, _bot in seats:
             if name:
                 room.tables[t].set_name(s, name, log=False)
+        room.move_timer = check_seconds(meta.get("move_timer"))
+        room.timer_bot = str(meta.get("timer_bot") or "greedy")
+        room.timers = {int(n): check_seconds(v) for n, v in (meta.get("timers") or {}).items()}
         for table in room.tables:
             room.differed += table.restore()
             if meta.get(f"paused.{table.index}"):
@@ -377,6 +408,58 @@ class Room:
             with t.lock:
                 t.pause(False)
             self._notify(t.index)
+
+    def set_timer(self, table: int | None, seconds: float | None) -> None:
+        """The move timer of one table (numbered from 1; it overrides the room's) or, with
+        ``table=None``, of the room and every table (the tables' own settings are dropped):
+        ``seconds`` a person's decision may wait before a computer player makes that one
+        move for them, ``None`` for no timer (see ``move_timer`` in :class:`Room`). Every
+        wait at the tables it changes starts again. Remembered when the room is resumed.
+
+        Raises:
+            ValueError: no such table, or ``seconds`` is not a positive number or ``None``.
+        """
+        seconds = check_seconds(seconds)
+        targets = self._targets(table)
+        if table is None:
+            self.move_timer = seconds
+            self.timers = {}
+        else:
+            self.timers[table] = seconds
+        self.store.put_meta({"move_timer": self.move_timer,
+                             "timers": {str(n): v for n, v in self.timers.items()}})
+        for t in targets:
+            with t.lock:
+                t.tick(0.0, None, self.timer_bot)  # a warning of the old timer goes
+                t.wait.reset()
+            self._notify(t.index)
+
+    def timer(self, table: int) -> float | None:
+        """The move timer of a table (numbered from 1) in seconds, ``None`` when it has
+        none: the teacher's setting for it, else the room's."""
+        self._table(table)
+        return self.timers.get(table, self.move_timer)
+
+    def tick(self, now: float | None = None) -> list[tuple[int, str]]:
+        """Run the move timers at ``now`` (default :attr:`clock`; the server calls this every
+        second): returns ``(table, "warned")`` for each table whose deciding person was just
+        warned and ``(table, "moved")`` for each where a computer player made their move
+        (tables numbered from 1)."""
+        if now is None:
+            now = self.clock()
+        done = []
+        for t in self.tables:
+            seconds = self.timer(t.number)
+            if seconds is None and t.wait.key is None:
+                continue
+            with t.lock:
+                step = t.tick(now, seconds, self.timer_bot)
+                if seconds is None:
+                    t.wait.reset()
+            if step:
+                done.append((t.number, step))
+                self._notify(t.index)
+        return done
 
     def hints(self, on: bool = True, table: int | None = None) -> None:
         """Switch the coach on or off at one table (numbered from 1) or all: its ``Hint``

@@ -27,7 +27,8 @@ closed, with a WebSocket close code and a reason the page shows, only when it br
 
 Every ``heartbeat`` seconds (default :data:`HEARTBEAT`) the server sends each connection
 ``{"type": "heartbeat"}``; a page that has heard nothing for a few seconds knows the link is
-lost and reconnects.
+lost and reconnects. Every :data:`TICK` seconds it runs the room's move timers
+(``Room.tick``, in a worker thread so the loop keeps serving; issue 31).
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ MAX_WRONG_CODES_PER_MINUTE = 30
 closes its connection at once (4003). Right codes still join."""
 HEARTBEAT = 2.0
 """Seconds between the ``heartbeat`` frames sent to every connection."""
+TICK = 1.0
+"""Seconds between two runs of the room's move timers (``Room.tick``)."""
 JOIN_TIMEOUT = 30.0
 """Seconds a connection has to send a right code; then it is closed (4008)."""
 MAX_UNJOINED = 64
@@ -553,9 +556,29 @@ class ClassroomServer:
         self.loop = loop
         assert self._server is not None and self._socket is not None
         try:
-            loop.run_until_complete(self._server.serve(sockets=[self._socket]))
+            loop.run_until_complete(self._serve())
         finally:
             loop.close()
+
+    async def _serve(self) -> None:
+        assert self._server is not None and self._socket is not None
+        ticker = asyncio.create_task(self.ticker())
+        try:
+            await self._server.serve(sockets=[self._socket])
+        finally:
+            ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticker
+
+    async def ticker(self) -> None:
+        """Run the room's move timers every :data:`TICK` seconds (``Room.tick``; the tables it
+        changes are sent to their seats by the room)."""
+        while True:
+            await asyncio.sleep(TICK)
+            try:
+                await asyncio.to_thread(self.room.tick)
+            except Exception:  # a failing timer must not stop the server
+                LOG.exception("marketlib classroom: the move timer failed")
 
     def stop(self, timeout: float = 10.0) -> None:
         """Close every connection and stop the server (returns when it has stopped)."""
@@ -576,4 +599,5 @@ class ClassroomServer:
 
 
 __all__ = ["BURST", "HEARTBEAT", "JOIN_TIMEOUT", "MAX_DEPTH", "MAX_FRAME", "MAX_MESSAGE",
-           "MAX_UNJOINED", "RATE", "ClassroomServer", "Connection", "clean_name", "too_deep"]
+           "MAX_UNJOINED", "RATE", "TICK", "ClassroomServer", "Connection", "clean_name",
+           "too_deep"]

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from marketlib.bots import make_bot
+from marketlib.classroom.timer import timed_out
 from marketlib.core.match import Match
 
 PERSON = "Person"
@@ -65,10 +66,11 @@ class Seen:
 
     def add(self, index: int, seat: int | None, who: str) -> None:
         """Action ``index`` was played at ``seat`` by ``who`` (``""``: a person, else a
-        computer player's name)."""
+        computer player's name; a timed-out move, ``"timeout:greedy"``, is the person's: they
+        keep the seat, and ``room.turns()`` marks the move)."""
         if seat is None or not 0 <= seat < len(self.first):
             return
-        label = bot_class(who) if who else PERSON
+        label = bot_class(who) if who and not timed_out(who) else PERSON
         if all(label != seen for _, seen in self.first[seat]):
             self.first[seat].append((index, label))
 

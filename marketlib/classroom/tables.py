@@ -22,6 +22,17 @@ import msgspec
 from marketlib.bots import make_bot
 from marketlib.classroom.status import Seen, TableStatus, actor, display_names
 from marketlib.classroom.store import Row, Store
+from marketlib.classroom.timer import (
+    ANNOUNCED,
+    MOVED,
+    REASON,
+    TIMEOUT,
+    WARNED,
+    Wait,
+    timed_out,
+    timeout_rng,
+    warning,
+)
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
@@ -78,7 +89,9 @@ class RoomTable:
         codes: the join code of each seat.
         names: the display name a person gave for each seat ("" before anyone joined).
         bots: the computer player's name (``"greedy"``...) of each seat a computer plays.
-        by: who played each action of the history: ``""`` a person, else a computer's name.
+        by: who played each action of the history: ``""`` a person, else a computer's name
+            (``"timeout:greedy"``: a computer player moved for a person who ran out of time).
+        wait: how long the deciding person has waited (the move timer, ``timer.py``).
         game: the number of the game being played (0 for the first; see :meth:`new_game`).
         past: the table's earlier games, each a :class:`Played`.
         last_move: ``time.time()`` of the last action (the table's creation before any).
@@ -105,6 +118,8 @@ class RoomTable:
         self.past: list[Played] = []
         self.last_move = time.time()
         self.lock = threading.RLock()
+        self.wait = Wait()
+        self._warning = ""
         self._logged: list[Any] = []
         self._seen = Seen(self.players)
         self.status = self._status()
@@ -157,6 +172,7 @@ class RoomTable:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes ``seat``."""
         self.session.seat_bot(seat, make_bot(bot))
         self.bots[seat] = bot
+        self._unwarn()
         self.status = self._status()
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], bot)
@@ -220,6 +236,14 @@ class RoomTable:
             MarketlibError: nothing to undo, or a reveal blocks it.
         """
         self.session.undo()
+        reasons = self.session.reasons
+        cursor = self.match.cursor
+        undone = [key for key, (text, _) in reasons.items()
+                  if key[0] >= cursor and text.startswith(REASON[:10])]
+        for key in undone:  # a timed-out move undone: the person's own move there is theirs
+            del reasons[key]
+        if undone:
+            self.session.lines.clear()  # the log's lines of those moves are written again
         self.session.announce(UNDONE)
         self.commit()
         self.store.clamp_events(self.index, self.game, self.match.cursor)
@@ -248,6 +272,8 @@ class RoomTable:
         if self.session.paused and not paused:
             self.session.announce(RESUMED)
         self.session.paused = "The teacher paused the game." if paused else ""
+        if paused:
+            self._unwarn()
         self.store.put_meta({f"paused.{self.index}": paused})
         self.refresh()
 
@@ -259,8 +285,64 @@ class RoomTable:
         self.store.put_meta({f"coach.{self.index}": on})
         self.refresh()
 
-    def commit(self) -> None:
-        """Write the actions not yet written (and forget undone ones), then redraw every seat.
+    def tick(self, now: float, seconds: float | None, bot: str) -> str:
+        """The move timer at ``now`` (``seconds``: the table's timer, ``None`` off; ``bot``:
+        the computer player of a timed-out move): warns the deciding person's seat (returns
+        ``"warned"``), or makes their one move (``"moved"``), or nothing (``""``). The
+        warning is the seat's ``notice``; it goes when the wait ends."""
+        match = self.match
+        current = match.current_player
+        paused = bool(self.session.paused)
+        person = (current if current is not None and current not in self.bots and not paused
+                  and match.outcome is None else None)
+        key = (self._fingerprint(), current, paused, tuple(sorted(self.bots)))
+        warned = self.wait.warned
+        step = self.wait.step(key, person, seconds, now)
+        if warned is not None and self.wait.warned is None:  # the wait ended: so does its warning
+            self._unwarn(warned)
+        if step == WARNED and person is not None and seconds is not None:
+            self._warning = warning(seconds)
+            self.seats[person].notice = self._warning  # no redraw: a click stays current
+        elif step == MOVED and person is not None:
+            self.time_out(person, bot)
+        return step
+
+    def _unwarn(self, seat: int | None = None) -> None:
+        """Take the move timer's warning off the page of ``seat`` (default: the seat warned
+        in the current wait), if it still shows it."""
+        seat = self.wait.warned if seat is None else seat
+        if seat is not None and self.seats[seat].notice == self._warning:
+            self.seats[seat].notice = ""
+
+    def time_out(self, seat: int, bot: str) -> None:
+        """A computer player ``bot`` makes the one move of the person at ``seat`` who ran out
+        of time (the person keeps the seat); it is written with ``by = "timeout:<bot>"``, its
+        log line says so to every seat, and so does the table's announcement. Then computer
+        players move as after any move."""
+        match = self.match
+        chooser = make_bot(bot)
+        index = match.cursor
+        checkpoint = self.session.checkpoint()
+        action = chooser.choose(match.view(seat), match.legal_actions(),
+                                timeout_rng(match.seed, seat, index))
+        match.play(action)
+        self.session.reasons[(index, action)] = (REASON.format(seat=seat),
+                                                 frozenset(range(self.players)))
+        self.seats[seat].notice = ""
+        try:
+            self.commit({index: TIMEOUT + bot})
+        except sqlite3.Error:
+            self.session.rollback(checkpoint)
+            self.refresh()
+            return
+        self.run_bots()
+        name = self.names[seat]
+        self.session.announce(ANNOUNCED.format(who=f"P{seat} {name}" if name else f"P{seat}"))
+
+    def commit(self, marks: dict[int, str] | None = None) -> None:
+        """Write the actions not yet written (and forget undone ones), then redraw every seat
+        (``marks``: who played some of them, by index, when it is not who holds the seat: a
+        timed-out move).
 
         Raises:
             sqlite3.Error: the database could not be written (the caller answers with it).
@@ -282,6 +364,7 @@ class RoomTable:
             seat = actor(match, i, self.players)  # out of turn too (A-B-60)
             assert seat is not None
             who = self.bots.get(seat, "") if (i, action) in self.session.reasons else ""
+            who = (marks or {}).get(i, who)
             rows.append(Row(i, action, seat, who, now))
             by.append(who)
         self.store.write_actions(self.index, self.game, keep, rows)
@@ -362,7 +445,11 @@ class RoomTable:
             else:
                 self.match.play(action)
             index = self.match.cursor - 1
-            self._seen.add(index, actor(self.match, index, self.players), who)
+            seat = actor(self.match, index, self.players)
+            if timed_out(who) and seat is not None:  # its log line says so, as when played
+                self.session.reasons[(index, action)] = (REASON.format(seat=seat),
+                                                         frozenset(range(self.players)))
+            self._seen.add(index, seat, who)
             self.by.append(who)
             self.last_move = when
         for event in events[at:]:

@@ -156,10 +156,11 @@ def test_results_and_turns_are_the_frames_of_play_many(tmp_path: Path) -> None:
     games, turns = room.results(), room.turns()
     expected_games, expected_turns = play_many("bansan", rules, ["greedy"], n_games=2, seed=20,
                                                rotate_seats=False, any_time=True)
-    assert list(games.columns) == [*RESULT_COLUMNS, "name", "table", "treatment"]
+    assert list(games.columns) == [*RESULT_COLUMNS, "name", "table", "treatment", "timed_out"]
     pd.testing.assert_frame_equal(games[RESULT_COLUMNS], expected_games, check_dtype=False,
                                   check_categorical=False)
-    assert list(turns.columns) == [*expected_turns.columns, "name", "table", "treatment"]
+    assert list(turns.columns) == [*expected_turns.columns, "name", "table", "treatment",
+                                   "timed_out"]
     pd.testing.assert_frame_equal(turns[expected_turns.columns], expected_turns,
                                   check_dtype=False, check_categorical=False)
     assert set(games["name"]) == {"GreedyBot"} == set(turns["name"])

@@ -197,7 +197,7 @@ def test_students_frame_archive_and_load(tmp_path: Path) -> None:
         room.fill_with_computers("greedy")
         students = room.students()
         assert list(students.columns) == ["name", "table", "treatment", "game", "seat", "score",
-                                          "rank", "winner", "bot"]
+                                          "rank", "winner", "timed_out", "bot"]
         assert students[["name", "table", "treatment", "seat", "bot"]].values.tolist() == [
             ["Ana", 1, "fine RM2", 0, "Person, then GreedyBot"],
             ["Ben", 2, "no fine", 1, "Person, then GreedyBot"]]
