@@ -102,7 +102,11 @@ def explain_click(table: Table, match: Match, target: str, player: int,
     if action is None:
         return f"{target.split(':', 1)[-1]} is not something you can use right now."
     why = game.explain(sight.world(player), action)
-    return f"{action} is legal." if why is None else f"{why.rule}: {why.reason}"
+    if why is None:  # legal, but not what was clicked: say how to play it (issue 30, point 4)
+        return (f"{table.label(view, action)} [{action}] is allowed now. To play it, click its "
+                "highlighted choice (a card that goes somewhere: the card first, then where it "
+                "goes).")
+    return f"{why.rule}: {why.reason}"
 
 
 def summary_text(match: Match, table: Table | None = None, view: Any = None) -> str:
