@@ -343,7 +343,7 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     changes = []
     s0, s1 = before.seals[who], after.seals[who]
     if s1 != s0:
-        changes.append(f"P{who} has {s1} seals")
+        changes.append(f"P{who} has {s1} seal{'' if s1 == 1 else 's'}")
     d0, d1 = len(before.seats[me].display), len(after.seats[me].display)
     if d1 < d0:
         changes.append(f"your display {d0} -> {d1} cards")

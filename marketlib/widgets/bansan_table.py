@@ -144,6 +144,7 @@ class BansanTable(Table):
 
     game_name = "bansan"
     words = bansan_words
+    confirmed = (A.Complete,)
     shown = SHOWN
 
     def cards(self, match: Match) -> dict[str, Any]:

@@ -87,6 +87,7 @@ class MonsoonTable(Table):
 
     game_name = "monsoon"
     words = monsoon_words
+    confirmed = (Declare,)
     shown = SHOWN
 
     def cards(self, match: Match) -> dict[str, Any]:

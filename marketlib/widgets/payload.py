@@ -33,6 +33,9 @@ class Table:
     words: Any = None
     """The game's ``words`` module: phase names, instructions, labels, warnings, goal, recap
     and legend in the rulebook's words (``marketlib.<game>.words``)."""
+    confirmed: tuple[type, ...] = ()
+    """Action kinds whose success a board confirms in words (the game's ``recap`` of the move,
+    e.g. "Done: P0 completed Shopping List SL-21: +RM8 for you."; issue 30, point 4)."""
     shown: Presentation | None = None
     """The game's presentation table: per action kind its label, button verb, target and the
     clicks that mean it (:mod:`.presentation`); :meth:`label`, :meth:`verb`, :meth:`target`

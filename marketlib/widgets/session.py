@@ -455,27 +455,43 @@ class SeatSession:
         Raises:
             IllegalAction, InvalidAction: as ``Match.play`` (nothing changes).
         """
+        before = self.match.state
         try:
             self.match.play(action)
         except (IllegalAction, InvalidAction) as err:
             self.notice = f"{getattr(err, 'rule', 'invalid')}: {getattr(err, 'reason', err)}"
             self.refresh()
             raise
-        self.notice = ""
+        self.notice = self._confirmation(before)
         self.continue_(clicked)
 
+    def _confirmation(self, before: Any) -> str:
+        """A short confirmation of the move just played when its kind asks for one (a
+        completed Shopping List, issue 30 point 4), from this seat's views only; else ""."""
+        table = self.table
+        played = self.match.history[-1]
+        if not isinstance(played, table.table.confirmed):
+            return ""
+        sights = table.sights
+        views = [sights.of(before).view(self.seat), sights.of(self.match.state).view(self.seat)]
+        said = table.table.words.recap(views, [played], self.seat)
+        return f"Done: {said}" if said else ""
+
     def undo(self) -> None:
-        """Undo back to the last decision of a person (see :meth:`TableSession.undo`)."""
+        """Undo back to the last decision of a person (see :meth:`TableSession.undo`); the
+        notice confirms it ("Undone: 3 moves taken back.", issue 30 point 4)."""
+        cursor = self.match.cursor
         self.table.undo()
         self.stepped_in = None
-        self.notice = ""
+        self.notice = _moves("Undone", cursor - self.match.cursor, "taken back")
         self.refresh()
 
     def redo(self) -> None:
-        """Redo forward to the next decision of a person."""
+        """Redo forward to the next decision of a person; the notice confirms it."""
+        cursor = self.match.cursor
         self.table.redo()
         self.stepped_in = None
-        self.notice = ""
+        self.notice = _moves("Redone", self.match.cursor - cursor, "played again")
         self.refresh()
 
     def new_game(self, seed: int, *, clicked: bool = False) -> None:
@@ -539,6 +555,11 @@ class SeatSession:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
+
+
+def _moves(done: str, count: int, how: str) -> str:
+    """A confirmation of an undo or redo: "Undone: 1 move taken back."."""
+    return f"{done}: {count} move{'' if count == 1 else 's'} {how}."
 
 
 __all__ = ["CONTROLS", "MAX_BOT_DECISIONS", "BoardMessageError", "SeatSession", "StaleMessage",

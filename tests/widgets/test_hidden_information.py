@@ -295,12 +295,14 @@ def test_notices_and_positions_follow_every_change() -> None:
     m = Match("monsoon", monsoon.Rules(players=2), seed=1)
     board = MonsoonBoard(m, opponents={1: RandomBot()})
     positions = [board.position]
+    said = {"play": "", "undo": "Undone: 5 moves taken back.",  # the stale answer is gone;
+            "redo": "Redone: 5 moves played again.", "new_game": ""}  # undo/redo confirm
     for step in ({"type": "play", "index": 0}, {"type": "undo"}, {"type": "redo"},
                  {"type": "new_game", "seed": 9}):
         msg(board, type="explain", target="button:skip")
         assert board.notice.startswith("M-")
         msg(board, **step)
-        assert board.notice == "" and board.error == ""
+        assert board.notice == said[str(step["type"])] and board.error == ""
         positions.append(board.position)
     assert positions == ["0:0:0:0:0:0", "0:5:5:0:0:0", "0:0:5:0:0:0", "0:5:5:0:0:0",
                          "1:0:0:0:0:0"]
