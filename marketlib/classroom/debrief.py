@@ -40,7 +40,8 @@ class Comparison(msgspec.Struct, frozen=True, kw_only=True):
             interval), ``computers`` (the same tables played by computer players).
         differences: one row per treatment after the first: ``treatment``, ``versus``,
             ``difference`` (of table means), ``low``/``high`` (95%, Welch), ``p_value``
-            (permutation test), ``computers`` (the computer players' difference).
+            (permutation test), ``computers`` (the computer players' difference); the
+            interval and the test are ``nan`` when a treatment has fewer than two tables.
         tables: one row per finished table game: ``treatment``, ``table``, ``game``, ``mean``
             (the class), ``computers`` (the baseline's mean for the same rules and seed).
     """
@@ -140,7 +141,7 @@ def compare(room: Room, column: str = "score", *, computers: str = "greedy",
         if len(a) >= 2 and len(b) >= 2:
             interval = stats.ttest_ind(a, b, equal_var=False).confidence_interval(0.95)
             low, high = float(interval.low), float(interval.high)
-        if len(a) and len(b):
+        if len(a) >= 2 and len(b) >= 2:  # scipy needs two tables a side (one: no test)
             test = stats.permutation_test(
                 (a, b), lambda x, y: np.mean(x) - np.mean(y), permutation_type="independent",
                 n_resamples=9999, alternative="two-sided", random_state=seed)

@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import msgspec
+import pandas as pd
 import pytest
 
 from marketlib import bansan, monsoon
@@ -170,6 +171,18 @@ def test_compare_matches_a_hand_computation(tmp_path: Path) -> None:
     assert type(found.chart()).__name__ == "LayerChart"
     with pytest.raises(ValueError, match="not what bansan scores"):
         compare_seals(room)
+
+
+def test_compare_with_one_table_a_treatment_gives_means_and_no_test(tmp_path: Path) -> None:
+    room = Room("bansan", tables=2, treatments=FINE, seed=21, path=tmp_path / "c.sqlite")
+    try:
+        room.fill_with_computers("random")
+        found = room.compare("money", computers="random")
+    finally:
+        room.stop()
+    assert list(found.treatments["tables"]) == [1, 1]
+    diff = found.differences.iloc[0]
+    assert diff[["low", "high", "p_value"]].isna().all() and not pd.isna(diff.difference)
 
 
 def compare_seals(room: Room) -> None:
