@@ -591,6 +591,31 @@ class Room:
 
         return Dashboard(self)
 
+    def projector(self) -> Any:
+        """The projector view for the wall, in the notebook: each table's progress (game,
+        turn, whose turn by name, over and winners), the treatments' running results (finished
+        games and their mean score) and the join address with its QR code; no join code, no
+        seed, nothing a seat hides (:mod:`~marketlib.classroom.projector`; show it again for
+        the latest). The running server serves the same at ``/projector``, refreshing itself."""
+        from marketlib.classroom.projector import Projector
+
+        return Projector(self)
+
+    def slips(self, path: str | Path | None = None, *, address: str = "") -> Any:
+        """Printable join slips, one per seat (table, seat, join code, the join address and
+        its QR code), ten to a page and never cut by a page break: the HTML page as text, or,
+        with ``path``, written there (returns the path). Hand each student their own slip:
+        the projector shows no code.
+
+        Raises:
+            ValueError: no join address yet: :meth:`start` first, or give ``address``.
+        """
+        from marketlib.classroom.projector import slips_html, write_slips
+
+        if path is None:
+            return slips_html(self, address)
+        return write_slips(self, path, address)
+
     def qr_svg(self, scale: int = 4) -> str:
         """The join address as a QR code (an SVG element)."""
         return qr_svg(self.url, scale)
