@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from marketlib.classroom.invite import qr_svg
+from marketlib.classroom.prediction import histogram
 
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
@@ -62,7 +63,9 @@ def payload(room: Room) -> dict[str, Any]:
     ``players`` as display names). ``treatments``: per treatment (in the room's order)
     ``tables`` (how many tables play it), ``finished`` (finished games), ``seats`` (seats in
     them) and ``mean`` (their mean score, ``None`` before any game finished). ``url``: the
-    join address while the room runs (else ``""``); ``unit``: the score's unit.
+    join address while the room runs (else ``""``); ``unit``: the score's unit;
+    ``prediction``: the room's question (``None``: none) with how many answered and their
+    histogram (counts only, never who answered what).
     """
     rows: list[dict[str, Any]] = []
     scores: dict[str, list[list[tuple[int, ...]]]] = {}
@@ -77,9 +80,13 @@ def payload(room: Room) -> dict[str, Any]:
         treatments.append({"treatment": name, "tables": len(scores.get(name, [])),
                            "finished": len(games), "seats": len(seats),
                            "mean": round(sum(seats) / len(seats), 2) if seats else None})
+    question = room.prediction
+    prediction = None if question is None else {
+        "text": question.text, "answers": len(room.answers),
+        "histogram": histogram(question, list(room.answers.values()))}
     return {"game": room.game, "unit": room.tables[0].match.game.GAME.score_unit,
             "url": room.url if room.running else "", "tables": rows,
-            "treatments": treatments, "refresh": REFRESH}
+            "treatments": treatments, "prediction": prediction, "refresh": REFRESH}
 
 
 def _progress(row: dict[str, Any]) -> str:
@@ -106,12 +113,22 @@ def render_html(data: dict[str, Any], qr: str = "") -> str:
         f'<td>{"–" if t["mean"] is None else t["mean"]}</td></tr>'
         for t in data["treatments"])
     unit = e(data["unit"])
+    asked = data["prediction"]
+    bars = ""
+    if asked is not None:
+        most = max([b["count"] for b in asked["histogram"]] + [1])
+        bars = (f'<div class="mlp-prediction"><div class="mlp-question">{e(asked["text"])} '
+                f'<small>({asked["answers"]} answers)</small></div>' + "".join(
+                    f'<div class="mlp-bar"><span class="mlp-bar-label">{e(b["label"])}</span>'
+                    f'<span class="mlp-bar-fill" style="width:{12 * b["count"] / most:.2f}em">'
+                    f'</span><span>{b["count"]}</span></div>' for b in asked["histogram"])
+                + "</div>")
     join = (f'<div class="mlp-join">{qr}<div class="mlp-url">{e(data["url"])}</div></div>'
             if data["url"] else '<div class="mlp-join">not started: room.start()</div>')
     return (f'<div class="mlp"><style>{STYLE}</style><div class="mlp-main">'
             f'<h1 class="mlp-title">{e(data["game"])}</h1><div class="mlp-tables">{tables}'
             f'</div><table class="mlp-results"><tr><th>treatment</th><th>finished games</th>'
-            f"<th>mean score ({unit})</th></tr>{arms}</table></div>{join}</div>")
+            f"<th>mean score ({unit})</th></tr>{arms}</table>{bars}</div>{join}</div>")
 
 
 STYLE = """
@@ -132,6 +149,11 @@ STYLE = """
 .mlp-results th, .mlp-results td { border-bottom: 2px solid #ccc; padding: 0.2em 0.8em;
   text-align: left; }
 .mlp-join { text-align: center; }
+.mlp-prediction { margin-top: 0.8em; }
+.mlp-question { font-weight: 700; margin-bottom: 0.3em; }
+.mlp-bar { display: flex; align-items: center; gap: 0.4em; margin: 0.15em 0; }
+.mlp-bar-label { min-width: 8em; }
+.mlp-bar-fill { display: inline-block; height: 1em; background: #1f3b57; min-width: 2px; }
 .mlp-join svg, .mlp-qr { width: 12em; height: 12em; }
 .mlp-hint, .mlp-link { font-size: 0.9em; color: #444; max-width: 12em; margin: 0.4em auto; }
 .mlp-page { margin: 0; background: #fff; }

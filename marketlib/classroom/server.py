@@ -122,12 +122,19 @@ class Ping(Message, tag="ping", frozen=True):
     """``{"type": "ping", "id": n}``, answered with a ``pong``."""
 
 
-PageMessage = Union[Join, Ping, BoardMessage]  # noqa: UP007
+class Predict(Message, tag="predict", frozen=True):
+    """``{"type": "predict", "answer": 12}``: the student's answer to the room's question
+    (issue 31, point 2), a number or one of the options."""
+
+    answer: Annotated[str, msgspec.Meta(max_length=300)] | float
+
+
+PageMessage = Union[Join, Ping, Predict, BoardMessage]  # noqa: UP007
 """Every message a page may send: a tagged union on ``type``, decoded strictly from the
 frame's JSON (an int field takes an int only; unknown fields are refused)."""
 
 DECODER = msgspec.json.Decoder(PageMessage)
-KNOWN = {"join", "ping", *messages.TYPES}
+KNOWN = {"join", "ping", "predict", *messages.TYPES}
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -461,6 +468,8 @@ class ClassroomServer:
                        "error": "join a seat first: send your code"})
             return False
         table_no, seat = conn.seat
+        if isinstance(message, Predict):
+            return self.predict(conn, message)
         table = self.room.tables[table_no]
         with table.lock:
             error = table.handle(seat, message)
@@ -497,7 +506,27 @@ class ClassroomServer:
             conn.last = {}
             conn.send({"type": "joined", "id": join.id, "table": table.number, "seat": seat,
                        "name": name, "game": self.room.game, "players": table.players})
+            self.question(conn)
             self._push(table_no)
+        return False
+
+    def question(self, conn: Connection) -> None:
+        """Ask a joined seat the room's question, until it is answered (issue 31)."""
+        question = self.room.prediction
+        if question is not None and conn.seat is not None:
+            conn.send({"type": "question", **question.public(),
+                       "answered": conn.seat in self.room.answers})
+
+    def predict(self, conn: Connection, message: Predict) -> bool:
+        assert conn.seat is not None
+        table_no, seat = conn.seat
+        try:
+            self.room.answer(table_no + 1, seat, message.answer)
+        except ValueError as err:
+            conn.send({"type": "error", "id": message.id, "error": str(err)})
+            return False
+        conn.send({"type": "ack", "id": message.id, "ok": True, "error": ""})
+        self.question(conn)
         return False
 
     def wrong_code(self, conn: Connection, join: Join) -> bool:

@@ -61,3 +61,38 @@ def test_the_projector_page_shows_every_table_at_1920_px(tmp_path: Path) -> None
             page.screenshot(path=str(SHOTS / "projector_1920.png"), full_page=True)
     finally:
         room.stop()
+
+
+def test_a_student_answers_the_question_and_the_projector_counts_it(tmp_path: Path) -> None:
+    from marketlib.classroom import Question
+
+    question = Question("Will the fine lower what vendors end with?",
+                        choices=["lower", "the same", "higher"])
+    room = Room("bansan", tables=2, treatments=FINE, assign=list(FINE), seed=11,
+                prediction=question, path=tmp_path / "c.sqlite").start()
+    try:
+        room.answer(2, 0, "higher")
+        with chromium_page(tmp_path, width=1920, height=1080) as page:
+            page.goto(room.url)
+            page.fill("#code", room.codes[(1, 0)])
+            page.fill("#name", "Aisyah")
+            page.click("form#join button[type=submit]")
+            page.wait_for_selector("#predict:not(.marketlib-hidden)", timeout=30_000)
+            assert page.locator("#question").inner_text() == question.text
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "student_question.png"))
+            page.click("#predict button[type=submit]")  # nothing chosen: refused on the page
+            assert "Choose" in page.locator("#predict-problem").inner_text()
+            page.check("input[name=answer][value=lower]")
+            page.click("#predict button[type=submit]")
+            page.wait_for_selector("#predict.marketlib-hidden", state="attached",
+                                   timeout=15_000)
+            assert room.answers == {(0, 0): "lower", (1, 0): "higher"}
+            page.goto(room.url + "projector")
+            page.wait_for_selector(".mlp-bar", timeout=30_000)
+            bars = page.locator(".mlp-bar").all_inner_texts()
+            assert [b.split()[-1] for b in bars] == ["1", "0", "1"]
+            assert "(2 answers)" in page.locator("#prediction").inner_text()
+            page.screenshot(path=str(SHOTS / "projector_prediction.png"), full_page=True)
+    finally:
+        room.stop()

@@ -38,6 +38,25 @@ function draw(data) {
     return tr;
   });
   $("results").replaceChildren(head, ...rows);
+  drawPrediction(data.prediction);
+}
+
+// The class's predictions as a histogram: counts only, never who answered what.
+function drawPrediction(asked) {
+  const box = $("prediction");
+  box.hidden = !asked;
+  if (!asked) return;
+  const title = el("div", "mlp-question", `${asked.text} `);
+  title.append(el("small", "", `(${asked.answers} answers)`));
+  const most = Math.max(1, ...asked.histogram.map((b) => b.count));
+  const bars = asked.histogram.map((b) => {
+    const bar = el("div", "mlp-bar");
+    const fill = el("span", "mlp-bar-fill");
+    fill.style.width = `${(12 * b.count) / most}em`;
+    bar.append(el("span", "mlp-bar-label", b.label), fill, el("span", "", String(b.count)));
+    return bar;
+  });
+  box.replaceChildren(title, ...bars);
 }
 
 async function poll() {
