@@ -10,7 +10,8 @@ a class back after a kernel restart. ``room.results()`` and ``room.turns()`` are
 Needs the ``classroom`` extra (Starlette, uvicorn, websockets, segno).
 """
 
+from marketlib.classroom.prediction import Question
 from marketlib.classroom.room import Room, load
 from marketlib.classroom.store import StoreError
 
-__all__ = ["Room", "StoreError", "load"]
+__all__ = ["Question", "Room", "StoreError", "load"]

@@ -44,12 +44,17 @@ class Comparison(msgspec.Struct, frozen=True, kw_only=True):
             interval and the test are ``nan`` when a treatment has fewer than two tables.
         tables: one row per finished table game: ``treatment``, ``table``, ``game``, ``mean``
             (the class), ``computers`` (the baseline's mean for the same rules and seed).
+        predictions: in a room that asked a question (issue 31, point 2), every answer
+            (``room.predictions()``), and ``treatments`` gains ``prediction``: the mean answer
+            of the students at that treatment's tables (a number question), or the most given
+            option (a choice question), beside the outcome; ``None`` otherwise.
     """
 
     column: str
     treatments: Any
     differences: Any
     tables: Any
+    predictions: Any = None
 
     def chart(self) -> Any:
         """One altair chart a class reads from the back of the room: each treatment's mean
@@ -96,6 +101,15 @@ def _baseline(room: Room, rows: pd.DataFrame, column: str, bot: str) -> dict[int
                              rotate_seats=False)
         out[int(game_id)] = float(games[column].mean())
     return out
+
+
+def _predicted(answers: pd.DataFrame, kind: str, treatment: str) -> Any:
+    """The students' answer at ``treatment``'s tables: the mean (a number question) or the
+    most given option (a choice), ``nan`` / ``""`` when none answered."""
+    given = answers.loc[answers["treatment"] == treatment, "answer"]
+    if kind == "number":
+        return float(given.astype(float).mean()) if len(given) else math.nan
+    return str(given.mode().iloc[0]) if len(given) else ""
 
 
 def compare(room: Room, column: str = "score", *, computers: str = "greedy",
@@ -151,8 +165,14 @@ def compare(room: Room, column: str = "score", *, computers: str = "greedy",
         differences.append({"treatment": name, "versus": first,
                             "difference": float(a.mean() - b.mean()), "low": low, "high": high,
                             "p_value": p, "computers": float(ca - cb)})
+    treatments = pd.DataFrame(rows)
+    predictions = None
+    if room.prediction is not None:
+        predictions = room.predictions()
+        treatments["prediction"] = [_predicted(predictions, room.prediction.kind, name)
+                                    for name in treatments["treatment"]]
     return Comparison(
-        column=asked, treatments=pd.DataFrame(rows),
+        column=asked, treatments=treatments, predictions=predictions,
         differences=pd.DataFrame(differences, columns=["treatment", "versus", "difference",
                                                        "low", "high", "p_value", "computers"]),
         tables=tables)

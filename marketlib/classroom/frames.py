@@ -178,6 +178,14 @@ def students_frame(room: Room) -> pd.DataFrame:
     return frame
 
 
+def predictions_frame(room: Room) -> pd.DataFrame:
+    """``room.predictions()``: one row per stored answer (issue 31, point 2)."""
+    rows = [{"table": i + 1, "seat": s, "name": room.tables[i].names[s],
+             "treatment": room.tables[i].treatment, "answer": a}
+            for (i, s), a in sorted(room.answers.items())]
+    return pd.DataFrame(rows, columns=["table", "seat", "name", "treatment", "answer"])
+
+
 def status_frame(room: Room) -> pd.DataFrame:
     """One row per table: what the teacher's dashboard shows (read from each table's
     :attr:`~marketlib.classroom.tables.RoomTable.status`)."""
@@ -239,5 +247,5 @@ def export_frames(room: Room, folder: Path, formats: tuple[str, ...]) -> list[Pa
 
 
 __all__ = ["FORMULA_STARTS", "PERSON", "STUDENT_COLUMNS", "as_text", "export_frames",
-           "results_frame", "seat_labels", "status_frame", "students_frame", "timed_out_turns",
-           "turns_frame"]
+           "predictions_frame", "results_frame", "seat_labels", "status_frame", "students_frame",
+           "timed_out_turns", "turns_frame"]

@@ -33,6 +33,7 @@ import msgspec
 from marketlib.bots import make_bot
 from marketlib.classroom.codes import find_code, new_code
 from marketlib.classroom.invite import LOOPBACK, join_url, qr_svg, room_html
+from marketlib.classroom.prediction import Question
 from marketlib.classroom.presence import NOBODY, Presence
 from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
 from marketlib.classroom.tables import RoomTable
@@ -103,6 +104,13 @@ class Room:
             table or a finished game; any move, pause or seat change starts the wait again.
             The teacher changes it per table with :meth:`set_timer`.
         timer_bot: the computer player that makes a timed-out move (default ``"greedy"``).
+        prediction: a question asked before play (``None``, the default: none; issue 31), a
+            :class:`~marketlib.classroom.prediction.Question`: a number
+            (``Question("How much will a vendor with a fine end with?")``) or a choice
+            (``Question("...", choices=["less", "the same", "more"])``). Each student's page
+            asks it after they join, until they answer; the answers are stored with the
+            student (:meth:`predictions`), shown by :meth:`compare` beside the outcome and on
+            the projector as a histogram.
 
     Raises:
         ValueError: an unknown game, bad rules, ``tables < 1``, ``path`` exists, both
@@ -124,6 +132,8 @@ class Room:
     """
 
     move_timer: float | None
+    prediction: Question | None
+    """The question asked before play (``None``: none; issue 31, point 2)."""
     """The room's move timer in seconds (``None``: off); see :meth:`set_timer`."""
 
     def __init__(self, game: str = "bansan", tables: int = 1, players: int | None = None,
@@ -131,11 +141,13 @@ class Room:
                  host: str = LOOPBACK, port: int = 0, address: str = "",
                  mode: Mode = "play", treatments: Mapping[str, Any] | None = None,
                  assign: Sequence[str] | None = None, move_timer: float | None = None,
-                 timer_bot: str = "greedy") -> None:
+                 timer_bot: str = "greedy", prediction: Question | None = None) -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
             raise ValueError(f"tables must be a whole number of at least 1, not {tables!r}")
         move_timer = check_seconds(move_timer)
         make_bot(timer_bot)  # ValueError: an unknown computer player
+        if prediction is not None and not isinstance(prediction, Question):
+            raise ValueError("prediction= is a Question (marketlib.classroom.Question)")
         found, implied = registry.mode(game)
         module = found.game()
         if treatments is None:
@@ -162,6 +174,7 @@ class Room:
         seeds = [fresh_seed() if seed is None else seed + i for i in range(tables)]
         self._setup(store, found.name, arms, chosen, seeds, seed, host, port, address, mode)
         self.move_timer, self.timer_bot = move_timer, timer_bot
+        self.prediction = prediction
         store.put_meta({"format": "marketlib.classroom", "schema": SCHEMA_VERSION,
                         "library_version": __version__, "game": found.name,
                         "rules_version": module.GAME.rules_version,
@@ -171,6 +184,7 @@ class Room:
                         "seeds": seeds, "cards": [t.cards_digest() for t in self.tables],
                         "mode": mode, "host": host, "port": port, "address": address,
                         "move_timer": move_timer, "timer_bot": timer_bot, "timers": {},
+                        "prediction": None if prediction is None else prediction.public(),
                         "created": time.time()})
         for table in self.tables:
             for s, code in enumerate(table.codes):
@@ -203,6 +217,9 @@ class Room:
         """The clock :meth:`tick` reads when it is not given the time (tests drive it)."""
         self.differed = 0
         """How many computer choices differed from the stored ones at :meth:`resume` (0)."""
+        self.prediction = None
+        self.answers: dict[tuple[int, int], str | float] = store.predictions()
+        """Each student's answer, ``{(table index, seat): answer}`` (see :meth:`answer`)."""
         table = table_of(game)
         self.board_js: str = str(board_class(game)._esm)
         used: set[str] = set()
@@ -264,6 +281,7 @@ class Room:
                 room.tables[t].set_name(s, name, log=False)
         room.move_timer = check_seconds(meta.get("move_timer"))
         room.timer_bot = str(meta.get("timer_bot") or "greedy")
+        room.prediction = Question.of(meta.get("prediction"))
         room.timers = {int(n): check_seconds(v) for n, v in (meta.get("timers") or {}).items()}
         for table in room.tables:
             room.differed += table.restore()
@@ -590,6 +608,53 @@ class Room:
         from marketlib.classroom.dashboard import Dashboard
 
         return Dashboard(self)
+
+    def answer(self, table: int, seat: int, value: Any) -> str | float:
+        """Store the prediction of the student at ``table`` (from 1), ``seat`` (what their
+        page sends; a later answer replaces it); returns it as stored.
+
+        Raises:
+            ValueError: no question asked, no such seat, or not an answer to the question.
+        """
+        if self.prediction is None:
+            raise ValueError("this room asks no question: Room(..., prediction=Question(...))")
+        found = self._seat(table, seat)
+        checked = self.prediction.check(value)
+        self.store.put_prediction(found.index, seat, checked)
+        self.answers[(found.index, seat)] = checked
+        return checked
+
+    def predictions(self) -> Any:
+        """One row per answer: ``table`` (from 1), ``seat``, ``name``, ``treatment``,
+        ``answer`` (a pandas ``DataFrame``; empty when nobody answered)."""
+        from marketlib.classroom.frames import predictions_frame
+
+        return predictions_frame(self)
+
+    def projector(self) -> Any:
+        """The projector view for the wall, in the notebook: each table's progress (game,
+        turn, whose turn by name, over and winners), the treatments' running results (finished
+        games and their mean score) and the join address with its QR code; no join code, no
+        seed, nothing a seat hides (:mod:`~marketlib.classroom.projector`; show it again for
+        the latest). The running server serves the same at ``/projector``, refreshing itself."""
+        from marketlib.classroom.projector import Projector
+
+        return Projector(self)
+
+    def slips(self, path: str | Path | None = None, *, address: str = "") -> Any:
+        """Printable join slips, one per seat (table, seat, join code, the join address and
+        its QR code), ten to a page and never cut by a page break: the HTML page as text, or,
+        with ``path``, written there (returns the path). Hand each student their own slip:
+        the projector shows no code.
+
+        Raises:
+            ValueError: no join address yet: :meth:`start` first, or give ``address``.
+        """
+        from marketlib.classroom.projector import slips_html, write_slips
+
+        if path is None:
+            return slips_html(self, address)
+        return write_slips(self, path, address)
 
     def qr_svg(self, scale: int = 4) -> str:
         """The join address as a QR code (an SVG element)."""

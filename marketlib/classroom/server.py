@@ -4,7 +4,9 @@ section "Classroom transport").
 
 Routes: ``GET /`` the student's page (join form and board), ``GET /client.js`` its adapter,
 ``GET /board.js`` and ``GET /board.css`` the notebook board's own module and style (served from
-the package), ``GET /health``, and the WebSocket ``/ws``. A connection first sends
+the package), ``GET /health``, the projector view ``GET /projector`` (with ``/projector.js``,
+``/projector.css``, its data ``/projector.json`` and the join QR code ``/qr.svg``; public facts
+only, issue 31), and the WebSocket ``/ws``. A connection first sends
 ``{"type": "join", "code": ..., "name": ...}``; until it has joined a seat it is sent nothing
 but errors, heartbeats and its close reason. After that it sends the board messages of
 ``widgets/PROTOCOL.md``, applied for its own seat only, and receives its seat's traits (only
@@ -120,12 +122,19 @@ class Ping(Message, tag="ping", frozen=True):
     """``{"type": "ping", "id": n}``, answered with a ``pong``."""
 
 
-PageMessage = Union[Join, Ping, BoardMessage]  # noqa: UP007
+class Predict(Message, tag="predict", frozen=True):
+    """``{"type": "predict", "answer": 12}``: the student's answer to the room's question
+    (issue 31, point 2), a number or one of the options."""
+
+    answer: Annotated[str, msgspec.Meta(max_length=300)] | float
+
+
+PageMessage = Union[Join, Ping, Predict, BoardMessage]  # noqa: UP007
 """Every message a page may send: a tagged union on ``type``, decoded strictly from the
 frame's JSON (an int field takes an int only; unknown fields are refused)."""
 
 DECODER = msgspec.json.Decoder(PageMessage)
-KNOWN = {"join", "ping", *messages.TYPES}
+KNOWN = {"join", "ping", "predict", *messages.TYPES}
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -295,6 +304,11 @@ class ClassroomServer:
             Route("/board.js", self.board_js),
             Route("/board.css", self.board_css),
             Route("/health", self.health),
+            Route("/projector", self.projector_page),
+            Route("/projector.js", self.projector_js),
+            Route("/projector.css", self.projector_css),
+            Route("/projector.json", self.projector_json),
+            Route("/qr.svg", self.qr),
             WebSocketRoute("/ws", self.websocket),
         ])
 
@@ -318,6 +332,35 @@ class ClassroomServer:
 
     async def health(self, request: Request) -> Response:
         return JSONResponse({"ok": True, "game": self.room.game}, headers=HEADERS)
+
+    async def projector_page(self, request: Request) -> Response:
+        """The projector view (issue 31, point 3): public facts only, no join code."""
+        text = (STATIC / "projector.html").read_text(encoding="utf-8")
+        return Response(text, media_type="text/html; charset=utf-8", headers=HEADERS)
+
+    async def projector_js(self, request: Request) -> Response:
+        text = (STATIC / "projector.js").read_text(encoding="utf-8")
+        return Response(text, media_type="text/javascript; charset=utf-8", headers=HEADERS)
+
+    async def projector_css(self, request: Request) -> Response:
+        from marketlib.classroom.projector import STYLE
+
+        return Response(STYLE, media_type="text/css; charset=utf-8", headers=HEADERS)
+
+    async def projector_json(self, request: Request) -> Response:
+        from marketlib.classroom.projector import payload
+
+        data = await asyncio.to_thread(payload, self.room)  # table locks: not on the loop
+        return JSONResponse(data, headers=HEADERS)
+
+    async def qr(self, request: Request) -> Response:
+        """The join address as a QR code (an SVG image, for the projector)."""
+        from marketlib.classroom.invite import qr_svg
+
+        svg = qr_svg(self.room.url, 8)
+        text = svg if "xmlns" in svg else svg.replace(
+            "<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+        return Response(text, media_type="image/svg+xml", headers=HEADERS)
 
     # ------------------------------------------------------------- WebSocket
     async def websocket(self, ws: WebSocket) -> None:
@@ -425,6 +468,8 @@ class ClassroomServer:
                        "error": "join a seat first: send your code"})
             return False
         table_no, seat = conn.seat
+        if isinstance(message, Predict):
+            return self.predict(conn, message)
         table = self.room.tables[table_no]
         with table.lock:
             error = table.handle(seat, message)
@@ -461,7 +506,27 @@ class ClassroomServer:
             conn.last = {}
             conn.send({"type": "joined", "id": join.id, "table": table.number, "seat": seat,
                        "name": name, "game": self.room.game, "players": table.players})
+            self.question(conn)
             self._push(table_no)
+        return False
+
+    def question(self, conn: Connection) -> None:
+        """Ask a joined seat the room's question, until it is answered (issue 31)."""
+        question = self.room.prediction
+        if question is not None and conn.seat is not None:
+            conn.send({"type": "question", **question.public(),
+                       "answered": conn.seat in self.room.answers})
+
+    def predict(self, conn: Connection, message: Predict) -> bool:
+        assert conn.seat is not None
+        table_no, seat = conn.seat
+        try:
+            self.room.answer(table_no + 1, seat, message.answer)
+        except ValueError as err:
+            conn.send({"type": "error", "id": message.id, "error": str(err)})
+            return False
+        conn.send({"type": "ack", "id": message.id, "ok": True, "error": ""})
+        self.question(conn)
         return False
 
     def wrong_code(self, conn: Connection, join: Join) -> bool:

@@ -42,7 +42,12 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT, tbl INTEGER NOT NULL, game INTEGER NOT NULL,
     idx INTEGER NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS predictions (
+    tbl INTEGER NOT NULL, seat INTEGER NOT NULL, answer TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (tbl, seat));
 """
+"""The tables (``predictions``, issue 31, was added without a new :data:`SCHEMA_VERSION`: an
+older file gets the empty table when it is opened, and an older marketlib ignores it)."""
 
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -112,6 +117,19 @@ class Store:
         with self._lock:
             row = self._db.execute(f"PRAGMA {name}").fetchone()
         return None if row is None else row[0]
+
+    # ------------------------------------------------------------- predictions (issue 31)
+    def put_prediction(self, tbl: int, seat: int, answer: str | float) -> None:
+        """Store (or replace) the answer of the student at ``tbl``, ``seat``."""
+        with self._lock, self._tx():
+            self._db.execute("INSERT OR REPLACE INTO predictions VALUES (?, ?, ?, ?)",
+                             (tbl, seat, json.dumps(answer), time.time()))
+
+    def predictions(self) -> dict[tuple[int, int], str | float]:
+        """Every stored answer, ``{(table index, seat): answer}``."""
+        with self._lock:
+            rows = self._db.execute("SELECT tbl, seat, answer FROM predictions").fetchall()
+        return {(int(t), int(s)): json.loads(a) for t, s, a in rows}
 
     # ------------------------------------------------------------- room facts
     def put_meta(self, meta: dict[str, Any]) -> None:

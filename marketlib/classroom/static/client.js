@@ -69,6 +69,60 @@ window.marketlibClassroom = page; // for tests: page.model.get("version"), page.
 
 function link(text) { $("link").textContent = text; }
 
+// The room's question before play (issue 31, point 2): a number, or one of the options. It
+// stays on the page until the server has stored an answer.
+function ask(msg) {
+  const form = $("predict");
+  if (msg.answered) {
+    form.classList.add("marketlib-hidden");
+    return;
+  }
+  $("question").textContent = msg.text;
+  const answers = $("answers");
+  answers.replaceChildren();
+  if (msg.kind === "choice") {
+    for (const choice of msg.choices) {
+      const label = document.createElement("label");
+      label.className = "marketlib-predict-choice";
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = "answer";
+      input.value = choice;
+      label.append(input, document.createTextNode(` ${choice}`));
+      answers.append(label);
+    }
+  } else {
+    const input = document.createElement("input");
+    input.type = "number";
+    input.step = "any";
+    input.name = "answer";
+    input.required = true;
+    input.setAttribute("aria-label", "Your answer");
+    answers.append(input);
+  }
+  form.classList.remove("marketlib-hidden");
+}
+
+$("predict").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = $("predict");
+  const picked = form.querySelector("input[name=answer]:checked, input[type=number]");
+  const value = picked ? picked.value.trim() : "";
+  if (!value) {
+    $("predict-problem").textContent = "Choose or type an answer first.";
+    return;
+  }
+  const socket = page.socket.current;
+  if (page.state !== "connected" || !socket || socket.readyState !== WebSocket.OPEN) {
+    $("predict-problem").textContent = "Not connected: send it again once the page says connected.";
+    return;
+  }
+  $("predict-problem").textContent = "";
+  page.predictId = 1_000_000 + Date.now() % 1_000_000;
+  const answer = picked.type === "number" ? Number(value) : value;
+  socket.send(JSON.stringify({ type: "predict", answer, id: page.predictId }));
+});
+
 // One line under the header for what happened to the connection (a click not sent, a refusal).
 const box = document.createElement("div");
 box.id = "connection";
@@ -178,6 +232,14 @@ function onMessage(socket, event) {
     if (box.textContent) { // a note about the lost connection stays a few seconds more
       setTimeout(() => { if (page.state === "connected") note(""); }, 8000);
     }
+    return;
+  }
+  if (msg.type === "question") {
+    ask(msg);
+    return;
+  }
+  if (msg.type === "error" && msg.id != null && msg.id === page.predictId) {
+    $("predict-problem").textContent = msg.error;
     return;
   }
   if (msg.type === "state") {

@@ -1,0 +1,155 @@
+"""The projector view and the join slips (issue 31, point 3): the wall shows tables, progress and
+the treatments' running results, never a join code, a seed or anything a seat hides; the slips
+hand out every code exactly once."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from marketlib import bansan
+from marketlib.classroom import Room
+from marketlib.classroom.projector import PER_PAGE, payload
+
+from .helpers import asgi_client, make_room
+
+FINE = {"fine RM2": bansan.Rules(players=2, fine_per_card=2),
+        "no fine": bansan.Rules(players=2, fine_per_card=0)}
+ROW_KEYS = {"table", "treatment", "game", "turn", "moves", "to_play", "paused", "over",
+            "winners", "players"}
+
+
+def play_some(room: Room, table_no: int, moves: int) -> None:
+    """A person at seat 0 plays the first choice ``moves`` times; a computer plays seat 1."""
+    table = room.tables[table_no - 1]
+    room.seat_computer(table_no, 1, "random")
+    for _ in range(moves):
+        if table.match.current_player != 0:
+            break
+        assert not table.handle(0, {"type": "play", "index": 0,
+                                    "version": table.seats[0].version})
+
+
+def secrets_of(room: Room) -> list[str]:
+    """Every code, every seed and every hidden Wallet card of the room's current games."""
+    found = [*room.codes.values(), *(str(s) for s in room.seeds)]
+    for table in room.tables:
+        if not table.match.is_over:
+            found += [c for v in table.match.state.vendors for c in v.wallet]
+    return found
+
+
+def test_two_rooms_that_differ_only_in_hidden_cards_project_the_same(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    rooms = [Room("bansan", tables=4, treatments=FINE, assign=list(FINE) * 2,
+                  path=tmp_path / d / "c.sqlite") for d in "ab"]  # fresh secret seeds
+    try:
+        assert rooms[0].seeds != rooms[1].seeds
+        assert rooms[0].tables[0].match.state != rooms[1].tables[0].match.state
+        for room in rooms:
+            room.tables[0].set_name(0, "Aisyah")
+            room.tables[0].refresh()
+        first, second = (payload(r) for r in rooms)
+        assert first == second
+        assert rooms[0].projector().html() == rooms[1].projector().html()
+    finally:
+        for room in rooms:
+            room.stop()
+
+
+def test_the_projector_shows_no_code_seed_or_hidden_card_mid_game(tmp_path: Path) -> None:
+    room = Room("bansan", tables=2, treatments=FINE, assign=list(FINE),
+                path=tmp_path / "c.sqlite")
+    try:
+        play_some(room, 1, 6)
+        table = room.tables[0]
+        assert not table.match.is_over and table.match.cursor > 0
+        data = payload(room)
+        assert all(set(row) == ROW_KEYS for row in data["tables"])
+        assert data["tables"][0]["moves"] == table.match.cursor
+        texts = [json.dumps(data), room.projector().html()]
+        with asgi_client(room) as client:
+            answer = client.get("/projector.json")
+            assert answer.status_code == 200
+            assert answer.json() == data
+            texts += [answer.text, client.get("/projector").text,
+                      client.get("/projector.js").text]
+        for text in texts:
+            for secret in secrets_of(room):
+                assert secret not in text, secret
+    finally:
+        room.stop()
+
+
+def test_running_results_count_finished_games_only(tmp_path: Path) -> None:
+    room = Room("bansan", tables=2, treatments=FINE, assign=list(FINE), seed=3,
+                path=tmp_path / "c.sqlite")
+    try:
+        room.seat_computer(1, 0, "random")
+        room.seat_computer(1, 1, "random")  # table 1 ("fine RM2") plays to its end
+        play_some(room, 2, 3)  # table 2 is under way
+        assert room.tables[0].match.is_over and not room.tables[1].match.is_over
+        data = payload(room)
+        fine, free = data["treatments"]
+        games = room.results()
+        assert fine == {"treatment": "fine RM2", "tables": 1, "finished": 1, "seats": 2,
+                        "mean": round(float(games["score"].mean()), 2)}
+        assert free == {"treatment": "no fine", "tables": 1, "finished": 0, "seats": 0,
+                        "mean": None}
+        over = data["tables"][0]
+        assert over["over"] and over["to_play"] == ""
+        outcome = room.tables[0].match.outcome
+        assert outcome is not None
+        assert over["winners"] == [over["players"][w] for w in outcome.winners]
+        room.seat_person(1, 0)
+        room.new_game(1)  # the finished game still counts; the new one does not yet
+        assert not room.tables[0].match.is_over
+        assert payload(room)["treatments"][0]["finished"] == 1
+    finally:
+        room.stop()
+
+
+def test_the_qr_code_and_page_are_served(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, address="http://10.0.0.5:8000/")
+    try:
+        with asgi_client(room) as client:
+            page = client.get("/projector")
+            assert page.status_code == 200 and 'src="/projector.js"' in page.text
+            qr = client.get("/qr.svg")
+            assert qr.headers["content-type"].startswith("image/svg+xml")
+            assert qr.text.lstrip().startswith("<svg") and "xmlns" in qr.text
+            assert client.get("/projector.css").status_code == 200
+    finally:
+        room.stop()
+
+
+def test_slips_hand_out_every_code_exactly_once(tmp_path: Path) -> None:
+    room = make_room(tmp_path, tables=4, players=3, address="http://10.0.0.5:8000/")
+    try:
+        text = room.slips()
+        for code in room.codes.values():
+            assert text.count(code) == 1
+        assert text.count('class="slip"') == 12
+        assert text.count('class="sheet"') == -(-12 // PER_PAGE)
+        assert "break-inside: avoid" in text and "break-after: page" in text
+        assert "http://10.0.0.5:8000/" in text and "<svg" in text
+        assert re.findall(r"Table (\d), seat P(\d)", text)[:4] == [
+            ("1", "0"), ("1", "1"), ("1", "2"), ("2", "0")]
+        path = room.slips(tmp_path / "slips.html")
+        assert path.read_text(encoding="utf-8") == text
+    finally:
+        room.stop()
+
+
+def test_slips_need_a_join_address(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2)
+    try:
+        with pytest.raises(ValueError, match=r"room\.start"):
+            room.slips()
+        assert "http://x/" in room.slips(address="http://x/")
+    finally:
+        room.stop()
