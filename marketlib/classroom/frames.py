@@ -168,12 +168,18 @@ def students_frame(room: Room) -> pd.DataFrame:
     ``treatment``, ``game``, ``seat``, ``score`` (RM or seals), ``rank`` (1 = first),
     ``winner``, ``timed_out`` (the moves a computer made for them when the move timer ran out)
     and ``bot`` (``"Person"``, or ``"Person, then GreedyBot"`` where a computer
-    took the seat over). Seats that only computers played are left out."""
+    took the seat over); with a question asked (``Room(prediction=...)``), ``prediction``:
+    the student's answer (``None`` if none). Seats that only computers played are left out."""
+    asked = room.prediction is not None
+    columns = STUDENT_COLUMNS + (["prediction"] if asked else [])
     games = results_frame(room)
     if games.empty:
-        return pd.DataFrame(columns=STUDENT_COLUMNS)
+        return pd.DataFrame(columns=columns)
     people = games[games["bot"].astype(str).str.startswith("Person")]
     frame = people[STUDENT_COLUMNS].sort_values(["table", "game", "seat"]).reset_index(drop=True)
+    if asked:  # the student's answer to the room's question (issue 31, point 2)
+        frame["prediction"] = [room.answers.get((t - 1, s)) for t, s in
+                               zip(frame["table"], frame["seat"], strict=True)]
     frame.attrs = dict(games.attrs)
     return frame
 

@@ -110,6 +110,7 @@ def test_the_projector_shows_a_histogram_and_compare_the_predictions(tmp_path: P
         found = room.compare("money")
         assert found.treatments["prediction"].tolist() == [12.0, 20.0]
         assert len(found.predictions) == 4
+        assert list(room.students().columns)[-1] == "prediction"  # the grades export has it
     finally:
         room.stop()
 
