@@ -128,7 +128,8 @@ class Dashboard(anywidget.AnyWidget):
                       "back": (bool(connected.get((table.index, s)))
                                and bool(status.computers[s]))}  # the student came back
                      for s in range(len(status.names))]
-            tables.append({"table": row["table"], "game": row["game"],
+            tables.append({"table": row["table"], "treatment": row["treatment"],
+                           "game": row["game"],
                            "to_play": row["to play"], "moves": row["moves"],
                            "connected": row["connected"],
                            "since_last_move": row["since last move (s)"],

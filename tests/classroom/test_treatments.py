@@ -31,6 +31,7 @@ def test_tables_are_shared_evenly_and_play_their_treatment(tmp_path: Path) -> No
             assert table.match.rules == FINE[table.treatment]
         assert room.rules is None and room.treatments == FINE
         assert list(room.status()["treatment"]) == names
+        assert [t["treatment"] for t in room.dashboard().tables] == names  # the teacher's view
     finally:
         room.stop()
 

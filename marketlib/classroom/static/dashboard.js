@@ -28,7 +28,8 @@ function dashTable(t, send) {
   if (t.paused) box.classList.add("marketlib-dash-paused");
   if (!t.over && !t.paused && t.since_last_move > 120) box.classList.add("marketlib-dash-stale");
   const state = t.over ? `over: ${t.winners || "nobody"} won` : (t.paused ? "paused" : `to play: ${t.to_play}`);
-  box.appendChild(dashEl("h4", null, `Table ${t.table} · game ${t.game} · ${state}`));
+  const arm = t.treatment ? ` · ${t.treatment}` : "";
+  box.appendChild(dashEl("h4", null, `Table ${t.table}${arm} · game ${t.game} · ${state}`));
   box.appendChild(dashEl("div", null,
     `${t.moves} moves · last move ${dashAgo(t.since_last_move)} ago · connected ${t.connected}`));
   for (const s of t.seats) {
