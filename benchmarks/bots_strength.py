@@ -18,6 +18,22 @@ figures of the issue take ``--games 400`` (hours on 2 cores). Games are played o
 (``chunk_size=1``) so slow searches spread evenly over the workers. ``greedy`` (GreedyBot
 against RandomBot, issue 5: >= 80%) and ``--flat`` (GreedyBot against ``FlatGreedy``) remain.
 
+Measured after issue 29's quicker search (``ISMCTSBot()``: 8 reply searches, the search stops
+once its choice is settled; ``--jobs 1``, 2 cores shared, load 4-11), far below the issue's
+400 games per setting and seed, so no target is decided yet:
+
+- ``bansan2``: seeds 2024 and 77, ``--games 30``: 53.3% and 66.7%, pooled 60.0% (47.4-71.4%);
+  more seeds, ``--games 20`` each: 5 and 99 65.0% (49.5-77.9%), 1000 and 3000 67.5%
+  (52.0-79.9%), 5000 and 7000 62.5% (47.0-75.8%); all 180 games 63.3% (56.1-70.0%).
+- ``monsoon2``: seeds 2024 and 77, ``--games 20``: 45.0% and 75.0%, pooled 60.0%
+  (44.6-73.7%); 5 and 99 70.0% (54.6-81.9%), 1000 and 3000 65.0% (49.5-77.9%); all 120
+  games 65.0% (56.1-72.9%).
+- ``bansan4``: seeds 2024 and 77, ``--games 30``: 20.0% and 30.0%, pooled 25.0% (15.8-37.2%).
+- ``monsoon4``: seeds 2024 and 77, ``--games 20``: 25.0% and 35.0%, pooled 30.0% (18.1-45.4%).
+- ``sendiri``: seeds 2024 and 77, ``--games 20``: mean score ISMCTSBot 65.10 (63.07-67.13),
+  GreedyBot 65.00 (63.03-66.97), paired difference +0.10 (-1.82 to +2.02): no clear
+  difference; solo wins 15.0% and 22.5%.
+
 Earlier measurements (2-player, 1,000 iterations, before issue 29's budget; --jobs 2):
 
 - Monsoon, the default since the heuristic's ``rollout_turns`` became 2 (the rival's answer and
@@ -184,8 +200,9 @@ def score_setting(setting: Setting, args: argparse.Namespace) -> None:
               f"({wlo:.1%}-{whi:.1%})", flush=True)
     diff = [a - b for a, b in zip(scores["ISMCTSBot"], scores["GreedyBot"], strict=True)]
     mean, lo, hi = mean_interval(diff)
+    clear = "above 0" if lo > 0 else "below 0" if hi < 0 else "includes 0: no clear difference"
     print(f"  paired difference ISMCTSBot - GreedyBot: {mean:+.2f} (95% CI {lo:+.2f} to "
-          f"{hi:+.2f}); target: {'met' if mean > 0 else 'NOT met'}", flush=True)
+          f"{hi:+.2f}, {clear}); target: {'met' if mean > 0 else 'NOT met'}", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
