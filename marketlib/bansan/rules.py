@@ -332,6 +332,14 @@ def apply(state: State, action: A.Action) -> State:
     return ENGINE.apply(state, action)
 
 
+def apply_legal(state: State, action: A.Action) -> State:
+    """:func:`apply` without the rules' checks, for an action known to be legal: listed by
+    ``legal_actions`` of ``state`` or of a state its seat cannot tell apart from it (a search
+    replaying its own line in another deal of the hidden cards). An illegal action here gives
+    an undefined state (:meth:`~marketlib.core.engine.Engine.apply_legal`)."""
+    return ENGINE.apply_legal(state, action)
+
+
 def describe_offer(state: State | View) -> str:
     """The offer waiting for an answer, in words ("" when none); offers are public, so a
     seat's view gives the same words as the state."""

@@ -50,9 +50,9 @@ from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
 
 HINT_ITERATIONS = 300
-"""The hint's search budget (simulated futures): ``ISMCTSBot()`` plays 1,000, which takes up
-to 0.9 s at p95 on 4-player Bansan; 300 keep a hint under a second everywhere
-(``benchmarks/hint_latency.py``)."""
+"""The hint's search budget (simulated futures): ``ISMCTSBot()`` plays up to 1,000, which took
+up to 0.9 s at p95 on 4-player Bansan before issue 29's faster search (at most 0.43 s of CPU
+now); 300 keep a hint under a second everywhere (``benchmarks/hint_latency.py``)."""
 
 HINT_SEED = 0
 """The hint's random stream: a constant, so the same view always gets the same hint (the

@@ -17,7 +17,11 @@ lines of the turn become the children of the root. Each iteration then
    penalty of the line, and adds it to the line's statistics.
 
 The most visited line is played: its first decision now, the rest as a plan kept while the
-table looks as expected. A turn with one decision, or one sensible line, needs no search.
+table looks as expected. A turn with one decision, or one sensible line, needs no search. The
+search stops before its budget once the most visited line leads every other by more visits
+than the iterations left could give them: the budget would choose the same line, sooner
+(issue 29, point 3). The budget counts iterations, never seconds (unless ``seconds`` is
+given), so a seed gives the same moves on any machine.
 """
 
 from __future__ import annotations
@@ -71,10 +75,13 @@ class ISMCTSBot:
             games instead of 58-64%, see ``benchmarks/bots_strength.py``). More turns model
             more of the table but cost more per iteration.
         playout_nodes: the turn-search budget of the playout policy (default 300 decisions).
-        reply_searches: turn searches the playouts may run per decision (default 24); a
+        reply_searches: turn searches the playouts may run per decision (default 8); a
             playout that meets a new position after that replays a turn already found for
             the same root line in another deal (the first one legal here), so a decision costs
-            a bounded amount of search whatever cards the deals reveal.
+            a bounded amount of search whatever cards the deals reveal. The searches were most
+            of a move's time: with 24 (the default before issue 29) a move took up to 0.7-1.0 s
+            of CPU at p95 in Bansan and the Kenduri, with 8 at most 0.43 s
+            (``benchmarks/bots_latency.py``; strength in ``benchmarks/bots_strength.py``).
         max_nodes: the turn-search budget for the root lines (default 4,000, as GreedyBot).
         heuristic: the evaluation the search plays and scores by (default: the game's,
             :func:`~marketlib.bots.heuristics.heuristic_for`).
@@ -105,7 +112,7 @@ class ISMCTSBot:
         rollout_turns: int | None = None,
         playout_nodes: int = 300,
         max_nodes: int = 4000,
-        reply_searches: int = 24,
+        reply_searches: int = 8,
         heuristic: Heuristic | None = None,
         deals: bool = False,
     ) -> None:
@@ -218,6 +225,8 @@ class ISMCTSBot:
         c = getattr(heuristic, "exploration", 0.1) if self.exploration is None else \
             self.exploration
         sqrt, log = math.sqrt, math.log
+        # the root lines are the bot's own decisions, legal in every deal its view allows
+        own = _play_own if hasattr(game, "apply_legal") else _play
         done = 0
         while True:
             if deadline is None:
@@ -235,17 +244,21 @@ class ISMCTSBot:
                 if arms[i].visits else -math.inf,
             )
             for index in order:  # the first line legal in this deal
-                after = _play(game, state, arms[index].line.actions)
+                after = own(game, state, arms[index].line.actions)
                 if after is not None:
                     break
             else:
                 continue
             arm = arms[index]
+            replies.steps += len(arm.line.actions) + 1  # the line, and the deal
             end = self._playout(game, heuristic, after, replies, index)
             arm.visits += 1
             reward = heuristic.evaluate(end, me) - arm.penalty
             arm.total += reward
             arm.squares += reward * reward
+            if deadline is None and _settled(arms, self.iterations - done):
+                break
+        self.last_steps = replies.steps
         return done
 
     def _playout(
@@ -256,6 +269,8 @@ class ISMCTSBot:
         replies: _Replies,
         arm: int,
     ) -> Any:
+        """The playout's end; its cost goes to ``replies.steps`` (a turn search counts its
+        node budget, a replayed line its length)."""
         for depth in range(self._turns(heuristic)):
             seat = game.current_player(state)
             if seat is None:
@@ -264,6 +279,7 @@ class ISMCTSBot:
             line = replies.exact.get(key)
             if line is not None:
                 after = _play(game, state, line)
+                replies.steps += len(line)
                 if after is None:  # a hidden card made the remembered line illegal here
                     break
                 state = after
@@ -274,9 +290,11 @@ class ISMCTSBot:
                     line = replies.exact[key] = turn_lines(
                         game, heuristic, state, seat, max_nodes=self.playout_nodes)[0].actions
                     found.append(line)
+                    replies.steps += self.playout_nodes
                     state = _replay(game, state, [line])
                 else:  # out of searches: a turn found in another deal after the same line
                     state = _replay(game, state, found)
+                    replies.steps += sum(len(ln) for ln in found)
             if game.current_player(state) == seat:  # the line stopped at a drawn card
                 break
         return state
@@ -333,12 +351,26 @@ class _Replies:
     (``exact``), and by root line, depth and seat (``found``, reused once ``left``, the turn
     searches still allowed, is spent)."""
 
-    __slots__ = ("exact", "found", "left")
+    __slots__ = ("exact", "found", "left", "steps")
 
     def __init__(self, budget: int) -> None:
         self.exact: dict[Hashable, tuple[Any, ...]] = {}
         self.found: dict[tuple[int, int, int], list[tuple[Any, ...]]] = {}
         self.left = budget
+        self.steps = 0
+
+
+def _settled(arms: list[_Arm], left: int) -> bool:
+    """Whether the most visited line can no longer change: its visits exceed every other
+    line's by more than the ``left`` iterations could give them."""
+    first = second = 0
+    for arm in arms:
+        v = arm.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first > second + left
 
 
 def _replay(game: GameModule, state: Any, lines: list[tuple[Any, ...]]) -> Any:
@@ -358,6 +390,17 @@ def _replay(game: GameModule, state: Any, lines: list[tuple[Any, ...]]) -> Any:
         else:
             return now
     return best
+
+
+def _play_own(game: GameModule, state: Any, actions: tuple[Any, ...]) -> Any:
+    """``state`` after ``actions``, the searching seat's own line found in another deal of the
+    hidden cards: legal here too, since the seat cannot tell the deals apart until a card is
+    drawn and a line stops at a drawn card, so the rules' checks are skipped
+    (``game.apply_legal``)."""
+    apply = game.apply_legal  # type: ignore[attr-defined]
+    for action in actions:
+        state = apply(state, action)
+    return state
 
 
 def _play(game: GameModule, state: Any, actions: tuple[Any, ...]) -> Any:

@@ -51,6 +51,7 @@ from marketlib.monsoon.position import position
 from marketlib.monsoon.rules import (
     FLOW,
     apply,
+    apply_legal,
     catalog,
     current_player,
     explain,
@@ -104,8 +105,8 @@ __all__ = [
     "Ending", "Fulfill", "FulfillPending", "Good", "GoodsCard", "Keep", "Level", "Order",
     "Outcome", "OwnedOrder", "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend",
     "SpendBonus", "State", "Steal", "Take", "TakePending", "Upgrade", "View", "apply",
-    "best_level", "candidate_actions", "catalog", "check_invariants", "current_player",
-    "describe", "determinize", "explain", "info_revealed", "legal_actions", "load_catalog",
-    "load_goods", "load_orders", "meets", "outcome", "parse_action", "position", "preview",
-    "seals_of", "setup", "standings", "view", "write_default_data",
+    "apply_legal", "best_level", "candidate_actions", "catalog", "check_invariants",
+    "current_player", "describe", "determinize", "explain", "info_revealed", "legal_actions",
+    "load_catalog", "load_goods", "load_orders", "meets", "outcome", "parse_action", "position",
+    "preview", "seals_of", "setup", "standings", "view", "write_default_data",
 ]

@@ -179,6 +179,14 @@ def apply(state: State, action: Action) -> State:
     return ENGINE.apply(state, action)
 
 
+def apply_legal(state: State, action: Action) -> State:
+    """:func:`apply` without the rules' checks, for an action known to be legal: listed by
+    ``legal_actions`` of ``state`` or of a state its seat cannot tell apart from it (a search
+    replaying its own line in another deal of the hidden cards). An illegal action here gives
+    an undefined state (:meth:`~marketlib.core.engine.Engine.apply_legal`)."""
+    return ENGINE.apply_legal(state, action)
+
+
 def _after(before: State, after: State, action: Action) -> State:
     """After every handler: somebody acted, so no stalemate yet (A-M-26), and with
     ``allow_pass=False`` the count of forced turns (:func:`_note_choice`)."""

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from marketlib import Match, bansan, monsoon
-from marketlib.bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, game_of, make_bot
+from marketlib.bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, game_of, ismcts, make_bot
 from marketlib.bots.heuristics import NeutralHeuristic, heuristic_for, metric_reader
 from marketlib.sim import play_many, wilson_interval
 
@@ -118,14 +118,21 @@ def test_greedy_fulfils_at_gold_and_explains_why() -> None:
     assert monsoon.seals_of(s.seats[0], monsoon.catalog(s)) == 4
 
 
-def test_ismcts_budget_and_seed() -> None:
+def test_ismcts_budget_and_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     s = monsoon.setup(monsoon.Rules(players=2), seed=5)
     legal = monsoon.legal_actions(s)
     bot = ISMCTSBot(iterations=120)
     a = bot.choose(monsoon.view(s, 0), legal, random.Random(3))
-    assert bot.last_iterations == 120
-    assert "in 120 simulated futures" in bot.explain_choice()
+    # the search stops once the most visited line is settled (issue 29, point 3): here after
+    # 67 of its 120 iterations, with the choice the whole budget would have made
+    assert bot.last_iterations == 67
+    assert "in 67 simulated futures" in bot.explain_choice()
     assert ISMCTSBot(iterations=120).choose(monsoon.view(s, 0), legal, random.Random(3)) == a
+    monkeypatch.setattr(ismcts, "_settled", lambda arms, left: False)
+    full = ISMCTSBot(iterations=120)
+    assert full.choose(monsoon.view(s, 0), legal, random.Random(3)) == a
+    assert full.last_iterations == 120
+    monkeypatch.undo()
     timed = ISMCTSBot(seconds=0.05)
     timed.choose(monsoon.view(s, 0), legal, random.Random(3))
     assert timed.last_iterations >= 1

@@ -240,45 +240,53 @@ def feast_progress(state: State, weights: FeastWeights = FEAST_WEIGHTS) -> float
         return done / total
     claims = _claims(state)
     access, power = weights.access, weights.power
-    supply: list[Counter[Any]] | None = None
+    supply: _Supply | None = None
     partial = 0.0
     for _, seat, covered, size, missing in claims:
         reach = 0.0
         if missing and access:
             if supply is None:
-                supply = _supply(state)
-            buyable = supply[seat]
-            reach = access * sum(min(k, buyable[t]) for t, k in missing)
+                supply = _Supply(state)
+            buyable = supply.buyable
+            reach = access * sum(min(k, buyable(seat, t)) for t, k in missing)
         partial += ((covered + reach) / size) ** power
     return (done + weights.progress * partial) / total
 
 
-def _supply(state: State) -> list[Counter[Any]]:
-    """Per seat: cards it could buy now by type, from other vendors' open stalls (B-BUY-01)
-    and from the Row for a type it rents an open stall of (B-BUY-03)."""
-    cat = catalog(state)
-    n = len(state.vendors)
-    stocked: list[Counter[Any]] = [Counter() for _ in range(n)]
-    rents: list[set[Any]] = [set() for _ in range(n)]
-    for st in state.stalls:
-        r = st.renter
-        if r is not None and r >= 0 and st.open:
-            kind = cat.sells[st.id]
-            rents[r].add(kind)
-            if st.cards:
-                stocked[r][kind] += len(st.cards)
-    total: Counter[Any] = Counter()
-    for counts in stocked:
-        total.update(counts)
-    out = []
-    for seat in range(n):
-        can = total - stocked[seat]
-        for card_id in state.row:
-            shown = cat.produce[card_id]
-            for kind in {shown.top, shown.bottom} & rents[seat]:
-                can[kind] += 1
-        out.append(can)
-    return out
+class _Supply:
+    """What each seat could buy now, by type: cards in other vendors' open stalls
+    (B-BUY-01), and Row cards showing a type it rents an open stall of (B-BUY-03). The stalls
+    and the Row are read once; a seat's count of one type is worked out when asked."""
+
+    __slots__ = ("rents", "row", "stocked", "total")
+
+    def __init__(self, state: State) -> None:
+        cat = catalog(state)
+        n = len(state.vendors)
+        self.stocked: list[dict[Any, int]] = [{} for _ in range(n)]
+        self.rents: list[set[Any]] = [set() for _ in range(n)]
+        self.total: dict[Any, int] = {}
+        for st in state.stalls:
+            r = st.renter
+            if r is not None and r >= 0 and st.open:
+                kind = cat.sells[st.id]
+                self.rents[r].add(kind)
+                if st.cards:
+                    self.stocked[r][kind] = self.stocked[r].get(kind, 0) + len(st.cards)
+                    self.total[kind] = self.total.get(kind, 0) + len(st.cards)
+        self.row: dict[Any, int] = {}  # Row cards showing each type (once per card)
+        if any(self.rents):
+            for card_id in state.row:
+                shown = cat.produce[card_id]
+                for kind in {shown.top, shown.bottom}:
+                    self.row[kind] = self.row.get(kind, 0) + 1
+
+    def buyable(self, seat: int, kind: Any) -> int:
+        """Cards of ``kind`` ``seat`` could buy now."""
+        can = self.total.get(kind, 0) - self.stocked[seat].get(kind, 0)
+        if kind in self.rents[seat]:
+            can += self.row.get(kind, 0)
+        return can
 
 
 _STALL_PRICES: list[tuple[Any, str, dict[str, int]]] = []
