@@ -313,13 +313,17 @@ class ClassroomServer:
         ])
 
     # ------------------------------------------------------------- HTTP
+    @staticmethod
+    def _static(name: str, media_type: str) -> Response:
+        """A file of ``classroom/static`` as it is on disk."""
+        text = (STATIC / name).read_text(encoding="utf-8")
+        return Response(text, media_type=f"{media_type}; charset=utf-8", headers=HEADERS)
+
     async def page(self, request: Request) -> Response:
-        text = (STATIC / "index.html").read_text(encoding="utf-8")
-        return Response(text, media_type="text/html; charset=utf-8", headers=HEADERS)
+        return self._static("index.html", "text/html")
 
     async def client_js(self, request: Request) -> Response:
-        text = (STATIC / "client.js").read_text(encoding="utf-8")
-        return Response(text, media_type="text/javascript; charset=utf-8", headers=HEADERS)
+        return self._static("client.js", "text/javascript")
 
     async def board_js(self, request: Request) -> Response:
         return Response(self.room.board_js, media_type="text/javascript; charset=utf-8",
@@ -335,12 +339,10 @@ class ClassroomServer:
 
     async def projector_page(self, request: Request) -> Response:
         """The projector view (issue 31, point 3): public facts only, no join code."""
-        text = (STATIC / "projector.html").read_text(encoding="utf-8")
-        return Response(text, media_type="text/html; charset=utf-8", headers=HEADERS)
+        return self._static("projector.html", "text/html")
 
     async def projector_js(self, request: Request) -> Response:
-        text = (STATIC / "projector.js").read_text(encoding="utf-8")
-        return Response(text, media_type="text/javascript; charset=utf-8", headers=HEADERS)
+        return self._static("projector.js", "text/javascript")
 
     async def projector_css(self, request: Request) -> Response:
         from marketlib.classroom.projector import STYLE

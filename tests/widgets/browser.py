@@ -6,7 +6,9 @@ missing browser is an error.
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,3 +46,33 @@ def chromium_page(tmp_path: Path, width: int = 1280, height: int = 800) -> Itera
             yield page
         finally:
             context.close()
+
+
+SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "seat", "seats",
+          "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
+          "description", "summary", "seed", "story", "busy", "any_time", "step_in",
+          "out_of_turn", "controls")
+"""The board's synced traits, as the harness page takes them."""
+
+
+def traits(board: Any) -> dict[str, Any]:
+    """A board's synced traits as JSON-ready builtins (what the front end receives)."""
+    return json.loads(json.dumps({name: getattr(board, name) for name in SYNCED}))
+
+
+def phases(board: Any, stop: int) -> list[dict[str, Any]]:
+    """The board's traits at each new phase the person meets before turn ``stop``, playing
+    random legal choices (seeded)."""
+    rng = random.Random(2)
+    seen: set[str] = set()
+    shots = []
+    for _ in range(300):
+        m = board.match
+        if m.is_over or m.state.turn >= stop:
+            break
+        key = f"{m.state.phase}:{type(m.state.pending).__name__}"
+        if key not in seen:
+            seen.add(key)
+            shots.append(traits(board))
+        board.play(m.legal_actions()[rng.choice(board.choices)["index"]])
+    return shots

@@ -7,34 +7,23 @@ send ``play`` with its index and the board version; clicking anything else must 
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ROOT, chromium_page
+from browser import ROOT, chromium_page, phases, traits
 
 from marketlib import Match, monsoon
 from marketlib.widgets import MonsoonBoard
 
 pytestmark = pytest.mark.browser
 
-SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "seat", "seats",
-          "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
-          "description", "summary", "seed", "story", "busy", "any_time", "step_in",
-          "out_of_turn", "controls")
-
-
-def traits(board: Any) -> dict[str, Any]:
-    return {name: getattr(board, name) for name in SYNCED}
-
-
 def mount(page: Any, board: Any) -> None:
     page.goto((ROOT / "widgets" / "harness.html").as_uri())
     css = str(board._css)
     page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
-                  [board._esm, css, json.loads(json.dumps(traits(board)))])
+                  [board._esm, css, traits(board)])
 
 
 def test_monsoon_board_draws_and_sends_play_and_explain(tmp_path: Path) -> None:
@@ -58,13 +47,13 @@ def test_monsoon_board_draws_and_sends_play_and_explain(tmp_path: Path) -> None:
         # deliver the message to Python, push the new traits, and the page redraws
         board._handle_custom_msg(sent[0], [])
         assert board.match.history[-1] == monsoon.Steal(player=0, card="MG-33")
-        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
         assert page.locator(".marketlib-cover").count() == 1  # hot-seat: pass the device to P1
         page.locator(".marketlib-cover button").click()
         reveal = page.evaluate("window.mlHarness.sent")[-1]
         assert reveal == {"type": "reveal"}
         board._handle_custom_msg(reveal, [])
-        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
         assert "P0 steal MG-33" in page.locator(".marketlib-log").inner_text()
         assert page.locator(".marketlib-legal").count() == len(board.choices)
         page.screenshot(path=str(tmp_path / "monsoon_harness_p1.png"))
@@ -134,23 +123,6 @@ def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
         assert page.locator("button:not([aria-label])").count() == 0
 
 
-def _phases(board: Any, stop: int) -> list[dict[str, Any]]:
-    """The board's traits at each new phase the person meets, playing random legal choices."""
-    rng = random.Random(2)
-    seen: set[str] = set()
-    shots = []
-    for _ in range(300):
-        m = board.match
-        if m.is_over or m.state.turn >= stop:
-            break
-        key = f"{m.state.phase}:{type(m.state.pending).__name__}"
-        if key not in seen:
-            seen.add(key)
-            shots.append(json.loads(json.dumps(traits(board))))
-        board.play(m.legal_actions()[rng.choice(board.choices)["index"]])
-    return shots
-
-
 def test_boards_have_no_serious_accessibility_violations(tmp_path: Path) -> None:
     """axe-core (from the axe-playwright-python wheel, no download) on every phase of a Bansan
     turn, Kenduri, Sendiri and a Monsoon Market turn: no serious or critical violation."""
@@ -172,7 +144,7 @@ def test_boards_have_no_serious_accessibility_violations(tmp_path: Path) -> None
     checked = 0
     with chromium_page(tmp_path) as page:
         for board in boards:
-            for state in _phases(board, 2):
+            for state in phases(board, 2):
                 page.goto((ROOT / "widgets" / "harness.html").as_uri())
                 page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
                               [str(board._esm), str(board._css), state])
@@ -201,12 +173,12 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
         page.locator('[data-target="button:step-in-2"]').click()
         assert page.evaluate("window.mlHarness.sent") == [{"type": "step_in", "seat": 2}]
         board._handle_custom_msg({"type": "step_in", "seat": 2}, [])
-        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
         page.wait_for_timeout(50)
         page.locator('.marketlib-cover [data-target="button:step-out"]').click()  # by mistake?
         assert page.evaluate("window.mlHarness.sent")[-1] == {"type": "step_out"}
         board._handle_custom_msg({"type": "reveal"}, [])
-        page.evaluate("(s) => window.mlHarness.update(s)", json.loads(json.dumps(traits(board))))
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
         page.wait_for_timeout(50)
         bar = page.locator(".marketlib-out-of-turn").inner_text()
         assert bar.startswith("P2, you are acting out of turn on P1's decision")

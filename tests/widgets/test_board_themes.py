@@ -9,14 +9,13 @@ JupyterLab and the ``data-jp-theme-light`` mark JupyterLab sets (widgets/screens
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ROOT, chromium_page
+from browser import ROOT, chromium_page, phases, traits
 
 from marketlib import Match, bansan, monsoon
 from marketlib.bots import GreedyBot, RandomBot
@@ -27,39 +26,12 @@ from screenshots import dress
 
 pytestmark = pytest.mark.browser
 
-SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "seat", "seats",
-          "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
-          "description", "summary", "seed", "story", "busy", "any_time", "step_in",
-          "out_of_turn", "controls")
-
-
-def traits(board: Any) -> dict[str, Any]:
-    return json.loads(json.dumps({name: getattr(board, name) for name in SYNCED}))
-
-
 def mount(page: Any, board: Any, theme: str = "", state: dict[str, Any] | None = None) -> None:
     page.goto((ROOT / "widgets" / "harness.html").as_uri())
     if theme:
         dress(page, theme)
     page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
                   [str(board._esm), str(board._css), state or traits(board)])
-
-
-def phases(board: Any, stop: int) -> list[dict[str, Any]]:
-    """The board's traits at each new phase the person meets, playing random legal choices."""
-    rng = random.Random(2)
-    seen: set[str] = set()
-    shots = []
-    for _ in range(300):
-        m = board.match
-        if m.is_over or m.state.turn >= stop:
-            break
-        key = f"{m.state.phase}:{type(m.state.pending).__name__}"
-        if key not in seen:
-            seen.add(key)
-            shots.append(traits(board))
-        board.play(m.legal_actions()[rng.choice(board.choices)["index"]])
-    return shots
 
 
 # The colours as drawn: the board's text, the ground under it, and their contrast.
