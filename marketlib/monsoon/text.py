@@ -60,7 +60,7 @@ def preview(view: View, action: Action, world: State | None = None, *,
         parts.append(f"seals {s0} -> {s1}")
     d0, d1 = len(before.seats[player].display), len(after.seats[player].display)
     if d1 != d0:
-        parts.append(f"display {d0} -> {d1} cards")
+        parts.append(f"display {d0} -> {d1} card{'' if d1 == 1 else 's'}")
     if after.result is not None:
         parts.append("wins the game" if player in after.result.winners else "ends the game")
     elif after.current != player:
