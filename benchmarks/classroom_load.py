@@ -2,6 +2,7 @@
 
     uv run --all-extras python benchmarks/classroom_load.py [--tables 15] [--players 4]
         [--seconds 120] [--think 0.1 0.5] [--guesser 30]
+        [--treatments] [--timer 3 --away 0.05] [--predict]
 
 This process runs the room (its server in a background thread, as in a notebook); a second
 process runs the students: one WebSocket client each (asyncio, the ``websockets`` package), who
@@ -21,6 +22,16 @@ Every student connects from 127.0.0.1: one address, as a class behind a school r
 ``--guesser N`` one more client on that address types N different wrong codes meanwhile
 (reconnecting each time the server closes it); every student must still join (e.g.
 ``--tables 10 --players 3 --guesser 30``: 30 students and one guesser on one address).
+
+A class experiment (issue 31) runs with its parts on: ``--treatments`` gives the room two
+treatments (Bansan: a fine of RM2 per overflowing card against none; Monsoon: 15 Seals to win
+against 30), shared among the tables by the room's seeded assignment; ``--predict`` asks the
+room's question, which every student answers as soon as it is asked; ``--timer S`` gives every
+table a move timer of S seconds, and ``--away P`` makes a student walk away from a decision
+with probability P, so that the timer moves for them (the computer player's move is stored with
+``by = "timeout:..."``). Nothing is lost then means: every acknowledged move and every
+timed-out move is in the database exactly once, and nothing else is. For example
+``--tables 15 --players 4 --treatments --predict --timer 3 --away 0.05``: 60 students.
 """
 
 from __future__ import annotations
@@ -39,15 +50,16 @@ from typing import Any
 
 
 async def student(url: str, code: str, seed: int, until: float,
-                  think: tuple[float, float]) -> dict[str, Any]:
+                  think: tuple[float, float], away: float = 0.0) -> dict[str, Any]:
     from websockets.asyncio.client import connect
 
     rng = random.Random(seed)
     traits: dict[str, Any] = {}
     trips: list[float] = []
-    acked = refused = 0
-    joined = False
+    acked = refused = walked = 0
+    joined = answered = False
     sent_at: float | None = None
+    left_at: Any = None  # the position a student walked away from (the timer moves for them)
     async with connect(url, max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "join", "code": code, "name": f"bot-{seed}"}))
         while time.monotonic() < until or sent_at is not None:
@@ -61,6 +73,11 @@ async def student(url: str, code: str, seed: int, until: float,
             msg = json.loads(raw)
             if msg["type"] == "joined":
                 joined = True
+            elif msg["type"] == "question" and not msg["answered"] and not answered:
+                answered = True  # asked once: answered at once (``choices`` or a number)
+                answer = msg["choices"][seed % len(msg["choices"])] if msg.get(
+                    "choices") else seed % 20
+                await ws.send(json.dumps({"type": "predict", "answer": answer, "id": -1}))
             elif msg["type"] == "state":
                 traits.update(msg["traits"])
             elif msg["type"] in ("ack", "error") and sent_at is not None and msg.get("id") == len(
@@ -72,7 +89,11 @@ async def student(url: str, code: str, seed: int, until: float,
                 else:
                     refused += 1
             if (sent_at is None and time.monotonic() < until and traits.get("choices")
-                    and not traits.get("busy")):
+                    and not traits.get("busy") and traits.get("version") != left_at):
+                if away and rng.random() < away:
+                    left_at = traits.get("version")  # back when the position has changed
+                    walked += 1
+                    continue
                 if think[1] > 0:
                     await asyncio.sleep(rng.uniform(*think))
                     if time.monotonic() >= until:
@@ -82,7 +103,7 @@ async def student(url: str, code: str, seed: int, until: float,
                 await ws.send(json.dumps({"type": "play", "index": index,
                                           "version": traits["version"], "id": len(trips)}))
     return {"code": code, "trips": trips, "acked": acked, "refused": refused,
-            "joined": joined}
+            "joined": joined, "answered": answered, "walked": walked}
 
 
 async def guesser(url: str, count: int) -> dict[str, Any]:
@@ -111,9 +132,10 @@ async def guesser(url: str, count: int) -> dict[str, Any]:
 
 
 async def students(url: str, codes: list[str], seconds: float,
-                   think: tuple[float, float], guesses: int = 0) -> dict[str, Any]:
+                   think: tuple[float, float], guesses: int = 0,
+                   away: float = 0.0) -> dict[str, Any]:
     until = time.monotonic() + seconds
-    tasks = [student(url, c, i, until, think) for i, c in enumerate(codes)]
+    tasks = [student(url, c, i, until, think, away) for i, c in enumerate(codes)]
     if guesses:
         found = await asyncio.gather(guesser(url, guesses), *tasks)
         return {"students": list(found[1:]), "guesser": found[0]}
@@ -124,8 +146,22 @@ def client_main(argv: list[str]) -> None:
     url, codes_file, seconds = argv[0], argv[1], float(argv[2])
     think = (float(argv[3]), float(argv[4]))
     guesses = int(argv[5]) if len(argv) > 5 else 0
+    away = float(argv[6]) if len(argv) > 6 else 0.0
     codes = json.loads(Path(codes_file).read_text())
-    print(json.dumps(asyncio.run(students(url, codes, seconds, think, guesses))))
+    print(json.dumps(asyncio.run(students(url, codes, seconds, think, guesses, away))))
+
+
+def experiment(game: str, players: int) -> dict[str, Any]:
+    """Two treatments of ``game`` that differ in one rule (the module's docstring)."""
+    if game.startswith("monsoon"):
+        from marketlib.monsoon import Rules as MonsoonRules
+
+        return {"15 seals": MonsoonRules(players=players, seal_target=15),
+                "30 seals": MonsoonRules(players=players, seal_target=30)}
+    from marketlib.bansan import Rules as BansanRules
+
+    return {"fine RM2": BansanRules(players=players, fine_per_card=2),
+            "no fine": BansanRules(players=players, fine_per_card=0)}
 
 
 def main() -> None:
@@ -138,15 +174,28 @@ def main() -> None:
                         metavar=("MIN", "MAX"), help="seconds a student thinks before a move")
     parser.add_argument("--guesser", type=int, default=0, metavar="N",
                         help="one more client on the students' address types N wrong codes")
+    parser.add_argument("--treatments", action="store_true",
+                        help="two treatments shared among the tables (issue 31)")
+    parser.add_argument("--predict", action="store_true",
+                        help="the room asks a question that every student answers")
+    parser.add_argument("--timer", type=float, default=None, metavar="S",
+                        help="a move timer of S seconds at every table")
+    parser.add_argument("--away", type=float, default=0.0, metavar="P",
+                        help="a student walks away from a decision with probability P")
     args = parser.parse_args()
+    if args.away and not args.timer:
+        parser.error("--away needs --timer: without one, a table would wait for ever")
 
     import msgspec
 
-    from marketlib.classroom import Room
+    from marketlib.classroom import Question, Room
 
     folder = Path(tempfile.mkdtemp(prefix="marketlib-load-"))
+    question = Question("How much will a vendor end with?") if args.predict else None
     room = Room(args.game, tables=args.tables, players=args.players, seed=1,
-                path=folder / "load.sqlite")
+                path=folder / "load.sqlite",
+                treatments=experiment(args.game, args.players) if args.treatments else None,
+                move_timer=args.timer, prediction=question)
     room.start()
     dealer = Dealer(room)
     codes = [room.codes[(t, s)] for t in range(1, args.tables + 1) for s in range(args.players)]
@@ -154,10 +203,15 @@ def main() -> None:
     url = room.url.replace("http://", "ws://") + "ws"
     print(f"{len(codes)} students on {args.tables} tables of {args.game}, {args.seconds:.0f} s "
           f"on {url}")
+    if args.treatments:
+        chosen = [t.treatment for t in room.tables]
+        print("treatments: " + ", ".join(f"{name!r} at {chosen.count(name)} of {len(chosen)} tables"
+                                         for name in experiment(args.game, args.players)))
     started = time.monotonic()
     dealer.start()
     out = subprocess.run([sys.executable, __file__, "--client", url, str(folder / "codes.json"),
-                          str(args.seconds), *map(str, args.think), str(args.guesser)],
+                          str(args.seconds), *map(str, args.think), str(args.guesser),
+                          str(args.away)],
                          capture_output=True,
                          text=True, check=True, timeout=args.seconds + 120)
     elapsed = time.monotonic() - started
@@ -171,9 +225,13 @@ def main() -> None:
     acked = sum(r["acked"] for r in results)
     refused = sum(r["refused"] for r in results)
 
+    walked = sum(r["walked"] for r in results)
+    answered = sum(r["answered"] for r in results)
+
     again = Room.resume(folder / "load.sqlite")
     stored = again.store.count()
-    played = acked
+    timed = timed_out_moves(folder / "load.sqlite")
+    played = acked + timed
     mismatched = sum(
         msgspec.json.encode(a.match.state) != msgspec.json.encode(b.match.state)
         or [p.match.history for p in a.past] + [a.match.history]
@@ -182,7 +240,8 @@ def main() -> None:
     again.stop()
     lost = max(0, played - stored)
     doubled = max(0, stored - played)
-    q = statistics.quantiles(trips, n=100) if len(trips) >= 2 else [float("nan")] * 99
+    q = (statistics.quantiles(trips, n=100, method="inclusive") if len(trips) >= 2
+         else [float("nan")] * 99)
     print(f"moves acknowledged: {acked} ({acked / elapsed:.0f}/s), refused: {refused}, "
           f"games finished: {finished} (a new one dealt after each)")
     print(f"round trip play -> ack: p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms, "
@@ -190,6 +249,11 @@ def main() -> None:
     print(f"actions in the database: {stored}; lost: {lost}; doubled: {doubled}; tables that "
           f"resume to other state bytes: {mismatched}")
     print(f"students joined: {joined}/{len(codes)}, all from 127.0.0.1")
+    if args.timer:
+        print(f"timer {args.timer:g} s: students walked away {walked} times; timed-out moves "
+              f"stored: {timed}")
+    if question is not None:
+        print(f"predictions: {len(again.answers)} stored, {answered} sent")
     if found["guesser"]:
         g = found["guesser"]
         print(f"guesser on the same address: {g['guesses']} wrong codes, {g['answered']} "
@@ -198,6 +262,20 @@ def main() -> None:
         raise SystemExit("FAILED: the database does not hold every acknowledged move once")
     if joined < len(codes):
         raise SystemExit("FAILED: a student with a right code did not join")
+    if question is not None and len(again.answers) != len(codes):
+        raise SystemExit("FAILED: a student's prediction is not stored")
+
+
+def timed_out_moves(path: Path) -> int:
+    """How many stored moves a computer player made for a student who had walked away."""
+    import sqlite3
+
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        (n,) = db.execute("SELECT COUNT(*) FROM actions WHERE by LIKE 'timeout:%'").fetchone()
+    finally:
+        db.close()
+    return int(n)
 
 
 class Dealer:

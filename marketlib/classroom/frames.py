@@ -26,6 +26,7 @@ frames themselves and the Parquet files keep the text as it is.
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -185,11 +186,17 @@ def students_frame(room: Room) -> pd.DataFrame:
 
 
 def predictions_frame(room: Room) -> pd.DataFrame:
-    """``room.predictions()``: one row per stored answer (issue 31, point 2)."""
+    """``room.predictions()``: one row per stored answer (issue 31, point 2), with
+    ``before_play``: whether the answer (its latest change) was given before the first move at
+    the student's table, so that a prediction made after seeing play can be told apart (the
+    page asks before play but does not lock the board: a late student still plays)."""
+    answered, first = room.store.answered_at(), room.store.first_moves()
     rows = [{"table": i + 1, "seat": s, "name": room.tables[i].names[s],
-             "treatment": room.tables[i].treatment, "answer": a}
+             "treatment": room.tables[i].treatment, "answer": a,
+             "before_play": i not in first or answered.get((i, s), math.inf) < first[i]}
             for (i, s), a in sorted(room.answers.items())]
-    return pd.DataFrame(rows, columns=["table", "seat", "name", "treatment", "answer"])
+    return pd.DataFrame(rows, columns=["table", "seat", "name", "treatment", "answer",
+                                       "before_play"])
 
 
 def status_frame(room: Room) -> pd.DataFrame:

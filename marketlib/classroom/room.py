@@ -626,7 +626,9 @@ class Room:
 
     def predictions(self) -> Any:
         """One row per answer: ``table`` (from 1), ``seat``, ``name``, ``treatment``,
-        ``answer`` (a pandas ``DataFrame``; empty when nobody answered)."""
+        ``answer``, ``before_play`` (answered before the first move at the student's table;
+        a later change of answer counts from when it was made) (a pandas ``DataFrame``; empty
+        when nobody answered)."""
         from marketlib.classroom.frames import predictions_frame
 
         return predictions_frame(self)

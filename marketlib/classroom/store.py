@@ -131,6 +131,21 @@ class Store:
             rows = self._db.execute("SELECT tbl, seat, answer FROM predictions").fetchall()
         return {(int(t), int(s)): json.loads(a) for t, s, a in rows}
 
+    def answered_at(self) -> dict[tuple[int, int], float]:
+        """When each stored answer was given (its latest change), ``{(table index, seat):
+        seconds since the epoch}``."""
+        with self._lock:
+            rows = self._db.execute("SELECT tbl, seat, at FROM predictions").fetchall()
+        return {(int(t), int(s)): float(at) for t, s, at in rows}
+
+    def first_moves(self) -> dict[int, float]:
+        """When each table's first game had its first move, ``{table index: seconds since the
+        epoch}`` (tables that have not moved yet are left out)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT tbl, at FROM actions WHERE game = 0 AND idx = 0").fetchall()
+        return {int(t): float(at) for t, at in rows}
+
     # ------------------------------------------------------------- room facts
     def put_meta(self, meta: dict[str, Any]) -> None:
         with self._lock, self._tx():

@@ -71,8 +71,10 @@ def test_a_student_answers_on_the_page_and_it_is_stored_and_resumed(tmp_path: Pa
     room.answer(2, 1, "higher")
     frame = room.predictions()
     assert frame.to_dict("records") == [
-        {"table": 1, "seat": 0, "name": "Ana", "treatment": "fine RM2", "answer": "lower"},
-        {"table": 2, "seat": 1, "name": "", "treatment": "no fine", "answer": "higher"}]
+        {"table": 1, "seat": 0, "name": "Ana", "treatment": "fine RM2", "answer": "lower",
+         "before_play": True},
+        {"table": 2, "seat": 1, "name": "", "treatment": "no fine", "answer": "higher",
+         "before_play": True}]
     room.stop()
     again = Room.resume(tmp_path / "c.sqlite")
     try:
@@ -126,5 +128,24 @@ def test_a_room_without_a_question_compares_as_before(tmp_path: Path) -> None:
         assert "prediction" not in found.treatments and found.predictions is None
         assert payload(room)["prediction"] is None
         assert not math.isnan(found.treatments["mean"].iloc[0])
+    finally:
+        room.stop()
+
+
+def test_a_prediction_made_after_play_began_is_told_apart(tmp_path: Path) -> None:
+    """The page asks before play but does not lock the board: ``before_play`` says whether the
+    answer (its latest change) came before the first move at the student's table."""
+    room = make_room(tmp_path, players=2, prediction=Question("RM?"))
+    try:
+        room.answer(1, 0, 10)
+        table = room.tables[0]
+        with table.lock:
+            table.match.play(table.match.legal_actions()[0])
+            table.commit()
+        room.answer(1, 1, 12)
+        assert room.predictions()[["seat", "before_play"]].to_dict("records") == [
+            {"seat": 0, "before_play": True}, {"seat": 1, "before_play": False}]
+        room.answer(1, 0, 11)  # changed after play began: no longer a prediction made before
+        assert room.predictions()["before_play"].tolist() == [False, False]
     finally:
         room.stop()
