@@ -189,6 +189,7 @@ body { font-family: system-ui, sans-serif; margin: 0; }
   break-inside: avoid; page-break-inside: avoid; display: flex; gap: 0.4cm;
   align-items: center; }
 .slip svg { width: 3cm; height: 3cm; flex: none; }
+.slip-name { font-size: 16pt; font-weight: 700; }
 .slip-who { font-size: 14pt; font-weight: 700; }
 .slip-code { font: 700 20pt ui-monospace, monospace; letter-spacing: 0.05em; margin: 0.2em 0; }
 .slip-url { font-size: 10pt; word-break: break-all; }
@@ -201,7 +202,8 @@ PER_PAGE = 10
 
 
 def slips_html(room: Room, address: str = "") -> str:
-    """A printable HTML page of join slips, one per seat (table, seat, join code, the join
+    """A printable HTML page of join slips, one per seat (the student's name when the teacher
+    seated the class, table, seat, join code, the join
     address and its QR code), :data:`PER_PAGE` to an A4 page, never split across pages.
 
     Raises:
@@ -215,7 +217,9 @@ def slips_html(room: Room, address: str = "") -> str:
     qr = qr_svg(url, 3)
     e = html.escape
     cards = [
-        f'<div class="slip">{qr}<div><div class="slip-who">Table {table.number}, '
+        f'<div class="slip">{qr}<div>'
+        + (f'<div class="slip-name">{e(table.names[seat])}</div>' if table.names[seat] else "")
+        + f'<div class="slip-who">Table {table.number}, '
         f'seat P{seat}</div><div class="slip-code">{e(code)}</div>'
         f'<div class="slip-url">Open <b>{e(url)}</b> and type this code.</div></div></div>'
         for table in room.tables for seat, code in enumerate(table.codes)]

@@ -382,6 +382,43 @@ class Room:
             raise ValueError(f"there is no seat {seat!r} (seats 0-{found.players - 1})")
         return found
 
+    def seat_students(self, names: Sequence[str], *, shuffle: bool = True) -> Any:
+        """Seat the class: each name is written on a seat nobody holds yet (no computer
+        player, nobody joined), and its join slip (:meth:`slips`) then carries the name.
+        ``shuffle=True`` (the default) seats them at random, seat 0 of every table first so
+        empty seats spread over the tables: in an experiment a student's treatment is then
+        chance (seeded by the room's seed, so a seeded room seats alike). ``shuffle=False``
+        keeps the teacher's order, table by table. Returns the seating (``name``, ``table``,
+        ``seat``, ``treatment``; a ``DataFrame``, no join codes: it may be projected).
+
+        Raises:
+            ValueError: not a list of different, non-empty names, or more names than open
+                seats; nothing is seated then.
+        """
+        import random
+
+        import pandas as pd  # type: ignore[import-untyped]
+
+        from marketlib.classroom.seating import check_names, seat
+
+        given = check_names(names)
+        open_seats = [(t.number, s) for t in self.tables for s in range(t.players)
+                      if s not in t.bots and not t.names[s]
+                      and (t.index, s) not in self.connected]
+        rng = (random.Random(f"seating:{self.seed}") if self.seed is not None
+               else random.Random(secrets.randbits(63)))
+        placed = seat(given, open_seats, shuffle=shuffle, rng=rng)
+        for name, number, s in placed:
+            table = self.tables[number - 1]
+            with table.lock:
+                table.set_name(s, name)
+                table.refresh()
+            self._notify(table.index)
+        return pd.DataFrame([{"name": n, "table": t, "seat": s,
+                              "treatment": self.tables[t - 1].treatment}
+                             for n, t, s in sorted(placed, key=lambda x: (x[1], x[2]))],
+                            columns=["name", "table", "seat", "treatment"])
+
     def seat_computer(self, table: int, seat: int, bot: str = "greedy") -> None:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes a seat, e.g. for
         a student who left; it moves at once when it is its turn. ``table`` counts from 1,

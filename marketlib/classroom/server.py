@@ -57,6 +57,7 @@ from starlette.websockets import WebSocket
 
 from marketlib.classroom.codes import LENGTH, normalize
 from marketlib.classroom.presence import Presence
+from marketlib.classroom.seating import clean_name
 from marketlib.widgets import messages
 from marketlib.widgets.messages import BoardMessage, Message
 
@@ -94,7 +95,6 @@ MAX_QUEUED = 1000
 network buffers full) is closed (1008) rather than kept, with its memory, for ever."""
 CLOSE_GRACE = 2.0
 """Seconds a closed connection has to take its close frame before its socket is dropped."""
-NAME_LENGTH = 24
 
 CLOSE_TAKEN = 4001
 CLOSE_WRONG_CODES = 4003
@@ -175,18 +175,6 @@ def refusal(text: str, err: Exception) -> tuple[int | None, str]:
     number = found if type(found) is int else None
     return number, messages.refusal(content, err if isinstance(err, msgspec.ValidationError)
                                     else None, KNOWN)
-
-
-def clean_name(text: str, seat: int) -> str:
-    """A display name as shown to the table: printable, single spaces, at most
-    :data:`NAME_LENGTH` characters (``P<seat>`` when empty).
-
-    Example:
-        >>> clean_name("  Siti\\n  Aisyah  ", 2), clean_name("", 1)
-        ('Siti Aisyah', 'P1')
-    """
-    words = "".join(ch if ch.isprintable() else " " for ch in text).split()
-    return " ".join(words)[:NAME_LENGTH].strip() or f"P{seat}"
 
 
 CLOSE = object()
