@@ -90,7 +90,7 @@ def tournament(games: int, seed: int) -> tuple[list[str], np.ndarray, np.ndarray
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2,
-                        help="games per pair in each seating (default 2)")
+                        help="games per pair in each seating (default 2; 0: speed only)")
     parser.add_argument("--deals", type=int, default=20,
                         help="random games per speed figure (default 20)")
     parser.add_argument("--seed", type=int, default=0)
@@ -108,6 +108,8 @@ def main() -> None:
         print(f"  {label:18} native {native:8.0f}   pyspiel {spiel:8.0f}   "
               f"ratio {spiel / native:.2f}")
 
+    if args.games < 1:
+        return
     names, wins, draws, seconds = tournament(args.games, args.seed)
     played = wins + wins.T + draws
     print(f"\nTournament: 2-player Monsoon Market, {args.games} game(s) per pair and seating, "

@@ -67,6 +67,7 @@ class Encoding:
         self.index: dict[Key, int] = {k: i for i, k in enumerate(self.keys)}
         if len(self.index) != len(self.keys):
             raise ValueError(f"{game}: two actions share a key")
+        self._ids: dict[Any, int] = {}  # action -> id, for every kind but Complete (by the bag)
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -84,11 +85,17 @@ class Encoding:
         Raises:
             ValueError: the action has no id (a free-form proposal, or a card not in the data).
         """
+        found = self._ids.get(action)
+        if found is not None:
+            return found
         try:
-            return self.index[self.key(state, action)]
+            found = self.index[self.key(state, action)]
         except KeyError:
             raise ValueError(f"{action} has no OpenSpiel id: free-form proposals (trades, "
                              f"bargains, counter-offers) are left out of the encoding") from None
+        if type(action).__struct_config__.tag != "complete":
+            self._ids[action] = found
+        return found
 
     def legal(self, game: GameModule, state: Any) -> dict[int, Any]:
         """The legal actions of ``state`` by id, in id order (each id decodes to one action)."""
