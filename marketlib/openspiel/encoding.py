@@ -180,7 +180,18 @@ def complete_block(icons: Sequence[Any]) -> int:
 
 
 def encoding(game: GameModule, rules: Any) -> Encoding:
-    """The encoding of ``game`` with the card data of ``rules``."""
+    """The encoding of ``game`` with the card data of ``rules``.
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> ids = encoding(monsoon, monsoon.Rules())
+        >>> len(ids), ids.text(0), ids.text(302)
+        (303, 'steal MG-01', 'pass')
+        >>> s = monsoon.setup(monsoon.Rules(), seed=1)
+        >>> action = monsoon.legal_actions(s)[0]
+        >>> ids.legal(monsoon, s)[ids.encode(s, action)] == action
+        True
+    """
     cat = game.catalog(rules)  # type: ignore[attr-defined]
     name = game.GAME.name
     return Encoding(name, monsoon_keys(cat) if name == "monsoon" else bansan_keys(cat))
