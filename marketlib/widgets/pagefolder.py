@@ -95,11 +95,18 @@ def pyodide_core(cache: Path) -> Path:
     package = where / "node_modules" / "pyodide"
     if all((package / f).is_file() for f in PYODIDE_FILES):
         return package
-    where.mkdir(parents=True, exist_ok=True)
-    for name in ("package.json", "package-lock.json"):
-        shutil.copyfile(PAGE / name, where / name)
-    _run("npm ci (the Pyodide core)", ["npm", "ci", "--ignore-scripts", "--no-audit",
-                                        "--no-fund", "--omit=dev"], cwd=where)
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:  # two builds at once never mix
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(PAGE / name, Path(tmp) / name)
+        _run("npm ci (the Pyodide core)", ["npm", "ci", "--ignore-scripts", "--no-audit",
+                                            "--no-fund", "--omit=dev"], cwd=Path(tmp))
+        try:
+            Path(tmp).rename(where)
+        except OSError:  # another build put it there meanwhile
+            pass
+        else:
+            Path(tmp).mkdir()  # for the context manager to remove
     return package
 
 
@@ -129,7 +136,10 @@ def msgspec_wheel(cache: Path) -> Path:
         for found in Path(tmp).glob("msgspec-*.whl"):
             if sha256(found) != digest:
                 raise PageBuildError(f"{found.name}: sha256 {sha256(found)}, expected {digest}")
-            return Path(shutil.copy2(found, where / found.name))
+            kept = where / found.name
+            shutil.copy2(found, Path(tmp) / "kept")
+            os.replace(Path(tmp) / "kept", kept)  # whole or not at all
+            return kept
     raise PageBuildError("pip download (msgspec for Pyodide) wrote no wheel")
 
 
