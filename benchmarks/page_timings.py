@@ -67,15 +67,28 @@ def open_board(context: Any, url: str) -> tuple[float, Any]:
 
 
 def clicks(page: Any, count: int) -> list[float]:
-    """Click the first highlighted choice ``count`` times; each answer's milliseconds."""
-    for _ in range(count):
-        before = page.evaluate("window.marketlibPage.answered.length")
-        confirm = page.locator('[data-target="confirm:yes"]')
-        (confirm if confirm.count() else page.locator(CLICKABLE)).first.click()
-        page.wait_for_function(f"window.marketlibPage.answered.length > {before}",
+    """Click the first highlighted choice ``count`` times (confirming a choice the board asks
+    about first; a new deal when a game ends); each click's answer in milliseconds."""
+    answered = "window.marketlibPage.answered.length"
+    asked = "document.querySelector('[data-target=\"confirm:yes\"]')"
+    times: list[float] = []
+    while len(times) < count:
+        if page.evaluate("window.marketlibPage.model.get('summary')"):  # over: deal again
+            before = page.evaluate(answered)
+            page.evaluate("window.marketlibPage.model.send({type: 'new_game', seed: null})")
+            page.wait_for_function(f"{answered} > {before}", timeout=30_000)
+            page.locator(CLICKABLE).first.wait_for(timeout=30_000)
+        before = page.evaluate(answered)
+        page.locator(CLICKABLE).first.click()
+        page.wait_for_function(f"{answered} > {before} || {asked}", timeout=30_000)
+        if page.evaluate(f"{answered} === {before}"):
+            page.locator('[data-target="confirm:yes"]').click()
+            page.wait_for_function(f"{answered} > {before}", timeout=30_000)
+        times.append(float(page.evaluate("window.marketlibPage.answered.at(-1)")))
+        page.wait_for_function("window.marketlibPage.model.get('summary') || "
+                               f"document.querySelector('{CLICKABLE.split(':visible')[0]}')",
                                timeout=30_000)
-        page.locator(CLICKABLE).first.wait_for(timeout=30_000)
-    return [float(x) for x in page.evaluate("window.marketlibPage.answered")]
+    return times
 
 
 def main() -> None:
