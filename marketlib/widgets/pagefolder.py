@@ -13,7 +13,8 @@ The folder holds every file the page needs, and the page asks for nothing outsid
   the page loads (:data:`PYODIDE_FILES`);
 * the msgspec wheel built for Pyodide (:data:`MSGSPEC`, downloaded with ``pip download
   --require-hashes``; the npm package does not carry it) and a marketlib wheel built from this
-  checkout (``uv build --wheel``), listed in ``page.json`` for the worker.
+  checkout (``uv build --wheel``) with its bytecode for Pyodide's Python added (compiled by
+  Pyodide under Node: starting the page then compiles nothing), listed in ``page.json``.
 
 The downloads happen once, into a cache (``$MARKETLIB_CACHE`` or ``~/.cache/marketlib``), and
 only when this runs: the page itself never downloads. Any static server serves the folder
@@ -29,12 +30,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).parent
 PAGE = HERE / "page"
 PAGE_FILES = ("index.html", "play.js", "play.css", "worker.js")
+"""The page's own files (``page/compile.mjs`` and the npm pins are for the build only)."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 """The Pyodide core files the page loads (the rest of the npm package is for Node and types)."""
@@ -159,6 +162,23 @@ def marketlib_wheel(folder: Path) -> Path:
     return next(folder.glob("marketlib-*.whl"))
 
 
+def compiled(wheel: Path, core: Path, msgspec: Path) -> Path:
+    """``wheel`` with marketlib's bytecode for Pyodide's Python added (``__pycache__`` folders of
+    unchecked-hash ``.pyc``, compiled by Pyodide itself under Node: ``page/compile.mjs``), so
+    the page does not compile every module at each start. The wheel is only for the page
+    (``pyodide.loadPackage`` unpacks it; its RECORD does not list the ``.pyc``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        _run("node compile.mjs (marketlib's bytecode for Pyodide)",
+             ["node", str(PAGE / "compile.mjs"), str(core), tmp, str(msgspec), str(wheel)])
+        found = sorted(Path(tmp).rglob("*.pyc"))
+        if not found:
+            raise PageBuildError("node compile.mjs wrote no bytecode")
+        with zipfile.ZipFile(wheel, "a", compression=zipfile.ZIP_DEFLATED) as archive:
+            for pyc in found:
+                archive.write(pyc, pyc.relative_to(tmp).as_posix())
+    return wheel
+
+
 def board_module(game: str) -> str:
     """The notebook board's own ES module for ``game`` (the same text a notebook and the
     classroom are served)."""
@@ -191,7 +211,8 @@ def write_page(out: str | Path, *, cache: Path | None = None) -> Written:
         old.unlink()
     wheels = [Path(shutil.copy2(msgspec_wheel(cache), folder))]
     with tempfile.TemporaryDirectory() as tmp:
-        wheels.append(Path(shutil.copy2(marketlib_wheel(Path(tmp)), folder)))
+        wheel = compiled(marketlib_wheel(Path(tmp)), core, wheels[0])
+        wheels.append(Path(shutil.copy2(wheel, folder)))
     manifest = {"wheels": [w.name for w in wheels], "pyodide": pyodide_version()}
     (folder / "page.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
