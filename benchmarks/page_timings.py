@@ -101,7 +101,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.folder or write_page(Path(tmp) / "play").folder
-        size = sum(f.stat().st_size for f in folder.iterdir() if f.is_file())
+        size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
         url = serve(folder) + "/index.html?game=monsoon&seats=you,greedy&seed=4"
         cold: list[float] = []
         warm: list[float] = []

@@ -83,5 +83,5 @@ def test_the_site_carries_the_play_page(site: Path) -> None:
     wheels = json.loads((folder / "page.json").read_text(encoding="utf-8"))["wheels"]
     for name in ("index.html", "worker.js", "pyodide.asm.wasm", "board-bansan.js", *wheels):
         assert (folder / name).is_file(), name
-    assert sum(f.stat().st_size for f in folder.iterdir()) <= 20 * 1024 * 1024
+    assert sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) <= 20 * 1024 * 1024
     assert 'href="play/index.html"' in (site / "play.html").read_text(encoding="utf-8")

@@ -14,7 +14,9 @@ The folder holds every file the page needs, and the page asks for nothing outsid
 * the msgspec wheel built for Pyodide (:data:`MSGSPEC`, downloaded with ``pip download
   --require-hashes``; the npm package does not carry it) and a marketlib wheel built from this
   checkout (``uv build --wheel``) with its bytecode for Pyodide's Python added (compiled by
-  Pyodide under Node: starting the page then compiles nothing), listed in ``page.json``.
+  Pyodide under Node: starting the page then compiles nothing), each in a folder named by its
+  digest (``wheels/DIGEST/``, so a browser never mixes a cached old wheel with a new page),
+  listed in ``page.json`` (which the worker always revalidates).
 
 The downloads happen once, into a cache (``$MARKETLIB_CACHE`` or ``~/.cache/marketlib``), and
 only when this runs: the page itself never downloads. Any static server serves the folder
@@ -190,6 +192,15 @@ def board_module(game: str) -> str:
         raise PageBuildError(f"the board's module needs the lab extra ({err})") from None
 
 
+def keep(wheel: Path, folder: Path) -> str:
+    """Copy ``wheel`` to ``wheels/DIGEST/`` under ``folder`` (a new build is a new address, so
+    no browser keeps an old marketlib beside a new page); its path for ``page.json``."""
+    where = folder / "wheels" / sha256(wheel)[:16]
+    where.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(wheel, where / wheel.name)
+    return (where / wheel.name).relative_to(folder).as_posix()
+
+
 def write_page(out: str | Path, *, cache: Path | None = None) -> Written:
     """Write the Play page into ``out`` (created; files the page writes are replaced).
 
@@ -207,13 +218,12 @@ def write_page(out: str | Path, *, cache: Path | None = None) -> Written:
     shutil.copyfile(HERE / "board.css", folder / "board.css")
     for game in GAMES:
         (folder / f"board-{game}.js").write_text(board_module(game), encoding="utf-8")
-    for old in folder.glob("*.whl"):
-        old.unlink()
-    wheels = [Path(shutil.copy2(msgspec_wheel(cache), folder))]
+    shutil.rmtree(folder / "wheels", ignore_errors=True)
     with tempfile.TemporaryDirectory() as tmp:
-        wheel = compiled(marketlib_wheel(Path(tmp)), core, wheels[0])
-        wheels.append(Path(shutil.copy2(wheel, folder)))
-    manifest = {"wheels": [w.name for w in wheels], "pyodide": pyodide_version()}
+        found = msgspec_wheel(cache)
+        built = [found, compiled(marketlib_wheel(Path(tmp)), core, found)]
+        wheels = [keep(wheel, folder) for wheel in built]
+    manifest = {"wheels": wheels, "pyodide": pyodide_version()}
     (folder / "page.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
     if size > LIMIT:

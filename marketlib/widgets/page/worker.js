@@ -11,7 +11,7 @@ const waiting = [];
 
 async function boot() {
   const started = performance.now();
-  const manifest = await (await fetch(new URL("page.json", here))).json();
+  const manifest = await (await fetch(new URL("page.json", here), { cache: "no-cache" })).json();
   const pyodide = await loadPyodide({ indexURL: here, packages: [] });
   const core = performance.now();
   await pyodide.loadPackage(manifest.wheels.map((w) => new URL(w, here).href),
