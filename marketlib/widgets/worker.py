@@ -47,8 +47,9 @@ from marketlib.widgets import fresh_seed, table_of
 from marketlib.widgets import messages as m
 from marketlib.widgets.session import SeatSession, TableSession, seed_of
 
-GAMES = {"bansan": (1, 5), "kenduri": (1, 5), "sendiri": (1, 1), "monsoon": (2, 5)}
-"""The games and modes the page offers, with their smallest and largest number of seats."""
+GAMES = {"bansan": (2, 5), "kenduri": (2, 5), "sendiri": (1, 1), "monsoon": (2, 5)}
+"""The games and modes the page offers, with their smallest and largest number of seats (Bansan
+for one player is its solo mode, Sendiri; B-SETUP-01)."""
 
 SEATS = {"you": None, "person": None, "greedy": "greedy", "random": "random"}
 """Who may sit at a seat: you, another person at this device (hot-seat), or a computer player."""

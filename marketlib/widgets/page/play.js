@@ -6,7 +6,7 @@
 
 const $ = (id) => document.getElementById(id);
 const FAMILY = { monsoon: "monsoon", bansan: "bansan", kenduri: "bansan", sendiri: "bansan" };
-const PLAYERS = { monsoon: [2, 5], bansan: [1, 5], kenduri: [1, 5], sendiri: [1, 1] };
+const PLAYERS = { monsoon: [2, 5], bansan: [2, 5], kenduri: [2, 5], sendiri: [1, 1] }; // as worker.py GAMES
 const WHO = [["you", "You"], ["person", "Another person here"], ["greedy", "GreedyBot"],
   ["random", "RandomBot"]];
 
