@@ -181,6 +181,10 @@ function onFrame(frame) {
     status("Ready");
     return;
   }
+  if (frame.type === "progress") { // Python is starting: say how far it got
+    if (!page.ready) status(frame.text);
+    return;
+  }
   if (frame.type === "failed") {
     status("Python could not start");
     $("board").replaceChildren();

@@ -11,12 +11,15 @@ const waiting = [];
 
 async function boot() {
   const started = performance.now();
-  const manifest = await (await fetch(new URL("page.json", here), { cache: "no-cache" })).json();
+  const listed = fetch(new URL("page.json", here), { cache: "no-cache" }).then((r) => r.json());
   const pyodide = await loadPyodide({ indexURL: here, packages: [] });
   const core = performance.now();
+  const manifest = await listed;
+  progress("Installing the game...");
   await pyodide.loadPackage(manifest.wheels.map((w) => new URL(w, here).href),
     { messageCallback: () => {}, checkIntegrity: false });
   const wheels = performance.now();
+  progress("Setting up the table...");
   const worker = pyodide.pyimport("marketlib.widgets.worker");
   const imported = performance.now();
   const game = worker.PageGame();
@@ -25,6 +28,10 @@ async function boot() {
     phases: { core: Math.round(core - started), wheels: Math.round(wheels - core),
       imported: Math.round(imported - wheels) } }]));
   for (const text of waiting.splice(0)) reply(text);
+}
+
+function progress(text) {
+  self.postMessage(JSON.stringify([{ type: "progress", text }]));
 }
 
 function reply(text) {
