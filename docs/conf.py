@@ -4,6 +4,9 @@ The tutorial notebooks (``notebooks/NN_name.ipynb``, :data:`TUTORIALS`) are copi
 ``docs/tutorials/`` here (no pre-step) and rendered with their stored outputs; any other notebook
 there (a learner's ``Untitled.ipynb`` saved by JupyterLab) is left out (issue 26, point 6); a static picture of each board, the save files' JSON
 Schema and the table of each game's verbs are written into ``docs/_generated/`` at build time.
+Once the HTML is built, the Play page (the games in the browser, nothing to install; issue 32)
+is written into ``OUT/play/`` by the same writer as ``python -m marketlib page`` (its npm and
+PyPI downloads, pinned and checked, go to a cache the first time).
 """
 
 from __future__ import annotations
@@ -119,3 +122,17 @@ _copy_notebooks()
 _static_boards()
 _save_file_schema()
 _notation_verbs()
+
+
+def _play_page(app: object, exception: Exception | None) -> None:
+    """Write the Play page into the site (``play/``, linked from "Play in your browser")."""
+    builder = getattr(app, "builder", None)
+    if exception is not None or getattr(builder, "format", "") != "html":
+        return
+    from marketlib.widgets.pagefolder import write_page
+
+    write_page(Path(getattr(app, "outdir")) / "play")  # noqa: B009
+
+
+def setup(app: object) -> None:
+    getattr(app, "connect")("build-finished", _play_page)  # noqa: B009

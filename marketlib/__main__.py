@@ -5,6 +5,7 @@ Examples::
     python -m marketlib simulate monsoon --players 2 --bots greedy,random --games 1000 \\
         --seed 1 --out results.parquet
     python -m marketlib replay game.json
+    python -m marketlib page site/play    # the Play page: the games in a browser, no install
 """
 
 from __future__ import annotations
@@ -100,7 +101,23 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--seat", type=int, default=None,
                      help="print the game as this seat saw it: its views, and other seats' "
                      "hidden choices as a watcher at the table saw them (default: everything)")
+    page = sub.add_parser("page", help="write the Play page (the games in a browser, nothing "
+                          "to install) into a folder any static server can serve")
+    page.add_argument("folder", type=Path)
     return parser
+
+
+def write_page(args: argparse.Namespace) -> int:
+    """Write the Play page into ``args.folder`` and print its size (issue 32)."""
+    from marketlib.widgets.pagefolder import PageBuildError
+    from marketlib.widgets.pagefolder import write_page as write
+
+    try:
+        print(write(args.folder))
+    except PageBuildError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def simulate(args: argparse.Namespace) -> int:
@@ -237,6 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return simulate(args)
+        if args.command == "page":
+            return write_page(args)
         return replay(args)
     except (MarketlibError, ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)

@@ -75,3 +75,13 @@ def test_the_notation_page_lists_every_verb_of_both_games(site: Path) -> None:
             assert f"<code class=\"docutils literal notranslate\"><span class=\"pre\">{name}" \
                    in page, name
             assert verb.action.__name__ in page
+
+
+def test_the_site_carries_the_play_page(site: Path) -> None:
+    """Issue 32: the docs build writes the Play page (every file it loads) and links it."""
+    folder = site / "play"
+    wheels = json.loads((folder / "page.json").read_text(encoding="utf-8"))["wheels"]
+    for name in ("index.html", "worker.js", "pyodide.asm.wasm", "board-bansan.js", *wheels):
+        assert (folder / name).is_file(), name
+    assert sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) <= 20 * 1024 * 1024
+    assert 'href="play/index.html"' in (site / "play.html").read_text(encoding="utf-8")

@@ -1,0 +1,262 @@
+// marketlib "Play" page: the setup form, the URL, saves, and the board on a `model` backed by a
+// Web Worker (worker.js: marketlib in Pyodide). The model has the anywidget surface the board
+// uses (get/set/on/off/send/save_changes), as the classroom's client.js has over a WebSocket:
+// widgets/PROTOCOL.md, "Worker transport". The page decides nothing about the rules: Python
+// checks the setup, deals, plays, refuses with the rule ID.
+
+const $ = (id) => document.getElementById(id);
+const FAMILY = { monsoon: "monsoon", bansan: "bansan", kenduri: "bansan", sendiri: "bansan" };
+const PLAYERS = { monsoon: [2, 5], bansan: [2, 5], kenduri: [2, 5], sendiri: [1, 1] }; // as worker.py GAMES
+const WHO = [["you", "You"], ["person", "Another person here"], ["greedy", "GreedyBot"],
+  ["random", "RandomBot"]];
+
+function makeModel(worker) {
+  const state = {};
+  const listeners = {};
+  let next = 0;
+  return {
+    get: (key) => state[key],
+    set: (key, value) => { state[key] = value; },
+    save_changes: () => {},
+    on: (name, fn) => { (listeners[name] ||= []).push(fn); },
+    off: (name, fn) => { listeners[name] = (listeners[name] || []).filter((f) => f !== fn); },
+    send: (msg) => {
+      next += 1;
+      page.sent[next] = performance.now();
+      worker.postMessage(JSON.stringify({ ...msg, id: next }));
+    },
+    update(traits) {
+      Object.assign(state, traits);
+      for (const key of Object.keys(traits)) for (const fn of listeners[`change:${key}`] || []) fn();
+    },
+    clear() {
+      for (const key of Object.keys(state)) delete state[key];
+      for (const key of Object.keys(listeners)) delete listeners[key];
+    },
+  };
+}
+
+const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+const page = {
+  model: makeModel(worker),
+  ready: false,
+  family: "",
+  cleanup: null,
+  setup: null,
+  sent: {}, // message id -> when it was sent (the benchmark reads `answered`)
+  answered: [], // milliseconds from a click's send to its answer
+  loaded: performance.now(),
+  bootMs: 0,
+  frames: 0,
+};
+window.marketlibPage = page; // for tests and the benchmark
+
+function status(text) { $("status").textContent = text; }
+function problem(text) {
+  $("problem").textContent = text;
+  if (text) $("setup-box").open = true;
+}
+
+// ---------------------------------------------------------------- the form and the URL
+function seatsShown() {
+  return [...$("seats").querySelectorAll("select")].map((s) => s.value);
+}
+
+function drawSeats(seats) {
+  const box = $("seats");
+  box.querySelectorAll("label").forEach((l) => l.remove());
+  seats.forEach((who, i) => {
+    const label = document.createElement("label");
+    label.textContent = `P${i} `;
+    const select = document.createElement("select");
+    select.name = `seat${i}`;
+    select.setAttribute("aria-label", `Who plays P${i}`);
+    for (const [value, text] of WHO) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = text;
+      select.append(option);
+    }
+    select.value = WHO.some(([v]) => v === who) ? who : "greedy";
+    label.append(select);
+    box.append(label);
+  });
+}
+
+function drawPlayers(game, count) {
+  const [low, high] = PLAYERS[game] || [1, 5];
+  const select = $("players");
+  select.replaceChildren();
+  for (let n = low; n <= high; n += 1) {
+    const option = document.createElement("option");
+    option.value = String(n);
+    option.textContent = String(n);
+    select.append(option);
+  }
+  select.value = String(Math.min(high, Math.max(low, count)));
+  $("seals-label").classList.toggle("marketlib-hidden", FAMILY[game] !== "monsoon");
+}
+
+function fitSeats() {
+  const n = Number($("players").value);
+  const seats = seatsShown().slice(0, n);
+  while (seats.length < n) seats.push(seats.length ? "greedy" : "you");
+  drawSeats(seats);
+}
+
+function setupShown() {
+  const seed = $("seed").value.trim();
+  return { game: $("game").value, seats: seatsShown(), seed: seed || null,
+    seals: Number($("seals").value) };
+}
+
+function showSetup(setup) {
+  $("game").value = setup.game;
+  drawPlayers(setup.game, setup.seats.length);
+  drawSeats(setup.seats);
+  $("seals").value = String(setup.seals || 15);
+  $("seed").value = setup.seed == null ? "" : String(setup.seed);
+}
+
+function fromUrl() {
+  const q = new URLSearchParams(location.search);
+  const game = FAMILY[q.get("game")] ? q.get("game") : "monsoon";
+  const seats = (q.get("seats") || "").split(",").filter(Boolean);
+  const players = Number(q.get("players")) || seats.length || (game === "sendiri" ? 1 : 2);
+  while (seats.length < players) seats.push(seats.length ? "greedy" : "you");
+  const seals = Number(q.get("seals")) || 15;
+  return { game, seats: seats.slice(0, players), seed: q.get("seed") || null, seals };
+}
+
+function linkOf(setup, seed) {
+  const q = new URLSearchParams({ game: setup.game, seats: setup.seats.join(",") });
+  if (FAMILY[setup.game] === "monsoon") q.set("seals", String(setup.seals));
+  if (seed != null && seed !== "") q.set("seed", String(seed));
+  return `${location.pathname}?${q}`;
+}
+
+function remember(seed) {
+  if (!page.setup) return;
+  const link = linkOf(page.setup, seed);
+  history.replaceState(null, "", link);
+  $("link").href = link;
+}
+
+// ---------------------------------------------------------------- the board
+async function mount(family) {
+  if (page.family === family && page.cleanup) return;
+  unmount();
+  page.family = family;
+  page.cleanup = "mounting";
+  const mod = await import(`./board-${family}.js`);
+  if (page.cleanup !== "mounting" || page.family !== family) return;
+  $("board").replaceChildren();
+  page.cleanup = mod.default.render({ model: page.model, el: $("board") });
+}
+
+function unmount() {
+  if (typeof page.cleanup === "function") page.cleanup();
+  page.cleanup = null;
+  page.family = "";
+  page.model.clear();
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---------------------------------------------------------------- the worker's frames
+function onFrame(frame) {
+  if (frame.type === "ready") {
+    page.ready = true;
+    page.bootMs = frame.ms;
+    page.phases = frame.phases;
+    status("Ready");
+    return;
+  }
+  if (frame.type === "progress") { // Python is starting: say how far it got
+    if (!page.ready) status(frame.text);
+    return;
+  }
+  if (frame.type === "failed") {
+    status("Python could not start");
+    $("board").replaceChildren();
+    problem(`The game could not start in this browser: ${frame.error}`);
+    return;
+  }
+  if (frame.type === "started") {
+    page.setup = frame.setup;
+    showSetup({ ...frame.setup, seed: page.wantSeed ? frame.setup.seed : null });
+    problem("");
+    status(frame.title);
+    unmount();
+    page.started = true;
+    mount(FAMILY[frame.setup.game]);
+    remember(frame.setup.seed);
+    return;
+  }
+  if (frame.type === "state") {
+    const seedBefore = page.model.get("seed");
+    page.model.update(frame.traits);
+    if (frame.traits.seed && seedBefore !== undefined && frame.traits.seed !== seedBefore) {
+      remember(frame.traits.seed); // "New game" on the board: the link follows the deal
+    }
+    return;
+  }
+  if (frame.type === "save") {
+    download(frame.name, frame.text);
+    return;
+  }
+  if (frame.type === "ack" || frame.type === "error") {
+    if (frame.id != null && page.sent[frame.id] !== undefined) {
+      page.answered.push(performance.now() - page.sent[frame.id]);
+      delete page.sent[frame.id];
+    }
+    if (frame.type === "error" && frame.id == null) problem(frame.error);
+  }
+}
+
+worker.onmessage = (event) => {
+  page.frames += 1;
+  for (const frame of JSON.parse(event.data)) onFrame(frame);
+};
+worker.onerror = (event) => {
+  status("Python could not start");
+  problem(`The game could not start in this browser: ${event.message || "the worker failed"}`);
+};
+
+function start(setup) {
+  page.wantSeed = setup.seed != null && setup.seed !== "";
+  worker.postMessage(JSON.stringify({ type: "start", setup }));
+}
+
+$("game").addEventListener("change", () => {
+  drawPlayers($("game").value, seatsShown().length);
+  fitSeats();
+});
+$("players").addEventListener("change", fitSeats);
+$("setup").addEventListener("submit", (event) => {
+  event.preventDefault();
+  problem("");
+  start(setupShown());
+});
+$("save").addEventListener("click", () => worker.postMessage(JSON.stringify({ type: "save" })));
+$("load").addEventListener("change", async () => {
+  const file = $("load").files[0];
+  if (!file) return;
+  const text = await file.text();
+  $("load").value = "";
+  page.wantSeed = true;
+  worker.postMessage(JSON.stringify({ type: "load", text, setup: setupShown() }));
+});
+
+const first = fromUrl();
+showSetup(first);
+start(first); // queued in the worker until Python is ready

@@ -1,0 +1,172 @@
+"""The Play page end to end (issue 32): ``python -m marketlib page`` writes the folder, a loopback
+static server serves it, Debian chromium opens it with every other origin blocked, and a person
+plays a Bansan turn and a Monsoon turn by clicking, meets a refusal with its rule ID, downloads
+the save file (which ``Match.load`` reads to the same game) and loads it back into the page.
+
+One page load for everything (Pyodide starts once, in the page's Web Worker); the games are
+switched with the page's own form. Building the folder takes about 25 s here (``uv build`` and
+compiling the bytecode under Node; the Pyodide core and the msgspec wheel come from the cache
+after the first build, which downloads them with npm and pip in about 10 s more).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import socketserver
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from marketlib import Match
+from marketlib.widgets.pagefolder import write_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser import ARGS, CHROMIUM, ROOT, require_chromium
+
+pytestmark = pytest.mark.browser
+OUT = ROOT / "test-results" / "play-page"
+START = 120_000  # ms: Pyodide's first start on a loaded 2-core machine
+CLICKABLE = ".marketlib-board button.marketlib-legal[data-choice]:visible"
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built page, served on a free loopback port; its address."""
+    require_chromium()
+    folder = write_page(tmp_path_factory.mktemp("play")).folder
+    handler = functools.partial(Quiet, directory=str(folder))
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def moves(page: Any) -> int:
+    return int(page.evaluate("window.marketlibPage.model.get('log_total') || 0"))
+
+
+def click_legal(page: Any) -> None:
+    """Click the first highlighted choice that plays (a question's answer first)."""
+    for selector in ('[data-target="confirm:yes"]',
+                     ".marketlib-board button.marketlib-legal[data-choice]:visible"):
+        button = page.locator(selector).first
+        if button.count():
+            button.click()
+            return
+    raise AssertionError("nothing to click")
+
+
+def play_a_turn(page: Any, target: str = "") -> None:
+    """Click ``target`` (or the first highlighted choice) and wait for the move (computer
+    players answer in the worker)."""
+    before = moves(page)
+    if target:
+        page.locator(f'[data-target="{target}"]').first.click()
+    else:
+        click_legal(page)
+    page.wait_for_function(f"(window.marketlibPage.model.get('log_total') || 0) > {before}",
+                           timeout=30_000)
+
+
+def deal(page: Any, game: str, seats: list[str], seed: int) -> None:
+    """Deal a game with the page's form (no reload: Python stays loaded)."""
+    if not page.evaluate("document.getElementById('setup-box').open"):
+        page.locator("#setup-box > summary").click()
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, who in enumerate(seats):
+        page.select_option(f"select[name=seat{i}]", who)
+    page.fill("#seed", str(seed))
+    page.click("#deal")
+    page.wait_for_function(f"window.marketlibPage.model.get('seed') === '{seed}'",
+                           timeout=30_000)
+    page.locator(CLICKABLE).first.wait_for(timeout=30_000)
+
+
+def test_the_play_page_plays_both_games_offline_and_its_saves_travel(
+        served: str, tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    refused: list[str] = []
+    allowed: list[str] = []
+
+    def only_loopback(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(served + "/"):
+            allowed.append(url)
+            route.continue_()
+        else:
+            refused.append(url)
+            route.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      accept_downloads=True)
+        context.route("**/*", only_loopback)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{served}/index.html?game=bansan&seats=you,greedy&seed=5")
+        page.locator(CLICKABLE).first.wait_for(timeout=START)
+        assert page.evaluate("window.marketlibPage.model.get('seed')") == "5"
+        assert "seed=5" in page.url and "seats=you%2Cgreedy" in page.url  # a link to this deal
+
+        # Bansan: the person's first decision, clicked; GreedyBot answers in the worker
+        play_a_turn(page)
+        log = page.evaluate("window.marketlibPage.model.get('log')")
+        assert log[0].startswith("P0 ")
+
+        # Monsoon Market, dealt from the form: a turn, then a refusal with its rule ID
+        deal(page, "monsoon", ["you", "greedy"], 7)
+        assert "game=monsoon" in page.url and "seed=7" in page.url
+        # a card of P1's display, no larger than P0's: stealing it is against M-STEAL rules
+        theirs = page.evaluate("window.marketlibPage.model.get('scene').seats[1].display[0]")
+        page.locator(f'[data-target="card:{theirs}"]').first.click()
+        page.wait_for_function("/M-[A-Z]+-\\d+/.test(window.marketlibPage.model.get('notice'))",
+                               timeout=30_000)
+        notice = page.evaluate("window.marketlibPage.model.get('notice')")
+        assert moves(page) == 0, notice  # refused: nothing was played
+        market = page.evaluate("window.marketlibPage.model.get('scene').market[0]")
+        play_a_turn(page, f"card:{market}")  # steal a Market card
+        page.screenshot(path=str(OUT / "monsoon.png"))
+
+        # the save file: Match.load reads the same game
+        with page.expect_download() as info:
+            page.click("#save")
+        saved = tmp_path / "saved.json"
+        info.value.save_as(saved)
+        match = Match.load(saved)
+        shown = page.evaluate("window.marketlibPage.model.get('log')")
+        assert match.game.GAME.name == "monsoon" and match.seed == 7
+        assert match.cursor == moves(page) == len(shown) >= 2
+        # the same lines (the page adds the computer player's reason to its own)
+        assert all(line.startswith(said) for line, said in zip(shown, match.log(0), strict=True))
+
+        # and back: a fresh deal, then the save loaded into the page is that game again
+        deal(page, "monsoon", ["you", "random"], 8)
+        page.set_input_files("#load", str(saved))
+        page.wait_for_function("window.marketlibPage.model.get('seed') === '7'", timeout=30_000)
+        # (the computer players' reasons were said when they moved; a loaded game has none)
+        assert page.evaluate("window.marketlibPage.model.get('log')") == match.log(0)
+        assert "seed=7" in page.url
+        assert not errors, errors
+        browser.close()
+
+    assert not refused, f"requests outside the page's folder: {refused}"
+    assert any(u.endswith("pyodide.asm.wasm") for u in allowed)  # the worker's, routed too
