@@ -39,6 +39,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from marketlib import bansan, monsoon
 from marketlib.core.game import GameModule
+
 # ``encoding_of``, not ``encoding``: importing the submodule marketlib.openspiel.encoding (kept
 # for its old path) sets the package attribute ``encoding`` to that module.
 from marketlib.features.encoding import Encoding
