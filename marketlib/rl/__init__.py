@@ -13,9 +13,19 @@ does not import it::
 """
 
 from marketlib.rl.aec import MarketlibEnv, env
+from marketlib.rl.numbers import Numbers, resolve
 from marketlib.rl.policies import BotPolicy, RandomPolicy, masked_choice, play_episode
 from marketlib.rl.sendiri import ENV_ID, SendiriEnv
-from marketlib.rl.table import Table, resolve
 
-__all__ = ["ENV_ID", "BotPolicy", "MarketlibEnv", "RandomPolicy", "SendiriEnv", "Table", "env",
-           "masked_choice", "play_episode", "resolve"]
+__all__ = [
+           "ENV_ID",
+           "BotPolicy",
+           "MarketlibEnv",
+           "Numbers",
+           "RandomPolicy",
+           "SendiriEnv",
+           "env",
+           "masked_choice",
+           "play_episode",
+           "resolve",
+]

@@ -61,7 +61,7 @@ class BotPolicy:
         env = env.unwrapped
         legal = env.legal()
         choice = self.bot.choose(env.view(agent), tuple(legal.values()), self.rng)
-        return int(env.table.encoding.encode(env.inner, choice))
+        return int(env.numbers.encoding.encode(env.inner, choice))
 
 
 def play_episode(env: Any, policies: Mapping[str, Policy], seed: int | None = None

@@ -10,7 +10,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from marketlib.rl.table import HIGH, Floats, Mask, Table, resolve
+from marketlib.rl.numbers import HIGH, Floats, Mask, Numbers, resolve
 
 SEED_BOUND = 2**31
 """A reset without a seed deals ``setup(rules, seed=k)`` with ``k`` drawn below this bound."""
@@ -52,47 +52,49 @@ class SendiriEnv(gymnasium.Env[Floats, np.int64]):
                  max_steps: int = 2000, rules: dict[str, Any] | None = None) -> None:
         if render_mode is not None and render_mode not in ("ansi", "human"):
             raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
-        self.table = Table(*resolve("sendiri", rules={**(rules or {}), "hard": hard}))
+        self.numbers = Numbers(*resolve("sendiri", rules={**(rules or {}), "hard": hard}))
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.observation_space = spaces.Box(0.0, HIGH, (self.table.size,), np.float32)
-        self.action_space = spaces.Discrete(len(self.table.encoding))
+        self.observation_space = spaces.Box(0.0, HIGH, (self.numbers.size,), np.float32)
+        self.action_space = spaces.Discrete(len(self.numbers.encoding))
         self.inner: Any = None
         self._legal: dict[int, Any] = {}
         self._steps = 0
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Floats, dict[str, Any]]:
+        """Deal ``setup(rules, seed=seed)`` (a seed drawn from the generator if none)."""
         super().reset(seed=seed)
         deal = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND))
-        self.inner = self.table.module.setup(self.table.rules, seed=deal)
-        self._legal = self.table.legal(self.inner)
+        self.inner = self.numbers.module.setup(self.numbers.rules, seed=deal)
+        self._legal = self.numbers.legal(self.inner)
         self._steps = 0
         if self.render_mode == "human":
             self.render()
-        return self.table.observe(self.inner, 0), self._info(False)
+        return self.numbers.observe(self.inner, 0), self._info(False)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self._legal), "illegal": illegal}
+        return {"action_mask": self.numbers.mask(self._legal), "illegal": illegal}
 
     def step(self, action: Any) -> tuple[Floats, float, bool, bool, dict[str, Any]]:
+        """Play id ``action`` (refused if not legal: see the class)."""
         chosen = self._legal.get(int(action))
         self._steps += 1
         if chosen is not None:
-            self.inner = self.table.module.apply(self.inner, chosen)
-            self._legal = self.table.legal(self.inner)
-        shares = self.table.shares(self.inner)
+            self.inner = self.numbers.module.apply(self.inner, chosen)
+            self._legal = self.numbers.legal(self.inner)
+        shares = self.numbers.shares(self.inner)
         terminated = shares is not None
         reward = shares[0] if shares is not None else 0.0
         truncated = not terminated and self._steps >= self.max_steps
         if self.render_mode == "human":
             self.render()
-        return (self.table.observe(self.inner, 0), reward, terminated, truncated,
+        return (self.numbers.observe(self.inner, 0), reward, terminated, truncated,
                 self._info(chosen is None))
 
     def action_masks(self) -> Mask:
         """1 for each legal id now, 0 for the others."""
-        return self.table.mask(self._legal)
+        return self.numbers.mask(self._legal)
 
     def legal(self) -> dict[int, Any]:
         """The legal marketlib actions by id (what the mask marks)."""
@@ -100,7 +102,7 @@ class SendiriEnv(gymnasium.Env[Floats, np.int64]):
 
     def view(self) -> Any:
         """The player's marketlib view (what a marketlib bot decides from)."""
-        return self.table.module.view(self.inner, 0)
+        return self.numbers.module.view(self.inner, 0)
 
     def sample_legal(self) -> int:
         """A legal id drawn uniformly with the environment's seeded generator.
@@ -112,12 +114,13 @@ class SendiriEnv(gymnasium.Env[Floats, np.int64]):
         return int(self.np_random.choice(list(self._legal)))
 
     def render(self) -> str | None:
+        """The player's view as text (``ansi``), or printed (``human``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode: give one to the "
                                   "constructor ('ansi' or 'human')")
             return None
         text = ("(not dealt yet: call reset)" if self.inner is None
-                else self.table.text(self.inner, 0))
+                else self.numbers.text(self.inner, 0))
         if self.render_mode == "ansi":
             return text
         print(text)

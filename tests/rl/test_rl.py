@@ -87,7 +87,7 @@ def test_reset_seed_is_the_deal_seed() -> None:
     direct = monsoon.setup(monsoon.Rules(players=3), seed=11)
     assert e.inner == direct
     obs = e.observe("player_0")
-    assert np.array_equal(obs["observation"], e.table.observe(direct, 0))
+    assert np.array_equal(obs["observation"], e.numbers.observe(direct, 0))
     legal = monsoon.legal_actions(direct)
     assert int(obs["action_mask"].sum()) == len(legal)
     assert int(e.observe("player_1")["action_mask"].sum()) == 0  # only the acting agent
@@ -105,10 +105,10 @@ def test_a_whole_game_ends_with_the_win_share(kwargs: dict[str, object]) -> None
     e = MarketlibEnv(**kwargs)  # type: ignore[arg-type]
     policies = {a: RandomPolicy(i) for i, a in enumerate(e.possible_agents)}
     returns = play_episode(e, policies, seed=2)
-    outcome = e.table.module.outcome(e.inner)
+    outcome = e.numbers.module.outcome(e.inner)
     assert outcome is not None and not e.agents  # every agent terminated and removed
     n = len(e.possible_agents)
-    assert [returns[f"player_{i}"] for i in range(n)] == e.table.shares(e.inner)
+    assert [returns[f"player_{i}"] for i in range(n)] == e.numbers.shares(e.inner)
     assert sum(returns.values()) == (1.0 if outcome.winners else 0.0)
 
 
@@ -121,11 +121,11 @@ def test_the_observation_is_the_seats_view_only(game: str, steps: int) -> None:
     rng = np.random.default_rng(5)
     for _ in range(steps):
         e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
-    module = e.table.module
+    module = e.numbers.module
     for seat in range(3):
         other = module.determinize(module.view(e.inner, seat), random.Random(seat))
         assert other != e.inner
-        assert np.array_equal(e.table.observe(other, seat), e.table.observe(e.inner, seat))
+        assert np.array_equal(e.numbers.observe(other, seat), e.numbers.observe(e.inner, seat))
 
 
 def test_an_illegal_action_is_refused() -> None:
@@ -148,7 +148,7 @@ def test_greedy_bot_plays_through_the_api() -> None:
     e = MarketlibEnv("monsoon")
     returns = play_episode(e, {"player_0": BotPolicy(GreedyBot(max_nodes=200)),
                                "player_1": RandomPolicy(1)}, seed=7)
-    assert sum(returns.values()) in (0.0, 1.0) and e.table.module.outcome(e.inner) is not None
+    assert sum(returns.values()) in (0.0, 1.0) and e.numbers.module.outcome(e.inner) is not None
 
 
 def test_gymnasium_check_env_passes() -> None:

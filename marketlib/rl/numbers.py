@@ -56,7 +56,7 @@ def resolve(game: str = "bansan", mode: str | None = None, players: int | None =
     return module, module.Rules(**options)
 
 
-class Table:
+class Numbers:
     """A game and its rules as numbers (module docstring).
 
     Attributes:
