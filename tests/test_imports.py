@@ -41,8 +41,8 @@ def test_the_contracts_hold() -> None:
 def test_the_contracts_say_what_the_docs_say() -> None:
     layers, acyclic = CONFIG["contracts"]
     assert layers["type"] == "layers" and layers["containers"] == ["marketlib"]
-    assert layers["layers"] == ["__main__ | classroom", "widgets", "charts", "sim | openspiel",
-                                "bots", "monsoon | bansan", "core"]
+    assert layers["layers"] == ["__main__ | classroom", "widgets", "charts", "sim | openspiel | rl",
+                                "bots | features", "monsoon | bansan", "core"]
     assert acyclic["type"] == "acyclic_siblings" and acyclic["ancestors"] == ["marketlib"]
     for contract in CONFIG["contracts"]:
         assert "ignore_imports" not in contract  # no import is let off

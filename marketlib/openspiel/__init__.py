@@ -39,8 +39,12 @@ import pyspiel  # type: ignore[import-not-found]
 
 from marketlib import bansan, monsoon
 from marketlib.core.game import GameModule
-from marketlib.openspiel.encoding import Encoding, encoding
-from marketlib.openspiel.features import TENSORS, Tensor, view_string
+
+# ``encoding_of``, not ``encoding``: importing the submodule marketlib.openspiel.encoding (kept
+# for its old path) sets the package attribute ``encoding`` to that module.
+from marketlib.features.encoding import Encoding
+from marketlib.features.encoding import encoding as encoding_of
+from marketlib.features.observation import TENSORS, Tensor, view_string
 
 MAX_GAME_LENGTH = 10_000
 """The bound OpenSpiel is told (random games measured 90-480 decisions; not a proof)."""
@@ -106,7 +110,7 @@ class Spec:
         self.deals = int(params.get("deals", DEALS))
         if self.deals < 1:
             raise ValueError(f"deals must be at least 1, not {self.deals}")
-        self.encoding: Encoding = encoding(self.module, self.rules)
+        self.encoding: Encoding = encoding_of(self.module, self.rules)
         self.catalog = self.module.catalog(self.rules)  # type: ignore[attr-defined]
 
     @staticmethod
