@@ -43,7 +43,7 @@ function bsTypeButtons(ctx, prefix, label, priced) {
     const body = ctx.el("span", "marketlib-card-body");
     body.appendChild(bsBand(ctx, t));
     if (priced) body.appendChild(mlPictured(ctx, "money", `RM${ctx.cards.prices[t]}${prefix === "buy" ? "" : " half"}`));
-    row.appendChild(ctx.button(`${prefix}:${t}`, `${label} ${ctx.cards.names[t]}`, body));
+    row.appendChild(ctx.button(`${prefix}:${t}`, `${label} ${ctx.cards.names[t]}`, body, "marketlib-type"));
   }
   return row;
 }

@@ -68,6 +68,9 @@ function mmPending(ctx, s) {
   // the words come from Python, per seat: the decider reads "you", the others "P0 is ..."
   mlStepLine(ctx, s, box);
   if (p.type === "fulfill") {
+    const need = ctx.el("div", "marketlib-row-items");
+    for (const [good, n] of ctx.cards.orders[p.order].needs) need.appendChild(mmBand(ctx, good, `${good} ${n}`));
+    box.appendChild(need);
     box.appendChild(ctx.el("p", null, `${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
     const spent = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) {
