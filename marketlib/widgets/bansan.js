@@ -9,6 +9,10 @@ function bsBand(ctx, produce, count) {
 }
 
 function bsCardBody(ctx, id, as) {
+  return mlOnce(ctx, `bs|${id}|${as || ""}`, () => bsCardFace(ctx, id, as));
+}
+
+function bsCardFace(ctx, id, as) {
   // a card drawn as a card: in a Stall or Bag it is one type (as); anywhere else it shows its
   // top half over its bottom half; below them its waste type (its back) and its Star. Its code
   // is in the button's label and title.

@@ -15,11 +15,14 @@ function mmCard(ctx, id, target, where) {
   // a card drawn as a card: its quantity large, beside its good (or its two goods, one above
   // the other: it counts as either); its code is in the button's label and title
   const card = ctx.cards.goods[id];
-  const body = ctx.el("span", "marketlib-card-body marketlib-card-face marketlib-goods-card");
-  body.appendChild(ctx.el("span", "marketlib-qty", card.quantity));
-  const col = ctx.el("span", "marketlib-halves");
-  for (const good of card.goods) col.appendChild(mmBand(ctx, good));
-  body.appendChild(col);
+  const body = mlOnce(ctx, `mm|${id}`, () => {
+    const face = ctx.el("span", "marketlib-card-body marketlib-card-face marketlib-goods-card");
+    face.appendChild(ctx.el("span", "marketlib-qty", card.quantity));
+    const col = ctx.el("span", "marketlib-halves");
+    for (const good of card.goods) col.appendChild(mmBand(ctx, good));
+    face.appendChild(col);
+    return face;
+  });
   return ctx.button(target || `card:${id}`, `${card.goods.join(" or ")} ${card.quantity} (${id}, ${where})`,
     body, "marketlib-card");
 }

@@ -6,28 +6,45 @@
 const mlPictureTemplates = new Map();
 
 // The picture of `key` (a produce type, a good, "money"...) as an <svg>, or null if it has none.
+// Each is made once, then cloned: a board draws a hundred of them on every redraw.
 function mlPicture(ctx, key, cls) {
   const name = (ctx.cards.pictures || {})[key];
-  let tpl = mlPictureTemplates.get(name);
-  if (tpl === undefined) {
-    tpl = null;
+  const id = `${name}|${key}|${cls || ""}`;
+  let svg = mlPictureTemplates.get(id);
+  if (svg === undefined) {
+    svg = null;
     if (name && typeof ML_PICTURES !== "undefined" && ML_PICTURES[name]) {
-      tpl = document.createElement("template");
+      const tpl = document.createElement("template");
       tpl.innerHTML = ML_PICTURES[name];
+      svg = tpl.content.firstElementChild;
+      svg.setAttribute("class", "marketlib-pic" + (cls ? " " + cls : ""));
+      svg.setAttribute("aria-hidden", "true");
+      svg.setAttribute("focusable", "false");
+      svg.dataset.picture = key;
     }
-    mlPictureTemplates.set(name, tpl);
+    mlPictureTemplates.set(id, svg);
   }
-  if (!tpl) return null;
-  const svg = tpl.content.firstElementChild.cloneNode(true);
-  svg.setAttribute("class", "marketlib-pic" + (cls ? " " + cls : ""));
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.dataset.picture = key;
-  return svg;
+  return svg ? svg.cloneNode(true) : null;
+}
+
+// A drawing that depends only on the game's cards (a card's face): made once per cards payload
+// and key, then cloned.
+const mlDrawn = new WeakMap();
+function mlOnce(ctx, key, make) {
+  let made = mlDrawn.get(ctx.cards);
+  if (!made) { made = new Map(); mlDrawn.set(ctx.cards, made); }
+  let node = made.get(key);
+  if (!node) { node = make(); made.set(key, node); }
+  return node.cloneNode(true);
 }
 
 // `count` pictures of `key` with `words` beside them.
 function mlPictured(ctx, key, words, cls, count) {
+  return mlOnce(ctx, `pictured|${key}|${words}|${cls || ""}|${count || 1}`,
+    () => mlPicturedNew(ctx, key, words, cls, count));
+}
+
+function mlPicturedNew(ctx, key, words, cls, count) {
   const box = mlEl("span", "marketlib-pictured" + (cls ? " " + cls : ""));
   for (let i = 0; i < (count || 1); i++) {
     const pic = mlPicture(ctx, key);
@@ -39,8 +56,10 @@ function mlPictured(ctx, key, words, cls, count) {
 
 // A band in a thing's colour (a produce type, a good): its picture and words in its ink.
 function mlBand(ctx, key, words, colour, ink, count) {
-  const band = mlPictured(ctx, key, words, "marketlib-band", count);
-  band.style.background = colour;
-  band.style.color = ink;
-  return band;
+  return mlOnce(ctx, `band|${key}|${words}|${colour}|${ink}|${count || 1}`, () => {
+    const band = mlPicturedNew(ctx, key, words, "marketlib-band", count);
+    band.style.background = colour;
+    band.style.color = ink;
+    return band;
+  });
 }
