@@ -3,33 +3,25 @@
 const BS_TYPES = ["FV", "WG", "MT", "DG", "SF", "MM"];
 const BS_WASTE = ["PL", "PA", "OR"];
 
-function bsChip(ctx, produce, half) {
-  const chip = ctx.el("span", "marketlib-good", produce);
-  chip.style.background = ctx.cards.colours[produce];
-  chip.style.color = ctx.cards.inks[produce];
-  chip.title = `${ctx.cards.names[produce]}${half ? ` (${half} half)` : ""}`;
-  return chip;
+// A produce type as a band in its colour: its picture and its name.
+function bsBand(ctx, produce, count) {
+  return mlBand(ctx, produce, ctx.cards.names[produce], ctx.cards.colours[produce], ctx.cards.inks[produce], count);
 }
 
 function bsCardBody(ctx, id, as) {
-  // a card in a Stall or Bag is one type (as); anywhere else it shows its top and bottom half
+  return mlOnce(ctx, `bs|${id}|${as || ""}`, () => bsCardFace(ctx, id, as));
+}
+
+function bsCardFace(ctx, id, as) {
+  // a card drawn as a card: in a Stall or Bag it is one type (as); anywhere else it shows its
+  // top half over its bottom half; below them its waste type (its back) and its Star. Its code
+  // is in the button's label and title.
   const c = ctx.cards.produce[id];
-  const body = ctx.el("span", "marketlib-card-body");
-  if (as) body.appendChild(bsChip(ctx, as));
-  else {
-    const col = ctx.el("span", "marketlib-halves");
-    for (const [half, t] of [["top", c.top], ["bottom", c.bottom]]) {
-      const line = ctx.el("span", null);
-      line.appendChild(ctx.el("span", "marketlib-half", half));
-      line.appendChild(bsChip(ctx, t, half));
-      col.appendChild(line);
-    }
-    body.appendChild(col);
-  }
-  const waste = ctx.el("span", "marketlib-card-label", `${c.waste}${c.star ? " \u2605" : ""}`);
-  waste.title = `${ctx.cards.wastes[c.waste]} waste${c.star ? "; a Star (see the legend)" : ""}`;
-  body.appendChild(waste);
-  body.appendChild(ctx.el("span", "marketlib-id", id));
+  const body = ctx.el("span", "marketlib-card-body marketlib-card-face");
+  const col = ctx.el("span", "marketlib-halves");
+  for (const t of as ? [as] : [c.top, c.bottom]) col.appendChild(bsBand(ctx, t));
+  body.appendChild(col);
+  body.appendChild(mlPictured(ctx, c.waste, `${ctx.cards.wastes[c.waste]}${c.star ? " \u2605" : ""}`, "marketlib-card-label"));
   return body;
 }
 
@@ -53,9 +45,9 @@ function bsTypeButtons(ctx, prefix, label, priced) {
   row.appendChild(ctx.el("span", "marketlib-row-title", label));
   for (const t of BS_TYPES) {
     const body = ctx.el("span", "marketlib-card-body");
-    body.appendChild(bsChip(ctx, t));
-    if (priced) body.appendChild(ctx.el("span", null, `RM${ctx.cards.prices[t]}${prefix === "buy" ? "" : " half"}`));
-    row.appendChild(ctx.button(`${prefix}:${t}`, `${label} ${ctx.cards.names[t]}`, body));
+    body.appendChild(bsBand(ctx, t));
+    if (priced) body.appendChild(mlPictured(ctx, "money", `RM${ctx.cards.prices[t]}${prefix === "buy" ? "" : " half"}`));
+    row.appendChild(ctx.button(`${prefix}:${t}`, `${label} ${ctx.cards.names[t]}`, body, "marketlib-type"));
   }
   return row;
 }
@@ -63,9 +55,11 @@ function bsTypeButtons(ctx, prefix, label, priced) {
 function bsList(ctx, id, returnable) {
   const l = ctx.cards.lists[id];
   const body = ctx.el("span", "marketlib-card-body");
-  body.appendChild(ctx.el("b", null, id));
-  for (const icon of l.icons) body.appendChild(bsChip(ctx, icon));
-  body.appendChild(ctx.el("span", null, `RM${l.value}`));
+  body.appendChild(ctx.el("span", "marketlib-id", id));
+  const wanted = new Map();
+  for (const icon of l.icons) wanted.set(icon, (wanted.get(icon) || 0) + 1);
+  for (const [icon, n] of wanted) body.appendChild(bsBand(ctx, icon, n));
+  body.appendChild(mlPictured(ctx, "money", `RM${l.value}`, "marketlib-money"));
   if (!returnable) { const span = ctx.el("span", "marketlib-list"); span.appendChild(body); return span; }
   return ctx.button(`list:${id}`, `Shopping List ${id}: ${l.icons.join(", ")}, RM${l.value}`, body, "marketlib-list");
 }
@@ -86,9 +80,10 @@ function bsStalls(ctx, s) {
     const cell = ctx.el("div", "marketlib-player" + (st.open ? "" : " marketlib-stall-closed"));
     const who = st.renter === null ? "unoperated" : (st.renter === -1 ? "Neighbour" : `P${st.renter}`);
     const head = ctx.el("span", "marketlib-card-body");
-    head.appendChild(bsChip(ctx, info.sells));
-    head.appendChild(ctx.el("b", null, `${st.id} ${who}`));
+    head.appendChild(bsBand(ctx, info.sells));
+    head.appendChild(ctx.el("b", null, who));
     head.appendChild(ctx.el("span", null, st.open ? "open" : "CLOSED"));
+    head.appendChild(ctx.el("span", "marketlib-id", st.id));
     cell.appendChild(ctx.button(`stall:${st.id}`, `Stall ${st.id} selling ${ctx.cards.names[info.sells]}, ${who}, ${st.open ? "open" : "closed"}, ${st.cards.length} cards`, head, "marketlib-stall"));
     const stock = ctx.el("div", "marketlib-row-items");
     for (const id of st.cards) stock.appendChild(bsCard(ctx, id, `stall ${st.id}`, info.sells));
@@ -116,7 +111,9 @@ function bsBins(ctx, s) {
     const w = BS_WASTE[i];
     const over = s.bins_over[i];
     const body = ctx.el("span", "marketlib-card-body");
-    body.appendChild(ctx.el("b", null, ctx.cards.wastes[w]));
+    const name = mlPictured(ctx, w, ctx.cards.wastes[w], "marketlib-strong");
+    name.prepend(mlPicture(ctx, "bin"));
+    body.appendChild(name);
     body.appendChild(ctx.el("span", null, `${cards.length}/${s.bin_capacity}${over ? " OVERFLOW" : ""}`));
     const meter = ctx.el("span", "marketlib-meter" + (over ? " marketlib-meter-over" : ""));
     meter.style.width = `${Math.min(60, 10 * cards.length)}px`;
@@ -150,7 +147,7 @@ function bsPending(ctx, s) {
       const pick = ctx.button(`button:half-${half}`, `Use the ${half} halves of all ${p.cards.length} cards`, null);
       pick.textContent = `Use the ${half} halves:`;
       line.appendChild(pick);
-      for (const id of p.cards) line.appendChild(bsChip(ctx, ctx.cards.produce[id][half], half));
+      for (const id of p.cards) line.appendChild(bsBand(ctx, ctx.cards.produce[id][half]));
       box.appendChild(line);
     }
   } else if (p && p.kind === "Purchase") {
@@ -194,10 +191,12 @@ function bsVendor(ctx, s, v, p) {
   const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
   panel.dataset.seat = String(p);
   const money = v.money === null ? "RM hidden" : `RM${v.money}`;
-  panel.appendChild(ctx.el("h4", "marketlib-row-title",
-    `P${p} (${who}) · ${money} · bag ${v.bag.length}/${s.bag_limit}` +
+  const title = ctx.el("h4", "marketlib-row-title", `P${p} (${who}) · `);
+  title.appendChild(mlPictured(ctx, "money", money));
+  title.appendChild(document.createTextNode(` · bag ${v.bag.length}/${s.bag_limit}` +
     (s.mode === "sendiri" ? "" : ` · R&R ${v.rr_used ? "used" : "not used yet"}${s.token === p ? " · holds the Bansan Token" : ""}`) +
     (mark ? " · to decide" : "")));
+  panel.appendChild(title);
   const wallet = ctx.el("div", "marketlib-row-items");
   wallet.appendChild(ctx.el("span", "marketlib-row-title", "Wallet:"));
   if (v.wallet === null) wallet.appendChild(ctx.el("span", "marketlib-empty", `${v.wallet_size} hidden list(s)`));

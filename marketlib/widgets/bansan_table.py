@@ -15,7 +15,7 @@ from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
-from marketlib.widgets import messages
+from marketlib.widgets import icons, messages
 from marketlib.widgets.payload import Table
 from marketlib.widgets.plain import builtins, objects
 from marketlib.widgets.presentation import Intent, Presentation, row
@@ -164,6 +164,7 @@ class BansanTable(Table):
             "wastes": WASTE_NAMES,
             "colours": {p.value: COLOURS[p] for p in bansan.Produce},
             "inks": {p.value: ink(COLOURS[p]) for p in bansan.Produce},
+            "pictures": icons.BANSAN,
             "legend": [list(item) for item in bansan_words.legend(match.rules)],
         }
 

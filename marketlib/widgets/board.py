@@ -42,6 +42,7 @@ import traitlets
 
 from marketlib.core import registry
 from marketlib.core.match import Match
+from marketlib.widgets import icons
 from marketlib.widgets.payload import Table
 from marketlib.widgets.session import (
     CONTROLS,
@@ -57,10 +58,11 @@ LOG = logging.getLogger("marketlib.widgets")
 
 
 def _esm(name: str) -> str:
-    """The board's ES module: the shared ``common.js`` and ``panels.js`` followed by the game's
-    own file (no imports: classrooms and CI are offline)."""
-    return "\n".join((HERE / f).read_text(encoding="utf-8")
-                     for f in ("common.js", "panels.js", name))
+    """The board's ES module: the pictures (:func:`marketlib.widgets.icons.module`), the shared
+    ``common.js``, ``panels.js`` and ``pictures.js`` followed by the game's own file (no
+    imports: classrooms and CI are offline)."""
+    return icons.module() + "\n".join((HERE / f).read_text(encoding="utf-8")
+                                      for f in ("common.js", "panels.js", "pictures.js", name))
 
 
 class Board(anywidget.AnyWidget):

@@ -1,23 +1,28 @@
 // Monsoon Market board: draws the scene (a seat's view) that Python sends. No rules here.
 
-const MM_LETTER = { Gem: "G", Scroll: "S", Pepper: "P", Cloth: "C", Leather: "L", Wood: "W" };
 const MM_LEVEL = { gold: "Gold", silver: "Silver", bulk: "Bulk" };
 const MM_ACTION = {
   upgrade: "Upgrade another Order", keep1: "Keep 1 spent card",
   fulfill_another: "Fulfill another Order", steal2: "Steal 2 cards",
 };
 
+// A good as a band in its colour: its picture and its name (and how many, for an Order).
+function mmBand(ctx, good, words) {
+  return mlBand(ctx, good, words || good, ctx.cards.colours[good], ctx.cards.inks[good]);
+}
+
 function mmCard(ctx, id, target, where) {
+  // a card drawn as a card: its quantity large, beside its good (or its two goods, one above
+  // the other: it counts as either); its code is in the button's label and title
   const card = ctx.cards.goods[id];
-  const body = ctx.el("span", "marketlib-card-body");
-  card.goods.forEach((good, i) => {
-    const chip = ctx.el("span", "marketlib-good", MM_LETTER[good]);
-    chip.style.background = i === 0 ? card.colour : card.colour2;
-    chip.style.color = i === 0 ? card.ink : card.ink2;
-    body.appendChild(chip);
+  const body = mlOnce(ctx, `mm|${id}`, () => {
+    const face = ctx.el("span", "marketlib-card-body marketlib-card-face marketlib-goods-card");
+    face.appendChild(ctx.el("span", "marketlib-qty", card.quantity));
+    const col = ctx.el("span", "marketlib-halves");
+    for (const good of card.goods) col.appendChild(mmBand(ctx, good));
+    face.appendChild(col);
+    return face;
   });
-  body.appendChild(ctx.el("span", "marketlib-card-label", `${card.goods.join("/")} ${card.quantity}`));
-  body.appendChild(ctx.el("span", "marketlib-id", id));
   return ctx.button(target || `card:${id}`, `${card.goods.join(" or ")} ${card.quantity} (${id}, ${where})`,
     body, "marketlib-card");
 }
@@ -25,17 +30,22 @@ function mmCard(ctx, id, target, where) {
 function mmOrder(ctx, id, owned, spendPhase) {
   const order = ctx.cards.orders[id];
   const body = ctx.el("span", "marketlib-order-body");
-  const head = ctx.el("span", "marketlib-order-head", id);
+  // an Order drawn as a card: the goods it asks for, each a picture with its name and how
+  // many; below, the seals on each edge; its code is small in its corner and in its title
+  const head = ctx.el("span", "marketlib-order-head");
+  head.appendChild(mlPictured(ctx, "order", id, "marketlib-id"));
   if (owned) head.appendChild(ctx.el("span", `marketlib-edge marketlib-edge-${owned.level}`, MM_LEVEL[owned.level]));
   body.appendChild(head);
-  body.appendChild(ctx.el("span", "marketlib-order-need", order.label));
+  const need = ctx.el("span", "marketlib-halves marketlib-order-need");
+  for (const [good, n] of order.needs) need.appendChild(mmBand(ctx, good, `${good} ${n}`));
+  body.appendChild(need);
   const bulk = order.bonus_good ? `${order.bulk} + Bonus ${order.bonus_good}` : `${order.bulk}`;
-  const edges = ctx.el("span", "marketlib-order-edges", `Gold ${order.gold} · Silver ${order.silver} · Bulk ${bulk}`);
+  const edges = mlPictured(ctx, "seal", `Gold ${order.gold} · Silver ${order.silver} · Bulk ${bulk}`, "marketlib-order-edges");
   edges.title = "Seals for each edge: Gold (exact goods), Silver (each line by a different type), Bulk (enough goods in total; no Bonus Action, but the Bonus Good)";
   body.appendChild(edges);
   body.appendChild(ctx.el("span", "marketlib-order-action", MM_ACTION[order.bonus_action]));
   if (owned && owned.bonus) {
-    const bonus = ctx.el("span", "marketlib-bonus-good", `Bonus ${order.bonus_good} ${order.bonus_quantity} unspent`);
+    const bonus = mlPictured(ctx, order.bonus_good, `Bonus ${order.bonus_good} ${order.bonus_quantity} unspent`, "marketlib-bonus-good");
     bonus.title = "A Bonus Good: spend it like a card to fulfil another Order (it turns this Order to Silver)";
     body.appendChild(bonus);
   }
@@ -61,9 +71,17 @@ function mmPending(ctx, s) {
   // the words come from Python, per seat: the decider reads "you", the others "P0 is ..."
   mlStepLine(ctx, s, box);
   if (p.type === "fulfill") {
+    const need = ctx.el("div", "marketlib-row-items");
+    for (const [good, n] of ctx.cards.orders[p.order].needs) need.appendChild(mmBand(ctx, good, `${good} ${n}`));
+    box.appendChild(need);
     box.appendChild(ctx.el("p", null, `${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
     const spent = ctx.el("div", "marketlib-row-items");
-    for (const id of p.cards) spent.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.goods[id].label} (${id})`));
+    for (const id of p.cards) {
+      const card = ctx.cards.goods[id];
+      const one = mlPictured(ctx, card.goods[0], card.label, "marketlib-spent");
+      one.title = id;
+      spent.appendChild(one);
+    }
     for (const id of p.bonus_goods) spent.appendChild(ctx.el("span", "marketlib-spent", `Bonus ${ctx.cards.orders[id].bonus_good} from ${id}`));
     if (!p.cards.length && !p.bonus_goods.length) spent.appendChild(ctx.el("span", "marketlib-empty", "nothing yet"));
     box.appendChild(spent);
@@ -101,8 +119,10 @@ function drawGame(ctx, area) {
     const who = info.bot ? `${info.bot}` : (p === ctx.seat ? "you" : (info.person || "person"));
     const panel = ctx.el("section", "marketlib-player" + (p === s.current && !s.result ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
     panel.dataset.seat = String(p);
-    panel.appendChild(ctx.el("h4", "marketlib-row-title",
-      `P${p} (${who}) · ${s.seals[p]} seals · ${seat.display.length}/${s.rules.display_limit} cards${p === s.current && !s.result ? " · to play" : ""}`));
+    const title = ctx.el("h4", "marketlib-row-title", `P${p} (${who}) · `);
+    title.appendChild(mlPictured(ctx, "seal", `${s.seals[p]} seals`));
+    title.appendChild(document.createTextNode(` · ${seat.display.length}/${s.rules.display_limit} cards${p === s.current && !s.result ? " · to play" : ""}`));
+    panel.appendChild(title);
     const cards = ctx.el("div", "marketlib-row-items");
     for (const id of seat.display) cards.appendChild(mmCard(ctx, id, null, `P${p}'s display`));
     if (!seat.display.length) cards.appendChild(ctx.el("span", "marketlib-empty", "(no cards)"));

@@ -29,6 +29,7 @@ from marketlib.monsoon.cards import BonusAction, Level
 from marketlib.monsoon.render import COLOURS, text_table
 from marketlib.monsoon.state import BonusPending
 from marketlib.monsoon.table import ACTIONS
+from marketlib.widgets import icons
 from marketlib.widgets.payload import Table
 from marketlib.widgets.presentation import Presentation, row
 
@@ -104,9 +105,13 @@ class MonsoonTable(Table):
                 oid: {"label": o.label, "gold": o.gold, "silver": o.silver, "bulk": o.bulk,
                       "bonus_good": o.bonus_good.value if o.bonus_good else None,
                       "bonus_quantity": o.bonus_quantity,
-                      "bonus_action": o.bonus_action.value}
+                      "bonus_action": o.bonus_action.value,
+                      "needs": [[r.good.value, r.quantity] for r in o.requirements]}
                 for oid, o in cat.orders.items()
             },
+            "colours": {g.value: COLOURS[g] for g in monsoon.Good},
+            "inks": {g.value: ink(COLOURS[g]) for g in monsoon.Good},
+            "pictures": icons.MONSOON,
             "legend": [list(item) for item in monsoon_words.legend(match.rules)],
         }
 

@@ -229,3 +229,66 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
         assert page.evaluate("window.mlHarness.sent")[-1] == {
             "type": "counter", "give": [], "take": [], "pay": 0, "ask": 2,
             "version": board.version}
+
+
+# What a drawn board shows of its pictures: every picture beside its words, hidden from screen
+# readers; every card a card with pictures, its code in its title and label but not its text.
+PICTURES = r"""
+() => {
+  const board = document.querySelector(".marketlib-board");
+  const problems = [];
+  const pics = [...board.querySelectorAll("svg")];
+  for (const svg of pics) {
+    const what = svg.dataset.picture;
+    if (svg.getAttribute("aria-hidden") !== "true") problems.push(`${what} is read aloud`);
+    const box = svg.closest(".marketlib-pictured");
+    const words = box && box.querySelector(".marketlib-words");
+    if (!words || !words.textContent.trim()) problems.push(`${what} has no words`);
+    if (svg.getBoundingClientRect().width < 12) problems.push(`${what} is not drawn`);
+  }
+  const cards = [...board.querySelectorAll("button.marketlib-card")];
+  for (const b of cards) {
+    const code = b.dataset.target.split(":")[1].split("@")[0];
+    if (!b.querySelector(".marketlib-band svg")) problems.push(`${code} has no picture`);
+    if (!b.title.includes(code)) problems.push(`${code} is not in its title`);
+    if (!b.getAttribute("aria-label").includes(code)) problems.push(`${code} is not in its label`);
+    if (b.textContent.includes(code)) problems.push(`${code} is its text`);
+    if (parseFloat(getComputedStyle(b).borderTopLeftRadius) < 8) problems.push(`${code} is square`);
+  }
+  const drawn = {};
+  for (const svg of pics) drawn[svg.dataset.picture] = (drawn[svg.dataset.picture] || 0) + 1;
+  return { problems, drawn, cards: cards.length,
+           halves: board.querySelectorAll(".marketlib-card .marketlib-halves > *").length };
+}
+"""
+
+
+def test_pictures_are_drawn_beside_their_words(tmp_path: Path) -> None:
+    """Issue 30, point 4: produce, waste, goods, Orders and money as pictures beside their
+    words; a Bansan Row card shows both halves, a Monsoon card its quantity."""
+    from marketlib import bansan
+    from marketlib.bots import GreedyBot
+    from marketlib.widgets import BansanBoard
+
+    bs = BansanBoard(Match("bansan", bansan.Rules(players=3), seed=21),
+                     opponents={1: GreedyBot(), 2: GreedyBot()})
+    rng = random.Random(3)
+    while not (bs.match.state.phase == "actions" and bs.match.current_player == 0):
+        bs.play(bs.match.legal_actions()[rng.choice(bs.choices)["index"]])
+    mm = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=8), opponents=None)
+    with chromium_page(tmp_path) as page:
+        mount(page, bs)
+        found = page.evaluate(PICTURES)
+        assert found["problems"] == [], found["problems"]
+        drawn = found["drawn"]
+        assert {str(p) for p in bansan.Produce} <= set(drawn)  # the buy/sell rows: all six
+        assert {str(w) for w in bansan.Waste} | {"bin", "money"} <= set(drawn)
+        row = bs.match.state.row
+        assert found["halves"] >= found["cards"] + len(row)  # Row cards show both halves
+        mount(page, mm)
+        found = page.evaluate(PICTURES)
+        assert found["problems"] == [], found["problems"]
+        assert {str(g) for g in monsoon.Good} & set(found["drawn"])
+        assert {"order", "seal"} <= set(found["drawn"])
+        quantities = page.locator(".marketlib-card .marketlib-qty").all_inner_texts()
+        assert len(quantities) == found["cards"] and all(q.isdigit() for q in quantities)
