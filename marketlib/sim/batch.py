@@ -14,8 +14,7 @@ Custom card data travels with every task by content (:func:`~marketlib.sim.tasks
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, overload
@@ -142,18 +141,15 @@ class Point:
 
 def plan(game: GameEntry, points: Sequence[Point], n_games: int, size: int, *,
          rotate_seats: bool, any_time: bool, out: str | None,
-         keep_turns: bool) -> list[Task]:
-    """The flat list of tasks: every point's games cut into chunks of ``size``, point by
-    point; each carries its point's cards."""
-    tasks = []
+         keep_turns: bool) -> Iterator[Task]:
+    """The flat list of tasks, made one at a time as they are submitted: every point's games
+    cut into chunks of ``size``, point by point; each carries its point's cards."""
     for p, point in enumerate(points):
-        cards = point.cards
         for c, first in enumerate(range(0, n_games, size)):
-            tasks.append(Task(point=p, chunk=c, game=game, rules=point.rules, cards=cards,
-                              bots=point.bots, first=first, count=min(size, n_games - first),
-                              seed=point.seed, rotate=rotate_seats, any_time=any_time,
-                              columns=point.columns, out=out, keep_turns=keep_turns))
-    return tasks
+            yield Task(point=p, chunk=c, game=game, rules=point.rules, cards=point.cards,
+                       bots=point.bots, first=first, count=min(size, n_games - first),
+                       seed=point.seed, rotate=rotate_seats, any_time=any_time,
+                       columns=point.columns, out=out, keep_turns=keep_turns)
 
 
 def run_points(
@@ -163,9 +159,11 @@ def run_points(
     out: str | Path | None = None, keep_turns: bool = True,
 ) -> list[Output]:
     """Play ``n_games`` games at every point as one flat list of tasks and return the tasks'
-    outputs in task order (point by point, chunk by chunk), streamed in as they finish; with
-    ``out``, the tasks write their parts and ``meta`` in that folder (their outputs are row
-    counts). Used by :func:`play_many` and :func:`~marketlib.sim.sweep`."""
+    outputs in task order (point by point, chunk by chunk), streamed in as they finish. With
+    ``out``, the tasks write their parts and ``meta`` in that folder and nothing is returned
+    (an empty list): the client then holds no task's output, and plans and submits the tasks
+    a few at a time (:func:`marketlib.sim.submit.stream`), so its memory does not grow with
+    the number of games. Used by :func:`play_many` and :func:`~marketlib.sim.sweep`."""
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     entry = registry.entry_of(module)
@@ -174,19 +172,18 @@ def run_points(
             client = stack.enter_context(submit.dask_client(client))
         size = chunk_size_for(n_games * len(points), submit.workers(n_jobs, backend, client),
                               chunk_size)
+        per_point = -(-n_games // size)
+        folder = None if out is None else parts.prepare(out, meta, per_point * len(points))
         tasks = plan(entry, points, n_games, size, rotate_seats=rotate_seats,
-                     any_time=any_time, out=None, keep_turns=keep_turns)
-        if out is not None:
-            folder = parts.prepare(out, meta, len(tasks))
-            tasks = [dataclasses.replace(t, out=folder) for t in tasks]
-        results: list[Output | None] = [None] * len(tasks)
+                     any_time=any_time, out=folder, keep_turns=keep_turns)
+        results: dict[int, Output] = {}
         with tqdm(total=n_games * len(points), disable=not progress,
                   desc=f"{entry.name} games", unit="game") as bar:
             for k, output in submit.stream(run_task, tasks, n_jobs, backend, client):
-                results[k] = output
-                bar.update(tasks[k].count)
-    assert all(r is not None for r in results)
-    return results  # type: ignore[return-value]
+                if folder is None:
+                    results[k] = output
+                bar.update(min(size, n_games - (k % per_point) * size))
+    return [results[k] for k in range(len(results))]
 
 
 def finish(games: pd.DataFrame, turns: pd.DataFrame | None, game: str | GameModule | None,

@@ -7,17 +7,22 @@ task's output as soon as it is finished, whatever order they finish in.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-def stream(fn: Callable[[T], R], tasks: Sequence[T], n_jobs: int = 1,
+def stream(fn: Callable[[T], R], tasks: Iterable[T], n_jobs: int = 1,
            backend: str | None = None, client: Any = None) -> Iterator[tuple[int, R]]:
-    """``(k, fn(tasks[k]))`` for every task, in the order the tasks finish.
+    """``(k, fn(task k))`` for every task, in the order the tasks finish.
+
+    ``tasks`` is read as tasks are submitted, a few ahead of the workers (joblib's
+    ``pre_dispatch``; on Dask, two per worker thread), so a generator of tasks is never held
+    whole.
 
     Args:
         n_jobs: joblib workers (``-1``: all cores); ``1`` with no backend runs here, in order.
@@ -42,7 +47,7 @@ def _numbered(fn: Callable[[T], R], k: int, task: T) -> tuple[int, R]:
     return k, fn(task)
 
 
-def _joblib(fn: Callable[[T], R], tasks: Sequence[T], n_jobs: int,
+def _joblib(fn: Callable[[T], R], tasks: Iterable[T], n_jobs: int,
             backend: str | None) -> Iterator[tuple[int, R]]:
     from joblib import Parallel, delayed, parallel_config  # type: ignore[import-untyped]
 
@@ -78,20 +83,33 @@ def dask_client(client: Any = None) -> Iterator[Any]:
                          "client = distributed.Client(cluster) first, or pass client=") from None
 
 
-def _dask(fn: Callable[[T], R], tasks: Sequence[T], client: Any) -> Iterator[tuple[int, R]]:
+def _dask(fn: Callable[[T], R], tasks: Iterable[T], client: Any) -> Iterator[tuple[int, R]]:
     from distributed import as_completed
 
     with dask_client(client) as dask:
-        futures = {}
-        for k, task in enumerate(tasks):
-            futures[dask.submit(fn, task, pure=False)] = k
+        window = 2 * max(1, int(sum(dask.nthreads().values())))
+        numbered = enumerate(tasks)
+        waiting: dict[Any, int] = {}
+
+        def send(k: int, task: T) -> Any:
+            future = dask.submit(fn, task, pure=False)
+            waiting[future] = k
+            return future
+
+        first = [send(k, t) for k, t in itertools.islice(numbered, window)]
+        done = as_completed(first)  # type: ignore[no-untyped-call]
+        del first
         try:
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                k = futures.pop(future)
-                yield k, future.result()
+            for future in done:
+                k = waiting.pop(future)
+                result = future.result()
                 future.release()  # the worker may drop the result now
+                following = next(numbered, None)
+                if following is not None:
+                    done.add(send(*following))  # type: ignore[no-untyped-call]
+                yield k, result
         finally:
-            for future in futures:
+            for future in waiting:
                 future.cancel()
 
 
