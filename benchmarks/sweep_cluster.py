@@ -8,9 +8,14 @@ parts, so the client only plans tasks and counts rows. It prints:
 * games per second on 2 workers at ``--games`` (default 5,000; ``--games 100000`` is the issue's
   full size), and at a quarter of it;
 * the client's peak memory (``tracemalloc``: Python allocations of the client process, every
-  thread included) at both sizes: with Parquet parts it must not grow with the number of games
-  (it grows with the number of tasks only, a few hundred bytes each). For contrast, the peak of
-  the same quarter-size run returning the frames to the client;
+  thread included) at both sizes, with the number of tasks: with Parquet parts the client holds
+  no frame, plans tasks lazily and keeps only a window of them in flight, so its own share does
+  not grow with the number of games. A ``LocalCluster`` runs its *scheduler* in the client
+  process, though, and the scheduler's bookkeeping (transition log, task-prefix statistics,
+  system monitor: deques bounded by Dask's ``distributed.scheduler.transition-log-length`` and
+  ``distributed.admin.low-level-log-length``) is counted too: about 15-20 kB per task here,
+  up to those bounds; on a real cluster the scheduler is another process. For contrast, the
+  peak of the same quarter-size run returning the frames to the client;
 * games per second on a 1-worker cluster at the quarter size, and the ratio 2 workers / 1.
 
 Worker start-up is not timed (each cluster is warmed first). The machine may be shared: the
@@ -32,8 +37,15 @@ from typing import Any
 
 from marketlib import monsoon
 from marketlib.sim import load_parts, play_many
+from marketlib.sim.batch import chunk_size_for
 
 RULES = monsoon.Rules(players=2)
+
+
+def tasks(n_games: int, workers: int) -> int:
+    """The number of tasks ``play_many`` makes (its default chunk size)."""
+    size = chunk_size_for(n_games, workers, None)
+    return -(-n_games // size)
 
 
 def run(client: Any, n_games: int, out: Path | None) -> tuple[float, float]:
@@ -69,15 +81,16 @@ def main() -> None:
                 rate, peak_small = run(client, small, folder)
                 rates[workers] = rate
                 print(f"{workers} worker(s), {small:,} games to Parquet: {rate:,.1f} games/s, "
-                      f"client peak {peak_small:.2f} MB ({load()})", flush=True)
+                      f"client peak {peak_small:.2f} MB, {tasks(small, workers)} tasks ({load()})",
+                      flush=True)
                 if workers == 1:
                     continue
                 rate, peak_big = run(client, big, folder)
                 games, turns = load_parts(folder)
                 assert len(games) == 2 * big, len(games)
                 print(f"2 workers, {big:,} games to Parquet: {rate:,.1f} games/s, client peak "
-                      f"{peak_big:.2f} MB ({len(turns):,} turn rows on disk; {load()})",
-                      flush=True)
+                      f"{peak_big:.2f} MB, {tasks(big, 2)} tasks ({len(turns):,} turn rows on "
+                      f"disk; {load()})", flush=True)
                 del games, turns
                 rate_mem, peak_mem = run(client, small, None)
                 print(f"2 workers, {small:,} games returned to the client: {rate_mem:,.1f} "
