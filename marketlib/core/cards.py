@@ -126,4 +126,46 @@ class CardData(Generic[C]):
         return derived.setdefault(key, make())
 
 
-__all__ = ["CardData", "Parser", "card_digest"]
+class PinnedCardData(CardData[C]):
+    """Card data that travels by content (issue 33, point 3): one catalog, read and parsed where
+    the run was planned (a simulation's client), with its card digest; never a file.
+
+    A batch of simulated games carries it to the workers, which may have no copy of the deck
+    files (a cluster without a shared disk), and every game of the batch is dealt from the
+    cards as they were when the batch was submitted. :meth:`read` and :meth:`get` return that
+    catalog; values :meth:`derived` from it are kept as usual.
+
+    Args:
+        catalog: the parsed cards.
+        cards: their card digest (what :meth:`CardData.read` returned with them).
+    """
+
+    __slots__ = ("_cards", "_catalog")
+
+    def __init__(self, catalog: C, cards: str) -> None:
+        super().__init__((), _nothing_to_read, lambda _: cards)
+        self._catalog = catalog
+        self._cards = cards
+        self._by_digest[cards] = catalog
+
+    def read(self) -> tuple[C, str]:
+        """The catalog carried, and its card digest (no file is read)."""
+        return self._catalog, self._cards
+
+    def get(self, cards: str) -> C:
+        """The catalog carried, if ``cards`` is its digest.
+
+        Raises:
+            CardDataError: a game dealt with other cards (naming both digests).
+        """
+        if cards != self._cards:
+            raise CardDataError("the card data carried with this task",
+                                f"holds the cards {self._cards!r}, not {cards!r}")
+        return self._catalog
+
+
+def _nothing_to_read(files: Sequence[Path]) -> Any:
+    raise AssertionError("pinned card data reads no file")  # pragma: no cover
+
+
+__all__ = ["CardData", "Parser", "PinnedCardData", "card_digest"]

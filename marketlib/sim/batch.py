@@ -1,16 +1,23 @@
-"""Many seeded games: :func:`play_many`, locally through joblib or on a Dask cluster.
+"""Many seeded games: :func:`play_many`, in this process, through joblib or on a Dask cluster
+(issue 33, point 3).
 
-Games are played in chunks (several games per joblib task), and each task sends back two small
-pandas frames built where the games were played, so the parent only concatenates them. Game
-``i`` of a run with ``seed`` uses seed ``seed + i`` and seats its bots shifted by ``i`` when
-seats rotate, so the frames never depend on ``n_jobs``, the chunking or the backend.
+A run is one flat list of tasks (:class:`~marketlib.sim.tasks.Task`: a chunk of one grid
+point's games), submitted at once by :mod:`marketlib.sim.submit`; finished chunks stream back
+as they complete (a progress bar counts them) and are put back in order. Each task sends back
+two small pandas frames built where the games were played, or with ``out`` writes them there as
+Parquet parts (:mod:`marketlib.sim.parts`) so the client never holds the turns. Game ``i`` of a
+run with ``seed`` uses seed ``seed + i`` and seats its bots shifted by ``i`` when seats rotate,
+so the frames never depend on ``n_jobs``, the chunking, the backend or the number of workers.
+Custom card data travels with every task by content (:func:`~marketlib.sim.tasks.card_content`).
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Sequence
-from typing import Any
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, overload
 
 import msgspec
 import pandas as pd  # type: ignore[import-untyped]
@@ -18,15 +25,20 @@ import pandas as pd  # type: ignore[import-untyped]
 from marketlib.core import registry
 from marketlib.core.game import GameModule
 from marketlib.core.registry import GameEntry, resolve_game
-from marketlib.sim.record import BotSpec, GameRecord, play, resolve_rules, seat_bots, spell_out
-
-GAME_COLUMNS = ["game", "seed", "seat", "bot", "score", "winner", "ending", "turns"]
-"""The first columns of the ``games`` frame, in order (``players``, ``rank`` and ``win_share``
-follow)."""
-
-RESULT_COLUMNS = [*GAME_COLUMNS, "players", "rank", "win_share"]
-"""Every column of the ``games`` frame, in order."""
-
+from marketlib.sim import parts, submit
+from marketlib.sim.record import BotSpec, resolve_rules, seat_bots
+from marketlib.sim.tasks import (
+    GAME_COLUMNS,
+    RESULT_COLUMNS,
+    Cards,
+    Job,
+    Output,
+    Task,
+    card_content,
+    game_rows,
+    play_chunk,
+    run_task,
+)
 
 
 def every_ending() -> list[str]:
@@ -42,27 +54,6 @@ ENDINGS = pd.CategoricalDtype(every_ending())
 """Every ending of the games registered when :mod:`marketlib.sim` is imported: the dtype of the
 ``ending`` column of a frame whose game is not known (see :func:`endings_dtype`, which also
 counts games registered later)."""
-
-Job = tuple[int, int, int]
-"""One game to play: ``(index, seed, seat shift)``."""
-
-
-def game_rows(index: int, rec: GameRecord) -> list[tuple[Any, ...]]:
-    """The ``games`` rows of one record, one per seat (the columns of ``RESULT_COLUMNS``).
-
-    ``winner``, ``rank`` and ``win_share`` come from the engine's outcome and standings, never
-    from the scores alone: a seat that lost on a tie-breaker has ``winner=False`` and rank 2 or
-    worse; the seats of a shared win all have rank 1 and share the win equally; where nobody won
-    (a failed Kenduri, a lost Sendiri game) ``rank`` is missing (``None``) for every seat.
-    """
-    scores = rec.outcome.scores
-    winners = rec.outcome.winners
-    ending = rec.outcome.ending.value
-    share = 1.0 / len(winners) if winners else 0.0
-    return [(index, rec.seed, s, rec.bots[s], score, s in winners, ending, rec.turns,
-             len(scores), rec.standings[s], share if s in winners else 0.0)
-            for s, score in enumerate(scores)]
-
 
 def endings_dtype(game: str | GameModule | None) -> pd.CategoricalDtype:
     """The dtype of a results frame's ``ending`` column: the ways ``game`` can end, its
@@ -109,47 +100,116 @@ def categorize(frame: pd.DataFrame, game: str | GameModule | None = None) -> pd.
     return frame
 
 
-def play_chunk(
-    game: str | GameEntry, rules: Any, bots: Sequence[BotSpec], jobs: Sequence[Job],
-    any_time: bool = False,
-) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Play ``jobs`` and return their ``(games, turns)`` frames (one joblib task).
-
-    ``game`` may be a registry entry, which a worker process registers first: a game a user
-    registered in the notebook plays in the workers too.
-    """
-    if isinstance(game, GameEntry):
-        if game.name not in registry.names():
-            registry.register(game)
-        game = game.name
-    games: list[tuple[Any, ...]] = []
-    turns: list[tuple[Any, ...]] = []
-    columns: tuple[str, ...] = ()
-    for index, game_seed, shift in jobs:
-        order = [bots[(s + shift) % len(bots)] for s in range(len(bots))]
-        rec = play(game, rules, order, game_seed, any_time=any_time)
-        games += game_rows(index, rec)
-        columns = columns or rec.turn_columns
-        turns += spell_out(rec.turn_ends, index, game_seed, labels=rec.bots)
-    games_frame = pd.DataFrame.from_records(games, columns=RESULT_COLUMNS)
-    turns_frame = pd.DataFrame.from_records(turns, columns=["game", "seed", "bot", *columns])
-    return games_frame, turns_frame
-
-
-def chunks(jobs: list[Job], n_jobs: int, chunk_size: int | None) -> list[list[Job]]:
-    """``jobs`` cut into tasks: ``chunk_size`` games each, or by default about four tasks per
-    worker (at most 250 games each), so the progress bar moves and no worker waits long for the
+def chunk_size_for(n_games: int, workers: int, chunk_size: int | None) -> int:
+    """Games per task: ``chunk_size``, or by default about four tasks per worker for the whole
+    run (at most 250 games each), so the progress bar moves and no worker waits long for the
     last task.
 
     Raises:
         ValueError: ``chunk_size < 1``.
     """
     if chunk_size is None:
-        workers = n_jobs if n_jobs > 0 else 2
-        chunk_size = max(1, min(250, len(jobs) // (4 * workers)))
+        chunk_size = max(1, min(250, n_games // (4 * max(1, workers))))
     if chunk_size < 1:
         raise ValueError("chunk_size must be at least 1")
-    return [jobs[at : at + chunk_size] for at in range(0, len(jobs), chunk_size)]
+    return chunk_size
+
+
+def chunks(jobs: list[Job], n_jobs: int, chunk_size: int | None) -> list[list[Job]]:
+    """``jobs`` cut into tasks of :func:`chunk_size_for` games (``n_jobs`` workers; ``-1``
+    counts as 2).
+
+    Raises:
+        ValueError: ``chunk_size < 1``.
+    """
+    size = chunk_size_for(len(jobs), n_jobs if n_jobs > 0 else 2, chunk_size)
+    return [jobs[at : at + size] for at in range(0, len(jobs), size)]
+
+
+@dataclass(frozen=True)
+class Point:
+    """One grid point of a run: its rules, its seated bots, the seed of its game 0, its rule
+    values (the columns a sweep adds) and its custom cards by content
+    (:func:`~marketlib.sim.tasks.card_content`, read once by the client)."""
+
+    rules: Any
+    bots: tuple[BotSpec, ...]
+    seed: int
+    columns: tuple[tuple[str, Any], ...] = ()
+    cards: Cards | None = None
+
+
+def plan(game: GameEntry, points: Sequence[Point], n_games: int, size: int, *,
+         rotate_seats: bool, any_time: bool, out: str | None,
+         keep_turns: bool) -> Iterator[Task]:
+    """The flat list of tasks, made one at a time as they are submitted: every point's games
+    cut into chunks of ``size``, point by point; each carries its point's cards."""
+    for p, point in enumerate(points):
+        for c, first in enumerate(range(0, n_games, size)):
+            yield Task(point=p, chunk=c, game=game, rules=point.rules, cards=point.cards,
+                       bots=point.bots, first=first, count=min(size, n_games - first),
+                       seed=point.seed, rotate=rotate_seats, any_time=any_time,
+                       columns=point.columns, out=out, keep_turns=keep_turns)
+
+
+def run_points(
+    module: GameModule, points: Sequence[Point], n_games: int, meta: dict[str, Any], *,
+    rotate_seats: bool = True, n_jobs: int = 1, backend: str | None = None, client: Any = None,
+    progress: bool = False, chunk_size: int | None = None, any_time: bool = False,
+    out: str | Path | None = None, keep_turns: bool = True,
+) -> list[Output]:
+    """Play ``n_games`` games at every point as one flat list of tasks and return the tasks'
+    outputs in task order (point by point, chunk by chunk), streamed in as they finish. With
+    ``out``, the tasks write their parts and ``meta`` in that folder and nothing is returned
+    (an empty list): the client then holds no task's output, and plans and submits the tasks
+    a few at a time (:func:`marketlib.sim.submit.stream`), so its memory does not grow with
+    the number of games. Used by :func:`play_many` and :func:`~marketlib.sim.sweep`."""
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+    entry = registry.entry_of(module)
+    with contextlib.ExitStack() as stack:
+        if client is not None or backend == "dask":
+            client = stack.enter_context(submit.dask_client(client))
+        size = chunk_size_for(n_games * len(points), submit.workers(n_jobs, backend, client),
+                              chunk_size)
+        per_point = -(-n_games // size)
+        folder = None if out is None else parts.prepare(out, meta, per_point * len(points))
+        tasks = plan(entry, points, n_games, size, rotate_seats=rotate_seats,
+                     any_time=any_time, out=folder, keep_turns=keep_turns)
+        results: dict[int, Output] = {}
+        with tqdm(total=n_games * len(points), disable=not progress,
+                  desc=f"{entry.name} games", unit="game") as bar:
+            for k, output in submit.stream(run_task, tasks, n_jobs, backend, client):
+                if folder is None:
+                    results[k] = output
+                bar.update(min(size, n_games - (k % per_point) * size))
+    return [results[k] for k in range(len(results))]
+
+
+def finish(games: pd.DataFrame, turns: pd.DataFrame | None, game: str | GameModule | None,
+           meta: dict[str, Any]) -> None:
+    """Give the frames of a run their dtypes (:func:`categorize`) and metadata, in place."""
+    games["winner"] = games["winner"].astype(bool)
+    categorize(games, game)
+    games.attrs["marketlib"] = meta
+    if turns is not None:
+        categorize(turns, game)
+        turns.attrs["marketlib"] = meta
+
+
+@overload
+def play_many(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], n_games: int,
+              seed: int = ..., rotate_seats: bool = ..., n_jobs: int = ...,
+              backend: str | None = ..., *, progress: bool = ..., chunk_size: int | None = ...,
+              any_time: bool = ..., client: Any = ..., out: None = ...,
+              ) -> tuple[pd.DataFrame, pd.DataFrame]: ...
+
+
+@overload
+def play_many(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], n_games: int,
+              seed: int = ..., rotate_seats: bool = ..., n_jobs: int = ...,
+              backend: str | None = ..., *, progress: bool = ..., chunk_size: int | None = ...,
+              any_time: bool = ..., client: Any = ..., out: str | Path) -> Path: ...
 
 
 def play_many(
@@ -165,23 +225,34 @@ def play_many(
     progress: bool = False,
     chunk_size: int | None = None,
     any_time: bool = False,
-) -> tuple[pd.DataFrame, pd.DataFrame]:
+    client: Any = None,
+    out: str | Path | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame] | Path:
     """Play ``n_games`` seeded games and return ``(games, turns)`` frames.
 
     Args:
         game: ``"monsoon"``, ``"bansan"`` or a game module.
-        rules: the game's ``Rules`` (a dict of options, or ``None`` for the defaults).
+        rules: the game's ``Rules`` (a dict of options, or ``None`` for the defaults). Custom
+            deck files are read once, here, and their cards travel with every task, so a worker
+            never needs the files (docs: "Simulation").
         bots: bots (names or objects) in seat order, cycled to fill every seat.
         n_games: games to play; game ``i`` uses seed ``seed + i``.
         rotate_seats: game ``i`` shifts the bots ``i`` seats, so each bot plays every seat.
         n_jobs: joblib workers (``-1``: all cores). Results do not depend on it.
-        backend: a joblib backend name (``None``: loky for ``n_jobs != 1``); ``"dask"`` runs on
-            the active ``dask.distributed`` Client.
-        progress: show a tqdm progress bar (off by default).
+        backend: a joblib backend name (``None``: loky for ``n_jobs != 1``; any backend
+            registered with joblib, e.g. Ray's ``"ray"``); ``"dask"`` submits to the running
+            ``dask.distributed`` Client.
+        progress: show a tqdm progress bar, moved as each chunk finishes (off by default).
         chunk_size: games per task (default: about 4 tasks per worker, at most 250 games).
         any_time: bots with an ``any_time`` hook also act out of turn, as on a board
             (``sim.play``; Bansan's Rent & Release on another vendor's turn, A-B-60, and the
             trades of bots that deal, ``GreedyBot(deals=True)``, B-ANY-02).
+        client: a ``distributed.Client`` or a Dask scheduler's address
+            (``"tcp://10.0.0.5:8786"``): the tasks run on that cluster (no ``backend`` needed).
+        out: a folder: every task writes its ``games`` and ``turns`` there as Parquet parts,
+            where it runs (:mod:`marketlib.sim.parts`), and ``play_many`` returns the folder's
+            path instead of the frames; :func:`~marketlib.sim.load_parts` reads them back. On a
+            cluster, a folder every worker and the client reach under the same path.
 
     Returns:
         ``games``: one row per game and seat, columns ``game, seed, seat, bot, score, winner,
@@ -196,10 +267,11 @@ def play_many(
         ``turns``: one row per turn (0 = setup) and seat, columns ``game, seed, bot, turn,
         seat, actions, score`` and the game's metrics (Monsoon: seals, cards, goods, orders,
         bonus_goods). Both carry ``attrs["marketlib"]`` (library version, game, rules, seeds,
-        bots) which :func:`~marketlib.sim.save_results` writes out.
+        bots) which :func:`~marketlib.sim.save_results` writes out. With ``out``: the folder.
 
     Raises:
         ValueError: ``n_games < 1``, no bots, or ``backend="dask"`` without a running Client.
+        CardDataError: a custom deck file is missing or broken (before any game is played).
 
     Example:
         >>> from marketlib import monsoon
@@ -214,87 +286,24 @@ def play_many(
     rules = resolve_rules(module, rules)
     players = int(getattr(rules, "players", len(bots)))
     seated = seat_bots(bots, players)
-    jobs = [(i, seed + i, i if rotate_seats else 0) for i in range(n_games)]
-    tasks = chunks(jobs, n_jobs if backend is None else max(n_jobs, 2), chunk_size)
-    parts = _run(registry.entry_of(module), rules, seated, tasks, n_jobs, backend, progress,
-                 n_games, any_time)
-    games = pd.concat([g for g, _ in parts], ignore_index=True)
-    turns = pd.concat([t for _, t in parts], ignore_index=True)
-    games["winner"] = games["winner"].astype(bool)
-    categorize(games, module)
-    categorize(turns, module)
-    meta = _meta(module, rules, seated, seed, n_games, rotate_seats)
+    cards = card_content(rules)
+    meta = _meta(module, rules, seated, seed, n_games, rotate_seats, cards)
     meta["any_time"] = any_time
-    games.attrs["marketlib"] = meta
-    turns.attrs["marketlib"] = meta
+    point = Point(rules=rules, bots=tuple(seated), seed=seed, cards=cards)
+    outputs = run_points(module, [point], n_games, meta, rotate_seats=rotate_seats,
+                         n_jobs=n_jobs, backend=backend, client=client, progress=progress,
+                         chunk_size=chunk_size, any_time=any_time, out=out)
+    if out is not None:
+        return Path(out)
+    frames = outputs
+    games = pd.concat([g for g, _ in frames], ignore_index=True)
+    turns = pd.concat([t for _, t in frames], ignore_index=True)
+    finish(games, turns, module, meta)
     return games, turns
 
 
-def _run(
-    game: GameEntry,
-    rules: Any,
-    bots: list[BotSpec],
-    tasks: list[list[Job]],
-    n_jobs: int,
-    backend: str | None,
-    progress: bool,
-    n_games: int,
-    any_time: bool = False,
-) -> list[tuple[pd.DataFrame, pd.DataFrame]]:
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-    results = []
-    with tqdm(total=n_games, disable=not progress, desc=f"{game.name} games",
-              unit="game") as bar:
-        for task, out in zip(tasks, _outputs(game, rules, bots, tasks, n_jobs, backend,
-                                             any_time), strict=True):
-            results.append(out)
-            bar.update(len(task))
-    return results
-
-
-def _outputs(
-    game: GameEntry,
-    rules: Any,
-    bots: list[BotSpec],
-    tasks: list[list[Job]],
-    n_jobs: int,
-    backend: str | None,
-    any_time: bool = False,
-) -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
-    if n_jobs == 1 and backend is None:
-        for task in tasks:
-            yield play_chunk(game, rules, bots, task, any_time)
-        return
-    from joblib import (  # type: ignore[import-untyped]
-        Parallel,
-        delayed,
-        parallel_config,
-    )
-
-    if backend == "dask":
-        _require_dask_client()
-        n_jobs = -1 if n_jobs == 1 else n_jobs
-    context = parallel_config(backend=backend) if backend else contextlib.nullcontext()
-    with context:
-        parallel = Parallel(n_jobs=n_jobs, return_as="generator")
-        yield from parallel(delayed(play_chunk)(game, rules, bots, t, any_time) for t in tasks)
-
-
-def _require_dask_client() -> None:
-    try:
-        from distributed import get_client
-    except ImportError:  # pragma: no cover - dask is in the analysis extra
-        raise ValueError("backend='dask' needs dask.distributed installed") from None
-    try:
-        get_client()
-    except ValueError:
-        raise ValueError("backend='dask' needs a running dask.distributed Client: "
-                         "client = distributed.Client(cluster) first") from None
-
-
 def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_games: int,
-          rotate: bool) -> dict[str, Any]:
+          rotate: bool, cards: Cards | None = None) -> dict[str, Any]:
     from marketlib.core.version import __version__
 
     return {
@@ -302,6 +311,7 @@ def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_
         "game": module.GAME.name,
         "rules_version": module.GAME.rules_version,
         "rules": msgspec.to_builtins(rules),
+        **({"cards": cards[1]} if cards else {}),
         "seed": seed,
         "seeds": [seed, seed + n_games - 1],
         "n_games": n_games,
@@ -310,5 +320,6 @@ def _meta(module: GameModule, rules: Any, bots: Sequence[BotSpec], seed: int, n_
     }
 
 
-__all__ = ["ENDINGS", "GAME_COLUMNS", "RESULT_COLUMNS", "categorize", "chunks", "endings_dtype",
-           "every_ending", "game_rows", "play_chunk", "play_many"]
+__all__ = ["ENDINGS", "GAME_COLUMNS", "RESULT_COLUMNS", "Point", "categorize", "chunk_size_for",
+           "chunks", "endings_dtype", "every_ending", "finish", "game_rows", "play_chunk",
+           "play_many", "run_points"]

@@ -1,19 +1,41 @@
-"""Rule sweeps: :func:`sweep` repeats :func:`~marketlib.sim.play_many` over a grid of rule
-values and stacks the ``games`` frames with one column per rule option."""
+"""Rule sweeps: :func:`sweep` plays the same line-up at every point of a grid of rule values,
+all points' games submitted as one flat list of tasks (issue 33, point 3), and stacks the
+``games`` frames with one column per rule option.
+
+Seeds: grid point ``p`` (its place in ``itertools.product`` order over the grid) plays its game
+``i`` with seed ``point_seed(seed, p) + i`` (:func:`marketlib.core.seeding.point_seed`), so
+every point deals its own games; ``common_seeds=True`` gives every point the same game seeds,
+``seed + i`` (common random numbers, for paired comparisons between points).
+"""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, overload
 
 import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.core.game import GameModule
 from marketlib.core.registry import resolve_game
-from marketlib.sim.batch import categorize, play_many
-from marketlib.sim.record import BotSpec, resolve_rules
+from marketlib.core.seeding import check_seed, point_seed
+from marketlib.sim.batch import Point, _meta, finish, run_points
+from marketlib.sim.record import BotSpec, resolve_rules, seat_bots
+from marketlib.sim.tasks import card_content
+
+
+@overload
+def sweep(game: str | GameModule, base_rules: Any, grid: Mapping[str, Sequence[Any]],
+          bots: Sequence[BotSpec], n_games: int, seed: int = ..., *,
+          common_seeds: bool = ..., out: None = ..., **options: Any) -> pd.DataFrame: ...
+
+
+@overload
+def sweep(game: str | GameModule, base_rules: Any, grid: Mapping[str, Sequence[Any]],
+          bots: Sequence[BotSpec], n_games: int, seed: int = ..., *,
+          common_seeds: bool = ..., out: str | Path, **options: Any) -> Path: ...
 
 
 def sweep(
@@ -23,16 +45,37 @@ def sweep(
     bots: Sequence[BotSpec],
     n_games: int,
     seed: int = 0,
+    *,
+    common_seeds: bool = False,
+    out: str | Path | None = None,
     **options: Any,
-) -> pd.DataFrame:
-    """Run :func:`play_many` for every combination of rule values in ``grid``.
+) -> pd.DataFrame | Path:
+    """Play ``n_games`` games for every combination of rule values in ``grid``.
+
+    Every point's games are cut into chunks and submitted together, so no point waits for
+    another's slowest chunk; the frames are the same whatever the backend, chunking and
+    number of workers.
 
     Args:
         grid: rule option -> values, e.g. ``{"seal_target": [10, 15], "players": [2, 3]}``.
-        options: passed on to :func:`play_many` (``n_jobs``, ``backend``, ``progress``...).
+            The points are numbered in ``itertools.product`` order (the last option varies
+            fastest), from 0.
+        seed: point ``p`` plays game ``i`` with seed ``point_seed(seed, p) + i``
+            (:func:`marketlib.core.seeding.point_seed`): independent games at every point.
+        common_seeds: every point plays game ``i`` with seed ``seed + i``, as
+            :func:`~marketlib.sim.play_many` would: the same deals (common random numbers) at
+            every point, for a paired comparison of the points (each game's difference
+            between two points cancels the luck of the deal).
+        out: a folder: the tasks write each chunk's ``games`` and ``turns`` there as Parquet
+            parts, with the rule columns, and ``sweep`` returns the folder's path;
+            :func:`~marketlib.sim.load_parts` reads the frames back.
+        options: as :func:`~marketlib.sim.play_many`: ``rotate_seats``, ``n_jobs``,
+            ``backend``, ``client``, ``progress``, ``chunk_size``, ``any_time``.
 
     Returns:
-        The ``games`` frames of every combination stacked, with one column per rule option.
+        The ``games`` frames of every point stacked, point by point, with one column per rule
+        option; ``attrs["marketlib"]`` adds ``grid``, ``common_seeds`` and ``point_seeds``
+        (each point's seed of game 0). With ``out``: the folder.
 
     Raises:
         ValueError: an option is not a rule of the game, or a value is out of range.
@@ -42,25 +85,41 @@ def sweep(
         >>> df = sweep("monsoon", monsoon.Rules(), {"seal_target": [5, 8]}, ["greedy"], 1)
         >>> sorted(df["seal_target"].unique().tolist())
         [5, 8]
+        >>> df.attrs["marketlib"]["point_seeds"] == [point_seed(0, 0), point_seed(0, 1)]
+        True
     """
+    if n_games < 1:
+        raise ValueError("n_games must be at least 1")
+    seed = check_seed(seed)
     module = resolve_game(game)
     base = resolve_rules(module, base_rules)
     keys = list(grid)
-    frames = []
-    for values in itertools.product(*(grid[k] for k in keys)):
+    points = []
+    for p, values in enumerate(itertools.product(*(grid[k] for k in keys))):
         changes = dict(zip(keys, values, strict=True))
         try:
             rules = msgspec.convert({**msgspec.to_builtins(base), **changes}, module.Rules)
         except msgspec.ValidationError as err:
             raise ValueError(f"bad rule values {changes}: {err}") from None
-        games, _ = play_many(module, rules, bots, n_games, seed, **options)
-        for k, v in changes.items():
-            games[k] = v
-        frames.append(games)
-    out = categorize(pd.concat(frames, ignore_index=True), module)
-    out.attrs["marketlib"] = {**frames[0].attrs["marketlib"], "rules": msgspec.to_builtins(base),
-                              "grid": {k: list(v) for k, v in grid.items()}}
-    return out
+        players = int(getattr(rules, "players", len(bots)))
+        points.append(Point(rules=rules, bots=tuple(seat_bots(bots, players)),
+                            seed=seed if common_seeds else point_seed(seed, p),
+                            columns=tuple(changes.items()), cards=card_content(rules)))
+    rotate = options.pop("rotate_seats", True)
+    first = points[0]
+    meta = {**_meta(module, first.rules, first.bots, seed, n_games, rotate, first.cards),
+            "rules": msgspec.to_builtins(base), "grid": {k: list(v) for k, v in grid.items()},
+            "common_seeds": common_seeds, "point_seeds": [p.seed for p in points],
+            "any_time": options.get("any_time", False)}
+    if not common_seeds:
+        del meta["seeds"]
+    outputs = run_points(module, points, n_games, meta, rotate_seats=rotate, out=out,
+                         keep_turns=False, **options)
+    if out is not None:
+        return Path(out)
+    games = pd.concat([g for g, _ in outputs], ignore_index=True)
+    finish(games, None, module, meta)
+    return games
 
 
 __all__ = ["sweep"]

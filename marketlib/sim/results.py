@@ -56,6 +56,24 @@ def load_results(path: str | Path) -> pd.DataFrame:
     return frame
 
 
+def load_parts(folder: str | Path) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Read the Parquet parts a run wrote with ``out=folder`` (:func:`~marketlib.sim.play_many`
+    or :func:`~marketlib.sim.sweep`) back as its ``(games, turns)`` frames: the parts in order
+    of their grid points and chunks, the dtypes and ``attrs["marketlib"]`` as the run would
+    have returned them (a sweep's frames carry its rule columns, ``turns`` too).
+
+    Raises:
+        ValueError: ``folder`` holds no run, or parts are missing (the run did not finish).
+    """
+    from marketlib.sim import parts
+    from marketlib.sim.batch import finish
+
+    games, meta = parts.read(folder, "games")
+    turns, _ = parts.read(folder, "turns")
+    finish(games, turns, meta.get("game"), meta)
+    return games, turns
+
+
 def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval for ``wins`` successes in ``n`` trials (fractions 0..1), from
     scipy (``scipy.stats.binomtest(wins, n).proportion_ci(method="wilson")``).
@@ -210,5 +228,5 @@ def win_rates(games: pd.DataFrame, by: str | list[str] = "bot",
     return pd.DataFrame(rows, columns=[*keys, *WIN_RATE_COLUMNS])
 
 
-__all__ = ["WIN_RATE_COLUMNS", "load_results", "mean_difference", "mean_interval", "mean_table",
-           "save_results", "wilson_interval", "win_rates"]
+__all__ = ["WIN_RATE_COLUMNS", "load_parts", "load_results", "mean_difference", "mean_interval",
+           "mean_table", "save_results", "wilson_interval", "win_rates"]
