@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,7 @@ def test_class_extra_covers_every_notebook_import() -> None:
 
     provided = {"altair": "altair", "pandas": "pandas", "ipywidgets": "ipywidgets",
                 "IPython": "ipykernel", "scipy": "scipy", "numpy": "pandas"}
-    stdlib = {"random", "tempfile", "pathlib", "collections", "math", "itertools", "inspect",
-              "dataclasses", "functools", "typing", "statistics"}
+    stdlib = sys.stdlib_module_names
     extras = set(_extras()["class"])
     import tomllib
 
