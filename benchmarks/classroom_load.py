@@ -32,6 +32,13 @@ with probability P, so that the timer moves for them (the computer player's move
 ``by = "timeout:..."``). Nothing is lost then means: every acknowledged move and every
 timed-out move is in the database exactly once, and nothing else is. For example
 ``--tables 15 --players 4 --treatments --predict --timer 3 --away 0.05``: 60 students.
+
+Measured with that command (issue 31's target: p95 at most 50 ms, nothing lost), 2 cores
+shared with other work: ``--seconds 60`` at load 3-5, p50 6.8 ms, p95 44.8 ms, 1,828 moves
+acknowledged and 87 timed-out moves stored; ``--seconds 120`` at load 2-3, p50 7.1 ms, p95
+49.8 ms, 3,338 acknowledged and 182 timed out; lost 0, doubled 0, every table resumed to the
+same bytes, 60 of 60 predictions stored, in both. The same room without the experiment
+(``--seconds 60``, no options) at load 1-2: p95 33.3 ms.
 """
 
 from __future__ import annotations
