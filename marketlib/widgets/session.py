@@ -35,6 +35,7 @@ from typing import Any
 
 from marketlib.bots.coach import review_text
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
+from marketlib.core.i18n import check_language, language
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
@@ -122,6 +123,9 @@ class SeatSession:
             notebook board does (whoever holds the notebook holds the ``Match``); a classroom
             seat does not: the seed deals every hidden card, so a student's page is sent it
             only once the game is over (``""`` before; issue 27).
+        lang: the language this front end reads (``"en"``, ``"ms"``; issue 30, point 5);
+            ``None``: the process's (:func:`marketlib.set_language`). Every word it is sent
+            and every refusal it is shown is in that language; the game is the same.
     """
 
     async_bots = False
@@ -133,8 +137,10 @@ class SeatSession:
     def __init__(self, table: TableSession, seat: int = 0, *, teacher: bool = False,
                  hot_seat: bool = True, controls: Collection[str] = CONTROLS,
                  on_change: Callable[[], None] | None = None, show_seed: bool = True,
-                 held: str = "") -> None:
+                 held: str = "", lang: str | None = None) -> None:
         self.table = table
+        self.lang = None if lang is None else check_language(lang)
+        """The language this front end reads (``None``: the process's)."""
         self.show_seed = show_seed
         self.seat = seat
         self.teacher = teacher
@@ -167,6 +173,10 @@ class SeatSession:
     # ------------------------------------------------------------- state to front end
     def refresh(self) -> None:
         """Recompute what the front end is sent (a new ``version``)."""
+        with language(self.lang):
+            self._refresh()
+
+    def _refresh(self) -> None:
         table = self.table
         match = self.match
         current = match.current_player
@@ -190,6 +200,10 @@ class SeatSession:
     def traits(self) -> dict[str, Any]:
         """Every trait of ``widgets/PROTOCOL.md`` as JSON-ready builtins (after
         :meth:`refresh`)."""
+        with language(self.lang):
+            return self._traits()
+
+    def _traits(self) -> dict[str, Any]:
         table = self.table
         match = self.match
         controls = set(self.controls)
@@ -248,6 +262,10 @@ class SeatSession:
                 that keeps one anyway (a classroom table), so it is not taken twice; ``None``:
                 taken here.
         """
+        with language(self.lang):
+            self._handle(content, checkpoint)
+
+    def _handle(self, content: Any, checkpoint: Any) -> None:
         table = self.table
         if checkpoint is None:
             checkpoint = table.checkpoint()

@@ -1,0 +1,120 @@
+"""The language a person reads marketlib in (issue 30, point 5; docs: "Adding a language").
+
+Every word a seat reads is written in English in the code, wrapped in :func:`_` (or
+:func:`ngettext`), and looked up at run time in the gettext catalogue of the language in force,
+``marketlib/locale/<lang>/LC_MESSAGES/marketlib.mo`` (stdlib :mod:`gettext`; Babel extracts
+and compiles the catalogues). English is the code's own text: no catalogue, byte for byte the
+same words as before translation existed. A word kept in a table at import time is marked with
+:func:`N_` (extracted, not translated there) and translated where it is read.
+
+The language in force is the one set for the current context (:func:`language`: a board, a
+classroom connection) or else the process-wide one (:func:`set_language`, default English).
+Translation never changes a game, a move, a save or a rule ID ("B-BUY-03" stays).
+
+Example:
+    >>> get_language()
+    'en'
+    >>> with language("ms"):
+    ...     _("While you waited")
+    'Semasa anda menunggu'
+    >>> _("While you waited")
+    'While you waited'
+    >>> set_language("xx")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'xx': marketlib speaks 'en' (English), 'ms' (Bahasa Malaysia)
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""Where the catalogues are: ``<lang>/LC_MESSAGES/marketlib.po`` and its compiled ``.mo``,
+beside the template ``marketlib.pot``."""
+
+DOMAIN = "marketlib"
+
+LANGUAGES: dict[str, str] = {"en": "English", "ms": "Bahasa Malaysia"}
+"""Every language marketlib speaks, by its code, with its name in that language."""
+
+_default = "en"
+_current: ContextVar[str | None] = ContextVar("marketlib_language", default=None)
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if marketlib speaks it.
+
+    Raises:
+        ValueError: an unknown language, naming the known ones.
+    """
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        known = ", ".join(f"{code!r} ({name})" for code, name in LANGUAGES.items())
+        raise ValueError(f"unknown language {lang!r}: marketlib speaks {known}")
+    return lang
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` (``"en"`` or ``"ms"``) from now on, wherever no board or connection set
+    its own; an unknown language changes nothing.
+
+    Raises:
+        ValueError: an unknown language, naming the known ones.
+    """
+    global _default
+    _default = check_language(lang)
+
+
+def get_language() -> str:
+    """The language in force here: the context's (:func:`language`), else the process's."""
+    return _current.get() or _default
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the ``with`` block (``None``: the language already in force).
+
+    Raises:
+        ValueError: an unknown language, naming the known ones (before the block runs).
+    """
+    if lang is None:
+        yield get_language()
+        return
+    token = _current.set(check_language(lang))
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English: none, the code's own words)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force (itself in English)."""
+    return translations(get_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """``singular`` or ``plural`` by ``n``, in the language in force."""
+    return translations(get_language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it here (a table built at import
+    time); translate it with :func:`_` where it is read."""
+    return message
+
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "check_language", "get_language",
+           "language", "ngettext", "set_language", "translations"]
