@@ -11,7 +11,9 @@ The table notation (``P0 stock-deck``) stays in logs and tooltips; a person read
   Kenduri team goal, the Sendiri target), with what ends the game and how close it is;
 * :func:`final_standings`: the end of a finished game, with the tie-breakers that decided;
 * :func:`recap`: what another vendor did while you waited, and what it changed for you;
-* :data:`LEGEND`: every code and symbol a board shows.
+* :data:`LEGEND`: every code and symbol a board shows;
+* :data:`GLOSSARY` and :func:`glossary`: the rulebook's local terms (Malay and Hokkien), each
+  with its meaning in the language in force.
 
 Everything here reads a seat's view (never hidden cards) and the moves that seat may read.
 """
@@ -34,26 +36,28 @@ from marketlib.bansan.state import (
     Stocking,
 )
 from marketlib.core.game import places, tie_breaks
+from marketlib.core.i18n import N_, _, get_language
 
 PHASES: dict[str, str] = {
-    "open_lists": "Opening Round: Shopping Lists",
-    "open_stock": "Opening Round: opening stock",
-    "draft": "Opening Round: Stall draft",
-    "solo_move": "Sendiri turn, step 1: move",
-    "solo_throw": "Sendiri turn, step 1: throw",
-    "stock": "Stocking Phase",
-    "stocked": "Stocking Phase",
-    "actions": "Action Phase",
-    "complete": "Upkeep: complete Shopping Lists",
-    "return_lists": "Upkeep: new Shopping Lists",
-    "bag": "Upkeep: check your Bag",
-    "refill": "Upkeep: replenish the Row",
-    "event_lists": "Event: Shopping Lists",
-    "turn_end": "End of the turn",
-    "closing": "Closing Round",
-    "over": "Game over",
+    "open_lists": N_("Opening Round: Shopping Lists"),
+    "open_stock": N_("Opening Round: opening stock"),
+    "draft": N_("Opening Round: Stall draft"),
+    "solo_move": N_("Sendiri turn, step 1: move"),
+    "solo_throw": N_("Sendiri turn, step 1: throw"),
+    "stock": N_("Stocking Phase"),
+    "stocked": N_("Stocking Phase"),
+    "actions": N_("Action Phase"),
+    "complete": N_("Upkeep: complete Shopping Lists"),
+    "return_lists": N_("Upkeep: new Shopping Lists"),
+    "bag": N_("Upkeep: check your Bag"),
+    "refill": N_("Upkeep: replenish the Row"),
+    "event_lists": N_("Event: Shopping Lists"),
+    "turn_end": N_("End of the turn"),
+    "closing": N_("Closing Round"),
+    "over": N_("Game over"),
 }
-"""Each engine phase by its rulebook name (B-OPEN, B-TURN-01, B-UPK, B-END-05, B-SOLO)."""
+"""Each engine phase by its rulebook name (B-OPEN, B-TURN-01, B-UPK, B-END-05, B-SOLO), in
+English: a board shows ``_(PHASES[phase])``, in the language in force."""
 
 PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
              "sell": "SELL of {}"}
@@ -123,6 +127,57 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     )
 
 
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("Bansan", N_("the market itself (Hokkien); the game's name")),
+    ("Bos Bansan", N_("the boss of the market: the title of the vendor with the most money at "
+                      "the end (B-END-06)")),
+    ("Pasar", N_("market")),
+    ("Kenduri", N_("feast: the Kenduri Menu, where the vendors complete 5 public Shopping "
+                   "Lists together (B-KEN)")),
+    ("Sendiri", N_("alone, by yourself: the solo mode (B-SOLO)")),
+    ("Macam-Macam", N_("all sorts (said with 'ch' as in 'charge'): the sixth produce type, "
+                       "odds and ends")),
+    ("Apa pun ada", N_("anything also got: the game's subtitle")),
+    ("Hamik pun oo", N_("anything also got (Hokkien)")),
+    ("Bao ka liao", N_("take care of everything (Hokkien)")),
+    ("Ayam", N_("chicken")),
+    ("Belacan", N_("shrimp paste")),
+    ("Buah keras", N_("candlenuts")),
+    ("Bunga kantan", N_("torch ginger")),
+    ("Daging", N_("meat (usually beef)")),
+    ("Goreng", N_("fried")),
+    ("Ikan", N_("fish")),
+    ("Kambing", N_("goat")),
+    ("Kaya", N_("coconut egg jam")),
+    ("Kerisik", N_("fried coconut paste")),
+    ("Masak", N_("cook, cooking style")),
+    ("Mee", N_("noodles")),
+    ("Nasi", N_("rice")),
+    ("Pandan", N_("fragrant screwpine")),
+    ("Roti", N_("bread")),
+    ("Santan", N_("coconut milk")),
+    ("Taugeh", N_("beansprouts")),
+    ("Udang", N_("prawn")),
+)
+"""The rulebook's local terms ("Some Local Bansan Terms", and the game's own names), each with
+its meaning in English; :func:`glossary` gives the meanings in the language in force. The terms
+stay as the rulebook writes them in every language."""
+
+
+def glossary() -> tuple[tuple[str, str], ...]:
+    """:data:`GLOSSARY` with each meaning in the language in force (issue 30, point 5).
+
+    Example:
+        >>> from marketlib.core.i18n import language
+        >>> dict(glossary())["Kenduri"][:5]
+        'feast'
+        >>> with language("ms"):
+        ...     dict(glossary())["Kenduri"][:6]
+        'jamuan'
+    """
+    return tuple((term, _(meaning)) for term, meaning in GLOSSARY)
+
+
 def _ordinal(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
@@ -133,65 +188,84 @@ force (B-COMP, A-B-05, B-ANY-03)."""
 
 
 def _name(produce: Produce | str) -> str:
-    return NAMES[Produce(produce)]
+    return _(NAMES[Produce(produce)])
 
 
 def _rent(rules: Rules) -> str:
     """What renting a Stall in the Stall draft costs (B-OPEN-07, A-B-58)."""
-    return f"pay RM{rules.opening_rent_cost}" if rules.opening_rent_cost else "free"
+    cost = rules.opening_rent_cost
+    return _("pay RM{cost}").format(cost=cost) if cost else _("free")
 
 
 def _rent_and_release(a: A.RentAndRelease, cost: int | None) -> str:
     """An R&R's parts, with what each pays when ``cost`` (``rr_cost``, B-ANY-03) is given."""
     parts = []
     if a.rent is not None:
-        parts.append(f"rent {a.rent}" + ("" if cost is None else f" (pay RM{cost})"))
+        parts.append(_("rent {stall}").format(stall=a.rent)
+                     + ("" if cost is None else _(" (pay RM{cost})").format(cost=cost)))
     if a.release is not None:
-        parts.append(f"release {a.release}" + ("" if cost is None else f" (get RM{cost})"))
-    return " and ".join(parts)
+        parts.append(_("release {stall}").format(stall=a.release)
+                     + ("" if cost is None else _(" (get RM{cost})").format(cost=cost)))
+    return _(" and ").join(parts)
 
 
 def _choose_half(view: Any, a: A.ChooseHalf) -> str:
     hand = view.pending.cards if isinstance(view.pending, OpeningHand) else ()
+    if a.half == "top":
+        return (_("Use the top halves of all {count} cards").format(count=len(hand)) if hand
+                else _("Use the top halves"))
+    if a.half == "bottom":
+        return (_("Use the bottom halves of all {count} cards").format(count=len(hand)) if hand
+                else _("Use the bottom halves"))
     return (f"Use the {a.half} halves of all {len(hand)} cards" if hand
             else f"Use the {a.half} halves")
 
 
 def _done(view: Any, a: A.Done) -> str:
     if isinstance(view.pending, Purchase):
-        return "Finish selling" if view.pending.kind == "sell" else "Finish buying"
-    return "End Upkeep" if view.phase == "complete" else "Done: end the Closing Round"
+        return _("Finish selling") if view.pending.kind == "sell" else _("Finish buying")
+    return _("End Upkeep") if view.phase == "complete" else _("Done: end the Closing Round")
 
 
 def _counter(view: Any, a: A.Counter) -> str:
-    return "Counter with other terms" if a.price is None else f"Counter: RM{a.price} instead"
+    return (_("Counter with other terms") if a.price is None
+            else _("Counter: RM{price} instead").format(price=a.price))
 
 
 LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
-    A.ReturnList: lambda view, a: f"Return {a.list} to the deck",
+    A.ReturnList: lambda view, a: _("Return {list} to the deck").format(list=a.list),
     A.ChooseHalf: _choose_half,
-    A.Tuck: lambda view, a: f"Tuck {a.card} into Stall {a.stall}",
-    A.PlaceWorker: lambda view, a: f"Rent Stall {a.stall} ({_rent(view.rules)})",
-    A.Move: lambda view, a: f"Move the Workers of row {a.row}",
-    A.StockRow: lambda view, a: f"Take every Row card showing {_name(a.produce)}",
-    A.StockDeck: lambda view, a: "Draw from the Deck until a type repeats",
-    A.SkipStocking: lambda view, a: "Skip stocking",
-    A.Buy: lambda view, a: f"Buy {_name(a.produce)} from other vendors",
-    A.BuyWholesale: lambda view, a: f"Buy {_name(a.produce)} wholesale (from the Row, half price)",
-    A.Sell: lambda view, a: f"Sell {_name(a.produce)} online (half price)",
-    A.Pick: lambda view, a: f"Pick {a.card}",
-    A.Bargain: lambda view, a: f"Offer RM{a.price} for {a.card}",
+    A.Tuck: lambda view, a: _("Tuck {card} into Stall {stall}").format(card=a.card,
+                                                                       stall=a.stall),
+    A.PlaceWorker: lambda view, a: _("Rent Stall {stall} ({rent})").format(
+        stall=a.stall, rent=_rent(view.rules)),
+    A.Move: lambda view, a: _("Move the Workers of row {row}").format(row=a.row),
+    A.StockRow: lambda view, a: _("Take every Row card showing {produce}").format(
+        produce=_name(a.produce)),
+    A.StockDeck: lambda view, a: _("Draw from the Deck until a type repeats"),
+    A.SkipStocking: lambda view, a: _("Skip stocking"),
+    A.Buy: lambda view, a: _("Buy {produce} from other vendors").format(
+        produce=_name(a.produce)),
+    A.BuyWholesale: lambda view, a: _("Buy {produce} wholesale (from the Row, half "
+                                      "price)").format(produce=_name(a.produce)),
+    A.Sell: lambda view, a: _("Sell {produce} online (half price)").format(
+        produce=_name(a.produce)),
+    A.Pick: lambda view, a: _("Pick {card}").format(card=a.card),
+    A.Bargain: lambda view, a: _("Offer RM{price} for {card}").format(price=a.price,
+                                                                      card=a.card),
     A.Done: _done,
-    A.Empty: lambda view, a: f"Empty the {WASTE_WORDS[a.bin.value]} bin",
-    A.EndActions: lambda view, a: "End the Action Phase",
-    A.Complete: lambda view, a: f"Complete {a.list} with {', '.join(a.cards)}",
-    A.Give: lambda view, a: f"Give {a.card} to P{a.to}",
-    A.Throw: lambda view, a: f"Throw {a.card} into its Waste Bin",
+    A.Empty: lambda view, a: _("Empty the {waste} bin").format(
+        waste=_(WASTE_WORDS[a.bin.value])),
+    A.EndActions: lambda view, a: _("End the Action Phase"),
+    A.Complete: lambda view, a: _("Complete {list} with {cards}").format(
+        list=a.list, cards=", ".join(a.cards)),
+    A.Give: lambda view, a: _("Give {card} to P{seat}").format(card=a.card, seat=a.to),
+    A.Throw: lambda view, a: _("Throw {card} into its Waste Bin").format(card=a.card),
     A.RentAndRelease: lambda view, a: "R&R: " + _rent_and_release(a, view.rules.rr_cost),
-    A.ProposeTrade: lambda view, a: f"Propose a trade to P{a.to}",
+    A.ProposeTrade: lambda view, a: _("Propose a trade to P{seat}").format(seat=a.to),
     A.Counter: _counter,
-    A.Accept: lambda view, a: "Accept the offer",
-    A.Decline: lambda view, a: "Decline the offer",
+    A.Accept: lambda view, a: _("Accept the offer"),
+    A.Decline: lambda view, a: _("Decline the offer"),
 }
 """Each action kind's button words, ``LABELS[type](view, action)``, from the seat's view and
 the rules in force (the opening rent A-B-58, the R&R cost B-ANY-03); the board's presentation
@@ -222,62 +296,64 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         'Keep 2 of your 3 Shopping Lists: click the one to return to the bottom of the deck.'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     if decider != seat:
         return step(view, decider, seat)
     offer = view.offer
     if offer is not None:
         left = view.rules.max_counters - offer.counters
-        counter = (f"or counter it ({left} counter(s) left)" if left > 0
-                   else "(no counters left: A-B-60)")
-        return f"P{offer.frm} makes you an offer: accept it, decline it {counter}."
+        counter = (_("or counter it ({left} counter(s) left)").format(left=left) if left > 0
+                   else _("(no counters left: A-B-60)"))
+        return _("P{seat} makes you an offer: accept it, decline it {counter}.").format(
+            seat=offer.frm, counter=counter)
     p, phase = view.pending, view.phase
     if isinstance(p, ListReturn):
         if phase == "open_lists":  # B-OPEN-02: the lists dealt, less those returned
             dealt = view.vendors[decider].wallet_size
-            return (f"Keep {dealt - p.count} of your {dealt} Shopping Lists: click the one to "
-                    "return to the bottom of the deck.")
-        return f"Return {p.count} Shopping List(s) from your Wallet: click the one(s) to return."
+            return _("Keep {keep} of your {dealt} Shopping Lists: click the one to return to the "
+                     "bottom of the deck.").format(keep=dealt - p.count, dealt=dealt)
+        return _("Return {count} Shopping List(s) from your Wallet: click the one(s) to "
+                 "return.").format(count=p.count)
     if isinstance(p, OpeningHand):
-        return (f"Opening stock: use the top halves of all {len(p.cards)} cards or the bottom "
-                "halves; then tuck each card into a Stall of its type.")
+        return _("Opening stock: use the top halves of all {count} cards or the bottom halves; "
+                 "then tuck each card into a Stall of its type.").format(count=len(p.cards))
     if isinstance(p, Stocking):
-        return "Tuck each card: click a card, then an open Stall of its type (any renter)."
+        return _("Tuck each card: click a card, then an open Stall of its type (any renter).")
     if isinstance(p, Purchase):
-        verb = {"vendors": "buy from the other vendors' Stalls", "wholesale": "buy from the Row",
-                "sell": "sell from your Stalls"}[p.kind]
-        return (f"Pick the {_name(p.produce)} cards to {verb} (click each), then finish. "
-                f"Picked so far: {len(p.picked)}.")
+        verb = {"vendors": N_("buy from the other vendors' Stalls"),
+                "wholesale": N_("buy from the Row"), "sell": N_("sell from your Stalls")}[p.kind]
+        return _("Pick the {produce} cards to {verb} (click each), then finish. Picked so far: "
+                 "{count}.").format(produce=_name(p.produce), verb=_(verb), count=len(p.picked))
     if isinstance(p, SoloThrow):
-        return "The Neighbour throws 1 card from this Stall: choose which."
+        return _("The Neighbour throws 1 card from this Stall: choose which.")
     if phase == "draft":
-        return (f"Stall draft: click an unrented Stall to place a Worker on it "
-                f"({_rent(view.rules)}).")
+        return _("Stall draft: click an unrented Stall to place a Worker on it ({rent}).").format(
+            rent=_rent(view.rules))
     if phase == "solo_move":
-        return "Move the Workers of one row one Stall to the right (the Neighbour's too)."
+        return _("Move the Workers of one row one Stall to the right (the Neighbour's too).")
     if phase == "stock":
-        return ("Stock your Stalls: take every Row card of one type (click a type) or draw "
-                "from the Deck until a type repeats.")
+        return _("Stock your Stalls: take every Row card of one type (click a type) or draw from "
+                 "the Deck until a type repeats.")
     if phase == "actions":
-        left = view.actions_left
-        return (f"Take {left} more action(s): buy from vendors, buy wholesale, sell online or "
-                "empty a Waste Bin; or end the Action Phase.")
+        return _("Take {count} more action(s): buy from vendors, buy wholesale, sell online or "
+                 "empty a Waste Bin; or end the Action Phase.").format(count=view.actions_left)
     if phase == "complete":
-        return ("Upkeep: complete Shopping Lists from your Bag (each Complete button shows the "
-                "cards it uses), then End Upkeep.")
+        return _("Upkeep: complete Shopping Lists from your Bag (each Complete button shows the "
+                 "cards it uses), then End Upkeep.")
     if phase == "closing":
-        return ("Closing Round: complete any Shopping Lists you can, then finish; your "
-                "leftover produce is thrown into the bins.")
+        return _("Closing Round: complete any Shopping Lists you can, then finish; your "
+                 "leftover produce is thrown into the bins.")
     if phase == "bag":
-        return (f"Your Bag holds more than {view.rules.bag_limit} cards: give the extra cards "
-                "to other vendors or throw them into the bins (select a card first).")
-    return PHASES.get(str(phase), str(phase))
+        return _("Your Bag holds more than {limit} cards: give the extra cards to other vendors "
+                 "or throw them into the bins (select a card first).").format(
+                     limit=view.rules.bag_limit)
+    return _(PHASES[str(phase)]) if str(phase) in PHASES else str(phase)
 
 
 def _who(seat: int, reader: int | None) -> str:
     if seat < 0:
-        return "the Neighbour"
-    return "you" if seat == reader else f"P{seat}"
+        return _("the Neighbour")
+    return _("you") if seat == reader else f"P{seat}"
 
 
 def _picked(view: Any, reader: int | None) -> str:
@@ -380,20 +456,23 @@ def warning(view: Any, action: A.Action) -> str:
         'End the Action Phase with 2 action(s) unused?'
     """
     if isinstance(action, A.EndActions) and view.actions_left > 0:
-        return f"End the Action Phase with {view.actions_left} action(s) unused?"
+        return _("End the Action Phase with {count} action(s) unused?").format(
+            count=view.actions_left)
     if isinstance(action, A.SkipStocking):
-        return "Skip stocking this turn? Your Stalls get no new produce."
+        return _("Skip stocking this turn? Your Stalls get no new produce.")
     return ""
 
 
 def _ordinal_of(n: int) -> str:
-    return f"{n}{_ordinal(n)}"
+    if get_language() == "en":
+        return f"{n}{_ordinal(n)}"
+    return _("{n}th (ordinal)").format(n=n)
 
 
 def _seats(seats: Sequence[int], reader: int | None) -> str:
     """``P1``, ``P1 and you``, ``P0, P2 and P3``: seats in a sentence, the reader as "you"."""
     names = [_who(s, reader) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 def _lists_value(view: Any, vendor: Any) -> int:
@@ -405,7 +484,8 @@ def _lists_value(view: Any, vendor: Any) -> int:
 def _lists_done(view: Any, vendor: Any) -> str:
     """A vendor's completed lists as a count and their value ("2 worth RM12", "none")."""
     count = len(vendor.completed)
-    return f"{count} worth RM{_lists_value(view, vendor)}" if count else "none"
+    return (_("{count} worth RM{value}").format(count=count, value=_lists_value(view, vendor))
+            if count else _("none"))
 
 
 def _standing(view: Any) -> str:
@@ -414,59 +494,72 @@ def _standing(view: Any) -> str:
     me = view.viewer
     vendors = view.vendors
     if me is None:  # the teacher view: everything
-        return "Money: " + ", ".join(
-            f"P{p} RM{v.money} (completed lists: {_lists_done(view, v)})"
-            for p, v in enumerate(vendors)) + "."
+        return _("Money: {all}.").format(all=", ".join(
+            _("P{seat} RM{money} (completed lists: {lists})").format(
+                seat=p, money=v.money, lists=_lists_done(view, v))
+            for p, v in enumerate(vendors)))
     own = vendors[me]
-    text = f"You: RM{own.money} (completed lists: {_lists_done(view, own)})."
+    text = _("You: RM{money} (completed lists: {lists}).").format(
+        money=own.money, lists=_lists_done(view, own))
     others = [p for p in range(len(vendors)) if p != me]
     if not others:
         return text
     if all(vendors[p].money is None for p in others):
         lists = ", ".join(f"P{p} {_lists_done(view, vendors[p])}" for p in others)
-        return f"{text} Others: money hidden (completed lists: {lists})."
-    return text + " Others: " + ", ".join(
-        f"P{p} " + ("money hidden" if vendors[p].money is None else f"RM{vendors[p].money}")
-        + f" (completed lists: {_lists_done(view, vendors[p])})" for p in others) + "."
+        return _("{you} Others: money hidden (completed lists: {lists}).").format(
+            you=text, lists=lists)
+    return _("{you} Others: {others}.").format(you=text, others=", ".join(
+        (_("P{seat} money hidden (completed lists: {lists})") if vendors[p].money is None
+         else _("P{seat} RM{money} (completed lists: {lists})")).format(
+             seat=p, money=vendors[p].money, lists=_lists_done(view, vendors[p]))
+        for p in others))
 
 
 def _last_round(view: Any) -> str:
     """What ends a multiplayer game and how close it is (B-END-01..05, B-END-08, B-KEN-04)."""
     rules = view.rules
     reader = view.viewer
-    then = ("then the Closing Round (B-END-05)" if rules.closing_round
-            else "then the money is counted, without a Closing Round (B-END-08)")
+    then = (_("then the Closing Round (B-END-05)") if rules.closing_round
+            else _("then the money is counted, without a Closing Round (B-END-08)"))
     if view.phase == "closing":
-        return ("Closing Round (B-END-05): each vendor in turn completes the Shopping Lists they "
-                "can, then throws their leftover produce into the bins (fined past a full bin); "
-                "then the money is counted.")
+        return _("Closing Round (B-END-05): each vendor in turn completes the Shopping Lists "
+                 "they can, then throws their leftover produce into the bins (fined past a full "
+                 "bin); then the money is counted.")
     if view.trigger is not None:
         n = len(view.vendors)
         now = (view.current - view.first) % n  # B-END-03: up to the Last Player (A-B-34)
         rest = [(view.first + k) % n for k in range(now + 1, n)]
-        left = ("this is the last turn" if not rest else
-                f"after this turn, {_seats(rest, reader)} "
-                f"{'take' if len(rest) > 1 or rest[0] == reader else 'takes'} one more turn"
-                + (" each" if len(rest) > 1 else ""))
-        return (f"Last Round, triggered by {_who(view.trigger, reader)} (B-END-02/03): "
-                f"{left}; {then}.")
-    deck = f"the Deck runs out ({view.deck_size} cards left)"
+        if not rest:
+            left = _("this is the last turn")
+        elif len(rest) > 1:
+            left = _("after this turn, {seats} take one more turn each")
+        elif rest[0] == reader:
+            left = _("after this turn, you take one more turn")
+        else:
+            left = _("after this turn, {seats} takes one more turn")
+        if rest:
+            left = left.format(seats=_seats(rest, reader))
+        return _("Last Round, triggered by {who} (B-END-02/03): {left}; {then}.").format(
+            who=_who(view.trigger, reader), left=left, then=then)
+    deck = _("the Deck runs out ({count} cards left)").format(count=view.deck_size)
     if rules.plays.shared_menu:  # B-KEN-04 replaces B-END-01(a)
-        return (f"The Last Round starts when the last Kenduri list is completed or {deck} "
-                "(B-KEN-04).")
+        return _("The Last Round starts when the last Kenduri list is completed or {deck} "
+                 "(B-KEN-04).").format(deck=deck)
     counts = [len(v.completed) for v in view.vendors]
     most = max(counts)
-    closest = ("nobody has completed one yet" if most == 0 else
-               f"closest: {_seats([p for p, c in enumerate(counts) if c == most], reader)} "
-               f"with {most}")
-    return (f"The Last Round starts when a vendor completes their "
-            f"{_ordinal_of(rules.trigger_lists)} Shopping List ({closest}) or {deck} "
-            "(B-END-01).")
+    closest = (_("nobody has completed one yet") if most == 0 else
+               _("closest: {seats} with {most}").format(
+                   seats=_seats([p for p, c in enumerate(counts) if c == most], reader),
+                   most=most))
+    return _("The Last Round starts when a vendor completes their {ordinal} Shopping List "
+             "({closest}) or {deck} (B-END-01).").format(
+                 ordinal=_ordinal_of(rules.trigger_lists), closest=closest, deck=deck)
 
 
-MOST_MONEY = ("Most money at the end wins (B-END-06; ties: the higher value of completed "
-              "Shopping Lists, then the fewer leftover produce cards, B-END-07).")
-"""What wins a standard Bansan game, with its tie-breakers (B-END-06/07)."""
+MOST_MONEY = N_("Most money at the end wins (B-END-06; ties: the higher value of completed "
+                "Shopping Lists, then the fewer leftover produce cards, B-END-07).")
+"""What wins a standard Bansan game, with its tie-breakers (B-END-06/07), in English
+(``_(MOST_MONEY)`` in the language in force)."""
 
 
 def _kenduri(view: Any) -> str:
@@ -474,23 +567,24 @@ def _kenduri(view: Any) -> str:
     they need, the deadline (A-B-39) and what wins once it is met."""
     rules = view.rules
     menu = rules.kenduri_lists
-    deadline = ("the game ends" if rules.kenduri_deadline == "end_of_game"
-                else "the Deck runs out")  # B-KEN-05, A-B-39
-    head = (f"Team goal: complete all {menu} Kenduri lists before {deadline}, or everyone "
-            "loses (B-KEN-05); then most money wins (B-KEN-06).")
+    deadline = (_("the game ends") if rules.kenduri_deadline == "end_of_game"
+                else _("the Deck runs out"))  # B-KEN-05, A-B-39
+    head = _("Team goal: complete all {menu} Kenduri lists before {deadline}, or everyone loses "
+             "(B-KEN-05); then most money wins (B-KEN-06).").format(menu=menu, deadline=deadline)
     if view.missed:
-        return (f"{head} The Kenduri has failed: {', '.join(view.missed)} still open when the "
-                "Deck ran out (B-KEN-05).")
+        return _("{head} The Kenduri has failed: {lists} still open when the Deck ran out "
+                 "(B-KEN-05).").format(head=head, lists=", ".join(view.missed))
     done = menu - len(view.public)
     lists = catalog(view).lists
     needs: dict[Produce, int] = {}
     for x in view.public:
         for icon in lists[x].icons:
             needs[icon] = needs.get(icon, 0) + 1
-    still = ("" if not view.public else
-             f"; still open: {', '.join(view.public)}, needing " + ", ".join(
-                 f"{needs[p]} {_name(p)}" for p in Produce if p in needs))
-    return f"{head} Done {done} of {menu}{still}."
+    still = ("" if not view.public else _("; still open: {lists}, needing {needs}").format(
+        lists=", ".join(view.public),
+        needs=", ".join(f"{needs[p]} {_name(p)}" for p in Produce if p in needs)))
+    return _("{head} Done {done} of {menu}{still}.").format(head=head, done=done, menu=menu,
+                                                            still=still)
 
 
 def _sendiri(view: Any) -> str:
@@ -501,25 +595,29 @@ def _sendiri(view: Any) -> str:
     me = view.vendors[0]
     done = len(me.completed)
     value = _lists_value(view, me)
-    compare = "at least" if rules.solo_compare == ">=" else "more than"  # A-B-45
-    lists = (f"complete {target} Shopping Lists (done {done}) and " if
-             rules.solo_require_target else f"complete Shopping Lists (done {done}; "
-             f"{target} is the target but not required, A-B-45) and ")
-    head = (f"Target: {lists}end with money + Deck cards {compare} 2 x their value "
-            "(B-SOLO-18).")
+    compare = _("at least") if rules.solo_compare == ">=" else _("more than")  # A-B-45
+    lists = (_("complete {target} Shopping Lists (done {done}) and ") if
+             rules.solo_require_target else _("complete Shopping Lists (done {done}; {target} "
+                                              "is the target but not required, A-B-45) and ")
+             ).format(target=target, done=done)
+    head = _("Target: {lists}end with money + Deck cards {compare} 2 x their value "
+             "(B-SOLO-18).").format(lists=lists, compare=compare)
     if me.money is None or view.result is not None:
         return head
     total = me.money + view.deck_size
-    now = (f"Now: RM{me.money} + {view.deck_size} Deck cards = {total} against 2 x "
-           f"RM{value} = {2 * value} (before the final throw's fines, B-SOLO-17).")
+    now = _("Now: RM{money} + {deck} Deck cards = {total} against 2 x RM{value} = {double} "
+            "(before the final throw's fines, B-SOLO-17).").format(
+                money=me.money, deck=view.deck_size, total=total, value=value, double=2 * value)
     if view.trigger is not None:
-        return f"{head} {now} The game ends after this turn (B-SOLO-16)."
+        return _("{head} {now} The game ends after this turn (B-SOLO-16).").format(head=head,
+                                                                                  now=now)
     draws = SOLO_ROW + 1  # step 1b's card and the Row (B-SOLO-10/11)
     turns = max(0, view.deck_size // draws)
-    return (f"{head} {now} It ends after the turn you complete your "
-            f"{_ordinal_of(rules.trigger_lists)} list or the Deck runs out (B-SOLO-16): about "
-            f"{turns} turn(s) left, the Deck has {view.deck_size} cards and a turn draws "
-            f"{draws}.")
+    return _("{head} {now} It ends after the turn you complete your {ordinal} list or the Deck "
+             "runs out (B-SOLO-16): about {turns} turn(s) left, the Deck has {deck} cards and a "
+             "turn draws {draws}.").format(head=head, now=now,
+                                           ordinal=_ordinal_of(rules.trigger_lists),
+                                           turns=turns, deck=view.deck_size, draws=draws)
 
 
 def goal(view: Any) -> str:
@@ -544,7 +642,7 @@ def goal(view: Any) -> str:
     rules = view.rules
     if rules.plays.solo:
         return _sendiri(view)
-    head = _kenduri(view) if rules.plays.shared_menu else MOST_MONEY
+    head = _kenduri(view) if rules.plays.shared_menu else _(MOST_MONEY)
     if view.result is not None:
         return head
     return f"{head} {_standing(view)} {_last_round(view)}"
@@ -736,5 +834,5 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LABELS", "LEGEND", "MOST_MONEY", "PHASES", "final_standings", "goal", "instruction",
-           "label", "legend", "recap", "step", "warning"]
+__all__ = ["GLOSSARY", "LABELS", "LEGEND", "MOST_MONEY", "PHASES", "final_standings", "glossary",
+           "goal", "instruction", "label", "legend", "recap", "step", "warning"]

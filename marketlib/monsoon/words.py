@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from marketlib.core.game import places, tie_breaks
+from marketlib.core.i18n import N_, _, get_language
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -35,14 +36,15 @@ from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
 from marketlib.monsoon.view import determinize
 
 PHASES: dict[str, str] = {
-    "action": "Action: steal, buy or fulfil",
-    "take": "Buy: take Market cards",
-    "spend": "Fulfil: spend Goods",
-    "bonus": "Bonus Action",
-    "end": "End of the turn",
-    "over": "Game over",
+    "action": N_("Action: steal, buy or fulfil"),
+    "take": N_("Buy: take Market cards"),
+    "spend": N_("Fulfil: spend Goods"),
+    "bonus": N_("Bonus Action"),
+    "end": N_("End of the turn"),
+    "over": N_("Game over"),
 }
-"""Each engine phase in the rulebook's words (M-TURN-01, M-BUY, M-FUL, M-BA)."""
+"""Each engine phase in the rulebook's words (M-TURN-01, M-BUY, M-FUL, M-BA), in English: a
+board shows ``_(PHASES[phase])``, in the language in force."""
 
 def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     """Every code and symbol a Monsoon Market board shows, for a game with these rules: the
@@ -54,21 +56,24 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
         'first to 30 seals wins the game'
     """
     return (
-        ("G S P C L W", "the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows one or "
-                        "two types and a quantity"),
-        ("Gold", "spend exactly the Order's goods: most seals, and you may take its Bonus Action"),
-        ("Silver", "each requirement line met by goods of a different type: fewer seals, and the "
-                   "Bonus Action"),
-        ("Bulk", "enough goods in total, any types: fewest seals, no Bonus Action, but the Bonus "
-                 "Good if the edge shows one"),
-        ("Bonus Good", "a good printed on a Bulk edge: you may spend it like a card to fulfil (it "
-                       "cannot be stolen or spent to buy); spending it turns that Order to Silver"),
-        ("Seals", "the score: the seals on the edge of each of your Orders facing you; first to "
-                  f"{rules.seal_target} seals wins the game"),
-        ("Steal", "take a card from the Market or from a display larger than yours (not once your "
-                  f"display holds {rules.display_limit} cards, its limit)"),
-        ("Buy", "spend one of your cards to take Market cards"),
-        ("MG-05, MO-12", "card numbers: Goods cards and Orders"),
+        ("G S P C L W", _("the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows "
+                          "one or two types and a quantity")),
+        (_("Gold"), _("spend exactly the Order's goods: most seals, and you may take its Bonus "
+                      "Action")),
+        (_("Silver"), _("each requirement line met by goods of a different type: fewer seals, "
+                        "and the Bonus Action")),
+        (_("Bulk"), _("enough goods in total, any types: fewest seals, no Bonus Action, but the "
+                      "Bonus Good if the edge shows one")),
+        (_("Bonus Good"), _("a good printed on a Bulk edge: you may spend it like a card to "
+                            "fulfil (it cannot be stolen or spent to buy); spending it turns "
+                            "that Order to Silver")),
+        (_("Seals"), _("the score: the seals on the edge of each of your Orders facing you; "
+                       "first to {target} seals wins the game").format(target=rules.seal_target)),
+        (_("Steal"), _("take a card from the Market or from a display larger than yours (not "
+                       "once your display holds {limit} cards, its limit)").format(
+                           limit=rules.display_limit)),
+        (_("Buy"), _("spend one of your cards to take Market cards")),
+        ("MG-05, MO-12", _("card numbers: Goods cards and Orders")),
     )
 
 
@@ -76,26 +81,32 @@ LEGEND: tuple[tuple[str, str], ...] = legend(Rules())
 """The legend of a game with the default rules (M-COMP, M-FUL-04..06, M-BG, M-SEAL-01); a board
 shows :func:`legend` of the rules in force."""
 
-LEVELS = {"gold": "Gold", "silver": "Silver", "bulk": "Bulk"}
+LEVELS = {"gold": N_("Gold"), "silver": N_("Silver"), "bulk": N_("Bulk")}
+"""Each fulfilment level's name, in English (``_(LEVELS[level])`` in the language in force)."""
 
 
 def _good(view: Any, card: str) -> str:
     c = catalog(view).goods[card]
-    return "/".join(g.value for g in c.goods) + f" {c.quantity}"
+    return "/".join(_(g.value) for g in c.goods) + f" {c.quantity}"
 
 
 LABELS: dict[type[Action], Callable[[Any, Any], str]] = {
-    Steal: lambda view, a: f"Steal {_good(view, a.card)} ({a.card})",
-    Buy: lambda view, a: f"Buy with {_good(view, a.card)} ({a.card})",
-    Take: lambda view, a: f"Take {_good(view, a.card)} ({a.card})",
-    Fulfill: lambda view, a: f"Fulfil Order {a.order}",
-    Spend: lambda view, a: f"Spend {_good(view, a.card)} ({a.card})",
-    SpendBonus: lambda view, a: f"Spend the Bonus Good of {a.order}",
-    Declare: lambda view, a: f"Declare {LEVELS[a.level.value]}",
-    Upgrade: lambda view, a: f"Upgrade Order {a.order}",
-    Keep: lambda view, a: f"Keep {_good(view, a.card)} ({a.card})",
-    Skip: lambda view, a: "Skip the Bonus Action",
-    Pass: lambda view, a: "Pass",
+    Steal: lambda view, a: _("Steal {good} ({card})").format(good=_good(view, a.card),
+                                                            card=a.card),
+    Buy: lambda view, a: _("Buy with {good} ({card})").format(good=_good(view, a.card),
+                                                             card=a.card),
+    Take: lambda view, a: _("Take {good} ({card})").format(good=_good(view, a.card),
+                                                          card=a.card),
+    Fulfill: lambda view, a: _("Fulfil Order {order}").format(order=a.order),
+    Spend: lambda view, a: _("Spend {good} ({card})").format(good=_good(view, a.card),
+                                                            card=a.card),
+    SpendBonus: lambda view, a: _("Spend the Bonus Good of {order}").format(order=a.order),
+    Declare: lambda view, a: _("Declare {level}").format(level=_(LEVELS[a.level.value])),
+    Upgrade: lambda view, a: _("Upgrade Order {order}").format(order=a.order),
+    Keep: lambda view, a: _("Keep {good} ({card})").format(good=_good(view, a.card),
+                                                          card=a.card),
+    Skip: lambda view, a: _("Skip the Bonus Action"),
+    Pass: lambda view, a: _("Pass"),
 }
 """Each action kind's button words, ``LABELS[type](view, action)``, from the seat's view (the
 cards' goods come from the game's card data); the board's presentation table
@@ -126,25 +137,28 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         'P0 is choosing: steal a card, buy Market cards or fulfil an Order.'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     if decider != seat:
         return step(view, decider, seat)
     p = view.pending
     if isinstance(p, TakePending):
-        return f"Take {p.remaining} more Market card(s): click them."
+        return _("Take {count} more Market card(s): click them.").format(count=p.remaining)
     if isinstance(p, FulfillPending):
-        return (f"Spend Goods (click your cards or Bonus Goods) for Order {p.order}, then declare "
-                "Gold, Silver or Bulk.")
+        return _("Spend Goods (click your cards or Bonus Goods) for Order {order}, then declare "
+                 "Gold, Silver or Bulk.").format(order=p.order)
     if isinstance(p, BonusPending):
         what = p.action.value.replace("_", " ")
-        return f"Take the Bonus Action of {p.order} ({what}) or skip it."
-    return ("Steal a card (from the Market or a larger display), buy Market cards with one of "
-            "yours, or fulfil an Order.")
+        if get_language() != "en":
+            what = _(BONUS_WORDS.get(p.action.value, what))
+        return _("Take the Bonus Action of {order} ({what}) or skip it.").format(
+            order=p.order, what=what)
+    return _("Steal a card (from the Market or a larger display), buy Market cards with one of "
+             "yours, or fulfil an Order.")
 
 
-BONUS_WORDS = {"upgrade": "upgrade an Order", "keep1": "keep 1 spent card",
-               "fulfill_another": "fulfil another Order", "steal2": "steal 2 cards"}
-"""A Bonus Action (M-BA-01..04) as a sentence says it."""
+BONUS_WORDS = {"upgrade": N_("upgrade an Order"), "keep1": N_("keep 1 spent card"),
+               "fulfill_another": N_("fulfil another Order"), "steal2": N_("steal 2 cards")}
+"""A Bonus Action (M-BA-01..04) as a sentence says it (in English: ``_()`` translates)."""
 
 
 def step(view: Any, decider: int | None, seat: int | None) -> str:
@@ -157,25 +171,34 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         'P0 is choosing: steal a card, buy Market cards or fulfil an Order.'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     me = decider == seat
-    who = "You" if me else f"P{decider}"
-    are = "are" if me else "is"
+    who = f"P{decider}"
     p = view.pending
     if isinstance(p, TakePending):
-        return f"{who} {are} buying: {p.remaining} more Market card(s) to take."
+        return (_("You are buying: {count} more Market card(s) to take.") if me else
+                _("{who} is buying: {count} more Market card(s) to take.")).format(
+                    who=who, count=p.remaining)
     if isinstance(p, FulfillPending):
         spent = len(p.cards) + len(p.bonus_goods)
-        return (f"{who} {are} fulfilling Order {p.order}: {spent} item(s) spent so far, then "
-                "Gold, Silver or Bulk.")
+        return (_("You are fulfilling Order {order}: {spent} item(s) spent so far, then Gold, "
+                  "Silver or Bulk.") if me else
+                _("{who} is fulfilling Order {order}: {spent} item(s) spent so far, then Gold, "
+                  "Silver or Bulk.")).format(who=who, order=p.order, spent=spent)
     if isinstance(p, BonusPending):
-        what = BONUS_WORDS.get(p.action.value, p.action.value.replace("_", " "))
-        left = (f" ({p.steals_left} left, from the Market or a larger display)"
-                if p.action.value == "steal2" else "")
-        return f"{who} may take the Bonus Action of {p.order}: {what}{left}."
+        what = _(BONUS_WORDS.get(p.action.value, p.action.value.replace("_", " ")))
+        left = (_(" ({count} left, from the Market or a larger display)").format(
+            count=p.steals_left) if p.action.value == "steal2" else "")
+        return (_("You may take the Bonus Action of {order}: {what}{left}.") if me else
+                _("{who} may take the Bonus Action of {order}: {what}{left}.")).format(
+                    who=who, order=p.order, what=what, left=left)
     if view.phase == "action":
-        return f"{who} {are} choosing: steal a card, buy Market cards or fulfil an Order."
-    return f"{who} {'decide' if me else 'is deciding'} ({PHASES.get(view.phase, view.phase)})."
+        return (_("You are choosing: steal a card, buy Market cards or fulfil an Order.") if me
+                else _("{who} is choosing: steal a card, buy Market cards or fulfil an "
+                       "Order.").format(who=who))
+    now = _(PHASES[view.phase]) if view.phase in PHASES else view.phase
+    return (_("You decide ({now}).") if me else _("{who} is deciding ({now}).")).format(
+        who=who, now=now)
 
 
 def warning(view: Any, action: Action) -> str:
@@ -188,7 +211,7 @@ def warning(view: Any, action: Action) -> str:
         'Pass your turn? You could steal, buy or fulfil instead.'
     """
     if isinstance(action, Pass) and view.phase == "action":
-        return "Pass your turn? You could steal, buy or fulfil instead."
+        return _("Pass your turn? You could steal, buy or fulfil instead.")
     if isinstance(action, Declare) and isinstance(view.pending, FulfillPending):
         world = determinize(view, random.Random(0))
         after = apply(world, action)
@@ -197,8 +220,8 @@ def warning(view: Any, action: Action) -> str:
         gained = seals_of(after.seats[player], cat) - seals_of(world.seats[player], cat)
         if gained <= 0:
             spent = len(view.pending.cards) + len(view.pending.bonus_goods)
-            return (f"This {LEVELS[action.level.value]} fulfilment scores 0 seals and spends "
-                    f"{spent} item(s). Play it anyway?")
+            return _("This {level} fulfilment scores 0 seals and spends {spent} item(s). Play "
+                     "it anyway?").format(level=_(LEVELS[action.level.value]), spent=spent)
     return ""
 
 
@@ -220,21 +243,21 @@ def goal(view: Any) -> str:
         Orders (M-END-03).
     """
     rules = view.rules
-    head = f"First to {rules.seal_target} seals wins (M-END-01)."
+    head = _("First to {target} seals wins (M-END-01).").format(target=rules.seal_target)
     if view.result is not None:
         return head
     seals = ", ".join(f"P{p} {s}" for p, s in enumerate(view.seals))
     me = view.viewer
-    mine = ("" if me is None else
-            f" (you: {max(0, rules.seal_target - view.seals[me])} to go)")
-    text = f"{head} Seals now: {seals}{mine}."
+    mine = ("" if me is None else _(" (you: {count} to go)").format(
+        count=max(0, rules.seal_target - view.seals[me])))
+    text = _("{head} Seals now: {seals}{mine}.").format(head=head, seals=seals, mine=mine)
     if rules.orders_exhausted_end:
-        text += (f" If the Orders run out first ({len(view.order_display)} on display, "
-                 f"{view.order_deck_size} in the deck), most seals wins, then most Gold-edge "
-                 "Orders (M-END-03).")
+        text += _(" If the Orders run out first ({display} on display, {deck} in the deck), most "
+                  "seals wins, then most Gold-edge Orders (M-END-03).").format(
+                      display=len(view.order_display), deck=view.order_deck_size)
     if rules.max_turns is not None:
-        text += (f" The game stops after turn {rules.max_turns} (now turn {view.turn + 1}), "
-                 "ranked the same way (A-M-06).")
+        text += _(" The game stops after turn {last} (now turn {turn}), ranked the same way "
+                  "(A-M-06).").format(last=rules.max_turns, turn=view.turn + 1)
     return text
 
 

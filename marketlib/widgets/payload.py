@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from marketlib.core.i18n import _
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -312,7 +313,8 @@ def payload(
     log = log_lines(match, shown, reasons or {}, cache)
     words = table.words
     scene = table.scene(view, decider)
-    scene.update(title=words.PHASES.get(str(view.phase), str(view.phase)),
+    phase = str(view.phase)
+    scene.update(title=_(words.PHASES[phase]) if phase in words.PHASES else phase,
                  instruction=words.instruction(view, decider, decider if teacher_view else seat),
                  step=words.step(view, decider, decider if teacher_view else seat),
                  goal=words.goal(view))

@@ -94,15 +94,16 @@ def english_vocabulary() -> set[str]:
     return words - CODE_WORDS
 
 
-def english_in(source: str, vocabulary: set[str]) -> list[str]:
-    """The literals of ``source`` that show an English word."""
+def english_in(source: str, vocabulary: set[str], least: int = 1) -> list[str]:
+    """The literals of ``source`` that show English: ``least`` words of ``vocabulary`` or
+    more."""
     found = []
     for literal in literals(source):
         text = re.sub(r"marketlib-[\w-]*", " ", literal)  # class names
         text = re.sub(r"\b[a-z][\w-]*:[\w§-]*", " ", text)  # targets (card:PC-1), input:checked
         text = re.sub(r"\[[^\]]*\]|[\w§]+(?:-[\w§]+)+", " ", text)  # [data-target=...], ids
         words = re.findall(r"[A-Za-z][A-Za-z_]+", text)
-        if any(w in vocabulary for w in words):
+        if sum(w in vocabulary for w in words) >= least:
             found.append(literal)
     return found
 
@@ -110,6 +111,20 @@ def english_in(source: str, vocabulary: set[str]) -> list[str]:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_board_javascript_shows_no_english(path: Path) -> None:
     assert english_in(path.read_text(encoding="utf-8"), english_vocabulary()) == []
+
+
+def test_the_classroom_page_script_shows_no_english() -> None:
+    """The student's page (classroom/static/client.js; its words: classroom/page_words.py).
+    Its one-word strings are its states and element ids ("connected", "code"), so a string is
+    English here from two words of the vocabulary (the script held 16 such before issue 30)."""
+    from marketlib.classroom.page_words import PAGE
+
+    vocabulary = english_vocabulary()
+    for text in PAGE.values():
+        vocabulary.update(re.findall(r"[A-Za-z][A-Za-z_]+", re.sub(r"\{\w*\}", " ", text)))
+    source = (ROOT / "marketlib" / "classroom" / "static" / "client.js").read_text(
+        encoding="utf-8")
+    assert english_in(source, vocabulary, least=2) == []
 
 
 def test_the_check_finds_english() -> None:
