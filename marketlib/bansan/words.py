@@ -359,9 +359,9 @@ def _who(seat: int, reader: int | None) -> str:
 def _picked(view: Any, reader: int | None) -> str:
     """The cards picked in the BUY or SELL in progress, each with whom it pays."""
     p = view.pending
-    parts = [x.card + ("" if x.seller is None else
-                       f" (RM{x.price} to {_who(x.seller, reader)})") for x in p.picked]
-    return ", ".join(parts) or "nothing yet"
+    parts = [x.card + ("" if x.seller is None else _(" (RM{price} to {who})").format(
+        price=x.price, who=_who(x.seller, reader))) for x in p.picked]
+    return ", ".join(parts) or _("nothing yet")
 
 
 def step(view: Any, decider: int | None, seat: int | None) -> str:
@@ -378,24 +378,25 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         'You are keeping 2 of your 3 Shopping Lists (returning 1 to the deck).'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     me = decider == seat
-    who = "You" if me else ("The Neighbour" if decider < 0 else f"P{decider}")
-    are = "are" if me else "is"
-    their = "your" if me else "their"
+    who = _("You") if me else (_("The Neighbour") if decider < 0 else f"P{decider}")
     offer = view.offer
     if offer is not None:
         if isinstance(offer, BargainOffer):
-            terms = f"RM{offer.price} for {offer.card}"
+            terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card)
         else:
-            terms = (f"[{', '.join(offer.give)}] + RM{offer.pay} for [{', '.join(offer.take)}] "
-                     f"+ RM{offer.ask}")
-        terms += f" (counter {offer.counters})" if offer.counters else ""
+            terms = _("[{give}] + RM{pay} for [{take}] + RM{ask}").format(
+                give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take),
+                ask=offer.ask)
+        terms += _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
         if seat == offer.to:
-            return f"P{offer.frm} offers you {terms}. You answer: accept, decline or counter."
+            return _("P{seat} offers you {terms}. You answer: accept, decline or "
+                     "counter.").format(seat=offer.frm, terms=terms)
         if seat == offer.frm:
-            return f"You offer P{offer.to} {terms}. P{offer.to} answers."
-        return f"P{offer.frm} offers P{offer.to} {terms}. P{offer.to} answers."
+            return _("You offer P{to} {terms}. P{to} answers.").format(to=offer.to, terms=terms)
+        return _("P{seat} offers P{to} {terms}. P{to} answers.").format(
+            seat=offer.frm, to=offer.to, terms=terms)
     p, phase = view.pending, view.phase
     if isinstance(p, Purchase):
         name = _name(p.produce)
@@ -403,47 +404,74 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                  else half_total(view, [x.price for x in p.picked]))
         picked = _picked(view, seat)
         if p.kind == "sell":
-            money = f"{'you get' if me else f'{who} gets'} RM{total}"
-            doing = f"selling {name} online"
+            money = (_("you get RM{total}") if me else _("{who} gets RM{total}")).format(
+                who=who, total=total)
+            doing = _("selling {name} online").format(name=name)
         else:
-            money = f"{'you pay' if me else f'{who} pays'} RM{total}"
-            doing = (f"buying {name} from the vendors" if p.kind == "vendors"
-                     else f"buying {name} wholesale from the Row")
+            money = (_("you pay RM{total}") if me else _("{who} pays RM{total}")).format(
+                who=who, total=total)
+            doing = (_("buying {name} from the vendors") if p.kind == "vendors"
+                     else _("buying {name} wholesale from the Row")).format(name=name)
         if me:
-            tail = f" (finishing now, {money})" if p.picked else ""
-            return f"You are {doing}. Picked: {picked}{tail}."
+            tail = _(" (finishing now, {money})").format(money=money) if p.picked else ""
+            return _("You are {doing}. Picked: {picked}{tail}.").format(
+                doing=doing, picked=picked, tail=tail)
         mine = sum(x.price for x in p.picked if seat is not None and x.seller == seat)
         if p.kind == "vendors" and mine:
-            return (f"{who} is buying {name} from you: RM{mine} to you if {who} finishes. "
-                    f"Picked: {picked}.")
-        tail = f"; {money} if {who} finishes" if p.picked else ""
-        return f"{who} is {doing}. Picked: {picked}{tail}."
+            return _("{who} is buying {name} from you: RM{mine} to you if {who} finishes. "
+                     "Picked: {picked}.").format(who=who, name=name, mine=mine, picked=picked)
+        tail = _("; {money} if {who} finishes").format(money=money, who=who) if p.picked else ""
+        return _("{who} is {doing}. Picked: {picked}{tail}.").format(
+            who=who, doing=doing, picked=picked, tail=tail)
     if isinstance(p, ListReturn):
         if phase == "open_lists":  # B-OPEN-02: the lists dealt, less those returned
             dealt = view.vendors[decider].wallet_size
-            return (f"{who} {are} keeping {dealt - p.count} of {their} {dealt} Shopping Lists "
-                    f"(returning {p.count} to the deck).")
-        return f"{who} {are} returning {p.count} Shopping List(s) to the deck."
+            return (_("You are keeping {keep} of your {dealt} Shopping Lists (returning {count} "
+                      "to the deck).") if me else
+                    _("{who} is keeping {keep} of their {dealt} Shopping Lists (returning "
+                      "{count} to the deck).")).format(who=who, keep=dealt - p.count,
+                                                       dealt=dealt, count=p.count)
+        return (_("You are returning {count} Shopping List(s) to the deck.") if me else
+                _("{who} is returning {count} Shopping List(s) to the deck.")).format(
+                    who=who, count=p.count)
     if isinstance(p, OpeningHand):
-        return (f"{who} {are} choosing the top or bottom halves of {their} {len(p.cards)} "
-                "opening cards.")
+        return (_("You are choosing the top or bottom halves of your {count} opening cards.")
+                if me else
+                _("{who} is choosing the top or bottom halves of their {count} opening "
+                  "cards.")).format(who=who, count=len(p.cards))
     if isinstance(p, Stocking):
-        return f"{who} {are} stocking {len(p.cards)} card(s) into the Stalls."
+        return (_("You are stocking {count} card(s) into the Stalls.") if me else
+                _("{who} is stocking {count} card(s) into the Stalls.")).format(
+                    who=who, count=len(p.cards))
     if isinstance(p, SoloThrow):
-        return (f"The Neighbour throws 1 card from each of {len(p.stalls)} Stall(s): "
-                f"{'you choose' if me else f'{who} chooses'} which.")
-    now = {
-        "draft": f"renting a Stall in the Stall draft ({_rent(view.rules)})",
-        "solo_move": "moving one row of Workers one Stall to the right",
-        "stock": "stocking: every Row card of one type, or from the Deck",
-        "actions": f"taking actions ({view.actions_left} left)",
-        "complete": f"completing Shopping Lists from {their} Bag (Upkeep)",
-        "closing": f"completing {their} last Shopping Lists in the Closing Round",
-        "bag": f"giving away or throwing the extra cards of {their} Bag",
-    }.get(str(phase))
+        return (_("The Neighbour throws 1 card from each of {count} Stall(s): you choose "
+                  "which.") if me else
+                _("The Neighbour throws 1 card from each of {count} Stall(s): {who} chooses "
+                  "which.")).format(who=who, count=len(p.stalls))
+    mine_now = {
+        "draft": N_("You are renting a Stall in the Stall draft ({rent})."),
+        "solo_move": N_("You are moving one row of Workers one Stall to the right."),
+        "stock": N_("You are stocking: every Row card of one type, or from the Deck."),
+        "actions": N_("You are taking actions ({left} left)."),
+        "complete": N_("You are completing Shopping Lists from your Bag (Upkeep)."),
+        "closing": N_("You are completing your last Shopping Lists in the Closing Round."),
+        "bag": N_("You are giving away or throwing the extra cards of your Bag."),
+    }
+    their_now = {
+        "draft": N_("{who} is renting a Stall in the Stall draft ({rent})."),
+        "solo_move": N_("{who} is moving one row of Workers one Stall to the right."),
+        "stock": N_("{who} is stocking: every Row card of one type, or from the Deck."),
+        "actions": N_("{who} is taking actions ({left} left)."),
+        "complete": N_("{who} is completing Shopping Lists from their Bag (Upkeep)."),
+        "closing": N_("{who} is completing their last Shopping Lists in the Closing Round."),
+        "bag": N_("{who} is giving away or throwing the extra cards of their Bag."),
+    }
+    now = (mine_now if me else their_now).get(str(phase))
     if now is None:
-        return f"{who} {'decide' if me else 'is deciding'} ({PHASES.get(phase, phase)})."
-    return f"{who} {are} {now}."
+        shown = _(PHASES[str(phase)]) if str(phase) in PHASES else str(phase)
+        return (_("You decide ({now}).") if me else _("{who} is deciding ({now}).")).format(
+            who=who, now=shown)
+    return _(now).format(who=who, rent=_rent(view.rules), left=view.actions_left)
 
 
 def warning(view: Any, action: A.Action) -> str:
@@ -732,41 +760,47 @@ def final_standings(view: Any) -> str:
 def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
     a = action
     if isinstance(a, A.StockRow):
-        return f"stocked every Row card showing {_name(a.produce)}"
+        return _("stocked every Row card showing {produce}").format(produce=_name(a.produce))
     if isinstance(a, A.StockDeck):
-        return "stocked from the Deck"
+        return _("stocked from the Deck")
     if isinstance(a, (A.Buy, A.BuyWholesale, A.Sell)):
         what = _name(a.produce)
-        verb = {A.Buy: "bought", A.BuyWholesale: "bought wholesale",
-                A.Sell: "sold online"}[type(a)]
-        extra = f" ({mine} from your Stalls)" if mine else ""
-        return f"{verb} {picks} {what}{extra}"
+        verb = {A.Buy: N_("bought {count} {produce}{extra}"),
+                A.BuyWholesale: N_("bought wholesale {count} {produce}{extra}"),
+                A.Sell: N_("sold online {count} {produce}{extra}")}[type(a)]
+        extra = _(" ({count} from your Stalls)").format(count=mine) if mine else ""
+        return _(verb).format(count=picks, produce=what, extra=extra)
     if isinstance(a, A.Empty):
-        return f"emptied the {WASTE_WORDS[a.bin.value]} bin"
+        return _("emptied the {waste} bin").format(waste=_(WASTE_WORDS[a.bin.value]))
     if isinstance(a, A.Complete):
-        return f"completed Shopping List {a.list}"
+        return _("completed Shopping List {list}").format(list=a.list)
     if isinstance(a, A.RentAndRelease):
-        return "used R&R to " + _rent_and_release(a, None)
+        return _("used R&R to {what}").format(what=_rent_and_release(a, None))
     if isinstance(a, A.ProposeTrade):
-        return f"proposed a trade to {'you' if a.to == me else f'P{a.to}'}"
+        return (_("proposed a trade to you") if a.to == me else
+                _("proposed a trade to P{seat}").format(seat=a.to))
     if isinstance(a, A.Counter):
         if a.price is not None:
-            return f"countered with RM{a.price}"
-        return "countered with other terms"
+            return _("countered with RM{price}").format(price=a.price)
+        return _("countered with other terms")
     if isinstance(a, A.Accept):
-        return "accepted the offer"
+        return _("accepted the offer")
     if isinstance(a, A.Decline):
-        return "declined the offer"
+        return _("declined the offer")
     if isinstance(a, A.Give):
-        return f"gave {a.card} to {'you' if a.to == me else f'P{a.to}'}"
+        return (_("gave {card} to you") if a.to == me else
+                _("gave {card} to P{seat}")).format(card=a.card, seat=a.to)
     if isinstance(a, A.PlaceWorker):
-        return f"rented Stall {a.stall}"
+        return _("rented Stall {stall}").format(stall=a.stall)
     if isinstance(a, A.ChooseHalf):
+        if a.half in ("top", "bottom"):
+            return (_("stocked its opening cards (top halves)") if a.half == "top" else
+                    _("stocked its opening cards (bottom halves)"))
         return f"stocked its opening cards ({a.half} halves)"
     if isinstance(a, A.ReturnList):
-        return "returned a Shopping List"
+        return _("returned a Shopping List")
     if isinstance(a, A.Bargain):
-        return f"offered RM{a.price} for {a.card}"
+        return _("offered RM{price} for {card}").format(price=a.price, card=a.card)
     return ""
 
 
@@ -812,8 +846,10 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                 j += 1
             if picks == 0:
                 if bargain is not None:  # waiting for the renter's answer (B-ANY-01)
-                    yours = "your " if bargain.card in mine_before else ""
-                    phrases.append(f"offers RM{bargain.price} for {yours}{bargain.card}")
+                    phrases.append((_("offers RM{price} for your {card}")
+                                    if bargain.card in mine_before else
+                                    _("offers RM{price} for {card}")).format(
+                                        price=bargain.price, card=bargain.card))
                 i = j
                 continue
         phrase = _past(views[i], a, me, picks, mine)
@@ -824,13 +860,14 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     changes = []
     m0, m1 = before.vendors[me].money, after.vendors[me].money
     if m0 is not None and m1 is not None and m1 != m0:
-        changes.append(f"{'+' if m1 > m0 else '-'}RM{abs(m1 - m0)} for you")
+        changes.append(_("{sign}RM{amount} for you").format(sign="+" if m1 > m0 else "-",
+                                                            amount=abs(m1 - m0)))
     b0, b1 = len(before.vendors[me].bag), len(after.vendors[me].bag)
     if b1 > b0:
-        changes.append(f"{b1 - b0} card(s) into your Bag")
-    text = ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + (
-        phrases[-1] if phrases else "played")
-    name = "The Neighbour" if who < 0 else f"P{who}"
+        changes.append(_("{count} card(s) into your Bag").format(count=b1 - b0))
+    text = ", ".join(phrases[:-1]) + (_(" and ") if len(phrases) > 1 else "") + (
+        phrases[-1] if phrases else _("played"))
+    name = _("The Neighbour") if who < 0 else f"P{who}"
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 

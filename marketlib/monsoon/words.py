@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from marketlib.core.game import places, tie_breaks
-from marketlib.core.i18n import N_, _, get_language
+from marketlib.core.i18n import N_, _, get_language, ngettext
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -330,19 +330,23 @@ def _past(views: Sequence[Any], i: int, action: Action, me: int) -> str:
     a, before = action, views[i]
     if isinstance(a, Steal):
         if a.card in before.seats[me].display:
-            return f"stole {_good(before, a.card)} ({a.card}) from your display"
-        source = next((f"P{q}'s display" for q, s in enumerate(before.seats)
-                       if a.card in s.display), "the Market")
-        return f"stole {_good(before, a.card)} from {source}"
+            return _("stole {good} ({card}) from your display").format(
+                good=_good(before, a.card), card=a.card)
+        owner = next((q for q, s in enumerate(before.seats) if a.card in s.display), None)
+        return (_("stole {good} from the Market") if owner is None else
+                _("stole {good} from P{seat}'s display")).format(good=_good(before, a.card),
+                                                                 seat=owner)
     if isinstance(a, Buy):
-        return f"bought Market cards with {_good(before, a.card)}"
+        return _("bought Market cards with {good}").format(good=_good(before, a.card))
     if isinstance(a, Declare):
-        order = before.pending.order if isinstance(before.pending, FulfillPending) else "an Order"
-        return f"fulfilled {order} at {LEVELS[a.level.value]}"
+        order = (before.pending.order if isinstance(before.pending, FulfillPending)
+                 else _("an Order"))
+        return _("fulfilled {order} at {level}").format(order=order,
+                                                       level=_(LEVELS[a.level.value]))
     if isinstance(a, Upgrade):
-        return f"upgraded {a.order}"
+        return _("upgraded {order}").format(order=a.order)
     if isinstance(a, Pass):
-        return "passed"
+        return _("passed")
     return ""
 
 
@@ -366,12 +370,13 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     changes = []
     s0, s1 = before.seals[who], after.seals[who]
     if s1 != s0:
-        changes.append(f"P{who} has {s1} seal{'' if s1 == 1 else 's'}")
+        changes.append(ngettext("P{seat} has {count} seal", "P{seat} has {count} seals",
+                                s1).format(seat=who, count=s1))
     d0, d1 = len(before.seats[me].display), len(after.seats[me].display)
     if d1 < d0:
-        changes.append(f"your display {d0} -> {d1} cards")
-    text = ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + (
-        phrases[-1] if phrases else "played")
+        changes.append(_("your display {before} -> {after} cards").format(before=d0, after=d1))
+    text = ", ".join(phrases[:-1]) + (_(" and ") if len(phrases) > 1 else "") + (
+        phrases[-1] if phrases else _("played"))
     return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
