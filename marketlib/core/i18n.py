@@ -28,7 +28,9 @@ Example:
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+import re
+import string
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -116,5 +118,89 @@ def N_(message: str) -> str:
     return message
 
 
+_REFUSALS: list[str] = []
+
+
+def register_refusals(templates: Iterable[str]) -> None:
+    """A game's refusal sentences as its rules code writes them, in English with ``{name}``
+    slots (``"{card} is not in your bag"``), each marked with :func:`N_`: :func:`refusal`
+    translates a sentence that matches one. The rules code itself stays untranslated (no cost
+    on the paths bots search): a refusal is translated where a person reads it."""
+    for template in templates:
+        if template not in _REFUSALS:
+            _REFUSALS.append(template)
+    _patterns.cache_clear()
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each registered template as a regular expression matching the sentences it makes, the
+    ones with the most fixed text first (the most specific)."""
+    found = []
+    for template in _REFUSALS:
+        regex, fixed = [], 0
+        for literal, field, _spec, _conv in string.Formatter().parse(template):
+            regex.append(re.escape(literal))
+            fixed += len(literal)
+            if field is not None:
+                regex.append(f"(?P<{field}>.+?)")
+        found.append((fixed, re.compile("".join(regex), re.DOTALL), template))
+    found.sort(key=lambda item: -item[0])
+    return tuple((pattern, template) for _fixed, pattern, template in found)
+
+
+def refusal(reason: str) -> str:
+    """A refusal's sentence (a :class:`~marketlib.core.errors.Violation`'s ``reason``, always
+    English) in the language in force: matched against the registered templates
+    (:func:`register_refusals`), each slot's value translated too when it is a word of the
+    catalogue (a produce name); a sentence no template matches stays as it is. The rule ID is
+    never part of it: it is the same in every language.
+
+    Example:
+        >>> register_refusals([N_("{card} is not in your bag")])
+        >>> with language("ms"):
+        ...     refusal("PC-12 is not in your bag")
+        'PC-12 tiada dalam beg anda'
+        >>> refusal("PC-12 is not in your bag")
+        'PC-12 is not in your bag'
+    """
+    if get_language() == "en":
+        return reason
+    return _refusal(reason, 2)
+
+
+_NOTATION = frozenset({"verb", "tag", "action"})
+"""Slots that hold table notation (a move's verb, ``P0 buy FV``): the same in every language."""
+
+
+def _refusal(reason: str, depth: int) -> str:
+    for pattern, template in _patterns():
+        found = pattern.fullmatch(reason)
+        if found is not None:
+            values = {k: v if k in _NOTATION else _slot(v, depth - 1)
+                      for k, v in found.groupdict().items()}
+            return _(template).format(**values)
+    return reason
+
+
+def _slot(value: str, depth: int) -> str:
+    """A slot's value in the language in force: a word of the catalogue ("Meat"), a phrase a
+    registered template makes (a phase hint), or else each 'quoted' name and each fragment
+    between them ("'Action Phase' or in 'Upkeep: ...'")."""
+    if not value:
+        return value
+    said = _(value)
+    if said != value:
+        return said
+    if depth > 0:
+        said = _refusal(value, depth)
+        if said != value:
+            return said
+    parts = re.split(r"('[^']*')", value)
+    return "".join(f"'{_(p[1:-1])}'" if p.startswith("'") and len(p) > 2 else (_(p) if p else p)
+                   for p in parts)
+
+
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "check_language", "get_language",
-           "language", "ngettext", "set_language", "translations"]
+           "language", "ngettext", "refusal", "register_refusals", "set_language",
+           "translations"]

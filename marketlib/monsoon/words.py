@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from marketlib.core.game import places, tie_breaks
-from marketlib.core.i18n import N_, _, get_language, ngettext
+from marketlib.core.i18n import N_, _, get_language, ngettext, register_refusals
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -380,5 +380,60 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["ENDINGS", "LABELS", "LEGEND", "LEVELS", "PHASES", "final_standings", "goal",
-           "instruction", "label", "legend", "recap", "step", "warning"]
+REFUSALS: tuple[str, ...] = (
+    N_('{hint}; {tag} is not one of them'),
+    N_('the game is over'),
+    N_("it is P{current}'s decision, not P{player}'s"),
+    N_('you are taking {count} more Market card(s) for your Buy'),
+    N_('you are fulfilling {order}: spend cards or Bonus Goods, then declare a level'),
+    N_('you may take the Bonus Action of {order} ({action}) or skip'),
+    N_('on your turn you steal, buy, fulfill an Order or pass'),
+    N_('the Bonus Action of {order} is {value}, not {value2}: take it or skip'),
+    N_('your display is full ({limit} cards): you cannot steal'),
+    N_("{card} is in {state}: you may steal only from the Market or another player's display"),
+    N_('{card} is already in your display'),
+    N_('P{owner} has {theirs} cards and you have {mine}: you may only steal from a '
+       'display larger than yours'),
+    N_('{card} is not in your display: spend one of your own cards'),
+    N_('{card} is not in the Market'),
+    N_('{order} is not in the Order display'),
+    N_('{order} needs {need} goods even at Bulk and you hold only {have}'),
+    N_('{card} is not in your display'),
+    N_('the Bonus Good on {order} is already spent'),
+    N_('you have no unspent Bonus Good on {order}'),
+    N_('Upgrade turns one of your *other* Orders, not {order} itself'),
+    N_('{order} is not one of your fulfilled Orders'),
+    N_('{order} is already Gold'),
+    N_('{card} is an Order: a Bonus Good cannot be kept, only a Goods card spent on '
+       'this Order (A-M-16)'),
+    N_('{card} was not spent on {order} (a Bonus Good cannot be kept)'),
+    N_('take exactly {remaining} more Market card(s): a buyer may not take fewer (A-M-09)'),
+    N_('passing is switched off (allow_pass=False): steal, buy or fulfill (a pass is '
+       'allowed only when you can do none of them, A-M-26)'),
+    N_("{card} would take {quantity} cards but your display has room for {room} "
+       "(buy_overflow='illegal')"),
+    N_('{card} is already spent on {order}'),
+    N_('the spend meets {value}; declaring a lower level is switched off '
+       '(allow_declared_lower_level=False)'),
+)
+"""The sentences this game's rules code refuses a move with (``explain``'s reasons), as it
+writes them, in English; :func:`~marketlib.core.i18n.refusal` translates a refusal that matches
+one where a person reads it (the rules code stays untranslated: no cost where bots search)."""
+register_refusals(REFUSALS)
+
+__all__ = [
+    "ENDINGS",
+    "LABELS",
+    "LEGEND",
+    "LEVELS",
+    "PHASES",
+    "REFUSALS",
+    "final_standings",
+    "goal",
+    "instruction",
+    "label",
+    "legend",
+    "recap",
+    "step",
+    "warning",
+]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from marketlib.core.i18n import _
+from marketlib.core.i18n import _, refusal
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -110,7 +110,7 @@ def explain_click(table: Table, match: Match, target: str, player: int,
         return (f"{table.label(view, action)} [{action}] is allowed now. To play it, click its "
                 "highlighted choice (a card that goes somewhere: the card first, then where it "
                 "goes).")
-    return f"{why.rule}: {why.reason}"
+    return f"{why.rule}: {refusal(why.reason)}"
 
 
 def summary_text(match: Match, table: Table | None = None, view: Any = None) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 
 from marketlib.bots.coach import review_text
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
-from marketlib.core.i18n import check_language, language
+from marketlib.core.i18n import check_language, language, refusal
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
@@ -477,7 +477,9 @@ class SeatSession:
         try:
             self.match.play(action)
         except (IllegalAction, InvalidAction) as err:
-            self.notice = f"{getattr(err, 'rule', 'invalid')}: {getattr(err, 'reason', err)}"
+            reason = getattr(err, "reason", None)
+            self.notice = (f"{getattr(err, 'rule', 'invalid')}: "
+                           f"{err if reason is None else refusal(reason)}")
             self.refresh()
             raise
         self.notice = self._confirmation(before)
