@@ -979,12 +979,56 @@ writes them, in English; :func:`~marketlib.core.i18n.refusal` translates a refus
 one where a person reads it (the rules code stays untranslated: no cost where bots search)."""
 register_refusals(REFUSALS)
 
+PREVIEWS: tuple[str, ...] = (
+    N_('takes {count} Row card(s) showing {produce}; then tuck each into a Stall'),
+    N_("buy {produce} from other vendors' Stalls at RM{price} a card: pick the cards next"),
+    N_('buy {produce} from the Row at half price (rounded down once for the purchase): '
+       'pick the cards next'),
+    N_('sell {produce} from your Stalls at half price (rounded down once for the sale): '
+       'pick the cards next'),
+    N_('{count} card(s) picked'),
+    N_('{count} card(s) picked: if you finish now (done), you get RM{money}'),
+    N_('{count} card(s) picked: if you finish now (done), you pay RM{money}'),
+    N_('{count} card(s) picked: if you finish now (done), you get RM{money} (half '
+       'price, rounded down once)'),
+    N_('{count} card(s) picked: if you finish now (done), you pay RM{money} (half '
+       'price, rounded down once)'),
+    N_('rent Stall {stall} ({produce}) for RM{cost}'),
+    N_('rent Stall {stall} ({produce}) for free'),
+    N_('{card} goes into Stall {stall} as {produce}'),
+    N_('stock {types}; then tuck each into a Stall'),
+    N_('{list} goes to the bottom of the Shopping List deck'),
+    N_('ends your Action Phase; Upkeep follows'),
+    N_('you rent Stall {stall} (your once-a-game R&R, B-ANY-04)'),
+    N_('you release Stall {stall} (your once-a-game R&R, B-ANY-04)'),
+    N_('you rent Stall {stall} and you release Stall {stall2} (your once-a-game R&R, B-ANY-04)'),
+    N_('reveals Deck cards one at a time until a produce type repeats ({count} left); '
+       'the repeated card goes to its Waste Bin, so a bin may fill'),
+    N_('refills the Row from the Deck ({count} left)'),
+    N_('draws hidden cards from the Deck ({count} left)'),
+    N_('it may draw the last card, which triggers the Last Round (B-END-01)'),
+    N_('a Star on a drawn card flips an Event, which can change money, Bags and bins'),
+    N_('flips an Event, which can change money, Bags and bins'),
+    N_('draws Shopping Lists you have not seen'),
+    N_('money RM{before} -> RM{after}'),
+    N_('Bag {before} -> {after} cards'),
+    N_('bins {bins}'),
+    N_('ends the game'),
+    N_('triggers the Last Round'),
+    N_('ends your turn'),
+    N_('no visible change yet'),
+)
+"""The parts of a move's preview (``text.preview``), as the rules code writes them in English:
+:func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""
+register_refusals(PREVIEWS)
+
 __all__ = [
     "GLOSSARY",
     "LABELS",
     "LEGEND",
     "MOST_MONEY",
     "PHASES",
+    "PREVIEWS",
     "REFUSALS",
     "final_standings",
     "glossary",

@@ -27,6 +27,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 import string
@@ -130,6 +131,7 @@ def register_refusals(templates: Iterable[str]) -> None:
         if template not in _REFUSALS:
             _REFUSALS.append(template)
     _patterns.cache_clear()
+    _sentence.cache_clear()
 
 
 @cache
@@ -169,6 +171,38 @@ def refusal(reason: str) -> str:
     return _refusal(reason, 2)
 
 
+def sentence(text: str) -> str:
+    """A game's sentence made of parts joined by ``"; "`` (a move's preview, "money RM5 ->
+    RM3; ends your turn") in the language in force, each part (or run of parts) matched
+    against the registered templates as :func:`refusal` does; English: ``text`` itself.
+
+    Example:
+        >>> register_refusals([N_("ends your turn")])
+        >>> with language("ms"):
+        ...     sentence("PC-1 5/5; ends your turn")
+        'PC-1 5/5; menamatkan giliran anda'
+    """
+    lang = get_language()
+    return text if lang == "en" else _sentence(lang, text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _sentence(lang: str, text: str) -> str:
+    parts = text.split("; ")
+    out, i = [], 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):  # the longest run a template says
+            run = "; ".join(parts[i:j])
+            said = _refusal(run, 2)
+            if said == run:
+                said = _(run) if run else run
+            if said != run or j == i + 1:
+                out.append(said)
+                i = j
+                break
+    return "; ".join(out)
+
+
 _NOTATION = frozenset({"verb", "tag", "action"})
 """Slots that hold table notation (a move's verb, ``P0 buy FV``): the same in every language."""
 
@@ -202,5 +236,5 @@ def _slot(value: str, depth: int) -> str:
 
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "check_language", "get_language",
-           "language", "ngettext", "refusal", "register_refusals", "set_language",
+           "language", "ngettext", "refusal", "register_refusals", "sentence", "set_language",
            "translations"]

@@ -421,12 +421,26 @@ writes them, in English; :func:`~marketlib.core.i18n.refusal` translates a refus
 one where a person reads it (the rules code stays untranslated: no cost where bots search)."""
 register_refusals(REFUSALS)
 
+PREVIEWS: tuple[str, ...] = (
+    N_('seals {before} -> {after}'),
+    N_('display {before} -> {after} card'),
+    N_('display {before} -> {after} cards'),
+    N_('wins the game'),
+    N_('ends the game'),
+    N_('ends your turn'),
+    N_('no visible change yet'),
+)
+"""The parts of a move's preview (``text.preview``), as the rules code writes them in English:
+:func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""
+register_refusals(PREVIEWS)
+
 __all__ = [
     "ENDINGS",
     "LABELS",
     "LEGEND",
     "LEVELS",
     "PHASES",
+    "PREVIEWS",
     "REFUSALS",
     "final_standings",
     "goal",

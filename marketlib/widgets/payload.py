@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from marketlib.core.i18n import _, refusal
+from marketlib.core.i18n import _, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -209,7 +209,7 @@ def described(table: Table, game: Any, view: Any, world: Any,
     words = table.words
     return [{"index": i, "text": str(action), "label": table.label(view, action),
              "verb": table.verb(action), "target": table.target(action),
-             "preview": str(game.preview(view, action, world, legal=True)),
+             "preview": sentence(str(game.preview(view, action, world, legal=True))),
              "warn": words.warning(view, action)}
             for i, action in enumerate(actions)]
 
