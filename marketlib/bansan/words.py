@@ -683,7 +683,7 @@ def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
 def _first(seats: Sequence[int], keys: Sequence[Any], level: int) -> str:
     """The seats of ``seats`` with the best key up to part ``level``, as "P0 and P2"."""
     best = max(keys[p][:level + 1] for p in seats)
-    return " and ".join(f"P{p}" for p in seats if keys[p][:level + 1] == best)
+    return _(" and ").join(f"P{p}" for p in seats if keys[p][:level + 1] == best)
 
 
 def final_standings(view: Any) -> str:
@@ -713,48 +713,53 @@ def final_standings(view: Any) -> str:
         enough = total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
         sign = rules.solo_compare if enough else {">=": "<", ">": "<="}[rules.solo_compare]
         short = done < rules.solo_target and rules.solo_require_target  # A-B-45
-        why = [w for w, bad in (("the total falls short", not enough),
-                                ("too few lists, A-B-45", short)) if bad]
-        won = "a win" if result.winners else f"a loss ({' and '.join(why)})"
-        return (f"Total: RM{money} + {view.deck_size} Deck cards = {total} {sign} 2 x "
-                f"RM{value} = {2 * value}; lists {done} of {rules.solo_target} (B-SOLO-18): "
-                f"{won}.")
+        why = [_(w) for w, bad in ((N_("the total falls short"), not enough),
+                                   (N_("too few lists, A-B-45"), short)) if bad]
+        won = (_("a win") if result.winners
+               else _("a loss ({why})").format(why=_(" and ").join(why)))
+        return _("Total: RM{money} + {deck} Deck cards = {total} {sign} 2 x RM{value} = "
+                 "{double}; lists {done} of {target} (B-SOLO-18): {won}.").format(
+                     money=money, deck=view.deck_size, total=total, sign=sign, value=value,
+                     double=2 * value, done=done, target=rules.solo_target, won=won)
     if not result.winners:  # B-KEN-05
         still = view.missed or view.public
-        return (f"The Kenduri failed: {', '.join(still)} not completed in time, so every "
-                "vendor loses (B-KEN-05).")
+        return _("The Kenduri failed: {lists} not completed in time, so every vendor loses "
+                 "(B-KEN-05).").format(lists=", ".join(still))
     keys = [(m, _lists_value(view, v), -(left or 0)) for m, v, left in zip(
         result.scores, view.vendors, view.leftovers or (None,) * len(view.vendors),
         strict=True)]
     place = places(result.winners, keys)
     order = sorted(range(len(keys)), key=lambda p: (place[p] or 0, p))
-    rows = ", ".join(f"{_ordinal_of(place[p] or 0)} P{p} RM{keys[p][0]} (completed lists "
-                     f"RM{keys[p][1]})" for p in order)
+    rows = ", ".join(_("{place} P{seat} RM{money} (completed lists RM{lists})").format(
+        place=_ordinal_of(place[p] or 0), seat=p, money=keys[p][0], lists=keys[p][1])
+        for p in order)
     before = rules.tiebreak2_count_at == "before_throw"
-    when = ", counted before the throw, A-B-28" if before else ""
+    when = _(", counted before the throw, A-B-28") if before else ""
     said = []
     for level, tied in tie_breaks(keys):
         seats = _seats(tied, None)
         key = keys[tied[0]]
         if level == 1:
-            said.append(f"{seats} tied on RM{key[0]}: tie-breaker 1, the higher value of "
-                        "completed Shopping Lists (B-END-07), put "
-                        + _first(tied, keys, level) + " first ("
-                        + ", ".join(f"P{p} RM{keys[p][1]}" for p in _best_first(tied, keys))
-                        + ").")
+            said.append(_("{seats} tied on RM{money}: tie-breaker 1, the higher value of "
+                          "completed Shopping Lists (B-END-07), put {first} first "
+                          "({values}).").format(
+                seats=seats, money=key[0], first=_first(tied, keys, level),
+                values=", ".join(f"P{p} RM{keys[p][1]}" for p in _best_first(tied, keys))))
         elif level == 2:
-            said.append(f"{seats} tied on RM{key[0]} and on completed lists worth RM{key[1]}: "
-                        f"tie-breaker 2, the fewer leftover produce cards (B-END-07{when}), put "
-                        + _first(tied, keys, level) + " first ("
-                        + ", ".join(f"P{p} {-keys[p][2]}" for p in _best_first(tied, keys))
-                        + ").")
+            said.append(_("{seats} tied on RM{money} and on completed lists worth RM{lists}: "
+                          "tie-breaker 2, the fewer leftover produce cards (B-END-07{when}), "
+                          "put {first} first ({values}).").format(
+                seats=seats, money=key[0], lists=key[1], when=when,
+                first=_first(tied, keys, level),
+                values=", ".join(f"P{p} {-keys[p][2]}" for p in _best_first(tied, keys))))
         else:
-            said.append(f"{seats} tied on RM{key[0]}, on completed lists worth RM{key[1]} and on "
-                        f"{-key[2]} leftover cards: they share the place (A-B-29).")
+            said.append(_("{seats} tied on RM{money}, on completed lists worth RM{lists} and on "
+                          "{left} leftover cards: they share the place (A-B-29).").format(
+                seats=seats, money=key[0], lists=key[1], left=-key[2]))
     if not said:
-        said.append("Money alone decided (B-END-06): no tie-breaker was needed.")
-    menu = " The Kenduri was completed (B-KEN-06)." if rules.plays.shared_menu else ""
-    return f"Standings: {rows}.{menu} " + " ".join(said)
+        said.append(_("Money alone decided (B-END-06): no tie-breaker was needed."))
+    menu = _(" The Kenduri was completed (B-KEN-06).") if rules.plays.shared_menu else ""
+    return _("Standings: {rows}.{menu}").format(rows=rows, menu=menu) + " " + " ".join(said)
 
 
 def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:

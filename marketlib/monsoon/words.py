@@ -262,12 +262,13 @@ def goal(view: Any) -> str:
 
 
 ENDINGS = {
-    "seal_target": "reached the seal target (M-END-01): the game ended at once",
-    "orders_exhausted": "the Order deck and display ran out (M-END-03)",
-    "turn_limit": "the turn limit was reached (A-M-06)",
-    "stalemate": "nobody could act but pass (A-M-26)",
+    "seal_target": N_("reached the seal target (M-END-01): the game ended at once"),
+    "orders_exhausted": N_("the Order deck and display ran out (M-END-03)"),
+    "turn_limit": N_("the turn limit was reached (A-M-06)"),
+    "stalemate": N_("nobody could act but pass (A-M-26)"),
 }
-"""How a game ended, by :class:`~marketlib.monsoon.state.Ending` value."""
+"""How a game ended, by :class:`~marketlib.monsoon.state.Ending` value (in English:
+``_(ENDINGS[value])`` in the language in force)."""
 
 
 def final_standings(view: Any) -> str:
@@ -294,27 +295,32 @@ def final_standings(view: Any) -> str:
     keys = [(seals_of(seat, cat), g) for seat, g in zip(view.seats, gold, strict=True)]
     place = places(result.winners, keys)
     order = sorted(range(len(keys)), key=lambda p: (place[p] or 0, p))
-    ending = ENDINGS.get(result.ending.value, result.ending.value)
-    if result.ending.value == "seal_target":
-        ending = " and ".join(f"P{w}" for w in result.winners) + " " + ending
-    rows = ", ".join(f"{_ordinal(place[p] or 0)} P{p} {keys[p][0]} seals (Gold-edge Orders: "
-                     f"{keys[p][1]})" for p in order)
+    value = result.ending.value
+    ending = _(ENDINGS[value]) if value in ENDINGS else value
+    if value == "seal_target":
+        ending = _(" and ").join(f"P{w}" for w in result.winners) + " " + ending
+    rows = ", ".join(_("{place} P{seat} {seals} seals (Gold-edge Orders: {gold})").format(
+        place=_ordinal(place[p] or 0), seat=p, seals=keys[p][0], gold=keys[p][1])
+        for p in order)
     said = []
     for level, tied in tie_breaks(keys):
-        seats = ", ".join(f"P{p}" for p in tied[:-1]) + f" and P{tied[-1]}"
+        seats = ", ".join(f"P{p}" for p in tied[:-1]) + _(" and ") + f"P{tied[-1]}"
         if level == 1:
             best = max(keys[p] for p in tied)
-            first = " and ".join(f"P{p}" for p in tied if keys[p] == best)
-            said.append(f"{seats} tied on {keys[tied[0]][0]} seals: the tie-breaker, the most "
-                        f"Gold-edge Orders (M-END-03), put {first} first "
-                        f"({', '.join(f'P{p} {keys[p][1]}' for p in _best_first(tied, keys))}).")
+            first = _(" and ").join(f"P{p}" for p in tied if keys[p] == best)
+            said.append(_("{seats} tied on {seals} seals: the tie-breaker, the most Gold-edge "
+                          "Orders (M-END-03), put {first} first ({gold}).").format(
+                seats=seats, seals=keys[tied[0]][0], first=first,
+                gold=", ".join(f"P{p} {keys[p][1]}" for p in _best_first(tied, keys))))
         else:
-            said.append(f"{seats} tied on {keys[tied[0]][0]} seals and on Gold-edge Orders "
-                        f"({keys[tied[0]][1]} each): they share the place (M-END-03).")
-    if result.ending.value == "seal_target":
+            said.append(_("{seats} tied on {seals} seals and on Gold-edge Orders ({gold} each): "
+                          "they share the place (M-END-03).").format(
+                seats=seats, seals=keys[tied[0]][0], gold=keys[tied[0]][1]))
+    if value == "seal_target":
         said = []  # the seat that reached the target won whatever the others hold (A-M-19)
     tail = (" " + " ".join(said)) if said else ""
-    return f"{ending[0].upper()}{ending[1:]}. Standings: {rows}.{tail}"
+    return _("{ending}. Standings: {rows}.{tail}").format(
+        ending=f"{ending[0].upper()}{ending[1:]}", rows=rows, tail=tail)
 
 
 def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
@@ -322,6 +328,8 @@ def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
 
 
 def _ordinal(n: int) -> str:
+    if get_language() != "en":
+        return _("{n}th (ordinal)").format(n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from marketlib.core.i18n import _, refusal, sentence
+from marketlib.core.i18n import N_, _, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -113,6 +113,10 @@ def explain_click(table: Table, match: Match, target: str, player: int,
     return f"{why.rule}: {refusal(why.reason)}"
 
 
+_UNITS = (N_("seals"), N_("RM"))
+"""The games' score units (``GAME.score_unit``), for the catalogue."""
+
+
 def summary_text(match: Match, table: Table | None = None, view: Any = None) -> str:
     """The end-of-game sentence (empty while playing). Outcomes are public. With the game's
     ``table`` and a seat's ``view`` of the finished position, the final standings follow, with
@@ -121,9 +125,11 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
     if outcome is None:
         return ""
     unit = match.game.GAME.score_unit
-    winners = " and ".join(f"P{w}" for w in outcome.winners) or "nobody"
+    unit = _(unit) if unit in _UNITS else unit
+    winners = _(" and ").join(f"P{w}" for w in outcome.winners) or _("nobody")
     scores = ", ".join(f"P{p} {s} {unit}" for p, s in enumerate(outcome.scores))
-    text = f"Game over ({outcome.ending.value}): {winners} won. {scores}."
+    text = _("Game over ({ending}): {winners} won. {scores}.").format(
+        ending=outcome.ending.value, winners=winners, scores=scores)
     standings = getattr(getattr(table, "words", None), "final_standings", None)
     if standings is None or view is None:
         return text
