@@ -78,52 +78,59 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     cap = rules.bin_capacity
     fine = rules.fine_per_card
     cost = rules.rr_cost
-    star = ("a Star: when a refill draws one, an Event is flipped (Events are on in this game)"
-            if rules.events != "off" else
-            "a Star: it would flip an Event, but Events are off in this game (A-B-01)")
-    wallet = ("your 2 secret Shopping Lists and your money, behind your Wallet screen"
+    star = (_("a Star: when a refill draws one, an Event is flipped (Events are on in this "
+              "game)") if rules.events != "off" else
+            _("a Star: it would flip an Event, but Events are off in this game (A-B-01)"))
+    wallet = (_("your 2 secret Shopping Lists and your money, behind your Wallet screen")
               if rules.hidden_wallets else
-              "your 2 Shopping Lists and your money; in this game every vendor sees them "
-              "(hidden_wallets=False, A-B-57)")
+              _("your 2 Shopping Lists and your money; in this game every vendor sees them "
+                "(hidden_wallets=False, A-B-57)"))
     if rules.plays.shared_menu:
-        wallet = "your money (the Kenduri Menu's Shopping Lists are public, B-KEN-02)"
+        wallet = _("your money (the Kenduri Menu's Shopping Lists are public, B-KEN-02)")
     if rules.plays.shared_menu:  # B-KEN-04
-        last = (f"triggered when the last of the {rules.kenduri_lists} Kenduri lists is "
-                "completed or the last Deck card is drawn (B-KEN-04)")
+        last = _("triggered when the last of the {count} Kenduri lists is completed or the last "
+                 "Deck card is drawn (B-KEN-04)").format(count=rules.kenduri_lists)
     else:  # B-END-01, B-SOLO-16/19
-        last = (f"triggered when a vendor completes their {rules.trigger_lists}"
-                f"{_ordinal(rules.trigger_lists)} Shopping List or draws the last Deck card "
-                "(B-END-01)")
-    empty = (f"EMPTY a Waste Bin: gain RM{rules.empty_base}, +RM{rules.empty_bonus_additional} "
-             "if it is not the first bin you empty this turn, +RM"
-             f"{rules.empty_bonus_overflow} if it was overflowing (B-EMPTY-01..03)")
+        last = _("triggered when a vendor completes their {ordinal} Shopping List or draws the "
+                 "last Deck card (B-END-01)").format(ordinal=(
+                     f"{rules.trigger_lists}{_ordinal(rules.trigger_lists)}"
+                     if get_language() == "en" else
+                     _("{n}th (ordinal)").format(n=rules.trigger_lists)))
+    empty = _("EMPTY a Waste Bin: gain RM{base}, +RM{more} if it is not the first bin you empty "
+              "this turn, +RM{over} if it was overflowing (B-EMPTY-01..03)").format(
+                  base=rules.empty_base, more=rules.empty_bonus_additional,
+                  over=rules.empty_bonus_overflow)
     bag = ("" if not rules.fine_on_bag_overflow else
-           f"; a card thrown from an overfull Bag is fined RM{fine} too (A-B-13)")
+           _("; a card thrown from an overfull Bag is fined RM{fine} too (A-B-13)").format(
+               fine=fine))
     return (
-        ("FV", f"Fruits & Veggies (RM{price[Produce.FV]} a card)"),
-        ("WG", f"Wet Goods (RM{price[Produce.WG]})"),
-        ("MT", f"Meat (RM{price[Produce.MT]})"),
-        ("DG", f"Dry Goods (RM{price[Produce.DG]})"),
-        ("SF", f"Seafood (RM{price[Produce.SF]})"),
-        ("MM", f"Macam-Macam, odds and ends (RM{price[Produce.MM]})"),
-        ("PL / PA / OR", "the waste type on a card's back: Plastic, Paper, Organic; thrown cards "
-                         "go into that Waste Bin"),
+        ("FV", _("{name} (RM{price} a card)").format(name=_(NAMES[Produce.FV]),
+                                                     price=price[Produce.FV])),
+        ("WG", f"{_(NAMES[Produce.WG])} (RM{price[Produce.WG]})"),
+        ("MT", f"{_(NAMES[Produce.MT])} (RM{price[Produce.MT]})"),
+        ("DG", f"{_(NAMES[Produce.DG])} (RM{price[Produce.DG]})"),
+        ("SF", f"{_(NAMES[Produce.SF])} (RM{price[Produce.SF]})"),
+        ("MM", _("Macam-Macam, odds and ends (RM{price})").format(price=price[Produce.MM])),
+        ("PL / PA / OR", _("the waste type on a card's back: Plastic, Paper, Organic; thrown "
+                           "cards go into that Waste Bin")),
         ("\u2605", star),
-        ("top / bottom", "the two halves of a produce card; a card stocked into a Stall or Bag "
-                         "becomes the type of the half on top"),
-        (f"Waste Bin {cap + 1}/{cap}", f"a bin holds {cap} cards; past that it overflows and "
-                                       f"every card you throw in costs RM{fine}{bag}"),
-        ("Bag", f"your Bag holds {rules.bag_limit} cards at the end of your turn; give or throw "
-                "away the rest (B-UPK-08)"),
-        ("Action Phase", f"{rules.actions_per_turn} actions a turn: BUY, SELL or EMPTY "
-                         "(B-ACT-01)"),
+        (_("top / bottom"), _("the two halves of a produce card; a card stocked into a Stall or "
+                              "Bag becomes the type of the half on top")),
+        (_("Waste Bin {over}/{cap}").format(over=cap + 1, cap=cap),
+         _("a bin holds {cap} cards; past that it overflows and every card you throw in costs "
+           "RM{fine}{bag}").format(cap=cap, fine=fine, bag=bag)),
+        (_("Bag"), _("your Bag holds {limit} cards at the end of your turn; give or throw away "
+                     "the rest (B-UPK-08)").format(limit=rules.bag_limit)),
+        (_("Action Phase"), _("{count} actions a turn: BUY, SELL or EMPTY (B-ACT-01)").format(
+            count=rules.actions_per_turn)),
         ("EMPTY", empty),
-        ("Last Round", last),
-        ("Bansan Token", "the 1st Player's marker; it passes to whoever triggers the Last Round"),
-        ("R&R", f"Rent & Release, once a game: pay RM{cost} to rent an empty Stall and/or get "
-                f"RM{cost} for releasing one of yours"),
-        ("Wallet", wallet),
-        ("PC-12, SL-07, ST-04", "card numbers: produce cards, Shopping Lists, Stalls"),
+        (_("Last Round"), last),
+        (_("Bansan Token"), _("the 1st Player's marker; it passes to whoever triggers the Last "
+                              "Round")),
+        ("R&R", _("Rent & Release, once a game: pay RM{cost} to rent an empty Stall and/or get "
+                  "RM{cost} for releasing one of yours").format(cost=cost)),
+        (_("Wallet"), wallet),
+        ("PC-12, SL-07, ST-04", _("card numbers: produce cards, Shopping Lists, Stalls")),
     )
 
 
