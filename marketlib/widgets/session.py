@@ -35,7 +35,7 @@ from typing import Any
 
 from marketlib.bots.coach import review_text
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
-from marketlib.core.i18n import check_language, language, refusal
+from marketlib.core.i18n import _, check_language, language, refusal
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
@@ -221,7 +221,7 @@ class SeatSession:
             "can_redo": "redo" in controls and match.can_redo,
             "version": self.version,
             "position": self.position,
-            "busy": table.paused or table.busy,
+            "busy": _(table.paused) if table.paused else table.busy,
             "seed": str(match.seed) if self.show_seed or match.outcome is not None else "",
             "controls": list(self.controls),
             "step_in": self.step_in_seats(),
@@ -233,8 +233,9 @@ class SeatSession:
         the table announces to every seat (the teacher's undo), then, while a computer player
         holds this seat, :attr:`held`."""
         table = self.table
-        held = self.held if self.held and self.seat in table.opponents else ""
-        parts = [self.notice, "" if self.covered else table.announced(), held]
+        held = _(self.held) if self.held and self.seat in table.opponents else ""
+        announced = "" if self.covered else table.announced()
+        parts = [self.notice, _(announced) if announced else "", held]
         return " ".join(dict.fromkeys(p for p in parts if p))
 
     def step_in_seats(self) -> list[int]:
@@ -495,7 +496,7 @@ class SeatSession:
         sights = table.sights
         views = [sights.of(before).view(self.seat), sights.of(self.match.state).view(self.seat)]
         said = table.table.words.recap(views, [played], self.seat)
-        return f"Done: {said}" if said else ""
+        return _("Done: {said}").format(said=said) if said else ""
 
     def undo(self) -> None:
         """Undo back to the last decision of a person (see :meth:`TableSession.undo`); the

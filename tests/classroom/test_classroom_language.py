@@ -43,3 +43,16 @@ def test_each_connection_reads_its_own_language(tmp_path: Path) -> None:
         assert room.tables[0].seats[0].version == version + 1
         assert room.tables[0].seats[1].lang is None
         assert room.tables[0].match.cursor == 0  # the game did not move
+
+
+def test_the_teachers_words_reach_each_seat_in_its_language(tmp_path: Path) -> None:
+    room = make_room(tmp_path, players=2, seed=2)
+    table = room.tables[0]
+    table.seats[1].lang = "ms"
+    room.pause(1)
+    assert [seat.traits()["busy"] for seat in table.seats] == [
+        "The teacher paused the game.", "Guru menghentikan permainan seketika."]
+    room.unpause(1)
+    assert [seat.traits()["notice"] for seat in table.seats] == [
+        "The teacher resumed the game: play on.",
+        "Guru menyambung semula permainan: teruskan bermain."]
