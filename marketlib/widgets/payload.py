@@ -104,12 +104,13 @@ def explain_click(table: Table, match: Match, target: str, player: int,
     view = sight.view(player)
     action = table.intent(view, target, player)
     if action is None:
-        return f"{target.split(':', 1)[-1]} is not something you can use right now."
+        return _("{thing} is not something you can use right now.").format(
+            thing=target.split(":", 1)[-1])
     why = game.explain(sight.world(player), action)
     if why is None:  # legal, but not what was clicked: say how to play it (issue 30, point 4)
-        return (f"{table.label(view, action)} [{action}] is allowed now. To play it, click its "
-                "highlighted choice (a card that goes somewhere: the card first, then where it "
-                "goes).")
+        return _("{label} [{action}] is allowed now. To play it, click its highlighted choice (a "
+                 "card that goes somewhere: the card first, then where it goes).").format(
+                     label=table.label(view, action), action=action)
     return f"{why.rule}: {refusal(why.reason)}"
 
 
