@@ -32,6 +32,7 @@ from marketlib.core import (
     Violation,
     registry,
 )
+from marketlib.core.i18n import LANGUAGES, get_language, set_language
 from marketlib.core.version import __version__
 
 
@@ -43,7 +44,8 @@ def play(game: str = "monsoon", players: int | None = None, **options: Any) -> A
     the solo game and ``marketlib.play("kenduri", players=3)`` the cooperative Kenduri Menu.
     Options: ``seed`` (default: a fresh one, shown on the board), ``seat``, ``opponents`` (a bot
     name, a mapping of seats to bots, or ``None`` for hot-seat), ``mode`` (Bansan), ``teacher``
-    and any rule option. See :func:`marketlib.widgets.play_board`.
+    ``lang`` (``"en"`` or ``"ms"`` for Bahasa Malaysia: the board's words and refusals; default
+    :func:`get_language`) and any rule option. See :func:`marketlib.widgets.play_board`.
     """
     from marketlib.widgets import play_board
 
@@ -56,6 +58,7 @@ def games() -> dict[str, ModuleType]:
     return {name: cast(ModuleType, registry.resolve_game(name)) for name in registry.names()}
 
 __all__ = [
+    "LANGUAGES",
     "CardDataError",
     "Ending",
     "GameInfo",
@@ -72,6 +75,8 @@ __all__ = [
     "__version__",
     "bansan",
     "games",
+    "get_language",
     "monsoon",
     "play",
+    "set_language",
 ]

@@ -28,6 +28,7 @@ from marketlib.core.data import (
     read_toml,
 )
 from marketlib.core.errors import CardDataError
+from marketlib.core.i18n import N_
 
 DATA = Path(__file__).parent / "data"
 PRODUCE_FILE = "produce.csv"
@@ -50,12 +51,12 @@ class Produce(enum.StrEnum):
 
 PRODUCE = tuple(Produce)
 NAMES = {
-    Produce.FV: "Fruits & Veggies",
-    Produce.WG: "Wet Goods",
-    Produce.MT: "Meat",
-    Produce.DG: "Dry Goods",
-    Produce.SF: "Seafood",
-    Produce.MM: "Macam-Macam",
+    Produce.FV: N_("Fruits & Veggies"),
+    Produce.WG: N_("Wet Goods"),
+    Produce.MT: N_("Meat"),
+    Produce.DG: N_("Dry Goods"),
+    Produce.SF: N_("Seafood"),
+    Produce.MM: N_("Macam-Macam"),
 }
 
 
@@ -68,8 +69,9 @@ class Waste(enum.StrEnum):
 
 
 WASTES = tuple(Waste)
-WASTE_WORDS = {"PL": "Plastic", "PA": "Paper", "OR": "Organic"}
-"""Each waste type's (and Waste Bin's) name by its code, as the rulebook writes it."""
+WASTE_WORDS = {"PL": N_("Plastic"), "PA": N_("Paper"), "OR": N_("Organic")}
+"""Each waste type's (and Waste Bin's) name by its code, as the rulebook writes it (in English:
+the card files are read with these; a board shows ``_(WASTE_WORDS[code])``)."""
 _WASTE_NAMES = {word.lower(): Waste(code) for code, word in WASTE_WORDS.items()}
 
 

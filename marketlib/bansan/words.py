@@ -11,7 +11,9 @@ The table notation (``P0 stock-deck``) stays in logs and tooltips; a person read
   Kenduri team goal, the Sendiri target), with what ends the game and how close it is;
 * :func:`final_standings`: the end of a finished game, with the tie-breakers that decided;
 * :func:`recap`: what another vendor did while you waited, and what it changed for you;
-* :data:`LEGEND`: every code and symbol a board shows.
+* :data:`LEGEND`: every code and symbol a board shows;
+* :data:`GLOSSARY` and :func:`glossary`: the rulebook's local terms (Malay and Hokkien), each
+  with its meaning in the language in force.
 
 Everything here reads a seat's view (never hidden cards) and the moves that seat may read.
 """
@@ -34,26 +36,28 @@ from marketlib.bansan.state import (
     Stocking,
 )
 from marketlib.core.game import places, tie_breaks
+from marketlib.core.i18n import N_, _, get_language, register_refusals
 
 PHASES: dict[str, str] = {
-    "open_lists": "Opening Round: Shopping Lists",
-    "open_stock": "Opening Round: opening stock",
-    "draft": "Opening Round: Stall draft",
-    "solo_move": "Sendiri turn, step 1: move",
-    "solo_throw": "Sendiri turn, step 1: throw",
-    "stock": "Stocking Phase",
-    "stocked": "Stocking Phase",
-    "actions": "Action Phase",
-    "complete": "Upkeep: complete Shopping Lists",
-    "return_lists": "Upkeep: new Shopping Lists",
-    "bag": "Upkeep: check your Bag",
-    "refill": "Upkeep: replenish the Row",
-    "event_lists": "Event: Shopping Lists",
-    "turn_end": "End of the turn",
-    "closing": "Closing Round",
-    "over": "Game over",
+    "open_lists": N_("Opening Round: Shopping Lists"),
+    "open_stock": N_("Opening Round: opening stock"),
+    "draft": N_("Opening Round: Stall draft"),
+    "solo_move": N_("Sendiri turn, step 1: move"),
+    "solo_throw": N_("Sendiri turn, step 1: throw"),
+    "stock": N_("Stocking Phase"),
+    "stocked": N_("Stocking Phase"),
+    "actions": N_("Action Phase"),
+    "complete": N_("Upkeep: complete Shopping Lists"),
+    "return_lists": N_("Upkeep: new Shopping Lists"),
+    "bag": N_("Upkeep: check your Bag"),
+    "refill": N_("Upkeep: replenish the Row"),
+    "event_lists": N_("Event: Shopping Lists"),
+    "turn_end": N_("End of the turn"),
+    "closing": N_("Closing Round"),
+    "over": N_("Game over"),
 }
-"""Each engine phase by its rulebook name (B-OPEN, B-TURN-01, B-UPK, B-END-05, B-SOLO)."""
+"""Each engine phase by its rulebook name (B-OPEN, B-TURN-01, B-UPK, B-END-05, B-SOLO), in
+English: a board shows ``_(PHASES[phase])``, in the language in force."""
 
 PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
              "sell": "SELL of {}"}
@@ -74,53 +78,111 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     cap = rules.bin_capacity
     fine = rules.fine_per_card
     cost = rules.rr_cost
-    star = ("a Star: when a refill draws one, an Event is flipped (Events are on in this game)"
-            if rules.events != "off" else
-            "a Star: it would flip an Event, but Events are off in this game (A-B-01)")
-    wallet = ("your 2 secret Shopping Lists and your money, behind your Wallet screen"
+    star = (_("a Star: when a refill draws one, an Event is flipped (Events are on in this "
+              "game)") if rules.events != "off" else
+            _("a Star: it would flip an Event, but Events are off in this game (A-B-01)"))
+    wallet = (_("your 2 secret Shopping Lists and your money, behind your Wallet screen")
               if rules.hidden_wallets else
-              "your 2 Shopping Lists and your money; in this game every vendor sees them "
-              "(hidden_wallets=False, A-B-57)")
+              _("your 2 Shopping Lists and your money; in this game every vendor sees them "
+                "(hidden_wallets=False, A-B-57)"))
     if rules.plays.shared_menu:
-        wallet = "your money (the Kenduri Menu's Shopping Lists are public, B-KEN-02)"
+        wallet = _("your money (the Kenduri Menu's Shopping Lists are public, B-KEN-02)")
     if rules.plays.shared_menu:  # B-KEN-04
-        last = (f"triggered when the last of the {rules.kenduri_lists} Kenduri lists is "
-                "completed or the last Deck card is drawn (B-KEN-04)")
+        last = _("triggered when the last of the {count} Kenduri lists is completed or the last "
+                 "Deck card is drawn (B-KEN-04)").format(count=rules.kenduri_lists)
     else:  # B-END-01, B-SOLO-16/19
-        last = (f"triggered when a vendor completes their {rules.trigger_lists}"
-                f"{_ordinal(rules.trigger_lists)} Shopping List or draws the last Deck card "
-                "(B-END-01)")
-    empty = (f"EMPTY a Waste Bin: gain RM{rules.empty_base}, +RM{rules.empty_bonus_additional} "
-             "if it is not the first bin you empty this turn, +RM"
-             f"{rules.empty_bonus_overflow} if it was overflowing (B-EMPTY-01..03)")
+        last = _("triggered when a vendor completes their {ordinal} Shopping List or draws the "
+                 "last Deck card (B-END-01)").format(ordinal=(
+                     f"{rules.trigger_lists}{_ordinal(rules.trigger_lists)}"
+                     if get_language() == "en" else
+                     _("{n}th (ordinal)").format(n=rules.trigger_lists)))
+    empty = _("EMPTY a Waste Bin: gain RM{base}, +RM{more} if it is not the first bin you empty "
+              "this turn, +RM{over} if it was overflowing (B-EMPTY-01..03)").format(
+                  base=rules.empty_base, more=rules.empty_bonus_additional,
+                  over=rules.empty_bonus_overflow)
     bag = ("" if not rules.fine_on_bag_overflow else
-           f"; a card thrown from an overfull Bag is fined RM{fine} too (A-B-13)")
+           _("; a card thrown from an overfull Bag is fined RM{fine} too (A-B-13)").format(
+               fine=fine))
     return (
-        ("FV", f"Fruits & Veggies (RM{price[Produce.FV]} a card)"),
-        ("WG", f"Wet Goods (RM{price[Produce.WG]})"),
-        ("MT", f"Meat (RM{price[Produce.MT]})"),
-        ("DG", f"Dry Goods (RM{price[Produce.DG]})"),
-        ("SF", f"Seafood (RM{price[Produce.SF]})"),
-        ("MM", f"Macam-Macam, odds and ends (RM{price[Produce.MM]})"),
-        ("PL / PA / OR", "the waste type on a card's back: Plastic, Paper, Organic; thrown cards "
-                         "go into that Waste Bin"),
+        ("FV", _("{name} (RM{price} a card)").format(name=_(NAMES[Produce.FV]),
+                                                     price=price[Produce.FV])),
+        ("WG", f"{_(NAMES[Produce.WG])} (RM{price[Produce.WG]})"),
+        ("MT", f"{_(NAMES[Produce.MT])} (RM{price[Produce.MT]})"),
+        ("DG", f"{_(NAMES[Produce.DG])} (RM{price[Produce.DG]})"),
+        ("SF", f"{_(NAMES[Produce.SF])} (RM{price[Produce.SF]})"),
+        ("MM", _("Macam-Macam, odds and ends (RM{price})").format(price=price[Produce.MM])),
+        ("PL / PA / OR", _("the waste type on a card's back: Plastic, Paper, Organic; thrown "
+                           "cards go into that Waste Bin")),
         ("\u2605", star),
-        ("top / bottom", "the two halves of a produce card; a card stocked into a Stall or Bag "
-                         "becomes the type of the half on top"),
-        (f"Waste Bin {cap + 1}/{cap}", f"a bin holds {cap} cards; past that it overflows and "
-                                       f"every card you throw in costs RM{fine}{bag}"),
-        ("Bag", f"your Bag holds {rules.bag_limit} cards at the end of your turn; give or throw "
-                "away the rest (B-UPK-08)"),
-        ("Action Phase", f"{rules.actions_per_turn} actions a turn: BUY, SELL or EMPTY "
-                         "(B-ACT-01)"),
+        (_("top / bottom"), _("the two halves of a produce card; a card stocked into a Stall or "
+                              "Bag becomes the type of the half on top")),
+        (_("Waste Bin {over}/{cap}").format(over=cap + 1, cap=cap),
+         _("a bin holds {cap} cards; past that it overflows and every card you throw in costs "
+           "RM{fine}{bag}").format(cap=cap, fine=fine, bag=bag)),
+        (_("Bag"), _("your Bag holds {limit} cards at the end of your turn; give or throw away "
+                     "the rest (B-UPK-08)").format(limit=rules.bag_limit)),
+        (_("Action Phase"), _("{count} actions a turn: BUY, SELL or EMPTY (B-ACT-01)").format(
+            count=rules.actions_per_turn)),
         ("EMPTY", empty),
-        ("Last Round", last),
-        ("Bansan Token", "the 1st Player's marker; it passes to whoever triggers the Last Round"),
-        ("R&R", f"Rent & Release, once a game: pay RM{cost} to rent an empty Stall and/or get "
-                f"RM{cost} for releasing one of yours"),
-        ("Wallet", wallet),
-        ("PC-12, SL-07, ST-04", "card numbers: produce cards, Shopping Lists, Stalls"),
+        (_("Last Round"), last),
+        (_("Bansan Token"), _("the 1st Player's marker; it passes to whoever triggers the Last "
+                              "Round")),
+        ("R&R", _("Rent & Release, once a game: pay RM{cost} to rent an empty Stall and/or get "
+                  "RM{cost} for releasing one of yours").format(cost=cost)),
+        (_("Wallet"), wallet),
+        ("PC-12, SL-07, ST-04", _("card numbers: produce cards, Shopping Lists, Stalls")),
     )
+
+
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("Bansan", N_("the market itself (Hokkien); the game's name")),
+    ("Bos Bansan", N_("the boss of the market: the title of the vendor with the most money at "
+                      "the end (B-END-06)")),
+    ("Pasar", N_("market")),
+    ("Kenduri", N_("feast: the Kenduri Menu, where the vendors complete 5 public Shopping "
+                   "Lists together (B-KEN)")),
+    ("Sendiri", N_("alone, by yourself: the solo mode (B-SOLO)")),
+    ("Macam-Macam", N_("all sorts (said with 'ch' as in 'charge'): the sixth produce type, "
+                       "odds and ends")),
+    ("Apa pun ada", N_("anything also got: the game's subtitle")),
+    ("Hamik pun oo", N_("anything also got (Hokkien)")),
+    ("Bao ka liao", N_("take care of everything (Hokkien)")),
+    ("Ayam", N_("chicken")),
+    ("Belacan", N_("shrimp paste")),
+    ("Buah keras", N_("candlenuts")),
+    ("Bunga kantan", N_("torch ginger")),
+    ("Daging", N_("meat (usually beef)")),
+    ("Goreng", N_("fried")),
+    ("Ikan", N_("fish")),
+    ("Kambing", N_("goat")),
+    ("Kaya", N_("coconut egg jam")),
+    ("Kerisik", N_("fried coconut paste")),
+    ("Masak", N_("cook, cooking style")),
+    ("Mee", N_("noodles")),
+    ("Nasi", N_("rice")),
+    ("Pandan", N_("fragrant screwpine")),
+    ("Roti", N_("bread")),
+    ("Santan", N_("coconut milk")),
+    ("Taugeh", N_("beansprouts")),
+    ("Udang", N_("prawn")),
+)
+"""The rulebook's local terms ("Some Local Bansan Terms", and the game's own names), each with
+its meaning in English; :func:`glossary` gives the meanings in the language in force. The terms
+stay as the rulebook writes them in every language."""
+
+
+def glossary() -> tuple[tuple[str, str], ...]:
+    """:data:`GLOSSARY` with each meaning in the language in force (issue 30, point 5).
+
+    Example:
+        >>> from marketlib.core.i18n import language
+        >>> dict(glossary())["Kenduri"][:5]
+        'feast'
+        >>> with language("ms"):
+        ...     dict(glossary())["Kenduri"][:6]
+        'jamuan'
+    """
+    return tuple((term, _(meaning)) for term, meaning in GLOSSARY)
 
 
 def _ordinal(n: int) -> str:
@@ -133,65 +195,84 @@ force (B-COMP, A-B-05, B-ANY-03)."""
 
 
 def _name(produce: Produce | str) -> str:
-    return NAMES[Produce(produce)]
+    return _(NAMES[Produce(produce)])
 
 
 def _rent(rules: Rules) -> str:
     """What renting a Stall in the Stall draft costs (B-OPEN-07, A-B-58)."""
-    return f"pay RM{rules.opening_rent_cost}" if rules.opening_rent_cost else "free"
+    cost = rules.opening_rent_cost
+    return _("pay RM{cost}").format(cost=cost) if cost else _("free")
 
 
 def _rent_and_release(a: A.RentAndRelease, cost: int | None) -> str:
     """An R&R's parts, with what each pays when ``cost`` (``rr_cost``, B-ANY-03) is given."""
     parts = []
     if a.rent is not None:
-        parts.append(f"rent {a.rent}" + ("" if cost is None else f" (pay RM{cost})"))
+        parts.append(_("rent {stall}").format(stall=a.rent)
+                     + ("" if cost is None else _(" (pay RM{cost})").format(cost=cost)))
     if a.release is not None:
-        parts.append(f"release {a.release}" + ("" if cost is None else f" (get RM{cost})"))
-    return " and ".join(parts)
+        parts.append(_("release {stall}").format(stall=a.release)
+                     + ("" if cost is None else _(" (get RM{cost})").format(cost=cost)))
+    return _(" and ").join(parts)
 
 
 def _choose_half(view: Any, a: A.ChooseHalf) -> str:
     hand = view.pending.cards if isinstance(view.pending, OpeningHand) else ()
+    if a.half == "top":
+        return (_("Use the top halves of all {count} cards").format(count=len(hand)) if hand
+                else _("Use the top halves"))
+    if a.half == "bottom":
+        return (_("Use the bottom halves of all {count} cards").format(count=len(hand)) if hand
+                else _("Use the bottom halves"))
     return (f"Use the {a.half} halves of all {len(hand)} cards" if hand
             else f"Use the {a.half} halves")
 
 
 def _done(view: Any, a: A.Done) -> str:
     if isinstance(view.pending, Purchase):
-        return "Finish selling" if view.pending.kind == "sell" else "Finish buying"
-    return "End Upkeep" if view.phase == "complete" else "Done: end the Closing Round"
+        return _("Finish selling") if view.pending.kind == "sell" else _("Finish buying")
+    return _("End Upkeep") if view.phase == "complete" else _("Done: end the Closing Round")
 
 
 def _counter(view: Any, a: A.Counter) -> str:
-    return "Counter with other terms" if a.price is None else f"Counter: RM{a.price} instead"
+    return (_("Counter with other terms") if a.price is None
+            else _("Counter: RM{price} instead").format(price=a.price))
 
 
 LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
-    A.ReturnList: lambda view, a: f"Return {a.list} to the deck",
+    A.ReturnList: lambda view, a: _("Return {list} to the deck").format(list=a.list),
     A.ChooseHalf: _choose_half,
-    A.Tuck: lambda view, a: f"Tuck {a.card} into Stall {a.stall}",
-    A.PlaceWorker: lambda view, a: f"Rent Stall {a.stall} ({_rent(view.rules)})",
-    A.Move: lambda view, a: f"Move the Workers of row {a.row}",
-    A.StockRow: lambda view, a: f"Take every Row card showing {_name(a.produce)}",
-    A.StockDeck: lambda view, a: "Draw from the Deck until a type repeats",
-    A.SkipStocking: lambda view, a: "Skip stocking",
-    A.Buy: lambda view, a: f"Buy {_name(a.produce)} from other vendors",
-    A.BuyWholesale: lambda view, a: f"Buy {_name(a.produce)} wholesale (from the Row, half price)",
-    A.Sell: lambda view, a: f"Sell {_name(a.produce)} online (half price)",
-    A.Pick: lambda view, a: f"Pick {a.card}",
-    A.Bargain: lambda view, a: f"Offer RM{a.price} for {a.card}",
+    A.Tuck: lambda view, a: _("Tuck {card} into Stall {stall}").format(card=a.card,
+                                                                       stall=a.stall),
+    A.PlaceWorker: lambda view, a: _("Rent Stall {stall} ({rent})").format(
+        stall=a.stall, rent=_rent(view.rules)),
+    A.Move: lambda view, a: _("Move the Workers of row {row}").format(row=a.row),
+    A.StockRow: lambda view, a: _("Take every Row card showing {produce}").format(
+        produce=_name(a.produce)),
+    A.StockDeck: lambda view, a: _("Draw from the Deck until a type repeats"),
+    A.SkipStocking: lambda view, a: _("Skip stocking"),
+    A.Buy: lambda view, a: _("Buy {produce} from other vendors").format(
+        produce=_name(a.produce)),
+    A.BuyWholesale: lambda view, a: _("Buy {produce} wholesale (from the Row, half "
+                                      "price)").format(produce=_name(a.produce)),
+    A.Sell: lambda view, a: _("Sell {produce} online (half price)").format(
+        produce=_name(a.produce)),
+    A.Pick: lambda view, a: _("Pick {card}").format(card=a.card),
+    A.Bargain: lambda view, a: _("Offer RM{price} for {card}").format(price=a.price,
+                                                                      card=a.card),
     A.Done: _done,
-    A.Empty: lambda view, a: f"Empty the {WASTE_WORDS[a.bin.value]} bin",
-    A.EndActions: lambda view, a: "End the Action Phase",
-    A.Complete: lambda view, a: f"Complete {a.list} with {', '.join(a.cards)}",
-    A.Give: lambda view, a: f"Give {a.card} to P{a.to}",
-    A.Throw: lambda view, a: f"Throw {a.card} into its Waste Bin",
+    A.Empty: lambda view, a: _("Empty the {waste} bin").format(
+        waste=_(WASTE_WORDS[a.bin.value])),
+    A.EndActions: lambda view, a: _("End the Action Phase"),
+    A.Complete: lambda view, a: _("Complete {list} with {cards}").format(
+        list=a.list, cards=", ".join(a.cards)),
+    A.Give: lambda view, a: _("Give {card} to P{seat}").format(card=a.card, seat=a.to),
+    A.Throw: lambda view, a: _("Throw {card} into its Waste Bin").format(card=a.card),
     A.RentAndRelease: lambda view, a: "R&R: " + _rent_and_release(a, view.rules.rr_cost),
-    A.ProposeTrade: lambda view, a: f"Propose a trade to P{a.to}",
+    A.ProposeTrade: lambda view, a: _("Propose a trade to P{seat}").format(seat=a.to),
     A.Counter: _counter,
-    A.Accept: lambda view, a: "Accept the offer",
-    A.Decline: lambda view, a: "Decline the offer",
+    A.Accept: lambda view, a: _("Accept the offer"),
+    A.Decline: lambda view, a: _("Decline the offer"),
 }
 """Each action kind's button words, ``LABELS[type](view, action)``, from the seat's view and
 the rules in force (the opening rent A-B-58, the R&R cost B-ANY-03); the board's presentation
@@ -222,70 +303,72 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         'Keep 2 of your 3 Shopping Lists: click the one to return to the bottom of the deck.'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     if decider != seat:
         return step(view, decider, seat)
     offer = view.offer
     if offer is not None:
         left = view.rules.max_counters - offer.counters
-        counter = (f"or counter it ({left} counter(s) left)" if left > 0
-                   else "(no counters left: A-B-60)")
-        return f"P{offer.frm} makes you an offer: accept it, decline it {counter}."
+        counter = (_("or counter it ({left} counter(s) left)").format(left=left) if left > 0
+                   else _("(no counters left: A-B-60)"))
+        return _("P{seat} makes you an offer: accept it, decline it {counter}.").format(
+            seat=offer.frm, counter=counter)
     p, phase = view.pending, view.phase
     if isinstance(p, ListReturn):
         if phase == "open_lists":  # B-OPEN-02: the lists dealt, less those returned
             dealt = view.vendors[decider].wallet_size
-            return (f"Keep {dealt - p.count} of your {dealt} Shopping Lists: click the one to "
-                    "return to the bottom of the deck.")
-        return f"Return {p.count} Shopping List(s) from your Wallet: click the one(s) to return."
+            return _("Keep {keep} of your {dealt} Shopping Lists: click the one to return to the "
+                     "bottom of the deck.").format(keep=dealt - p.count, dealt=dealt)
+        return _("Return {count} Shopping List(s) from your Wallet: click the one(s) to "
+                 "return.").format(count=p.count)
     if isinstance(p, OpeningHand):
-        return (f"Opening stock: use the top halves of all {len(p.cards)} cards or the bottom "
-                "halves; then tuck each card into a Stall of its type.")
+        return _("Opening stock: use the top halves of all {count} cards or the bottom halves; "
+                 "then tuck each card into a Stall of its type.").format(count=len(p.cards))
     if isinstance(p, Stocking):
-        return "Tuck each card: click a card, then an open Stall of its type (any renter)."
+        return _("Tuck each card: click a card, then an open Stall of its type (any renter).")
     if isinstance(p, Purchase):
-        verb = {"vendors": "buy from the other vendors' Stalls", "wholesale": "buy from the Row",
-                "sell": "sell from your Stalls"}[p.kind]
-        return (f"Pick the {_name(p.produce)} cards to {verb} (click each), then finish. "
-                f"Picked so far: {len(p.picked)}.")
+        verb = {"vendors": N_("buy from the other vendors' Stalls"),
+                "wholesale": N_("buy from the Row"), "sell": N_("sell from your Stalls")}[p.kind]
+        return _("Pick the {produce} cards to {verb} (click each), then finish. Picked so far: "
+                 "{count}.").format(produce=_name(p.produce), verb=_(verb), count=len(p.picked))
     if isinstance(p, SoloThrow):
-        return "The Neighbour throws 1 card from this Stall: choose which."
+        return _("The Neighbour throws 1 card from this Stall: choose which.")
     if phase == "draft":
-        return (f"Stall draft: click an unrented Stall to place a Worker on it "
-                f"({_rent(view.rules)}).")
+        return _("Stall draft: click an unrented Stall to place a Worker on it ({rent}).").format(
+            rent=_rent(view.rules))
     if phase == "solo_move":
-        return "Move the Workers of one row one Stall to the right (the Neighbour's too)."
+        return _("Move the Workers of one row one Stall to the right (the Neighbour's too).")
     if phase == "stock":
-        return ("Stock your Stalls: take every Row card of one type (click a type) or draw "
-                "from the Deck until a type repeats.")
+        return _("Stock your Stalls: take every Row card of one type (click a type) or draw from "
+                 "the Deck until a type repeats.")
     if phase == "actions":
-        left = view.actions_left
-        return (f"Take {left} more action(s): buy from vendors, buy wholesale, sell online or "
-                "empty a Waste Bin; or end the Action Phase.")
+        return _("Take {count} more action(s): buy from vendors, buy wholesale, sell online or "
+                 "empty a Waste Bin; or end the Action Phase.").format(count=view.actions_left)
     if phase == "complete":
-        return ("Upkeep: complete Shopping Lists from your Bag (each Complete button shows the "
-                "cards it uses), then End Upkeep.")
+        return _("Upkeep: complete Shopping Lists from your Bag (each Complete button shows the "
+                 "cards it uses), then End Upkeep.")
     if phase == "closing":
-        return ("Closing Round: complete any Shopping Lists you can, then finish; your "
-                "leftover produce is thrown into the bins.")
+        return _("Closing Round: complete any Shopping Lists you can, then finish; your "
+                 "leftover produce is thrown into the bins.")
     if phase == "bag":
-        return (f"Your Bag holds more than {view.rules.bag_limit} cards: give the extra cards "
-                "to other vendors or throw them into the bins (select a card first).")
-    return PHASES.get(str(phase), str(phase))
+        return _("Your Bag holds more than {limit} cards: give the extra cards to other vendors "
+                 "or throw them into the bins (select a card first).").format(
+                     limit=view.rules.bag_limit)
+    return _(PHASES[str(phase)]) if str(phase) in PHASES else str(phase)
 
 
 def _who(seat: int, reader: int | None) -> str:
     if seat < 0:
-        return "the Neighbour"
-    return "you" if seat == reader else f"P{seat}"
+        return _("the Neighbour")
+    return _("you") if seat == reader else f"P{seat}"
 
 
 def _picked(view: Any, reader: int | None) -> str:
     """The cards picked in the BUY or SELL in progress, each with whom it pays."""
     p = view.pending
-    parts = [x.card + ("" if x.seller is None else
-                       f" (RM{x.price} to {_who(x.seller, reader)})") for x in p.picked]
-    return ", ".join(parts) or "nothing yet"
+    parts = [x.card + ("" if x.seller is None else _(" (RM{price} to {who})").format(
+        price=x.price, who=_who(x.seller, reader))) for x in p.picked]
+    return ", ".join(parts) or _("nothing yet")
 
 
 def step(view: Any, decider: int | None, seat: int | None) -> str:
@@ -302,24 +385,25 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         'You are keeping 2 of your 3 Shopping Lists (returning 1 to the deck).'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     me = decider == seat
-    who = "You" if me else ("The Neighbour" if decider < 0 else f"P{decider}")
-    are = "are" if me else "is"
-    their = "your" if me else "their"
+    who = _("You") if me else (_("The Neighbour") if decider < 0 else f"P{decider}")
     offer = view.offer
     if offer is not None:
         if isinstance(offer, BargainOffer):
-            terms = f"RM{offer.price} for {offer.card}"
+            terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card)
         else:
-            terms = (f"[{', '.join(offer.give)}] + RM{offer.pay} for [{', '.join(offer.take)}] "
-                     f"+ RM{offer.ask}")
-        terms += f" (counter {offer.counters})" if offer.counters else ""
+            terms = _("[{give}] + RM{pay} for [{take}] + RM{ask}").format(
+                give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take),
+                ask=offer.ask)
+        terms += _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
         if seat == offer.to:
-            return f"P{offer.frm} offers you {terms}. You answer: accept, decline or counter."
+            return _("P{seat} offers you {terms}. You answer: accept, decline or "
+                     "counter.").format(seat=offer.frm, terms=terms)
         if seat == offer.frm:
-            return f"You offer P{offer.to} {terms}. P{offer.to} answers."
-        return f"P{offer.frm} offers P{offer.to} {terms}. P{offer.to} answers."
+            return _("You offer P{to} {terms}. P{to} answers.").format(to=offer.to, terms=terms)
+        return _("P{seat} offers P{to} {terms}. P{to} answers.").format(
+            seat=offer.frm, to=offer.to, terms=terms)
     p, phase = view.pending, view.phase
     if isinstance(p, Purchase):
         name = _name(p.produce)
@@ -327,47 +411,74 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                  else half_total(view, [x.price for x in p.picked]))
         picked = _picked(view, seat)
         if p.kind == "sell":
-            money = f"{'you get' if me else f'{who} gets'} RM{total}"
-            doing = f"selling {name} online"
+            money = (_("you get RM{total}") if me else _("{who} gets RM{total}")).format(
+                who=who, total=total)
+            doing = _("selling {name} online").format(name=name)
         else:
-            money = f"{'you pay' if me else f'{who} pays'} RM{total}"
-            doing = (f"buying {name} from the vendors" if p.kind == "vendors"
-                     else f"buying {name} wholesale from the Row")
+            money = (_("you pay RM{total}") if me else _("{who} pays RM{total}")).format(
+                who=who, total=total)
+            doing = (_("buying {name} from the vendors") if p.kind == "vendors"
+                     else _("buying {name} wholesale from the Row")).format(name=name)
         if me:
-            tail = f" (finishing now, {money})" if p.picked else ""
-            return f"You are {doing}. Picked: {picked}{tail}."
+            tail = _(" (finishing now, {money})").format(money=money) if p.picked else ""
+            return _("You are {doing}. Picked: {picked}{tail}.").format(
+                doing=doing, picked=picked, tail=tail)
         mine = sum(x.price for x in p.picked if seat is not None and x.seller == seat)
         if p.kind == "vendors" and mine:
-            return (f"{who} is buying {name} from you: RM{mine} to you if {who} finishes. "
-                    f"Picked: {picked}.")
-        tail = f"; {money} if {who} finishes" if p.picked else ""
-        return f"{who} is {doing}. Picked: {picked}{tail}."
+            return _("{who} is buying {name} from you: RM{mine} to you if {who} finishes. "
+                     "Picked: {picked}.").format(who=who, name=name, mine=mine, picked=picked)
+        tail = _("; {money} if {who} finishes").format(money=money, who=who) if p.picked else ""
+        return _("{who} is {doing}. Picked: {picked}{tail}.").format(
+            who=who, doing=doing, picked=picked, tail=tail)
     if isinstance(p, ListReturn):
         if phase == "open_lists":  # B-OPEN-02: the lists dealt, less those returned
             dealt = view.vendors[decider].wallet_size
-            return (f"{who} {are} keeping {dealt - p.count} of {their} {dealt} Shopping Lists "
-                    f"(returning {p.count} to the deck).")
-        return f"{who} {are} returning {p.count} Shopping List(s) to the deck."
+            return (_("You are keeping {keep} of your {dealt} Shopping Lists (returning {count} "
+                      "to the deck).") if me else
+                    _("{who} is keeping {keep} of their {dealt} Shopping Lists (returning "
+                      "{count} to the deck).")).format(who=who, keep=dealt - p.count,
+                                                       dealt=dealt, count=p.count)
+        return (_("You are returning {count} Shopping List(s) to the deck.") if me else
+                _("{who} is returning {count} Shopping List(s) to the deck.")).format(
+                    who=who, count=p.count)
     if isinstance(p, OpeningHand):
-        return (f"{who} {are} choosing the top or bottom halves of {their} {len(p.cards)} "
-                "opening cards.")
+        return (_("You are choosing the top or bottom halves of your {count} opening cards.")
+                if me else
+                _("{who} is choosing the top or bottom halves of their {count} opening "
+                  "cards.")).format(who=who, count=len(p.cards))
     if isinstance(p, Stocking):
-        return f"{who} {are} stocking {len(p.cards)} card(s) into the Stalls."
+        return (_("You are stocking {count} card(s) into the Stalls.") if me else
+                _("{who} is stocking {count} card(s) into the Stalls.")).format(
+                    who=who, count=len(p.cards))
     if isinstance(p, SoloThrow):
-        return (f"The Neighbour throws 1 card from each of {len(p.stalls)} Stall(s): "
-                f"{'you choose' if me else f'{who} chooses'} which.")
-    now = {
-        "draft": f"renting a Stall in the Stall draft ({_rent(view.rules)})",
-        "solo_move": "moving one row of Workers one Stall to the right",
-        "stock": "stocking: every Row card of one type, or from the Deck",
-        "actions": f"taking actions ({view.actions_left} left)",
-        "complete": f"completing Shopping Lists from {their} Bag (Upkeep)",
-        "closing": f"completing {their} last Shopping Lists in the Closing Round",
-        "bag": f"giving away or throwing the extra cards of {their} Bag",
-    }.get(str(phase))
+        return (_("The Neighbour throws 1 card from each of {count} Stall(s): you choose "
+                  "which.") if me else
+                _("The Neighbour throws 1 card from each of {count} Stall(s): {who} chooses "
+                  "which.")).format(who=who, count=len(p.stalls))
+    mine_now = {
+        "draft": N_("You are renting a Stall in the Stall draft ({rent})."),
+        "solo_move": N_("You are moving one row of Workers one Stall to the right."),
+        "stock": N_("You are stocking: every Row card of one type, or from the Deck."),
+        "actions": N_("You are taking actions ({left} left)."),
+        "complete": N_("You are completing Shopping Lists from your Bag (Upkeep)."),
+        "closing": N_("You are completing your last Shopping Lists in the Closing Round."),
+        "bag": N_("You are giving away or throwing the extra cards of your Bag."),
+    }
+    their_now = {
+        "draft": N_("{who} is renting a Stall in the Stall draft ({rent})."),
+        "solo_move": N_("{who} is moving one row of Workers one Stall to the right."),
+        "stock": N_("{who} is stocking: every Row card of one type, or from the Deck."),
+        "actions": N_("{who} is taking actions ({left} left)."),
+        "complete": N_("{who} is completing Shopping Lists from their Bag (Upkeep)."),
+        "closing": N_("{who} is completing their last Shopping Lists in the Closing Round."),
+        "bag": N_("{who} is giving away or throwing the extra cards of their Bag."),
+    }
+    now = (mine_now if me else their_now).get(str(phase))
     if now is None:
-        return f"{who} {'decide' if me else 'is deciding'} ({PHASES.get(phase, phase)})."
-    return f"{who} {are} {now}."
+        shown = _(PHASES[str(phase)]) if str(phase) in PHASES else str(phase)
+        return (_("You decide ({now}).") if me else _("{who} is deciding ({now}).")).format(
+            who=who, now=shown)
+    return _(now).format(who=who, rent=_rent(view.rules), left=view.actions_left)
 
 
 def warning(view: Any, action: A.Action) -> str:
@@ -380,20 +491,23 @@ def warning(view: Any, action: A.Action) -> str:
         'End the Action Phase with 2 action(s) unused?'
     """
     if isinstance(action, A.EndActions) and view.actions_left > 0:
-        return f"End the Action Phase with {view.actions_left} action(s) unused?"
+        return _("End the Action Phase with {count} action(s) unused?").format(
+            count=view.actions_left)
     if isinstance(action, A.SkipStocking):
-        return "Skip stocking this turn? Your Stalls get no new produce."
+        return _("Skip stocking this turn? Your Stalls get no new produce.")
     return ""
 
 
 def _ordinal_of(n: int) -> str:
-    return f"{n}{_ordinal(n)}"
+    if get_language() == "en":
+        return f"{n}{_ordinal(n)}"
+    return _("{n}th (ordinal)").format(n=n)
 
 
 def _seats(seats: Sequence[int], reader: int | None) -> str:
     """``P1``, ``P1 and you``, ``P0, P2 and P3``: seats in a sentence, the reader as "you"."""
     names = [_who(s, reader) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 def _lists_value(view: Any, vendor: Any) -> int:
@@ -405,7 +519,8 @@ def _lists_value(view: Any, vendor: Any) -> int:
 def _lists_done(view: Any, vendor: Any) -> str:
     """A vendor's completed lists as a count and their value ("2 worth RM12", "none")."""
     count = len(vendor.completed)
-    return f"{count} worth RM{_lists_value(view, vendor)}" if count else "none"
+    return (_("{count} worth RM{value}").format(count=count, value=_lists_value(view, vendor))
+            if count else _("none"))
 
 
 def _standing(view: Any) -> str:
@@ -414,59 +529,72 @@ def _standing(view: Any) -> str:
     me = view.viewer
     vendors = view.vendors
     if me is None:  # the teacher view: everything
-        return "Money: " + ", ".join(
-            f"P{p} RM{v.money} (completed lists: {_lists_done(view, v)})"
-            for p, v in enumerate(vendors)) + "."
+        return _("Money: {all}.").format(all=", ".join(
+            _("P{seat} RM{money} (completed lists: {lists})").format(
+                seat=p, money=v.money, lists=_lists_done(view, v))
+            for p, v in enumerate(vendors)))
     own = vendors[me]
-    text = f"You: RM{own.money} (completed lists: {_lists_done(view, own)})."
+    text = _("You: RM{money} (completed lists: {lists}).").format(
+        money=own.money, lists=_lists_done(view, own))
     others = [p for p in range(len(vendors)) if p != me]
     if not others:
         return text
     if all(vendors[p].money is None for p in others):
         lists = ", ".join(f"P{p} {_lists_done(view, vendors[p])}" for p in others)
-        return f"{text} Others: money hidden (completed lists: {lists})."
-    return text + " Others: " + ", ".join(
-        f"P{p} " + ("money hidden" if vendors[p].money is None else f"RM{vendors[p].money}")
-        + f" (completed lists: {_lists_done(view, vendors[p])})" for p in others) + "."
+        return _("{you} Others: money hidden (completed lists: {lists}).").format(
+            you=text, lists=lists)
+    return _("{you} Others: {others}.").format(you=text, others=", ".join(
+        (_("P{seat} money hidden (completed lists: {lists})") if vendors[p].money is None
+         else _("P{seat} RM{money} (completed lists: {lists})")).format(
+             seat=p, money=vendors[p].money, lists=_lists_done(view, vendors[p]))
+        for p in others))
 
 
 def _last_round(view: Any) -> str:
     """What ends a multiplayer game and how close it is (B-END-01..05, B-END-08, B-KEN-04)."""
     rules = view.rules
     reader = view.viewer
-    then = ("then the Closing Round (B-END-05)" if rules.closing_round
-            else "then the money is counted, without a Closing Round (B-END-08)")
+    then = (_("then the Closing Round (B-END-05)") if rules.closing_round
+            else _("then the money is counted, without a Closing Round (B-END-08)"))
     if view.phase == "closing":
-        return ("Closing Round (B-END-05): each vendor in turn completes the Shopping Lists they "
-                "can, then throws their leftover produce into the bins (fined past a full bin); "
-                "then the money is counted.")
+        return _("Closing Round (B-END-05): each vendor in turn completes the Shopping Lists "
+                 "they can, then throws their leftover produce into the bins (fined past a full "
+                 "bin); then the money is counted.")
     if view.trigger is not None:
         n = len(view.vendors)
         now = (view.current - view.first) % n  # B-END-03: up to the Last Player (A-B-34)
         rest = [(view.first + k) % n for k in range(now + 1, n)]
-        left = ("this is the last turn" if not rest else
-                f"after this turn, {_seats(rest, reader)} "
-                f"{'take' if len(rest) > 1 or rest[0] == reader else 'takes'} one more turn"
-                + (" each" if len(rest) > 1 else ""))
-        return (f"Last Round, triggered by {_who(view.trigger, reader)} (B-END-02/03): "
-                f"{left}; {then}.")
-    deck = f"the Deck runs out ({view.deck_size} cards left)"
+        if not rest:
+            left = _("this is the last turn")
+        elif len(rest) > 1:
+            left = _("after this turn, {seats} take one more turn each")
+        elif rest[0] == reader:
+            left = _("after this turn, you take one more turn")
+        else:
+            left = _("after this turn, {seats} takes one more turn")
+        if rest:
+            left = left.format(seats=_seats(rest, reader))
+        return _("Last Round, triggered by {who} (B-END-02/03): {left}; {then}.").format(
+            who=_who(view.trigger, reader), left=left, then=then)
+    deck = _("the Deck runs out ({count} cards left)").format(count=view.deck_size)
     if rules.plays.shared_menu:  # B-KEN-04 replaces B-END-01(a)
-        return (f"The Last Round starts when the last Kenduri list is completed or {deck} "
-                "(B-KEN-04).")
+        return _("The Last Round starts when the last Kenduri list is completed or {deck} "
+                 "(B-KEN-04).").format(deck=deck)
     counts = [len(v.completed) for v in view.vendors]
     most = max(counts)
-    closest = ("nobody has completed one yet" if most == 0 else
-               f"closest: {_seats([p for p, c in enumerate(counts) if c == most], reader)} "
-               f"with {most}")
-    return (f"The Last Round starts when a vendor completes their "
-            f"{_ordinal_of(rules.trigger_lists)} Shopping List ({closest}) or {deck} "
-            "(B-END-01).")
+    closest = (_("nobody has completed one yet") if most == 0 else
+               _("closest: {seats} with {most}").format(
+                   seats=_seats([p for p, c in enumerate(counts) if c == most], reader),
+                   most=most))
+    return _("The Last Round starts when a vendor completes their {ordinal} Shopping List "
+             "({closest}) or {deck} (B-END-01).").format(
+                 ordinal=_ordinal_of(rules.trigger_lists), closest=closest, deck=deck)
 
 
-MOST_MONEY = ("Most money at the end wins (B-END-06; ties: the higher value of completed "
-              "Shopping Lists, then the fewer leftover produce cards, B-END-07).")
-"""What wins a standard Bansan game, with its tie-breakers (B-END-06/07)."""
+MOST_MONEY = N_("Most money at the end wins (B-END-06; ties: the higher value of completed "
+                "Shopping Lists, then the fewer leftover produce cards, B-END-07).")
+"""What wins a standard Bansan game, with its tie-breakers (B-END-06/07), in English
+(``_(MOST_MONEY)`` in the language in force)."""
 
 
 def _kenduri(view: Any) -> str:
@@ -474,23 +602,24 @@ def _kenduri(view: Any) -> str:
     they need, the deadline (A-B-39) and what wins once it is met."""
     rules = view.rules
     menu = rules.kenduri_lists
-    deadline = ("the game ends" if rules.kenduri_deadline == "end_of_game"
-                else "the Deck runs out")  # B-KEN-05, A-B-39
-    head = (f"Team goal: complete all {menu} Kenduri lists before {deadline}, or everyone "
-            "loses (B-KEN-05); then most money wins (B-KEN-06).")
+    deadline = (_("the game ends") if rules.kenduri_deadline == "end_of_game"
+                else _("the Deck runs out"))  # B-KEN-05, A-B-39
+    head = _("Team goal: complete all {menu} Kenduri lists before {deadline}, or everyone loses "
+             "(B-KEN-05); then most money wins (B-KEN-06).").format(menu=menu, deadline=deadline)
     if view.missed:
-        return (f"{head} The Kenduri has failed: {', '.join(view.missed)} still open when the "
-                "Deck ran out (B-KEN-05).")
+        return _("{head} The Kenduri has failed: {lists} still open when the Deck ran out "
+                 "(B-KEN-05).").format(head=head, lists=", ".join(view.missed))
     done = menu - len(view.public)
     lists = catalog(view).lists
     needs: dict[Produce, int] = {}
     for x in view.public:
         for icon in lists[x].icons:
             needs[icon] = needs.get(icon, 0) + 1
-    still = ("" if not view.public else
-             f"; still open: {', '.join(view.public)}, needing " + ", ".join(
-                 f"{needs[p]} {_name(p)}" for p in Produce if p in needs))
-    return f"{head} Done {done} of {menu}{still}."
+    still = ("" if not view.public else _("; still open: {lists}, needing {needs}").format(
+        lists=", ".join(view.public),
+        needs=", ".join(f"{needs[p]} {_name(p)}" for p in Produce if p in needs)))
+    return _("{head} Done {done} of {menu}{still}.").format(head=head, done=done, menu=menu,
+                                                            still=still)
 
 
 def _sendiri(view: Any) -> str:
@@ -501,25 +630,29 @@ def _sendiri(view: Any) -> str:
     me = view.vendors[0]
     done = len(me.completed)
     value = _lists_value(view, me)
-    compare = "at least" if rules.solo_compare == ">=" else "more than"  # A-B-45
-    lists = (f"complete {target} Shopping Lists (done {done}) and " if
-             rules.solo_require_target else f"complete Shopping Lists (done {done}; "
-             f"{target} is the target but not required, A-B-45) and ")
-    head = (f"Target: {lists}end with money + Deck cards {compare} 2 x their value "
-            "(B-SOLO-18).")
+    compare = _("at least") if rules.solo_compare == ">=" else _("more than")  # A-B-45
+    lists = (_("complete {target} Shopping Lists (done {done}) and ") if
+             rules.solo_require_target else _("complete Shopping Lists (done {done}; {target} "
+                                              "is the target but not required, A-B-45) and ")
+             ).format(target=target, done=done)
+    head = _("Target: {lists}end with money + Deck cards {compare} 2 x their value "
+             "(B-SOLO-18).").format(lists=lists, compare=compare)
     if me.money is None or view.result is not None:
         return head
     total = me.money + view.deck_size
-    now = (f"Now: RM{me.money} + {view.deck_size} Deck cards = {total} against 2 x "
-           f"RM{value} = {2 * value} (before the final throw's fines, B-SOLO-17).")
+    now = _("Now: RM{money} + {deck} Deck cards = {total} against 2 x RM{value} = {double} "
+            "(before the final throw's fines, B-SOLO-17).").format(
+                money=me.money, deck=view.deck_size, total=total, value=value, double=2 * value)
     if view.trigger is not None:
-        return f"{head} {now} The game ends after this turn (B-SOLO-16)."
+        return _("{head} {now} The game ends after this turn (B-SOLO-16).").format(head=head,
+                                                                                  now=now)
     draws = SOLO_ROW + 1  # step 1b's card and the Row (B-SOLO-10/11)
     turns = max(0, view.deck_size // draws)
-    return (f"{head} {now} It ends after the turn you complete your "
-            f"{_ordinal_of(rules.trigger_lists)} list or the Deck runs out (B-SOLO-16): about "
-            f"{turns} turn(s) left, the Deck has {view.deck_size} cards and a turn draws "
-            f"{draws}.")
+    return _("{head} {now} It ends after the turn you complete your {ordinal} list or the Deck "
+             "runs out (B-SOLO-16): about {turns} turn(s) left, the Deck has {deck} cards and a "
+             "turn draws {draws}.").format(head=head, now=now,
+                                           ordinal=_ordinal_of(rules.trigger_lists),
+                                           turns=turns, deck=view.deck_size, draws=draws)
 
 
 def goal(view: Any) -> str:
@@ -544,7 +677,7 @@ def goal(view: Any) -> str:
     rules = view.rules
     if rules.plays.solo:
         return _sendiri(view)
-    head = _kenduri(view) if rules.plays.shared_menu else MOST_MONEY
+    head = _kenduri(view) if rules.plays.shared_menu else _(MOST_MONEY)
     if view.result is not None:
         return head
     return f"{head} {_standing(view)} {_last_round(view)}"
@@ -557,7 +690,7 @@ def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
 def _first(seats: Sequence[int], keys: Sequence[Any], level: int) -> str:
     """The seats of ``seats`` with the best key up to part ``level``, as "P0 and P2"."""
     best = max(keys[p][:level + 1] for p in seats)
-    return " and ".join(f"P{p}" for p in seats if keys[p][:level + 1] == best)
+    return _(" and ").join(f"P{p}" for p in seats if keys[p][:level + 1] == best)
 
 
 def final_standings(view: Any) -> str:
@@ -587,88 +720,99 @@ def final_standings(view: Any) -> str:
         enough = total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
         sign = rules.solo_compare if enough else {">=": "<", ">": "<="}[rules.solo_compare]
         short = done < rules.solo_target and rules.solo_require_target  # A-B-45
-        why = [w for w, bad in (("the total falls short", not enough),
-                                ("too few lists, A-B-45", short)) if bad]
-        won = "a win" if result.winners else f"a loss ({' and '.join(why)})"
-        return (f"Total: RM{money} + {view.deck_size} Deck cards = {total} {sign} 2 x "
-                f"RM{value} = {2 * value}; lists {done} of {rules.solo_target} (B-SOLO-18): "
-                f"{won}.")
+        why = [_(w) for w, bad in ((N_("the total falls short"), not enough),
+                                   (N_("too few lists, A-B-45"), short)) if bad]
+        won = (_("a win") if result.winners
+               else _("a loss ({why})").format(why=_(" and ").join(why)))
+        return _("Total: RM{money} + {deck} Deck cards = {total} {sign} 2 x RM{value} = "
+                 "{double}; lists {done} of {target} (B-SOLO-18): {won}.").format(
+                     money=money, deck=view.deck_size, total=total, sign=sign, value=value,
+                     double=2 * value, done=done, target=rules.solo_target, won=won)
     if not result.winners:  # B-KEN-05
         still = view.missed or view.public
-        return (f"The Kenduri failed: {', '.join(still)} not completed in time, so every "
-                "vendor loses (B-KEN-05).")
+        return _("The Kenduri failed: {lists} not completed in time, so every vendor loses "
+                 "(B-KEN-05).").format(lists=", ".join(still))
     keys = [(m, _lists_value(view, v), -(left or 0)) for m, v, left in zip(
         result.scores, view.vendors, view.leftovers or (None,) * len(view.vendors),
         strict=True)]
     place = places(result.winners, keys)
     order = sorted(range(len(keys)), key=lambda p: (place[p] or 0, p))
-    rows = ", ".join(f"{_ordinal_of(place[p] or 0)} P{p} RM{keys[p][0]} (completed lists "
-                     f"RM{keys[p][1]})" for p in order)
+    rows = ", ".join(_("{place} P{seat} RM{money} (completed lists RM{lists})").format(
+        place=_ordinal_of(place[p] or 0), seat=p, money=keys[p][0], lists=keys[p][1])
+        for p in order)
     before = rules.tiebreak2_count_at == "before_throw"
-    when = ", counted before the throw, A-B-28" if before else ""
+    when = _(", counted before the throw, A-B-28") if before else ""
     said = []
     for level, tied in tie_breaks(keys):
         seats = _seats(tied, None)
         key = keys[tied[0]]
         if level == 1:
-            said.append(f"{seats} tied on RM{key[0]}: tie-breaker 1, the higher value of "
-                        "completed Shopping Lists (B-END-07), put "
-                        + _first(tied, keys, level) + " first ("
-                        + ", ".join(f"P{p} RM{keys[p][1]}" for p in _best_first(tied, keys))
-                        + ").")
+            said.append(_("{seats} tied on RM{money}: tie-breaker 1, the higher value of "
+                          "completed Shopping Lists (B-END-07), put {first} first "
+                          "({values}).").format(
+                seats=seats, money=key[0], first=_first(tied, keys, level),
+                values=", ".join(f"P{p} RM{keys[p][1]}" for p in _best_first(tied, keys))))
         elif level == 2:
-            said.append(f"{seats} tied on RM{key[0]} and on completed lists worth RM{key[1]}: "
-                        f"tie-breaker 2, the fewer leftover produce cards (B-END-07{when}), put "
-                        + _first(tied, keys, level) + " first ("
-                        + ", ".join(f"P{p} {-keys[p][2]}" for p in _best_first(tied, keys))
-                        + ").")
+            said.append(_("{seats} tied on RM{money} and on completed lists worth RM{lists}: "
+                          "tie-breaker 2, the fewer leftover produce cards (B-END-07{when}), "
+                          "put {first} first ({values}).").format(
+                seats=seats, money=key[0], lists=key[1], when=when,
+                first=_first(tied, keys, level),
+                values=", ".join(f"P{p} {-keys[p][2]}" for p in _best_first(tied, keys))))
         else:
-            said.append(f"{seats} tied on RM{key[0]}, on completed lists worth RM{key[1]} and on "
-                        f"{-key[2]} leftover cards: they share the place (A-B-29).")
+            said.append(_("{seats} tied on RM{money}, on completed lists worth RM{lists} and on "
+                          "{left} leftover cards: they share the place (A-B-29).").format(
+                seats=seats, money=key[0], lists=key[1], left=-key[2]))
     if not said:
-        said.append("Money alone decided (B-END-06): no tie-breaker was needed.")
-    menu = " The Kenduri was completed (B-KEN-06)." if rules.plays.shared_menu else ""
-    return f"Standings: {rows}.{menu} " + " ".join(said)
+        said.append(_("Money alone decided (B-END-06): no tie-breaker was needed."))
+    menu = _(" The Kenduri was completed (B-KEN-06).") if rules.plays.shared_menu else ""
+    return _("Standings: {rows}.{menu}").format(rows=rows, menu=menu) + " " + " ".join(said)
 
 
 def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
     a = action
     if isinstance(a, A.StockRow):
-        return f"stocked every Row card showing {_name(a.produce)}"
+        return _("stocked every Row card showing {produce}").format(produce=_name(a.produce))
     if isinstance(a, A.StockDeck):
-        return "stocked from the Deck"
+        return _("stocked from the Deck")
     if isinstance(a, (A.Buy, A.BuyWholesale, A.Sell)):
         what = _name(a.produce)
-        verb = {A.Buy: "bought", A.BuyWholesale: "bought wholesale",
-                A.Sell: "sold online"}[type(a)]
-        extra = f" ({mine} from your Stalls)" if mine else ""
-        return f"{verb} {picks} {what}{extra}"
+        verb = {A.Buy: N_("bought {count} {produce}{extra}"),
+                A.BuyWholesale: N_("bought wholesale {count} {produce}{extra}"),
+                A.Sell: N_("sold online {count} {produce}{extra}")}[type(a)]
+        extra = _(" ({count} from your Stalls)").format(count=mine) if mine else ""
+        return _(verb).format(count=picks, produce=what, extra=extra)
     if isinstance(a, A.Empty):
-        return f"emptied the {WASTE_WORDS[a.bin.value]} bin"
+        return _("emptied the {waste} bin").format(waste=_(WASTE_WORDS[a.bin.value]))
     if isinstance(a, A.Complete):
-        return f"completed Shopping List {a.list}"
+        return _("completed Shopping List {list}").format(list=a.list)
     if isinstance(a, A.RentAndRelease):
-        return "used R&R to " + _rent_and_release(a, None)
+        return _("used R&R to {what}").format(what=_rent_and_release(a, None))
     if isinstance(a, A.ProposeTrade):
-        return f"proposed a trade to {'you' if a.to == me else f'P{a.to}'}"
+        return (_("proposed a trade to you") if a.to == me else
+                _("proposed a trade to P{seat}").format(seat=a.to))
     if isinstance(a, A.Counter):
         if a.price is not None:
-            return f"countered with RM{a.price}"
-        return "countered with other terms"
+            return _("countered with RM{price}").format(price=a.price)
+        return _("countered with other terms")
     if isinstance(a, A.Accept):
-        return "accepted the offer"
+        return _("accepted the offer")
     if isinstance(a, A.Decline):
-        return "declined the offer"
+        return _("declined the offer")
     if isinstance(a, A.Give):
-        return f"gave {a.card} to {'you' if a.to == me else f'P{a.to}'}"
+        return (_("gave {card} to you") if a.to == me else
+                _("gave {card} to P{seat}")).format(card=a.card, seat=a.to)
     if isinstance(a, A.PlaceWorker):
-        return f"rented Stall {a.stall}"
+        return _("rented Stall {stall}").format(stall=a.stall)
     if isinstance(a, A.ChooseHalf):
+        if a.half in ("top", "bottom"):
+            return (_("stocked its opening cards (top halves)") if a.half == "top" else
+                    _("stocked its opening cards (bottom halves)"))
         return f"stocked its opening cards ({a.half} halves)"
     if isinstance(a, A.ReturnList):
-        return "returned a Shopping List"
+        return _("returned a Shopping List")
     if isinstance(a, A.Bargain):
-        return f"offered RM{a.price} for {a.card}"
+        return _("offered RM{price} for {card}").format(price=a.price, card=a.card)
     return ""
 
 
@@ -714,8 +858,10 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                 j += 1
             if picks == 0:
                 if bargain is not None:  # waiting for the renter's answer (B-ANY-01)
-                    yours = "your " if bargain.card in mine_before else ""
-                    phrases.append(f"offers RM{bargain.price} for {yours}{bargain.card}")
+                    phrases.append((_("offers RM{price} for your {card}")
+                                    if bargain.card in mine_before else
+                                    _("offers RM{price} for {card}")).format(
+                                        price=bargain.price, card=bargain.card))
                 i = j
                 continue
         phrase = _past(views[i], a, me, picks, mine)
@@ -726,15 +872,183 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     changes = []
     m0, m1 = before.vendors[me].money, after.vendors[me].money
     if m0 is not None and m1 is not None and m1 != m0:
-        changes.append(f"{'+' if m1 > m0 else '-'}RM{abs(m1 - m0)} for you")
+        changes.append(_("{sign}RM{amount} for you").format(sign="+" if m1 > m0 else "-",
+                                                            amount=abs(m1 - m0)))
     b0, b1 = len(before.vendors[me].bag), len(after.vendors[me].bag)
     if b1 > b0:
-        changes.append(f"{b1 - b0} card(s) into your Bag")
-    text = ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + (
-        phrases[-1] if phrases else "played")
-    name = "The Neighbour" if who < 0 else f"P{who}"
+        changes.append(_("{count} card(s) into your Bag").format(count=b1 - b0))
+    text = ", ".join(phrases[:-1]) + (_(" and ") if len(phrases) > 1 else "") + (
+        phrases[-1] if phrases else _("played"))
+    name = _("The Neighbour") if who < 0 else f"P{who}"
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["LABELS", "LEGEND", "MOST_MONEY", "PHASES", "final_standings", "goal", "instruction",
-           "label", "legend", "recap", "step", "warning"]
+REFUSALS: tuple[str, ...] = (
+    N_("now is '{phase}'; {verb} is not part of it"),
+    N_("now is '{phase}'; {verb} is not part of it (it is played in {steps})"),
+    N_('nobody holds personal Shopping Lists in the Kenduri Menu'),
+    N_('there is nobody to trade with in Sendiri'),
+    N_('there is no bargaining in Sendiri: the prices are fixed'),
+    N_('there are no offers in Sendiri'),
+    N_('in Sendiri the Workers are placed at setup'),
+    N_('there is no other vendor: excess bag cards must be thrown'),
+    N_(' or in '),
+    N_(', after end-actions,'),
+    N_('no Shopping List is to be returned now'),
+    N_('{list} is not in your Wallet'),
+    N_('the halves are already chosen: tuck the cards'),
+    N_('no card is waiting to be stocked (choose [A] Row or [B] Deck first)'),
+    N_('choose top or bottom halves first'),
+    N_('{card} is not one of the cards being stocked'),
+    N_('{stall} is not in play'),
+    N_('{card} is stocked as {shown}, and {stall} sells {sells}'),
+    N_('{stall} is CLOSED: produce can never be stocked into it'),
+    N_('{stall} is already rented by P{renter}: a stall has one vendor'),
+    N_('choose a row 1-{rows}, not {row}'),
+    N_('you already chose: tuck the cards being stocked'),
+    N_('no Row card shows {produce}'),
+    N_('no open {produce} stall can take the cards (A-B-17)'),
+    N_('in Sendiri you stock only from the {count}-card Row, not the Deck'),
+    N_('the WHOLESALE Deck is empty'),
+    N_('stocking is mandatory while [A] or [B] is possible (A-B-18)'),
+    N_('a card is named twice'),
+    N_('{missing} not in your bag: only bag cards complete lists (A-B-56)'),
+    N_('{list} needs exactly {want}, one card per icon'),
+    N_('{card} is not in your bag'),
+    N_("give the excess to another player's bag"),
+    N_('there is no R&R in Sendiri: Workers move by rule'),
+    N_('R&R starts with the first turn (opening_rr=False; A-B-60)'),
+    N_('finish the BUY or SELL in progress before R&R (pick cards, then done)'),
+    N_('the Last Round is triggered: no more R&R'),
+    N_('you have already used your R&R (your bag is flipped)'),
+    N_('name a stall to rent and/or release'),
+    N_('you do not rent {stall}'),
+    N_("there is no trading in the Closing Round (closing_trades='never', A-B-62)"),
+    N_('trading is switched off (allow_trades=False)'),
+    N_('trade with another vendor'),
+    N_('the trade is empty'),
+    N_('amounts are whole RM of at least 0 (name who pays with pay/ask)'),
+    N_('there is no offer to counter'),
+    N_('{most} counter-offers were made: accept or decline now (A-B-60)'),
+    N_('counter a trade with your own terms: give=, take=, pay=, ask='),
+    N_('{list} is not an open Kenduri list'),
+    N_('{list} is not an open Kenduri list (P{seat} completed it)'),
+    N_('throw a card of {stall} {produce}, the stall of the type shown on {card}'),
+    N_('{stall} is rented by P{renter}: only unoperated stalls'),
+    N_('{stall} is CLOSED and cannot be rented (A-B-22)'),
+    N_('the stall draft still places {count} Workers and needs an unrented stall for '
+       'each (A-B-60)'),
+    N_('you have no free Worker ({count} stalls at most)'),
+    N_('you have no free Worker ({count} stalls at most, counting the Workers the stall '
+       'draft still places)'),
+    N_('releasing would leave you without a stall (A-B-32)'),
+    N_('P{seat} has thrown their leftovers and paid: they take part in no further trade (A-B-62)'),
+    N_("produce moves only bag to bag: {cards} must be in P{seat}'s bag"),
+    N_('{card} is no longer in a stall'),
+    N_('P{seller} no longer rents {stall}: the bargain for {card} is void (A-B-61)'),
+    N_('you can spend RM{can}, not the RM{price} agreed (A-B-61)'),
+    N_('P{seat} can spend RM{can}, not the RM{price} agreed (A-B-61)'),
+    N_("counter a bargain with another price only: 'counter price=3'"),
+    N_('a price cannot be negative'),
+    N_('RM{price} is the price offered: accept it instead'),
+    N_('you can spend RM{can}, not RM{price}'),
+    N_('you cannot pay the RM{amount} of the trade: RM{can} can still be spent (A-B-61)'),
+    N_('P{seat} cannot pay the RM{amount} of the trade: RM{can} can still be spent (A-B-61)'),
+    N_('finish the {what} first (pick cards, then done)'),
+    N_('you have no actions left this turn'),
+    N_('{card} is not in a {produce} stall'),
+    N_('{card} is in your own stall {stall}: you can never buy from your own stalls'),
+    N_('{stall} is CLOSED: you cannot buy from it'),
+    N_('this BUY takes cards from one seller only (buy_multi_seller=False)'),
+    N_('{card} is not a Row card showing {produce}'),
+    N_('that BUY would cost RM{cost} and you have RM{money}'),
+    N_('no stall holds {produce} ({code}) to buy'),
+    N_('you do not sell {produce}: your wholesalers supply only the types of the stalls you rent'),
+    N_('start a BUY or SELL before picking cards'),
+    N_('bargaining is switched off (allow_trades=False)'),
+    N_('a bargain names a price for a card during a BUY from vendors'),
+    N_('an unoperated stall has no vendor to bargain with'),
+    N_('no BUY or SELL is in progress (use end-actions to stop)'),
+    N_('pick at least 1 card first'),
+    N_('the {waste} bin holds no card'),
+    N_('finish the BUY or SELL in progress first (pick cards, then done)'),
+    N_('you must take all your actions (actions_exact=True)'),
+    N_('{card} is already picked in this BUY: bargain over a card before you pick it, '
+       'or pick another'),
+    N_('{stall} is unoperated: in multiplayer you cannot buy from it'),
+    N_('{card} costs RM{unit} and you can spend RM{can}'),
+    N_('{card} is already picked'),
+    N_('{stall} is CLOSED (sell_from_closed_stall=False)'),
+    N_('the game is over'),
+    N_("P{to} must first answer P{frm}'s offer"),
+    N_("it is P{seat}'s decision, not P{player}'s"),
+    N_('there is no offer to answer'),
+    N_('your {count} actions are over: this is the Upkeep Phase'),
+    N_('answer the offer first: accept, decline or counter'),
+)
+"""The sentences this game's rules code refuses a move with (``explain``'s reasons), as it
+writes them, in English; :func:`~marketlib.core.i18n.refusal` translates a refusal that matches
+one where a person reads it (the rules code stays untranslated: no cost where bots search)."""
+register_refusals(REFUSALS)
+
+PREVIEWS: tuple[str, ...] = (
+    N_('takes {count} Row card(s) showing {produce}; then tuck each into a Stall'),
+    N_("buy {produce} from other vendors' Stalls at RM{price} a card: pick the cards next"),
+    N_('buy {produce} from the Row at half price (rounded down once for the purchase): '
+       'pick the cards next'),
+    N_('sell {produce} from your Stalls at half price (rounded down once for the sale): '
+       'pick the cards next'),
+    N_('{count} card(s) picked'),
+    N_('{count} card(s) picked: if you finish now (done), you get RM{money}'),
+    N_('{count} card(s) picked: if you finish now (done), you pay RM{money}'),
+    N_('{count} card(s) picked: if you finish now (done), you get RM{money} (half '
+       'price, rounded down once)'),
+    N_('{count} card(s) picked: if you finish now (done), you pay RM{money} (half '
+       'price, rounded down once)'),
+    N_('rent Stall {stall} ({produce}) for RM{cost}'),
+    N_('rent Stall {stall} ({produce}) for free'),
+    N_('{card} goes into Stall {stall} as {produce}'),
+    N_('stock {types}; then tuck each into a Stall'),
+    N_('{list} goes to the bottom of the Shopping List deck'),
+    N_('ends your Action Phase; Upkeep follows'),
+    N_('you rent Stall {stall} (your once-a-game R&R, B-ANY-04)'),
+    N_('you release Stall {stall} (your once-a-game R&R, B-ANY-04)'),
+    N_('you rent Stall {stall} and you release Stall {stall2} (your once-a-game R&R, B-ANY-04)'),
+    N_('reveals Deck cards one at a time until a produce type repeats ({count} left); '
+       'the repeated card goes to its Waste Bin, so a bin may fill'),
+    N_('refills the Row from the Deck ({count} left)'),
+    N_('draws hidden cards from the Deck ({count} left)'),
+    N_('it may draw the last card, which triggers the Last Round (B-END-01)'),
+    N_('a Star on a drawn card flips an Event, which can change money, Bags and bins'),
+    N_('flips an Event, which can change money, Bags and bins'),
+    N_('draws Shopping Lists you have not seen'),
+    N_('money RM{before} -> RM{after}'),
+    N_('Bag {before} -> {after} cards'),
+    N_('bins {bins}'),
+    N_('ends the game'),
+    N_('triggers the Last Round'),
+    N_('ends your turn'),
+    N_('no visible change yet'),
+)
+"""The parts of a move's preview (``text.preview``), as the rules code writes them in English:
+:func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""
+register_refusals(PREVIEWS)
+
+__all__ = [
+    "GLOSSARY",
+    "LABELS",
+    "LEGEND",
+    "MOST_MONEY",
+    "PHASES",
+    "PREVIEWS",
+    "REFUSALS",
+    "final_standings",
+    "glossary",
+    "goal",
+    "instruction",
+    "label",
+    "legend",
+    "recap",
+    "step",
+    "warning",
+]

@@ -36,7 +36,7 @@ from marketlib.classroom.invite import LOOPBACK, join_url, qr_svg, room_html
 from marketlib.classroom.prediction import Question
 from marketlib.classroom.presence import NOBODY, Presence
 from marketlib.classroom.store import SCHEMA_VERSION, Store, StoreError
-from marketlib.classroom.tables import RoomTable
+from marketlib.classroom.tables import PAUSED, RoomTable
 from marketlib.classroom.timer import check_seconds
 from marketlib.classroom.treatments import assign as assign_tables
 from marketlib.classroom.treatments import check_names
@@ -286,7 +286,7 @@ class Room:
         for table in room.tables:
             room.differed += table.restore()
             if meta.get(f"paused.{table.index}"):
-                table.session.paused = "The teacher paused the game."
+                table.session.paused = PAUSED
                 table.refresh()
             if meta.get(f"coach.{table.index}") is False:
                 table.coach(False)

@@ -56,8 +56,10 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from marketlib.classroom.codes import LENGTH, normalize
+from marketlib.classroom.page_words import page_words
 from marketlib.classroom.presence import Presence
 from marketlib.classroom.seating import clean_name
+from marketlib.core.i18n import check_language
 from marketlib.widgets import messages
 from marketlib.widgets.messages import BoardMessage, Message
 
@@ -112,10 +114,20 @@ HEADERS = {
 
 
 class Join(Message, tag="join", frozen=True):
-    """``{"type": "join", "code": "ABCDE-FGHJK", "name": "Aisyah"}``."""
+    """``{"type": "join", "code": "ABCDE-FGHJK", "name": "Aisyah", "lang": "ms"}``; ``lang``
+    (optional): the language the page reads, as a ``language`` message sets it."""
 
     code: Annotated[str, msgspec.Meta(max_length=64)]
     name: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    lang: Annotated[str, msgspec.Meta(max_length=16)] = ""
+
+
+class Language(Message, tag="language", frozen=True):
+    """``{"type": "language", "lang": "ms"}``: this page reads Bahasa Malaysia from now on
+    (issue 30, point 5): its board's words and refusals; the game is the same. An unknown
+    language is refused (the error names the known ones) and changes nothing."""
+
+    lang: Annotated[str, msgspec.Meta(max_length=16)]
 
 
 class Ping(Message, tag="ping", frozen=True):
@@ -129,12 +141,12 @@ class Predict(Message, tag="predict", frozen=True):
     answer: Annotated[str, msgspec.Meta(max_length=300)] | float
 
 
-PageMessage = Union[Join, Ping, Predict, BoardMessage]  # noqa: UP007
+PageMessage = Union[Join, Ping, Predict, Language, BoardMessage]  # noqa: UP007
 """Every message a page may send: a tagged union on ``type``, decoded strictly from the
 frame's JSON (an int field takes an int only; unknown fields are refused)."""
 
 DECODER = msgspec.json.Decoder(PageMessage)
-KNOWN = {"join", "ping", "predict", *messages.TYPES}
+KNOWN = {"join", "ping", "predict", "language", *messages.TYPES}
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -198,6 +210,8 @@ class Connection:
     closing: bool = False
     task: asyncio.Task[Any] | None = None
     """The coroutine reading this socket: cancelled when a close is not taken in time."""
+    lang: str | None = None
+    """The language this page reads (``None``: the server's; issue 30, point 5)."""
 
     def _refill(self) -> None:
         now = time.monotonic()
@@ -289,6 +303,7 @@ class ClassroomServer:
         self.app = Starlette(routes=[
             Route("/", self.page),
             Route("/client.js", self.client_js),
+            Route("/words.json", self.words_json),
             Route("/board.js", self.board_js),
             Route("/board.css", self.board_css),
             Route("/health", self.health),
@@ -312,6 +327,10 @@ class ClassroomServer:
 
     async def client_js(self, request: Request) -> Response:
         return self._static("client.js", "text/javascript")
+
+    async def words_json(self, request: Request) -> Response:
+        """Every word of the student's page in every language (:mod:`.page_words`)."""
+        return JSONResponse(page_words(), headers=HEADERS)
 
     async def board_js(self, request: Request) -> Response:
         return Response(self.room.board_js, media_type="text/javascript; charset=utf-8",
@@ -453,6 +472,8 @@ class ClassroomServer:
         if isinstance(message, Ping):
             conn.send({"type": "pong", "id": message.id})
             return False
+        if isinstance(message, Language):
+            return self.language(conn, message)
         if conn.seat is None:
             conn.send({"type": "error", "id": message.id,
                        "error": "join a seat first: send your code"})
@@ -471,7 +492,30 @@ class ClassroomServer:
             conn.send({"type": "ack", "id": message.id, "ok": not error, "error": error})
         return False
 
+    def language(self, conn: Connection, message: Language) -> bool:
+        """Switch this page's language; a seat's board is redrawn in it."""
+        try:
+            conn.lang = check_language(message.lang)
+        except ValueError as err:
+            conn.send({"type": "error", "id": message.id, "error": str(err)})
+            return False
+        if conn.seat is not None:
+            table_no, seat = conn.seat
+            table = self.room.tables[table_no]
+            with table.lock:
+                table.seats[seat].lang = conn.lang
+                table.seats[seat].refresh()
+                self._push(table_no)
+        conn.send({"type": "ack", "id": message.id, "ok": True, "error": ""})
+        return False
+
     def join(self, conn: Connection, join: Join) -> bool:
+        if join.lang:
+            try:
+                conn.lang = check_language(join.lang)
+            except ValueError as err:
+                conn.send({"type": "error", "id": join.id, "error": str(err)})
+                return False
         found = self.room.seat_of(join.code) if normalize(join.code) else None
         if found is None:
             return self.wrong_code(conn, join)
@@ -493,6 +537,9 @@ class ClassroomServer:
             if name != table.names[seat]:
                 table.set_name(seat, name)
                 table.refresh()
+            if table.seats[seat].lang != conn.lang:  # the board in this page's language
+                table.seats[seat].lang = conn.lang
+                table.seats[seat].refresh()
             conn.last = {}
             conn.send({"type": "joined", "id": join.id, "table": table.number, "seat": seat,
                        "name": name, "game": self.room.game, "players": table.players})

@@ -33,6 +33,7 @@ from marketlib.classroom.timer import (
     timeout_rng,
     warning,
 )
+from marketlib.core.i18n import N_
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
@@ -73,12 +74,15 @@ def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSe
                     for s in range(shared.players)]
 
 
-HELD = "A computer player is playing your seat; ask the teacher to hand it back to you."
+HELD = N_("A computer player is playing your seat; ask the teacher to hand it back to you.")
 """What a student reads while a computer player holds their seat (e.g. on coming back)."""
-RESUMED = "The teacher resumed the game: play on."
+RESUMED = N_("The teacher resumed the game: play on.")
 """What every seat reads after the teacher lets a paused table play on, until it moves on."""
-UNDONE = "The teacher undid the last move."
+UNDONE = N_("The teacher undid the last move.")
 """What every seat reads after the teacher's undo, until the game moves on."""
+PAUSED = N_("The teacher paused the game.")
+"""What every seat reads while the teacher pauses its table (each in its own language: a
+seat translates these sentences where it shows them)."""
 
 
 class RoomTable:
@@ -271,7 +275,7 @@ class RoomTable:
     def pause(self, paused: bool) -> None:
         if self.session.paused and not paused:
             self.session.announce(RESUMED)
-        self.session.paused = "The teacher paused the game." if paused else ""
+        self.session.paused = PAUSED if paused else ""
         if paused:
             self._unwarn()
         self.store.put_meta({f"paused.{self.index}": paused})

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from marketlib.core.game import places, tie_breaks
+from marketlib.core.i18n import N_, _, get_language, ngettext, register_refusals
 from marketlib.monsoon.actions import (
     Action,
     Buy,
@@ -35,14 +36,15 @@ from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
 from marketlib.monsoon.view import determinize
 
 PHASES: dict[str, str] = {
-    "action": "Action: steal, buy or fulfil",
-    "take": "Buy: take Market cards",
-    "spend": "Fulfil: spend Goods",
-    "bonus": "Bonus Action",
-    "end": "End of the turn",
-    "over": "Game over",
+    "action": N_("Action: steal, buy or fulfil"),
+    "take": N_("Buy: take Market cards"),
+    "spend": N_("Fulfil: spend Goods"),
+    "bonus": N_("Bonus Action"),
+    "end": N_("End of the turn"),
+    "over": N_("Game over"),
 }
-"""Each engine phase in the rulebook's words (M-TURN-01, M-BUY, M-FUL, M-BA)."""
+"""Each engine phase in the rulebook's words (M-TURN-01, M-BUY, M-FUL, M-BA), in English: a
+board shows ``_(PHASES[phase])``, in the language in force."""
 
 def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     """Every code and symbol a Monsoon Market board shows, for a game with these rules: the
@@ -54,21 +56,24 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
         'first to 30 seals wins the game'
     """
     return (
-        ("G S P C L W", "the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows one or "
-                        "two types and a quantity"),
-        ("Gold", "spend exactly the Order's goods: most seals, and you may take its Bonus Action"),
-        ("Silver", "each requirement line met by goods of a different type: fewer seals, and the "
-                   "Bonus Action"),
-        ("Bulk", "enough goods in total, any types: fewest seals, no Bonus Action, but the Bonus "
-                 "Good if the edge shows one"),
-        ("Bonus Good", "a good printed on a Bulk edge: you may spend it like a card to fulfil (it "
-                       "cannot be stolen or spent to buy); spending it turns that Order to Silver"),
-        ("Seals", "the score: the seals on the edge of each of your Orders facing you; first to "
-                  f"{rules.seal_target} seals wins the game"),
-        ("Steal", "take a card from the Market or from a display larger than yours (not once your "
-                  f"display holds {rules.display_limit} cards, its limit)"),
-        ("Buy", "spend one of your cards to take Market cards"),
-        ("MG-05, MO-12", "card numbers: Goods cards and Orders"),
+        ("G S P C L W", _("the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows "
+                          "one or two types and a quantity")),
+        (_("Gold"), _("spend exactly the Order's goods: most seals, and you may take its Bonus "
+                      "Action")),
+        (_("Silver"), _("each requirement line met by goods of a different type: fewer seals, "
+                        "and the Bonus Action")),
+        (_("Bulk"), _("enough goods in total, any types: fewest seals, no Bonus Action, but the "
+                      "Bonus Good if the edge shows one")),
+        (_("Bonus Good"), _("a good printed on a Bulk edge: you may spend it like a card to "
+                            "fulfil (it cannot be stolen or spent to buy); spending it turns "
+                            "that Order to Silver")),
+        (_("Seals"), _("the score: the seals on the edge of each of your Orders facing you; "
+                       "first to {target} seals wins the game").format(target=rules.seal_target)),
+        (_("Steal"), _("take a card from the Market or from a display larger than yours (not "
+                       "once your display holds {limit} cards, its limit)").format(
+                           limit=rules.display_limit)),
+        (_("Buy"), _("spend one of your cards to take Market cards")),
+        ("MG-05, MO-12", _("card numbers: Goods cards and Orders")),
     )
 
 
@@ -76,26 +81,32 @@ LEGEND: tuple[tuple[str, str], ...] = legend(Rules())
 """The legend of a game with the default rules (M-COMP, M-FUL-04..06, M-BG, M-SEAL-01); a board
 shows :func:`legend` of the rules in force."""
 
-LEVELS = {"gold": "Gold", "silver": "Silver", "bulk": "Bulk"}
+LEVELS = {"gold": N_("Gold"), "silver": N_("Silver"), "bulk": N_("Bulk")}
+"""Each fulfilment level's name, in English (``_(LEVELS[level])`` in the language in force)."""
 
 
 def _good(view: Any, card: str) -> str:
     c = catalog(view).goods[card]
-    return "/".join(g.value for g in c.goods) + f" {c.quantity}"
+    return "/".join(_(g.value) for g in c.goods) + f" {c.quantity}"
 
 
 LABELS: dict[type[Action], Callable[[Any, Any], str]] = {
-    Steal: lambda view, a: f"Steal {_good(view, a.card)} ({a.card})",
-    Buy: lambda view, a: f"Buy with {_good(view, a.card)} ({a.card})",
-    Take: lambda view, a: f"Take {_good(view, a.card)} ({a.card})",
-    Fulfill: lambda view, a: f"Fulfil Order {a.order}",
-    Spend: lambda view, a: f"Spend {_good(view, a.card)} ({a.card})",
-    SpendBonus: lambda view, a: f"Spend the Bonus Good of {a.order}",
-    Declare: lambda view, a: f"Declare {LEVELS[a.level.value]}",
-    Upgrade: lambda view, a: f"Upgrade Order {a.order}",
-    Keep: lambda view, a: f"Keep {_good(view, a.card)} ({a.card})",
-    Skip: lambda view, a: "Skip the Bonus Action",
-    Pass: lambda view, a: "Pass",
+    Steal: lambda view, a: _("Steal {good} ({card})").format(good=_good(view, a.card),
+                                                            card=a.card),
+    Buy: lambda view, a: _("Buy with {good} ({card})").format(good=_good(view, a.card),
+                                                             card=a.card),
+    Take: lambda view, a: _("Take {good} ({card})").format(good=_good(view, a.card),
+                                                          card=a.card),
+    Fulfill: lambda view, a: _("Fulfil Order {order}").format(order=a.order),
+    Spend: lambda view, a: _("Spend {good} ({card})").format(good=_good(view, a.card),
+                                                            card=a.card),
+    SpendBonus: lambda view, a: _("Spend the Bonus Good of {order}").format(order=a.order),
+    Declare: lambda view, a: _("Declare {level}").format(level=_(LEVELS[a.level.value])),
+    Upgrade: lambda view, a: _("Upgrade Order {order}").format(order=a.order),
+    Keep: lambda view, a: _("Keep {good} ({card})").format(good=_good(view, a.card),
+                                                          card=a.card),
+    Skip: lambda view, a: _("Skip the Bonus Action"),
+    Pass: lambda view, a: _("Pass"),
 }
 """Each action kind's button words, ``LABELS[type](view, action)``, from the seat's view (the
 cards' goods come from the game's card data); the board's presentation table
@@ -126,25 +137,28 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         'P0 is choosing: steal a card, buy Market cards or fulfil an Order.'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     if decider != seat:
         return step(view, decider, seat)
     p = view.pending
     if isinstance(p, TakePending):
-        return f"Take {p.remaining} more Market card(s): click them."
+        return _("Take {count} more Market card(s): click them.").format(count=p.remaining)
     if isinstance(p, FulfillPending):
-        return (f"Spend Goods (click your cards or Bonus Goods) for Order {p.order}, then declare "
-                "Gold, Silver or Bulk.")
+        return _("Spend Goods (click your cards or Bonus Goods) for Order {order}, then declare "
+                 "Gold, Silver or Bulk.").format(order=p.order)
     if isinstance(p, BonusPending):
         what = p.action.value.replace("_", " ")
-        return f"Take the Bonus Action of {p.order} ({what}) or skip it."
-    return ("Steal a card (from the Market or a larger display), buy Market cards with one of "
-            "yours, or fulfil an Order.")
+        if get_language() != "en":
+            what = _(BONUS_WORDS.get(p.action.value, what))
+        return _("Take the Bonus Action of {order} ({what}) or skip it.").format(
+            order=p.order, what=what)
+    return _("Steal a card (from the Market or a larger display), buy Market cards with one of "
+             "yours, or fulfil an Order.")
 
 
-BONUS_WORDS = {"upgrade": "upgrade an Order", "keep1": "keep 1 spent card",
-               "fulfill_another": "fulfil another Order", "steal2": "steal 2 cards"}
-"""A Bonus Action (M-BA-01..04) as a sentence says it."""
+BONUS_WORDS = {"upgrade": N_("upgrade an Order"), "keep1": N_("keep 1 spent card"),
+               "fulfill_another": N_("fulfil another Order"), "steal2": N_("steal 2 cards")}
+"""A Bonus Action (M-BA-01..04) as a sentence says it (in English: ``_()`` translates)."""
 
 
 def step(view: Any, decider: int | None, seat: int | None) -> str:
@@ -157,25 +171,34 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         'P0 is choosing: steal a card, buy Market cards or fulfil an Order.'
     """
     if view.result is not None or decider is None:
-        return "The game is over."
+        return _("The game is over.")
     me = decider == seat
-    who = "You" if me else f"P{decider}"
-    are = "are" if me else "is"
+    who = f"P{decider}"
     p = view.pending
     if isinstance(p, TakePending):
-        return f"{who} {are} buying: {p.remaining} more Market card(s) to take."
+        return (_("You are buying: {count} more Market card(s) to take.") if me else
+                _("{who} is buying: {count} more Market card(s) to take.")).format(
+                    who=who, count=p.remaining)
     if isinstance(p, FulfillPending):
         spent = len(p.cards) + len(p.bonus_goods)
-        return (f"{who} {are} fulfilling Order {p.order}: {spent} item(s) spent so far, then "
-                "Gold, Silver or Bulk.")
+        return (_("You are fulfilling Order {order}: {spent} item(s) spent so far, then Gold, "
+                  "Silver or Bulk.") if me else
+                _("{who} is fulfilling Order {order}: {spent} item(s) spent so far, then Gold, "
+                  "Silver or Bulk.")).format(who=who, order=p.order, spent=spent)
     if isinstance(p, BonusPending):
-        what = BONUS_WORDS.get(p.action.value, p.action.value.replace("_", " "))
-        left = (f" ({p.steals_left} left, from the Market or a larger display)"
-                if p.action.value == "steal2" else "")
-        return f"{who} may take the Bonus Action of {p.order}: {what}{left}."
+        what = _(BONUS_WORDS.get(p.action.value, p.action.value.replace("_", " ")))
+        left = (_(" ({count} left, from the Market or a larger display)").format(
+            count=p.steals_left) if p.action.value == "steal2" else "")
+        return (_("You may take the Bonus Action of {order}: {what}{left}.") if me else
+                _("{who} may take the Bonus Action of {order}: {what}{left}.")).format(
+                    who=who, order=p.order, what=what, left=left)
     if view.phase == "action":
-        return f"{who} {are} choosing: steal a card, buy Market cards or fulfil an Order."
-    return f"{who} {'decide' if me else 'is deciding'} ({PHASES.get(view.phase, view.phase)})."
+        return (_("You are choosing: steal a card, buy Market cards or fulfil an Order.") if me
+                else _("{who} is choosing: steal a card, buy Market cards or fulfil an "
+                       "Order.").format(who=who))
+    now = _(PHASES[view.phase]) if view.phase in PHASES else view.phase
+    return (_("You decide ({now}).") if me else _("{who} is deciding ({now}).")).format(
+        who=who, now=now)
 
 
 def warning(view: Any, action: Action) -> str:
@@ -188,7 +211,7 @@ def warning(view: Any, action: Action) -> str:
         'Pass your turn? You could steal, buy or fulfil instead.'
     """
     if isinstance(action, Pass) and view.phase == "action":
-        return "Pass your turn? You could steal, buy or fulfil instead."
+        return _("Pass your turn? You could steal, buy or fulfil instead.")
     if isinstance(action, Declare) and isinstance(view.pending, FulfillPending):
         world = determinize(view, random.Random(0))
         after = apply(world, action)
@@ -197,8 +220,8 @@ def warning(view: Any, action: Action) -> str:
         gained = seals_of(after.seats[player], cat) - seals_of(world.seats[player], cat)
         if gained <= 0:
             spent = len(view.pending.cards) + len(view.pending.bonus_goods)
-            return (f"This {LEVELS[action.level.value]} fulfilment scores 0 seals and spends "
-                    f"{spent} item(s). Play it anyway?")
+            return _("This {level} fulfilment scores 0 seals and spends {spent} item(s). Play "
+                     "it anyway?").format(level=_(LEVELS[action.level.value]), spent=spent)
     return ""
 
 
@@ -220,31 +243,32 @@ def goal(view: Any) -> str:
         Orders (M-END-03).
     """
     rules = view.rules
-    head = f"First to {rules.seal_target} seals wins (M-END-01)."
+    head = _("First to {target} seals wins (M-END-01).").format(target=rules.seal_target)
     if view.result is not None:
         return head
     seals = ", ".join(f"P{p} {s}" for p, s in enumerate(view.seals))
     me = view.viewer
-    mine = ("" if me is None else
-            f" (you: {max(0, rules.seal_target - view.seals[me])} to go)")
-    text = f"{head} Seals now: {seals}{mine}."
+    mine = ("" if me is None else _(" (you: {count} to go)").format(
+        count=max(0, rules.seal_target - view.seals[me])))
+    text = _("{head} Seals now: {seals}{mine}.").format(head=head, seals=seals, mine=mine)
     if rules.orders_exhausted_end:
-        text += (f" If the Orders run out first ({len(view.order_display)} on display, "
-                 f"{view.order_deck_size} in the deck), most seals wins, then most Gold-edge "
-                 "Orders (M-END-03).")
+        text += _(" If the Orders run out first ({display} on display, {deck} in the deck), most "
+                  "seals wins, then most Gold-edge Orders (M-END-03).").format(
+                      display=len(view.order_display), deck=view.order_deck_size)
     if rules.max_turns is not None:
-        text += (f" The game stops after turn {rules.max_turns} (now turn {view.turn + 1}), "
-                 "ranked the same way (A-M-06).")
+        text += _(" The game stops after turn {last} (now turn {turn}), ranked the same way "
+                  "(A-M-06).").format(last=rules.max_turns, turn=view.turn + 1)
     return text
 
 
 ENDINGS = {
-    "seal_target": "reached the seal target (M-END-01): the game ended at once",
-    "orders_exhausted": "the Order deck and display ran out (M-END-03)",
-    "turn_limit": "the turn limit was reached (A-M-06)",
-    "stalemate": "nobody could act but pass (A-M-26)",
+    "seal_target": N_("reached the seal target (M-END-01): the game ended at once"),
+    "orders_exhausted": N_("the Order deck and display ran out (M-END-03)"),
+    "turn_limit": N_("the turn limit was reached (A-M-06)"),
+    "stalemate": N_("nobody could act but pass (A-M-26)"),
 }
-"""How a game ended, by :class:`~marketlib.monsoon.state.Ending` value."""
+"""How a game ended, by :class:`~marketlib.monsoon.state.Ending` value (in English:
+``_(ENDINGS[value])`` in the language in force)."""
 
 
 def final_standings(view: Any) -> str:
@@ -271,27 +295,32 @@ def final_standings(view: Any) -> str:
     keys = [(seals_of(seat, cat), g) for seat, g in zip(view.seats, gold, strict=True)]
     place = places(result.winners, keys)
     order = sorted(range(len(keys)), key=lambda p: (place[p] or 0, p))
-    ending = ENDINGS.get(result.ending.value, result.ending.value)
-    if result.ending.value == "seal_target":
-        ending = " and ".join(f"P{w}" for w in result.winners) + " " + ending
-    rows = ", ".join(f"{_ordinal(place[p] or 0)} P{p} {keys[p][0]} seals (Gold-edge Orders: "
-                     f"{keys[p][1]})" for p in order)
+    value = result.ending.value
+    ending = _(ENDINGS[value]) if value in ENDINGS else value
+    if value == "seal_target":
+        ending = _(" and ").join(f"P{w}" for w in result.winners) + " " + ending
+    rows = ", ".join(_("{place} P{seat} {seals} seals (Gold-edge Orders: {gold})").format(
+        place=_ordinal(place[p] or 0), seat=p, seals=keys[p][0], gold=keys[p][1])
+        for p in order)
     said = []
     for level, tied in tie_breaks(keys):
-        seats = ", ".join(f"P{p}" for p in tied[:-1]) + f" and P{tied[-1]}"
+        seats = ", ".join(f"P{p}" for p in tied[:-1]) + _(" and ") + f"P{tied[-1]}"
         if level == 1:
             best = max(keys[p] for p in tied)
-            first = " and ".join(f"P{p}" for p in tied if keys[p] == best)
-            said.append(f"{seats} tied on {keys[tied[0]][0]} seals: the tie-breaker, the most "
-                        f"Gold-edge Orders (M-END-03), put {first} first "
-                        f"({', '.join(f'P{p} {keys[p][1]}' for p in _best_first(tied, keys))}).")
+            first = _(" and ").join(f"P{p}" for p in tied if keys[p] == best)
+            said.append(_("{seats} tied on {seals} seals: the tie-breaker, the most Gold-edge "
+                          "Orders (M-END-03), put {first} first ({gold}).").format(
+                seats=seats, seals=keys[tied[0]][0], first=first,
+                gold=", ".join(f"P{p} {keys[p][1]}" for p in _best_first(tied, keys))))
         else:
-            said.append(f"{seats} tied on {keys[tied[0]][0]} seals and on Gold-edge Orders "
-                        f"({keys[tied[0]][1]} each): they share the place (M-END-03).")
-    if result.ending.value == "seal_target":
+            said.append(_("{seats} tied on {seals} seals and on Gold-edge Orders ({gold} each): "
+                          "they share the place (M-END-03).").format(
+                seats=seats, seals=keys[tied[0]][0], gold=keys[tied[0]][1]))
+    if value == "seal_target":
         said = []  # the seat that reached the target won whatever the others hold (A-M-19)
     tail = (" " + " ".join(said)) if said else ""
-    return f"{ending[0].upper()}{ending[1:]}. Standings: {rows}.{tail}"
+    return _("{ending}. Standings: {rows}.{tail}").format(
+        ending=f"{ending[0].upper()}{ending[1:]}", rows=rows, tail=tail)
 
 
 def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
@@ -299,6 +328,8 @@ def _best_first(seats: Sequence[int], keys: Sequence[Any]) -> list[int]:
 
 
 def _ordinal(n: int) -> str:
+    if get_language() != "en":
+        return _("{n}th (ordinal)").format(n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -307,19 +338,23 @@ def _past(views: Sequence[Any], i: int, action: Action, me: int) -> str:
     a, before = action, views[i]
     if isinstance(a, Steal):
         if a.card in before.seats[me].display:
-            return f"stole {_good(before, a.card)} ({a.card}) from your display"
-        source = next((f"P{q}'s display" for q, s in enumerate(before.seats)
-                       if a.card in s.display), "the Market")
-        return f"stole {_good(before, a.card)} from {source}"
+            return _("stole {good} ({card}) from your display").format(
+                good=_good(before, a.card), card=a.card)
+        owner = next((q for q, s in enumerate(before.seats) if a.card in s.display), None)
+        return (_("stole {good} from the Market") if owner is None else
+                _("stole {good} from P{seat}'s display")).format(good=_good(before, a.card),
+                                                                 seat=owner)
     if isinstance(a, Buy):
-        return f"bought Market cards with {_good(before, a.card)}"
+        return _("bought Market cards with {good}").format(good=_good(before, a.card))
     if isinstance(a, Declare):
-        order = before.pending.order if isinstance(before.pending, FulfillPending) else "an Order"
-        return f"fulfilled {order} at {LEVELS[a.level.value]}"
+        order = (before.pending.order if isinstance(before.pending, FulfillPending)
+                 else _("an Order"))
+        return _("fulfilled {order} at {level}").format(order=order,
+                                                       level=_(LEVELS[a.level.value]))
     if isinstance(a, Upgrade):
-        return f"upgraded {a.order}"
+        return _("upgraded {order}").format(order=a.order)
     if isinstance(a, Pass):
-        return "passed"
+        return _("passed")
     return ""
 
 
@@ -343,14 +378,84 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     changes = []
     s0, s1 = before.seals[who], after.seals[who]
     if s1 != s0:
-        changes.append(f"P{who} has {s1} seal{'' if s1 == 1 else 's'}")
+        changes.append(ngettext("P{seat} has {count} seal", "P{seat} has {count} seals",
+                                s1).format(seat=who, count=s1))
     d0, d1 = len(before.seats[me].display), len(after.seats[me].display)
     if d1 < d0:
-        changes.append(f"your display {d0} -> {d1} cards")
-    text = ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + (
-        phrases[-1] if phrases else "played")
+        changes.append(_("your display {before} -> {after} cards").format(before=d0, after=d1))
+    text = ", ".join(phrases[:-1]) + (_(" and ") if len(phrases) > 1 else "") + (
+        phrases[-1] if phrases else _("played"))
     return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
-__all__ = ["ENDINGS", "LABELS", "LEGEND", "LEVELS", "PHASES", "final_standings", "goal",
-           "instruction", "label", "legend", "recap", "step", "warning"]
+REFUSALS: tuple[str, ...] = (
+    N_('{hint}; {tag} is not one of them'),
+    N_('the game is over'),
+    N_("it is P{current}'s decision, not P{player}'s"),
+    N_('you are taking {count} more Market card(s) for your Buy'),
+    N_('you are fulfilling {order}: spend cards or Bonus Goods, then declare a level'),
+    N_('you may take the Bonus Action of {order} ({action}) or skip'),
+    N_('on your turn you steal, buy, fulfill an Order or pass'),
+    N_('the Bonus Action of {order} is {value}, not {value2}: take it or skip'),
+    N_('your display is full ({limit} cards): you cannot steal'),
+    N_("{card} is in {state}: you may steal only from the Market or another player's display"),
+    N_('{card} is already in your display'),
+    N_('P{owner} has {theirs} cards and you have {mine}: you may only steal from a '
+       'display larger than yours'),
+    N_('{card} is not in your display: spend one of your own cards'),
+    N_('{card} is not in the Market'),
+    N_('{order} is not in the Order display'),
+    N_('{order} needs {need} goods even at Bulk and you hold only {have}'),
+    N_('{card} is not in your display'),
+    N_('the Bonus Good on {order} is already spent'),
+    N_('you have no unspent Bonus Good on {order}'),
+    N_('Upgrade turns one of your *other* Orders, not {order} itself'),
+    N_('{order} is not one of your fulfilled Orders'),
+    N_('{order} is already Gold'),
+    N_('{card} is an Order: a Bonus Good cannot be kept, only a Goods card spent on '
+       'this Order (A-M-16)'),
+    N_('{card} was not spent on {order} (a Bonus Good cannot be kept)'),
+    N_('take exactly {remaining} more Market card(s): a buyer may not take fewer (A-M-09)'),
+    N_('passing is switched off (allow_pass=False): steal, buy or fulfill (a pass is '
+       'allowed only when you can do none of them, A-M-26)'),
+    N_("{card} would take {quantity} cards but your display has room for {room} "
+       "(buy_overflow='illegal')"),
+    N_('{card} is already spent on {order}'),
+    N_('the spend meets {value}; declaring a lower level is switched off '
+       '(allow_declared_lower_level=False)'),
+)
+"""The sentences this game's rules code refuses a move with (``explain``'s reasons), as it
+writes them, in English; :func:`~marketlib.core.i18n.refusal` translates a refusal that matches
+one where a person reads it (the rules code stays untranslated: no cost where bots search)."""
+register_refusals(REFUSALS)
+
+PREVIEWS: tuple[str, ...] = (
+    N_('seals {before} -> {after}'),
+    N_('display {before} -> {after} card'),
+    N_('display {before} -> {after} cards'),
+    N_('wins the game'),
+    N_('ends the game'),
+    N_('ends your turn'),
+    N_('no visible change yet'),
+)
+"""The parts of a move's preview (``text.preview``), as the rules code writes them in English:
+:func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""
+register_refusals(PREVIEWS)
+
+__all__ = [
+    "ENDINGS",
+    "LABELS",
+    "LEGEND",
+    "LEVELS",
+    "PHASES",
+    "PREVIEWS",
+    "REFUSALS",
+    "final_standings",
+    "goal",
+    "instruction",
+    "label",
+    "legend",
+    "recap",
+    "step",
+    "warning",
+]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from marketlib.bots import make_bot
 from marketlib.core import registry
+from marketlib.core.i18n import check_language
 from marketlib.core.match import Match
 from marketlib.widgets.bansan_table import BansanTable
 from marketlib.widgets.monsoon_table import MonsoonTable
@@ -78,6 +79,7 @@ def play_board(
     opponents: str | Mapping[int, Any] | None = "greedy",
     mode: str | None = None,
     teacher: bool | None = None,
+    lang: str | None = None,
     **rules: Any,
 ) -> Board:
     """A new game and its board in one line (``marketlib.play`` calls this).
@@ -94,10 +96,12 @@ def play_board(
         mode: Bansan's ``"standard"``, ``"kenduri"`` or ``"sendiri"``.
         teacher: whether the board offers the teacher view (every hidden card); ``None``
             (default) offers it, since the match is in ``"explore"`` mode.
+        lang: the language the board speaks: ``"en"`` (English) or ``"ms"`` (Bahasa
+            Malaysia); default the one set by :func:`marketlib.set_language`.
         rules: any other rule option of the game's ``Rules``.
 
     Raises:
-        ValueError: an unknown game, bot name or rule option.
+        ValueError: an unknown game, bot name, rule option or language.
 
     Example:
         >>> board = play_board("bansan", players=3, seed=1)
@@ -107,6 +111,8 @@ def play_board(
         >>> solo.match.rules.mode, solo.match.rules.players
         ('sendiri', 1)
     """
+    if lang is not None:
+        check_language(lang)
     if isinstance(game, str):
         found, implied = registry.mode(game)
     else:
@@ -125,7 +131,7 @@ def play_board(
         bots: dict[int, Any] = {p: make_bot(opponents) for p in range(players) if p != seat}
     else:
         bots = dict(opponents or {})
-    return board_class(found.name)(match, seat=seat, opponents=bots, teacher=teacher)
+    return board_class(found.name)(match, seat=seat, opponents=bots, teacher=teacher, lang=lang)
 
 
 __all__ = ["BansanBoard", "BansanTable", "Board", "MonsoonBoard", "MonsoonTable", "Table",

@@ -27,9 +27,11 @@ function bsCardFace(ctx, id, as) {
 
 function bsCard(ctx, id, where, as) {
   const c = ctx.cards.produce[id];
-  const what = as ? `${ctx.cards.names[as]}` : `top ${ctx.cards.names[c.top]}, bottom ${ctx.cards.names[c.bottom]}`;
-  return ctx.button(`card:${id}`, `${what}, ${ctx.cards.wastes[c.waste]} waste${c.star ? ", star" : ""} (${id}, ${where})`,
-    bsCardBody(ctx, id, as), "marketlib-card");
+  const W = ctx.cards.words;
+  const label = mlT(as ? (c.star ? W.card_as_star : W.card_as) : (c.star ? W.card_halves_star : W.card_halves),
+    { name: ctx.cards.names[as], top: ctx.cards.names[c.top], bottom: ctx.cards.names[c.bottom],
+      waste: ctx.cards.wastes[c.waste], id, where });
+  return ctx.button(`card:${id}`, label, bsCardBody(ctx, id, as), "marketlib-card");
 }
 
 function bsSection(ctx, title, cls) {
@@ -46,8 +48,8 @@ function bsTypeButtons(ctx, prefix, label, priced) {
   for (const t of BS_TYPES) {
     const body = ctx.el("span", "marketlib-card-body");
     body.appendChild(bsBand(ctx, t));
-    if (priced) body.appendChild(mlPictured(ctx, "money", `RM${ctx.cards.prices[t]}${prefix === "buy" ? "" : " half"}`));
-    row.appendChild(ctx.button(`${prefix}:${t}`, `${label} ${ctx.cards.names[t]}`, body, "marketlib-type"));
+    if (priced) body.appendChild(mlPictured(ctx, "money", prefix === "buy" ? `RM${ctx.cards.prices[t]}` : mlT(ctx.cards.words.price_half, { price: ctx.cards.prices[t] })));
+    row.appendChild(ctx.button(`${prefix}:${t}`, mlT(ctx.cards.words.type_button, { label, name: ctx.cards.names[t] }), body, "marketlib-type"));
   }
   return row;
 }
@@ -61,33 +63,34 @@ function bsList(ctx, id, returnable) {
   for (const [icon, n] of wanted) body.appendChild(bsBand(ctx, icon, n));
   body.appendChild(mlPictured(ctx, "money", `RM${l.value}`, "marketlib-money"));
   if (!returnable) { const span = ctx.el("span", "marketlib-list"); span.appendChild(body); return span; }
-  return ctx.button(`list:${id}`, `Shopping List ${id}: ${l.icons.join(", ")}, RM${l.value}`, body, "marketlib-list");
+  return ctx.button(`list:${id}`, mlT(ctx.cards.words.list, { id, icons: l.icons.join(", "), value: l.value }), body, "marketlib-list");
 }
 
 function bsStalls(ctx, s) {
-  const [box, items] = bsSection(ctx, "Market Stalls");
+  const W = ctx.cards.words;
+  const [box, items] = bsSection(ctx, W.stalls);
   items.className = "marketlib-grid";
   items.style.setProperty("--marketlib-columns", String(s.columns));  // narrow: reflowed (board.css)
   box.classList.add("marketlib-market");
   s.stalls.forEach((st, i) => {
     if (s.mode === "sendiri" && i % s.columns === 0) {
       const row = i / s.columns + 1;
-      const cellMove = ctx.button(`move:${row}`, `Move the Workers in stall row ${row} one stall to the right`, null, "marketlib-move");
-      cellMove.textContent = `Move row ${row} \u2192`;  // a whole grid row (board.css)
+      const cellMove = ctx.button(`move:${row}`, mlT(W.move_row_aria, { row }), null, "marketlib-move");
+      cellMove.textContent = mlT(W.move_row, { row });  // a whole grid row (board.css)
       items.appendChild(cellMove);
     }
     const info = ctx.cards.stalls[st.id];
     const cell = ctx.el("div", "marketlib-player" + (st.open ? "" : " marketlib-stall-closed"));
-    const who = st.renter === null ? "unoperated" : (st.renter === -1 ? "Neighbour" : `P${st.renter}`);
+    const who = st.renter === null ? W.unoperated : (st.renter === -1 ? W.neighbour : `P${st.renter}`);
     const head = ctx.el("span", "marketlib-card-body");
     head.appendChild(bsBand(ctx, info.sells));
     head.appendChild(ctx.el("b", null, who));
-    head.appendChild(ctx.el("span", null, st.open ? "open" : "CLOSED"));
+    head.appendChild(ctx.el("span", null, st.open ? W.open : W.closed_head));
     head.appendChild(ctx.el("span", "marketlib-id", st.id));
-    cell.appendChild(ctx.button(`stall:${st.id}`, `Stall ${st.id} selling ${ctx.cards.names[info.sells]}, ${who}, ${st.open ? "open" : "closed"}, ${st.cards.length} cards`, head, "marketlib-stall"));
+    cell.appendChild(ctx.button(`stall:${st.id}`, mlT(W.stall, { id: st.id, name: ctx.cards.names[info.sells], who, state: st.open ? W.open : W.closed, count: st.cards.length }), head, "marketlib-stall"));
     const stock = ctx.el("div", "marketlib-row-items");
-    for (const id of st.cards) stock.appendChild(bsCard(ctx, id, `stall ${st.id}`, info.sells));
-    if (!st.cards.length) stock.appendChild(ctx.el("span", "marketlib-empty", "empty"));
+    for (const id of st.cards) stock.appendChild(bsCard(ctx, id, mlT(W.in_stall, { id: st.id }), info.sells));
+    if (!st.cards.length) stock.appendChild(ctx.el("span", "marketlib-empty", W.empty));
     cell.appendChild(stock);
     items.appendChild(cell);
   });
@@ -95,8 +98,8 @@ function bsStalls(ctx, s) {
   const anyRR = ctx.anyTime.filter((c) => c.target.startsWith("rr:"));
   if (rr.length || anyRR.length) {
     const panel = ctx.el("details", "marketlib-panel marketlib-rr");
-    const when = rr.length ? "" : (s.decider === ctx.seat ? " now (any time)" : ` now, on P${s.decider}'s decision (any time)`);
-    panel.appendChild(ctx.el("summary", null, `Rent and Release${when} (once per game): ${rr.length + anyRR.length} options`));
+    const when = rr.length ? "" : (s.decider === ctx.seat ? W.rr_now_own : mlT(W.rr_now_other, { decider: s.decider }));
+    panel.appendChild(ctx.el("summary", null, mlT(W.rr, { when, count: rr.length + anyRR.length })));
     for (const c of rr) panel.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
     for (const c of anyRR) panel.appendChild(ctx.anyTimeButton(c));
     if (ctx.outOfTurn) panel.open = true;
@@ -106,7 +109,8 @@ function bsStalls(ctx, s) {
 }
 
 function bsBins(ctx, s) {
-  const [box, items] = bsSection(ctx, `Waste Bins (capacity ${s.bin_capacity})`);
+  const W = ctx.cards.words;
+  const [box, items] = bsSection(ctx, mlT(W.bins, { capacity: s.bin_capacity }));
   s.bins.forEach((cards, i) => {
     const w = BS_WASTE[i];
     const over = s.bins_over[i];
@@ -114,11 +118,11 @@ function bsBins(ctx, s) {
     const name = mlPictured(ctx, w, ctx.cards.wastes[w], "marketlib-strong");
     name.prepend(mlPicture(ctx, "bin"));
     body.appendChild(name);
-    body.appendChild(ctx.el("span", null, `${cards.length}/${s.bin_capacity}${over ? " OVERFLOW" : ""}`));
+    body.appendChild(ctx.el("span", null, `${cards.length}/${s.bin_capacity}${over ? W.overflow : ""}`));
     const meter = ctx.el("span", "marketlib-meter" + (over ? " marketlib-meter-over" : ""));
     meter.style.width = `${Math.min(60, 10 * cards.length)}px`;
     body.appendChild(meter);
-    items.appendChild(ctx.button(`bin:${w}`, `${ctx.cards.wastes[w]} bin: ${cards.length} of ${s.bin_capacity}${over ? ", overflowing" : ""}`, body, "marketlib-bin" + (over ? " marketlib-bin-over" : "")));
+    items.appendChild(ctx.button(`bin:${w}`, mlT(over ? W.bin_over : W.bin, { waste: ctx.cards.wastes[w], count: cards.length, capacity: s.bin_capacity }), body, "marketlib-bin" + (over ? " marketlib-bin-over" : "")));
   });
   return box;
 }
@@ -130,22 +134,22 @@ function bsPending(ctx, s) {
     const o = s.offer;
     mlStepLine(ctx, s, box);
     if (o.to === ctx.seat && o.counters < o.max_counters) box.appendChild(bsCounter(ctx, o));
-    else if (o.to === ctx.seat) box.appendChild(ctx.el("p", null, `${o.counters} counter-offers were made (at most ${o.max_counters}): accept or decline.`));
+    else if (o.to === ctx.seat) box.appendChild(ctx.el("p", null, mlT(ctx.cards.words.counters_made, { counters: o.counters, most: o.max_counters })));
   }
   if (p && p.kind === "Stocking") {
     mlStepLine(ctx, s, box);
     const row = ctx.el("div", "marketlib-row-items");
-    for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, `to stock as ${c.options.join(" or ")}`, c.options.length === 1 ? c.options[0] : null));
+    for (const c of p.cards) row.appendChild(bsCard(ctx, c.card, mlT(ctx.cards.words.to_stock_as, { options: c.options.join(ctx.cards.words.or) }), c.options.length === 1 ? c.options[0] : null));
     box.appendChild(row);
   } else if (p && p.kind === "OpeningHand") {
     mlStepLine(ctx, s, box);
     const row = ctx.el("div", "marketlib-row-items");
-    for (const id of p.cards) row.appendChild(bsCard(ctx, id, "opening hand"));
+    for (const id of p.cards) row.appendChild(bsCard(ctx, id, ctx.cards.words.opening_hand));
     box.appendChild(row);
     for (const half of ["top", "bottom"]) {
       const line = ctx.el("div", "marketlib-row-items");
-      const pick = ctx.button(`button:half-${half}`, `Use the ${half} halves of all ${p.cards.length} cards`, null);
-      pick.textContent = `Use the ${half} halves:`;
+      const pick = ctx.button(`button:half-${half}`, mlT(ctx.cards.words[`use_halves_aria_${half}`], { count: p.cards.length }), null);
+      pick.textContent = ctx.cards.words[`use_halves_${half}`];
       line.appendChild(pick);
       for (const id of p.cards) line.appendChild(bsBand(ctx, ctx.cards.produce[id][half]));
       box.appendChild(line);
@@ -165,41 +169,43 @@ function bsPending(ctx, s) {
 // the trade panel below, which then sends a counter instead of a new proposal.
 function bsCounter(ctx, o) {
   const row = ctx.el("div", "marketlib-row-items marketlib-counter");
-  const left = `counter ${o.counters + 1} of at most ${o.max_counters}`;
+  const W = ctx.cards.words;
+  const left = mlT(W.counter_left, { n: o.counters + 1, most: o.max_counters });
   if (o.kind === "bargain") {
-    const label = ctx.el("label", null, `Counter with another price for ${o.card} (${left}): RM `);
+    const label = ctx.el("label", null, mlT(W.counter_price_label, { card: o.card, left }));
     const price = ctx.el("input");
     price.type = "number"; price.min = "0"; price.value = String(o.price + 1);
-    price.setAttribute("aria-label", `Your price for ${o.card} in RM`);
+    price.setAttribute("aria-label", mlT(W.counter_price_aria, { card: o.card }));
     label.appendChild(price);
-    const b = ctx.el("button", "marketlib-btn marketlib-legal", "Counter with this price");
+    const b = ctx.el("button", "marketlib-btn marketlib-legal", W.counter_price);
     b.type = "button";
     b.dataset.target = "button:counter-price";
-    b.setAttribute("aria-label", `Counter P${o.from}'s offer with this price`);
+    b.setAttribute("aria-label", mlT(W.counter_price_button_aria, { seat: o.from }));
     b.addEventListener("click", () => ctx.sendShown({ type: "counter", price: Number(price.value) || 0 }));
     row.appendChild(label); row.appendChild(b);
   } else {
-    row.appendChild(ctx.el("span", null, `Or counter with other terms (${left}) in the trade panel below.`));
+    row.appendChild(ctx.el("span", null, mlT(W.counter_terms, { left })));
   }
   return row;
 }
 
 function bsVendor(ctx, s, v, p) {
+  const W = ctx.cards.words;
   const info = ctx.seats[p] || {};
-  const who = info.bot ? info.bot : (p === ctx.seat ? "you" : (info.person || "person"));
+  const who = info.bot ? info.bot : (p === ctx.seat ? W.you : (info.person || W.person));
   const mark = p === s.decider && !s.result;
   const panel = ctx.el("section", "marketlib-player" + (mark ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
   panel.dataset.seat = String(p);
-  const money = v.money === null ? "RM hidden" : `RM${v.money}`;
-  const title = ctx.el("h4", "marketlib-row-title", `P${p} (${who}) · `);
-  title.appendChild(mlPictured(ctx, "money", money));
-  title.appendChild(document.createTextNode(` · bag ${v.bag.length}/${s.bag_limit}` +
-    (s.mode === "sendiri" ? "" : ` · R&R ${v.rr_used ? "used" : "not used yet"}${s.token === p ? " · holds the Bansan Token" : ""}`) +
-    (mark ? " · to decide" : "")));
+  const money = v.money === null ? W.rm_hidden : `RM${v.money}`;
+  const title = mlTNodes(ctx.el("h4", "marketlib-row-title"), W.vendor_head,
+    { seat: p, who, money: mlPictured(ctx, "money", money), bag: v.bag.length, limit: s.bag_limit });
+  title.appendChild(document.createTextNode(
+    (s.mode === "sendiri" ? "" : `${v.rr_used ? W.rr_used : W.rr_unused}${s.token === p ? W.token : ""}`) +
+    (mark ? W.to_decide : "")));
   panel.appendChild(title);
   const wallet = ctx.el("div", "marketlib-row-items");
-  wallet.appendChild(ctx.el("span", "marketlib-row-title", "Wallet:"));
-  if (v.wallet === null) wallet.appendChild(ctx.el("span", "marketlib-empty", `${v.wallet_size} hidden list(s)`));
+  wallet.appendChild(ctx.el("span", "marketlib-row-title", W.wallet));
+  if (v.wallet === null) wallet.appendChild(ctx.el("span", "marketlib-empty", mlT(W.hidden_lists, { count: v.wallet_size })));
   else for (const id of v.wallet) {
     wallet.appendChild(bsList(ctx, id, true));
     for (const c of ctx.choices.filter((x) => x.target.startsWith(`complete:${id}:`)))
@@ -208,33 +214,34 @@ function bsVendor(ctx, s, v, p) {
   if (s.mode !== "kenduri") panel.appendChild(wallet);
   if (v.completed.length) {
     const done = ctx.el("div", "marketlib-row-items");
-    done.appendChild(ctx.el("span", "marketlib-row-title", "Completed:"));
+    done.appendChild(ctx.el("span", "marketlib-row-title", W.completed));
     for (const id of v.completed) done.appendChild(bsList(ctx, id, false));
     panel.appendChild(done);
   }
   const bag = ctx.el("div", "marketlib-row-items");
-  bag.appendChild(ctx.el("span", "marketlib-row-title", "Bag:"));
-  for (const b of v.bag) bag.appendChild(bsCard(ctx, b.card, `P${p}'s bag`, b.produce));
-  if (!v.bag.length) bag.appendChild(ctx.el("span", "marketlib-empty", "empty"));
+  bag.appendChild(ctx.el("span", "marketlib-row-title", W.bag));
+  for (const b of v.bag) bag.appendChild(bsCard(ctx, b.card, mlT(W.bag_of, { seat: p }), b.produce));
+  if (!v.bag.length) bag.appendChild(ctx.el("span", "marketlib-empty", W.empty));
   panel.appendChild(bag);
   if (ctx.selected && ctx.selected.startsWith("card:") && ctx.choices.some((c) => c.target === `${ctx.selected}@give:${p}`))
-    panel.appendChild(ctx.button(`give:${p}`, `Give the selected card to P${p}`, null));
+    panel.appendChild(ctx.button(`give:${p}`, mlT(W.give, { seat: p }), null));
   return panel;
 }
 
 function bsTradePanel(ctx, s) {
+  const W = ctx.cards.words;
   const me = ctx.seat;
   const o = s.offer;
   const countering = !!(o && o.kind === "trade" && o.to === me && o.counters < o.max_counters);
   const panel = ctx.el("details", "marketlib-panel marketlib-trade");
   panel.appendChild(ctx.el("summary", null, countering
-    ? `Counter P${o.from}'s trade with your own terms (counter ${o.counters + 1} of at most ${o.max_counters})`
+    ? mlT(W.trade_counter, { seat: o.from, n: o.counters + 1, most: o.max_counters })
     : (ctx.outOfTurn || (s.decider !== me && s.decider !== null)
-      ? `Trade (any time, also on P${s.decider}'s decision; the other vendor answers)`
-      : "Trade or bargain (any time; the other vendor answers)")));
+      ? mlT(W.trade_other, { decider: s.decider })
+      : W.trade)));
   if (countering || ctx.outOfTurn) panel.open = true;
   const to = ctx.el("select");
-  to.setAttribute("aria-label", "Vendor to trade with");
+  to.setAttribute("aria-label", W.trade_with_aria);
   s.vendors.forEach((_, p) => { if (p !== me && (!countering || p === o.from)) { const opt = ctx.el("option", null, `P${p}`); opt.value = String(p); to.appendChild(opt); } });
   const boxes = (cards, name) => {
     const wrap = ctx.el("div", "marketlib-row-items");
@@ -249,24 +256,24 @@ function bsTradePanel(ctx, s) {
     }
     return wrap;
   };
-  const number = (name) => { const i = ctx.el("input"); i.type = "number"; i.min = "0"; i.value = "0"; i.setAttribute("aria-label", name); const l = ctx.el("label", null, `${name} RM `); l.appendChild(i); return [l, i]; };
-  const give = boxes(s.vendors[me] ? s.vendors[me].bag : [], "Give from my bag:");
+  const number = (name) => { const i = ctx.el("input"); i.type = "number"; i.min = "0"; i.value = "0"; i.setAttribute("aria-label", name); const l = ctx.el("label", null, mlT(W.money_label, { name })); l.appendChild(i); return [l, i]; };
+  const give = boxes(s.vendors[me] ? s.vendors[me].bag : [], W.give_from);
   const takeWrap = ctx.el("div");
-  const fillTake = () => { takeWrap.replaceChildren(boxes(s.vendors[Number(to.value)] ? s.vendors[Number(to.value)].bag : [], "Take from their bag:")); };
+  const fillTake = () => { takeWrap.replaceChildren(boxes(s.vendors[Number(to.value)] ? s.vendors[Number(to.value)].bag : [], W.take_from)); };
   to.addEventListener("change", fillTake);
-  const [payL, pay] = number("Pay");
-  const [askL, ask] = number("Ask");
-  const propose = ctx.el("button", "marketlib-btn", countering ? "Counter with these terms" : "Propose trade");
+  const [payL, pay] = number(W.pay);
+  const [askL, ask] = number(W.ask);
+  const propose = ctx.el("button", "marketlib-btn", countering ? W.counter_terms_button : W.propose_trade);
   propose.type = "button";
   propose.dataset.target = countering ? "button:counter-trade" : "button:propose-trade";
-  propose.setAttribute("aria-label", countering ? `Counter P${o.from}'s trade with these terms` : "Propose this trade");
+  propose.setAttribute("aria-label", countering ? mlT(W.counter_terms_aria, { seat: o.from }) : W.propose_trade_aria);
   propose.addEventListener("click", () => {
     const picked = (el) => [...el.querySelectorAll("input:checked")].map((i) => i.value);
     const terms = { give: picked(give), take: picked(takeWrap), pay: Number(pay.value) || 0, ask: Number(ask.value) || 0 };
     ctx.sendShown(countering ? { type: "counter", ...terms } : { type: "propose_trade", to: Number(to.value), ...terms });
   });
   const row = ctx.el("div", "marketlib-row-items");
-  row.appendChild(ctx.el("span", null, "With "));
+  row.appendChild(ctx.el("span", null, W.with));
   row.appendChild(to);
   panel.appendChild(row);
   panel.appendChild(give);
@@ -275,13 +282,13 @@ function bsTradePanel(ctx, s) {
   money.appendChild(payL); money.appendChild(askL); money.appendChild(propose);
   panel.appendChild(money);
   const bargain = ctx.el("div", "marketlib-row-items");
-  const card = ctx.el("input"); card.placeholder = "card, e.g. PC-12"; card.setAttribute("aria-label", "Card to bargain for");
-  const [priceL, price] = number("Price");
-  const ask2 = ctx.el("button", "marketlib-btn", "Propose bargain");
+  const card = ctx.el("input"); card.placeholder = W.card_placeholder; card.setAttribute("aria-label", W.card_aria);
+  const [priceL, price] = number(W.price);
+  const ask2 = ctx.el("button", "marketlib-btn", W.propose_bargain);
   ask2.type = "button";
-  ask2.setAttribute("aria-label", "Propose a bargained price for a card you are buying");
+  ask2.setAttribute("aria-label", W.propose_bargain_aria);
   ask2.addEventListener("click", () => ctx.sendShown({ type: "bargain", card: card.value.trim().toUpperCase(), price: Number(price.value) || 0 }));
-  bargain.appendChild(ctx.el("span", "marketlib-row-title", "Bargain (while buying from vendors):"));
+  bargain.appendChild(ctx.el("span", "marketlib-row-title", W.bargain));
   bargain.appendChild(card); bargain.appendChild(priceL); bargain.appendChild(ask2);
   if (!countering && s.decider === me && !ctx.outOfTurn) panel.appendChild(bargain);
   fillTake();
@@ -291,28 +298,29 @@ function bsTradePanel(ctx, s) {
 function drawGame(ctx, area) {
   const s = ctx.scene;
   if (!s.stalls) return "";
+  const W = ctx.cards.words;
   const top = ctx.el("div", "marketlib-table marketlib-market");
-  const [row, rowItems] = bsSection(ctx, `Wholesale Row (Deck ${s.deck}, lists ${s.list_deck}, outside market ${s.outside.length})`);
-  for (const id of s.row) rowItems.appendChild(bsCard(ctx, id, "Wholesale Row"));
+  const [row, rowItems] = bsSection(ctx, mlT(W.row, { deck: s.deck, lists: s.list_deck, outside: s.outside.length }));
+  for (const id of s.row) rowItems.appendChild(bsCard(ctx, id, W.wholesale_row));
   top.appendChild(row);
   top.appendChild(bsBins(ctx, s));
   if (s.events.length) {
-    const [ev, evItems] = bsSection(ctx, "Events");
+    const [ev, evItems] = bsSection(ctx, W.events);
     for (const id of s.events) evItems.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.events[id].name} (${id}, ${ctx.cards.events[id].timeframe})`));
     top.appendChild(ev);
   }
   if (s.mode === "kenduri") {
-    const [pub, pubItems] = bsSection(ctx, `Kenduri menu: ${s.public.length} public list(s) still open`);
+    const [pub, pubItems] = bsSection(ctx, mlT(W.kenduri_menu, { count: s.public.length }));
     for (const id of s.public) {
       pubItems.appendChild(bsList(ctx, id, false));
       for (const c of ctx.choices.filter((x) => x.target.startsWith(`complete:${id}:`)))
         pubItems.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
     }
-    if (!s.public.length) pubItems.appendChild(ctx.el("span", "marketlib-empty", "every list is completed"));
+    if (!s.public.length) pubItems.appendChild(ctx.el("span", "marketlib-empty", W.all_completed));
     top.appendChild(pub);
   }
   if (s.auto_log.length) {
-    const [auto, autoItems] = bsSection(ctx, s.mode === "sendiri" ? "What the market did (automatic steps)" : "Automatic steps");
+    const [auto, autoItems] = bsSection(ctx, s.mode === "sendiri" ? W.auto_solo : W.auto);
     autoItems.className = "";
     const list = ctx.el("ol", "marketlib-auto");
     for (const line of s.auto_log) list.appendChild(ctx.el("li", null, line));
@@ -325,22 +333,22 @@ function drawGame(ctx, area) {
   const pending = bsPending(ctx, s);
   if (pending) area.appendChild(pending);
   if (s.phase === "stock" && !s.pending) {
-    const [st, stItems] = bsSection(ctx, "Stocking Phase: take every Row card of one type");
-    stItems.appendChild(bsTypeButtons(ctx, "stock", "Take from the Row (free):", false));
+    const [st, stItems] = bsSection(ctx, W.stock_title);
+    stItems.appendChild(bsTypeButtons(ctx, "stock", W.stock_take, false));
     area.appendChild(st);
   }
   if (s.phase === "actions" && !s.pending && !s.offer) {
-    const [ac, acItems] = bsSection(ctx, `Action Phase: ${s.actions_left} action(s) left (or click a Waste Bin to empty it)`);
+    const [ac, acItems] = bsSection(ctx, mlT(W.actions_title, { count: s.actions_left }));
     acItems.className = "";
-    acItems.appendChild(bsTypeButtons(ctx, "buy", "Buy from vendors (market price):", true));
-    acItems.appendChild(bsTypeButtons(ctx, "wholesale", "Buy wholesale (half price):", true));
-    acItems.appendChild(bsTypeButtons(ctx, "sell", "Sell online (half price):", true));
+    acItems.appendChild(bsTypeButtons(ctx, "buy", W.buy, true));
+    acItems.appendChild(bsTypeButtons(ctx, "wholesale", W.buy_wholesale, true));
+    acItems.appendChild(bsTypeButtons(ctx, "sell", W.sell, true));
     area.appendChild(ac);
   }
   const vendors = ctx.el("div", "marketlib-players");
   s.vendors.forEach((v, p) => { if (p !== mine) vendors.appendChild(bsVendor(ctx, s, v, p)); });
   const throwing = ctx.selected && ctx.choices.some((c) => c.target === `${ctx.selected}@throw`)
-    ? ctx.button("throw", "Throw the selected card into its Waste Bin", null) : null;
+    ? ctx.button("throw", W.throw, null) : null;
   if (mine !== null) {
     area.appendChild(bsVendor(ctx, s, s.vendors[mine], mine));
     if (throwing) area.appendChild(throwing);
@@ -350,10 +358,10 @@ function drawGame(ctx, area) {
   area.appendChild(vendors);
   if (throwing && mine === null) area.appendChild(throwing);
   if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
-  const who = s.decider === null ? "game over" : (s.decider === ctx.seat ? "your decision" : `P${s.decider} to decide`);
-  const mode = { standard: "", kenduri: " · Kenduri Menu", sendiri: " · Sendiri (solo)" }[s.mode];
+  const who = s.decider === null ? W.game_over : (s.decider === ctx.seat ? W.your_decision : mlT(W.p_to_decide, { seat: s.decider }));
+  const mode = { standard: "", kenduri: W.mode_kenduri, sendiri: W.mode_sendiri }[s.mode];
   const round = Math.floor(s.turn / s.players) + 1;
-  return `Bansan${mode} · round ${round} · ${s.title} · ${who}`;
+  return mlT(W.header, { mode, round, title: s.title, who });
 }
 
 export default makeBoard(drawGame);

@@ -13,6 +13,7 @@ from marketlib.bansan.queries import half_total
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
+from marketlib.core.i18n import _
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
 from marketlib.widgets import icons, messages
@@ -159,9 +160,9 @@ class BansanTable(Table):
             "stalls": {s.id: {"sells": s.sells.value, "mark": s.mark} for s in cat.stalls.values()},
             "events": {e.id: {"name": e.name, "timeframe": e.timeframe.value}
                        for e in cat.events.values()},
-            "names": {p.value: NAMES[p] for p in bansan.Produce},
+            "names": {p.value: _(NAMES[p]) for p in bansan.Produce},
             "prices": prices,
-            "wastes": WASTE_NAMES,
+            "wastes": {code: _(name) for code, name in WASTE_NAMES.items()},
             "colours": {p.value: COLOURS[p] for p in bansan.Produce},
             "inks": {p.value: ink(COLOURS[p]) for p in bansan.Produce},
             "pictures": icons.BANSAN,

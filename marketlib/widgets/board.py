@@ -41,6 +41,7 @@ import anywidget
 import traitlets
 
 from marketlib.core import registry
+from marketlib.core.i18n import check_language
 from marketlib.core.match import Match
 from marketlib.widgets import icons
 from marketlib.widgets.payload import Table
@@ -75,10 +76,13 @@ class Board(anywidget.AnyWidget):
         teacher: a teacher's board, which may switch on the teacher view (every hidden card).
             ``None`` (default): a teacher's board exactly when the match is in
             ``mode="explore"``; a ``Match(..., mode="play")`` board refuses the teacher view.
+        lang: the language the board speaks, ``"en"`` or ``"ms"`` (Bahasa Malaysia); ``None``
+            (default): the one set by :func:`marketlib.set_language`.
 
     Raises:
         TypeError: an unknown keyword argument.
-        ValueError: the match is of another game, or a seat number is out of range.
+        ValueError: the match is of another game, a seat number is out of range, or an
+            unknown language.
     """
 
     GAME_NAME: ClassVar[str] = ""
@@ -124,6 +128,7 @@ class Board(anywidget.AnyWidget):
         opponents: Mapping[int, Any] | None = None,
         *,
         teacher: bool | None = None,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         if kwargs:
@@ -140,11 +145,13 @@ class Board(anywidget.AnyWidget):
                 raise ValueError(f"there is no seat {s!r} (seats 0-{players - 1})")
         if teacher is not None and not isinstance(teacher, bool):
             raise TypeError(f"teacher must be True, False or None, not {teacher!r}")
+        if lang is not None:
+            check_language(lang)
         super().__init__()
         table = TableSession(self.TABLE, match, opponents)
         self.session = SeatSession(
             table, seat, teacher=match.mode == "explore" if teacher is None else teacher,
-            on_change=self._sync)
+            on_change=self._sync, lang=lang)
         self._configure()
         table.run_bots()
         self.session.refresh()

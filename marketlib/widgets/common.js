@@ -3,6 +3,29 @@
 // `export default makeBoard(drawGame)`. Python owns the game; this code only draws the scene it
 // is sent and sends back the index of a legal choice, or asks Python to explain a click.
 
+// The words a person reads come from Python in the seat's language (cards.words,
+// marketlib/widgets/board_words.py): mlT fills a template's {name} slots.
+function mlWords(model) {
+  return (model.get("cards") || {}).words || {};
+}
+
+function mlT(template, vars) {
+  return String(template === undefined ? "" : template)
+    .replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+}
+
+// mlT into a node: a value that is a DOM node (a picture beside its words) goes in as it is,
+// where the translated sentence puts its slot.
+function mlTNodes(node, template, vars) {
+  const parts = String(template === undefined ? "" : template).split(/(\{\w+\})/);
+  for (const part of parts) {
+    const key = /^\{(\w+)\}$/.exec(part);
+    const value = key && vars && key[1] in vars ? vars[key[1]] : part;
+    node.appendChild(value instanceof Node ? value : document.createTextNode(String(value)));
+  }
+  return node;
+}
+
 function mlEl(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -115,7 +138,7 @@ function makeBoard(drawGame) {
             b.dataset.target = `any:${c.target}`;
             b.dataset.verb = c.verb || "";
             b.title = `${words} [${c.text}]: ${c.preview}`;
-            b.setAttribute("aria-label", `${words}, out of turn (${c.preview})`);
+            b.setAttribute("aria-label", mlT(mlWords(model).any_time_aria, { words, preview: c.preview }));
             const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
             b.addEventListener("focus", show);
             b.addEventListener("mouseenter", show);
@@ -147,16 +170,16 @@ function makeBoard(drawGame) {
               if (selected === target) b.classList.add("marketlib-selected");
               b.dataset.verb = selected === target ? "selected" : "select";
               b.setAttribute("aria-pressed", String(selected === target));
-              b.setAttribute("aria-label", `${label}: select, then choose where it goes`);
-              b.title = `${label}: select it, then choose where it goes`;
+              b.setAttribute("aria-label", mlT(mlWords(model).select_aria, { label }));
+              b.title = mlT(mlWords(model).select_title, { label });
               b.addEventListener("click", () => {
                 focusKey = target;
                 selected = selected === target ? null : target;
                 redraw();
               });
             } else {
-              b.setAttribute("aria-label", `${label} (not a legal choice now: click to see why)`);
-              b.title = `${label} (not a legal choice now: click to see why)`;
+              b.setAttribute("aria-label", mlT(mlWords(model).not_legal, { label }));
+              b.title = mlT(mlWords(model).not_legal, { label });
               b.addEventListener("click", () => { focusKey = target; send({ type: "explain", target }); });
             }
             return b;
@@ -199,18 +222,18 @@ function makeBoard(drawGame) {
         root.appendChild(mlStatus(model));
         if (model.get("covered")) {
           const cover = mlEl("div", "marketlib-cover");
-          cover.appendChild(mlEl("p", null,
-            `Pass the device to P${model.get("seat")}. Their hidden cards are covered until then.`));
-          const b = mlEl("button", "marketlib-btn marketlib-legal", `I am P${model.get("seat")}: show my board`);
+          const w = mlWords(model);
+          cover.appendChild(mlEl("p", null, mlT(w.cover_pass, { seat: model.get("seat") })));
+          const b = mlEl("button", "marketlib-btn marketlib-legal", mlT(w.cover_reveal, { seat: model.get("seat") }));
           b.type = "button";
           b.dataset.target = "button:reveal";
           b.addEventListener("click", () => { focusKey = "button:reveal"; send({ type: "reveal" }); });
           cover.appendChild(b);
           if (model.get("out_of_turn")) {  // stepped in by mistake: hand the device back
-            const back = mlEl("button", "marketlib-btn marketlib-control", "Step back: nobody acts out of turn");
+            const back = mlEl("button", "marketlib-btn marketlib-control", w.step_back_nobody);
             back.type = "button";
             back.dataset.target = "button:step-out";
-            back.setAttribute("aria-label", "Step back: the vendor whose decision it is goes on");
+            back.setAttribute("aria-label", w.step_back_nobody_aria);
             back.addEventListener("click", () => send({ type: "step_out" }));
             cover.appendChild(back);
           }
@@ -223,7 +246,7 @@ function makeBoard(drawGame) {
         }
         const story = mlStory(model);
         if (story) root.appendChild(story);
-        const previewLine = mlEl("div", "marketlib-preview", "Hover or focus a highlighted choice to preview it.");
+        const previewLine = mlEl("div", "marketlib-preview", mlWords(model).preview_hint);
         previewLine.setAttribute("aria-live", "polite");
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");
@@ -246,7 +269,7 @@ function makeBoard(drawGame) {
         if (asked) {
           const again = typeof confirming === "string" ? playAnyTime : play;
           root.appendChild(mlConfirm(asked, () => { focusKey = asked.target; again(asked); },
-            () => { confirming = null; focusKey = asked.target; redraw(); }));
+            () => { confirming = null; focusKey = asked.target; redraw(); }, mlWords(model)));
         }
         root.appendChild(previewLine);
         root.appendChild(boardArea);

@@ -1,14 +1,10 @@
 // Monsoon Market board: draws the scene (a seat's view) that Python sends. No rules here.
 
-const MM_LEVEL = { gold: "Gold", silver: "Silver", bulk: "Bulk" };
-const MM_ACTION = {
-  upgrade: "Upgrade another Order", keep1: "Keep 1 spent card",
-  fulfill_another: "Fulfill another Order", steal2: "Steal 2 cards",
-};
+// A level's and a Bonus Action's words: cards.words.level_<level>, action_<action>.
 
 // A good as a band in its colour: its picture and its name (and how many, for an Order).
 function mmBand(ctx, good, words) {
-  return mlBand(ctx, good, words || good, ctx.cards.colours[good], ctx.cards.inks[good]);
+  return mlBand(ctx, good, words || ctx.cards.words[`good_${good}`] || good, ctx.cards.colours[good], ctx.cards.inks[good]);
 }
 
 function mmCard(ctx, id, target, where) {
@@ -23,35 +19,39 @@ function mmCard(ctx, id, target, where) {
     face.appendChild(col);
     return face;
   });
-  return ctx.button(target || `card:${id}`, `${card.goods.join(" or ")} ${card.quantity} (${id}, ${where})`,
+  const W = ctx.cards.words;
+  const goods = card.goods.map((g) => W[`good_${g}`]);
+  return ctx.button(target || `card:${id}`, mlT(W.card, { goods: goods.join(W.or), quantity: card.quantity, id, where }),
     body, "marketlib-card");
 }
 
 function mmOrder(ctx, id, owned, spendPhase) {
+  const W = ctx.cards.words;
   const order = ctx.cards.orders[id];
   const body = ctx.el("span", "marketlib-order-body");
   // an Order drawn as a card: the goods it asks for, each a picture with its name and how
   // many; below, the seals on each edge; its code is small in its corner and in its title
   const head = ctx.el("span", "marketlib-order-head");
   head.appendChild(mlPictured(ctx, "order", id, "marketlib-id"));
-  if (owned) head.appendChild(ctx.el("span", `marketlib-edge marketlib-edge-${owned.level}`, MM_LEVEL[owned.level]));
+  if (owned) head.appendChild(ctx.el("span", `marketlib-edge marketlib-edge-${owned.level}`, W[`level_${owned.level}`]));
   body.appendChild(head);
   const need = ctx.el("span", "marketlib-halves marketlib-order-need");
-  for (const [good, n] of order.needs) need.appendChild(mmBand(ctx, good, `${good} ${n}`));
+  for (const [good, n] of order.needs) need.appendChild(mmBand(ctx, good, `${W[`good_${good}`]} ${n}`));
   body.appendChild(need);
-  const bulk = order.bonus_good ? `${order.bulk} + Bonus ${order.bonus_good}` : `${order.bulk}`;
-  const edges = mlPictured(ctx, "seal", `Gold ${order.gold} · Silver ${order.silver} · Bulk ${bulk}`, "marketlib-order-edges");
-  edges.title = "Seals for each edge: Gold (exact goods), Silver (each line by a different type), Bulk (enough goods in total; no Bonus Action, but the Bonus Good)";
+  const bonusGood = W[`good_${order.bonus_good}`];
+  const bulk = order.bonus_good ? mlT(W.bonus_bulk, { bulk: order.bulk, good: bonusGood }) : `${order.bulk}`;
+  const edges = mlPictured(ctx, "seal", mlT(W.edges, { gold: order.gold, silver: order.silver, bulk }), "marketlib-order-edges");
+  edges.title = W.edges_title;
   body.appendChild(edges);
-  body.appendChild(ctx.el("span", "marketlib-order-action", MM_ACTION[order.bonus_action]));
+  body.appendChild(ctx.el("span", "marketlib-order-action", W[`action_${order.bonus_action}`]));
   if (owned && owned.bonus) {
-    const bonus = mlPictured(ctx, order.bonus_good, `Bonus ${order.bonus_good} ${order.bonus_quantity} unspent`, "marketlib-bonus-good");
-    bonus.title = "A Bonus Good: spend it like a card to fulfil another Order (it turns this Order to Silver)";
+    const bonus = mlPictured(ctx, order.bonus_good, mlT(W.bonus_unspent, { good: bonusGood, quantity: order.bonus_quantity }), "marketlib-bonus-good");
+    bonus.title = W.bonus_title;
     body.appendChild(bonus);
   }
   const target = owned && owned.bonus && spendPhase ? `bonus:${id}` : `order:${id}`;
-  const what = owned ? `your Order ${id} at ${MM_LEVEL[owned.level]}` : `Order ${id}`;
-  return ctx.button(target, `${what}: ${order.label}`, body, "marketlib-order");
+  const what = owned ? mlT(W.your_order, { id, level: W[`level_${owned.level}`] }) : mlT(W.order, { id });
+  return ctx.button(target, mlT(W.order_button, { what, label: order.label }), body, "marketlib-order");
 }
 
 function mmRow(ctx, title, items) {
@@ -59,7 +59,7 @@ function mmRow(ctx, title, items) {
   row.appendChild(ctx.el("h4", "marketlib-row-title", title));
   const box = ctx.el("div", "marketlib-row-items");
   for (const item of items) box.appendChild(item);
-  if (!items.length) box.appendChild(ctx.el("span", "marketlib-empty", "(empty)"));
+  if (!items.length) box.appendChild(ctx.el("span", "marketlib-empty", ctx.cards.words.empty));
   row.appendChild(box);
   return row;
 }
@@ -68,13 +68,14 @@ function mmPending(ctx, s) {
   const p = s.pending;
   if (!p) return null;
   const box = ctx.el("section", "marketlib-pending");
+  const W = ctx.cards.words;
   // the words come from Python, per seat: the decider reads "you", the others "P0 is ..."
   mlStepLine(ctx, s, box);
   if (p.type === "fulfill") {
     const need = ctx.el("div", "marketlib-row-items");
-    for (const [good, n] of ctx.cards.orders[p.order].needs) need.appendChild(mmBand(ctx, good, `${good} ${n}`));
+    for (const [good, n] of ctx.cards.orders[p.order].needs) need.appendChild(mmBand(ctx, good, `${W[`good_${good}`]} ${n}`));
     box.appendChild(need);
-    box.appendChild(ctx.el("p", null, `${p.order} (${ctx.cards.orders[p.order].label}). Spent:`));
+    box.appendChild(ctx.el("p", null, mlT(W.spent_head, { order: p.order, label: ctx.cards.orders[p.order].label })));
     const spent = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) {
       const card = ctx.cards.goods[id];
@@ -82,17 +83,17 @@ function mmPending(ctx, s) {
       one.title = id;
       spent.appendChild(one);
     }
-    for (const id of p.bonus_goods) spent.appendChild(ctx.el("span", "marketlib-spent", `Bonus ${ctx.cards.orders[id].bonus_good} from ${id}`));
-    if (!p.cards.length && !p.bonus_goods.length) spent.appendChild(ctx.el("span", "marketlib-empty", "nothing yet"));
+    for (const id of p.bonus_goods) spent.appendChild(ctx.el("span", "marketlib-spent", mlT(W.bonus_from, { good: W[`good_${ctx.cards.orders[id].bonus_good}`], id })));
+    if (!p.cards.length && !p.bonus_goods.length) spent.appendChild(ctx.el("span", "marketlib-empty", W.nothing_yet));
     box.appendChild(spent);
     const levels = ctx.el("div", "marketlib-row-items");
-    for (const level of ["gold", "silver", "bulk"]) levels.appendChild(ctx.button(`level:${level}`, `Declare ${MM_LEVEL[level]}`, null, `marketlib-level marketlib-edge-${level}`));
+    for (const level of ["gold", "silver", "bulk"]) levels.appendChild(ctx.button(`level:${level}`, mlT(W.declare, { level: W[`level_${level}`] }), null, `marketlib-level marketlib-edge-${level}`));
     box.appendChild(levels);
   }
   if (p.type === "bonus") {
     if (p.action === "keep1") {
       const spent = ctx.el("div", "marketlib-row-items");
-      for (const id of p.spent) spent.appendChild(mmCard(ctx, id, `spent:${id}`, "spent"));
+      for (const id of p.spent) spent.appendChild(mmCard(ctx, id, `spent:${id}`, W.spent));
       box.appendChild(spent);
     }
   }
@@ -102,11 +103,12 @@ function mmPending(ctx, s) {
 function drawGame(ctx, area) {
   const s = ctx.scene;
   if (!s.rules) return "";
+  const W = ctx.cards.words;
   const spendPhase = s.phase === "spend";
   const top = ctx.el("div", "marketlib-table marketlib-market");
-  top.appendChild(mmRow(ctx, `Market (Goods deck ${s.goods_deck_size}, discard ${s.discard.length})`,
-    s.market.map((id) => mmCard(ctx, id, null, "Market"))));
-  top.appendChild(mmRow(ctx, `Order display (Order deck ${s.order_deck_size})`,
+  top.appendChild(mmRow(ctx, mlT(W.market, { deck: s.goods_deck_size, discard: s.discard.length }),
+    s.market.map((id) => mmCard(ctx, id, null, W.in_market))));
+  top.appendChild(mmRow(ctx, mlT(W.order_display, { deck: s.order_deck_size }),
     s.order_display.map((id) => mmOrder(ctx, id, null, spendPhase))));
   // On a narrow board the seat's own choices and panel come first, then the public market.
   const mine = ctx.narrow && ctx.seat !== null && s.seats[ctx.seat] ? ctx.seat : null;
@@ -116,16 +118,16 @@ function drawGame(ctx, area) {
   const players = ctx.el("div", "marketlib-players");
   const panels = s.seats.map((seat, p) => {
     const info = ctx.seats[p] || {};
-    const who = info.bot ? `${info.bot}` : (p === ctx.seat ? "you" : (info.person || "person"));
+    const who = info.bot ? `${info.bot}` : (p === ctx.seat ? W.you : (info.person || W.person));
     const panel = ctx.el("section", "marketlib-player" + (p === s.current && !s.result ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
     panel.dataset.seat = String(p);
-    const title = ctx.el("h4", "marketlib-row-title", `P${p} (${who}) · `);
-    title.appendChild(mlPictured(ctx, "seal", `${s.seals[p]} seals`));
-    title.appendChild(document.createTextNode(` · ${seat.display.length}/${s.rules.display_limit} cards${p === s.current && !s.result ? " · to play" : ""}`));
+    const title = mlTNodes(ctx.el("h4", "marketlib-row-title"), W.player_head,
+      { seat: p, who, seals: mlPictured(ctx, "seal", `${s.seals[p]}`), cards: seat.display.length, limit: s.rules.display_limit });
+    title.appendChild(document.createTextNode(p === s.current && !s.result ? W.to_play : ""));
     panel.appendChild(title);
     const cards = ctx.el("div", "marketlib-row-items");
-    for (const id of seat.display) cards.appendChild(mmCard(ctx, id, null, `P${p}'s display`));
-    if (!seat.display.length) cards.appendChild(ctx.el("span", "marketlib-empty", "(no cards)"));
+    for (const id of seat.display) cards.appendChild(mmCard(ctx, id, null, mlT(W.display_of, { seat: p })));
+    if (!seat.display.length) cards.appendChild(ctx.el("span", "marketlib-empty", W.no_cards));
     panel.appendChild(cards);
     if (seat.orders.length) {
       const orders = ctx.el("div", "marketlib-row-items");
@@ -141,10 +143,10 @@ function drawGame(ctx, area) {
   }
   area.appendChild(players);
   const target = s.rules.seal_target;
-  if (s.result) return `Monsoon Market · game over · target ${target} seals`;
-  const who = s.current === ctx.seat ? "your turn" : `P${s.current} to play`;
+  if (s.result) return mlT(W.header_over, { target });
+  const who = s.current === ctx.seat ? W.your_turn : mlT(W.p_to_play, { seat: s.current });
   const round = Math.floor(s.turn / s.seats.length) + 1;
-  return `Monsoon Market · round ${round} · ${s.title} · ${who} · target ${target} seals`;
+  return mlT(W.header, { round, title: s.title, who, target });
 }
 
 export default makeBoard(drawGame);

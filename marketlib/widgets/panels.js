@@ -27,25 +27,25 @@ function mlStory(model) {
   if (!lines.length) return null;
   const box = mlEl("details", "marketlib-story");
   box.open = true;
-  box.appendChild(mlEl("summary", null, "While you waited"));
+  box.appendChild(mlEl("summary", null, mlWords(model).waited));
   const list = mlEl("ul");
   for (const line of lines) list.appendChild(mlEl("li", null, line));
   box.appendChild(list);
   return box;
 }
 
-function mlConfirm(choice, yes, no) {
+function mlConfirm(choice, yes, no, w) {
   const bar = mlEl("div", "marketlib-confirm");
   bar.setAttribute("role", "alertdialog");
   bar.appendChild(mlEl("span", null, choice.warn));
-  const ok = mlEl("button", "marketlib-btn marketlib-legal", `Yes: ${choice.label || choice.text}`);
+  const ok = mlEl("button", "marketlib-btn marketlib-legal", mlT(w.confirm_yes, { choice: choice.label || choice.text }));
   ok.type = "button";
-  ok.setAttribute("aria-label", `Yes, ${choice.label || choice.text}`);
+  ok.setAttribute("aria-label", mlT(w.confirm_yes_aria, { choice: choice.label || choice.text }));
   ok.dataset.target = "confirm:yes";
   ok.addEventListener("click", yes);
-  const cancel = mlEl("button", "marketlib-btn", "No, go back");
+  const cancel = mlEl("button", "marketlib-btn", w.confirm_no);
   cancel.type = "button";
-  cancel.setAttribute("aria-label", "No, do not play it");
+  cancel.setAttribute("aria-label", w.confirm_no_aria);
   cancel.dataset.target = "confirm:no";
   cancel.addEventListener("click", no);
   bar.appendChild(ok);
@@ -60,23 +60,24 @@ function mlOutOfTurn(model, send, decider) {
   const out = !!model.get("out_of_turn");
   if (!seats.length && !out) return null;
   const bar = mlEl("div", "marketlib-out-of-turn");
+  const w = mlWords(model);
   if (out) {
     bar.appendChild(mlEl("span", "marketlib-say",
-      `P${model.get("seat")}, you are acting out of turn on P${decider}'s decision: rent and release a stall or propose a trade below, or step back.`));
-    const back = mlEl("button", "marketlib-btn marketlib-control", `Back to P${decider}`);
+      mlT(w.out_of_turn_say, { seat: model.get("seat"), decider })));
+    const back = mlEl("button", "marketlib-btn marketlib-control", mlT(w.back_to, { decider }));
     back.type = "button";
     back.dataset.target = "button:step-out";
-    back.setAttribute("aria-label", `Step back: P${decider} decides`);
+    back.setAttribute("aria-label", mlT(w.back_to_aria, { decider }));
     back.addEventListener("click", () => send({ type: "step_out" }));
     bar.appendChild(back);
     return bar;
   }
-  bar.appendChild(mlEl("span", "marketlib-row-title", "Out of turn (any time):"));
+  bar.appendChild(mlEl("span", "marketlib-row-title", w.out_of_turn_title));
   for (const seat of seats) {
-    const b = mlEl("button", "marketlib-btn marketlib-control", `P${seat} acts now`);
+    const b = mlEl("button", "marketlib-btn marketlib-control", mlT(w.step_in, { seat }));
     b.type = "button";
     b.dataset.target = `button:step-in-${seat}`;
-    b.title = `P${seat} takes the device to rent and release a stall or propose a trade, then hands it back`;
+    b.title = mlT(w.step_in_title, { seat });
     b.setAttribute("aria-label", b.title);
     b.addEventListener("click", () => send({ type: "step_in", seat }));
     bar.appendChild(b);
@@ -86,11 +87,14 @@ function mlOutOfTurn(model, send, decider) {
 
 function mlControls(model, send) {
   const bar = mlEl("div", "marketlib-controls");
-  const add = (text, aria, onClick, disabled) => {
+  const w = mlWords(model);
+  // A control's data-target is its name in every language (control_targets); a seat's is
+  // its own.
+  const add = (name, text, aria, onClick, disabled) => {
     const b = mlEl("button", "marketlib-btn marketlib-control", text);
     b.type = "button";
     b.setAttribute("aria-label", aria);
-    b.dataset.target = `control:${text}`;
+    b.dataset.target = `control:${(w.control_targets || {})[name] || text}`;
     b.disabled = !!disabled;
     b.addEventListener("click", onClick);
     bar.appendChild(b);
@@ -100,32 +104,30 @@ function mlControls(model, send) {
   const offered = new Set(model.get("controls") || ["undo", "redo", "new_game", "set_seat", "teacher", "hint", "review"]);
   // Undo and redo act on the position shown: they carry its version (PROTOCOL.md).
   const version = model.get("version");
-  if (offered.has("undo")) add("Undo (u)", "Undo the last move (key u)", () => send({ type: "undo", version }), !model.get("can_undo"));
-  if (offered.has("redo")) add("Redo (r)", "Redo (key r)", () => send({ type: "redo", version }), !model.get("can_redo"));
+  if (offered.has("undo")) add("undo", w.undo, w.undo_aria, () => send({ type: "undo", version }), !model.get("can_undo"));
+  if (offered.has("redo")) add("redo", w.redo, w.redo_aria, () => send({ type: "redo", version }), !model.get("can_redo"));
   if (offered.has("new_game")) {
     // Empty by default: "New game" then deals fresh cards (Python draws the seed). The
     // current game's seed is shown beside it, to type in and play the same deal again.
     const current = String(model.get("seed") || "");
-    const seedLabel = mlEl("label", "marketlib-seed", "Seed (optional) ");
+    const seedLabel = mlEl("label", "marketlib-seed", w.seed_label);
     const seed = mlEl("input");
     seed.type = "text";
     seed.inputMode = "numeric";
     seed.value = "";
-    seed.placeholder = current ? `this game: ${current}` : "fresh deal";
+    seed.placeholder = current ? mlT(w.seed_this_game, { seed: current }) : w.seed_fresh;
     seed.dataset.current = current;
-    seed.setAttribute("aria-label", current
-      ? `Seed for the next game (optional): empty deals fresh cards; type ${current} to play this deal again`
-      : "Seed for the next game (optional): empty deals fresh cards");
+    seed.setAttribute("aria-label", current ? mlT(w.seed_aria_again, { seed: current }) : w.seed_aria);
     seedLabel.appendChild(seed);
     bar.appendChild(seedLabel);
-    add("New game", "Start a new game: fresh cards, or the deal of the seed typed",
+    add("new_game", w.new_game, w.new_game_aria,
       () => send({ type: "new_game", seed: seed.value.trim() || null }));
   }
   const seats = model.get("seats") || [];
   const humans = seats.filter((s) => !s.bot);
   if (humans.length > 1 && offered.has("set_seat")) {
     for (const s of humans) {
-      const b = add(`Seat P${s.seat}`, `Show seat P${s.seat}`, () => send({ type: "set_seat", seat: s.seat }));
+      const b = add(null, mlT(w.seat, { seat: s.seat }), mlT(w.seat_aria, { seat: s.seat }), () => send({ type: "set_seat", seat: s.seat }));
       b.setAttribute("aria-pressed", String(model.get("seat") === s.seat));
     }
   }
@@ -133,16 +135,16 @@ function mlControls(model, send) {
   // over. The teacher may switch them off for a classroom; the buttons are then not offered.
   if (offered.has("hint") && !model.get("covered") && !model.get("summary")
       && (model.get("choices") || []).length) {
-    add("Hint", "Hint: what the coach would play here, and why", () => send({ type: "hint" }));
+    add("hint", w.hint, w.hint_aria, () => send({ type: "hint" }));
   }
   if (offered.has("review") && !model.get("covered") && model.get("summary")) {
-    add("Review this game", "Review this game: the moves that cost or gained the most",
+    add("review", w.review, w.review_aria,
       () => send({ type: "review" }));
   }
   if (model.get("teacher") && offered.has("teacher")) {
     const on = !!model.get("teacher_view");
-    const t = add(on ? "Teacher view: on" : "Teacher view: off",
-      "Teacher view shows every hidden card", () => send({ type: "teacher", on: !on }));
+    const t = add(on ? "teacher_on" : "teacher_off", on ? w.teacher_on : w.teacher_off,
+      w.teacher_aria, () => send({ type: "teacher", on: !on }));
     t.setAttribute("aria-pressed", String(on));
   }
   return bar;
@@ -152,7 +154,7 @@ function mlLegend(cards) {
   const items = cards.legend || [];
   if (!items.length) return null;
   const box = mlEl("details", "marketlib-legend");
-  box.appendChild(mlEl("summary", null, "What the codes and symbols mean"));
+  box.appendChild(mlEl("summary", null, (cards.words || {}).legend));
   const list = mlEl("dl");
   for (const [code, meaning] of items) {
     list.appendChild(mlEl("dt", null, code));
@@ -167,11 +169,12 @@ function mlLog(model) {
   box.open = true;
   const lines = model.get("log") || [];
   const total = Math.max(model.get("log_total") || 0, lines.length);
-  const shown = total > lines.length ? `, the last ${lines.length} shown` : "";
-  box.appendChild(mlEl("summary", null, `Game log (${total} moves${shown}, newest last)`));
+  const w = mlWords(model);
+  const shown = total > lines.length ? mlT(w.log_shown, { shown: lines.length }) : "";
+  box.appendChild(mlEl("summary", null, mlT(w.log, { total, shown })));
   const list = mlEl("ol");
   list.setAttribute("tabindex", "0");
-  list.setAttribute("aria-label", "Game log");
+  list.setAttribute("aria-label", w.log_aria);
   for (const line of lines) list.appendChild(mlEl("li", null, line));
   box.appendChild(list);
   return [box, list];
@@ -179,7 +182,7 @@ function mlLog(model) {
 
 function mlText(model) {
   const text = mlEl("details", "marketlib-text");
-  text.appendChild(mlEl("summary", null, "Text description of the board"));
+  text.appendChild(mlEl("summary", null, mlWords(model).text));
   text.appendChild(mlEl("pre", null, model.get("description")));
   return text;
 }

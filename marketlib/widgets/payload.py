@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from marketlib.core.i18n import N_, _, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -103,13 +104,18 @@ def explain_click(table: Table, match: Match, target: str, player: int,
     view = sight.view(player)
     action = table.intent(view, target, player)
     if action is None:
-        return f"{target.split(':', 1)[-1]} is not something you can use right now."
+        return _("{thing} is not something you can use right now.").format(
+            thing=target.split(":", 1)[-1])
     why = game.explain(sight.world(player), action)
     if why is None:  # legal, but not what was clicked: say how to play it (issue 30, point 4)
-        return (f"{table.label(view, action)} [{action}] is allowed now. To play it, click its "
-                "highlighted choice (a card that goes somewhere: the card first, then where it "
-                "goes).")
-    return f"{why.rule}: {why.reason}"
+        return _("{label} [{action}] is allowed now. To play it, click its highlighted choice (a "
+                 "card that goes somewhere: the card first, then where it goes).").format(
+                     label=table.label(view, action), action=action)
+    return f"{why.rule}: {refusal(why.reason)}"
+
+
+_UNITS = (N_("seals"), N_("RM"))
+"""The games' score units (``GAME.score_unit``), for the catalogue."""
 
 
 def summary_text(match: Match, table: Table | None = None, view: Any = None) -> str:
@@ -120,9 +126,11 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
     if outcome is None:
         return ""
     unit = match.game.GAME.score_unit
-    winners = " and ".join(f"P{w}" for w in outcome.winners) or "nobody"
+    unit = _(unit) if unit in _UNITS else unit
+    winners = _(" and ").join(f"P{w}" for w in outcome.winners) or _("nobody")
     scores = ", ".join(f"P{p} {s} {unit}" for p, s in enumerate(outcome.scores))
-    text = f"Game over ({outcome.ending.value}): {winners} won. {scores}."
+    text = _("Game over ({ending}): {winners} won. {scores}.").format(
+        ending=outcome.ending.value, winners=winners, scores=scores)
     standings = getattr(getattr(table, "words", None), "final_standings", None)
     if standings is None or view is None:
         return text
@@ -208,7 +216,7 @@ def described(table: Table, game: Any, view: Any, world: Any,
     words = table.words
     return [{"index": i, "text": str(action), "label": table.label(view, action),
              "verb": table.verb(action), "target": table.target(action),
-             "preview": str(game.preview(view, action, world, legal=True)),
+             "preview": sentence(str(game.preview(view, action, world, legal=True))),
              "warn": words.warning(view, action)}
             for i, action in enumerate(actions)]
 
@@ -312,7 +320,8 @@ def payload(
     log = log_lines(match, shown, reasons or {}, cache)
     words = table.words
     scene = table.scene(view, decider)
-    scene.update(title=words.PHASES.get(str(view.phase), str(view.phase)),
+    phase = str(view.phase)
+    scene.update(title=_(words.PHASES[phase]) if phase in words.PHASES else phase,
                  instruction=words.instruction(view, decider, decider if teacher_view else seat),
                  step=words.step(view, decider, decider if teacher_view else seat),
                  goal=words.goal(view))

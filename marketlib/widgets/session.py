@@ -35,6 +35,7 @@ from typing import Any
 
 from marketlib.bots.coach import review_text
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
+from marketlib.core.i18n import _, check_language, language, refusal
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
@@ -122,6 +123,9 @@ class SeatSession:
             notebook board does (whoever holds the notebook holds the ``Match``); a classroom
             seat does not: the seed deals every hidden card, so a student's page is sent it
             only once the game is over (``""`` before; issue 27).
+        lang: the language this front end reads (``"en"``, ``"ms"``; issue 30, point 5);
+            ``None``: the process's (:func:`marketlib.set_language`). Every word it is sent
+            and every refusal it is shown is in that language; the game is the same.
     """
 
     async_bots = False
@@ -133,8 +137,10 @@ class SeatSession:
     def __init__(self, table: TableSession, seat: int = 0, *, teacher: bool = False,
                  hot_seat: bool = True, controls: Collection[str] = CONTROLS,
                  on_change: Callable[[], None] | None = None, show_seed: bool = True,
-                 held: str = "") -> None:
+                 held: str = "", lang: str | None = None) -> None:
         self.table = table
+        self.lang = None if lang is None else check_language(lang)
+        """The language this front end reads (``None``: the process's)."""
         self.show_seed = show_seed
         self.seat = seat
         self.teacher = teacher
@@ -167,6 +173,10 @@ class SeatSession:
     # ------------------------------------------------------------- state to front end
     def refresh(self) -> None:
         """Recompute what the front end is sent (a new ``version``)."""
+        with language(self.lang):
+            self._refresh()
+
+    def _refresh(self) -> None:
         table = self.table
         match = self.match
         current = match.current_player
@@ -190,6 +200,10 @@ class SeatSession:
     def traits(self) -> dict[str, Any]:
         """Every trait of ``widgets/PROTOCOL.md`` as JSON-ready builtins (after
         :meth:`refresh`)."""
+        with language(self.lang):
+            return self._traits()
+
+    def _traits(self) -> dict[str, Any]:
         table = self.table
         match = self.match
         controls = set(self.controls)
@@ -207,7 +221,7 @@ class SeatSession:
             "can_redo": "redo" in controls and match.can_redo,
             "version": self.version,
             "position": self.position,
-            "busy": table.paused or table.busy,
+            "busy": _(table.paused) if table.paused else table.busy,
             "seed": str(match.seed) if self.show_seed or match.outcome is not None else "",
             "controls": list(self.controls),
             "step_in": self.step_in_seats(),
@@ -219,8 +233,9 @@ class SeatSession:
         the table announces to every seat (the teacher's undo), then, while a computer player
         holds this seat, :attr:`held`."""
         table = self.table
-        held = self.held if self.held and self.seat in table.opponents else ""
-        parts = [self.notice, "" if self.covered else table.announced(), held]
+        held = _(self.held) if self.held and self.seat in table.opponents else ""
+        announced = "" if self.covered else table.announced()
+        parts = [self.notice, _(announced) if announced else "", held]
         return " ".join(dict.fromkeys(p for p in parts if p))
 
     def step_in_seats(self) -> list[int]:
@@ -248,6 +263,10 @@ class SeatSession:
                 that keeps one anyway (a classroom table), so it is not taken twice; ``None``:
                 taken here.
         """
+        with language(self.lang):
+            self._handle(content, checkpoint)
+
+    def _handle(self, content: Any, checkpoint: Any) -> None:
         table = self.table
         if checkpoint is None:
             checkpoint = table.checkpoint()
@@ -459,7 +478,9 @@ class SeatSession:
         try:
             self.match.play(action)
         except (IllegalAction, InvalidAction) as err:
-            self.notice = f"{getattr(err, 'rule', 'invalid')}: {getattr(err, 'reason', err)}"
+            reason = getattr(err, "reason", None)
+            self.notice = (f"{getattr(err, 'rule', 'invalid')}: "
+                           f"{err if reason is None else refusal(reason)}")
             self.refresh()
             raise
         self.notice = self._confirmation(before)
@@ -475,7 +496,7 @@ class SeatSession:
         sights = table.sights
         views = [sights.of(before).view(self.seat), sights.of(self.match.state).view(self.seat)]
         said = table.table.words.recap(views, [played], self.seat)
-        return f"Done: {said}" if said else ""
+        return _("Done: {said}").format(said=said) if said else ""
 
     def undo(self) -> None:
         """Undo back to the last decision of a person (see :meth:`TableSession.undo`); the

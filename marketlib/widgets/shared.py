@@ -20,9 +20,11 @@ import msgspec
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import seat_count
+from marketlib.core.i18n import get_language, language
 from marketlib.core.match import Match
 from marketlib.core.options import changes_text
 from marketlib.core.seeding import bot_rng
+from marketlib.widgets.board_words import words
 from marketlib.widgets.payload import Reason, Table, payload
 from marketlib.widgets.sight import Sights
 
@@ -65,18 +67,32 @@ class TableSession:
         """A sentence every seat is shown until the game moves on (the teacher's undo)."""
         self.announced_at = -1
         """The ``Match.revision`` the announcement belongs to."""
-        self.cards = {**table.cards(match), "rules_changed": changes_text(match.rules)}
-        """The table's fixed data for the front end, with the rules that differ from the
-        standard game in words (issue 31: a table of a class experiment says so)."""
+        self._cards: dict[str, dict[str, Any]] = {}
+        """:attr:`cards` by language, each built once."""
         self.sights = Sights(match.game)
         """Each seat's view and world of the positions shown lately (worked out once each)."""
-        self._payloads: dict[tuple[int, bool, bool], tuple[Any, dict[str, Any]]] = {}
+        self._payloads: dict[tuple[int, bool, bool, str], tuple[Any, dict[str, Any]]] = {}
         self._bots_changed = 0
         """Counts the times the computer players may have changed (asked to move, replaced,
         restored): their memory is copied again only after one."""
         self._copied: tuple[int, Any] | None = None
         self._blank = self.bot_memory()
         self.reset_streams()
+
+    @property
+    def cards(self) -> dict[str, Any]:
+        """The table's fixed data for the front end in the language in force, with the rules
+        that differ from the standard game in words (issue 31: a table of a class experiment
+        says so) and every word the board's JavaScript shows (``words``; issue 30, point 5)."""
+        lang = get_language()
+        kept = self._cards.get(lang)
+        if kept is None:
+            with language(lang):
+                kept = {**self.table.cards(self.match),
+                        "rules_changed": changes_text(self.match.rules),
+                        "words": words(self.table.game_name)}
+            self._cards[lang] = kept
+        return kept
 
     def announce(self, text: str) -> None:
         """Tell every seat ``text`` (their ``notice``) until the game moves on."""
@@ -301,10 +317,11 @@ class TableSession:
     def payload(self, seat: int, *, teacher_view: bool = False,
                 covered: bool = False) -> dict[str, Any]:
         """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`), built once
-        per position: every seat session of the table shares it until the ``Match`` changes
-        (``Match.revision``) or a seat changes hands. Treat it as read-only."""
+        per position and language: every seat session of the table shares it until the
+        ``Match`` changes (``Match.revision``) or a seat changes hands. Treat it as
+        read-only."""
         humans = self.humans()
-        key = (seat, teacher_view, covered)
+        key = (seat, teacher_view, covered, get_language())
         stamp = (self.match.revision, tuple(humans))
         kept = self._payloads.get(key)
         if kept is not None and kept[0] == stamp:

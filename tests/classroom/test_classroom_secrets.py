@@ -132,7 +132,11 @@ def test_the_printed_code_table_says_table_1_first(tmp_path: Path) -> None:
     assert [bool(t.session.paused) for t in room.tables] == [False, True]
     js = Path(__file__).parents[2] / "marketlib" / "classroom" / "static"
     assert "Table ${t.table}" in (js / "dashboard.js").read_text()  # shown as sent
-    assert "Table ${msg.table}" in (js / "client.js").read_text()
+    # the student's page fills its words' "Table {table}" with the number as sent (issue 30)
+    from marketlib.classroom.page_words import PAGE
+
+    assert PAGE["who"].startswith("Table {table}")
+    assert 't("who", { table: msg.table' in (js / "client.js").read_text()
     with asgi_client(room).websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "join", "code": room.codes[(2, 0)], "name": "Ana"}))
         joined = until(ws, "joined")

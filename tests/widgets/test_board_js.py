@@ -292,3 +292,34 @@ def test_pictures_are_drawn_beside_their_words(tmp_path: Path) -> None:
         assert {"order", "seal"} <= set(found["drawn"])
         quantities = page.locator(".marketlib-card .marketlib-qty").all_inner_texts()
         assert len(quantities) == found["cards"] and all(q.isdigit() for q in quantities)
+
+
+def test_a_turn_in_bahasa_malaysia(tmp_path: Path) -> None:
+    """play(..., lang="ms"): the board's words are Malay, its targets and moves the same."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    board = BansanBoard(Match("bansan", bansan.Rules(players=2), seed=4), opponents=None,
+                        lang="ms")
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        first = board.choices[0]
+        page.locator(f'[data-target="{first["target"]}"]').first.click()
+        sent = page.evaluate("window.mlHarness.sent")[-1]
+        assert sent["type"] == "play"
+        board._handle_custom_msg(sent, [])
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        if page.locator(".marketlib-cover").count():  # hot-seat: the next vendor's board
+            page.locator(".marketlib-cover button").first.click()
+            board._handle_custom_msg(page.evaluate("window.mlHarness.sent")[-1], [])
+            page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        text = page.locator(".marketlib-board").inner_text()
+        for word in ("Gerai Pasar", "Tong Sampah", "Barisan Borong", "Dompet:", "Beg:",
+                     "Log permainan", "Permainan baharu", "pusingan"):
+            assert word in text, word
+        for english in ("Market Stalls", "Waste Bins", "Wholesale Row", "Wallet:", "Game log",
+                        "New game", "round"):
+            assert english not in text, english
+        # a control keeps its name in every language
+        assert page.locator('[data-target="control:New game"]').count() == 1
+        page.screenshot(path=str(tmp_path / "bansan_ms.png"), full_page=True)

@@ -20,6 +20,23 @@ const BACKOFF = [1, 2, 4, 8, 15]; // seconds between tries, the last one repeate
 const TAKEN = 4001;
 const REFUSED = new Set([4003, 4008]);
 
+// The page's words in every language (/words.json, from Python: classroom/page_words.py), and
+// the language the student chose (kept in this browser; the board is sent in it too). The
+// English in index.html is only what shows before they arrive.
+const WORDS = await fetch("/words.json").then((r) => r.json()).catch(() => ({ languages: {}, words: {} }));
+let lang = store.getItem("marketlib-lang") || document.documentElement.lang || "en";
+if (!WORDS.words[lang]) lang = "en";
+function t(key, vars) {
+  const text = ((WORDS.words[lang] || {})[key]) ?? ((WORDS.words.en || {})[key]) ?? key;
+  return String(text).replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+}
+function showWords() {
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-word]")) el.textContent = t(el.dataset.word);
+  for (const el of document.querySelectorAll("[data-word-aria]")) el.setAttribute("aria-label", t(el.dataset.wordAria));
+  for (const el of document.querySelectorAll("[data-word-placeholder]")) el.placeholder = t(el.dataset.wordPlaceholder);
+}
+
 function makeModel(page) {
   const state = {};
   const listeners = {};
@@ -33,7 +50,7 @@ function makeModel(page) {
     send: (msg) => {
       const socket = page.socket.current;
       if (page.state !== "connected" || !socket || socket.readyState !== WebSocket.OPEN) {
-        note("Not connected: your click was not sent. Click again once the page says connected.");
+        note(t("not_connected_click"));
         return;
       }
       next += 1;
@@ -97,7 +114,7 @@ function ask(msg) {
     input.step = "any";
     input.name = "answer";
     input.required = true;
-    input.setAttribute("aria-label", "Your answer");
+    input.setAttribute("aria-label", t("answer_aria"));
     answers.append(input);
   }
   form.classList.remove("marketlib-hidden");
@@ -109,12 +126,12 @@ $("predict").addEventListener("submit", (event) => {
   const picked = form.querySelector("input[name=answer]:checked, input[type=number]");
   const value = picked ? picked.value.trim() : "";
   if (!value) {
-    $("predict-problem").textContent = "Choose or type an answer first.";
+    $("predict-problem").textContent = t("answer_missing");
     return;
   }
   const socket = page.socket.current;
   if (page.state !== "connected" || !socket || socket.readyState !== WebSocket.OPEN) {
-    $("predict-problem").textContent = "Not connected: send it again once the page says connected.";
+    $("predict-problem").textContent = t("not_connected_answer");
     return;
   }
   $("predict-problem").textContent = "";
@@ -176,10 +193,10 @@ function retry(why) {
   page.retry += 1;
   page.state = "reconnecting";
   if (page.pending.size) {
-    note("The connection was lost before your last click was confirmed: check the board once it is back.");
+    note(t("lost_click"));
     page.pending.clear();
   }
-  link(`${(why || "disconnected").replace(/\.$/, "")}: reconnecting in ${wait} s...`);
+  link(t("reconnecting", { why: (why || t("disconnected")).replace(/\.$/, ""), wait }));
   page.timer = setTimeout(() => { page.timer = null; connect(); }, wait * 1000);
 }
 
@@ -191,8 +208,8 @@ function refuse(reason) {
   clearBoard(); // a board the server no longer serves to this page would only mislead
   $("join").classList.add("marketlib-hidden"); // the button below opens it again
   $("problem").textContent = "";
-  link("not connected");
-  note(`${reason} `, button("Enter the code again", () => {
+  link(t("not_connected"));
+  note(`${reason} `, button(t("enter_again"), () => {
     note("");
     $("join").classList.remove("marketlib-hidden");
     $("code").focus();
@@ -206,7 +223,7 @@ function taken(reason) {
   clearBoard();
   $("join").classList.add("marketlib-hidden");
   link("");
-  note(reason || "This seat is open in another tab.", button("Use this tab instead", () => {
+  note(reason || t("seat_taken"), button(t("use_this_tab"), () => {
     note("");
     page.retry = 0;
     connect();
@@ -227,8 +244,9 @@ function onMessage(socket, event) {
     store.setItem("marketlib-code", page.code);
     store.setItem("marketlib-name", msg.name);
     $("join").classList.add("marketlib-hidden");
-    $("who").textContent = `Table ${msg.table}, seat P${msg.seat}: ${msg.name}`;
-    link("connected");
+    page.who = msg;
+    $("who").textContent = t("who", { table: msg.table, seat: msg.seat, name: msg.name });
+    link(t("connected"));
     if (box.textContent) { // a note about the lost connection stays a few seconds more
       setTimeout(() => { if (page.state === "connected") note(""); }, 8000);
     }
@@ -256,7 +274,7 @@ function onMessage(socket, event) {
     // The answer to this socket's join: a wrong code.
     if (page.joined) { // a reconnect refused: the room changed; say so and stop
       drop(socket);
-      refuse(`The server refused the code this page used (${msg.error}).`);
+      refuse(t("refused_code", { error: msg.error }));
       return;
     }
     page.state = "typing";
@@ -277,11 +295,11 @@ function connect() {
   page.heard = Date.now();
   page.reason = "";
   page.state = "connecting";
-  if (!page.joined) link("connecting...");
+  if (!page.joined) link(t("connecting"));
   socket.addEventListener("open", () => {
     if (page.socket.current !== socket) return;
     page.state = "joining";
-    socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name, id: 0 }));
+    socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name, lang, id: 0 }));
   });
   socket.addEventListener("message", (event) => onMessage(socket, event));
   socket.addEventListener("close", (event) => {
@@ -290,13 +308,13 @@ function connect() {
     const reason = event.reason || page.reason;
     if (event.code === TAKEN) { taken(reason); return; }
     if (REFUSED.has(event.code)) {
-      refuse(reason || "The server closed the connection.");
+      refuse(reason || t("server_closed"));
       return;
     }
     // The teacher stopped the room, the kernel restarted, the network dropped, or too many
     // pages of this network are waiting for a code (4029): join again with the same code.
     if (page.joined || event.code === 4029) retry(reason || "disconnected");
-    else { page.state = "idle"; link(reason || "could not connect: press Join to try again"); }
+    else { page.state = "idle"; link(reason || t("could_not_connect")); }
   });
 }
 
@@ -307,8 +325,8 @@ setInterval(() => {
   if (!socket || !["connecting", "joining", "connected", "typing"].includes(page.state)) return;
   if (Date.now() - page.heard < LOST_AFTER) return;
   drop(socket);
-  if (page.joined) retry("no answer from the server");
-  else { page.state = "idle"; link("no answer from the server: press Join to try again"); }
+  if (page.joined) retry(t("no_answer"));
+  else { page.state = "idle"; link(t("no_answer_join")); }
 }, 250);
 
 $("join").addEventListener("submit", (event) => {
@@ -323,7 +341,7 @@ $("join").addEventListener("submit", (event) => {
   const socket = page.socket.current;
   if (socket && socket.readyState === WebSocket.OPEN && page.state === "typing") {
     page.state = "joining";
-    socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name, id: 0 }));
+    socket.send(JSON.stringify({ type: "join", code: page.code, name: page.name, lang, id: 0 }));
   } else {
     connect();
   }
@@ -334,3 +352,23 @@ $("join").addEventListener("submit", (event) => {
 const fromLink = decodeURIComponent(location.hash.replace(/^#/, ""));
 $("code").value = fromLink || store.getItem("marketlib-code") || "";
 $("name").value = store.getItem("marketlib-name") || "";
+
+// The language switch: the page's words at once, the board's once the server redraws it.
+const choose = $("lang");
+for (const [code, name] of Object.entries(WORDS.languages)) {
+  const option = document.createElement("option");
+  option.value = code;
+  option.textContent = name;
+  option.lang = code;
+  choose.append(option);
+}
+choose.value = lang;
+choose.addEventListener("change", () => {
+  lang = choose.value;
+  store.setItem("marketlib-lang", lang);
+  showWords();
+  if (page.who) $("who").textContent = t("who", { table: page.who.table, seat: page.who.seat, name: page.who.name });
+  const socket = page.socket.current;
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "language", lang }));
+});
+showWords();

@@ -1,0 +1,240 @@
+"""The language a person reads marketlib in (issue 30, point 5; docs: "Adding a language").
+
+Every word a seat reads is written in English in the code, wrapped in :func:`_` (or
+:func:`ngettext`), and looked up at run time in the gettext catalogue of the language in force,
+``marketlib/locale/<lang>/LC_MESSAGES/marketlib.mo`` (stdlib :mod:`gettext`; Babel extracts
+and compiles the catalogues). English is the code's own text: no catalogue, byte for byte the
+same words as before translation existed. A word kept in a table at import time is marked with
+:func:`N_` (extracted, not translated there) and translated where it is read.
+
+The language in force is the one set for the current context (:func:`language`: a board, a
+classroom connection) or else the process-wide one (:func:`set_language`, default English).
+Translation never changes a game, a move, a save or a rule ID ("B-BUY-03" stays).
+
+Example:
+    >>> get_language()
+    'en'
+    >>> with language("ms"):
+    ...     _("While you waited")
+    'Semasa anda menunggu'
+    >>> _("While you waited")
+    'While you waited'
+    >>> set_language("xx")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'xx': marketlib speaks 'en' (English), 'ms' (Bahasa Malaysia)
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import re
+import string
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""Where the catalogues are: ``<lang>/LC_MESSAGES/marketlib.po`` and its compiled ``.mo``,
+beside the template ``marketlib.pot``."""
+
+DOMAIN = "marketlib"
+
+LANGUAGES: dict[str, str] = {"en": "English", "ms": "Bahasa Malaysia"}
+"""Every language marketlib speaks, by its code, with its name in that language."""
+
+_default = "en"
+_current: ContextVar[str | None] = ContextVar("marketlib_language", default=None)
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if marketlib speaks it.
+
+    Raises:
+        ValueError: an unknown language, naming the known ones.
+    """
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        known = ", ".join(f"{code!r} ({name})" for code, name in LANGUAGES.items())
+        raise ValueError(f"unknown language {lang!r}: marketlib speaks {known}")
+    return lang
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` (``"en"`` or ``"ms"``) from now on, wherever no board or connection set
+    its own; an unknown language changes nothing.
+
+    Raises:
+        ValueError: an unknown language, naming the known ones.
+    """
+    global _default
+    _default = check_language(lang)
+
+
+def get_language() -> str:
+    """The language in force here: the context's (:func:`language`), else the process's."""
+    return _current.get() or _default
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the ``with`` block (``None``: the language already in force).
+
+    Raises:
+        ValueError: an unknown language, naming the known ones (before the block runs).
+    """
+    if lang is None:
+        yield get_language()
+        return
+    token = _current.set(check_language(lang))
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English: none, the code's own words)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force (itself in English)."""
+    return translations(get_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """``singular`` or ``plural`` by ``n``, in the language in force."""
+    return translations(get_language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it here (a table built at import
+    time); translate it with :func:`_` where it is read."""
+    return message
+
+
+_REFUSALS: list[str] = []
+
+
+def register_refusals(templates: Iterable[str]) -> None:
+    """A game's refusal sentences as its rules code writes them, in English with ``{name}``
+    slots (``"{card} is not in your bag"``), each marked with :func:`N_`: :func:`refusal`
+    translates a sentence that matches one. The rules code itself stays untranslated (no cost
+    on the paths bots search): a refusal is translated where a person reads it."""
+    for template in templates:
+        if template not in _REFUSALS:
+            _REFUSALS.append(template)
+    _patterns.cache_clear()
+    _sentence.cache_clear()
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each registered template as a regular expression matching the sentences it makes, the
+    ones with the most fixed text first (the most specific)."""
+    found = []
+    for template in _REFUSALS:
+        regex, fixed = [], 0
+        for literal, field, _spec, _conv in string.Formatter().parse(template):
+            regex.append(re.escape(literal))
+            fixed += len(literal)
+            if field is not None:
+                regex.append(f"(?P<{field}>.+?)")
+        found.append((fixed, re.compile("".join(regex), re.DOTALL), template))
+    found.sort(key=lambda item: -item[0])
+    return tuple((pattern, template) for _fixed, pattern, template in found)
+
+
+def refusal(reason: str) -> str:
+    """A refusal's sentence (a :class:`~marketlib.core.errors.Violation`'s ``reason``, always
+    English) in the language in force: matched against the registered templates
+    (:func:`register_refusals`), each slot's value translated too when it is a word of the
+    catalogue (a produce name); a sentence no template matches stays as it is. The rule ID is
+    never part of it: it is the same in every language.
+
+    Example:
+        >>> register_refusals([N_("{card} is not in your bag")])
+        >>> with language("ms"):
+        ...     refusal("PC-12 is not in your bag")
+        'PC-12 tiada dalam beg anda'
+        >>> refusal("PC-12 is not in your bag")
+        'PC-12 is not in your bag'
+    """
+    if get_language() == "en":
+        return reason
+    return _refusal(reason, 2)
+
+
+def sentence(text: str) -> str:
+    """A game's sentence made of parts joined by ``"; "`` (a move's preview, "money RM5 ->
+    RM3; ends your turn") in the language in force, each part (or run of parts) matched
+    against the registered templates as :func:`refusal` does; English: ``text`` itself.
+
+    Example:
+        >>> register_refusals([N_("ends your turn")])
+        >>> with language("ms"):
+        ...     sentence("PC-1 5/5; ends your turn")
+        'PC-1 5/5; menamatkan giliran anda'
+    """
+    lang = get_language()
+    return text if lang == "en" else _sentence(lang, text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _sentence(lang: str, text: str) -> str:
+    parts = text.split("; ")
+    out, i = [], 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):  # the longest run a template says
+            run = "; ".join(parts[i:j])
+            said = _refusal(run, 2)
+            if said == run:
+                said = _(run) if run else run
+            if said != run or j == i + 1:
+                out.append(said)
+                i = j
+                break
+    return "; ".join(out)
+
+
+_NOTATION = frozenset({"verb", "tag", "action"})
+"""Slots that hold table notation (a move's verb, ``P0 buy FV``): the same in every language."""
+
+
+def _refusal(reason: str, depth: int) -> str:
+    for pattern, template in _patterns():
+        found = pattern.fullmatch(reason)
+        if found is not None:
+            values = {k: v if k in _NOTATION else _slot(v, depth - 1)
+                      for k, v in found.groupdict().items()}
+            return _(template).format(**values)
+    return reason
+
+
+def _slot(value: str, depth: int) -> str:
+    """A slot's value in the language in force: a word of the catalogue ("Meat"), a phrase a
+    registered template makes (a phase hint), or else each 'quoted' name and each fragment
+    between them ("'Action Phase' or in 'Upkeep: ...'")."""
+    if not value:
+        return value
+    said = _(value)
+    if said != value:
+        return said
+    if depth > 0:
+        said = _refusal(value, depth)
+        if said != value:
+            return said
+    parts = re.split(r"('[^']*')", value)
+    return "".join(f"'{_(p[1:-1])}'" if p.startswith("'") and len(p) > 2 else (_(p) if p else p)
+                   for p in parts)
+
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "check_language", "get_language",
+           "language", "ngettext", "refusal", "register_refusals", "sentence", "set_language",
+           "translations"]
