@@ -130,6 +130,8 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
         ("R&R", _("Rent & Release, once a game: pay RM{cost} to rent an empty Stall and/or get "
                   "RM{cost} for releasing one of yours").format(cost=cost)),
         (_("Wallet"), wallet),
+        (_("Shopping List"), _("each picture on a list needs one card of that type from your "
+                               "Bag: two Meat pictures, two Meat cards (B-COMP-06, B-UPK-02)")),
         ("PC-12, SL-07, ST-04", _("card numbers: produce cards, Shopping Lists, Stalls")),
     )
 

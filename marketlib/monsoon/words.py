@@ -58,8 +58,8 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     return (
         ("G S P C L W", _("the Goods: Gem, Scroll, Pepper, Cloth, Leather, Wood; a card shows "
                           "one or two types and a quantity")),
-        (_("Gold"), _("spend exactly the Order's goods: most seals, and you may take its Bonus "
-                      "Action")),
+        (_("Gold"), _("for each type the Order asks for, goods of exactly that type, at least "
+                      "its quantity (M-FUL-04): most seals, and you may take its Bonus Action")),
         (_("Silver"), _("each requirement line met by goods of a different type: fewer seals, "
                         "and the Bonus Action")),
         (_("Bulk"), _("enough goods in total, any types: fewest seals, no Bonus Action, but the "

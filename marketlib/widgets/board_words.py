@@ -206,7 +206,8 @@ MONSOON: dict[str, str] = {
     "card": N_("{goods} {quantity} ({id}, {where})"),
     "bonus_bulk": N_("{bulk} + Bonus {good}"),
     "edges": N_("Gold {gold} · Silver {silver} · Bulk {bulk}"),
-    "edges_title": N_("Seals for each edge: Gold (exact goods), Silver (each line by a "
+    "edges_title": N_("Seals for each edge: Gold (each type asked for, at least its quantity), "
+                      "Silver (each line by a "
                       "different type), Bulk (enough goods in total; no Bonus Action, but the "
                       "Bonus Good)"),
     "bonus_unspent": N_("Bonus {good} {quantity} unspent"),
