@@ -187,9 +187,10 @@ def students_frame(room: Room) -> pd.DataFrame:
 
 def predictions_frame(room: Room) -> pd.DataFrame:
     """``room.predictions()``: one row per stored answer (issue 31, point 2), with
-    ``before_play``: whether the answer (its latest change) was given before the first move at
-    the student's table, so that a prediction made after seeing play can be told apart (the
-    page asks before play but does not lock the board: a late student still plays)."""
+    ``before_play``: whether the answer (its latest change) was given before a person first
+    played at the student's table (a computer player's move does not count, an undo does not
+    change it), so that a prediction made after seeing play can be told apart (the page asks
+    before play but does not lock the board: a late student still plays)."""
     answered, first = room.store.answered_at(), room.store.first_moves()
     rows = [{"table": i + 1, "seat": s, "name": room.tables[i].names[s],
              "treatment": room.tables[i].treatment, "answer": a,

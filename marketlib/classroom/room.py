@@ -389,7 +389,7 @@ class Room:
         empty seats spread over the tables: in an experiment a student's treatment is then
         chance (seeded by the room's seed, so a seeded room seats alike). ``shuffle=False``
         keeps the teacher's order, table by table. Returns the seating (``name``, ``table``,
-        ``seat``, ``treatment``; a ``DataFrame``, no join codes: it may be projected).
+        ``seat``; a ``DataFrame`` with no join code and no treatment: it may be projected).
 
         Raises:
             ValueError: not a list of different, non-empty names, or more names than open
@@ -414,10 +414,9 @@ class Room:
                 table.set_name(s, name)
                 table.refresh()
             self._notify(table.index)
-        return pd.DataFrame([{"name": n, "table": t, "seat": s,
-                              "treatment": self.tables[t - 1].treatment}
+        return pd.DataFrame([{"name": n, "table": t, "seat": s}
                              for n, t, s in sorted(placed, key=lambda x: (x[1], x[2]))],
-                            columns=["name", "table", "seat", "treatment"])
+                            columns=["name", "table", "seat"])
 
     def seat_computer(self, table: int, seat: int, bot: str = "greedy") -> None:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes a seat, e.g. for

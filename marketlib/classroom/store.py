@@ -50,6 +50,10 @@ CREATE TABLE IF NOT EXISTS predictions (
 older file gets the empty table when it is opened, and an older marketlib ignores it)."""
 
 
+FIRST_PLAY = "first_play:"
+"""The room facts' key (then the table's index) of when a person first played at a table
+(``predictions()``'s ``before_play``, issue 31)."""
+
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 """SQLite's names of the ``synchronous`` levels 0-3."""
 
@@ -139,12 +143,14 @@ class Store:
         return {(int(t), int(s)): float(at) for t, s, at in rows}
 
     def first_moves(self) -> dict[int, float]:
-        """When each table's first game had its first move, ``{table index: seconds since the
-        epoch}`` (tables that have not moved yet are left out)."""
+        """When a person first played at each table, ``{table index: seconds since the
+        epoch}`` (tables where no person has played yet are left out). Written with the move
+        and never changed: an undo does not move it, a computer player's move does not set
+        it."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT tbl, at FROM actions WHERE game = 0 AND idx = 0").fetchall()
-        return {int(t): float(at) for t, at in rows}
+            rows = self._db.execute("SELECT key, value FROM room WHERE key LIKE ?",
+                                    (f"{FIRST_PLAY}%",)).fetchall()
+        return {int(k[len(FIRST_PLAY):]): float(json.loads(v)) for k, v in rows}
 
     # ------------------------------------------------------------- room facts
     def put_meta(self, meta: dict[str, Any]) -> None:
@@ -186,6 +192,10 @@ class Store:
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(tbl, game, r.idx, msgspec.json.encode(r.action).decode(), r.seat, r.by, r.at)
                  for r in rows])
+            people = [r.at for r in rows if not r.by]
+            if people:  # when a person first played at this table: kept once, never undone
+                self._db.execute("INSERT OR IGNORE INTO room VALUES (?, ?)",
+                                 (f"{FIRST_PLAY}{tbl}", json.dumps(min(people))))
 
     def actions(self, tbl: int, game: int = 0) -> list[tuple[int, str, int, str, float]]:
         """The stored actions of a table's game in order, their JSON undecoded."""

@@ -134,18 +134,25 @@ def test_a_room_without_a_question_compares_as_before(tmp_path: Path) -> None:
 
 def test_a_prediction_made_after_play_began_is_told_apart(tmp_path: Path) -> None:
     """The page asks before play but does not lock the board: ``before_play`` says whether the
-    answer (its latest change) came before the first move at the student's table."""
-    room = make_room(tmp_path, players=2, prediction=Question("RM?"))
+    answer (its latest change) came before a person first played at the student's table; a
+    computer player's move does not count, and an undo does not move that moment."""
+    room = make_room(tmp_path, players=2, prediction=Question("RM?"), mode="explore")
     try:
-        room.answer(1, 0, 10)
         table = room.tables[0]
+        room.seat_computer(1, 0, "random")  # the computer moves first: play has not begun
+        room.answer(1, 1, 10)
+        assert room.predictions()["before_play"].tolist() == [True]
+        room.seat_person(1, 0)
         with table.lock:
+            while table.match.current_player != 1:  # a person (seat 1) plays a move
+                table.match.play(table.match.legal_actions()[0])
             table.match.play(table.match.legal_actions()[0])
             table.commit()
-        room.answer(1, 1, 12)
+        room.answer(1, 0, 12)
         assert room.predictions()[["seat", "before_play"]].to_dict("records") == [
-            {"seat": 0, "before_play": True}, {"seat": 1, "before_play": False}]
-        room.answer(1, 0, 11)  # changed after play began: no longer a prediction made before
+            {"seat": 0, "before_play": False}, {"seat": 1, "before_play": True}]
+        room.undo(1)  # back before the person's move: the answers stay as they were
+        room.answer(1, 1, 11)  # changed after play began: no longer a prediction made before
         assert room.predictions()["before_play"].tolist() == [False, False]
     finally:
         room.stop()
