@@ -43,7 +43,7 @@ def play(game: str = "monsoon", players: int | None = None, **options: Any) -> A
     and computer vendors (``GreedyBot``) take the other seats; ``marketlib.play("sendiri")`` is
     the solo game and ``marketlib.play("kenduri", players=3)`` the cooperative Kenduri Menu.
     Options: ``seed`` (default: a fresh one, shown on the board), ``seat``, ``opponents`` (a bot
-    name, a mapping of seats to bots, or ``None`` for hot-seat), ``mode`` (Bansan), ``teacher``
+    name, a mapping of seats to bots, or ``None`` for hot-seat), ``mode`` (Bansan), ``teacher``,
     ``lang`` (``"en"`` or ``"ms"`` for Bahasa Malaysia: the board's words and refusals; default
     :func:`get_language`) and any rule option. See :func:`marketlib.widgets.play_board`.
     """

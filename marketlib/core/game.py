@@ -74,6 +74,20 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
         winners = " and ".join(f"P{w}" for w in self.winners) or "nobody"
         return f"{winners} won ({self.ending.value}); scores {list(self.scores)}"
 
+    def win_shares(self) -> list[float]:
+        """Each seat's share of the win: ``1 / len(winners)`` to every winner (a shared win
+        splits the point), 0 to the rest; 0 to everyone after a collective loss. What
+        ``play_many``'s ``win_share``, OpenSpiel's returns and the RL rewards are.
+
+        Example:
+            >>> class Done(Ending):
+            ...     DONE = "done"
+            >>> Outcome(winners=(0, 2), scores=(5, 3, 5), ending=Done.DONE).win_shares()
+            [0.5, 0.0, 0.5]
+        """
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return [share if seat in self.winners else 0.0 for seat in range(len(self.scores))]
+
 
 class Preview(msgspec.Struct, frozen=True, kw_only=True):
     """What a move will do, as its player can know it before making it (docs: "Boards").

@@ -223,10 +223,7 @@ class MarketlibState(pyspiel.State):  # type: ignore[misc]
         n = self.spec.rules.players
         inner = self.node.inner
         result = None if inner is None else self.spec.module.outcome(inner)
-        if result is None or not result.winners:
-            return [0.0] * n
-        share = 1.0 / len(result.winners)
-        return [share if seat in result.winners else 0.0 for seat in range(n)]
+        return [0.0] * n if result is None else result.win_shares()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MarketlibState:
         """A state ``player_id`` cannot tell from this one: ``determinize`` of its view, seeded

@@ -10,7 +10,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from marketlib.rl.numbers import HIGH, Mask, Numbers, resolve
+from marketlib.rl.numbers import HIGH, Mask, Numbers, action_id, resolve
 
 SEED_BOUND = 2**31
 """A reset without a seed deals ``setup(rules, seed=k)`` with ``k`` drawn below this bound."""
@@ -63,7 +63,7 @@ class MarketlibEnv(AECEnv):  # type: ignore[misc]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         ids = len(self.numbers.encoding)
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(0.0, HIGH, (self.numbers.size,), np.float32),
+            "observation": spaces.Box(-HIGH, HIGH, (self.numbers.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (ids,), np.int8)}) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(ids) for a in self.possible_agents}
         self._rng = np.random.default_rng()
@@ -135,7 +135,7 @@ class MarketlibEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self._legal.get(int(action))
+        chosen = self._legal.get(action_id(action))
         if chosen is None:
             raise ValueError(f"{agent}: action {action} is not legal now (its mask has "
                              f"{len(self._legal)} legal ids)")

@@ -5,6 +5,7 @@ PettingZoo and the Gymnasium environments; it imports neither framework."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,9 +17,10 @@ from marketlib.features.encoding import Encoding, encoding
 from marketlib.features.observation import TENSORS, Tensor
 
 HIGH = 1000.0
-"""The upper bound of every observation entry (the spaces' ``high``; the lower is 0). Most
-entries are 0/1 or scaled to about 0..1; the counters (turn / 100, money / 50, reshuffles)
-stay far below it in any game that ends by the rules."""
+"""The bound of every observation entry (the spaces are ``[-HIGH, HIGH]``). Most entries are
+0/1 or scaled to about 0..1; the counters (turn / 100, money / 50, reshuffles) stay far inside
+it in any game that ends by the rules; money is negative in debt (Bansan's
+``debt_policy="allow_negative"``)."""
 
 Floats = np.ndarray[Any, np.dtype[np.float32]]
 Mask = np.ndarray[Any, np.dtype[np.int8]]
@@ -54,6 +56,26 @@ def resolve(game: str = "bansan", mode: str | None = None, players: int | None =
     if players is not None:
         options["players"] = players
     return module, module.Rules(**options)
+
+
+def action_id(action: Any) -> int:
+    """An action as the environments take it: a whole-number id (an ``int`` or a NumPy
+    integer), never a float, a bool or ``None`` (``3.9`` is not id 3).
+
+    Raises:
+        ValueError: ``action`` is not a whole-number id.
+
+    Example:
+        >>> import numpy as np
+        >>> action_id(np.int64(7)), action_id(3)
+        (7, 3)
+    """
+    if isinstance(action, bool):
+        raise ValueError(f"an action is an int id, not {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise ValueError(f"an action is an int id, not {action!r}") from None
 
 
 class Numbers:
@@ -98,13 +120,7 @@ class Numbers:
         ``marketlib.openspiel``'s returns: ``1 / len(winners)`` to each winner, 0 to the rest;
         a Kenduri collective loss and a lost Sendiri game give everyone 0."""
         result = self.module.outcome(state)
-        if result is None:
-            return None
-        n = self.rules.players
-        if not result.winners:
-            return [0.0] * n
-        share = 1.0 / len(result.winners)
-        return [share if seat in result.winners else 0.0 for seat in range(n)]
+        return None if result is None else result.win_shares()
 
     def text(self, state: Any, seat: int) -> str:
         """``seat``'s view of ``state`` as text (what the ``ansi`` and ``human`` modes show)."""

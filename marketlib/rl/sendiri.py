@@ -10,7 +10,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from marketlib.rl.numbers import HIGH, Floats, Mask, Numbers, resolve
+from marketlib.rl.numbers import HIGH, Floats, Mask, Numbers, action_id, resolve
 
 SEED_BOUND = 2**31
 """A reset without a seed deals ``setup(rules, seed=k)`` with ``k`` drawn below this bound."""
@@ -55,7 +55,7 @@ class SendiriEnv(gymnasium.Env[Floats, np.int64]):
         self.numbers = Numbers(*resolve("sendiri", rules={**(rules or {}), "hard": hard}))
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.observation_space = spaces.Box(0.0, HIGH, (self.numbers.size,), np.float32)
+        self.observation_space = spaces.Box(-HIGH, HIGH, (self.numbers.size,), np.float32)
         self.action_space = spaces.Discrete(len(self.numbers.encoding))
         self.inner: Any = None
         self._legal: dict[int, Any] = {}
@@ -78,7 +78,7 @@ class SendiriEnv(gymnasium.Env[Floats, np.int64]):
 
     def step(self, action: Any) -> tuple[Floats, float, bool, bool, dict[str, Any]]:
         """Play id ``action`` (refused if not legal: see the class)."""
-        chosen = self._legal.get(int(action))
+        chosen = self._legal.get(action_id(action))
         self._steps += 1
         if chosen is not None:
             self.inner = self.numbers.module.apply(self.inner, chosen)

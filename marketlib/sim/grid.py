@@ -94,6 +94,14 @@ def sweep(
     module = resolve_game(game)
     base = resolve_rules(module, base_rules)
     keys = list(grid)
+    if not keys:
+        raise ValueError("grid is empty: give at least one rule option and its values, e.g. "
+                         "{'seal_target': [15, 30]}")
+    for key in keys:
+        values = grid[key]
+        if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or (
+                len(values) == 0):
+            raise ValueError(f"grid[{key!r}] must be a non-empty list of values, not {values!r}")
     points = []
     for p, values in enumerate(itertools.product(*(grid[k] for k in keys))):
         changes = dict(zip(keys, values, strict=True))

@@ -86,10 +86,19 @@ def read(folder: str | Path, kind: str) -> tuple[pd.DataFrame, dict[str, Any]]:
         ValueError: no ``meta.json`` in ``folder``, or parts missing (a run not finished).
     """
     root = Path(folder)
+    if not root.is_dir():
+        raise ValueError(f"{folder}: not a folder (give the folder a run wrote with out=)")
     try:
-        meta: dict[str, Any] = json.loads((root / META).read_text(encoding="utf-8"))
+        meta: Any = json.loads((root / META).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValueError(f"{folder}: no {META}; not a folder written with out=") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ValueError(f"{folder}/{META} is not JSON ({err}); not a folder written with "
+                         "out=") from None
+    parts = meta.get("parts") if isinstance(meta, dict) else None
+    if isinstance(parts, bool) or not isinstance(parts, int) or parts < 0:
+        raise ValueError(f"{folder}/{META}: field 'parts' must be the number of parts, not "
+                         f"{parts!r}")
     found = sorted(((int(m[1]), int(m[2])), path) for path in (root / kind).glob("part-*.parquet")
                    if (m := PART.fullmatch(path.name)))
     expected = int(meta.pop("parts"))

@@ -45,9 +45,9 @@ def game_rows(index: int, rec: GameRecord) -> list[tuple[Any, ...]]:
     scores = rec.outcome.scores
     winners = rec.outcome.winners
     ending = rec.outcome.ending.value
-    share = 1.0 / len(winners) if winners else 0.0
+    shares = rec.outcome.win_shares()
     return [(index, rec.seed, s, rec.bots[s], score, s in winners, ending, rec.turns,
-             len(scores), rec.standings[s], share if s in winners else 0.0)
+             len(scores), rec.standings[s], shares[s])
             for s, score in enumerate(scores)]
 
 

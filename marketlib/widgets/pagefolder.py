@@ -202,12 +202,21 @@ def keep(wheel: Path, folder: Path) -> str:
 
 
 def write_page(out: str | Path, *, cache: Path | None = None) -> Written:
-    """Write the Play page into ``out`` (created; files the page writes are replaced).
+    """Write the Play page into ``out``: a new or empty folder, or one this function wrote
+    before (it has ``page.json``; the files the page writes are replaced). Any other folder
+    is refused before anything is written: ``page .`` in a project must not overwrite its
+    ``index.html`` or remove its ``wheels/``.
 
     Raises:
-        PageBuildError: a download or build step failed (named), or the folder is over 20 MB.
+        PageBuildError: ``out`` is a file or a folder of other files, a download or build step
+            failed (named), or the folder is over 20 MB.
     """
     folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise PageBuildError(f"{folder} is a file: give a folder for the page")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / "page.json").is_file():
+        raise PageBuildError(f"{folder} already holds other files (and no page.json from an "
+                             "earlier page): give a new or empty folder")
     folder.mkdir(parents=True, exist_ok=True)
     cache = cache_dir() if cache is None else cache
     core = pyodide_core(cache)

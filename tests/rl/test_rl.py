@@ -182,3 +182,22 @@ def test_import_marketlib_stays_light() -> None:
             "heavy = {'pettingzoo', 'gymnasium', 'pyspiel', 'marketlib.rl'} & set(sys.modules); "
             "assert not heavy, heavy")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("bad", [3.9, None, True, "3"])
+def test_a_step_takes_a_whole_number_id_only(bad: object) -> None:
+    """``3.9`` is not id 3: the environments refuse what is not an int id, changing nothing."""
+    from marketlib.rl import MarketlibEnv, SendiriEnv
+
+    env = MarketlibEnv("monsoon", players=2)
+    env.reset(seed=1)
+    before = env.inner
+    with pytest.raises(ValueError, match="an action is an int id"):
+        env.step(bad)
+    assert env.inner is before
+    solo = SendiriEnv()
+    solo.reset(seed=1)
+    before = solo.inner
+    with pytest.raises(ValueError, match="an action is an int id"):
+        solo.step(bad)
+    assert solo.inner is before

@@ -96,3 +96,28 @@ def test_grid_points_derive_their_seeds_unless_common_seeds() -> None:
         point = common[common["seal_target"] == target].drop(columns="seal_target")
         pd.testing.assert_frame_equal(point.reset_index(drop=True), alone,
                                       check_categorical=False)
+
+
+@pytest.mark.parametrize(("grid", "words"), [
+    ({}, "grid is empty"),
+    ({"seal_target": []}, r"grid\['seal_target'\] must be a non-empty list"),
+    ({"seal_target": "15"}, r"grid\['seal_target'\] must be a non-empty list"),
+])
+def test_an_empty_or_bad_grid_is_refused_by_name(grid: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        sweep("monsoon", monsoon.Rules(), grid, ["random"], 1)  # type: ignore[arg-type]
+
+
+def test_load_parts_refuses_a_folder_it_cannot_read_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not a folder"):
+        load_parts(tmp_path / "nothing-here")
+    (tmp_path / "meta.json").write_text("{not json")
+    with pytest.raises(ValueError, match=r"meta.json is not JSON"):
+        load_parts(tmp_path)
+    (tmp_path / "meta.json").write_text('{"rules": {}}')
+    with pytest.raises(ValueError, match=r"field 'parts' must be the number of parts"):
+        load_parts(tmp_path)
+    afile = tmp_path / "a.txt"
+    afile.write_text("x")
+    with pytest.raises(ValueError, match="not a folder"):
+        load_parts(afile)

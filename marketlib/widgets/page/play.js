@@ -120,9 +120,14 @@ function showSetup(setup) {
 
 function fromUrl() {
   const q = new URLSearchParams(location.search);
-  const game = FAMILY[q.get("game")] ? q.get("game") : "monsoon";
-  const seats = (q.get("seats") || "").split(",").filter(Boolean);
-  const players = Number(q.get("players")) || seats.length || (game === "sendiri" ? 1 : 2);
+  // A link is typed or pasted by anyone: a game not in FAMILY's own keys (not "constructor")
+  // falls back to Monsoon, and the players are clamped to the game's range (never a loop of
+  // "1e9" seats); the worker checks the rest and refuses with a message.
+  const game = Object.hasOwn(FAMILY, q.get("game") || "") ? q.get("game") : "monsoon";
+  const [least, most] = PLAYERS[game];
+  const seats = (q.get("seats") || "").split(",").filter(Boolean).slice(0, most);
+  const asked = Math.trunc(Number(q.get("players"))) || seats.length || least;
+  const players = Math.min(most, Math.max(least, asked));
   while (seats.length < players) seats.push(seats.length ? "greedy" : "you");
   const seals = Number(q.get("seals")) || 15;
   return { game, seats: seats.slice(0, players), seed: q.get("seed") || null, seals };
