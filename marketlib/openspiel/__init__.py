@@ -38,6 +38,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from marketlib import bansan, monsoon
+from marketlib.bansan.modes import MODES
 from marketlib.core.game import GameModule
 
 # ``encoding_of``, not ``encoding``: importing the submodule marketlib.openspiel.encoding (kept
@@ -91,7 +92,8 @@ def rules_of(name: str, params: dict[str, Any]) -> Any:
         return monsoon.Rules(players=int(params.get("players", 2)),
                              seal_target=int(params.get("seal_target", 15)))
     mode = cast(Literal["standard", "kenduri", "sendiri"], str(params.get("mode", "standard")))
-    players = int(params.get("players", 0)) or (1 if mode == "sendiri" else 2)
+    declared = MODES.get(mode)  # an unknown mode: Rules refuses it, naming the modes
+    players = int(params.get("players", 0)) or (declared.players.start if declared else 2)
     return bansan.Rules(players=players, mode=mode, hard=bool(params.get("hard", False)))
 
 

@@ -187,8 +187,8 @@ class PageGame:
         except ValueError as err:
             raise SetupError(f"this is not a marketlib save file: {err}") from None
         match = Match.from_dict(data, source="the save file")
-        mode = getattr(match.rules, "mode", "standard")
-        game = match.game.GAME.name if mode == "standard" else str(mode)
+        mode = str(getattr(match.rules, "mode", ""))  # a mode the page offers by its name
+        game = mode if mode in GAMES else match.game.GAME.name
         seats = list(setup.seats)[: match.rules.players]
         seats += ["greedy"] * (match.rules.players - len(seats))
         if all(SEATS[s] for s in seats if s in SEATS):
