@@ -40,9 +40,10 @@ acknowledged and 87 timed-out moves stored; ``--seconds 120`` at load 2-3, p50 7
 same bytes, 60 of 60 predictions stored, in both. The same room without the experiment
 (``--seconds 60``, no options) at load 1-2: p95 33.3 ms. On the later ``main`` (the Malay
 words and pictures merged), at load under 2: ``--seconds 60`` p95 27.8 ms, but one
-``--seconds 120`` run p95 99.1 ms (max 797 ms): a few long stalls hold up every move in flight,
-likely the store's fsync and WAL checkpoints on the server's event loop; the target is not
-shown to hold in every run.
+``--seconds 120`` run p95 99.1 ms (max 797 ms): a few long stalls hold up every move in flight.
+Not the database's fsync (with it in RAM, ``TMPDIR=/dev/shm``: p95 61.1 ms) but Python's full
+(generation 2) garbage collections in the server's process, which grow with the tables'
+histories: 18 in a 120 s run, the longest 223 ms. The target is not shown to hold in every run.
 """
 
 from __future__ import annotations
