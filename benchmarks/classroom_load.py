@@ -41,9 +41,11 @@ same bytes, 60 of 60 predictions stored, in both. The same room without the expe
 (``--seconds 60``, no options) at load 1-2: p95 33.3 ms. On the later ``main`` (the Malay
 words and pictures merged), at load under 2: ``--seconds 60`` p95 27.8 ms, but one
 ``--seconds 120`` run p95 99.1 ms (max 797 ms): a few long stalls hold up every move in flight.
-Not the database's fsync (with it in RAM, ``TMPDIR=/dev/shm``: p95 61.1 ms) but Python's full
-(generation 2) garbage collections in the server's process, which grow with the tables'
-histories: 18 in a 120 s run, the longest 223 ms. The target is not shown to hold in every run.
+Not the database's fsync (with it in RAM, ``TMPDIR=/dev/shm``: p95 61.1 ms); in part Python's
+full (generation 2) garbage collections in the server's process, which grow with the tables'
+histories (18 in a 120 s run, the longest 223 ms; with ``gc.freeze()`` every second, 5 of at
+most 31 ms, yet p95 52.2 ms and max 507 ms: another stall remains, perhaps the students' own
+process). The target is not shown to hold in every run.
 """
 
 from __future__ import annotations
