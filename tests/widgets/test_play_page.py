@@ -170,3 +170,25 @@ def test_the_play_page_plays_both_games_offline_and_its_saves_travel(
 
     assert not refused, f"requests outside the page's folder: {refused}"
     assert any(u.endswith("pyodide.asm.wasm") for u in allowed)  # the worker's, routed too
+
+
+@pytest.mark.parametrize(("query", "game", "players"), [
+    ("?game=constructor&players=1e9", "monsoon", "5"),  # not a game of the page; clamped
+    ("?game=__proto__&players=-3", "monsoon", "2"),
+    ("?game=sendiri&players=4&seats=you,greedy,greedy,greedy", "sendiri", "1"),
+    ("?game=kenduri&players=3.7&seats=you,random", "kenduri", "3"),
+])
+def test_a_pasted_link_is_read_within_the_games_and_their_player_counts(
+        served: str, tmp_path: Path, query: str, game: str, players: str) -> None:
+    """A link is typed or pasted by anyone (issue 32, point 4): an unknown game falls back to
+    Monsoon Market and the number of players is clamped to the game's range; the setup form
+    shows what will be dealt, and the page does not hang."""
+    from browser import chromium_page
+
+    with chromium_page(tmp_path) as page:
+        page.goto(served + "/" + query)
+        page.wait_for_function("document.getElementById('players').value !== ''",
+                               timeout=30_000)
+        assert page.locator("#game").input_value() == game
+        assert page.locator("#players").input_value() == players
+        assert page.locator("select[name^=seat]").count() == int(players)
