@@ -192,7 +192,8 @@ body { font-family: system-ui, sans-serif; margin: 0; }
 .slip-name { font-size: 16pt; font-weight: 700; }
 .slip-who { font-size: 14pt; font-weight: 700; }
 .slip-code { font: 700 20pt ui-monospace, monospace; letter-spacing: 0.05em; margin: 0.2em 0; }
-.slip-url { font-size: 10pt; word-break: break-all; }
+.slip-url { font-size: 10pt; }
+.slip-url b { word-break: break-all; }  /* a long address breaks, never the words */
 @page { margin: 1cm; }
 @media print { .slip-note { display: none; } }
 """
