@@ -6,7 +6,7 @@ Market games between random bots and write each chunk's ``games`` and ``turns`` 
 parts, so the client only plans tasks and counts rows. It prints:
 
 * games per second on 2 workers at ``--games`` (default 5,000; ``--games 100000`` is the issue's
-  full size), and at a quarter of it;
+  full size), and at a smaller size, ``--scaling-games`` (default a quarter of ``--games``);
 * the client's peak memory (``tracemalloc``: Python allocations of the client process, every
   thread included) at both sizes, with the number of tasks: with Parquet parts the client holds
   no frame, plans tasks lazily and keeps only a window of them in flight, so its own share does
@@ -15,13 +15,16 @@ parts, so the client only plans tasks and counts rows. It prints:
   system monitor: deques bounded by Dask's ``distributed.scheduler.transition-log-length`` and
   ``distributed.admin.low-level-log-length``) is counted too: about 15-20 kB per task here,
   up to those bounds; on a real cluster the scheduler is another process. For contrast, the
-  peak of the same quarter-size run returning the frames to the client;
-* games per second on a 1-worker cluster at the quarter size, and the ratio 2 workers / 1.
+  peak of the same smaller run returning the frames to the client;
+* games per second on a 1-worker cluster at the smaller size, and the ratio 2 workers / 1.
 
 Worker start-up is not timed (each cluster is warmed first). The machine may be shared: the
 1-minute load average is printed with every figure, and a ratio means little when it is above
 the number of cores.
-Run: ``uv run --all-extras python benchmarks/sweep_cluster.py [--games 5000]``.
+Run: ``uv run --all-extras python benchmarks/sweep_cluster.py [--games 5000] [--scaling-games N]``.
+The issue's full size with a quick scaling check:
+``uv run --all-extras python benchmarks/sweep_cluster.py --games 100000 --scaling-games 2500``
+(the returned frames of 25,000 games would need about 0.9 GB in the client).
 """
 
 from __future__ import annotations
@@ -66,10 +69,16 @@ def load() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--scaling-games", type=int, default=None,
+                        help="games for the 1- and 2-worker comparison and the returned-frames "
+                             "contrast (default: a quarter of --games)")
     args = parser.parse_args()
+    if args.games < 1 or (args.scaling_games is not None and args.scaling_games < 1):
+        parser.error("--games and --scaling-games must be at least 1")
     from distributed import Client, LocalCluster
 
-    big, small = args.games, max(1, args.games // 4)
+    big = args.games
+    small = args.scaling_games if args.scaling_games is not None else max(1, args.games // 4)
     print(f"{os.cpu_count()} cores, {load()}; 2-player Monsoon Market, random bots", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "results"
