@@ -423,6 +423,10 @@ REFUSALS: tuple[str, ...] = (
     N_('{card} is already spent on {order}'),
     N_('the spend meets {value}; declaring a lower level is switched off '
        '(allow_declared_lower_level=False)'),
+    N_('Gold needs {label} of exactly those goods, and the spend does not cover that'),
+    N_('Silver needs each line of {label} covered by a different good, and the spend does '
+       'not cover that'),
+    N_("Bulk needs a total of at least the Order's quantity ({label}); the spend has {total}"),
 )
 """The sentences this game's rules code refuses a move with (``explain``'s reasons), as it
 writes them, in English; :func:`~marketlib.core.i18n.refusal` translates a refusal that matches
