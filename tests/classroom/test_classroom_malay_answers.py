@@ -1,0 +1,37 @@
+"""The server's answers to a wrong or pasted join code in the page's language (issue 30, point
+5): the page sends its language with the join, and the refusal, the close reason after too many
+wrong codes and "join a seat first" read in it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from marketlib.classroom.server import MAX_WRONG_CODES
+
+from .helpers import asgi_client, make_room
+
+
+def test_a_wrong_code_is_answered_in_malay(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "language", "id": 1, "lang": "ms"}))
+        assert ws.receive_json()["ok"] is True
+        ws.send_text(json.dumps({"type": "play", "index": 0, "version": 1}))
+        assert ws.receive_json()["error"] == "sertai tempat duduk dahulu: hantar kod anda"
+        for _ in range(MAX_WRONG_CODES):
+            ws.send_text(json.dumps({"type": "join", "code": "AAAAA-AAAAA", "name": "x",
+                                     "lang": "ms"}))
+            assert ws.receive_json()["error"] == "kod tidak dikenali: semak dengan guru anda"
+        closed = ws.receive_json()
+        assert closed["code"] == 4003 and closed["reason"].startswith(
+            "Terlalu banyak kod salah: semak kod anda dengan guru")
+        assert len(closed["reason"].encode()) <= 123  # a WebSocket close reason's limit
+
+
+def test_a_wrong_code_stays_english_on_an_english_page(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+    with asgi_client(room).websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "code": "AAAAA-AAAAA", "name": "x",
+                                 "lang": "en"}))
+        assert ws.receive_json()["error"] == "unknown code: check it with your teacher"
