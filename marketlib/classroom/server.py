@@ -562,7 +562,8 @@ class ClassroomServer:
         assert conn.seat is not None
         table_no, seat = conn.seat
         try:
-            self.room.answer(table_no + 1, seat, message.answer)
+            with language(conn.lang):  # a refused answer in the page's language
+                self.room.answer(table_no + 1, seat, message.answer)
         except ValueError as err:
             conn.send({"type": "error", "id": message.id, "error": str(err)})
             return False

@@ -35,3 +35,20 @@ def test_a_wrong_code_stays_english_on_an_english_page(tmp_path: Path) -> None:
         ws.send_text(json.dumps({"type": "join", "code": "AAAAA-AAAAA", "name": "x",
                                  "lang": "en"}))
         assert ws.receive_json()["error"] == "unknown code: check it with your teacher"
+
+
+def test_a_refused_prediction_answer_reads_in_malay(tmp_path: Path) -> None:
+    from marketlib.classroom import Question, Room
+
+    from .helpers import until
+
+    question = Question("Will the fine lower what vendors end with?",
+                        choices=["lower", "the same", "higher"])
+    room = Room("bansan", tables=1, seed=4, prediction=question, path=tmp_path / "c.sqlite")
+    with asgi_client(room) as client, client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "code": room.codes[(1, 0)], "name": "Ana",
+                                 "lang": "ms"}))
+        until(ws, "question")
+        ws.send_text(json.dumps({"type": "predict", "answer": "maybe", "id": 7}))
+        refused = until(ws, "error")
+        assert refused["error"] == "jawab salah satu daripada ['lower', 'the same', 'higher']"
