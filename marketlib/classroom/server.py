@@ -59,7 +59,7 @@ from marketlib.classroom.codes import LENGTH, normalize
 from marketlib.classroom.page_words import page_words
 from marketlib.classroom.presence import Presence
 from marketlib.classroom.seating import clean_name
-from marketlib.core.i18n import _, check_language, language
+from marketlib.core.i18n import LANGUAGES, _, check_language, language
 from marketlib.widgets import messages
 from marketlib.widgets.messages import BoardMessage, Message
 
@@ -359,7 +359,9 @@ class ClassroomServer:
     async def projector_json(self, request: Request) -> Response:
         from marketlib.classroom.projector import payload
 
-        data = await asyncio.to_thread(payload, self.room)  # table locks: not on the loop
+        lang = request.query_params.get("lang")  # /projector?lang=ms: the page's words in ms
+        with language(lang if lang in LANGUAGES else None):
+            data = await asyncio.to_thread(payload, self.room)  # table locks: not on the loop
         return JSONResponse(data, headers=HEADERS)
 
     async def qr(self, request: Request) -> Response:

@@ -52,3 +52,27 @@ def test_a_refused_prediction_answer_reads_in_malay(tmp_path: Path) -> None:
         ws.send_text(json.dumps({"type": "predict", "answer": "maybe", "id": 7}))
         refused = until(ws, "error")
         assert refused["error"] == "jawab salah satu daripada ['lower', 'the same', 'higher']"
+
+
+def test_the_projector_speaks_the_rooms_language_or_the_pages(tmp_path: Path) -> None:
+    from marketlib.classroom.projector import payload, render_html
+    from marketlib.core.i18n import language
+
+    room = make_room(tmp_path)
+    english = render_html(payload(room))
+    assert "finished games" in english and "Table 1" in english
+    with language("ms"):
+        data = payload(room)
+    assert data["lang"] == "ms" and data["words"]["table"] == "Meja {table}"
+    malay = render_html(data)
+    assert "permainan tamat" in malay and "Meja 1" in malay and "skor purata" in malay
+    for word in ("finished games", "Table 1", "mean score", "moves"):
+        assert word not in malay, word
+    client = asgi_client(room)
+    assert client.get("/projector.json?lang=ms").json()["words"]["table"] == "Meja {table}"
+    assert client.get("/projector.json").json()["words"]["table"] == "Table {table}"
+    assert client.get("/projector.json?lang=xx").json()["lang"] == "en"
+    script = client.get("/projector.js").text
+    for word in ("Game over", " moves, ", "to play", "Table ", "finished games", "all tables",
+                 "answers)", "Cannot reach"):
+        assert word not in script, word
