@@ -76,3 +76,21 @@ def test_the_projector_speaks_the_rooms_language_or_the_pages(tmp_path: Path) ->
     for word in ("Game over", " moves, ", "to play", "Table ", "finished games", "all tables",
                  "answers)", "Cannot reach"):
         assert word not in script, word
+
+
+def test_the_dashboard_speaks_the_language_it_was_made_in(tmp_path: Path) -> None:
+    from marketlib.classroom.dashboard import WORDS
+    from marketlib.core.i18n import language
+
+    room = make_room(tmp_path)
+    english = room.dashboard()
+    assert english.words == WORDS
+    with language("ms"):
+        malay = room.dashboard()
+    assert malay.words["pause_all"] == "Jeda semua" and malay.words["undo"] == "Buat asal"
+    assert all(malay.words[k] for k in WORDS)
+    script = (Path(__file__).parents[2] / "marketlib" / "classroom" / "static"
+              / "dashboard.js").read_text(encoding="utf-8")
+    for word in ("Pause all", "Resume table", "Undo the last", "New game", " moves ·",
+                 "● online", "nobody yet", "room: students open", "Read the room"):
+        assert word not in script, word
