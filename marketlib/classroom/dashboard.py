@@ -24,7 +24,7 @@ import traitlets
 
 from marketlib.classroom.status import status_row
 from marketlib.core.errors import MarketlibError
-from marketlib.core.i18n import N_, _
+from marketlib.core.i18n import N_, _, get_language, language, refusal
 
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
@@ -152,6 +152,8 @@ class Dashboard(anywidget.AnyWidget):
     def __init__(self, room: Room) -> None:
         super().__init__()
         self.room = room
+        self.lang = get_language()
+        """The language this dashboard speaks: its words and its refusals of a click."""
         self.words = {key: _(text) for key, text in WORDS.items()}
         self.on_msg(self._on_message)
         self.refresh()
@@ -212,7 +214,8 @@ class Dashboard(anywidget.AnyWidget):
             elif isinstance(message, Person):
                 room.seat_person(message.table, message.seat)
         except (MarketlibError, ValueError, TypeError) as err:
-            self.error = str(err)
+            with language(self.lang):  # a known sentence in the dashboard's language
+                self.error = refusal(str(err))
         self.refresh()
 
     def __repr__(self) -> str:

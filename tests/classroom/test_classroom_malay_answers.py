@@ -94,3 +94,24 @@ def test_the_dashboard_speaks_the_language_it_was_made_in(tmp_path: Path) -> Non
     for word in ("Pause all", "Resume table", "Undo the last", "New game", " moves ·",
                  "● online", "nobody yet", "room: students open", "Read the room"):
         assert word not in script, word
+
+
+def test_a_stale_undo_is_refused_in_the_dashboards_language(tmp_path: Path) -> None:
+    from marketlib.classroom import Room
+    from marketlib.core.i18n import language
+
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=1,
+                mode="explore")
+    table = room.tables[0]
+    table.match.play(table.match.legal_actions()[0])
+    table.commit()
+    english = room.dashboard()
+    with language("ms"):
+        malay = room.dashboard()
+    stale = {"type": "undo", "table": 1, "version": table.version - 1}
+    english.handle(stale)
+    malay.handle(stale)  # the language it was made in, wherever it is clicked
+    assert english.error.startswith("Table 1 changed since the dashboard showed it")
+    assert malay.error.startswith("Meja 1 telah berubah sejak papan pemuka menunjukkannya")
+    assert len(table.match.history) == 1
+    room.stop()
