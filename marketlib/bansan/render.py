@@ -27,6 +27,7 @@ from marketlib.bansan.turn import decider
 from marketlib.bansan.view import VendorView, View
 from marketlib.bansan.words import PURCHASES
 from marketlib.core import pictures
+from marketlib.core.i18n import _
 from marketlib.core.palette import ink
 
 COLOURS = {
@@ -207,60 +208,100 @@ def _chip(cat: Catalog, card: str, as_type: Produce | None = None) -> str:
             "</span>")
 
 
+def _html_to_play(state: State | View) -> str:
+    """:func:`_to_play` in the language in force (the static board's words; the text table
+    keeps its notation)."""
+    seat = decider(state)
+    if seat is None:
+        return _("game over")
+    if seat < 0:
+        return _("the Neighbour to play")
+    if state.offer is not None:
+        return _("P{seat} to play (answering P{frm}'s offer)").format(seat=seat,
+                                                                      frm=state.offer.frm)
+    return _("P{seat} to play").format(seat=seat)
+
+
+def _html_who(renter: int | None) -> str:
+    if renter is None:
+        return _("unoperated")
+    if renter == NEIGHBOUR:
+        return _("Neighbour")
+    return f"P{renter}"
+
+
 def html_board(state: State | View) -> str:
-    """A static HTML board (no scripts): stall grid, Row, bins, bags and public lists."""
+    """A static HTML board (no scripts): stall grid, Row, bins, bags and public lists, in the
+    language in force (card codes, produce codes, the phase and the log stay notation)."""
     cat = catalog(state)
+    w_wholesale_row = html.escape(_("WHOLESALE Row:"))
+    w_waste_bins = html.escape(_("Waste Bins:"))
+    w_kenduri_lists_open = html.escape(_("Kenduri lists open:"))
+    w_r_r_used = html.escape(_("(R&R used)"))
+    w_pending = html.escape(_("Pending:"))
+    w_what_happened = html.escape(_("What happened:"))
     cap = state.rules.bin_capacity
     deck, lists = _deck_sizes(state)
     out = ['<div class="marketlib-bansan-static" style="font:13px sans-serif">',
-           f"<div><b>Bansan</b> - turn {state.turn}, {html.escape(state.phase)}, {_to_play(state)}"
-           f"; Deck {deck}, lists {lists}, Outside Market {len(state.outside)}</div>",
-           "<div><b>WHOLESALE Row:</b> " + "".join(_chip(cat, c) for c in state.row) + "</div>",
+           "<div><b>Bansan</b> - " + _(
+               "turn {turn}, {phase}, {who}; Deck {deck}, lists {lists}, Outside Market "
+               "{outside}").format(turn=state.turn, phase=html.escape(state.phase),
+                                   who=_html_to_play(state), deck=deck, lists=lists,
+                                   outside=len(state.outside)) + "</div>",
+           f"<div><b>{w_wholesale_row}</b> "
+           + "".join(_chip(cat, c) for c in state.row) + "</div>",
            '<table style="border-collapse:collapse;margin:4px 0">']
+    closed = html.escape(_("CLOSED"))
     for r in range(0, len(state.stalls), state.columns):
         out.append("<tr>")
         for s in state.stalls[r:r + state.columns]:
             sells = cat.stalls[s.id].sells
-            who = _who(s.renter, False)
-            shut = " CLOSED" if not s.open else ""
+            who = html.escape(_html_who(s.renter))
+            shut = f" {closed}" if not s.open else ""
             out.append(
                 f'<td style="border:2px {"dashed" if not s.open else "solid"} '
                 f'{COLOURS[sells]};padding:3px;vertical-align:top;min-width:110px">'
                 f"<b>{s.id} {sells}</b> {who}{shut}<br>"
                 + "".join(_chip(cat, c, sells) for c in s.cards) + "</td>")
         out.append("</tr>")
-    out.append("</table><div><b>Waste Bins:</b> ")
+    out.append(f"</table><div><b>{w_waste_bins}</b> ")
+    overflowing = html.escape(_("OVERFLOWING"))
     for w, b in zip(WASTES, state.bins, strict=True):
         over = len(b) > cap
         out.append(f'<span style="display:inline-block;margin:2px;padding:2px 6px;border:2px '
                    f'{"double" if over else "solid"} #444">{w} {len(b)}/{cap}'
-                   f'{" OVERFLOWING" if over else ""}</span>')
+                   f'{f" {overflowing}" if over else ""}</span>')
     out.append("</div>")
+    none, hidden = _("none"), _("hidden")
     if state.rules.plays.shared_menu:
-        out.append("<div><b>Kenduri lists open:</b> " + html.escape(", ".join(
-            f"{x} ({cat.lists[x].label})" for x in state.public) or "none") + "</div>")
+        out.append(f"<div><b>{w_kenduri_lists_open}</b> " + html.escape(
+            ", ".join(f"{x} ({cat.lists[x].label})" for x in state.public) or none)
+            + "</div>")
     for p, v in enumerate(_vendors(state)):
-        money = "hidden" if v.money is None else f"RM{v.money}"
-        done = ", ".join(f"{x} ({cat.lists[x].label})" for x in v.completed) or "none"
-        wallet = ("hidden" if v.wallet is None
+        money = hidden if v.money is None else f"RM{v.money}"
+        done = ", ".join(f"{x} ({cat.lists[x].label})" for x in v.completed) or none
+        wallet = (hidden if v.wallet is None
                   else ", ".join(f"{x} ({cat.lists[x].label})" for x in v.wallet))
-        out.append(f'<div style="margin-top:3px"><b>P{p}</b> {money}'
-                   f'{" (R&amp;R used)" if v.rr_used else ""}; bag {len(v.bag)}/'
-                   f"{state.rules.bag_limit}: "
+        used = f" {w_r_r_used}" if v.rr_used else ""
+        out.append(f'<div style="margin-top:3px"><b>P{p}</b> {html.escape(money)}{used}; '
+                   + html.escape(_("bag {count}/{limit}:").format(
+                       count=len(v.bag), limit=state.rules.bag_limit)) + " "
                    + "".join(_chip(cat, b.card, b.produce) for b in v.bag)
-                   + f"<br>Wallet: {html.escape(wallet)}; completed: {html.escape(done)}</div>")
+                   + "<br>" + html.escape(_("Wallet: {wallet}; completed: {done}").format(
+                       wallet=wallet, done=done)) + "</div>")
     pending = _pending(state)
     if pending:
-        out.append(f"<div><b>Pending:</b> {html.escape(pending)}</div>")
+        out.append(f"<div><b>{w_pending}</b> {html.escape(pending)}</div>")
     if state.log:
-        out.append("<div><b>What happened:</b><ol>" + "".join(
+        out.append(f"<div><b>{w_what_happened}</b><ol>" + "".join(
             f"<li>{html.escape(entry)}</li>" for entry in state.log) + "</ol></div>")
     if state.result is not None:
         winners = ", ".join(f"P{w}" for w in state.result.winners)
+        game_over = html.escape(_("Game over"))
         if state.rules.plays.money_only:
-            out.append(f"<div><b>Game over</b>: Bos Bansan {winners}</div>")
+            out.append(f"<div><b>{game_over}</b>: Bos Bansan {winners}</div>")
         else:
-            out.append(f"<div><b>Game over</b> ({html.escape(_result(state))})</div>")
+            out.append(f"<div><b>{game_over}</b> ({html.escape(_result(state))})</div>")
     out.append("</div>")
     return "".join(out)
 

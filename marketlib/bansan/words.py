@@ -885,6 +885,32 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     return f"{name} {text}" + (f": {', '.join(changes)}." if changes else ".")
 
 
+EVENT_NAMES: tuple[str, ...] = (
+    N_('Busy morning'),
+    N_('Chinese New Year'),
+    N_('Christmas baking season'),
+    N_('Council inspection: dry section'),
+    N_('Council inspection: fish section'),
+    N_('Council inspection: meat section'),
+    N_('Council inspection: sundry section'),
+    N_('Council inspection: vegetable section'),
+    N_('Council inspection: wet section'),
+    N_('Council summons'),
+    N_('Council waste collection'),
+    N_('Deepavali'),
+    N_('Gotong-royong clean-up'),
+    N_('Hari Raya Aidilfitri'),
+    N_('Mid-Autumn Festival'),
+    N_('New food-court menu'),
+    N_('Online sale boom'),
+    N_('Thaipusam'),
+    N_('Wholesaler promotion'),
+)
+"""The name of every Event of the reconstructed deck (``data/events.csv``, B-COMP-07), as the
+card data writes it, in English: a board shows ``_(event.name)``. A test checks that every
+name of the deck is here."""
+
+
 REFUSALS: tuple[str, ...] = (
     N_("now is '{phase}'; {verb} is not part of it"),
     N_("now is '{phase}'; {verb} is not part of it (it is played in {steps})"),
@@ -981,6 +1007,20 @@ REFUSALS: tuple[str, ...] = (
     N_('{card} costs RM{unit} and you can spend RM{can}'),
     N_('{card} is already picked'),
     N_('{stall} is CLOSED (sell_from_closed_stall=False)'),
+    N_('a SELL of {produce} takes cards from your own stalls'),
+    N_('a SELL of {produce} takes cards from your Bag'),
+    N_('a SELL of {produce} takes cards from your stalls or Bag'),
+    N_('{card} is in your Bag, and {takes}'),
+    N_('{card} in your Bag counts as {locked}, not {produce}'),
+    N_('{card} is in none of your stalls; {takes}'),
+    N_("{card} is in nobody's stall {stall}; {takes}"),
+    N_("{card} is in the Neighbour's stall {stall}; {takes}"),
+    N_("{card} is in P{owner}'s stall {stall}; {takes}"),
+    N_('{card} is in your stall {stall}, which sells {sells}, not {produce}'),
+    N_('{card} is in your stall {stall}, and {takes}'),
+    N_('you have no {name} ({code}) to sell in your own stalls'),
+    N_('you have no {name} ({code}) to sell in your Bag'),
+    N_('you have no {name} ({code}) to sell in your stalls or Bag'),
     N_('the game is over'),
     N_("P{to} must first answer P{frm}'s offer"),
     N_("it is P{seat}'s decision, not P{player}'s"),
@@ -1037,6 +1077,7 @@ PREVIEWS: tuple[str, ...] = (
 register_refusals(PREVIEWS)
 
 __all__ = [
+    "EVENT_NAMES",
     "GLOSSARY",
     "LABELS",
     "LEGEND",

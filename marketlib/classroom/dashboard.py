@@ -24,6 +24,7 @@ import traitlets
 
 from marketlib.classroom.status import status_row
 from marketlib.core.errors import MarketlibError
+from marketlib.core.i18n import N_, _, get_language, language, refusal
 
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
@@ -89,6 +90,49 @@ def decode(content: Any) -> Control:
     return message
 
 
+WORDS: dict[str, str] = {
+    "over": N_("over: {winners} won"),
+    "nobody": N_("nobody"),
+    "paused": N_("paused"),
+    "to_play": N_("to play: {who}"),
+    "table_head": N_("Table {table}{treatment} · game {game} · {state}"),
+    "moves": N_("{moves} moves · last move {ago} ago · connected {connected}"),
+    "seconds": N_("{n} s"),
+    "minutes": N_("{n} min"),
+    "hours": N_("{n} h"),
+    "computer_seat": N_("computer ({bot})"),
+    "nobody_yet": N_("nobody yet"),
+    "online": N_("● online"),
+    "offline": N_("○ offline"),
+    "back": N_("{name} is back: click Person to hand the seat back"),
+    "the_student": N_("the student"),
+    "person": N_("Person"),
+    "person_aria": N_("Give seat P{seat} of table {table} back to a person"),
+    "computer": N_("Computer"),
+    "computer_aria": N_("A computer player takes seat P{seat} of table {table}"),
+    "resume": N_("Resume"),
+    "resume_aria": N_("Resume table {table}"),
+    "pause": N_("Pause"),
+    "pause_aria": N_("Pause table {table}"),
+    "undo": N_("Undo"),
+    "undo_aria": N_("Undo the last move at table {table}"),
+    "new_game": N_("New game"),
+    "new_game_aria": N_("Deal a new game at table {table}"),
+    "room": N_("{game} room: students open"),
+    "not_started": N_("(the room is not started)"),
+    "updated": N_("and type their code. Updated {time}."),
+    "pause_all": N_("Pause all"),
+    "pause_all_aria": N_("Pause every table"),
+    "resume_all": N_("Resume all"),
+    "resume_all_aria": N_("Resume every table"),
+    "refresh": N_("Refresh"),
+    "refresh_aria": N_("Read the room again"),
+}
+"""Every word the dashboard shows, in English with ``{name}`` slots: the widget's ``words``
+trait holds them in the language in force when it was made (``marketlib.set_language``), and
+``static/dashboard.js`` fills them; the script holds no words (issue 30, point 5)."""
+
+
 class Dashboard(anywidget.AnyWidget):
     """The dashboard of ``room`` (``room.dashboard()``)."""
 
@@ -103,10 +147,14 @@ class Dashboard(anywidget.AnyWidget):
     game = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     refreshed = traitlets.Unicode("").tag(sync=True)
+    words: traitlets.Dict[str, str] = traitlets.Dict().tag(sync=True)
 
     def __init__(self, room: Room) -> None:
         super().__init__()
         self.room = room
+        self.lang = get_language()
+        """The language this dashboard speaks: its words and its refusals of a click."""
+        self.words = {key: _(text) for key, text in WORDS.items()}
         self.on_msg(self._on_message)
         self.refresh()
 
@@ -166,7 +214,8 @@ class Dashboard(anywidget.AnyWidget):
             elif isinstance(message, Person):
                 room.seat_person(message.table, message.seat)
         except (MarketlibError, ValueError, TypeError) as err:
-            self.error = str(err)
+            with language(self.lang):  # a known sentence in the dashboard's language
+                self.error = refusal(str(err))
         self.refresh()
 
     def __repr__(self) -> str:

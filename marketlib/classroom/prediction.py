@@ -14,6 +14,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from marketlib.core.i18n import _
+
 MAX_TEXT = 300
 """Characters of a question or an option."""
 
@@ -56,14 +58,14 @@ class Question:
         """
         if self.kind == "choice":
             if answer not in self.choices:
-                raise ValueError(f"answer one of {list(self.choices)}")
+                raise ValueError(_("answer one of {choices}").format(choices=list(self.choices)))
             return str(answer)
         try:
             value = float(str(answer).strip().replace(",", ""))
         except ValueError:
-            raise ValueError("answer with a number") from None
+            raise ValueError(_("answer with a number")) from None
         if not math.isfinite(value):
-            raise ValueError("answer with a number")
+            raise ValueError(_("answer with a number"))
         return value
 
     def public(self) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from marketlib.classroom.invite import qr_svg
 from marketlib.classroom.prediction import histogram
+from marketlib.core.i18n import N_, _, get_language
 
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
@@ -55,6 +56,33 @@ def _table_row(table: RoomTable) -> tuple[dict[str, Any], list[tuple[int, ...]]]
     return row, finished
 
 
+WORDS: dict[str, str] = {
+    "game_over": N_("Game over: {winners} won"),
+    "nobody": N_("nobody"),
+    "paused": N_("{moves} moves, paused"),
+    "to_play": N_("{moves} moves, {who} to play"),
+    "table": N_("Table {table}"),
+    "game": N_("game {game}"),
+    "treatment": N_("treatment"),
+    "finished": N_("finished games"),
+    "mean": N_("mean score ({unit})"),
+    "all_tables": N_("all tables"),
+    "answers": N_("({count} answers)"),
+    "unreachable": N_("Cannot reach the room's server: trying again…"),
+    "join_hint": N_("Open this address and type the code on your slip."),
+    "qr_alt": N_("QR code of the join address"),
+    "not_started": N_("not started: room.start()"),
+}
+"""Every word the projector shows, in English with ``{name}`` slots: :func:`payload` sends
+them in the language in force (``words``), and the page (``static/projector.js``) and
+:func:`render_html` fill them; the page's JavaScript holds no words (issue 30, point 5)."""
+
+
+def words() -> dict[str, str]:
+    """:data:`WORDS` in the language in force."""
+    return {key: _(text) for key, text in WORDS.items()}
+
+
 def payload(room: Room) -> dict[str, Any]:
     """What the projector shows, as JSON-ready data (see the module's docstring).
 
@@ -86,49 +114,53 @@ def payload(room: Room) -> dict[str, Any]:
         "histogram": histogram(question, list(room.answers.values()))}
     return {"game": room.game, "unit": room.tables[0].match.game.GAME.score_unit,
             "url": room.url if room.running else "", "tables": rows,
-            "treatments": treatments, "prediction": prediction, "refresh": REFRESH}
+            "treatments": treatments, "prediction": prediction, "refresh": REFRESH,
+            "lang": get_language(), "words": words()}
 
 
-def _progress(row: dict[str, Any]) -> str:
+def _progress(row: dict[str, Any], w: dict[str, str]) -> str:
     if row["over"]:
-        return "Game over: " + (", ".join(row["winners"]) or "nobody") + " won"
-    state = "paused" if row["paused"] else f"{row['to_play']} to play"
-    return f"{row['moves']} moves, {state}"
+        return w["game_over"].format(winners=", ".join(row["winners"]) or w["nobody"])
+    if row["paused"]:
+        return w["paused"].format(moves=row["moves"])
+    return w["to_play"].format(moves=row["moves"], who=row["to_play"])
 
 
 def render_html(data: dict[str, Any], qr: str = "") -> str:
     """The projector's content as an HTML fragment (the notebook's ``room.projector()``; the
     page draws the same from ``/projector.json`` in ``static/projector.js``)."""
     e = html.escape
+    w = data.get("words") or words()
     tables = "".join(
         f'<div class="mlp-table{" mlp-over" if r["over"] else ""}">'
-        f'<div class="mlp-name">Table {r["table"]}'
+        f'<div class="mlp-name">{e(w["table"].format(table=r["table"]))}'
         + (f' <span class="mlp-treatment">{e(r["treatment"])}</span>' if r["treatment"] else "")
-        + f'</div><div class="mlp-game">game {r["game"]}</div>'
-        f'<div class="mlp-progress">{e(_progress(r))}</div>'
+        + f'</div><div class="mlp-game">{e(w["game"].format(game=r["game"]))}</div>'
+        f'<div class="mlp-progress">{e(_progress(r, w))}</div>'
         f'<div class="mlp-players">{e(" · ".join(r["players"]))}</div></div>'
         for r in data["tables"])
     arms = "".join(
-        f'<tr><td>{e(t["treatment"] or "all tables")}</td><td>{t["finished"]}</td>'
+        f'<tr><td>{e(t["treatment"] or w["all_tables"])}</td><td>{t["finished"]}</td>'
         f'<td>{"–" if t["mean"] is None else t["mean"]}</td></tr>'
         for t in data["treatments"])
-    unit = e(data["unit"])
     asked = data["prediction"]
     bars = ""
     if asked is not None:
         most = max([b["count"] for b in asked["histogram"]] + [1])
         bars = (f'<div class="mlp-prediction"><div class="mlp-question">{e(asked["text"])} '
-                f'<small>({asked["answers"]} answers)</small></div>' + "".join(
+                f'<small>{e(w["answers"].format(count=asked["answers"]))}</small></div>'
+                + "".join(
                     f'<div class="mlp-bar"><span class="mlp-bar-label">{e(b["label"])}</span>'
                     f'<span class="mlp-bar-fill" style="width:{12 * b["count"] / most:.2f}em">'
                     f'</span><span>{b["count"]}</span></div>' for b in asked["histogram"])
                 + "</div>")
     join = (f'<div class="mlp-join">{qr}<div class="mlp-url">{e(data["url"])}</div></div>'
-            if data["url"] else '<div class="mlp-join">not started: room.start()</div>')
+            if data["url"] else f'<div class="mlp-join">{e(w["not_started"])}</div>')
     return (f'<div class="mlp"><style>{STYLE}</style><div class="mlp-main">'
             f'<h1 class="mlp-title">{e(data["game"])}</h1><div class="mlp-tables">{tables}'
-            f'</div><table class="mlp-results"><tr><th>treatment</th><th>finished games</th>'
-            f"<th>mean score ({unit})</th></tr>{arms}</table>{bars}</div>{join}</div>")
+            f'</div><table class="mlp-results"><tr><th>{e(w["treatment"])}</th>'
+            f'<th>{e(w["finished"])}</th><th>{e(w["mean"].format(unit=data["unit"]))}</th></tr>'
+            f"{arms}</table>{bars}</div>{join}</div>")
 
 
 STYLE = """

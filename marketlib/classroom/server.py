@@ -59,7 +59,7 @@ from marketlib.classroom.codes import LENGTH, normalize
 from marketlib.classroom.page_words import page_words
 from marketlib.classroom.presence import Presence
 from marketlib.classroom.seating import clean_name
-from marketlib.core.i18n import check_language
+from marketlib.core.i18n import LANGUAGES, _, check_language, language
 from marketlib.widgets import messages
 from marketlib.widgets.messages import BoardMessage, Message
 
@@ -359,7 +359,9 @@ class ClassroomServer:
     async def projector_json(self, request: Request) -> Response:
         from marketlib.classroom.projector import payload
 
-        data = await asyncio.to_thread(payload, self.room)  # table locks: not on the loop
+        lang = request.query_params.get("lang")  # /projector?lang=ms: the page's words in ms
+        with language(lang if lang in LANGUAGES else None):
+            data = await asyncio.to_thread(payload, self.room)  # table locks: not on the loop
         return JSONResponse(data, headers=HEADERS)
 
     async def qr(self, request: Request) -> Response:
@@ -376,8 +378,8 @@ class ClassroomServer:
         await ws.accept()
         conn = Connection(ws, ws.client.host if ws.client else "")
         if self.unjoined[conn.host] >= self.max_unjoined:
-            reason = ("Too many connections waiting for a code from your network: "
-                      "try again in a few seconds.")
+            reason = _("Too many connections waiting for a code from your network: "
+                       "try again in a few seconds.")  # no page language yet: the server's
             with contextlib.suppress(Exception):
                 await ws.send_text(msgspec.json.encode(
                     {"type": "closed", "reason": reason, "code": CLOSE_TOO_MANY}).decode())
@@ -440,9 +442,10 @@ class ClassroomServer:
                 if conn.closing:
                     return
                 if conn.unjoined and time.monotonic() >= deadline:
-                    conn.close(CLOSE_JOIN_TIMEOUT,
-                               f"No code was sent within {self.join_timeout:g} s: enter your "
-                               "code again.")
+                    with language(conn.lang):
+                        conn.close(CLOSE_JOIN_TIMEOUT,
+                                   _("No code was sent within {seconds} s: enter your code "
+                                     "again.").format(seconds=f"{self.join_timeout:g}"))
                     return
                 if wait == self.heartbeat:
                     conn.send({"type": "heartbeat"})
@@ -454,7 +457,8 @@ class ClassroomServer:
                                                  f"the limit is {MAX_MESSAGE})"})
             return False
         if not conn.allow():
-            conn.send({"type": "error", "error": "too many messages: slow down"})
+            with language(conn.lang):
+                conn.send({"type": "error", "error": _("too many messages: slow down")})
             return False
         if too_deep(text):
             conn.send({"type": "error", "error": f"message nested too deeply (the limit is "
@@ -475,8 +479,9 @@ class ClassroomServer:
         if isinstance(message, Language):
             return self.language(conn, message)
         if conn.seat is None:
-            conn.send({"type": "error", "id": message.id,
-                       "error": "join a seat first: send your code"})
+            with language(conn.lang):
+                conn.send({"type": "error", "id": message.id,
+                           "error": _("join a seat first: send your code")})
             return False
         table_no, seat = conn.seat
         if isinstance(message, Predict):
@@ -524,7 +529,8 @@ class ClassroomServer:
             self.detach(conn)
         old = self.connections.get(key)
         if old is not None and old is not conn:
-            old.close(CLOSE_TAKEN, "This seat is open in another tab.")
+            with language(old.lang):
+                old.close(CLOSE_TAKEN, _("This seat is open in another tab."))
             old.seat = None
         self._joined(conn)
         conn.seat = key
@@ -558,7 +564,8 @@ class ClassroomServer:
         assert conn.seat is not None
         table_no, seat = conn.seat
         try:
-            self.room.answer(table_no + 1, seat, message.answer)
+            with language(conn.lang):  # a refused answer in the page's language
+                self.room.answer(table_no + 1, seat, message.answer)
         except ValueError as err:
             conn.send({"type": "error", "id": message.id, "error": str(err)})
             return False
@@ -576,19 +583,20 @@ class ClassroomServer:
             del recent[old]
         typed = normalize(join.code) or "".join(join.code.split()).upper()[:2 * LENGTH]
         conn.wrong += 1
-        if typed not in recent and len(recent) >= self.max_wrong_codes_per_minute:
-            conn.send({"type": "error", "id": join.id,
-                       "error": "unknown code: check it with your teacher"})
-            conn.close(CLOSE_WRONG_CODES, "Too many wrong codes from this network: check "
-                                          "your code with your teacher, then enter it again.")
-            return True
-        recent[typed] = now
-        conn.send({"type": "error", "id": join.id,
-                   "error": "unknown code: check it with your teacher"})
-        if conn.wrong >= MAX_WRONG_CODES:
-            conn.close(CLOSE_WRONG_CODES, "Too many wrong codes: check your code with your "
-                                          "teacher, then enter it again.")
-            return True
+        with language(conn.lang):  # the page's language, sent with the join
+            unknown = _("unknown code: check it with your teacher")
+            if typed not in recent and len(recent) >= self.max_wrong_codes_per_minute:
+                conn.send({"type": "error", "id": join.id, "error": unknown})
+                conn.close(CLOSE_WRONG_CODES,
+                           _("Too many wrong codes from this network: check your code with "
+                             "your teacher, then enter it again."))
+                return True
+            recent[typed] = now
+            conn.send({"type": "error", "id": join.id, "error": unknown})
+            if conn.wrong >= MAX_WRONG_CODES:
+                conn.close(CLOSE_WRONG_CODES, _("Too many wrong codes: check your code with "
+                                                "your teacher, then enter it again."))
+                return True
         return False
 
     def detach(self, conn: Connection) -> None:
@@ -697,7 +705,8 @@ class ClassroomServer:
 
     def _close_all(self) -> None:
         for conn in list(self.connections.values()):
-            conn.close(1001, "The teacher stopped the room.")
+            with language(conn.lang):
+                conn.close(1001, _("The teacher stopped the room."))
 
 
 __all__ = ["BURST", "HEARTBEAT", "JOIN_TIMEOUT", "MAX_DEPTH", "MAX_FRAME", "MAX_MESSAGE",

@@ -33,7 +33,7 @@ from marketlib.classroom.timer import (
     timeout_rng,
     warning,
 )
-from marketlib.core.i18n import N_
+from marketlib.core.i18n import N_, register_refusals
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
@@ -80,6 +80,12 @@ RESUMED = N_("The teacher resumed the game: play on.")
 """What every seat reads after the teacher lets a paused table play on, until it moves on."""
 UNDONE = N_("The teacher undid the last move.")
 """What every seat reads after the teacher's undo, until the game moves on."""
+STALE_TABLE = N_("Table {table} changed since the dashboard showed it, so nothing was done: "
+                 "look again and click once more.")
+"""A teacher's control made on an old picture of the table, in English (the dashboard shows it
+in its own language, a registered template)."""
+register_refusals([STALE_TABLE])
+
 PAUSED = N_("The teacher paused the game.")
 """What every seat reads while the teacher pauses its table (each in its own language: a
 seat translates these sentences where it shows them)."""
@@ -151,9 +157,7 @@ class RoomTable:
             StaleMessage: the table changed since ``version``; nothing was done.
         """
         if version is not None and version != self.version:
-            raise StaleMessage(
-                f"Table {self.number} changed since the dashboard showed it, so nothing "
-                "was done: look again and click once more.")
+            raise StaleMessage(STALE_TABLE.format(table=self.number))
 
     def cards_digest(self) -> str | None:
         """The digest of the card data the current game was dealt with (Monsoon Market's card

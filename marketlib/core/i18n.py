@@ -217,10 +217,15 @@ def _refusal(reason: str, depth: int) -> str:
     return reason
 
 
+_AMOUNTS = re.compile(r"\d+ [^+\d]+?(?: \+ \d+ [^+\d]+?)*")
+"""A slot holding amounts of named things (an Order's needs, ``2 Gem + 1 Scroll``)."""
+
+
 def _slot(value: str, depth: int) -> str:
     """A slot's value in the language in force: a word of the catalogue ("Meat"), a phrase a
     registered template makes (a phase hint), or else each 'quoted' name and each fragment
-    between them ("'Action Phase' or in 'Upkeep: ...'")."""
+    between them ("'Action Phase' or in 'Upkeep: ...'"), or each name of an amount list
+    ("2 Gem + 1 Scroll")."""
     if not value:
         return value
     said = _(value)
@@ -230,6 +235,9 @@ def _slot(value: str, depth: int) -> str:
         said = _refusal(value, depth)
         if said != value:
             return said
+    if _AMOUNTS.fullmatch(value):  # "2 Gem + 1 Scroll": each named word translated
+        return " + ".join(f"{n} {_(word)}" for n, word in
+                          (part.split(" ", 1) for part in value.split(" + ")))
     parts = re.split(r"('[^']*')", value)
     return "".join(f"'{_(p[1:-1])}'" if p.startswith("'") and len(p) > 2 else (_(p) if p else p)
                    for p in parts)

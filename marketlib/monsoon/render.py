@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from marketlib.core import pictures
+from marketlib.core.i18n import _, ngettext
 from marketlib.core.palette import ink
 from marketlib.monsoon.cards import Catalog, Good, Level
 from marketlib.monsoon.queries import catalog
@@ -111,30 +112,42 @@ def _order_box(cat: Catalog, order_id: str, level: Level | None = None, bonus: b
 
 
 def html_board(state: State | View) -> str:
-    """A static HTML board (no scripts): Market, Order display, each display and its Orders."""
+    """A static HTML board (no scripts): Market, Order display, each display and its Orders,
+    in the language in force (card codes and the pending notation stay as they are)."""
     cat = catalog(state)
+    w_market = _e(_("Market:"))
+    w_order_display = _e(_("Order display:"))
+    w_to_play = _e(_("(to play)"))
+    w_pending = _e(_("Pending:"))
+    w_game_over = _e(_("Game over"))
+    target = state.rules.seal_target
     parts = ['<div class="marketlib-monsoon-static" style="font:13px sans-serif">']
-    parts.append(f"<div><b>Monsoon Market</b> - turn {state.turn}, target "
-                 f"{state.rules.seal_target} seals</div>")
-    parts.append("<div><b>Market:</b> " + "".join(_chip(cat, c) for c in state.market) + "</div>")
-    parts.append("<div><b>Order display:</b><br>"
+    parts.append("<div><b>Monsoon Market</b> - " + _e(ngettext(
+        "turn {turn}, target {target} seal", "turn {turn}, target {target} seals",
+        target).format(turn=state.turn, target=target)) + "</div>")
+    parts.append(f"<div><b>{w_market}</b> " + "".join(_chip(cat, c) for c in state.market)
+                 + "</div>")
+    parts.append(f"<div><b>{w_order_display}</b><br>"
                  + "".join(_order_box(cat, o) for o in state.order_display) + "</div>")
     for p, seat in enumerate(state.seats):
-        turn = " (to play)" if p == state.current and state.result is None else ""
+        turn = f" {w_to_play}" if p == state.current and state.result is None else ""
+        seals = seals_of(seat, cat)
         parts.append(
-            f'<div style="margin-top:4px"><b>P{p}</b>{turn}: {seals_of(seat, cat)} seals, '
-            f"{len(seat.display)}/{state.rules.display_limit} cards<br>"
-            + "".join(_chip(cat, c) for c in seat.display)
+            f'<div style="margin-top:4px"><b>P{p}</b>{turn}: '
+            + _e(ngettext("{seals} seal, {count}/{limit} cards",
+                          "{seals} seals, {count}/{limit} cards", seals).format(
+                seals=seals, count=len(seat.display), limit=state.rules.display_limit))
+            + "<br>" + "".join(_chip(cat, c) for c in seat.display)
             + "<br>" + "".join(_order_box(cat, o.id, o.level, o.bonus) for o in seat.orders)
             + "</div>"
         )
     pending = _pending_text(state)
     if pending:
-        parts.append(f"<div><b>Pending:</b> {_e(pending)}</div>")
+        parts.append(f"<div><b>{w_pending}</b> {_e(pending)}</div>")
     if state.result is not None:
         winners = ", ".join(f"P{w}" for w in state.result.winners)
-        parts.append(f"<div><b>Game over</b> ({_e(state.result.ending.value)}): {_e(winners)} "
-                     "won</div>")
+        parts.append(f"<div><b>{w_game_over}</b> ({_e(state.result.ending.value)}): "
+                     + _e(_("{winners} won").format(winners=winners)) + "</div>")
     parts.append("</div>")
     return "".join(parts)
 

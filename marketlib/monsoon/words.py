@@ -299,7 +299,9 @@ def final_standings(view: Any) -> str:
     ending = _(ENDINGS[value]) if value in ENDINGS else value
     if value == "seal_target":
         ending = _(" and ").join(f"P{w}" for w in result.winners) + " " + ending
-    rows = ", ".join(_("{place} P{seat} {seals} seals (Gold-edge Orders: {gold})").format(
+    rows = ", ".join(ngettext("{place} P{seat} {seals} seal (Gold-edge Orders: {gold})",
+                              "{place} P{seat} {seals} seals (Gold-edge Orders: {gold})",
+                              keys[p][0]).format(
         place=_ordinal(place[p] or 0), seat=p, seals=keys[p][0], gold=keys[p][1])
         for p in order)
     said = []
@@ -308,13 +310,19 @@ def final_standings(view: Any) -> str:
         if level == 1:
             best = max(keys[p] for p in tied)
             first = _(" and ").join(f"P{p}" for p in tied if keys[p] == best)
-            said.append(_("{seats} tied on {seals} seals: the tie-breaker, the most Gold-edge "
-                          "Orders (M-END-03), put {first} first ({gold}).").format(
+            said.append(ngettext(
+                "{seats} tied on {seals} seal: the tie-breaker, the most Gold-edge Orders "
+                "(M-END-03), put {first} first ({gold}).",
+                "{seats} tied on {seals} seals: the tie-breaker, the most Gold-edge Orders "
+                "(M-END-03), put {first} first ({gold}).", keys[tied[0]][0]).format(
                 seats=seats, seals=keys[tied[0]][0], first=first,
                 gold=", ".join(f"P{p} {keys[p][1]}" for p in _best_first(tied, keys))))
         else:
-            said.append(_("{seats} tied on {seals} seals and on Gold-edge Orders ({gold} each): "
-                          "they share the place (M-END-03).").format(
+            said.append(ngettext(
+                "{seats} tied on {seals} seal and on Gold-edge Orders ({gold} each): they "
+                "share the place (M-END-03).",
+                "{seats} tied on {seals} seals and on Gold-edge Orders ({gold} each): they "
+                "share the place (M-END-03).", keys[tied[0]][0]).format(
                 seats=seats, seals=keys[tied[0]][0], gold=keys[tied[0]][1]))
     if value == "seal_target":
         said = []  # the seat that reached the target won whatever the others hold (A-M-19)
@@ -423,6 +431,10 @@ REFUSALS: tuple[str, ...] = (
     N_('{card} is already spent on {order}'),
     N_('the spend meets {value}; declaring a lower level is switched off '
        '(allow_declared_lower_level=False)'),
+    N_('Gold needs {label} of exactly those goods, and the spend does not cover that'),
+    N_('Silver needs each line of {label} covered by a different good, and the spend does '
+       'not cover that'),
+    N_("Bulk needs a total of at least the Order's quantity ({label}); the spend has {total}"),
 )
 """The sentences this game's rules code refuses a move with (``explain``'s reasons), as it
 writes them, in English; :func:`~marketlib.core.i18n.refusal` translates a refusal that matches

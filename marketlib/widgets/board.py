@@ -41,7 +41,7 @@ import anywidget
 import traitlets
 
 from marketlib.core import registry
-from marketlib.core.i18n import check_language
+from marketlib.core.i18n import _, check_language, language
 from marketlib.core.match import Match
 from marketlib.widgets import icons
 from marketlib.widgets.payload import Table
@@ -239,12 +239,14 @@ class Board(anywidget.AnyWidget):
         """The board as static HTML (no script): what the shown seat sees now, for GitHub,
         nbviewer, the docs and a notebook opened without a kernel. A covered board shows
         nothing private."""
-        if self.covered:
-            return (f'<div class="marketlib-static">{self.GAME_NAME}: the board is covered for '
-                    f"P{self.seat} (hot-seat).</div>")
-        shown = None if self.teacher_view else self.seat
-        html: str = self.match.game.view(self.match.state, shown)._repr_html_()
-        return html
+        with language(self.session.lang):  # the board's language, as its live picture
+            if self.covered:
+                return (f'<div class="marketlib-static">{self.GAME_NAME}: '
+                        + _("the board is covered for P{seat} (hot-seat).").format(
+                            seat=self.seat) + "</div>")
+            shown = None if self.teacher_view else self.seat
+            html: str = self.match.game.view(self.match.state, shown)._repr_html_()
+            return html
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)

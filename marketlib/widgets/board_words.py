@@ -228,6 +228,7 @@ MONSOON: dict[str, str] = {
     "you": N_("you"),
     "person": N_("person"),
     "player_head": N_("P{seat} ({who}) · {seals} seals · {cards}/{limit} cards"),
+    "player_head_one": N_("P{seat} ({who}) · {seals} seal · {cards}/{limit} cards"),
     "to_play": N_(" · to play"),
     "display_of": N_("P{seat}'s display"),
     "no_cards": N_("(no cards)"),

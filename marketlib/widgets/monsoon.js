@@ -121,7 +121,7 @@ function drawGame(ctx, area) {
     const who = info.bot ? `${info.bot}` : (p === ctx.seat ? W.you : (info.person || W.person));
     const panel = ctx.el("section", "marketlib-player" + (p === s.current && !s.result ? " marketlib-current" : "") + (p === ctx.seat ? " marketlib-own" : ""));
     panel.dataset.seat = String(p);
-    const title = mlTNodes(ctx.el("h4", "marketlib-row-title"), W.player_head,
+    const title = mlTNodes(ctx.el("h4", "marketlib-row-title"), s.seals[p] === 1 ? W.player_head_one : W.player_head,
       { seat: p, who, seals: mlPictured(ctx, "seal", `${s.seals[p]}`), cards: seat.display.length, limit: s.rules.display_limit });
     title.appendChild(document.createTextNode(p === s.current && !s.result ? W.to_play : ""));
     panel.appendChild(title);

@@ -35,7 +35,7 @@ from typing import Any
 
 from marketlib.bots.coach import review_text
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
-from marketlib.core.i18n import _, check_language, language, refusal
+from marketlib.core.i18n import N_, _, check_language, language, refusal, register_refusals
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
@@ -54,10 +54,12 @@ COACH = ("hint", "review")
 its game once over."""
 
 SWITCHED_OFF = {
-    "hint": "Hints are switched off at this table (the teacher's choice): decide on your own.",
-    "review": "Game reviews are switched off at this table (the teacher's choice).",
+    "hint": N_("Hints are switched off at this table (the teacher's choice): decide on your "
+               "own."),
+    "review": N_("Game reviews are switched off at this table (the teacher's choice)."),
 }
-"""Why a coach's message is refused when its control is not offered."""
+"""Why a coach's message is refused when its control is not offered (in English: shown as
+``_(SWITCHED_OFF[kind])``)."""
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -78,8 +80,8 @@ def seed_of(value: Any) -> int:
         return int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
         raise BoardMessageError(
-            f"The seed must be a whole number such as 42, not {value!r}; leave the box empty "
-            "for a fresh deal. Nothing was changed.")
+            _("The seed must be a whole number such as 42, not {value}; leave the box empty "
+              "for a fresh deal. Nothing was changed.").format(value=repr(value)))
     return value
 
 
@@ -101,8 +103,20 @@ def new_seed_of(value: Any) -> int:
     return seed_of(value)
 
 
-STALE = ("The board changed before your click arrived, so nothing was done: look again and "
-         "click once more")
+STALE = N_("The board changed before your click arrived, so nothing was done: look again and "
+           "click once more")
+"""The start of a stale click's notice, in English (shown as ``_(STALE)``)."""
+
+BUSY = N_("P{seat} is playing...")
+"""What a board says while a computer player moves, in English (the table's ``busy``; each seat
+reads it in its own language, :func:`busy_words`)."""
+register_refusals([BUSY])
+
+
+def busy_words(table: TableSession) -> str:
+    """Why the table waits, in the language in force: the teacher's pause or a computer
+    player's move; "" when it does not."""
+    return _(table.paused) if table.paused else refusal(table.busy) if table.busy else ""
 
 
 class SeatSession:
@@ -221,7 +235,7 @@ class SeatSession:
             "can_redo": "redo" in controls and match.can_redo,
             "version": self.version,
             "position": self.position,
-            "busy": _(table.paused) if table.paused else table.busy,
+            "busy": busy_words(table),
             "seed": str(match.seed) if self.show_seed or match.outcome is not None else "",
             "controls": list(self.controls),
             "step_in": self.step_in_seats(),
@@ -286,8 +300,9 @@ class SeatSession:
             LOG.exception("marketlib board: a %r message failed", content)
             table.rollback(checkpoint)
             self.seat, self.covered, self.teacher_view = saved
-            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
-                          "unchanged. The details are in the notebook's log.")
+            self.error = _("Something went wrong ({error}); the game is unchanged. The "
+                           "details are in the notebook's log.").format(
+                               error=f"{type(err).__name__}: {err}")
             try:
                 self.refresh()
             except Exception:  # pragma: no cover - the refresh itself is broken
@@ -299,12 +314,14 @@ class SeatSession:
         message = m.decode(content)
         kind = m.kind_of(message)
         if kind in CONTROLS and kind not in self.controls:
-            raise BoardMessageError(SWITCHED_OFF.get(kind,
-                                                     f"'{kind}' is not available on this board"))
+            raise BoardMessageError(_(SWITCHED_OFF[kind]) if kind in SWITCHED_OFF else
+                                    _("'{kind}' is not available on this board").format(
+                                        kind=kind))
         self.error = ""
-        busy = self.table.paused or self.table.busy
+        busy = busy_words(self.table)
         if busy and kind != "explain":
-            self.notice = f"{busy.removesuffix('...')}: wait a moment, then try again."
+            self.notice = _("{busy}: wait a moment, then try again.").format(
+                busy=busy.removesuffix("..."))
             self.refresh()
             return
         if isinstance(message, m.Choice):
@@ -325,22 +342,24 @@ class SeatSession:
         moved = self.match.revision != self.shown_revision
         shown = self.version
         self.refresh()
-        why = ("the game moved on since this board was drawn" if moved
-               else f"board version {version}, now {shown}")
-        raise StaleMessage(f"{STALE} ({why}).")
+        why = (_("the game moved on since this board was drawn") if moved
+               else _("board version {version}, now {shown}").format(version=version,
+                                                                      shown=shown))
+        raise StaleMessage(f"{_(STALE)} ({why}).")
 
     def _msg_play(self, message: m.Play) -> None:
         index = message.index
         choices = self._data.get("choices", [])
         if not 0 <= index < len(choices):
-            raise BoardMessageError(f"no choice {index}: there are {len(choices)} legal choices")
+            raise BoardMessageError(_("no choice {index}: there are {count} legal choices")
+                                    .format(index=index, count=len(choices)))
         legal = self.table.sights.of(self.match.state).legal_actions()  # as the choices were
         action = legal[choices[index]["index"]]
         self.play(action, clicked=True)
 
     def _msg_explain(self, message: m.Explain) -> None:
         if self.covered:
-            raise BoardMessageError("the board is covered: reveal it first")
+            raise BoardMessageError(_("the board is covered: reveal it first"))
         current = self.match.current_player
         player = self.seat if current is None or not self.teacher_view else current
         table = self.table
@@ -351,33 +370,34 @@ class SeatSession:
         """The coach's hint for the shown seat's decision, from that seat's view only
         (``Match.hint``), shown as the notice."""
         if self.covered:
-            raise BoardMessageError("the board is covered: reveal it first")
+            raise BoardMessageError(_("the board is covered: reveal it first"))
         current = self.match.current_player
         if current is None:
-            raise BoardMessageError("the game is over, so there is nothing to hint: "
-                                    "'Review this game' looks back at it")
+            raise BoardMessageError(_("the game is over, so there is nothing to hint: "
+                                      "'Review this game' looks back at it"))
         if current != self.seat or current in self.table.opponents:
-            raise BoardMessageError(f"a hint is for your own decision, and P{current} decides "
-                                    f"now")
+            raise BoardMessageError(_("a hint is for your own decision, and P{seat} decides "
+                                      "now").format(seat=current))
         self.notice = self.match.hint(current).text
 
     def _msg_review(self, message: m.Review) -> None:
         """The review of the shown seat's decisions (``Match.review``, from its view only),
         in words, shown as the notice; once the game is over."""
         if self.covered:
-            raise BoardMessageError("the board is covered: reveal it first")
+            raise BoardMessageError(_("the board is covered: reveal it first"))
         if self.match.outcome is None:
-            raise BoardMessageError("the review opens once the game is over")
+            raise BoardMessageError(_("the review opens once the game is over"))
         self.notice = review_text(self.match.review(self.seat))
 
     def _msg_any_time(self, message: m.AnyTime) -> None:
         index = message.index
         if self.covered or self.teacher_view or self.seat in self.table.opponents:
-            raise BoardMessageError("an any-time action is played from its vendor's own board")
+            raise BoardMessageError(_("an any-time action is played from its vendor's own "
+                                      "board"))
         options = self._data.get("any_time", [])
         if not 0 <= index < len(options):
-            raise BoardMessageError(
-                f"no any-time choice {index}: there are {len(options)} now")
+            raise BoardMessageError(_("no any-time choice {index}: there are {count} now")
+                                    .format(index=index, count=len(options)))
         game = self.match.game
         world = self.table.sights.of(self.match.state).world(self.seat)
         listing = getattr(game, "any_time_actions")  # noqa: B009 - optional in GameModule
@@ -390,8 +410,8 @@ class SeatSession:
         seat = message.seat
         if seat not in self.step_in_seats():
             raise BoardMessageError(
-                f"P{seat} cannot step in now: only another person at this board may, on a "
-                "game with any-time actions (A-B-60)")
+                _("P{seat} cannot step in now: only another person at this board may, on a "
+                  "game with any-time actions (A-B-60)").format(seat=seat))
         self.stepped_in = seat
         self.seat = seat
         self.covered = not self.teacher_view
@@ -400,7 +420,7 @@ class SeatSession:
 
     def _msg_step_out(self, message: m.StepOut) -> None:
         if self.stepped_in is None:
-            raise BoardMessageError("nobody has stepped in")
+            raise BoardMessageError(_("nobody has stepped in"))
         self.stepped_in = None
         self.notice = ""
         self.refresh()
@@ -421,7 +441,8 @@ class SeatSession:
         player = current if self.teacher_view and self.stepped_in is None else self.seat
         if player is None or current is None or player in self.table.opponents or self.covered:
             raise BoardMessageError(
-                "a proposal is made by a person from their own board, while the game goes on")
+                _("a proposal is made by a person from their own board, while the game goes "
+                  "on"))
         try:
             action = self.table.table.proposal(message, player)
         except ValueError as err:
@@ -443,7 +464,7 @@ class SeatSession:
     def _msg_set_seat(self, message: m.SetSeat) -> None:
         seat = message.seat
         if not 0 <= seat < self.table.players:
-            raise BoardMessageError(f"no seat {seat!r}")
+            raise BoardMessageError(_("no seat {seat}").format(seat=repr(seat)))
         self.stepped_in = None
         self.seat = seat
         self.covered = len(self.table.humans()) > 1 and not self.teacher_view
@@ -453,8 +474,8 @@ class SeatSession:
     def _msg_teacher(self, message: m.Teacher) -> None:
         if not self.teacher:
             raise BoardMessageError(
-                "the teacher view is not available on this board: it is a board for players "
-                "(Match mode 'play'); a teacher makes their own board with teacher=True")
+                _("the teacher view is not available on this board: it is a board for players "
+                  "(Match mode 'play'); a teacher makes their own board with teacher=True"))
         self.teacher_view = message.on
         self.stepped_in = None
         self.covered = False
@@ -537,7 +558,7 @@ class SeatSession:
             self.refresh()
             return
         checkpoint = table.checkpoint()
-        table.busy = f"P{self.match.current_player} is playing..."
+        table.busy = BUSY.format(seat=self.match.current_player)
         self.refresh()
         self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
 
@@ -553,7 +574,7 @@ class SeatSession:
                 table.bot_move()
             table.out_of_turn()  # the hand-off after the slice's last move (nothing if none)
             if table.bots_to_move():
-                table.busy = f"P{self.match.current_player} is playing..."
+                table.busy = BUSY.format(seat=self.match.current_player)
                 self._changed()
                 self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
                 return
@@ -564,9 +585,9 @@ class SeatSession:
             LOG.exception("marketlib board: a computer player failed")
             table.rollback(checkpoint)
             table.busy = ""
-            self.error = (f"Something went wrong ({type(err).__name__}: {err}); the game is "
-                          "back where it was before your move. The details are in the "
-                          "notebook's log.")
+            self.error = _("Something went wrong ({error}); the game is back where it was "
+                           "before your move. The details are in the notebook's log.").format(
+                               error=f"{type(err).__name__}: {err}")
             self.refresh()
             self._changed()
             if self.raise_errors:

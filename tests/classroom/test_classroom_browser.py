@@ -164,8 +164,8 @@ def test_the_dashboard_sends_the_version_of_the_table_it_shows(tmp_path: Path) -
     table.match.play(table.match.legal_actions()[0])
     table.commit()
     dash = room.dashboard()
-    state = json.loads(json.dumps({name: getattr(dash, name) for name in
-                                   ("tables", "url", "qr", "game", "error", "refreshed")}))
+    traits = ("tables", "url", "qr", "game", "error", "refreshed", "words")
+    state = json.loads(json.dumps({name: getattr(dash, name) for name in traits}))
     with chromium_page(tmp_path) as page:
         page.goto((ROOT / "widgets" / "harness.html").as_uri())
         page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",

@@ -131,7 +131,11 @@ def test_the_printed_code_table_says_table_1_first(tmp_path: Path) -> None:
     room.pause(2)  # the teacher's controls take the number people read (issue 27)
     assert [bool(t.session.paused) for t in room.tables] == [False, True]
     js = Path(__file__).parents[2] / "marketlib" / "classroom" / "static"
-    assert "Table ${t.table}" in (js / "dashboard.js").read_text()  # shown as sent
+    # shown as sent: the dashboard's words (issue 30) fill "Table {table}" with t.table
+    from marketlib.classroom.dashboard import WORDS
+
+    assert WORDS["table_head"].startswith("Table {table}")
+    assert "{ table: t.table, " in (js / "dashboard.js").read_text()
     # the student's page fills its words' "Table {table}" with the number as sent (issue 30)
     from marketlib.classroom.page_words import PAGE
 

@@ -2,6 +2,13 @@
 // Python owns the room; this draws the `tables` trait and sends the teacher's clicks. While it
 // is shown it asks for a fresh picture every few seconds ({type: "refresh"}).
 
+// Every word comes from Python (the `words` trait, in the language in force when the
+// dashboard was made): this script holds none. dashT puts values into their {name} slots.
+function dashT(template, vars) {
+  return String(template === undefined ? "" : template)
+    .replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+}
+
 function dashEl(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -17,54 +24,55 @@ function dashButton(text, aria, onClick) {
   return b;
 }
 
-function dashAgo(seconds) {
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
-  return `${Math.floor(seconds / 3600)} h`;
+function dashAgo(W, seconds) {
+  if (seconds < 60) return dashT(W.seconds, { n: seconds });
+  if (seconds < 3600) return dashT(W.minutes, { n: Math.floor(seconds / 60) });
+  return dashT(W.hours, { n: Math.floor(seconds / 3600) });
 }
 
-function dashTable(t, send) {
+function dashTable(W, t, send) {
   const box = dashEl("section", "marketlib-dash-table");
   if (t.paused) box.classList.add("marketlib-dash-paused");
   if (!t.over && !t.paused && t.since_last_move > 120) box.classList.add("marketlib-dash-stale");
-  const state = t.over ? `over: ${t.winners || "nobody"} won` : (t.paused ? "paused" : `to play: ${t.to_play}`);
+  const state = t.over ? dashT(W.over, { winners: t.winners || W.nobody })
+    : (t.paused ? W.paused : dashT(W.to_play, { who: t.to_play }));
   const arm = t.treatment ? ` · ${t.treatment}` : "";
-  box.appendChild(dashEl("h4", null, `Table ${t.table}${arm} · game ${t.game} · ${state}`));
-  box.appendChild(dashEl("div", null,
-    `${t.moves} moves · last move ${dashAgo(t.since_last_move)} ago · connected ${t.connected}`));
+  box.appendChild(dashEl("h4", null, dashT(W.table_head, { table: t.table, treatment: arm, game: t.game, state })));
+  box.appendChild(dashEl("div", null, dashT(W.moves,
+    { moves: t.moves, ago: dashAgo(W, t.since_last_move), connected: t.connected })));
   for (const s of t.seats) {
     const row = dashEl("div", "marketlib-dash-seat" + (s.to_play ? " marketlib-dash-turn" : ""));
     row.appendChild(dashEl("span", null, `P${s.seat}`));
-    const who = s.computer ? `computer (${s.computer})` : (s.name || "nobody yet");
+    const who = s.computer ? dashT(W.computer_seat, { bot: s.computer }) : (s.name || W.nobody_yet);
     row.appendChild(dashEl("span", null, who));
     if (!s.computer) {
       row.appendChild(dashEl("span", "marketlib-dash-dot " + (s.connected ? "marketlib-dash-on" : "marketlib-dash-off"),
-        s.connected ? "● online" : "○ offline"));
+        s.connected ? W.online : W.offline));
     }
     if (s.back) {  // the student came back while a computer player holds their seat
       row.appendChild(dashEl("span", "marketlib-dash-back",
-        `${s.name || "the student"} is back: click Person to hand the seat back`));
+        dashT(W.back, { name: s.name || W.the_student })));
     }
     row.appendChild(dashEl("span", "marketlib-dash-code", s.code));
     if (s.computer) {
-      row.appendChild(dashButton("Person", `Give seat P${s.seat} of table ${t.table} back to a person`,
+      row.appendChild(dashButton(W.person, dashT(W.person_aria, { seat: s.seat, table: t.table }),
         () => send({ type: "person", table: t.table, seat: s.seat })));
     } else {
-      row.appendChild(dashButton("Computer", `A computer player takes seat P${s.seat} of table ${t.table}`,
+      row.appendChild(dashButton(W.computer, dashT(W.computer_aria, { seat: s.seat, table: t.table }),
         () => send({ type: "computer", table: t.table, seat: s.seat, bot: "greedy" })));
     }
     box.appendChild(row);
   }
   const bar = dashEl("div");
   bar.appendChild(t.paused
-    ? dashButton("Resume", `Resume table ${t.table}`, () => send({ type: "unpause", table: t.table }))
-    : dashButton("Pause", `Pause table ${t.table}`, () => send({ type: "pause", table: t.table })));
+    ? dashButton(W.resume, dashT(W.resume_aria, { table: t.table }), () => send({ type: "unpause", table: t.table }))
+    : dashButton(W.pause, dashT(W.pause_aria, { table: t.table }), () => send({ type: "pause", table: t.table })));
   // Undo and a new game act on the game shown: they carry its version, and Python refuses
   // them if the table changed since this picture (a student moved meanwhile).
-  bar.appendChild(dashButton("Undo", `Undo the last move at table ${t.table}`,
+  bar.appendChild(dashButton(W.undo, dashT(W.undo_aria, { table: t.table }),
     () => send({ type: "undo", table: t.table, version: t.version })));
   if (t.over) {
-    bar.appendChild(dashButton("New game", `Deal a new game at table ${t.table}`,
+    bar.appendChild(dashButton(W.new_game, dashT(W.new_game_aria, { table: t.table }),
       () => send({ type: "new_game", table: t.table, version: t.version })));
   }
   box.appendChild(bar);
@@ -83,23 +91,24 @@ export default {
       // The QR code is an SVG element made by segno in Python (no user text in it).
       if (model.get("qr")) qr.innerHTML = model.get("qr");
       top.appendChild(qr);
+      const W = model.get("words") || {};
       const words = dashEl("div");
-      words.appendChild(dashEl("div", null, `${model.get("game")} room: students open`));
-      words.appendChild(dashEl("div", "marketlib-dash-url", model.get("url") || "(the room is not started)"));
-      words.appendChild(dashEl("div", null, `and type their code. Updated ${model.get("refreshed")}.`));
+      words.appendChild(dashEl("div", null, dashT(W.room, { game: model.get("game") })));
+      words.appendChild(dashEl("div", "marketlib-dash-url", model.get("url") || W.not_started));
+      words.appendChild(dashEl("div", null, dashT(W.updated, { time: model.get("refreshed") })));
       const all = dashEl("div");
-      all.appendChild(dashButton("Pause all", "Pause every table", () => send({ type: "pause", table: null })));
-      all.appendChild(dashButton("Resume all", "Resume every table", () => send({ type: "unpause", table: null })));
-      all.appendChild(dashButton("Refresh", "Read the room again", () => send({ type: "refresh" })));
+      all.appendChild(dashButton(W.pause_all, W.pause_all_aria, () => send({ type: "pause", table: null })));
+      all.appendChild(dashButton(W.resume_all, W.resume_all_aria, () => send({ type: "unpause", table: null })));
+      all.appendChild(dashButton(W.refresh, W.refresh_aria, () => send({ type: "refresh" })));
       words.appendChild(all);
       top.appendChild(words);
       root.appendChild(top);
       if (model.get("error")) root.appendChild(dashEl("div", "marketlib-dash-error", model.get("error")));
       const grid = dashEl("div", "marketlib-dash-tables");
-      for (const t of model.get("tables") || []) grid.appendChild(dashTable(t, send));
+      for (const t of model.get("tables") || []) grid.appendChild(dashTable(W, t, send));
       root.appendChild(grid);
     }
-    const names = ["tables", "error", "url", "qr", "refreshed"];
+    const names = ["tables", "error", "url", "qr", "refreshed", "words"];
     for (const n of names) model.on(`change:${n}`, redraw);
     const timer = setInterval(() => send({ type: "refresh" }), 3000);
     redraw();

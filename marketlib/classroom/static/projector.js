@@ -9,31 +9,44 @@ function el(tag, cls, text) {
   return node;
 }
 
+// The words come from Python (/projector.json "words", in the room's language or ?lang=):
+// this script holds none. fill() puts values into their {name} slots.
+let W = null;
+
+function fill(template, vars) {
+  return String(template).replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+}
+
 function progress(row) {
-  if (row.over) return `Game over: ${row.winners.join(", ") || "nobody"} won`;
-  return `${row.moves} moves, ${row.paused ? "paused" : `${row.to_play} to play`}`;
+  if (row.over) return fill(W.game_over, { winners: row.winners.join(", ") || W.nobody });
+  if (row.paused) return fill(W.paused, { moves: row.moves });
+  return fill(W.to_play, { moves: row.moves, who: row.to_play });
 }
 
 function draw(data) {
+  W = data.words;
+  document.documentElement.lang = data.lang;
+  $("hint").textContent = W.join_hint;
+  $("qr").alt = W.qr_alt;
   $("title").textContent = data.game;
   $("url").textContent = data.url || window.location.origin + "/";
   const tables = data.tables.map((row) => {
     const box = el("div", row.over ? "mlp-table mlp-over" : "mlp-table");
     box.dataset.table = String(row.table);
-    const name = el("div", "mlp-name", `Table ${row.table} `);
+    const name = el("div", "mlp-name", `${fill(W.table, { table: row.table })} `);
     if (row.treatment) name.append(el("span", "mlp-treatment", row.treatment));
-    box.append(name, el("div", "mlp-game", `game ${row.game}`),
+    box.append(name, el("div", "mlp-game", fill(W.game, { game: row.game })),
       el("div", "mlp-progress", progress(row)), el("div", "mlp-players", row.players.join(" · ")));
     return box;
   });
   $("tables").replaceChildren(...tables);
   const head = el("tr");
-  for (const text of ["treatment", "finished games", `mean score (${data.unit})`]) {
+  for (const text of [W.treatment, W.finished, fill(W.mean, { unit: data.unit })]) {
     head.append(el("th", "", text));
   }
   const rows = data.treatments.map((t) => {
     const tr = el("tr");
-    tr.append(el("td", "", t.treatment || "all tables"), el("td", "", String(t.finished)),
+    tr.append(el("td", "", t.treatment || W.all_tables), el("td", "", String(t.finished)),
       el("td", "", t.mean === null ? "–" : String(t.mean)));
     return tr;
   });
@@ -47,7 +60,7 @@ function drawPrediction(asked) {
   box.hidden = !asked;
   if (!asked) return;
   const title = el("div", "mlp-question", `${asked.text} `);
-  title.append(el("small", "", `(${asked.answers} answers)`));
+  title.append(el("small", "", fill(W.answers, { count: asked.answers })));
   const most = Math.max(1, ...asked.histogram.map((b) => b.count));
   const bars = asked.histogram.map((b) => {
     const bar = el("div", "mlp-bar");
@@ -62,14 +75,14 @@ function drawPrediction(asked) {
 async function poll() {
   let wait = 3000;
   try {
-    const answer = await fetch("/projector.json", { cache: "no-store" });
+    const answer = await fetch("/projector.json" + window.location.search, { cache: "no-store" });
     if (!answer.ok) throw new Error(String(answer.status));
     const data = await answer.json();
     wait = (data.refresh || 3) * 1000;
     draw(data);
     $("link").textContent = "";
   } catch (err) {
-    $("link").textContent = "Cannot reach the room's server: trying again…";
+    $("link").textContent = W ? W.unreachable : "…";  // no words before the first answer
   }
   window.setTimeout(poll, wait);
 }
