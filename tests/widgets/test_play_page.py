@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import socketserver
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -214,12 +216,17 @@ SPOIL = """async (keep) => {
 
 def test_a_second_visit_starts_python_from_the_snapshot_the_first_kept(
         served: str, tmp_path: Path) -> None:
-    """Point 3, a warm start: the first visit keeps a memory snapshot of Python's start in the
-    origin's IndexedDB (``worker.js``), the second visit restores it instead of starting Python
-    and plays; a snapshot that does not restore is dropped and Python starts afresh."""
+    """Point 3, a warm start: the first visit keeps a memory snapshot of Python's start (with
+    the standard library's modules the game needs, ``page.json``'s ``preload``) in the origin's
+    IndexedDB (``worker.js``), the second visit restores it instead of starting Python and
+    plays; a snapshot that does not restore is dropped and Python starts afresh."""
     from playwright.sync_api import sync_playwright
 
     require_chromium()
+    with urllib.request.urlopen(f"{served}/page.json") as answer:
+        preload = json.loads(answer.read())["preload"]  # imported before the snapshot is made
+    assert {"tomllib", "csv", "decimal"} <= set(preload)  # the card data's reading, the money
+    assert not {n.partition(".")[0] for n in preload} & {"marketlib", "msgspec", "compileall"}
     url = f"{served}/index.html?game=bansan&seats=you,greedy&seed=5"
     with sync_playwright() as p:
 

@@ -7,21 +7,26 @@
 // A warm start skips Python's own start-up: the first visit keeps a memory snapshot of the
 // freshly started interpreter (Pyodide's makeMemorySnapshot, taken before any wheel is loaded,
 // so no compiled extension is in it) in this origin's IndexedDB, and the next visit restores it
-// (loadPyodide's _loadSnapshot) instead of starting Python again. The snapshot is only used by
-// the same Pyodide version from the same folder; one that does not restore is deleted and
+// (loadPyodide's _loadSnapshot) instead of starting Python again. Before it is taken, Python
+// imports the standard library's modules the game needs (page.json's "preload", found at build
+// time), so a warm visit has them too. The snapshot is only used by the same Pyodide version
+// from the same folder with the same preload; one that does not restore is deleted and
 // Python starts as on a first visit. Without IndexedDB (a private window may refuse it) every
 // visit is a first visit.
 import { loadPyodide, version } from "./pyodide.mjs";
 
 const here = new URL("./", self.location.href).href;
-const SNAPSHOT = `${version} ${here}`; // what a kept snapshot must have been made by
 let answer = null;
 const waiting = [];
 
 async function boot() {
   const started = performance.now();
   const listed = fetch(new URL("page.json", here), { cache: "no-cache" }).then((r) => r.json());
-  const kept = await keptSnapshot();
+  const [manifest, record] = await Promise.all([listed, keptSnapshot()]);
+  const preload = manifest.preload || [];
+  // what a kept snapshot must have been made by: this Pyodide, this folder, the same preload
+  const made = `${version} ${here} ${preload.join(" ")}`;
+  const kept = record && record.made === made ? record.bytes : null;
   const looked = performance.now();
   let pyodide = null;
   let snapshot = null;
@@ -41,6 +46,11 @@ async function boot() {
   if (!pyodide) {
     pyodide = await loadPyodide({ indexURL: here, packages: [], _makeSnapshot: true });
     try {
+      if (preload.length) { // the standard library's modules the game needs (page.json)
+        pyodide.runPython(`import importlib\nfor _name in ${JSON.stringify(preload)}:\n` +
+          "    try:\n        importlib.import_module(_name)\n    except ImportError:\n" +
+          "        pass\ndel _name, importlib");
+      }
       snapshot = pyodide.makeMemorySnapshot(); // before any wheel: no extension module in it
     } catch (err) {
       console.warn("marketlib: no Python snapshot for the next visit", err);
@@ -48,7 +58,6 @@ async function boot() {
     }
   }
   const core = performance.now();
-  const manifest = await listed;
   progress("Installing the game...");
   await pyodide.loadPackage(manifest.wheels.map((w) => new URL(w, here).href),
     { messageCallback: () => {}, checkIntegrity: false });
@@ -63,7 +72,7 @@ async function boot() {
     phases: { lookup: Math.round(looked - started), core: Math.round(core - looked),
       wheels: Math.round(wheels - core), imported: Math.round(imported - wheels) } }]));
   for (const text of waiting.splice(0)) reply(text);
-  if (snapshot) setTimeout(() => keepSnapshot(snapshot), 0); // after the queued messages
+  if (snapshot) setTimeout(() => keepSnapshot(made, snapshot), 0); // after the queued messages
 }
 
 // ---------------------------------------------------------------- the kept snapshot
@@ -89,13 +98,14 @@ function transaction(mode, act) {
 }
 
 async function keptSnapshot() {
+  // {made, bytes} or null
   const found = await transaction("readonly", (store) => store.get("python"));
-  return found && found.made === SNAPSHOT && found.bytes instanceof Uint8Array ? found.bytes : null;
+  return found && found.bytes instanceof Uint8Array ? found : null;
 }
 
-function keepSnapshot(bytes) {
+function keepSnapshot(made, bytes) {
   // one snapshot per origin (about 30 MB): a new one replaces the last
-  transaction("readwrite", (store) => store.put({ made: SNAPSHOT, bytes }, "python"))
+  transaction("readwrite", (store) => store.put({ made, bytes }, "python"))
     .then((key) => self.postMessage(JSON.stringify([{ type: "kept", ok: key === "python" }])));
 }
 
