@@ -4,11 +4,13 @@ how fast a click is answered against GreedyBot (target p95 150 ms).
 
 The page is written once (``python -m marketlib page``, into a temporary folder unless
 ``--folder`` names a built one) and served on loopback by ``http.server``. *Empty cache*: a new
-browser profile each run. *Warm cache*: the same profile opened again (the HTTP cache and V8's
-code cache for the wasm kept). *Click answered*: the time from the page posting a click to the
-worker's answer arriving (Python plays the person's move and GreedyBot's reply, and computes the
-traits), measured by the page (``window.marketlibPage.answered``), for Monsoon Market against
-GreedyBot, clicking the first highlighted choice.
+browser profile each run. *Warm cache*: the same profile opened again (the HTTP cache, V8's code
+cache for the wasm, and the snapshot of Python's start that the page keeps in IndexedDB: the
+first visit stays open until the page says it is stored). *Click answered*: the time from the
+page posting a click to the worker's answer arriving (Python plays the person's move and
+GreedyBot's reply, and computes the traits), measured by the page
+(``window.marketlibPage.answered``), for Monsoon Market against GreedyBot, clicking the first
+highlighted choice.
 
 Run: ``uv run --all-extras python benchmarks/page_timings.py [--runs 3] [--clicks 40]``
 (about two minutes; needs /usr/bin/chromium). It prints the load average beside the figures.
@@ -36,6 +38,8 @@ from browser import ARGS, CHROMIUM  # noqa: E402
 
 from marketlib.widgets.pagefolder import write_page  # noqa: E402
 
+KEPT = "!('kept' in window.marketlibPage) || window.marketlibPage.kept !== null"
+"""The page's worker has stored what the next visit starts from (a page without it: at once)."""
 CLICKABLE = ".marketlib-board button.marketlib-legal[data-choice]:visible"
 
 
@@ -107,6 +111,8 @@ def main() -> None:
         warm: list[float] = []
         answers: list[float] = []
         boot: list[int] = []
+        phases: list[dict[str, int]] = []
+        started: list[str] = []  # how Python started on the warm visits
         with sync_playwright() as p:
             for run in range(args.runs):
                 profile = Path(tmp) / f"profile{run}"
@@ -117,6 +123,11 @@ def main() -> None:
                     seconds, page = open_board(context, url)
                     (cold if attempt == 0 else warm).append(seconds)
                     boot.append(int(page.evaluate("window.marketlibPage.bootMs")))
+                    if attempt == 0:  # a visit lasts longer than its start: let it keep
+                        page.wait_for_function(KEPT, timeout=120_000)  # Python's snapshot
+                    else:
+                        phases.append(page.evaluate("window.marketlibPage.phases || {}"))
+                        started.append(page.evaluate("window.marketlibPage.python || '?'"))
                     if attempt == 1 and run == 0:
                         answers = clicks(page, args.clicks)
                     context.close()
@@ -127,6 +138,11 @@ def main() -> None:
     print(f"open to clickable board, warm cache:  {', '.join(f'{s:.2f}' for s in warm)} s "
           f"(median {statistics.median(warm):.2f} s; target 3 s)")
     print(f"  of which Python's start in the worker: {', '.join(str(b) for b in boot)} ms")
+    print(f"  Python on the warm visits: {', '.join(started)}")
+    for name in dict.fromkeys(key for seen in phases for key in seen):  # in the worker's order
+        shown = [seen[name] for seen in phases if name in seen]
+        print(f"    warm, {name}: {', '.join(map(str, shown))} ms "
+              f"(median {statistics.median(shown):.0f} ms)")
     if answers:
         print(f"click answered vs GreedyBot ({len(answers)} clicks): p50 "
               f"{percentile(answers, 0.5):.0f} ms, p95 {percentile(answers, 0.95):.0f} ms, "

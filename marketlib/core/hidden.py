@@ -58,6 +58,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -192,14 +193,22 @@ class Declaration(Generic[S]):
         return Sight(self, view, dict(entries or {}), dict(derived or {}))
 
 
-def _nullable(struct: type[msgspec.Struct], name: str) -> bool:
+@functools.cache
+def _nullable_fields(struct: type[msgspec.Struct]) -> dict[str, bool]:
+    """Whether each field of ``struct`` admits ``None``. ``type_info`` works out every nested
+    type afresh at each call (the slowest part of importing a game, most of all in the Play
+    page's Pyodide), so it is asked once per struct, not once per field."""
     info = msgspec.inspect.type_info(struct)
     assert isinstance(info, msgspec.inspect.StructType)
+    nullable = {}
     for f in info.fields:
-        if f.name == name:
-            kinds = f.type.types if isinstance(f.type, msgspec.inspect.UnionType) else (f.type,)
-            return any(isinstance(k, msgspec.inspect.NoneType) for k in kinds)
-    return False
+        kinds = f.type.types if isinstance(f.type, msgspec.inspect.UnionType) else (f.type,)
+        nullable[f.name] = any(isinstance(k, msgspec.inspect.NoneType) for k in kinds)
+    return nullable
+
+
+def _nullable(struct: type[msgspec.Struct], name: str) -> bool:
+    return _nullable_fields(struct).get(name, False)
 
 
 def _agree(view: type[msgspec.Struct], expected: dict[str, bool]) -> None:

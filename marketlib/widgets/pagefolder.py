@@ -16,7 +16,8 @@ The folder holds every file the page needs, and the page asks for nothing outsid
   checkout (``uv build --wheel``) with its bytecode for Pyodide's Python added (compiled by
   Pyodide under Node: starting the page then compiles nothing), each in a folder named by its
   digest (``wheels/DIGEST/``, so a browser never mixes a cached old wheel with a new page),
-  listed in ``page.json`` (which the worker always revalidates).
+  listed in ``page.json`` (which the worker always revalidates) with the standard library's
+  modules the worker imports (``preload``: in the snapshot of Python's start the page keeps).
 
 The downloads happen once, into a cache (``$MARKETLIB_CACHE`` or ``~/.cache/marketlib``), and
 only when this runs: the page itself never downloads. Any static server serves the folder
@@ -164,11 +165,15 @@ def marketlib_wheel(folder: Path) -> Path:
     return next(folder.glob("marketlib-*.whl"))
 
 
-def compiled(wheel: Path, core: Path, msgspec: Path) -> Path:
+def compiled(wheel: Path, core: Path, msgspec: Path) -> tuple[Path, list[str]]:
     """``wheel`` with marketlib's bytecode for Pyodide's Python added (``__pycache__`` folders of
     unchecked-hash ``.pyc``, compiled by Pyodide itself under Node: ``page/compile.mjs``), so
     the page does not compile every module at each start. The wheel is only for the page
-    (``pyodide.loadPackage`` unpacks it; its RECORD does not list the ``.pyc``)."""
+    (``pyodide.loadPackage`` unpacks it; its RECORD does not list the ``.pyc``).
+
+    Also the standard library's modules the worker imports beyond Python's own start (found by
+    the same run: ``page.json``'s ``preload``; the page imports them before keeping its
+    snapshot of Python's start, ``page/worker.js``)."""
     with tempfile.TemporaryDirectory() as tmp:
         _run("node compile.mjs (marketlib's bytecode for Pyodide)",
              ["node", str(PAGE / "compile.mjs"), str(core), tmp, str(msgspec), str(wheel)])
@@ -178,7 +183,8 @@ def compiled(wheel: Path, core: Path, msgspec: Path) -> Path:
         with zipfile.ZipFile(wheel, "a", compression=zipfile.ZIP_DEFLATED) as archive:
             for pyc in found:
                 archive.write(pyc, pyc.relative_to(tmp).as_posix())
-    return wheel
+        preload = json.loads((Path(tmp) / "preload.json").read_text(encoding="utf-8"))
+    return wheel, [str(name) for name in preload]
 
 
 def board_module(game: str) -> str:
@@ -230,9 +236,9 @@ def write_page(out: str | Path, *, cache: Path | None = None) -> Written:
     shutil.rmtree(folder / "wheels", ignore_errors=True)
     with tempfile.TemporaryDirectory() as tmp:
         found = msgspec_wheel(cache)
-        built = [found, compiled(marketlib_wheel(Path(tmp)), core, found)]
-        wheels = [keep(wheel, folder) for wheel in built]
-    manifest = {"wheels": wheels, "pyodide": pyodide_version()}
+        ours, preload = compiled(marketlib_wheel(Path(tmp)), core, found)
+        wheels = [keep(wheel, folder) for wheel in (found, ours)]
+    manifest = {"wheels": wheels, "pyodide": pyodide_version(), "preload": preload}
     (folder / "page.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
     if size > LIMIT:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import socketserver
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -192,3 +194,69 @@ def test_a_pasted_link_is_read_within_the_games_and_their_player_counts(
         assert page.locator("#game").input_value() == game
         assert page.locator("#players").input_value() == players
         assert page.locator("select[name^=seat]").count() == int(players)
+
+
+SPOIL = """async (keep) => {
+  const db = await new Promise((ok, no) => {
+    const r = indexedDB.open("marketlib-play", 1);
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error);
+  });
+  const store = (mode) => db.transaction("snapshots", mode).objectStore("snapshots");
+  const found = await new Promise((ok) => { const r = store("readonly").get("python");
+                                            r.onsuccess = () => ok(r.result); });
+  const bytes = found.bytes.slice(0, keep);  // the header and the first bytes of memory
+  await new Promise((ok) => { const r = store("readwrite").put({ ...found, bytes }, "python");
+                              r.onsuccess = ok; });
+  db.close();
+  return found.bytes.length;
+}"""
+"""Cut the kept snapshot short (under the name it was kept under): it no longer restores."""
+
+
+def test_a_second_visit_starts_python_from_the_snapshot_the_first_kept(
+        served: str, tmp_path: Path) -> None:
+    """Point 3, a warm start: the first visit keeps a memory snapshot of Python's start (with
+    the standard library's modules the game needs, ``page.json``'s ``preload``) in the origin's
+    IndexedDB (``worker.js``), the second visit restores it instead of starting Python and
+    plays; a snapshot that does not restore is dropped and Python starts afresh."""
+    from playwright.sync_api import sync_playwright
+
+    require_chromium()
+    with urllib.request.urlopen(f"{served}/page.json") as answer:
+        preload = json.loads(answer.read())["preload"]  # imported before the snapshot is made
+    assert {"tomllib", "csv", "decimal"} <= set(preload)  # the card data's reading, the money
+    assert not {n.partition(".")[0] for n in preload} & {"marketlib", "msgspec", "compileall"}
+    url = f"{served}/index.html?game=bansan&seats=you,greedy&seed=5"
+    with sync_playwright() as p:
+
+        def visit() -> tuple[Any, Any, str]:
+            context = p.chromium.launch_persistent_context(
+                str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = context.new_page()
+            page.goto(url)
+            page.locator(CLICKABLE).first.wait_for(timeout=START)
+            return context, page, page.evaluate("window.marketlibPage.python")
+
+        context, page, python = visit()
+        assert python == "made"
+        page.wait_for_function("window.marketlibPage.kept !== null", timeout=START)
+        assert page.evaluate("window.marketlibPage.kept") is True
+        context.close()
+
+        context, page, python = visit()
+        assert python == "restored"
+        play_a_turn(page)
+        assert page.evaluate("window.marketlibPage.model.get('log')")[0].startswith("P0 ")
+        assert page.evaluate(SPOIL, 4 << 20) > 16 << 20
+        context.close()
+
+        context, page, python = visit()
+        assert python == "made"  # the spoilt snapshot was refused, Python started afresh
+        play_a_turn(page)
+        page.wait_for_function("window.marketlibPage.kept !== null", timeout=START)
+        context.close()
+
+        context, page, python = visit()
+        assert python == "restored"  # and kept again
+        context.close()

@@ -47,6 +47,7 @@ const page = {
   answered: [], // milliseconds from a click's send to its answer
   loaded: performance.now(),
   bootMs: 0,
+  kept: null, // whether Python's snapshot for the next visit was stored (worker.js)
   frames: 0,
 };
 window.marketlibPage = page; // for tests and the benchmark
@@ -183,7 +184,12 @@ function onFrame(frame) {
     page.ready = true;
     page.bootMs = frame.ms;
     page.phases = frame.phases;
+    page.python = frame.python; // "restored" from the snapshot the last visit kept, or "made"
     status("Ready");
+    return;
+  }
+  if (frame.type === "kept") { // the snapshot for the next visit is stored (or could not be)
+    page.kept = frame.ok;
     return;
   }
   if (frame.type === "progress") { // Python is starting: say how far it got
