@@ -46,6 +46,29 @@ full (generation 2) garbage collections in the server's process, which grow with
 histories (18 in a 120 s run, the longest 223 ms; with ``gc.freeze()`` every second, 5 of at
 most 31 ms, yet p95 52.2 ms and max 507 ms: another stall remains, perhaps the students' own
 process). The target is not shown to hold in every run.
+
+``--diagnose`` also prints the server's time per ``play`` message, both processes' event-loop
+lag (a task that sleeps 5 ms and records the overshoot), the server's garbage collections over
+5 ms, the move timers' runs, what the server loop's thread was running while the loop was
+20 ms late (sampled), and, for each round trip over 100 ms, which side stalled longest inside
+it. It showed the stalls on the server's side: its loop waited for the SQLite commit and the
+store's lock (a move's ``fsync``, taken on the loop; the move timer's worker thread commits to
+the same store), then for the joins' and answers' commits, then compressed messages
+(permessage-deflate). The students' own loop was late in few of the slow round trips (9 of
+395). Since then the server plays a table's move in a worker thread and keeps the objects
+alive at its start out of the full collections (``classroom/server.py``, ``heap.py``); the
+load client is unchanged.
+
+Runs of the issue 31 command above on 2 December 2026, 2 cores shared with four other
+sessions (``uptime`` load 11-16, far above the 2-3 of the earlier figures, so the target
+cannot be judged from them), before and after that change, interleaved: before p95 726.9 ms
+(p50 57.9, max 3,019) and 540.4 ms (p50 59.8, max 1,609); after 192.4 ms (p50 23.6, max 914)
+and 345.6 ms (p50 35.4, max 1,430); with ``--diagnose``, before 291.8 ms at load 7, after
+336.3 ms at load 15 and 166.2 ms at load 12-16. Lost 0, doubled 0, every table resumed to the
+same bytes and 60 of 60 predictions stored in all of them. At that load the server's loop was
+late mostly while its thread waited for a CPU (``select`` returned) and while it compressed
+the state messages (about 6 kB each, 4 per move at a table of 4; the ``log`` trait is sent
+whole whenever it changes): sending a log's new lines only would make them smaller.
 """
 
 from __future__ import annotations
