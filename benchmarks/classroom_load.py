@@ -59,16 +59,18 @@ the same store), then for the joins' and answers' commits, then compressed messa
 alive at its start out of the full collections (``classroom/server.py``, ``heap.py``); the
 load client is unchanged.
 
-Runs of the issue 31 command above on 2 December 2026, 2 cores shared with four other
-sessions (``uptime`` load 11-16, far above the 2-3 of the earlier figures, so the target
-cannot be judged from them), before and after that change, interleaved: before p95 726.9 ms
-(p50 57.9, max 3,019) and 540.4 ms (p50 59.8, max 1,609); after 192.4 ms (p50 23.6, max 914)
-and 345.6 ms (p50 35.4, max 1,430); with ``--diagnose``, before 291.8 ms at load 7, after
-336.3 ms at load 15 and 166.2 ms at load 12-16. Lost 0, doubled 0, every table resumed to the
-same bytes and 60 of 60 predictions stored in all of them. At that load the server's loop was
-late mostly while its thread waited for a CPU (``select`` returned) and while it compressed
-the state messages (about 6 kB each, 4 per move at a table of 4; the ``log`` trait is sent
-whole whenever it changes): sending a log's new lines only would make them smaller.
+Runs of the issue 31 command above on 2 December 2026, 2 cores shared with four other sessions
+(``uptime`` load 5-16, above the 2-3 of the earlier figures, so the target cannot be judged from
+them), before and after that change, interleaved (after, then before): at load 12-14, after p95
+192.4 ms (p50 23.6, max 914), before 726.9 ms (p50 57.9, max 3,019); at load 13-16, after 345.6
+ms (p50 35.4, max 1,430), before 540.4 ms (p50 59.8, max 1,609); at load 9-12, after 209.9 ms
+(p50 20.4), before 325.5 ms (p50 32.9); at load 5-9, after 158.4 ms (p50 13.4, max 595), before
+199.0 ms (p50 15.6, max 1,075); with ``--diagnose``, before 291.8 ms at load 7, after 336.3 ms
+at load 15 and 166.2 ms at load 12-16. Lost 0, doubled 0, every table resumed to the same bytes
+and 60 of 60 predictions stored in all of them. At that load the server's loop was late mostly
+while its thread waited for a CPU (``select`` returned) and while it compressed the state
+messages (about 6 kB each, 4 per move at a table of 4; the ``log`` trait is sent whole whenever
+it changes): sending a log's new lines only would make them smaller.
 """
 
 from __future__ import annotations
