@@ -25,10 +25,11 @@ _serving = 0
 def settle() -> None:
     """A room starts serving: collect once, then freeze what is alive (the first room only).
 
-    Example:
+    Example (with no other room running in this process, the frozen objects are handed back):
+        >>> serving = _serving
         >>> settle(); frozen = gc.get_freeze_count() > 0; release()
-        >>> frozen, gc.get_freeze_count()
-        (True, 0)
+        >>> frozen, serving > 0 or gc.get_freeze_count() == 0
+        (True, True)
     """
     global _serving
     with _lock:
