@@ -46,6 +46,31 @@ full (generation 2) garbage collections in the server's process, which grow with
 histories (18 in a 120 s run, the longest 223 ms; with ``gc.freeze()`` every second, 5 of at
 most 31 ms, yet p95 52.2 ms and max 507 ms: another stall remains, perhaps the students' own
 process). The target is not shown to hold in every run.
+
+``--diagnose`` also prints the server's time per ``play`` message, both processes' event-loop
+lag (a task that sleeps 5 ms and records the overshoot), the server's garbage collections over
+5 ms, the move timers' runs, what the server loop's thread was running while the loop was
+20 ms late (sampled), and, for each round trip over 100 ms, which side stalled longest inside
+it. It showed the stalls on the server's side: its loop waited for the SQLite commit and the
+store's lock (a move's ``fsync``, taken on the loop; the move timer's worker thread commits to
+the same store), then for the joins' and answers' commits, then compressed messages
+(permessage-deflate). The students' own loop was late in few of the slow round trips (9 of
+395). Since then the server plays a table's move in a worker thread and keeps the objects
+alive at its start out of the full collections (``classroom/server.py``, ``heap.py``); the
+load client is unchanged.
+
+Runs of the issue 31 command above on 2 December 2026, 2 cores shared with four other sessions
+(``uptime`` load 5-16, above the 2-3 of the earlier figures, so the target cannot be judged from
+them), before and after that change, interleaved (after, then before): at load 12-14, after p95
+192.4 ms (p50 23.6, max 914), before 726.9 ms (p50 57.9, max 3,019); at load 13-16, after 345.6
+ms (p50 35.4, max 1,430), before 540.4 ms (p50 59.8, max 1,609); at load 9-12, after 209.9 ms
+(p50 20.4), before 325.5 ms (p50 32.9); at load 5-9, after 158.4 ms (p50 13.4, max 595), before
+199.0 ms (p50 15.6, max 1,075); with ``--diagnose``, before 291.8 ms at load 7, after 336.3 ms
+at load 15 and 166.2 ms at load 12-16. Lost 0, doubled 0, every table resumed to the same bytes
+and 60 of 60 predictions stored in all of them. At that load the server's loop was late mostly
+while its thread waited for a CPU (``select`` returned) and while it compressed the state
+messages (about 6 kB each, 4 per move at a table of 4; the ``log`` trait is sent whole whenever
+it changes): sending a log's new lines only would make them smaller.
 """
 
 from __future__ import annotations
@@ -63,6 +88,15 @@ from pathlib import Path
 from typing import Any
 
 
+async def watch_loop(lags: list[tuple[float, float]], period: float = 0.005) -> None:
+    """Sleep ``period`` seconds again and again and record, with the wall clock, by how much
+    each sleep overshot: how long this process's event loop was busy with something else."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(period)
+        lags.append((time.time(), time.perf_counter() - start - period))
+
+
 async def student(url: str, code: str, seed: int, until: float,
                   think: tuple[float, float], away: float = 0.0) -> dict[str, Any]:
     from websockets.asyncio.client import connect
@@ -74,6 +108,8 @@ async def student(url: str, code: str, seed: int, until: float,
     joined = answered = False
     sent_at: float | None = None
     left_at: Any = None  # the position a student walked away from (the timer moves for them)
+    slow: list[tuple[float, float]] = []  # (wall clock of the answer, round trip) over 50 ms
+    received = 0
     async with connect(url, max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "join", "code": code, "name": f"bot-{seed}"}))
         while time.monotonic() < until or sent_at is not None:
@@ -84,6 +120,7 @@ async def student(url: str, code: str, seed: int, until: float,
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, left))
             except TimeoutError:
                 break
+            received += len(raw)
             msg = json.loads(raw)
             if msg["type"] == "joined":
                 joined = True
@@ -97,6 +134,8 @@ async def student(url: str, code: str, seed: int, until: float,
             elif msg["type"] in ("ack", "error") and sent_at is not None and msg.get("id") == len(
                     trips):  # a click made on a position no longer shown: an ``error`` answer
                 trips.append(time.perf_counter() - sent_at)
+                if trips[-1] > 0.05:
+                    slow.append((time.time(), trips[-1]))
                 sent_at = None
                 if msg.get("ok"):
                     acked += 1
@@ -117,7 +156,8 @@ async def student(url: str, code: str, seed: int, until: float,
                 await ws.send(json.dumps({"type": "play", "index": index,
                                           "version": traits["version"], "id": len(trips)}))
     return {"code": code, "trips": trips, "acked": acked, "refused": refused,
-            "joined": joined, "answered": answered, "walked": walked}
+            "joined": joined, "answered": answered, "walked": walked, "slow": slow,
+            "received": received}
 
 
 async def guesser(url: str, count: int) -> dict[str, Any]:
@@ -149,11 +189,16 @@ async def students(url: str, codes: list[str], seconds: float,
                    think: tuple[float, float], guesses: int = 0,
                    away: float = 0.0) -> dict[str, Any]:
     until = time.monotonic() + seconds
+    lags: list[tuple[float, float]] = []
+    watcher = asyncio.create_task(watch_loop(lags))
     tasks = [student(url, c, i, until, think, away) for i, c in enumerate(codes)]
-    if guesses:
-        found = await asyncio.gather(guesser(url, guesses), *tasks)
-        return {"students": list(found[1:]), "guesser": found[0]}
-    return {"students": list(await asyncio.gather(*tasks)), "guesser": None}
+    try:
+        if guesses:
+            found = await asyncio.gather(guesser(url, guesses), *tasks)
+            return {"students": list(found[1:]), "guesser": found[0], "lags": lags}
+        return {"students": list(await asyncio.gather(*tasks)), "guesser": None, "lags": lags}
+    finally:
+        watcher.cancel()
 
 
 def client_main(argv: list[str]) -> None:
@@ -196,6 +241,10 @@ def main() -> None:
                         help="a move timer of S seconds at every table")
     parser.add_argument("--away", type=float, default=0.0, metavar="P",
                         help="a student walks away from a decision with probability P")
+    parser.add_argument("--diagnose", action="store_true",
+                        help="time the server's handling of each message, both processes' "
+                             "event-loop lag and the server's garbage collections, and say "
+                             "on which side the slow round trips were")
     args = parser.parse_args()
     if args.away and not args.timer:
         parser.error("--away needs --timer: without one, a table would wait for ever")
@@ -211,7 +260,8 @@ def main() -> None:
                 treatments=experiment(args.game, args.players) if args.treatments else None,
                 move_timer=args.timer, prediction=question)
     room.start()
-    dealer = Dealer(room)
+    probe = Probe(room) if args.diagnose else None
+    dealer = Dealer(room, probe)
     codes = [room.codes[(t, s)] for t in range(1, args.tables + 1) for s in range(args.players)]
     (folder / "codes.json").write_text(json.dumps(codes))
     url = room.url.replace("http://", "ws://") + "ws"
@@ -230,6 +280,8 @@ def main() -> None:
                          text=True, check=True, timeout=args.seconds + 120)
     elapsed = time.monotonic() - started
     dealer.stop()
+    if probe is not None:
+        probe.stop()
     finished = sum(len(t.past) + t.match.is_over for t in room.tables)
     room.stop()
     found = json.loads(out.stdout)
@@ -268,6 +320,9 @@ def main() -> None:
               f"stored: {timed}")
     if question is not None:
         print(f"predictions: {len(again.answers)} stored, {answered} sent")
+    if probe is not None:
+        probe.report(found["lags"], [s for r in results for s in r["slow"]],
+                     sum(r["received"] for r in results), len(trips))
     if found["guesser"]:
         g = found["guesser"]
         print(f"guesser on the same address: {g['guesses']} wrong codes, {g['answered']} "
@@ -292,13 +347,179 @@ def timed_out_moves(path: Path) -> int:
     return int(n)
 
 
+def spread(label: str, times: list[float]) -> str:
+    """``label``: how many, p50, p95, max and the total over 20 ms of durations in seconds."""
+    if not times:
+        return f"{label}: none"
+    ordered = sorted(times)
+    q = (statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) >= 2
+         else ordered * 99)
+    over = [t for t in ordered if t > 0.02]
+    return (f"{label}: {len(ordered)}, p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms, "
+            f"max {ordered[-1] * 1000:.1f} ms, {len(over)} over 20 ms ({sum(over):.1f} s)")
+
+
+class Probe:
+    """``--diagnose``: what the server's process did while the students played. It times each
+    message the server handles (``ClassroomServer.receive``: decoding, the move under the
+    table's lock with its SQLite commit, the pushes to the table's seats) and the table's own
+    part (``RoomTable.handle``), records the server's event-loop lag (a task that sleeps 5 ms
+    and notes the overshoot), every garbage collection over 5 ms, the move timers' runs and
+    the teacher's new games, each with the wall clock, so that a slow round trip can be laid
+    beside what happened on each side at that moment."""
+
+    def __init__(self, room: Any) -> None:
+        import gc
+
+        self.room = room
+        self.lags: list[tuple[float, float]] = []
+        self.received: list[tuple[float, float]] = []
+        self.handled: list[float] = []
+        self.collections: list[tuple[float, float, int]] = []
+        self.ticks: list[float] = []
+        self.deals: list[float] = []
+        self._gc_start = 0.0
+        server = room._server
+        receive = server.receive
+
+        def timed_receive(conn: Any, text: str) -> bool:
+            start = time.perf_counter()
+            try:
+                return bool(receive(conn, text))
+            finally:
+                if '"play"' in text:
+                    self.received.append((time.time(), time.perf_counter() - start))
+
+        async def timed_areceive(conn: Any, text: str) -> bool:
+            start = time.perf_counter()
+            try:
+                return bool(await receive(conn, text))
+            finally:
+                if '"play"' in text:
+                    self.received.append((time.time(), time.perf_counter() - start))
+
+        server.receive = (timed_areceive if asyncio.iscoroutinefunction(receive)
+                          else timed_receive)
+        for table in room.tables:
+            handle = table.handle
+
+            def timed_handle(seat: int, content: Any, handle: Any = handle) -> str:
+                start = time.perf_counter()
+                try:
+                    return str(handle(seat, content))
+                finally:
+                    self.handled.append(time.perf_counter() - start)
+
+            table.handle = timed_handle
+        tick = room.tick
+
+        def timed_tick(now: float | None = None) -> Any:
+            start = time.perf_counter()
+            try:
+                return tick(now)
+            finally:
+                self.ticks.append(time.perf_counter() - start)
+
+        room.tick = timed_tick
+        gc.callbacks.append(self._gc)
+        self._watcher = asyncio.run_coroutine_threadsafe(watch_loop(self.lags), server.loop)
+        # While the loop is late (no 5 ms sleep has ended for 20 ms), sample what its thread
+        # is running, every 2 ms: the innermost frames of this project, counted.
+        import collections
+        import threading
+
+        self.stacks: collections.Counter[str] = collections.Counter()
+        self._done = threading.Event()
+        self._sampler = threading.Thread(target=self._sample, args=(server._thread.ident,),
+                                         daemon=True)
+        self._sampler.start()
+
+    def _sample(self, ident: int) -> None:
+        import traceback
+
+        while not self._done.wait(0.002):
+            last = self.lags[-1][0] if self.lags else time.time()
+            if time.time() - last < 0.02:
+                continue
+            frame = sys._current_frames().get(ident)
+            if frame is None:
+                continue
+            try:
+                frames = traceback.extract_stack(frame)
+            except (AttributeError, ValueError):  # the frame ran on while it was read
+                continue
+            mine = [f for f in frames if "marketlib" in f.filename or "benchmarks" in f.filename]
+            inner = frames[-1]
+            where = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}"
+                               for f in reversed(mine[-4:]))
+            self.stacks[f"{Path(inner.filename).name}:{inner.lineno} {inner.name} | {where}"] += 1
+
+    def _gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            took = time.perf_counter() - self._gc_start
+            if took > 0.005:
+                self.collections.append((time.time(), took, int(info["generation"])))
+
+    def stop(self) -> None:
+        import gc
+
+        self._watcher.cancel()
+        self._done.set()
+        self._sampler.join()
+        gc.callbacks.remove(self._gc)
+
+    def report(self, client_lags: list[list[float]], slow: list[list[float]], received: int,
+               trips: int) -> None:
+        print("--diagnose:")
+        print("  " + spread("server: a play message handled", [d for _, d in self.received]))
+        print("  " + spread("server: the table's part of it", self.handled))
+        print("  " + spread("server: event-loop lag (5 ms sleeps)", [d for _, d in self.lags]))
+        print("  " + spread("server: garbage collections over 5 ms",
+                            [d for _, d, _g in self.collections])
+              + f" (generation 2: {sum(g == 2 for *_, g in self.collections)})")
+        print("  " + spread("server: move timers' runs (worker thread)", self.ticks))
+        print("  " + spread("server: new games dealt (teacher's thread)", self.deals))
+        print("  " + spread("students: event-loop lag (5 ms sleeps)", [d for _, d in client_lags]))
+        print(f"  students: {received / 1e6:.1f} MB of messages received, "
+              f"{received / max(1, trips) / 1000:.1f} kB per round trip")
+        total = sum(self.stacks.values())
+        print(f"  the server loop's thread while the loop was 20 ms late ({total} samples "
+              "every 2 ms), innermost frame | this project's innermost frames:")
+        for where, n in self.stacks.most_common(12):
+            print(f"    {n:5d}  {where}")
+        # Each round trip over 100 ms beside the longest stall of each side inside it.
+        worst = [(end, trip) for end, trip in slow if trip > 0.1]
+        if not worst:
+            return
+        sides: dict[str, list[Any]] = {"server loop": self.lags, "students' loop": client_lags,
+                 "server gc": [(t + d, d) for t, d, _g in self.collections]}
+        blamed: dict[str, int] = {}
+        for end, trip in worst:
+            longest = {name: max((d for t, d in lags if end - trip <= t <= end + 0.005),
+                                 default=0.0) for name, lags in sides.items()}
+            name, stall = max(longest.items(), key=lambda item: item[1])
+            key = name if stall > trip / 2 else "neither over half the trip"
+            blamed[key] = blamed.get(key, 0) + 1
+        print(f"  {len(worst)} round trips over 100 ms; the side with the longest stall inside "
+              "each (over half the trip): " + ", ".join(f"{k} {v}" for k, v in blamed.items()))
+        for end, trip in sorted(worst, key=lambda w: -w[1])[:5]:
+            parts = []
+            for name, lags in sides.items():
+                inside = [d for t, d in lags if end - trip <= t <= end + 0.005]
+                parts.append(f"{name} max {max(inside, default=0) * 1000:.0f} ms")
+            print(f"    {trip * 1000:.0f} ms: " + ", ".join(parts))
+
+
 class Dealer:
     """The teacher: deals a new game at every table whose game ended (checked twice a second)."""
 
-    def __init__(self, room: Any) -> None:
+    def __init__(self, room: Any, probe: Probe | None = None) -> None:
         import threading
 
         self.room = room
+        self.probe = probe
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -313,7 +534,10 @@ class Dealer:
         while not self._stop.wait(0.5):
             for table in self.room.tables:
                 if table.match.is_over:
+                    start = time.perf_counter()
                     self.room.new_game(table.number)
+                    if self.probe is not None:
+                        self.probe.deals.append(time.perf_counter() - start)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,14 @@ Every ``heartbeat`` seconds (default :data:`HEARTBEAT`) the server sends each co
 ``{"type": "heartbeat"}``; a page that has heard nothing for a few seconds knows the link is
 lost and reconnects. Every :data:`TICK` seconds it runs the room's move timers
 (``Room.tick``, in a worker thread so the loop keeps serving; issue 31).
+
+The loop itself only reads, checks and writes frames: what a table does with a message (the
+move, its computer players' replies, the SQLite commit that waits for the disk, the traits
+worked out for every seat) runs in a worker thread under the table's lock, and its messages
+are queued back on the loop in the order they were sent, so one table waiting for the disk or
+a timed-out move holds up no other table (issue 31's load target; measured with
+``benchmarks/classroom_load.py --diagnose``). While a room is served, the objects alive at its
+start are kept out of the garbage collector's full walks (:mod:`.heap`).
 """
 
 from __future__ import annotations
@@ -55,6 +63,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from marketlib.classroom import heap
 from marketlib.classroom.codes import LENGTH, normalize
 from marketlib.classroom.page_words import page_words
 from marketlib.classroom.presence import Presence
@@ -192,6 +201,14 @@ def refusal(text: str, err: Exception) -> tuple[int | None, str]:
 CLOSE = object()
 
 
+def _loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of this thread, or ``None``."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 @dataclass
 class Connection:
     """One browser's WebSocket, its seat once joined, what it was last sent, its limits."""
@@ -208,10 +225,15 @@ class Connection:
     unjoined: bool = True
     """Counted among its address's connections without a seat (until its first join)."""
     closing: bool = False
+    shut: bool = False
+    """The close is in :attr:`queue`: nothing more goes in."""
     task: asyncio.Task[Any] | None = None
     """The coroutine reading this socket: cancelled when a close is not taken in time."""
     lang: str | None = None
     """The language this page reads (``None``: the server's; issue 30, point 5)."""
+    loop: asyncio.AbstractEventLoop | None = field(default_factory=lambda: _loop())
+    """The server's loop, which alone touches :attr:`queue`; :meth:`send` and :meth:`close`
+    may be called from any thread (a table's move is played in a worker thread)."""
 
     def _refill(self) -> None:
         now = time.monotonic()
@@ -233,19 +255,43 @@ class Connection:
         return max(0.0, (-BURST - self.tokens) / RATE)
 
     def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (encoded here, in the calling thread). From any thread: the
+        messages of every thread reach the queue in the order they were sent (the loop's own
+        and other threads' calls join one line of callbacks), so a table's changes, sent under
+        its lock, arrive in the order they happened."""
         if self.closing:
+            return
+        self._later(self._put, msgspec.json.encode(message).decode())
+
+    def _put(self, text: str) -> None:
+        if self.shut:  # sent while the close was on its way: after the close, nothing
             return
         if self.queue.qsize() >= MAX_QUEUED:
             self.close(1008, "The page did not read its messages.")
             return
-        self.queue.put_nowait(msgspec.json.encode(message).decode())
+        self.queue.put_nowait(text)
+
+    def _later(self, call: Any, *args: Any) -> None:
+        """Run ``call(*args)`` on the server's loop after what was asked of it before."""
+        loop = self.loop
+        if loop is None:  # made outside a loop (a test): at once
+            call(*args)
+        elif _loop() is loop:
+            loop.call_soon(call, *args)
+        else:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody to tell
+                loop.call_soon_threadsafe(call, *args)
 
     def close(self, code: int, reason: str = "") -> None:
         """Close after what is queued, with a WebSocket close code and a reason the page
         shows (also sent first as ``{"type": "closed", "reason": ..., "code": ...}``)."""
         if self.closing:
             return
+        self._later(self._close, code, reason)
         self.closing = True
+
+    def _close(self, code: int, reason: str) -> None:
+        self.shut = True
         if reason:
             self.queue.put_nowait(msgspec.json.encode(
                 {"type": "closed", "reason": reason, "code": code}).decode())
@@ -287,8 +333,9 @@ class ClassroomServer:
         self.heartbeat = float(heartbeat)
         self.max_wrong_codes_per_minute = int(max_wrong_codes_per_minute)
         self.connections: dict[tuple[int, int], Connection] = {}
-        """The connection of every seat a browser has joined (changed on the server's loop
-        only)."""
+        """The connection of every seat a browser has joined (changed under :attr:`_seats`,
+        a seat's also under its table's lock)."""
+        self._seats = threading.Lock()
         self.presence = Presence(self.connections)
         """Who is connected, read-only: ``room.connected``
         (:meth:`~marketlib.classroom.Room.attach`)."""
@@ -300,6 +347,7 @@ class ClassroomServer:
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self._socket: socket.socket | None = None
+        self._settled = False
         self.app = Starlette(routes=[
             Route("/", self.page),
             Route("/client.js", self.client_js),
@@ -401,7 +449,7 @@ class ClassroomServer:
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", "replace")
                 try:
-                    if self.receive(conn, text):
+                    if await self.receive(conn, text):
                         break
                 except Exception:  # a bug must not close a student's page: answer instead
                     LOG.exception("marketlib classroom: a message could not be handled")
@@ -417,7 +465,8 @@ class ClassroomServer:
             self.detach(conn)
             self._joined(conn)
             if not writer.done():
-                conn.queue.put_nowait((CLOSE, 1000, ""))  # ends the writer, whatever is queued
+                # ends the writer after what was sent before (a close's reason too)
+                conn._later(conn.queue.put_nowait, (CLOSE, 1000, ""))
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 2)
 
@@ -450,8 +499,11 @@ class ClassroomServer:
                 if wait == self.heartbeat:
                     conn.send({"type": "heartbeat"})
 
-    def receive(self, conn: Connection, text: str) -> bool:
-        """Handle one message (on the server's loop); ``True`` closes the connection."""
+    async def receive(self, conn: Connection, text: str) -> bool:
+        """Handle one message; ``True`` closes the connection. What a table does with it (a
+        move and its SQLite commit, which waits for the disk; a join, an answer, a language)
+        runs in a worker thread under the table's lock, so the server's loop goes on serving
+        the other tables meanwhile; this connection's next message is read when it is done."""
         if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
             conn.send({"type": "error", "error": f"message too large ({len(text)} bytes; "
                                                  f"the limit is {MAX_MESSAGE})"})
@@ -472,38 +524,50 @@ class ClassroomServer:
             conn.send({"type": "error", "id": number, "error": error})
             return False
         if isinstance(message, Join):
-            return self.join(conn, message)
+            return await self.join(conn, message)
         if isinstance(message, Ping):
             conn.send({"type": "pong", "id": message.id})
             return False
         if isinstance(message, Language):
-            return self.language(conn, message)
+            await asyncio.to_thread(self.language, conn, message)
+            return False
         if conn.seat is None:
             with language(conn.lang):
                 conn.send({"type": "error", "id": message.id,
                            "error": _("join a seat first: send your code")})
             return False
-        table_no, seat = conn.seat
         if isinstance(message, Predict):
-            return self.predict(conn, message)
+            await asyncio.to_thread(self.predict, conn, message)
+            return False
+        await asyncio.to_thread(self.play, conn, message)
+        return False
+
+    def play(self, conn: Connection, message: BoardMessage) -> None:
+        """Apply a board message for the connection's seat, send the table's changes to its
+        seats, then the answer (in a worker thread: :meth:`receive`)."""
+        if conn.seat is None:  # its seat was taken by another tab meanwhile
+            with language(conn.lang):
+                conn.send({"type": "error", "id": message.id,
+                           "error": _("join a seat first: send your code")})
+            return
+        table_no, seat = conn.seat
         table = self.room.tables[table_no]
         with table.lock:
             error = table.handle(seat, message)
             stale = table.seats[seat].stale
             self._push(table_no)
-        if stale:  # made on a position no longer shown: refused, the new one is on its way
-            conn.send({"type": "error", "id": message.id, "error": error})
-        else:
-            conn.send({"type": "ack", "id": message.id, "ok": not error, "error": error})
-        return False
+            if stale:  # made on a position no longer shown: refused, the new one is on its way
+                conn.send({"type": "error", "id": message.id, "error": error})
+            else:
+                conn.send({"type": "ack", "id": message.id, "ok": not error, "error": error})
 
-    def language(self, conn: Connection, message: Language) -> bool:
+    def language(self, conn: Connection, message: Language) -> None:
         """Switch this page's language; a seat's board is redrawn in it."""
         try:
             conn.lang = check_language(message.lang)
         except ValueError as err:
             conn.send({"type": "error", "id": message.id, "error": str(err)})
-            return False
+            return
         if conn.seat is not None:
             table_no, seat = conn.seat
             table = self.room.tables[table_no]
@@ -512,9 +576,8 @@ class ClassroomServer:
                 table.seats[seat].refresh()
                 self._push(table_no)
         conn.send({"type": "ack", "id": message.id, "ok": True, "error": ""})
-        return False
 
-    def join(self, conn: Connection, join: Join) -> bool:
+    async def join(self, conn: Connection, join: Join) -> bool:
         if join.lang:
             try:
                 conn.lang = check_language(join.lang)
@@ -524,20 +587,26 @@ class ClassroomServer:
         found = self.room.seat_of(join.code) if normalize(join.code) else None
         if found is None:
             return self.wrong_code(conn, join)
-        key = (found[0] - 1, found[1])  # the table's place in room.tables (numbers from 1)
-        if conn.seat is not None and conn.seat != key:
-            self.detach(conn)
-        old = self.connections.get(key)
-        if old is not None and old is not conn:
-            with language(old.lang):
-                old.close(CLOSE_TAKEN, _("This seat is open in another tab."))
-            old.seat = None
         self._joined(conn)
-        conn.seat = key
-        self.connections[key] = conn
+        await asyncio.to_thread(self.seat, conn, join, (found[0] - 1, found[1]))
+        return False
+
+    def seat(self, conn: Connection, join: Join, key: tuple[int, int]) -> None:
+        """Give ``conn`` the seat ``key`` (the table's place in ``room.tables``, the seat) and
+        send it the whole board (in a worker thread, under the table's lock)."""
         table_no, seat = key
         table = self.room.tables[table_no]
         with table.lock:
+            if conn.seat is not None and conn.seat != key:
+                self.detach(conn)
+            with self._seats:
+                old = self.connections.get(key)
+                conn.seat = key
+                self.connections[key] = conn
+            if old is not None and old is not conn:
+                with language(old.lang):
+                    old.close(CLOSE_TAKEN, _("This seat is open in another tab."))
+                old.seat = None
             name = clean_name(join.name, seat) if join.name.strip() else (
                 table.names[seat] or f"P{seat}")
             if name != table.names[seat]:
@@ -551,7 +620,6 @@ class ClassroomServer:
                        "name": name, "game": self.room.game, "players": table.players})
             self.question(conn)
             self._push(table_no)
-        return False
 
     def question(self, conn: Connection) -> None:
         """Ask a joined seat the room's question, until it is answered (issue 31)."""
@@ -560,18 +628,22 @@ class ClassroomServer:
             conn.send({"type": "question", **question.public(),
                        "answered": conn.seat in self.room.answers})
 
-    def predict(self, conn: Connection, message: Predict) -> bool:
-        assert conn.seat is not None
+    def predict(self, conn: Connection, message: Predict) -> None:
+        """Store the seat's answer (in a worker thread: it waits for the disk)."""
+        if conn.seat is None:
+            with language(conn.lang):
+                conn.send({"type": "error", "id": message.id,
+                           "error": _("join a seat first: send your code")})
+            return
         table_no, seat = conn.seat
         try:
             with language(conn.lang):  # a refused answer in the page's language
                 self.room.answer(table_no + 1, seat, message.answer)
         except ValueError as err:
             conn.send({"type": "error", "id": message.id, "error": str(err)})
-            return False
+            return
         conn.send({"type": "ack", "id": message.id, "ok": True, "error": ""})
         self.question(conn)
-        return False
 
     def wrong_code(self, conn: Connection, join: Join) -> bool:
         """Answer a wrong code. Limits count per connection and per different code, never
@@ -600,10 +672,11 @@ class ClassroomServer:
         return False
 
     def detach(self, conn: Connection) -> None:
-        key = conn.seat
-        if key is not None and self.connections.get(key) is conn:
-            del self.connections[key]
-        conn.seat = None
+        with self._seats:
+            key = conn.seat
+            if key is not None and self.connections.get(key) is conn:
+                del self.connections[key]
+            conn.seat = None
 
     def _push(self, table_no: int) -> None:
         """Queue, for every connection at the table, the traits that changed (under the
@@ -625,9 +698,11 @@ class ClassroomServer:
             self._push(table_no)
 
     def broadcast_threadsafe(self, table_no: int) -> None:
-        """Send a table's changes from any thread (the teacher's controls in the notebook)."""
+        """Send a table's changes from any thread but the server's loop (the teacher's
+        controls in the notebook, the move timer's worker thread): worked out in the calling
+        thread under the table's lock, queued on the loop."""
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.broadcast, table_no)
+            self.broadcast(table_no)
 
     # ------------------------------------------------------------- the background thread
     def start(self, timeout: float = 20.0) -> None:
@@ -653,10 +728,14 @@ class ClassroomServer:
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._run, name="marketlib-classroom",
                                         daemon=True)
+        heap.settle()  # short full garbage collections while serving (classroom/heap.py)
+        self._settled = True
         self._thread.start()
         deadline = time.monotonic() + timeout
         while not self._server.started:
             if not self._thread.is_alive() or time.monotonic() > deadline:
+                self._settled = False
+                heap.release()
                 raise RuntimeError("the classroom server did not start")
             time.sleep(0.02)
 
@@ -702,6 +781,9 @@ class ClassroomServer:
             self._thread.join(timeout)
         if self._socket is not None:
             self._socket.close()
+        if self._settled:
+            self._settled = False
+            heap.release()
 
     def _close_all(self) -> None:
         for conn in list(self.connections.values()):
