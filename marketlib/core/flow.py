@@ -184,10 +184,13 @@ class Flow(Generic[S]):
         target = current.moves.get(tag)
         nxt = target if target is None or isinstance(target, str) else target(state)
         if nxt is not None and nxt != current.name:
-            state = current.on_end(state)
+            if current.on_end is not _same:  # the default hooks change nothing: not called
+                state = current.on_end(state)
             if not is_over(state):
                 state = self.set_phase(state, nxt)
-                state = phases[nxt].on_begin(state)
+                begin = phases[nxt].on_begin
+                if begin is not _same:
+                    state = begin(state)
             return self.advance(state)
         return self._settle(state, current)  # advance from a phase known, the game not over
 
@@ -213,14 +216,18 @@ class Flow(Generic[S]):
         is_over, phases, get_phase, set_phase = (self.is_over, self.phases, self.get_phase,
                                                  self.set_phase)
         for _ in range(self.max_steps):
-            if not current.end_if(state):
+            end_if = current.end_if
+            if end_if is _never or not end_if(state):
                 return state
-            state = current.on_end(state)
+            if current.on_end is not _same:  # the default hooks change nothing: not called
+                state = current.on_end(state)
             if is_over(state):
                 return self._finished(state)
             nxt = current.next if isinstance(current.next, str) else current.next(state)
             state = set_phase(state, nxt)
-            state = phases[nxt].on_begin(state)
+            begin = phases[nxt].on_begin
+            if begin is not _same:
+                state = begin(state)
             if is_over(state):
                 return self._finished(state)
             current = phases[get_phase(state)]
