@@ -194,10 +194,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         if not 0 <= self.max_counters <= 10:
             raise ValueError(f"max_counters must be 0-10 (A-B-60), not {self.max_counters}")
 
-    @property
+    @functools.cached_property
     def plays(self) -> Mode:
         """How this game's mode differs from the standard game: the record of ``mode`` in
-        :data:`marketlib.bansan.modes.MODES` (B-KEN, B-SOLO); ``mode`` stays the stored field."""
+        :data:`marketlib.bansan.modes.MODES` (B-KEN, B-SOLO); ``mode`` stays the stored field.
+        Looked up once per rules object (on every step's path; never encoded or compared)."""
         return MODES[self.mode]
 
     @property

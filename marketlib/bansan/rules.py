@@ -301,13 +301,17 @@ def legal_actions(state: State) -> tuple[A.Action, ...]:
     return ENGINE.legal_actions(state)
 
 
+_ROWS = FLOW.phases
+"""The phase table's rows by phase name (the current row is ``_ROWS[state.phase]``)."""
+
+
 def _unchecked(state: State, p: int, f: Facts) -> list[A.Action]:
     """The candidates the engine filters through the checks: the answers to an open offer
     (which come before any step's), else what the current row of the phase table offers
     (:mod:`.offers`), unless its offers are already checked (the Action Phase's)."""
     if state.offer is not None:
         return answers(state, p, f)
-    row = FLOW.phase(state)
+    row = _ROWS[state.phase]
     return [] if row.checked or row.offers is None else row.offers(state, p, f)
 
 
@@ -317,7 +321,7 @@ def _listed(state: State, p: int, f: Facts) -> list[A.Action]:
     while an offer is open)."""
     if state.offer is not None:
         return []
-    row = FLOW.phase(state)
+    row = _ROWS[state.phase]
     out = row.offers(state, p, f) if row.checked and row.offers is not None else []
     return out + _rr_options(state, p, f)
 

@@ -160,6 +160,13 @@ def decider(state: Any) -> int | None:
     (B-ANY-01/02), else the phase row's decider: the head of the queue in a round-robin phase
     (opening, Event lists, Closing Round: B-OPEN-04/05, B-UPK-11, B-END-05), the vendor whose
     turn it is in the others (B-TURN-01); ``None`` once the game is over."""
-    if state.offer is not None and state.result is None:
+    if state.result is not None:  # FLOW.decider, its look-ups written out (every step's path)
+        return None
+    if state.offer is not None:
         return int(state.offer.to)
-    return FLOW.decider(state)
+    seat = _ROWS[state.phase][0]
+    return None if seat is None else seat(state)
+
+
+_ROWS = FLOW.rows
+"""Each phase's decider function and offers (:attr:`~marketlib.core.flow.Flow.rows`)."""

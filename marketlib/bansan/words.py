@@ -771,7 +771,7 @@ def final_standings(view: Any) -> str:
     return _("Standings: {rows}.{menu}").format(rows=rows, menu=menu) + " " + " ".join(said)
 
 
-def _past(view: Any, action: A.Action, me: int, picks: int, mine: int) -> str:
+def _past(action: A.Action, me: int, picks: int, mine: int) -> str:
     a = action
     if isinstance(a, A.StockRow):
         return _("stocked every Row card showing {produce}").format(produce=_name(a.produce))
@@ -866,7 +866,7 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                                         price=bargain.price, card=bargain.card))
                 i = j
                 continue
-        phrase = _past(views[i], a, me, picks, mine)
+        phrase = _past(a, me, picks, mine)
         if phrase and (not phrases or phrases[-1] != phrase):
             phrases.append(phrase)
         i += 1

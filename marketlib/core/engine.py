@@ -34,7 +34,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
 from marketlib.core import memo
@@ -203,6 +203,11 @@ class Engine(Generic[S]):
     listed: Callable[[S, int, Any], list[Any]] | None = None
     before: Callable[[S], S] | None = None
     after: Callable[[S, S, Any], S] | None = None
+    _by_row: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_row", self.decider == self.flow.decider
+                           and self.candidates == self.flow.offers)
 
     def explain(self, state: S, action: Any) -> Violation | None:
         """Why ``action`` is illegal in ``state``, or ``None``. Asks in this order, and only
@@ -233,13 +238,24 @@ class Engine(Generic[S]):
         """Every legal action of the deciding seat, in a fixed order (empty once the game is
         over): the candidates whose check passes, then the game's own ``listed`` ones. The
         answer is remembered (:mod:`marketlib.core.memo`) so ``apply`` need not check again."""
-        seat = self.decider(state)
-        if seat is None:
-            return memo.remember(state, ())
-        facts = self.facts(state)
+        flow = self.flow
+        if self._by_row:  # the phase table's decider and offers: its row looked up once
+            if flow.is_over(state):
+                return memo.remember(state, ())
+            decides, offers = flow.rows[flow.get_phase(state)]
+            seat = None if decides is None else decides(state)
+            if seat is None:
+                return memo.remember(state, ())
+            facts = self.facts(state)
+            candidates: Iterable[Any] = [] if offers is None else offers(state, seat, facts)
+        else:
+            seat = self.decider(state)
+            if seat is None:
+                return memo.remember(state, ())
+            facts = self.facts(state)
+            candidates = self.candidates(state, seat, facts)
         checks = self.actions.checks
-        out = [a for a in self.candidates(state, seat, facts)
-               if checks[type(a)](state, a, facts) is None]
+        out = [a for a in candidates if checks[type(a)](state, a, facts) is None]
         listed = None if self.listed is None else self.listed(state, seat, facts)
         return memo.remember(state, tuple(out + listed if listed else out))
 
@@ -256,7 +272,12 @@ class Engine(Generic[S]):
             why = self.explain(state, action)
             if why is not None:
                 raise IllegalAction.from_violation(action, why)
-        return self.apply_legal(state, action)
+        kind = type(action)  # apply_legal's steps, written out (every step's path)
+        table = self.actions
+        new = table.handlers[kind](state if self.before is None else self.before(state), action)
+        if self.after is not None:
+            new = self.after(state, new, action)
+        return self.flow.after(new, table.tags[kind])
 
     def apply_legal(self, state: S, action: Any) -> S:
         """:meth:`apply` without the checks, for an action known to be legal: taken from

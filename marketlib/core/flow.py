@@ -140,6 +140,14 @@ class Flow(Generic[S]):
         return [] if offer is None else offer(state, seat, facts)
 
     @cached_property
+    def rows(self) -> dict[str, tuple[Callable[[Any], int] | None,
+                                      Callable[[S, int, Any], list[Any]] | None]]:
+        """Each phase's decider function and ``offers`` (``None``: nobody decides, it offers
+        nothing), looked up once: what :meth:`decider` and :meth:`offers` read."""
+        return {name: (None if row.decides is None else self.deciders[row.decides], row.offers)
+                for name, row in self.phases.items()}
+
+    @cached_property
     def _deciders(self) -> dict[str, Callable[[Any], int] | None]:
         """Each phase's decider function (``None``: nobody decides), looked up once."""
         return {name: None if row.decides is None else self.deciders[row.decides]
@@ -169,16 +177,22 @@ class Flow(Generic[S]):
         """After an action of type ``tag``: follow the current phase's ``moves[tag]``, then
         :meth:`advance`."""
         is_over = self.is_over
-        if not is_over(state):
-            current = self.phases[self.get_phase(state)]
-            target = current.moves.get(tag)
-            nxt = target if target is None or isinstance(target, str) else target(state)
-            if nxt is not None and nxt != current.name:
+        if is_over(state):
+            return self._finished(state)
+        phases = self.phases
+        current = phases[self.get_phase(state)]
+        target = current.moves.get(tag)
+        nxt = target if target is None or isinstance(target, str) else target(state)
+        if nxt is not None and nxt != current.name:
+            if current.on_end is not _same:  # the default hooks change nothing: not called
                 state = current.on_end(state)
-                if not is_over(state):
-                    state = self.set_phase(state, nxt)
-                    state = self.phases[nxt].on_begin(state)
-        return self.advance(state)
+            if not is_over(state):
+                state = self.set_phase(state, nxt)
+                begin = phases[nxt].on_begin
+                if begin is not _same:
+                    state = begin(state)
+            return self.advance(state)
+        return self._settle(state, current)  # advance from a phase known, the game not over
 
     def begin(self, state: S, name: str) -> S:
         """Enter phase ``name`` (running its ``on_begin``) and advance as far as possible."""
@@ -192,20 +206,31 @@ class Flow(Generic[S]):
         Raises:
             RuntimeError: if more than ``max_steps`` phases end in a row (a broken table).
         """
+        if self.is_over(state):
+            return self._finished(state)
+        return self._settle(state, self.phases[self.get_phase(state)])
+
+    def _settle(self, state: S, current: Phase[S]) -> S:
+        """:meth:`advance` of a state not over whose phase is ``current`` (steps 2 to 6 of the
+        module docstring, then 1 again)."""
         is_over, phases, get_phase, set_phase = (self.is_over, self.phases, self.get_phase,
                                                  self.set_phase)
         for _ in range(self.max_steps):
-            if is_over(state):
-                return self._finished(state)
-            current = phases[get_phase(state)]
-            if not current.end_if(state):
+            end_if = current.end_if
+            if end_if is _never or not end_if(state):
                 return state
-            state = current.on_end(state)
+            if current.on_end is not _same:  # the default hooks change nothing: not called
+                state = current.on_end(state)
             if is_over(state):
                 return self._finished(state)
             nxt = current.next if isinstance(current.next, str) else current.next(state)
             state = set_phase(state, nxt)
-            state = phases[nxt].on_begin(state)
+            begin = phases[nxt].on_begin
+            if begin is not _same:
+                state = begin(state)
+            if is_over(state):
+                return self._finished(state)
+            current = phases[get_phase(state)]
         raise RuntimeError(f"phase table did not settle after {self.max_steps} steps")
 
     def _finished(self, state: S) -> S:

@@ -105,7 +105,8 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """``message`` in the language in force (itself in English)."""
-    return translations(get_language()).gettext(message)
+    lang = _current.get() or _default
+    return message if lang == "en" else translations(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

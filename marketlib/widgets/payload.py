@@ -14,7 +14,7 @@ presentation table (:mod:`.presentation`): per action kind its label, button ver
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from marketlib.core.i18n import N_, _, refusal, sentence
 from marketlib.core.match import Match
@@ -241,6 +241,34 @@ def any_time_for(table: Table, match: Match, seat: int,
     return sight.kept(("any_time", table, seat), build)
 
 
+class _Views(Sequence[Any]):
+    """``seat``'s views of ``states[start:stop]``, each worked out when first read (a recap
+    reads the first and the last, and only some of those between)."""
+
+    __slots__ = ("_seat", "_sights", "_start", "_states", "_stop")
+
+    def __init__(self, sights: Sights, states: Sequence[Any], seat: int, start: int,
+                 stop: int) -> None:
+        self._sights, self._states, self._seat = sights, states, seat
+        self._start, self._stop = start, stop
+
+    def __len__(self) -> int:
+        return self._stop - self._start
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._sights.of(self._states[self._start + i]).view(self._seat)
+
+
 def story_lines(table: Table, match: Match, seat: int,
                 sights: Sights | None = None) -> list[str]:
     """"While you waited": one sentence per run of moves by other seats since ``seat`` last
@@ -261,8 +289,7 @@ def story_lines(table: Table, match: Match, seat: int,
         j = i
         while j < len(history) and history[j].player == who:
             j += 1
-        views = [sights.of(states[k]).view(seat) for k in range(i, j + 1)]
-        line = table.words.recap(views, history[i:j], seat)
+        line = table.words.recap(_Views(sights, states, seat, i, j + 1), history[i:j], seat)
         if line and (not lines or lines[-1] != line):
             lines.append(line)
         i = j
