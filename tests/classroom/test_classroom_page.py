@@ -258,3 +258,38 @@ def test_a_page_turned_away_by_the_unjoined_cap_says_so_and_joins_when_there_is_
     finally:
         waiting.close()
         room.stop()
+
+
+def test_a_code_typed_before_the_page_is_ready_is_kept_and_joins(tmp_path: Path) -> None:
+    """A student who types the code while the page's words are still on their way (a slow
+    school network: /words.json held back here) keeps the code, and Join waits until its
+    handler is there, then joins. Before the fix the page wrote the stored code ('') over the
+    typed one, and the click met an empty required field: nothing happened, nothing was said
+    (a flaky phone-layout test found it)."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_context(viewport=PHONE).new_page()
+
+            held: list[Any] = []
+            page.route("**/words.json", lambda route: held.append(route))  # answered when told
+            page.goto(room.url, wait_until="domcontentloaded")
+            page.wait_for_function("() => true")  # the route's callback has run
+            page.fill("#code", room.codes[(1, 1)])
+            page.fill("#name", "Wei Ling")
+            assert len(held) == 1
+            assert page.locator("form#join button[type=submit]").is_disabled()  # not ready yet
+            held[0].continue_()  # the words arrive; the page's module goes on
+            page.click("form#join button[type=submit]")  # waits until it is enabled
+            page.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
+                                   timeout=30_000)
+            page.wait_for_selector(".marketlib-board", timeout=30_000)
+            assert page.locator("#code").input_value() == room.codes[(1, 1)]
+            assert "Wei Ling" in page.locator("#who").inner_text()
+            browser.close()
+    finally:
+        room.stop()

@@ -348,10 +348,13 @@ $("join").addEventListener("submit", (event) => {
 });
 
 // The QR code carries the address only; a code in the address (#ABCDE-FGHJK) or one used
-// before in this browser fills the form in.
+// before in this browser fills the form in, unless the student typed one while the page's words
+// were on their way (a code typed is never replaced). The Join button waits, disabled in
+// index.html, until its handler is here: pressed earlier, the form would reload the page.
 const fromLink = decodeURIComponent(location.hash.replace(/^#/, ""));
-$("code").value = fromLink || store.getItem("marketlib-code") || "";
-$("name").value = store.getItem("marketlib-name") || "";
+if (!$("code").value) $("code").value = fromLink || store.getItem("marketlib-code") || "";
+if (!$("name").value) $("name").value = store.getItem("marketlib-name") || "";
+$("join").querySelector("button[type=submit]").disabled = false;
 
 // The language switch: the page's words at once, the board's once the server redraws it.
 const choose = $("lang");
