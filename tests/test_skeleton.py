@@ -362,7 +362,8 @@ def phase_writes(source: str, filename: str = "<source>") -> list[str]:
     alias or import, a ``State(...)`` or ``View(...)`` constructor, ``dict(phase=...)``), a
     dict literal with a ``"phase"`` key (``**{"phase": ...}`` or a ``changes`` dict),
     ``setattr``/``object.__setattr__`` of ``"phase"``, and an assignment to ``x.phase``.
-    Not seen: a ``**changes`` whose keys are computed at run time.
+    Not seen: a ``**changes`` whose keys are computed at run time. Not a write: a sentence's
+    ``str.format(phase=...)`` (a translated line names the phase it shows).
     """
     allowed = PHASE_SETTERS.get(filename.rsplit("/", 1)[-1], frozenset())
     found: list[str] = []
@@ -372,9 +373,10 @@ def phase_writes(source: str, filename: str = "<source>") -> list[str]:
             function = node.name if function == "<module>" else function
         writes = False
         if isinstance(node, ast.Call):
-            writes = any(k.arg == "phase" for k in node.keywords)
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
                 node.func, "id", "")
+            # "...{phase}...".format(phase=...) fills a sentence's words, it writes no state
+            writes = name != "format" and any(k.arg == "phase" for k in node.keywords)
             if name in ("setattr", "__setattr__") and len(node.args) >= 2:
                 key = node.args[1]
                 writes |= isinstance(key, ast.Constant) and key.value == "phase"
@@ -445,7 +447,8 @@ def test_the_phase_guard_catches_every_spelling_of_a_phase_write(spelling: str) 
 def test_the_phase_guard_lets_other_fields_and_readers_through() -> None:
     source = ("from msgspec.structs import replace\n"
               "def f(s):\n    t = replace(s, turn=s.turn + 1)\n"
-              "    return t.replace(pending=None) if t.phase == 'end' else get_phase(t)\n")
+              "    return t.replace(pending=None) if t.phase == 'end' else get_phase(t)\n"
+              "def line(s):\n    return _('turn {turn}, {phase}').format(turn=1, phase=s.phase)\n")
     assert phase_writes(source, "moves.py") == []
     assert phase_writes("def setup(r):\n    return State(rules=r, phase='open')\n",
                         "rules.py") == []
