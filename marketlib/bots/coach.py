@@ -48,6 +48,7 @@ from marketlib.bots.ismcts import ISMCTSBot
 from marketlib.bots.turns import turn_lines
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.i18n import N_, _, get_language, ngettext
 
 HINT_ITERATIONS = 300
 """The hint's search budget (simulated futures): ``ISMCTSBot()`` plays up to 1,000, which took
@@ -80,8 +81,12 @@ TIE_Z = 2.0
 calls one better; closer than that, the search cannot tell them apart and the hint ranks them
 by the greedy evaluation instead."""
 
-UNITS = {"bansan": "RM", "monsoon": "seals"}
-"""The unit of a seat's result in each game (other games: points)."""
+UNITS = {"bansan": "RM", "monsoon": N_("seals")}
+"""The unit of a seat's result in each game (other games: points), in English (a review's
+words say it in the language in force)."""
+
+POINTS = N_("points")
+"""The unit of a game without one in :data:`UNITS`."""
 
 
 @dataclass(frozen=True)
@@ -134,13 +139,22 @@ class Hint:
     @property
     def text(self) -> str:
         """The hint in words: the move, why, and the alternatives with their estimates."""
-        lines = [f"Hint for P{self.seat}: {self.action}", f"Why: the coach {self.reason}"]
+        lines = [_("Hint for P{seat}: {move}").format(seat=self.seat, move=self.action),
+                 _("Why: the coach {reason}").format(reason=self.reason)]
         for other in self.alternatives:
-            greedy = (f"; greedy evaluation {_percent(other.value)}" if self.undecided
-                      else "")
-            lines.append(f"Also weighed: {other.action} (about {100 * other.chance:.0f}%"
-                         f"{_plus_minus(other)} in {other.visits} simulated "
-                         f"future{'' if other.visits == 1 else 's'}{greedy})")
+            said = {"move": other.action, "estimate": _estimate(other),
+                    "count": other.visits, "greedy": _percent(other.value)}
+            if self.undecided:
+                lines.append(ngettext(
+                    "Also weighed: {move} (about {estimate} in {count} simulated future; "
+                    "greedy evaluation {greedy})",
+                    "Also weighed: {move} (about {estimate} in {count} simulated futures; "
+                    "greedy evaluation {greedy})", other.visits).format(**said))
+            else:
+                lines.append(ngettext(
+                    "Also weighed: {move} (about {estimate} in {count} simulated future)",
+                    "Also weighed: {move} (about {estimate} in {count} simulated futures)",
+                    other.visits).format(**said))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -149,6 +163,12 @@ class Hint:
 
 def _percent(value: float) -> str:
     return "?" if math.isnan(value) else f"{100 * value:.1f}%"
+
+
+def _estimate(option: Option) -> str:
+    """``62% ±4``: the option's chance and, when known, two standard errors (in percentage
+    points)."""
+    return f"{100 * option.chance:.0f}%{_plus_minus(option)}"
 
 
 def _plus_minus(option: Option) -> str:
@@ -206,8 +226,11 @@ def _alternatives(options: Sequence[Option], chosen: Option) -> tuple[Option, ..
 
 
 def _names(actions: Sequence[Any]) -> str:
+    """``a, b and c`` (the last two joined by the language's "and")."""
     words = [str(a) for a in actions]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 LEVEL = 0.001
@@ -220,37 +243,56 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
     ranked by the greedy evaluation (ties: the search's order), said in words."""
     order = sorted(tied, key=lambda o: -o.value)  # stable: the search's order on ties
     first = order[0]
-    estimates = [f"{100 * o.chance:.0f}%{_plus_minus(o)}" for o in tied]
+    estimates = [_estimate(o) for o in tied]
     if len(tied) > 3:
         low, high = min(o.chance for o in tied), max(o.chance for o in tied)
-        what = f"{len(tied)} of the moves it weighed"
-        scored = f"they scored between about {100 * low:.0f}% and {100 * high:.0f}%"
+        said: dict[str, Any] = {"count": len(tied), "done": done, "low": f"{100 * low:.0f}",
+                                "high": f"{100 * high:.0f}"}
         if all(math.isfinite(o.se) for o in tied):
-            scored += f" (± up to {200 * max(o.se for o in tied):.0f} percentage points)"
-    else:
-        what = _names([o.action for o in tied])
-        scored = (f"each scored about {estimates[0]}" if len(set(estimates)) == 1 else
-                  f"they scored about {_names(estimates)} in that order")
-        scored += " (± two standard errors, in percentage points)"
-    reason = (f"cannot tell {what} apart by its search yet: in {done} simulated futures "
-              f"{scored}, no further apart than their uncertainty. ")
-    level = [o for o in order if first.value - o.value < LEVEL]
-    how = ("the greedy evaluation (the same score read right after the turn, without "
-           "playing on)")
-    if len(level) == len(order):
-        reason += (f"Neither can {how}: each leaves P{seat} at {_percent(first.value)}, so as "
-                   f"far as the coach can judge any of them will do; it suggests the first, "
-                   f"{first.action}.")
-    else:
-        said = heuristic.describe(table, first.line, _end(table, first.line), seat)
-        runner = order[len(level)]
-        if len(level) == 1:
-            reason += f"By {how}, {first.action} is best: it {said.rstrip('.')} "
+            reason = _("cannot tell {count} of the moves it weighed apart by its search yet: in "
+                       "{done} simulated futures they scored between about {low}% and {high}% "
+                       "(± up to {error} percentage points), no further apart than their "
+                       "uncertainty.").format(
+                           error=f"{200 * max(o.se for o in tied):.0f}", **said)
         else:
-            reason += (f"By {how}, {_names([o.action for o in level])} are best; the coach "
-                       f"suggests the first: it {said.rstrip('.')} ")
-        reason += (f"({_percent(first.value)} against {_percent(runner.value)} for "
-                   f"{runner.action}).")
+            reason = _("cannot tell {count} of the moves it weighed apart by its search yet: in "
+                       "{done} simulated futures they scored between about {low}% and {high}%, "
+                       "no further apart than their uncertainty.").format(**said)
+    elif len(set(estimates)) == 1:
+        reason = _("cannot tell {moves} apart by its search yet: in {done} simulated futures "
+                   "each scored about {estimate} (± two standard errors, in percentage points), "
+                   "no further apart than their uncertainty.").format(
+                       moves=_names([o.action for o in tied]), done=done, estimate=estimates[0])
+    else:
+        reason = _("cannot tell {moves} apart by its search yet: in {done} simulated futures "
+                   "they scored about {estimates} in that order (± two standard errors, in "
+                   "percentage points), no further apart than their uncertainty.").format(
+                       moves=_names([o.action for o in tied]), done=done,
+                       estimates=_names(estimates))
+    level = [o for o in order if first.value - o.value < LEVEL]
+    if len(level) == len(order):
+        reason += " " + _(
+            "Neither can the greedy evaluation (the same score read right after the turn, "
+            "without playing on): each leaves P{seat} at {value}, so as far as the coach can "
+            "judge any of them will do; it suggests the first, {move}.").format(
+                seat=seat, value=_percent(first.value), move=first.action)
+    else:
+        said = {"it": heuristic.describe(table, first.line, _end(table, first.line),
+                                         seat).rstrip("."),
+                "move": first.action, "value": _percent(first.value),
+                "runner": order[len(level)].action,
+                "other": _percent(order[len(level)].value)}
+        if len(level) == 1:
+            reason += " " + _(
+                "By the greedy evaluation (the same score read right after the turn, without "
+                "playing on), {move} is best: it {it} ({value} against {other} for "
+                "{runner}).").format(**said)
+        else:
+            reason += " " + _(
+                "By the greedy evaluation (the same score read right after the turn, without "
+                "playing on), {moves} are best; the coach suggests the first: it {it} ({value} "
+                "against {other} for {runner}).").format(
+                    moves=_names([o.action for o in level]), **said)
     ranked = [*order, *(o for o in options if o not in order)]
     return Hint(seat, first.action, reason, first, _alternatives(ranked, first), True)
 
@@ -341,7 +383,7 @@ def _finish_turn(game: GameModule, heuristic: Heuristic, state: Any, seat: Playe
     after a card drawn mid-turn (a line stops there); a line that stops for another reason
     (the turn passed, the game ended, the search's depth or budget; a solo game's turn never
     passes) ends the finish."""
-    for _ in range(4):
+    for _step in range(4):
         if game.current_player(state) != seat:
             break
         key = game.view(state, seat)
@@ -539,7 +581,7 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     columns = list(Decision.__dataclass_fields__)
     frame = pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)
     frame = frame.rename(columns={"move_number": "move"})
-    unit = UNITS.get(game.GAME.name, "points")
+    unit = UNITS.get(game.GAME.name, POINTS)
     frame.attrs["unit"] = unit
     frame.attrs["seat"] = seat
     frame.attrs["turning_points"] = turning_points(frame, unit)
@@ -557,16 +599,18 @@ def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
     before = None
     for row in frame.itertuples(index=False):
         if row.loss > 0 and row.preferred != row.played:
-            events.append((row.loss, row.move,
-                           f"Move {row.move}: you played {row.played}; {row.preferred} was "
-                           f"worth about {_amount(row.loss, unit)} more "
-                           f"(±{_amount(2 * row.se_loss, unit)}).", True))
+            events.append((row.loss, row.move, _(
+                "Move {move}: you played {played}; {preferred} was worth about {loss} more "
+                "(±{error}).").format(move=row.move, played=row.played, preferred=row.preferred,
+                                      loss=_amount(row.loss, unit),
+                                      error=_amount(2 * row.se_loss, unit)), True))
         if before is not None and row.value_played - before > 0:
             gain = row.value_played - before
-            events.append((gain, row.move,
-                           f"Move {row.move}: after {row.played} your expected result stood "
-                           f"about {_amount(gain, unit)} higher than at your previous "
-                           f"decision ({_amount(row.value_played, unit)}).", False))
+            events.append((gain, row.move, _(
+                "Move {move}: after {played} your expected result stood about {gain} higher "
+                "than at your previous decision ({value}).").format(
+                    move=row.move, played=row.played, gain=_amount(gain, unit),
+                    value=_amount(row.value_played, unit)), False))
         before = row.value_played
     losses = sorted((e for e in events if e[3]), key=lambda e: (-e[0], e[1]))
     chosen = sorted(events, key=lambda e: (-e[0], e[1]))[:count]
@@ -588,25 +632,31 @@ def review_text(frame: Any) -> str:
         >>> review_text(m.review(0)).startswith("Review of P0: 2 decisions")
         True
     """
-    unit = frame.attrs.get("unit", "points")
+    unit = frame.attrs.get("unit", POINTS)
     seat = frame.attrs.get("seat", "?")
     if len(frame) == 0:
-        return f"Review of P{seat}: no decisions of P{seat} to review yet."
+        return _("Review of P{seat}: no decisions of P{seat} to review yet.").format(seat=seat)
     differ = int((frame.played != frame.preferred).sum())
-    text = (f"Review of P{seat}: {len(frame)} decisions; the coach preferred another move at "
-            f"{differ} of them, worth about {_amount(float(frame.loss.sum()), unit)} in all "
-            f"(estimated final result after your last move: "
-            f"{_amount(float(frame.value_played.iloc[-1]), unit)}).")
-    points = frame.attrs.get("turning_points") or turning_points(frame, unit)
+    text = _("Review of P{seat}: {count} decisions; the coach preferred another move at "
+             "{differ} of them, worth about {loss} in all (estimated final result after your "
+             "last move: {result}).").format(
+                 seat=seat, count=len(frame), differ=differ,
+                 loss=_amount(float(frame.loss.sum()), unit),
+                 result=_amount(float(frame.value_played.iloc[-1]), unit))
+    stored = frame.attrs.get("turning_points")
+    # the turning points in the language in force (``review`` kept them in its own)
+    points = turning_points(frame, unit) if stored is None or get_language() != "en" else stored
     if points:
-        text += " Turning points: " + " ".join(points)
+        text = _("{review} Turning points: {points}").format(review=text,
+                                                             points=" ".join(points))
     return text
 
 
 def _amount(value: float, unit: str) -> str:
+    """``RM4.5`` or ``4.5 seals`` (the unit in the language in force)."""
     if math.isnan(value):
         return "?"
-    return f"RM{value:.1f}" if unit == "RM" else f"{value:.1f} {unit}"
+    return f"RM{value:.1f}" if unit == "RM" else f"{value:.1f} {_(unit)}"
 
 
 def match_hint(match: Any, seat: PlayerId | None = None) -> Hint:

@@ -38,6 +38,7 @@ from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.i18n import _
 
 
 class _Arm:
@@ -162,7 +163,7 @@ class ISMCTSBot:
             return planned
         if len(legal_actions) == 1:
             self.last_iterations = 0
-            self._last = f"plays {legal_actions[0]}, the only legal action."
+            self._last = _("plays {move}, the only legal action.").format(move=legal_actions[0])
             return legal_actions[0]
         heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         table = game.determinize(view, rng)
@@ -308,17 +309,26 @@ class ISMCTSBot:
         best = ranked[0]
         what = heuristic.describe(table, best.line.actions, best.line.end, me).rstrip(".")
         if not done:
-            return f"{what}; it was the only sensible way to play this turn."
+            return _("{what}; it was the only sensible way to play this turn.").format(what=what)
         turns = self._turns(heuristic)
-        ahead = {0: "nothing played after it", 1: "the next seat answering with its best turn"
-                 }.get(turns, f"the next {turns} turns played, each seat its best turn")
-        text = (f"{what}; in {done} simulated futures (each with the hidden cards dealt anew and "
-                f"{ahead}) this turn scored best, about "
-                f"{100 * best.mean:.0f}% ({best.visits} visits)")
+        said = {"what": what, "done": done, "percent": f"{100 * best.mean:.0f}",
+                "visits": best.visits, "turns": turns}
+        if turns == 0:
+            text = _("{what}; in {done} simulated futures (each with the hidden cards dealt anew "
+                     "and nothing played after it) this turn scored best, about {percent}% "
+                     "({visits} visits)").format(**said)
+        elif turns == 1:
+            text = _("{what}; in {done} simulated futures (each with the hidden cards dealt anew "
+                     "and the next seat answering with its best turn) this turn scored best, "
+                     "about {percent}% ({visits} visits)").format(**said)
+        else:
+            text = _("{what}; in {done} simulated futures (each with the hidden cards dealt anew "
+                     "and the next {turns} turns played, each seat its best turn) this turn "
+                     "scored best, about {percent}% ({visits} visits)").format(**said)
         if len(ranked) > 1:
             second = ranked[1]
-            first = second.line.actions[0]
-            text += f"; next best began with {first} at about {100 * second.mean:.0f}%"
+            text = _("{scored}; next best began with {move} at about {percent}%").format(
+                scored=text, move=second.line.actions[0], percent=f"{100 * second.mean:.0f}")
         return text + "."
 
     def any_time(self, view: Any, actions: tuple[Any, ...], rng: random.Random) -> Any | None:

@@ -230,7 +230,8 @@ class TableSession:
         if not bots or getattr(game, "any_time_actions", None) is None or not self.hand_off():
             return []
         self._bots_changed += 1  # asked: they may remember it
-        wanted = out_of_turn_moves(game, match.state, bots, match.seed, match.cursor)
+        with language("en"):  # their reasons go to the log, in English (as the log is)
+            wanted = out_of_turn_moves(game, match.state, bots, match.seed, match.cursor)
         played = []
         for seat, action in wanted:
             before = match.cursor
@@ -254,9 +255,11 @@ class TableSession:
         bot = self.opponents[current]
         self._bots_changed += 1
         view = match.view(current)
-        action = bot.choose(view, match.legal_actions(), self.rngs[current])
-        explain = getattr(bot, "explain_choice", None)
-        why = explain() if callable(explain) else ""
+        with language("en"):  # its reason goes to the log, in English (as the log is), the
+            # same whichever seat's board (and language) the move was made from
+            action = bot.choose(view, match.legal_actions(), self.rngs[current])
+            explain = getattr(bot, "explain_choice", None)
+            why = explain() if callable(explain) else ""
         name = type(bot).__name__
         self.reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
                                                 self.readers(view, current))

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from marketlib.core import registry
 from marketlib.core.game import GameModule, Outcome, PlayerId
+from marketlib.core.i18n import _
 
 
 class Heuristic(Protocol):
@@ -150,7 +151,7 @@ class NeutralHeuristic:
         return rng.choice(actions)
 
     def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
-        return f"plays {', '.join(str(a) for a in actions)}."
+        return _("plays {moves}.").format(moves=", ".join(str(a) for a in actions))
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
         return {"score": self.score(state, player)}
@@ -161,6 +162,20 @@ class NeutralHeuristic:
     def score(self, state: Any, player: PlayerId) -> float:
         result = self.game.outcome(state)
         return 0 if result is None else result.scores[player]
+
+
+def one_after_another(steps: Sequence[str]) -> str:
+    """The steps of a turn in the order played, in the language in force ("A, then B, then
+    C"; a translator words ``{first}, then {next}``), or ``""`` for none.
+
+    Example:
+        >>> one_after_another(["sell MT", "pick PC-63", "done"])
+        'sell MT, then pick PC-63, then done'
+    """
+    said = steps[0] if steps else ""
+    for step in steps[1:]:
+        said = _("{first}, then {next}").format(first=said, next=step)
+    return said
 
 
 REPEAT_PENALTY = 0.04
@@ -230,4 +245,4 @@ def heuristic_for(game: GameModule) -> Heuristic:
 
 
 __all__ = ["REPEAT_PENALTY", "Heuristic", "MetricReader", "NeutralHeuristic", "Repetitions", "Row",
-           "heuristic_for", "metric_reader", "outcome_value", "seat_by_seat"]
+           "heuristic_for", "metric_reader", "one_after_another", "outcome_value", "seat_by_seat"]

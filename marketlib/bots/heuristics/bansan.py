@@ -32,7 +32,8 @@ from msgspec.structs import replace
 
 from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
 from marketlib.bansan.state import Ending, Purchase, Stocking, Vendor
-from marketlib.bots.heuristics import outcome_value
+from marketlib.bots.heuristics import one_after_another, outcome_value
+from marketlib.core.i18n import _, ngettext
 
 
 class Weights(msgspec.Struct, frozen=True, kw_only=True):
@@ -242,7 +243,7 @@ def feast_progress(state: State, weights: FeastWeights = FEAST_WEIGHTS) -> float
     access, power = weights.access, weights.power
     supply: _Supply | None = None
     partial = 0.0
-    for _, seat, covered, size, missing in claims:
+    for _list, seat, covered, size, missing in claims:
         reach = 0.0
         if missing and access:
             if supply is None:
@@ -497,26 +498,31 @@ class BansanHeuristic:
         """One sentence: the actions of the turn and the change in money and lists (in the
         Kenduri also the public lists a Bag now covers more of, B-KEN-03)."""
         was, now = before.vendors[player], after.vendors[player]
-        played = ", then ".join(str(a).split(" ", 1)[-1] for a in actions[:4]) or "nothing"
+        played = (one_after_another([str(a).split(" ", 1)[-1] for a in actions[:4]])
+                  or _("nothing"))
         if len(actions) > 4:
-            played += f" and {len(actions) - 4} more"
+            played = _("{moves} and {count} more").format(moves=played, count=len(actions) - 4)
         change = []
         if now.money != was.money:
-            change.append(f"money goes from RM{was.money} to RM{now.money}")
+            change.append(_("money goes from RM{before} to RM{after}").format(
+                before=was.money, after=now.money))
         if len(now.completed) > len(was.completed):
-            change.append(f"it completes {len(now.completed) - len(was.completed)} Shopping List")
+            change.append(_("it completes {count} Shopping List").format(
+                count=len(now.completed) - len(was.completed)))
         if len(now.bag) != len(was.bag):
-            change.append(f"its Bag goes from {len(was.bag)} to {len(now.bag)} cards")
+            change.append(_("its Bag goes from {before} to {after} cards").format(
+                before=len(was.bag), after=len(now.bag)))
         if before.rules.plays.shared_menu and after.public:  # whose Bag nears which list
-            had = {x: share for x, _, share in feast_claims(before)}
-            closer = [f"{x} (P{seat}'s Bag covers {share:.0%})"
+            had = {x: share for x, _seat, share in feast_claims(before)}
+            closer = [_("{list} (P{seat}'s Bag covers {share})").format(
+                          list=x, seat=seat, share=f"{share:.0%}")
                       for x, seat, share in feast_claims(after) if share > had.get(x, 1.0)]
             if closer:
-                lists = "list" if len(closer) == 1 else "lists"
-                verb = "comes" if len(closer) == 1 else "come"
-                change.append(f"the table's Kenduri {lists} {', '.join(closer)} {verb} closer")
-        why = "; ".join(change) or "it keeps its position best"
-        return f"plays {played}, because {why}."
+                change.append(ngettext("the table's Kenduri list {lists} comes closer",
+                                       "the table's Kenduri lists {lists} come closer",
+                                       len(closer)).format(lists=", ".join(closer)))
+        why = "; ".join(change) or _("it keeps its position best")
+        return _("plays {moves}, because {why}.").format(moves=played, why=why)
 
     def metrics(self, state: State, player: int) -> dict[str, float | int]:
         """``score`` (= money in RM), ``money``, ``lists`` (Shopping Lists completed, not

@@ -12,15 +12,18 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from marketlib.bots.heuristics import MetricReader, Row, outcome_value
+from marketlib.bots.heuristics import MetricReader, Row, one_after_another, outcome_value
+from marketlib.core.i18n import _
 from marketlib.monsoon import (
     Buy,
     Catalog,
     Declare,
     Fulfill,
     FulfillPending,
+    GoodsCard,
     Keep,
     Level,
+    Order,
     Pass,
     Seat,
     Spend,
@@ -236,23 +239,26 @@ class MonsoonHeuristic:
         target = before.rules.seal_target
         first = actions[0] if actions else Pass(player=player)
         if isinstance(first, Pass):
-            return "passes, because no steal, buy or fulfilment improves its position this turn."
+            return _("passes, because no steal, buy or fulfilment improves its position this "
+                     "turn.")
         clauses = _clauses(before, actions, after, player, cat)
         if clauses:
-            what = ", then ".join(clauses)
+            what = one_after_another(clauses)
         else:  # a line chosen in the middle of a turn: spends, takes, a skipped Bonus Action
-            what = "goes on with " + ", then ".join(str(a).split(" ", 1)[1] for a in actions)
+            what = _("goes on with {moves}").format(
+                moves=one_after_another([str(a).split(" ", 1)[1] for a in actions]))
         if seals_after > seals_before:
-            why = f"raising its seals from {seals_before} to {seals_after} of {target}"
+            why = _("raising its seals from {before} to {after} of {target}").format(
+                before=seals_before, after=seals_after, target=target)
         else:
             pots = potentials(after, player) if after.result is None else []
             if pots:
                 seals, oid, lvl = pots[0]
-                why = (f"so it holds the goods for {oid} at {LEVELS[lvl.value]} ({seals} seals) "
-                       "next turn")
+                why = _("so it holds the goods for {order} at {level} ({seals} seals) next "
+                        "turn").format(order=oid, level=_(LEVELS[lvl.value]), seals=seals)
             else:
-                why = "to collect goods for the Orders on display"
-        return f"{what}, {why}."
+                why = _("to collect goods for the Orders on display")
+        return _("{what}, {why}.").format(what=what, why=why)
 
     def score(self, state: State, player: int) -> float:
         """``player``'s seals: the ``score`` of :meth:`metrics`."""
@@ -328,34 +334,53 @@ def _clauses(before: State, actions: Sequence[Any], after: State, player: int,
     out: list[str] = []
     held = before.seats[player].display
     fulfilling: int | None = None  # the index in ``out`` of a fulfilment waiting for a level
+    order = ""  # the Order of that fulfilment
     for i, a in enumerate(actions):
         if isinstance(a, Fulfill):
-            out.append(f"fulfils {a.order} ({cat.orders[a.order].label})")
+            order = a.order
+            out.append(_("fulfils {order} ({needs})").format(
+                order=order, needs=_needs(cat.orders[order])))
             fulfilling = len(out) - 1
         elif isinstance(a, Declare) and fulfilling is not None:
-            out[fulfilling] += f" at {LEVELS[a.level.value]}"
+            out[fulfilling] = _("fulfils {order} ({needs}) at {level}").format(
+                order=order, needs=_needs(cat.orders[order]), level=_(LEVELS[a.level.value]))
             fulfilling = None
         elif isinstance(a, Steal):
-            source = "the Market"
+            owner = None
             for q, seat in enumerate(before.seats):
                 if a.card in seat.display:
-                    source = f"P{q}'s display"
-            out.append(f"steals {a.card} ({cat.goods[a.card].label}) from {source}")
+                    owner = q
+            out.append(_("steals {card} ({good}) from the Market").format(
+                           card=a.card, good=_goods(cat.goods[a.card])) if owner is None else
+                       _("steals {card} ({good}) from P{seat}'s display").format(
+                           card=a.card, good=_goods(cat.goods[a.card]), seat=owner))
         elif isinstance(a, Buy):
             taken = []
             for b in actions[i + 1:]:
                 if isinstance(b, Take):
-                    taken.append(cat.goods[b.card].label)
+                    taken.append(_goods(cat.goods[b.card]))
                 elif not isinstance(b, Keep):
                     break
             if not taken:
                 gained = [c for c in after.seats[player].display if c not in held]
-                taken = [cat.goods[c].label for c in gained if c in cat.goods]
-            out.append(f"spends {a.card} ({cat.goods[a.card].label}) to buy "
-                       f"{', '.join(taken) or 'nothing'} from the Market")
+                taken = [_goods(cat.goods[c]) for c in gained if c in cat.goods]
+            out.append(_("spends {card} ({good}) to buy {taken} from the Market").format(
+                card=a.card, good=_goods(cat.goods[a.card]),
+                taken=", ".join(taken) or _("nothing")))
         elif isinstance(a, Upgrade):
-            out.append(f"upgrades {a.order}")
+            out.append(_("upgrades {order}").format(order=a.order))
     return out
+
+
+def _needs(order: Order) -> str:
+    """An Order's needs ("2 Gem + 1 Scroll"), the goods named in the language in force."""
+    return " + ".join(f"{r.quantity} {_(r.good.value)}" for r in order.requirements)
+
+
+def _goods(card: GoodsCard) -> str:
+    """A Goods card's notation ("Gem2", "Gem/Scroll1"), the goods named in the language in
+    force."""
+    return "/".join(_(g.value) for g in card.goods) + str(card.quantity)
 
 HEURISTIC = MonsoonHeuristic()
 """The shared instance used by :func:`~marketlib.bots.heuristics.heuristic_for`."""
