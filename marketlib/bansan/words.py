@@ -1076,11 +1076,24 @@ PREVIEWS: tuple[str, ...] = (
 :func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""
 register_refusals(PREVIEWS)
 
+LOG = (
+    N_('P{player} return a Shopping List (hidden)'),
+    N_('{action}: revealed nothing'),
+    N_('{action}: revealed {cards}'),
+    N_('{action}: revealed {cards} ({card} repeated a type: into its Waste Bin)'),
+)
+"""The log's entries that are sentences (``text.describe``: another vendor's returned list,
+a stocking [B] reveal), as the rules code writes them in English: a board shows them in the
+seat's language (:func:`~marketlib.core.i18n.sentence`); the table notation in them (``P0
+stock-deck``, card codes) and every other log entry stay as they are."""
+register_refusals(LOG)
+
 __all__ = [
     "EVENT_NAMES",
     "GLOSSARY",
     "LABELS",
     "LEGEND",
+    "LOG",
     "MOST_MONEY",
     "PHASES",
     "PREVIEWS",
