@@ -203,10 +203,11 @@ def choices_for(table: Table, match: Match, decider: int,
     """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
     ``target``, ``preview`` and ``warn`` (a question to ask first, or ""), all from the
     decider's view only (``sights``: the table's, to reuse them: the decider's board and the
-    teacher's share one list, worked out once per position; treat it as read-only)."""
+    teacher's share one list, worked out once per position and language; treat it as
+    read-only)."""
     game = match.game
     sight = (sights or Sights(game)).of(match.state)
-    return sight.kept(("choices", table, decider), lambda: described(
+    return sight.kept(("choices", table, decider, get_language()), lambda: described(
         table, game, sight.view(decider), sight.world(decider), sight.legal_actions()))
 
 
@@ -241,7 +242,7 @@ def any_time_for(table: Table, match: Match, seat: int,
         world = sight.world(seat)
         return described(table, game, sight.view(seat), world, listing(world, seat))
 
-    return sight.kept(("any_time", table, seat), build)
+    return sight.kept(("any_time", table, seat, get_language()), build)
 
 
 class _Views(Sequence[Any]):
