@@ -1,6 +1,9 @@
 """Text and static HTML pictures of a Bansan state or view (no JavaScript).
 
-``str(state)`` is a compact deterministic table (used by golden transcripts); ``_repr_html_``
+``str(state)`` is a compact deterministic table (used by golden transcripts), in the language in
+force: English is the golden transcripts' text byte for byte, and a board's text view for screen
+readers (:func:`text_table`) reads in its seat's language, codes and notation unchanged;
+``_repr_html_``
 draws the stall grid, the Row, the bins with their fill and overflow, the bags and the public
 lists. Produce types use the Okabe-Ito colour-blind-safe palette and always carry their letters,
 so colour is never the only cue.
@@ -25,9 +28,8 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.turn import decider
 from marketlib.bansan.view import VendorView, View
-from marketlib.bansan.words import PURCHASES
 from marketlib.core import pictures
-from marketlib.core.i18n import _
+from marketlib.core.i18n import N_, _, ngettext, sentence
 from marketlib.core.palette import ink
 
 COLOURS = {
@@ -63,13 +65,16 @@ def offer_text(offer: Offer) -> str:
         'P1 proposes a trade to P0: P1 gives PC-01 and RM0, P0 gives - and RM3 (1 counter-offer)'
     """
     if isinstance(offer, BargainOffer):
-        text = f"P{offer.frm} proposes RM{offer.price} for {offer.card} to P{offer.to}"
+        text = _("P{seat} proposes RM{price} for {card} to P{to}").format(
+            seat=offer.frm, price=offer.price, card=offer.card, to=offer.to)
     else:
-        text = (f"P{offer.frm} proposes a trade to P{offer.to}: P{offer.frm} gives "
-                f"{','.join(offer.give) or '-'} and RM{offer.pay}, P{offer.to} gives "
-                f"{','.join(offer.take) or '-'} and RM{offer.ask}")
+        text = _("P{seat} proposes a trade to P{to}: P{seat} gives {give} and RM{pay}, P{to} "
+                 "gives {take} and RM{ask}").format(
+            seat=offer.frm, to=offer.to, give=",".join(offer.give) or "-", pay=offer.pay,
+            take=",".join(offer.take) or "-", ask=offer.ask)
     if offer.counters:
-        text += f" ({offer.counters} counter-offer{'' if offer.counters == 1 else 's'})"
+        text += ngettext(" ({count} counter-offer)", " ({count} counter-offers)",
+                         offer.counters).format(count=offer.counters)
     return text
 
 
@@ -77,34 +82,46 @@ def _pending(state: State | View) -> str:
     p = state.pending
     if isinstance(p, OpeningHand):
         cat = catalog(state)  # each card as the Row shows it: ID, top/bottom produce, waste
-        return "choosing top or bottom halves of " + " ".join(
-            f"{c}:{cat.produce[c].label}" for c in p.cards)
+        return _("choosing top or bottom halves of {cards}").format(cards=" ".join(
+            f"{c}:{cat.produce[c].label}" for c in p.cards))
     if isinstance(p, Stocking):
-        return "stocking " + " ".join(f"{sc.card}({'/'.join(sc.options)})" for sc in p.cards)
+        return _("stocking {cards}").format(cards=" ".join(
+            f"{sc.card}({'/'.join(sc.options)})" for sc in p.cards))
     if isinstance(p, Purchase):
-        picked = " ".join(f"{x.card} (RM{x.price})" for x in p.picked) or "nothing yet"
-        return f"{PURCHASES[p.kind].format(p.produce)}: picked {picked}"
+        picked = " ".join(f"{x.card} (RM{x.price})" for x in p.picked) or _("nothing yet")
+        return _(PICKED[p.kind]).format(produce=str(p.produce), picked=picked)
     if isinstance(p, ListReturn):
-        return f"returning {p.count} list(s)"
+        return _("returning {count} list(s)").format(count=p.count)
     if isinstance(p, SoloThrow):
-        return (f"throw 1 card from {' then '.join(p.stalls)} (shown on {p.card}; "
-                "choose which, B-SOLO-10)")
+        stalls = p.stalls[0] if p.stalls else ""
+        for stall in p.stalls[1:]:
+            stalls = _("{first} then {second}").format(first=stalls, second=stall)
+        return _("throw 1 card from {stalls} (shown on {card}; choose which, "
+                 "B-SOLO-10)").format(stalls=stalls, card=p.card)
     return ""
+
+
+PICKED = {"vendors": N_("BUY of {produce} from the vendors: picked {picked}"),
+          "wholesale": N_("wholesale BUY of {produce}: picked {picked}"),
+          "sell": N_("SELL of {produce}: picked {picked}")}
+"""The text table's BUY or SELL in progress by ``Purchase.kind`` (``words.PURCHASES`` and
+the cards picked so far)."""
 
 
 def _who(renter: int | None, short: bool) -> str:
     if renter is None:
-        return "--" if short else "unoperated"
+        return "--" if short else _("unoperated")
     if renter == NEIGHBOUR:
-        return "NB" if short else "Neighbour"
+        return "NB" if short else _("Neighbour")
     return f"P{renter}"
 
 
 def _result(state: State | View) -> str:
     result = state.result
     assert result is not None
-    winners = ", ".join(f"P{w}" for w in result.winners) or "nobody"
-    return f"{result.ending.value}: winner {winners}; scores {list(result.scores)}"
+    winners = ", ".join(f"P{w}" for w in result.winners) or _("nobody")
+    return _("{ending}: winner {winners}; scores {scores}").format(
+        ending=result.ending.value, winners=winners, scores=list(result.scores))
 
 
 def _deck_sizes(state: State | View) -> tuple[int, int]:
@@ -120,11 +137,13 @@ def _to_play(state: State | View) -> str:
     round-robin phase, else the vendor whose turn it is), ``game over`` at the end."""
     seat = decider(state)
     if seat is None:
-        return "game over"
+        return _("game over")
     if seat < 0:
-        return "the Neighbour to play"
-    waiting = f" (answering P{state.offer.frm}'s offer)" if state.offer is not None else ""
-    return f"P{seat} to play{waiting}"
+        return _("the Neighbour to play")
+    if state.offer is not None:
+        return _("P{seat} to play (answering P{frm}'s offer)").format(seat=seat,
+                                                                       frm=state.offer.frm)
+    return _("P{seat} to play").format(seat=seat)
 
 
 def _labels(state: State | View) -> tuple[dict[str, str], dict[str, str]]:
@@ -139,7 +158,9 @@ def _labels(state: State | View) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def text_table(state: State | View) -> str:
-    """A compact, deterministic text table of the table (hidden values shown as ``?``)."""
+    """A compact, deterministic text table of the table (hidden values shown as ``?``), in the
+    language in force: its words translated, its codes (``PC-12``, ``ST-03``, ``FV``, ``RM``,
+    the phase and the table notation) as they are; English byte for byte as before."""
     cat = catalog(state)
     rules = state.rules
     cards, stall_names = _labels(state)
@@ -147,50 +168,60 @@ def text_table(state: State | View) -> str:
     cap = rules.bin_capacity
     bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
                      for w, b in zip(WASTES, state.bins, strict=True))
+    head = (_("Bansan  turn {turn}  phase {stage}  {to_play}") if state.trigger is None else
+            _("Bansan  turn {turn}  phase {stage}  {to_play}  LAST ROUND (P{seat})"))
     lines = [
-        f"Bansan  turn {state.turn}  phase {state.phase}  {_to_play(state)}"
-        + (f"  LAST ROUND (P{state.trigger})" if state.trigger is not None else ""),
-        f"Deck {deck}  lists {lists}  bins {bins}  outside {len(state.outside)}",
-        "Row: " + (" ".join([cards[c] for c in state.row]) or "-"),
+        head.format(turn=state.turn, stage=state.phase, to_play=_to_play(state),
+                    seat=state.trigger),
+        _("Deck {deck}  lists {lists}  bins {bins}  outside {outside}").format(
+            deck=deck, lists=lists, bins=bins, outside=len(state.outside)),
+        _("Row: {cards}").format(cards=" ".join([cards[c] for c in state.row]) or "-"),
     ]
     stalls = state.stalls
     columns = state.columns
+    closed = _("{stall} {who} [{count}] CLOSED")
     for r in range(0, len(stalls), columns):
         lines.append("  " + " | ".join([
-            f"{stall_names[s.id]} {_who(s.renter, True)} [{len(s.cards)}]"
-            + ("" if s.open else " CLOSED") for s in stalls[r:r + columns]]))
+            (closed if not s.open else "{stall} {who} [{count}]").format(
+                stall=stall_names[s.id], who=_who(s.renter, True), count=len(s.cards))
+            for s in stalls[r:r + columns]]))
     if state.latest_events:
-        lines.append("Events: " + " ".join(state.latest_events))
+        lines.append(_("Events: {events}").format(events=" ".join(state.latest_events)))
     if rules.plays.shared_menu:
-        lines.append("Kenduri lists open: " + (" ".join(
-            f"{x}({cat.lists[x].label})" for x in state.public) or "none"))
+        lines.append(_("Kenduri lists open: {lists}").format(lists=" ".join(
+            f"{x}({cat.lists[x].label})" for x in state.public) or _("none")))
     to_decide = decider(state)
     mine = state.viewer if isinstance(state, View) else None
     for p, v in enumerate(_vendors(state)):
         marker = ">" if p == to_decide else " "
         money = "?" if v.money is None else str(v.money)
         wallet = v.wallet
-        wallet_text = f"{v.wallet_size} hidden" if wallet is None else " ".join(wallet)
+        wallet_text = (_("{count} hidden").format(count=v.wallet_size) if wallet is None
+                       else " ".join(wallet))
         bag = " ".join([f"{b.card}={b.produce}" for b in v.bag]) or "-"
         done = " ".join(v.completed) or "-"
-        lines.append(f"{marker}P{p} RM{money:>3} {'R&R used ' if v.rr_used else ''}"
-                     f"wallet [{wallet_text}] done [{done}] bag({len(v.bag)}) {bag}")
+        line = (_("{marker}P{seat} RM{money} R&R used wallet [{wallet}] done [{done}] "
+                  "bag({count}) {bag}") if v.rr_used else
+                _("{marker}P{seat} RM{money} wallet [{wallet}] done [{done}] bag({count}) {bag}"))
+        lines.append(line.format(marker=marker, seat=p, money=f"{money:>3}", wallet=wallet_text,
+                                 done=done, count=len(v.bag), bag=bag))
         if wallet and mine == p:  # a seat reads its own
-            lines.append("     your lists: " + " ".join(
-                f"{x}({cat.lists[x].label})" for x in wallet))
+            lines.append("     " + _("your lists: {lists}").format(lists=" ".join(
+                f"{x}({cat.lists[x].label})" for x in wallet)))
     pending = _pending(state)
     if pending:
-        lines.append(f"Pending: {pending}")
+        lines.append(_("Pending: {pending}").format(pending=pending))
     if state.offer is not None:
-        lines.append(f"Offer: {offer_text(state.offer)}")
-    lines.extend(["  | " + entry for entry in state.log])
+        lines.append(_("Offer: {offer}").format(offer=offer_text(state.offer)))
+    lines.extend(["  | " + sentence(entry) for entry in state.log])
     if state.result is not None:
         if rules.plays.money_only:
             winners = ", ".join(f"P{w}" for w in state.result.winners)
-            lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
-                         f"RM {list(state.result.scores)}")
+            lines.append(_("Over ({ending}): winner {winners}; RM {scores}").format(
+                ending=state.result.ending.value, winners=winners,
+                scores=list(state.result.scores)))
         else:
-            lines.append(f"Over ({_result(state)})")
+            lines.append(_("Over ({result})").format(result=_result(state)))
     return "\n".join(lines)
 
 

@@ -1076,12 +1076,54 @@ PREVIEWS: tuple[str, ...] = (
 :func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""
 register_refusals(PREVIEWS)
 
+LOG = (
+    N_('P{player} return a Shopping List (hidden)'),
+    N_('{action}: revealed nothing'),
+    N_('{action}: revealed {cards}'),
+    N_('{action}: revealed {cards} ({card} repeated a type: into its Waste Bin)'),
+)
+"""The log's entries that are sentences (``text.describe``: another vendor's returned list,
+a stocking [B] reveal), as the rules code writes them in English: a board shows them in the
+seat's language (:func:`~marketlib.core.i18n.sentence`); the table notation in them (``P0
+stock-deck``, card codes) and every other log entry stay as they are."""
+register_refusals(LOG)
+
+NOTES = (
+    N_('Row formed: {cards} (B-SOLO-11)'),
+    N_('no card left'),
+    N_('Row discarded to the Outside Market: {cards} (B-SOLO-14)'),
+    N_('{event} {name}: no effect, nobody holds personal lists in the Kenduri Menu (B-KEN-02)'),
+    N_('turn {turn}: move row {row}: {steps} (B-SOLO-09)'),
+    N_('Throw: the Deck is empty (B-SOLO-10)'),
+    N_('Throw: drew {card} {top}/{bottom}, to the Outside Market (B-SOLO-10)'),
+    N_('{stall} {produce} is empty: nothing to throw'),
+    N_('threw {card} from {stall} {produce} into {waste} (no fine)'),
+    N_('final throw: fines RM{fines} (B-SOLO-17)'),
+    N_('{deck} Deck cards + RM{money} = {total} {sign} 2 x RM{value} = {need}; lists {done} of '
+       '{target}: WIN (B-SOLO-18)'),
+    N_('{deck} Deck cards + RM{money} = {total} {sign} 2 x RM{value} = {need}; lists {done} of '
+       '{target}: LOSS (B-SOLO-18)'),
+    N_("the Deck ran out with {count} Kenduri list(s) open: the Kenduri has failed (B-KEN-05, "
+       "kenduri_deadline='deck_exhausted')"),
+    N_('P{seat} completed Kenduri list {list} (RM{value}); {open} of {total} still open '
+       '(B-KEN-03)'),
+    N_('the bargain for {card} is void: P{seat} released {stall} (A-B-61)'),
+    N_('the Kenduri failed: {lists} not completed in time; every vendor loses (B-KEN-05)'),
+)
+"""The automatic steps the rules note in a state's own log (``State.note``: the Sendiri
+Neighbour, a Row formed, the Kenduri's end), in English as the rules code writes them (the
+golden transcripts hold them): a board shows them in the seat's language, its scene's
+``auto_log`` and its text view (:func:`~marketlib.core.i18n.sentence`), codes kept."""
+register_refusals(NOTES)
+
 __all__ = [
     "EVENT_NAMES",
     "GLOSSARY",
     "LABELS",
     "LEGEND",
+    "LOG",
     "MOST_MONEY",
+    "NOTES",
     "PHASES",
     "PREVIEWS",
     "REFUSALS",

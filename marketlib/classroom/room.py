@@ -42,10 +42,18 @@ from marketlib.classroom.treatments import assign as assign_tables
 from marketlib.classroom.treatments import check_names
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
+from marketlib.core.i18n import N_, register_refusals
 from marketlib.core.match import Match
 from marketlib.core.savefile import Mode
 from marketlib.core.version import __version__
 from marketlib.widgets import board_class, table_of
+
+NO_TABLE = N_("there is no table {table}: tables are numbered from 1 to {last}, as on the code "
+              "table")
+NO_SEAT = N_("there is no seat {seat} (seats 0-{last})")
+"""A teacher's control naming a table or seat the room lacks, in English (raised at whoever
+calls from Python); the dashboard shows it in its own language (registered templates)."""
+register_refusals([NO_TABLE, NO_SEAT])
 
 
 def _rules_of(game: Any, implied: dict[str, Any], players: int | None, rules: Any) -> Any:
@@ -371,15 +379,14 @@ class Room:
         """The table numbered ``table`` (from 1, as people read it; issue 27)."""
         if isinstance(table, bool) or not isinstance(table, int) or not (
                 1 <= table <= len(self.tables)):
-            raise ValueError(f"there is no table {table!r}: tables are numbered from 1 to "
-                             f"{len(self.tables)}, as on the code table")
+            raise ValueError(NO_TABLE.format(table=repr(table), last=len(self.tables)))
         return self.tables[table - 1]
 
     def _seat(self, table: int, seat: int) -> RoomTable:
         found = self._table(table)
         if isinstance(seat, bool) or not isinstance(seat, int) or not (
                 0 <= seat < found.players):
-            raise ValueError(f"there is no seat {seat!r} (seats 0-{found.players - 1})")
+            raise ValueError(NO_SEAT.format(seat=repr(seat), last=found.players - 1))
         return found
 
     def seat_students(self, names: Sequence[str], *, shuffle: bool = True) -> Any:

@@ -32,6 +32,7 @@ from marketlib.core.errors import (
     describe_validation_error,
 )
 from marketlib.core.game import GameModule, Outcome, PlayerId, check_seat, seat_count
+from marketlib.core.i18n import N_, register_refusals
 from marketlib.core.registry import load, resolve_game
 from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
 from marketlib.core.seeding import DealScheme, check_seed, setup_seed
@@ -40,6 +41,16 @@ from marketlib.core.version import __version__
 COACH = "marketlib.bots.coach"
 """Where :meth:`Match.hint` and :meth:`Match.review` find the coach (a dotted path, loaded on
 first use: the core never imports the bots; issue 29, points 4 and 5)."""
+
+NOTHING_TO_UNDO = N_("nothing to undo: this is the start of the game")
+NOTHING_TO_REDO = N_("nothing to redo")
+UNDO_BLOCKED = N_("cannot undo in play mode: {blocker}")
+GOTO_BLOCKED = N_("cannot go back to {index} in play mode: {blocker}")
+REVEALED = N_("move {index} ({action}) revealed new cards")
+"""Why undo, redo or goto is refused, raised in English (a programmer reads them from Python);
+registered as templates so a board or the teacher's dashboard shows them in its reader's
+language (:func:`marketlib.core.i18n.refusal`; the move's ``action`` stays table notation)."""
+register_refusals([NOTHING_TO_UNDO, NOTHING_TO_REDO, UNDO_BLOCKED, GOTO_BLOCKED, REVEALED])
 
 
 def _coerce_rules(game: GameModule, rules: Any) -> Any:
@@ -328,7 +339,7 @@ class Match:
         if self.mode == "explore" or index == 0:
             return None
         if self.game.info_revealed(self._states[index - 1], self._states[index]):
-            return f"move {index} ({self._actions[index - 1]}) revealed new cards"
+            return REVEALED.format(index=index, action=str(self._actions[index - 1]))
         return None
 
     def undo(self) -> Any:
@@ -339,10 +350,10 @@ class Match:
             UndoBlocked: in play mode, when the last step revealed new information.
         """
         if self._cursor == 0:
-            raise MarketlibError("nothing to undo: this is the start of the game")
+            raise MarketlibError(NOTHING_TO_UNDO)
         blocker = self._undo_blocker(self._cursor)
         if blocker is not None:
-            raise UndoBlocked(f"cannot undo in play mode: {blocker}")
+            raise UndoBlocked(UNDO_BLOCKED.format(blocker=blocker))
         self._cursor -= 1
         self._revision += 1
         return self.state
@@ -354,7 +365,7 @@ class Match:
             MarketlibError: when there is nothing to redo.
         """
         if self._cursor >= len(self._actions):
-            raise MarketlibError("nothing to redo")
+            raise MarketlibError(NOTHING_TO_REDO)
         self._cursor += 1
         self._revision += 1
         return self.state
@@ -376,7 +387,7 @@ class Match:
         for i in range(self._cursor, index, -1):
             blocker = self._undo_blocker(i)
             if blocker is not None:
-                raise UndoBlocked(f"cannot go back to {index} in play mode: {blocker}")
+                raise UndoBlocked(GOTO_BLOCKED.format(index=index, blocker=blocker))
         if index != self._cursor:
             self._revision += 1
         self._cursor = index

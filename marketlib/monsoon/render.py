@@ -40,48 +40,55 @@ def _card(cat: Catalog, card: str) -> str:
 def _pending_text(state: State | View) -> str:
     p = state.pending
     if isinstance(p, TakePending):
-        return f"taking {p.remaining} more Market card(s)"
+        return _("taking {count} more Market card(s)").format(count=p.remaining)
     if isinstance(p, FulfillPending):
         spent = [*p.cards, *(f"bonus@{o}" for o in p.bonus_goods)]
-        return f"fulfilling {p.order}, spent [{', '.join(spent)}]"
+        return _("fulfilling {order}, spent [{spent}]").format(order=p.order,
+                                                               spent=", ".join(spent))
     if isinstance(p, BonusPending):
-        return f"Bonus Action {p.action.value} of {p.order}"
+        return _("Bonus Action {action} of {order}").format(action=p.action.value, order=p.order)
     return ""
 
 
 def text_table(state: State | View) -> str:
-    """A compact, deterministic text table of the whole visible table (and decks' sizes)."""
+    """A compact, deterministic text table of the whole visible table (and decks' sizes), in
+    the language in force: its words translated, card and Order codes, the phase and the level
+    marks as they are; English byte for byte as before ("1 seals" included: golden)."""
     cat = catalog(state)
     deck = getattr(state, "goods_deck", None)
     goods_deck = len(deck) if deck is not None else getattr(state, "goods_deck_size", 0)
     odeck = getattr(state, "order_deck", None)
     order_deck = len(odeck) if odeck is not None else getattr(state, "order_deck_size", 0)
     lines = [
-        f"Monsoon Market  turn {state.turn}  phase {state.phase}  "
-        f"target {state.rules.seal_target} seals",
-        f"Goods deck {goods_deck}  Order deck {order_deck}  discard {len(state.discard)}",
-        "Market: " + (" ".join(_card(cat, c) for c in state.market) or "-"),
-        "Orders: " + (" | ".join(
+        _("Monsoon Market  turn {turn}  phase {stage}  target {target} seals").format(
+            turn=state.turn, stage=state.phase, target=state.rules.seal_target),
+        _("Goods deck {goods}  Order deck {orders}  discard {discard}").format(
+            goods=goods_deck, orders=order_deck, discard=len(state.discard)),
+        _("Market: {cards}").format(
+            cards=" ".join(_card(cat, c) for c in state.market) or "-"),
+        _("Orders: {orders}").format(orders=" | ".join(
             f"{o} {cat.orders[o].label} ({cat.orders[o].bonus_action.value})"
             for o in state.order_display) or "-"),
     ]
+    with_orders = _("{marker}P{seat} {seals} seals  [{count}] {cards}  orders: {orders}")
+    without = _("{marker}P{seat} {seals} seals  [{count}] {cards}")
     for p, seat in enumerate(state.seats):
         marker = ">" if p == state.current and state.result is None else " "
         owned = " ".join(
             f"{o.id}{LEVEL_MARK[o.level]}{'+' if o.bonus else ''}" for o in seat.orders
         )
-        lines.append(
-            f"{marker}P{p} {seals_of(seat, cat):>2} seals  [{len(seat.display):>2}] "
-            + (" ".join(_card(cat, c) for c in seat.display) or "-")
-            + (f"  orders: {owned}" if owned else "")
-        )
+        lines.append((with_orders if owned else without).format(
+            marker=marker, seat=p, seals=f"{seals_of(seat, cat):>2}",
+            count=f"{len(seat.display):>2}",
+            cards=" ".join(_card(cat, c) for c in seat.display) or "-", orders=owned))
     pending = _pending_text(state)
     if pending:
-        lines.append(f"Pending: P{state.current} {pending}")
+        lines.append(_("Pending: P{seat} {pending}").format(seat=state.current, pending=pending))
     if state.result is not None:
         winners = ", ".join(f"P{w}" for w in state.result.winners)
-        lines.append(f"Over ({state.result.ending.value}): winner {winners}; "
-                     f"seals {list(state.result.scores)}")
+        lines.append(_("Over ({ending}): winner {winners}; seals {scores}").format(
+            ending=state.result.ending.value, winners=winners,
+            scores=list(state.result.scores)))
     return "\n".join(lines)
 
 

@@ -13,7 +13,7 @@ from marketlib.bansan.queries import half_total
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
-from marketlib.core.i18n import _
+from marketlib.core.i18n import _, sentence
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
 from marketlib.widgets import icons, messages
@@ -29,13 +29,14 @@ SCENE = ("game", "viewer", "mode", "players", "phase", "turn", "current", "decid
          "pending", "offer", "bag_limit", "result", "public", "missed", "auto_log")
 """The scene's keys, in the order bansan.js has always received them: the view's fields as
 they are (JSON builtins, every struct an object of its fields, :mod:`marketlib.widgets.plain`;
-``deck``, ``list_deck`` and ``auto_log`` are ``deck_size``, ``list_deck_size`` and ``log``),
+``deck`` and ``list_deck`` are ``deck_size`` and ``list_deck_size``; ``auto_log`` is ``log``
+in the language in force, its sentences translated (``bansan.words.NOTES``), codes kept),
 and what the board needs worked out (the other keys, given by :meth:`BansanTable.scene`; the
 pending decision, the offer and the result in the board's own form).
 Nothing else of the view is sent."""
 
 _SCENE = objects(bansan.View, SCENE, source={
-    "deck": "deck_size", "list_deck": "list_deck_size", "auto_log": "log",
+    "deck": "deck_size", "list_deck": "list_deck_size", "auto_log": None,
     "pending": None, "offer": None, "result": None})
 
 
@@ -176,7 +177,8 @@ class BansanTable(Table):
             bin_capacity=rules.bin_capacity,
             bins_over=[len(b) > rules.bin_capacity for b in view.bins],
             events=list(view.latest_events[-3:]), pending=_pending(view), offer=_offer(view),
-            bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result))
+            bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result),
+            auto_log=[sentence(entry) for entry in view.log])  # the seat's language
 
     def text(self, view: Any) -> str:
         return text_table(view)

@@ -6,8 +6,9 @@ The folder holds every file the page needs, and the page asks for nothing outsid
 
 * the page (``marketlib/widgets/page/``: ``index.html``, ``play.js``, ``play.css``, and
   ``worker.js``, the Web Worker that runs Python), the board's own module per game
-  (``board-bansan.js``, ``board-monsoon.js``: the notebook board's ``_esm`` text) and
-  ``board.css``;
+  (``board-bansan.js``, ``board-monsoon.js``: the notebook board's ``_esm`` text),
+  ``board.css`` and ``words.json``, the page's words in every language (:mod:`.play_words`;
+  issue 30, point 5);
 * the Pyodide core from the npm ``pyodide`` package at the version pinned in
   ``marketlib/widgets/page/package-lock.json`` (``npm ci`` checks its sha512), only the files
   the page loads (:data:`PYODIDE_FILES`);
@@ -36,6 +37,8 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from marketlib.widgets.play_words import play_words
 
 HERE = Path(__file__).parent
 PAGE = HERE / "page"
@@ -231,6 +234,8 @@ def write_page(out: str | Path, *, cache: Path | None = None) -> Written:
     for name in PAGE_FILES:
         shutil.copyfile(PAGE / name, folder / name)
     shutil.copyfile(HERE / "board.css", folder / "board.css")
+    (folder / "words.json").write_text(json.dumps(play_words(), ensure_ascii=False) + "\n",
+                                       encoding="utf-8")
     for game in GAMES:
         (folder / f"board-{game}.js").write_text(board_module(game), encoding="utf-8")
     shutil.rmtree(folder / "wheels", ignore_errors=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from marketlib.core.i18n import N_, _, refusal, sentence
+from marketlib.core.i18n import N_, _, get_language, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -154,7 +154,8 @@ def log_lines(
 ) -> list[str]:
     """One line per action played, as ``seat`` may read it (``None``: the teacher view).
 
-    Another seat's hidden choice reads as a watcher sees it (the game's ``describe``); a
+    Another seat's hidden choice reads as a watcher sees it (the game's ``describe``; its
+    sentences in the language in force, its table notation as it is); a
     computer player's reason is added only where that seat may read it, on the first move of
     the line of play it explains (the moves after it in the same turn share it). With a ``cache`` (a
     dict the caller keeps, cleared for a new game), the lines of the moves already written are
@@ -164,7 +165,8 @@ def log_lines(
     history = match.history
     if cache is None:
         return _log_from(match, seat, reasons, history, 0, [])
-    built: tuple[tuple[Any, ...], list[str]] | None = cache.get(("log", seat))
+    key = ("log", seat, get_language())  # each language its own lines
+    built: tuple[tuple[Any, ...], list[str]] | None = cache.get(key)
     start, lines = 0, []
     if built is not None:
         old, old_lines = built
@@ -173,7 +175,7 @@ def log_lines(
             start = next(i for i in range(start) if history[i] != old[i])
         lines = old_lines[:start]
     lines = _log_from(match, seat, reasons, history, start, lines)
-    cache[("log", seat)] = (history, lines)
+    cache[key] = (history, lines)
     return list(lines)
 
 
@@ -184,7 +186,8 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
     states = match.states
     for i in range(start, len(history)):
         action = history[i]
-        text = game.describe(states[i], action, seat)
+        text = sentence(game.describe(states[i], action, seat))  # a sentence in the seat's
+        # language (a reveal, a hidden list); the table notation stays as it is
         reason = reasons.get((i, action))
         if reason is not None and (seat is None if reason[1] is None else (
                 seat is None or seat in reason[1])) and (
@@ -200,10 +203,11 @@ def choices_for(table: Table, match: Match, decider: int,
     """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
     ``target``, ``preview`` and ``warn`` (a question to ask first, or ""), all from the
     decider's view only (``sights``: the table's, to reuse them: the decider's board and the
-    teacher's share one list, worked out once per position; treat it as read-only)."""
+    teacher's share one list, worked out once per position and language; treat it as
+    read-only)."""
     game = match.game
     sight = (sights or Sights(game)).of(match.state)
-    return sight.kept(("choices", table, decider), lambda: described(
+    return sight.kept(("choices", table, decider, get_language()), lambda: described(
         table, game, sight.view(decider), sight.world(decider), sight.legal_actions()))
 
 
@@ -238,7 +242,7 @@ def any_time_for(table: Table, match: Match, seat: int,
         world = sight.world(seat)
         return described(table, game, sight.view(seat), world, listing(world, seat))
 
-    return sight.kept(("any_time", table, seat), build)
+    return sight.kept(("any_time", table, seat, get_language()), build)
 
 
 class _Views(Sequence[Any]):

@@ -295,7 +295,7 @@ class SeatSession:
                 self.seat, self.covered, self.teacher_view = saved
                 self.refresh()
             self.stale = isinstance(err, StaleMessage)
-            self.error = str(err)
+            self.error = refusal(str(err))  # a known sentence (an undo's) in the seat's language
         except Exception as err:
             LOG.exception("marketlib board: a %r message failed", content)
             table.rollback(checkpoint)

@@ -17,6 +17,10 @@ The page's own messages, besides the board's:
   ``Match.load`` reads (the same text as ``Match.save`` writes).
 * ``{"type": "load", "text": ..., "setup": {...}}``: the game of a save file, with the seats of
   the setup (people and computer players), answered like ``start``.
+* ``{"type": "language", "lang": "ms"}``: the board reads Bahasa Malaysia from now on (issue
+  30, point 5; the page's own words come from ``words.json``, :mod:`.play_words`); answered
+  with the ``state`` redrawn in it, or an ``error`` naming the known languages. The page sends
+  it before its first ``start`` and whenever its switch changes.
 
 Example:
     >>> game = PageGame()
@@ -42,6 +46,7 @@ import msgspec
 from marketlib.bots import make_bot
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
+from marketlib.core.i18n import N_, check_language, language, refusal, register_refusals
 from marketlib.core.match import Match
 from marketlib.widgets import fresh_seed, table_of
 from marketlib.widgets import messages as m
@@ -83,6 +88,21 @@ class SetupError(MarketlibError):
     """A setup the page cannot deal (the sentence says what to change)."""
 
 
+UNKNOWN_GAME = N_("unknown game {game}: choose one of {games}")
+ONE_PLAYER = N_("{game} is played by {low} player, not {count}")
+SOME_PLAYERS = N_("{game} is played by {low} players, not {count}")
+MANY_PLAYERS = N_("{game} is played by {low} to {high} players, not {count}")
+UNKNOWN_SEAT = N_("unknown seat {seat}: choose one of {seats}")
+NOBODY = N_("nobody plays: give at least one seat to you or another person")
+SEAL_TARGETS = N_("Monsoon Market plays to {low} or {high} seals, not {seals}")
+NOT_A_SAVE = N_("this is not a marketlib save file: {error}")
+NO_GAME = N_("no game yet: deal one first")
+"""What the page is told of a setup it cannot deal, raised in English (:class:`SetupError`) and
+shown in the page's language (registered templates; game and seat names stay as typed)."""
+register_refusals([UNKNOWN_GAME, ONE_PLAYER, SOME_PLAYERS, MANY_PLAYERS, UNKNOWN_SEAT, NOBODY,
+                   SEAL_TARGETS, NOT_A_SAVE, NO_GAME])
+
+
 def check(setup: Setup) -> Setup:
     """The setup, checked (players in range, known seats, someone to play).
 
@@ -96,20 +116,19 @@ def check(setup: Setup) -> Setup:
         marketlib.widgets.worker.SetupError: sendiri is played by 1 player, not 2
     """
     if setup.game not in GAMES:
-        raise SetupError(f"unknown game {setup.game!r}: choose one of {', '.join(GAMES)}")
+        raise SetupError(UNKNOWN_GAME.format(game=repr(setup.game), games=", ".join(GAMES)))
     low, high = GAMES[setup.game]
     if not low <= len(setup.seats) <= high:
-        span = f"{low}" if low == high else f"{low} to {high}"
-        raise SetupError(f"{setup.game} is played by {span} player{'s' * (high > 1)}, "
-                         f"not {len(setup.seats)}")
+        said = ONE_PLAYER if high == 1 else SOME_PLAYERS if low == high else MANY_PLAYERS
+        raise SetupError(said.format(game=setup.game, low=low, high=high,
+                                     count=len(setup.seats)))
     unknown = [s for s in setup.seats if s not in SEATS]
     if unknown:
-        raise SetupError(f"unknown seat {unknown[0]!r}: choose one of {', '.join(SEATS)}")
+        raise SetupError(UNKNOWN_SEAT.format(seat=repr(unknown[0]), seats=", ".join(SEATS)))
     if all(SEATS[s] for s in setup.seats):
-        raise SetupError("nobody plays: give at least one seat to you or another person")
+        raise SetupError(NOBODY)
     if setup.game == "monsoon" and setup.seals not in SEALS:
-        raise SetupError(f"Monsoon Market plays to {' or '.join(map(str, SEALS))} seals, "
-                         f"not {setup.seals}")
+        raise SetupError(SEAL_TARGETS.format(low=SEALS[0], high=SEALS[1], seals=setup.seals))
     return setup
 
 
@@ -135,6 +154,8 @@ class PageGame:
         self.session: SeatSession | None = None
         self.setup = Setup()
         self.last: dict[str, Any] = {}
+        self.lang: str | None = None
+        """The language the page reads (``None``: the process's, English)."""
 
     # ------------------------------------------------------------- the page's messages
     def receive(self, text: str) -> list[dict[str, Any]]:
@@ -152,8 +173,11 @@ class PageGame:
                                  msgspec.convert(content.get("setup") or {}, Setup))
             if kind == "save":
                 return [self.save()]
+            if kind == "language":
+                return self.language(content.get("lang"))
         except (MarketlibError, msgspec.ValidationError, ValueError) as err:
-            return [{"type": "error", "error": str(err)}]
+            with language(self.lang):  # a setup's refusal in the page's language
+                return [{"type": "error", "error": refusal(str(err))}]
         return self.board(content)
 
     def start(self, setup: Setup, match: Match | None = None) -> list[dict[str, Any]]:
@@ -168,7 +192,7 @@ class PageGame:
                      if (bot := SEATS[who]) is not None}
         table = TableSession(table_of(name), match, opponents)
         people = [s for s, who in enumerate(setup.seats) if who == "you"] or table.humans()
-        session = SeatSession(table, people[0], controls=CONTROLS)
+        session = SeatSession(table, people[0], controls=CONTROLS, lang=self.lang)
         table.run_bots()
         session.refresh()
         self.session, self.setup, self.last = session, setup, {}
@@ -185,7 +209,7 @@ class PageGame:
         try:
             data = json.loads(text)
         except ValueError as err:
-            raise SetupError(f"this is not a marketlib save file: {err}") from None
+            raise SetupError(NOT_A_SAVE.format(error=err)) from None
         match = Match.from_dict(data, source="the save file")
         mode = str(getattr(match.rules, "mode", ""))  # a mode the page offers by its name
         game = mode if mode in GAMES else match.game.GAME.name
@@ -196,10 +220,23 @@ class PageGame:
         seals = getattr(match.rules, "seal_target", 15)
         return self.start(Setup(game=game, seats=seats, seed=match.seed, seals=seals), match)
 
+    def language(self, lang: object) -> list[dict[str, Any]]:
+        """The page reads ``lang`` from now on: the board shown is redrawn in it.
+
+        Raises:
+            ValueError: an unknown language (the known ones named); nothing changes.
+        """
+        self.lang = check_language(lang)
+        if self.session is None:
+            return []
+        self.session.lang = self.lang
+        self.session.refresh()
+        return self.state()
+
     def save(self) -> dict[str, Any]:
         """The save file of the game shown: the same text as ``Match.save`` writes."""
         if self.session is None:
-            raise SetupError("no game yet: deal one first")
+            raise SetupError(NO_GAME)
         match = self.session.match
         text = json.dumps(match.to_dict(), indent=1) + "\n"
         return {"type": "save", "text": text,
@@ -214,7 +251,8 @@ class PageGame:
         number = found if type(found) is int else None
         session = self.session
         if session is None:
-            return [{"type": "error", "id": number, "error": "no game yet: deal one first"}]
+            with language(self.lang):
+                return [{"type": "error", "id": number, "error": refusal(NO_GAME)}]
         try:
             message = m.decode(content)
         except m.BoardMessageError as err:

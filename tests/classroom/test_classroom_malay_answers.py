@@ -115,3 +115,33 @@ def test_a_stale_undo_is_refused_in_the_dashboards_language(tmp_path: Path) -> N
     assert malay.error.startswith("Meja 1 telah berubah sejak papan pemuka menunjukkannya")
     assert len(table.match.history) == 1
     room.stop()
+
+
+def test_the_dashboards_refusals_read_in_its_language(tmp_path: Path) -> None:
+    from marketlib.classroom import Room
+    from marketlib.core.i18n import language
+
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=1,
+                mode="explore")
+    table = room.tables[0]
+    english = room.dashboard()
+    with language("ms"):
+        malay = room.dashboard()
+    said = []
+    for board in (english, malay):
+        board.handle({"type": "undo", "table": 1, "version": table.version})
+        said.append(board.error)
+        board.handle({"type": "pause", "table": 5})
+        said.append(board.error)
+        board.handle({"type": "computer", "table": 1, "seat": 4})
+        said.append(board.error)
+    assert said == [
+        "nothing to undo: this is the start of the game",
+        "there is no table 5: tables are numbered from 1 to 1, as on the code table",
+        "there is no seat 4 (seats 0-1)",
+        "tiada apa-apa untuk dibuat asal: ini permulaan permainan",
+        "tiada meja 5: meja dinomborkan dari 1 hingga 1, seperti pada jadual kod",
+        "tiada tempat duduk 4 (tempat duduk 0-1)",
+    ]
+    assert not table.match.history
+    room.stop()

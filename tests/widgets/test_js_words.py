@@ -128,6 +128,25 @@ def test_the_classroom_page_script_shows_no_english() -> None:
     assert english_in(source, vocabulary, least=2) == []
 
 
+@pytest.mark.parametrize("name", ["play.js", "worker.js"])
+def test_the_play_page_scripts_show_no_english(name: str) -> None:
+    """The Play page's scripts (widgets/page/; its words: widgets/play_words.py, written to the
+    page's words.json): a string is English from two words of the vocabulary, as on the
+    classroom page (play.js held 6 such and worker.js 3 before its words came from Python)."""
+    from marketlib.widgets.play_words import PLAY
+
+    vocabulary = english_vocabulary()
+    for text in PLAY.values():
+        vocabulary.update(re.findall(r"[A-Za-z][A-Za-z_]+", re.sub(r"\{\w*\}", " ", text)))
+    source = (ROOT / "marketlib" / "widgets" / "page" / name).read_text(encoding="utf-8")
+    # what a developer reads in the browser's console, or an error caught unseen, is no word
+    # of the page's (issue 30 point 5: "the English a person reads")
+    source = re.sub(r"console\.\w+\((?:[^;]|;(?!\n))*\);", "", source)
+    source = re.sub(r'new Error\("[^"]*"\)', "", source)
+    source = re.sub(r'pyimport\("[\w.]+"\)', "", source)  # a Python module's name
+    assert english_in(source, vocabulary, least=2) == []
+
+
 def test_the_check_finds_english() -> None:
     """It flags what the boards' JavaScript held before issue 30 (158 literals), not code."""
     vocabulary = english_vocabulary()

@@ -80,3 +80,38 @@ def test_a_bansan_board_shows_its_events_in_malay() -> None:
     board = BansanBoard(Match("bansan", bansan.Rules(players=3, events="reconstructed"),
                               seed=1), lang="ms")
     assert board.cards["words"] and board.cards["events"]["EV-01"]["name"] == "Thaipusam"
+
+
+def _undo_redo_refusals(lang: str | None) -> list[str]:
+    """The board's ``error`` after a click on Undo at the start, on Redo with nothing undone
+    and (play mode) on Undo after a move that revealed Deck cards."""
+    from marketlib.widgets.session import SeatSession, TableSession
+
+    match = Match("bansan", bansan.Rules(players=2), seed=2, mode="play")
+    board = SeatSession(TableSession(table_of("bansan"), match), 0, lang=lang)
+
+    def click(kind: str) -> str:
+        board.refresh()
+        board.handle({"type": kind, "version": board.version})
+        return board.error
+
+    said = [click("undo"), click("redo")]
+    while True:  # stocking from the Deck reveals cards
+        deck = [a for a in match.legal_actions() if str(a).endswith("stock-deck")]
+        match.play(deck[0] if deck else match.legal_actions()[0])
+        if deck:
+            break
+    said.append(click("undo"))
+    return said
+
+
+def test_a_refused_undo_or_redo_reads_in_the_boards_language() -> None:
+    english = _undo_redo_refusals(None)
+    assert english[:2] == ["nothing to undo: this is the start of the game", "nothing to redo"]
+    assert english[2].startswith("cannot undo in play mode: move ")
+    assert english[2].endswith(" stock-deck) revealed new cards")
+    malay = _undo_redo_refusals("ms")
+    assert malay[:2] == ["tiada apa-apa untuk dibuat asal: ini permulaan permainan",
+                         "tiada apa-apa untuk dibuat semula"]
+    assert malay[2].startswith("tidak boleh buat asal dalam mod main: langkah ")
+    assert malay[2].endswith(" stock-deck) mendedahkan kad baharu")  # the notation stays

@@ -260,3 +260,39 @@ def test_a_second_visit_starts_python_from_the_snapshot_the_first_kept(
         context, page, python = visit()
         assert python == "restored"  # and kept again
         context.close()
+
+
+def test_the_play_page_in_bahasa_malaysia(served: str, tmp_path: Path) -> None:
+    """Issue 30, point 5: a link with ``?lang=ms`` opens the page in Bahasa Malaysia (its words
+    from words.json, the board from the worker's Python in Malay); the switch turns both back
+    to English without a new deal, and the choice is kept in the browser."""
+    from browser import chromium_page
+
+    from marketlib.core.i18n import language
+    from marketlib.widgets.worker import PageGame
+
+    start = json.dumps({"type": "start", "setup": {"game": "monsoon", "seed": 3,
+                                                   "seats": ["you", "greedy"]}})
+    titles = {}
+    for lang in ("en", "ms"):
+        game = PageGame()
+        game.receive(json.dumps({"type": "language", "lang": lang}))
+        with language(lang):
+            titles[lang] = game.receive(start)[1]["traits"]["scene"]["title"]
+    assert titles["en"] != titles["ms"]
+    title = "window.marketlibPage.model.get('scene').title"
+    with chromium_page(tmp_path) as page:
+        page.goto(f"{served}/index.html?game=monsoon&seats=you,greedy&seed=3&lang=ms")
+        page.locator(CLICKABLE).first.wait_for(timeout=START)
+        assert page.evaluate("document.documentElement.lang") == "ms"
+        assert page.locator("#deal").text_content() == "Agihkan"
+        assert page.locator("select[name=seat0] option[value=you]").text_content() == "Anda"
+        assert page.locator("#lang").input_value() == "ms"
+        assert page.evaluate(title) == titles["ms"]
+        page.select_option("#lang", "en")
+        page.wait_for_function(f"{title} === {json.dumps(titles['en'])}", timeout=30_000)
+        assert page.locator("#deal").text_content() == "Deal"
+        assert page.locator("select[name=seat1] option[value=greedy]").text_content() == (
+            "GreedyBot (computer)")
+        assert page.evaluate("localStorage.getItem('marketlib-lang')") == "en"
+        assert page.evaluate("window.marketlibPage.model.get('seed')") == "3"  # the same deal

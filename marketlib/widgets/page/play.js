@@ -2,13 +2,14 @@
 // Web Worker (worker.js: marketlib in Pyodide). The model has the anywidget surface the board
 // uses (get/set/on/off/send/save_changes), as the classroom's client.js has over a WebSocket:
 // widgets/PROTOCOL.md, "Worker transport". The page decides nothing about the rules: Python
-// checks the setup, deals, plays, refuses with the rule ID.
+// checks the setup, deals, plays, refuses with the rule ID. Every word the page shows comes from
+// Python too: words.json (written by the build from marketlib/widgets/play_words.py, every
+// language), and the board's own words from the worker in the language chosen (issue 30, point 5).
 
 const $ = (id) => document.getElementById(id);
 const FAMILY = { monsoon: "monsoon", bansan: "bansan", kenduri: "bansan", sendiri: "bansan" };
 const PLAYERS = { monsoon: [2, 5], bansan: [2, 5], kenduri: [2, 5], sendiri: [1, 1] }; // as worker.py GAMES
-const WHO = [["you", "You"], ["person", "Another person here"], ["greedy", "GreedyBot"],
-  ["random", "RandomBot"]];
+const WHO = ["you", "person", "greedy", "random"]; // each shown as its words.json "who_..." words
 
 function makeModel(worker) {
   const state = {};
@@ -37,6 +38,25 @@ function makeModel(worker) {
 }
 
 const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+// The page's words (words.json, fetched while Python starts in the worker): the English of
+// index.html shows until they arrive. The language: a link's ?lang=, else the one chosen before
+// in this browser, else the page's own (English).
+const store = (() => { try { return window.localStorage; } catch { return null; } })();
+const wordsLoaded = fetch(new URL("words.json", import.meta.url), { cache: "no-cache" })
+  .then((r) => r.json()).catch(() => ({ languages: {}, words: {} }));
+let WORDS = { languages: {}, words: {} };
+let lang = "en";
+function t(key, vars) {
+  const text = ((WORDS.words[lang] || {})[key]) ?? ((WORDS.words.en || {})[key]) ?? key;
+  return String(text).replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+}
+function showWords() {
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-word]")) el.textContent = t(el.dataset.word);
+  for (const el of document.querySelectorAll("[data-word-placeholder]")) el.placeholder = t(el.dataset.wordPlaceholder);
+  $("status").textContent = t(...shown.status);
+}
+const shown = { status: ["starting"] }; // the status line's words, said again in a new language
 const page = {
   model: makeModel(worker),
   ready: false,
@@ -52,7 +72,10 @@ const page = {
 };
 window.marketlibPage = page; // for tests and the benchmark
 
-function status(text) { $("status").textContent = text; }
+function status(key, vars) {
+  shown.status = [key, vars];
+  $("status").textContent = t(key, vars);
+}
 function problem(text) {
   $("problem").textContent = text;
   if (text) $("setup-box").open = true;
@@ -71,14 +94,14 @@ function drawSeats(seats) {
     label.textContent = `P${i} `;
     const select = document.createElement("select");
     select.name = `seat${i}`;
-    select.setAttribute("aria-label", `Who plays P${i}`);
-    for (const [value, text] of WHO) {
+    select.setAttribute("aria-label", t("who_plays", { seat: i }));
+    for (const value of WHO) {
       const option = document.createElement("option");
       option.value = value;
-      option.textContent = text;
+      option.textContent = t(`who_${value}`);
       select.append(option);
     }
-    select.value = WHO.some(([v]) => v === who) ? who : "greedy";
+    select.value = WHO.includes(who) ? who : "greedy";
     label.append(select);
     box.append(label);
   });
@@ -185,7 +208,7 @@ function onFrame(frame) {
     page.bootMs = frame.ms;
     page.phases = frame.phases;
     page.python = frame.python; // "restored" from the snapshot the last visit kept, or "made"
-    status("Ready");
+    status("ready");
     return;
   }
   if (frame.type === "kept") { // the snapshot for the next visit is stored (or could not be)
@@ -193,13 +216,13 @@ function onFrame(frame) {
     return;
   }
   if (frame.type === "progress") { // Python is starting: say how far it got
-    if (!page.ready) status(frame.text);
+    if (!page.ready) status(frame.key);
     return;
   }
   if (frame.type === "failed") {
-    status("Python could not start");
+    status("no_python");
     $("board").replaceChildren();
-    problem(`The game could not start in this browser: ${frame.error}`);
+    problem(t("no_start", { error: frame.error }));
     return;
   }
   if (frame.type === "started") {
@@ -230,7 +253,9 @@ function onFrame(frame) {
       page.answered.push(performance.now() - page.sent[frame.id]);
       delete page.sent[frame.id];
     }
-    if (frame.type === "error" && frame.id == null) problem(frame.error);
+    if (frame.type === "error" && frame.id == null) {
+      problem(frame.say ? t(frame.say, { error: frame.error }) : frame.error);
+    }
   }
 }
 
@@ -239,8 +264,8 @@ worker.onmessage = (event) => {
   for (const frame of JSON.parse(event.data)) onFrame(frame);
 };
 worker.onerror = (event) => {
-  status("Python could not start");
-  problem(`The game could not start in this browser: ${event.message || "the worker failed"}`);
+  status("no_python");
+  problem(t("no_start", { error: event.message || t("worker_failed") }));
 };
 
 function start(setup) {
@@ -267,6 +292,35 @@ $("load").addEventListener("change", async () => {
   page.wantSeed = true;
   worker.postMessage(JSON.stringify({ type: "load", text, setup: setupShown() }));
 });
+
+// The language switch: the page's words at once, the board's once the worker redraws it.
+function chooseLanguage(code) {
+  lang = code;
+  if (store) store.setItem("marketlib-lang", lang);
+  showWords();
+  drawSeats(seatsShown());
+}
+
+WORDS = await wordsLoaded;
+const asked = new URLSearchParams(location.search).get("lang");
+// a language of words.json's own (a pasted ?lang=__proto__ is not one), else English
+lang = [asked, store && store.getItem("marketlib-lang")]
+  .find((c) => c && Object.hasOwn(WORDS.languages, c) && Object.hasOwn(WORDS.words, c)) || "en";
+const choose = $("lang");
+for (const [code, name] of Object.entries(WORDS.languages)) {
+  const option = document.createElement("option");
+  option.value = code;
+  option.textContent = name;
+  option.lang = code;
+  choose.append(option);
+}
+choose.value = lang;
+choose.addEventListener("change", () => {
+  chooseLanguage(choose.value);
+  worker.postMessage(JSON.stringify({ type: "language", lang }));
+});
+showWords();
+if (lang !== "en") worker.postMessage(JSON.stringify({ type: "language", lang })); // first
 
 const first = fromUrl();
 showSetup(first);

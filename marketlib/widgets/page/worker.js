@@ -58,11 +58,11 @@ async function boot() {
     }
   }
   const core = performance.now();
-  progress("Installing the game...");
+  progress("installing");
   await pyodide.loadPackage(manifest.wheels.map((w) => new URL(w, here).href),
     { messageCallback: () => {}, checkIntegrity: false });
   const wheels = performance.now();
-  progress("Setting up the table...");
+  progress("setting_up");
   const worker = pyodide.pyimport("marketlib.widgets.worker");
   const imported = performance.now();
   const game = worker.PageGame();
@@ -114,8 +114,8 @@ function forgetSnapshot() {
 }
 
 // ---------------------------------------------------------------- messages
-function progress(text) {
-  self.postMessage(JSON.stringify([{ type: "progress", text }]));
+function progress(key) { // the page says it in its language (words.json)
+  self.postMessage(JSON.stringify([{ type: "progress", key }]));
 }
 
 function reply(text) {
@@ -123,7 +123,7 @@ function reply(text) {
   try {
     out = answer(text);
   } catch (err) {
-    out = JSON.stringify([{ type: "error", error: `the game could not answer: ${err}` }]);
+    out = JSON.stringify([{ type: "error", error: String(err), say: "no_answer" }]);
   }
   self.postMessage(out);
 }
