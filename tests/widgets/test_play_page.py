@@ -206,8 +206,14 @@ SPOIL = """async (keep) => {
   const found = await new Promise((ok) => { const r = store("readonly").get("python");
                                             r.onsuccess = () => ok(r.result); });
   const bytes = found.bytes.slice(0, keep);  // the header and the first bytes of memory
-  await new Promise((ok) => { const r = store("readwrite").put({ ...found, bytes }, "python");
-                              r.onsuccess = ok; });
+  // wait for the write's transaction to commit, durably, not the request's success: the
+  // browser is closed right after, and a write still on its way was lost (1 run in ~20)
+  await new Promise((ok, no) => {
+    const tx = db.transaction("snapshots", "readwrite", { durability: "strict" });
+    tx.objectStore("snapshots").put({ ...found, bytes }, "python");
+    tx.oncomplete = ok;
+    tx.onerror = () => no(tx.error);
+  });
   db.close();
   return found.bytes.length;
 }"""

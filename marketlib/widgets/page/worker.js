@@ -90,7 +90,9 @@ function transaction(mode, act) {
   // act(store) -> request or undefined; resolves to the request's result (null on any failure)
   if (typeof indexedDB === "undefined") return Promise.resolve(null);
   return database().then((db) => new Promise((resolve) => {
-    const tx = db.transaction("snapshots", mode);
+    // "kept" is said once the write is on disk (strict), not only committed: a tab closed
+    // right after would otherwise lose it
+    const tx = db.transaction("snapshots", mode, { durability: "strict" });
     const request = act(tx.objectStore("snapshots"));
     tx.oncomplete = () => { db.close(); resolve(request ? request.result : null); };
     tx.onerror = tx.onabort = () => { db.close(); resolve(null); };
