@@ -389,3 +389,24 @@ def test_wrongly_typed_dashboard_messages_are_refused(tmp_path: Path, message: A
     dash.handle(message)
     assert dash.error.startswith(error), dash.error
     assert table.match.revision == revision and not table.session.paused and table.bots == {}
+
+
+def test_a_served_room_shortens_the_switch_interval_and_hands_it_back(tmp_path: Path) -> None:
+    """Issue 31's load target: while a room is served the server's loop waits at most
+    ``SWITCH_INTERVAL`` for the interpreter lock after each socket write (not Python's 5 ms),
+    and the process gets its own interval and collector back when the room stops."""
+    import gc
+    import sys
+
+    from marketlib.classroom.heap import SWITCH_INTERVAL
+
+    before = sys.getswitchinterval()
+    room = Room("monsoon", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5)
+    room.start()
+    try:
+        assert sys.getswitchinterval() == SWITCH_INTERVAL == 0.0005
+        assert gc.get_freeze_count() > 0
+    finally:
+        room.stop()
+    assert sys.getswitchinterval() == before
+    assert gc.get_freeze_count() == 0
