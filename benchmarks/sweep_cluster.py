@@ -12,10 +12,15 @@ parts, so the client only plans tasks and counts rows. It prints:
   no frame, plans tasks lazily and keeps only a window of them in flight, so its own share does
   not grow with the number of games. A ``LocalCluster`` runs its *scheduler* in the client
   process, though, and the scheduler's bookkeeping (transition log, task-prefix statistics,
-  system monitor: deques bounded by Dask's ``distributed.scheduler.transition-log-length`` and
-  ``distributed.admin.low-level-log-length``) is counted too: about 15-20 kB per task here,
-  up to those bounds; on a real cluster the scheduler is another process. For contrast, the
-  peak of the same smaller run returning the frames to the client;
+  system monitor) is counted too: about 11-19 kB per task here; on a real cluster the
+  scheduler is another process. The client's own share is Dask's too: its ``BatchedSend``
+  keeps the last ``distributed.admin.low-level-log-length`` messages it sent (1,000 by
+  default, each a task's pickled graph; ``--dask-logs N`` sets it). Measured on 3 December
+  2026 with the scheduler in a subprocess (``distributed.deploy.subprocess.SubprocessCluster``)
+  and that log at 50, 2 games per task: the client's peak 0.87, 0.98 and 1.18 MB at 100, 400
+  and 1,600 tasks, against 1.01, 2.11, 4.23 and 8.24 MB at 100 to 3,200 tasks with Dask's
+  default (what grows until the log is full). For contrast, the peak of the same smaller run
+  returning the frames to the client;
 * games per second on a 1-worker cluster at the smaller size, and the ratio 2 workers / 1.
 
 Worker start-up is not timed (each cluster is warmed first). The machine may be shared: the
@@ -69,17 +74,28 @@ def load() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--dask-logs", type=int, default=None, metavar="N",
+                        help="bound Dask's logs for developers to N entries "
+                             "(distributed.admin.low-level-log-length: the client's and the "
+                             "scheduler's recent messages, the scheduler's transition log); "
+                             "default: Dask's, 1,000")
     parser.add_argument("--scaling-games", type=int, default=None,
                         help="games for the 1- and 2-worker comparison and the returned-frames "
                              "contrast (default: a quarter of --games)")
     args = parser.parse_args()
     if args.games < 1 or (args.scaling_games is not None and args.scaling_games < 1):
         parser.error("--games and --scaling-games must be at least 1")
+    import dask
     from distributed import Client, LocalCluster
+
+    if args.dask_logs is not None:
+        dask.config.set({"distributed.admin.low-level-log-length": args.dask_logs})
 
     big = args.games
     small = args.scaling_games if args.scaling_games is not None else max(1, args.games // 4)
-    print(f"{os.cpu_count()} cores, {load()}; 2-player Monsoon Market, random bots", flush=True)
+    logs = dask.config.get("distributed.admin.low-level-log-length")
+    print(f"{os.cpu_count()} cores, {load()}; 2-player Monsoon Market, random bots; Dask's "
+          f"low-level logs: {logs:,} entries", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "results"
         rates = {}
