@@ -29,7 +29,7 @@ from marketlib.bansan.state import (
 from marketlib.bansan.turn import decider
 from marketlib.bansan.view import VendorView, View
 from marketlib.core import pictures
-from marketlib.core.i18n import N_, _, ngettext, sentence
+from marketlib.core.i18n import N_, _, get_language, ngettext, sentence
 from marketlib.core.palette import ink
 
 COLOURS = {
@@ -157,6 +157,15 @@ def _labels(state: State | View) -> tuple[dict[str, str], dict[str, str]]:
     return found
 
 
+def _stall_texts(state: State | View) -> dict[tuple[str, int | None, int, bool], str]:
+    """The text table's Stall entries already written for this card data in the language in
+    force, by (Stall, renter, cards, open): a Stall changes little from one position to the
+    next, so most entries are looked up, not written again (issue 28: a board's refresh)."""
+    said: dict[tuple[str, int | None, int, bool], str] = state.rules.card_data.derived(
+        (state.cards, "text stall entries", get_language()), dict)
+    return said
+
+
 def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the table (hidden values shown as ``?``), in the
     language in force: its words translated, its codes (``PC-12``, ``ST-03``, ``FV``, ``RM``,
@@ -179,12 +188,18 @@ def text_table(state: State | View) -> str:
     ]
     stalls = state.stalls
     columns = state.columns
-    closed = _("{stall} {who} [{count}] CLOSED")
+    said = _stall_texts(state)
     for r in range(0, len(stalls), columns):
-        lines.append("  " + " | ".join([
-            (closed if not s.open else "{stall} {who} [{count}]").format(
-                stall=stall_names[s.id], who=_who(s.renter, True), count=len(s.cards))
-            for s in stalls[r:r + columns]]))
+        row = []
+        for s in stalls[r:r + columns]:
+            key = (s.id, s.renter, len(s.cards), s.open)
+            text = said.get(key)
+            if text is None:
+                text = said[key] = (_("{stall} {who} [{count}] CLOSED") if not s.open else
+                                    "{stall} {who} [{count}]").format(
+                    stall=stall_names[s.id], who=_who(s.renter, True), count=len(s.cards))
+            row.append(text)
+        lines.append("  " + " | ".join(row))
     if state.latest_events:
         lines.append(_("Events: {events}").format(events=" ".join(state.latest_events)))
     if rules.plays.shared_menu:
@@ -198,7 +213,7 @@ def text_table(state: State | View) -> str:
         wallet = v.wallet
         wallet_text = (_("{count} hidden").format(count=v.wallet_size) if wallet is None
                        else " ".join(wallet))
-        bag = " ".join([f"{b.card}={b.produce}" for b in v.bag]) or "-"
+        bag = " ".join([f"{b.card}={b.produce.value}" for b in v.bag]) or "-"
         done = " ".join(v.completed) or "-"
         line = (_("{marker}P{seat} RM{money} R&R used wallet [{wallet}] done [{done}] "
                   "bag({count}) {bag}") if v.rr_used else
