@@ -92,7 +92,8 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
                 return f"{len(pending.picked)} card(s) picked"
             m1 = done.vendors[a.player].money
             half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
-            verb = "you get" if m1 >= m0 else "you pay"
+            # a sale gets money, a purchase pays it, RM0 included (half of RM1 rounded down)
+            verb = "you get" if m1 > m0 or (m1 == m0 and pending.kind == "sell") else "you pay"
             return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "
                     f"RM{abs(m1 - m0)}{half}")
     if isinstance(a, A.PlaceWorker):

@@ -81,6 +81,21 @@ def _tuck(view: Any, name: str, player: int) -> A.Tuck | None:
     return None
 
 
+def _card_into_stall(view: Any, name: str, player: int) -> A.Tuck | None:
+    """A selected card, then a Stall (``PC-07@ST-04``): tuck that card into that Stall, so a
+    refusal is about the card chosen (B-STOCK-03/06), not the first card to stock."""
+    card, _, stall = name.partition("@")
+    return A.Tuck(player=player, card=card, stall=stall) if card and stall else None
+
+
+def _give(view: Any, name: str, player: int) -> A.Give | None:
+    """A selected card, then a vendor to give it to (``PC-07@2``, B-UPK-08)."""
+    card, _, seat = name.partition("@")
+    if not (card and seat.isascii() and seat.isdigit() and int(seat) < len(view.vendors)):
+        return None
+    return A.Give(player=player, card=card, to=int(seat))
+
+
 def _produce(cls: type) -> Intent:
     """A click on a produce type (``buy:WG``): ``cls`` of that type, or ``None`` for no type."""
     return lambda view, name, player: (cls(player=player, produce=_PRODUCE[name])
@@ -99,7 +114,8 @@ SHOWN = Presentation(ACTIONS, bansan_words.LABELS, (
     row(A.ReturnList, target=lambda a: f"list:{a.list}",
         clicks={"list": lambda view, name, p: A.ReturnList(player=p, list=name)}),
     row(A.ChooseHalf, target=lambda a: f"button:half-{a.half}", verb="use"),
-    row(A.Tuck, target=lambda a: f"card:{a.card}@stall:{a.stall}", clicks={"stall": _tuck}),
+    row(A.Tuck, target=lambda a: f"card:{a.card}@stall:{a.stall}",
+        clicks={"stall": _tuck, "card@stall": _card_into_stall}),
     row(A.PlaceWorker, target=lambda a: f"stall:{a.stall}", verb="rent",
         clicks={"stall": lambda view, name, p: A.PlaceWorker(player=p, stall=name)}),
     row(A.Move, target=lambda a: f"move:{a.row}",
@@ -124,8 +140,9 @@ SHOWN = Presentation(ACTIONS, bansan_words.LABELS, (
     row(A.EndActions, target=lambda a: _pressed(A.EndActions), verb="end",
         clicks={_pressed(A.EndActions): _button(A.EndActions)}),
     row(A.Complete, target=lambda a: f"complete:{a.list}:{','.join(a.cards)}"),
-    row(A.Give, target=lambda a: f"card:{a.card}@give:{a.to}"),
-    row(A.Throw, target=lambda a: f"card:{a.card}@throw"),
+    row(A.Give, target=lambda a: f"card:{a.card}@give:{a.to}", clicks={"card@give": _give}),
+    row(A.Throw, target=lambda a: f"card:{a.card}@throw",
+        clicks={"card@throw": lambda view, name, p: A.Throw(player=p, card=name.split("@")[0])}),
     row(A.RentAndRelease, target=lambda a: f"rr:{a.rent or '-'}:{a.release or '-'}", verb="R&R"),
     row(A.ProposeTrade, target=lambda a: _pressed(A.ProposeTrade)),
     row(A.Counter, target=lambda a: _pressed(A.Counter)),
@@ -192,7 +209,9 @@ class BansanTable(Table):
                 + [f"{k}:{p.value}" for k in ("stock", "buy", "wholesale", "sell")
                    for p in bansan.Produce]
                 + [f"bin:{w.value}" for w in bansan.Waste]
-                + ["button:done", "button:endactions", "button:stockdeck", "button:accept"])
+                + ["button:done", "button:endactions", "button:stockdeck", "button:accept"]
+                + [f"card:{c}@stall:{s.id}" for c in cards[:2] for s in view.stalls[:3]]
+                + [f"card:{c}@{then}" for c in cards[-1:] for then in ("throw", "give:0")])
 
     def proposal(self, message: Any, player: int) -> Any:
         """A trade, bargain or counter-offer from the trade panel, as an action (validated by

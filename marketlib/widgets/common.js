@@ -180,7 +180,12 @@ function makeBoard(drawGame) {
             } else {
               b.setAttribute("aria-label", mlT(mlWords(model).not_legal, { label }));
               b.title = mlT(mlWords(model).not_legal, { label });
-              b.addEventListener("click", () => { focusKey = target; send({ type: "explain", target }); });
+              // With a card selected, the click is the second step of a two-click move:
+              // Python explains that move (this card into this Stall), not the Stall alone.
+              b.addEventListener("click", () => {
+                focusKey = target;
+                send({ type: "explain", target: selected ? `${selected}@${target}` : target });
+              });
             }
             return b;
           },

@@ -119,7 +119,18 @@ class Presentation:
     def intent(self, view: Any, target: str, player: int) -> Any:
         """The action a click on ``target`` means for ``player`` now, or ``None``: the first
         answer of the rows that take the whole target (a button), else of those that take its
-        kind, in the table's order."""
+        kind, in the table's order. A two-click target ``A@B`` (a selected card, then where it
+        goes) is answered by the rows that take the pair of kinds (``card@stall``), with the
+        name ``PC-07@ST-04``."""
+        first, pair, second = target.partition("@")
+        if pair:  # a two-click move (``card:PC-07@stall:ST-04``): the rows that take the pair
+            kind, _, name = first.partition(":")
+            kind2, _, name2 = second.partition(":")
+            for intent in self._clicks.get(f"{kind}@{kind2}", ()):
+                action = intent(view, f"{name}@{name2}", player)
+                if action is not None:
+                    return action
+            return None
         kind, _, name = target.partition(":")
         for intent in self._clicks.get(target) or self._clicks.get(kind) or ():
             action = intent(view, name, player)

@@ -1,0 +1,81 @@
+"""A click that is the second step of a two-click move is explained as that move (issue 30,
+point 4; found by a first-time player): with PC-13 selected, a click on a Stall that does not
+sell its type says why *that card* cannot go there (B-STOCK-03). Before, the board sent only
+the Stall, and Python explained the tuck of the first card to stock ("Tuck PC-17 into Stall
+ST-07 ... is allowed now"), a card the player had not chosen.
+
+Also: a purchase whose total rounds down to RM0 (half of RM1) reads "you pay RM0", not "you
+get RM0".
+"""
+
+from __future__ import annotations
+
+import random
+
+from marketlib import Match, bansan
+from marketlib.widgets import BansanBoard, table_of
+from marketlib.widgets.payload import choices_for
+
+
+def stocking() -> Match:
+    """3-player Bansan, seed 2, random moves (seed 0) until P0 stocks PC-13, stocked as SF."""
+    match = Match("bansan", bansan.Rules(players=3), seed=2)
+    rng = random.Random(0)
+    while type(match.state.pending).__name__ != "Stocking":
+        match.play(rng.choice(match.legal_actions()))
+    assert [c.card for c in match.state.pending.cards] == ["PC-13"]
+    return match
+
+
+def explain(board: BansanBoard, target: str) -> str:
+    board._handle_custom_msg({"type": "explain", "target": target}, [])
+    assert board.error == ""
+    return str(board.notice)
+
+
+def test_a_selected_card_then_a_wrong_stall_is_refused_for_that_card() -> None:
+    board = BansanBoard(stocking(), opponents=None)
+    assert explain(board, "card:PC-13@stall:ST-01") == (
+        "B-STOCK-03: PC-13 is stocked as SF, and ST-01 sells FV")
+    assert explain(board, "card:PC-13@stall:ST-08") == (
+        "B-STOCK-03: PC-13 is stocked as SF, and ST-08 sells MT")
+    # a Stall that does take it: legal, so the board says how to play it
+    assert explain(board, "card:PC-13@stall:ST-09").startswith(
+        "Tuck PC-13 into Stall ST-09 [P0 tuck PC-13 ST-09] is allowed now.")
+
+
+def test_the_refusal_reads_in_the_seats_language() -> None:
+    board = BansanBoard(stocking(), opponents=None, lang="ms")
+    said = explain(board, "card:PC-13@stall:ST-01")
+    assert said.startswith("B-STOCK-03: ")
+    assert "PC-13" in said and "ST-01" in said and "stocked as" not in said
+
+
+def test_a_pair_no_row_takes_means_nothing() -> None:
+    table = table_of("bansan")
+    match = stocking()
+    view = match.view(0)
+    assert table.intent(view, "card:PC-13@stall:ST-01", 0) == bansan.Tuck(
+        player=0, card="PC-13", stall="ST-01")
+    assert table.intent(view, "card:PC-13@give:1", 0) == bansan.Give(player=0, card="PC-13", to=1)
+    assert table.intent(view, "card:PC-13@throw", 0) == bansan.Throw(player=0, card="PC-13")
+    # not a Pick of PC-13 (what the card's kind alone would mean), nor a seat that is not one
+    for target in ("card:PC-13@order:MO-01", "card:PC-13@give:3", "card:PC-13@give:²",
+                   "card:@stall:ST-01", "card:PC-13@stall:"):
+        assert table.intent(view, target, 0) is None, target
+    board = BansanBoard(match, opponents=None)
+    assert explain(board, "card:PC-13@give:7") == (
+        "PC-13@give:7 is not something you can use right now.")
+
+
+def test_a_purchase_that_rounds_down_to_nothing_still_pays() -> None:
+    match = Match("bansan", bansan.Rules(players=2), seed=1)
+    rng = random.Random(1)
+    for _ in range(40):
+        match.play(rng.choice(match.legal_actions()))
+    pending = match.state.pending
+    assert pending.kind == "wholesale" and not pending.picked
+    pick = next(c for c in choices_for(table_of("bansan"), match, match.current_player)
+                if c["text"] == "P1 pick PC-34")
+    assert pick["preview"] == ("1 card(s) picked: if you finish now (done), you pay RM0 (half "
+                               "price, rounded down once)")
