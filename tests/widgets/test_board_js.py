@@ -100,8 +100,16 @@ def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
         page.locator(f'[data-target="{card}"]').first.click()  # select the card ...
         assert page.evaluate("window.mlHarness.sent") == []
         assert page.locator(f'[data-target="{card}"].marketlib-selected').count() == 1
-        page.locator(f'[data-target="{stall}"]').click()  # ... then the stall
+        # a Stall the card cannot go into: Python is asked about this card there (the pair)
+        targets = {c["target"] for c in board.choices}
+        wrong = next(f"stall:{s.id}" for s in match.state.stalls
+                     if f"{card}@stall:{s.id}" not in targets)
+        page.locator(f'[data-target="{wrong}"]').click()
         assert page.evaluate("window.mlHarness.sent") == [
+            {"type": "explain", "target": f"{card}@{wrong}"}]
+        assert page.locator(f'[data-target="{card}"].marketlib-selected').count() == 1
+        page.locator(f'[data-target="{stall}"]').click()  # ... then the stall
+        assert page.evaluate("window.mlHarness.sent")[1:] == [
             {"type": "play", "index": tuck["index"], "version": board.version}]
         page.screenshot(path=str(tmp_path / "bansan_harness.png"), full_page=True)
         # a half-made selection belongs to its position: a new position (undo) drops it
