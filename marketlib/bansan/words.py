@@ -1094,6 +1094,11 @@ NOTES = (
     N_('Row discarded to the Outside Market: {cards} (B-SOLO-14)'),
     N_('{event} {name}: no effect, nobody holds personal lists in the Kenduri Menu (B-KEN-02)'),
     N_('turn {turn}: move row {row}: {steps} (B-SOLO-09)'),
+    # its {steps}: P0's Worker's step, then the Neighbour's ("P0 ST-05 SF -> ST-06 MM, Neighbour
+    # ST-06 MM -> ST-03 MT"), or the Neighbour's alone; the notation stays, "Neighbour" is the
+    # glossary's word
+    N_('{worker}, Neighbour {stall} -> {to}'),
+    N_('Neighbour {stall} -> {to}'),
     N_('Throw: the Deck is empty (B-SOLO-10)'),
     N_('Throw: drew {card} {top}/{bottom}, to the Outside Market (B-SOLO-10)'),
     N_('{stall} {produce} is empty: nothing to throw'),

@@ -13,7 +13,11 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from marketlib.core import registry
 from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.i18n import N_, Later
 from marketlib.core.seeding import any_time_rng
+
+NOT_YET = Later(N_("has not chosen yet."))
+"""What a bot says before its first choice."""
 
 
 @runtime_checkable
@@ -49,7 +53,9 @@ class Bot(Protocol):
         ...
 
     def explain_choice(self) -> str:
-        """One sentence a learner can read about the last choice."""
+        """One sentence a learner can read about the last choice: English, or a
+        :class:`~marketlib.core.i18n.Later` (English as a ``str``) that a board words in each
+        reader's language (issue 30, point 5)."""
         ...
 
 
@@ -214,7 +220,7 @@ def out_of_turn_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any]
     return any_time_moves(game, state, hooked, rngs)
 
 
-__all__ = ["Bot", "any_time_moves", "check_choices", "game_of", "is_hand_off",
+__all__ = ["NOT_YET", "Bot", "any_time_moves", "check_choices", "game_of", "is_hand_off",
            "out_of_turn_moves", "reads_view", "viewer_of"]
 
 

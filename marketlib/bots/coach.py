@@ -49,6 +49,7 @@ from marketlib.bots.turns import turn_lines
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
 from marketlib.core.i18n import N_, _, get_language, ngettext
+from marketlib.core.i18n import said as worded
 
 HINT_ITERATIONS = 300
 """The hint's search budget (simulated futures): ``ISMCTSBot()`` plays up to 1,000, which took
@@ -277,8 +278,8 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
             "judge any of them will do; it suggests the first, {move}.").format(
                 seat=seat, value=_percent(first.value), move=first.action)
     else:
-        said = {"it": heuristic.describe(table, first.line, _end(table, first.line),
-                                         seat).rstrip("."),
+        said = {"it": worded(heuristic.describe(table, first.line, _end(table, first.line),
+                                                seat)).rstrip("."),
                 "move": first.action, "value": _percent(first.value),
                 "runner": order[len(level)].action,
                 "other": _percent(order[len(level)].value)}
@@ -325,7 +326,7 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
     bot.ranked = []
     action = bot.choose(view, legal_actions, random.Random(HINT_SEED) if rng is None else rng)
     if not bot.ranked:
-        return Hint(seat, action, bot.explain_choice(), None, ())
+        return Hint(seat, action, worded(bot.explain_choice()), None, ())
     errors = _standard_errors(bot.ranked)
     options = [Option(a.line.actions[0], tuple(a.line.actions), a.mean, a.visits, se,
                       a.line.value) for a, se in zip(bot.ranked, errors, strict=True)]
@@ -336,7 +337,8 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
             tied.append(o)
     if len(tied) > 1 and bot.rater is not None:
         return _undecided(seat, options, tied, bot.last_iterations, bot.rater, bot.table)
-    return Hint(seat, action, bot.explain_choice(), best, _alternatives(options, best))
+    return Hint(seat, action, worded(bot.explain_choice()), best,
+                _alternatives(options, best))
 
 
 # ---------------------------------------------------------------------------------- review

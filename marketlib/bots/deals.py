@@ -18,7 +18,9 @@ the value of the position without it. It
 
 Money is never promised beyond what the bot can still spend (A-B-61: ``free_money``, which
 already counts an unfinished BUY); each deal comes with a sentence a student can read, such as
-"I'll pay RM2 for P1's Seafood: it completes my list worth RM12."
+"I'll pay RM2 for P1's Seafood: it completes my list worth RM12." (a
+:class:`~marketlib.core.i18n.Later`: English, worded in each reader's language where the log
+quotes it; the produce names are translated, the cards, stalls, seats and RM stay).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from marketlib.bansan.state import BagCard, BargainOffer, Purchase, State, Trade
 from marketlib.bots.heuristics import Heuristic
 from marketlib.core.errors import MarketlibError
 from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.i18n import N_, Later, _, said
 
 DEAL_MARGIN = 0.01
 """Heuristic value (0-1) a deal must add for the bot before it proposes or counters one."""
@@ -53,7 +56,8 @@ more than it; never more than the bot can spend)."""
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """A deal the bot makes: the action, what it adds to the bot's value, and why in words."""
+    """A deal the bot makes: the action, what it adds to the bot's value, and why in words (a
+    :class:`~marketlib.core.i18n.Later`)."""
 
     action: Any
     gain: float
@@ -89,7 +93,8 @@ def _play(game: GameModule, state: Any, *actions: Any) -> Any | None:
 
 
 def _name(produce: Produce) -> str:
-    return NAMES[Produce(produce)]
+    """A produce's name (a :class:`~marketlib.core.i18n.Later`: translated where it is read)."""
+    return Later(NAMES[Produce(produce)])
 
 
 def _open_lists(state: State, me: int) -> tuple[str, ...]:
@@ -108,7 +113,7 @@ def _missing(state: State, me: int) -> list[tuple[int, int, str, list[Produce]]]
     for list_id in _open_lists(state, me):
         shopping = lists[list_id]
         need = Tally(shopping.icons)
-        short = [t for t, k in need.items() for _ in range(max(0, k - have[t]))]
+        short = [t for t, k in need.items() for _k in range(max(0, k - have[t]))]
         if short:
             out.append((len(short), -shopping.value, list_id, short))
     out.sort()
@@ -118,8 +123,8 @@ def _missing(state: State, me: int) -> list[tuple[int, int, str, list[Produce]]]
 def _list_words(state: State, me: int, list_id: str, missing: int) -> str:
     value = catalog(state).lists[list_id].value
     if missing == 1:
-        return f"it completes my list worth RM{value}"
-    return f"it brings my list worth RM{value} one card closer"
+        return Later(N_("it completes my list worth RM{value}"), value=value)
+    return Later(N_("it brings my list worth RM{value} one card closer"), value=value)
 
 
 def banked(state: Any, seat: int) -> Any:
@@ -183,7 +188,7 @@ def proposal(game: GameModule, heuristic: Heuristic, state: Any, me: PlayerId,
     lists = _missing(state, me)[:2]
     if not lists:
         return None
-    needed = Tally(t for _, _, lid, _ in lists for t in catalog(state).lists[lid].icons)
+    needed = Tally(t for _n, _v, lid, _s in lists for t in catalog(state).lists[lid].icons)
     spare: list[BagCard] = []
     used: Tally[Produce] = Tally()
     for b in state.vendors[me].bag:
@@ -194,7 +199,7 @@ def proposal(game: GameModule, heuristic: Heuristic, state: Any, me: PlayerId,
     still = _value(heuristic, state, me)
     best: Deal | None = None
     seen: set[Any] = set()
-    for missing, _, list_id, short in lists:
+    for missing, _worth, list_id, short in lists:
         for other, vendor in enumerate(state.vendors):
             if other == me:
                 continue
@@ -212,10 +217,13 @@ def proposal(game: GameModule, heuristic: Heuristic, state: Any, me: PlayerId,
                     deal = _judge(game, heuristic, state, me, offer, still, margin)
                     if deal is None or (best is not None and deal.gain <= best.gain):
                         continue
-                    what = (f"pay RM{offer.pay}" if not offer.give else
-                            f"swap my {_name(_produce_in(state, me, offer.give[0]))}")
-                    words = (f"I'll {what} for P{other}'s {_name(held.produce)}: "
-                             f"{_list_words(state, me, list_id, missing)}.")
+                    why = _list_words(state, me, list_id, missing)
+                    words = (Later(N_("I'll pay RM{pay} for P{seat}'s {produce}: {why}."),
+                                   pay=offer.pay, seat=other, produce=_name(held.produce),
+                                   why=why) if not offer.give else
+                             Later(N_("I'll swap my {mine} for P{seat}'s {produce}: {why}."),
+                                   mine=_name(_produce_in(state, me, offer.give[0])),
+                                   seat=other, produce=_name(held.produce), why=why))
                     best = Deal(offer, deal.gain, words)
     return best
 
@@ -267,8 +275,9 @@ def bargain(game: GameModule, heuristic: Heuristic, state: Any, me: PlayerId, pi
         if deal is not None:
             produce = catalog(state).sells[stall.id]
             return Deal(deal.action, deal.gain,
-                        f"I offer P{stall.renter} RM{rm} for the {_name(produce)} in "
-                        f"{stall.id} instead of the market price RM{market}.")
+                        Later(N_("I offer P{seat} RM{price} for the {produce} in {stall} "
+                                 "instead of the market price RM{market}."), seat=stall.renter,
+                              price=rm, produce=_name(produce), stall=stall.id, market=market))
     return None
 
 
@@ -292,18 +301,21 @@ def answer(game: GameModule, heuristic: Heuristic, state: Any, me: PlayerId,
     yes_value = -1.0 if after_yes is None else _value(heuristic, after_yes, me)
     no_value = _value(heuristic, no, me)
     best_value = max(yes_value, no_value)
-    said = describe(state)
+    offered = describe(state)
     if yes_value > no_value:
-        choice = Deal(accept, yes_value - no_value, f"I accept: {said}; it leaves me better off.")
+        choice = Deal(accept, yes_value - no_value,
+                      Later(N_("I accept: {offer}; it leaves me better off."), offer=offered))
     else:
-        choice = Deal(decline, 0.0, f"I decline: {said}; it would not leave me better off.")
+        choice = Deal(decline, 0.0, Later(N_("I decline: {offer}; it would not leave me better "
+                                             "off."), offer=offered))
     countered: Deal | None = None
     if offer.counters < state.rules.max_counters:
         for counter in _counters(state, me, offer, legal):
             deal = _judge(game, heuristic, state, me, counter, best_value, margin)
             if deal is not None and (countered is None or deal.gain > countered.gain):
                 countered = Deal(counter, deal.gain,
-                                 f"{said}; I offer {_terms(state, counter)} instead.")
+                                 Later(N_("{offer}; I offer {terms} instead."), offer=offered,
+                                       terms=_terms(state, counter)))
     return countered or choice
 
 
@@ -325,44 +337,62 @@ def _counters(state: State, me: int, offer: Any, legal: tuple[Any, ...]) -> list
 
 
 def _cards(state: Any, cards: tuple[str, ...]) -> str:
-    """Bag cards by their produce: ``Meat (PC-62)``."""
+    """Bag cards by their produce: ``Meat (PC-62)`` (a :class:`~marketlib.core.i18n.Later`)."""
     kinds = {b.card: b.produce for v in state.vendors for b in v.bag}
-    return ", ".join(f"{_name(kinds[c])} ({c})" if c in kinds else c for c in cards)
+    return Later.by(_cards_words, tuple((kinds.get(c), c) for c in cards))
+
+
+def _cards_words(cards: tuple[tuple[Produce | None, str], ...]) -> str:
+    """``(produce, card)`` pairs in the language in force: ``Meat (PC-62)``, or the card alone
+    when its produce is not known."""
+    return ", ".join(c if p is None else f"{_(NAMES[Produce(p)])} ({c})" for p, c in cards)
+
+
+def _sum(parts: tuple[str, ...]) -> str:
+    """What one side of a deal gives (``my Meat (PC-61) + RM2``) in the language in force, or
+    "nothing"."""
+    return " + ".join(said(p) for p in parts) or _("nothing")
 
 
 def _terms(state: Any, counter: Any) -> str:
     """A counter-offer's terms, from its maker's side."""
     if counter.price is not None:
         return f"RM{counter.price}"
-    mine = [*([f"my {_cards(state, counter.give)}"] if counter.give else []),
-            *([f"RM{counter.pay}"] if counter.pay else [])]
-    yours = [*([f"your {_cards(state, counter.take)}"] if counter.take else []),
-             *([f"RM{counter.ask}"] if counter.ask else [])]
-    return f"{' + '.join(mine) or 'nothing'} for {' + '.join(yours) or 'nothing'}"
+    mine = (*([Later(N_("my {cards}"), cards=_cards(state, counter.give))] if counter.give
+              else []), *([f"RM{counter.pay}"] if counter.pay else []))
+    yours = (*([Later(N_("your {cards}"), cards=_cards(state, counter.take))] if counter.take
+               else []), *([f"RM{counter.ask}"] if counter.ask else []))
+    return Later(N_("{mine} for {yours}"), mine=Later.by(_sum, mine),
+                 yours=Later.by(_sum, yours))
 
 
 def describe(state: Any) -> str:
-    """The open offer in words, as a bot's sentence quotes it.
+    """The open offer in words, as a bot's sentence quotes it (a
+    :class:`~marketlib.core.i18n.Later`: English, worded where it is read).
 
     Example:
         >>> from marketlib import bansan
         >>> s = bansan.position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions",
         ...                     bags={1: ["PC-62=MT"]})
-        >>> describe(bansan.apply(s, bansan.ProposeTrade(player=1, to=0, give=("PC-62",),
-        ...                                                ask=3)))
+        >>> said = describe(bansan.apply(s, bansan.ProposeTrade(player=1, to=0, give=("PC-62",),
+        ...                                                       ask=3)))
+        >>> said
         'P1 offers its Meat (PC-62) for RM3'
+        >>> said.said("ms")
+        'P1 menawarkan Daging (PC-62) miliknya untuk RM3'
     """
     offer = state.offer
     if isinstance(offer, BargainOffer):
-        return f"P{offer.frm} offers RM{offer.price} for {offer.card}"
+        return Later(N_("P{seat} offers RM{price} for {card}"), seat=offer.frm,
+                     price=offer.price, card=offer.card)
     if isinstance(offer, TradeOffer):
-        gives = [*([f"its {_cards(state, offer.give)}"] if offer.give else []),
-                 *([f"RM{offer.pay}"] if offer.pay else [])]
-        takes = [*([f"your {_cards(state, offer.take)}"] if offer.take else []),
-                 *([f"RM{offer.ask}"] if offer.ask else [])]
-        return (f"P{offer.frm} offers {' + '.join(gives) or 'nothing'} for "
-                f"{' + '.join(takes) or 'nothing'}")
-    return "no offer"
+        gives = (*([Later(N_("its {cards}"), cards=_cards(state, offer.give))] if offer.give
+                   else []), *([f"RM{offer.pay}"] if offer.pay else []))
+        takes = (*([Later(N_("your {cards}"), cards=_cards(state, offer.take))] if offer.take
+                   else []), *([f"RM{offer.ask}"] if offer.ask else []))
+        return Later(N_("P{seat} offers {gives} for {takes}"), seat=offer.frm,
+                     gives=Later.by(_sum, gives), takes=Later.by(_sum, takes))
+    return Later(N_("no offer"))
 
 
 __all__ = ["DEAL_MARGIN", "MAX_PAY_STEPS", "Deal", "answer", "banked", "bargain", "bargains",

@@ -18,10 +18,11 @@ import random
 from typing import Any
 
 from marketlib.bots import deals as dealing
-from marketlib.bots.base import Plan, check_choices, game_of, viewer_of
+from marketlib.bots.base import NOT_YET, Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import turn_lines
 from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.i18n import N_, Later
 
 
 class GreedyBot:
@@ -59,7 +60,7 @@ class GreedyBot:
         self._proposed: set[Any] = set()  # (turn or offer) already proposed: never again
         self._plan = Plan()
         self._seen = Repetitions()
-        self._last = "has not chosen yet."
+        self._last: str = NOT_YET
 
     def choose(self, view: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The first decision of the best-scoring way to play the rest of this turn.
@@ -149,8 +150,8 @@ class GreedyBot:
             if value - still > gain:
                 best, gain = action, value - still
         if best is not None:
-            self._last = (f"played {best} out of turn: it lifts its position by "
-                          f"{gain:.3f} (heuristic value, 0-1).")
+            self._last = Later(N_("played {action} out of turn: it lifts its position by "
+                                  "{gain:.3f} (heuristic value, 0-1)."), action=best, gain=gain)
             return best
         if self.deals and dealing.deals_in(view) and view.turn not in self._proposed:
             deal = dealing.proposal(game, heuristic, state, me)
@@ -165,7 +166,9 @@ class GreedyBot:
     """Heuristic value (0-1) an out-of-turn action must add before GreedyBot plays it."""
 
     def explain_choice(self) -> str:
-        """One sentence about the turn the last choice belongs to."""
+        """One sentence about the turn the last choice belongs to (a
+        :class:`~marketlib.core.i18n.Later`: English, worded in the reader's language where it
+        is read)."""
         return self._last
 
     def __repr__(self) -> str:

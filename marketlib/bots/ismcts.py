@@ -33,12 +33,12 @@ from collections.abc import Hashable
 from typing import Any
 
 from marketlib.bots import deals as dealing
-from marketlib.bots.base import Plan, check_choices, game_of, viewer_of
+from marketlib.bots.base import NOT_YET, Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
-from marketlib.core.i18n import _
+from marketlib.core.i18n import N_, Later, said
 
 
 class _Arm:
@@ -137,7 +137,7 @@ class ISMCTSBot:
         self.deals = deals
         self._proposed: set[Any] = set()
         self.last_iterations = 0
-        self._last = "has not chosen yet."
+        self._last: str = NOT_YET
         self._seen = Repetitions()
         self._plan = Plan()
 
@@ -163,7 +163,7 @@ class ISMCTSBot:
             return planned
         if len(legal_actions) == 1:
             self.last_iterations = 0
-            self._last = _("plays {move}, the only legal action.").format(move=legal_actions[0])
+            self._last = Later(N_("plays {move}, the only legal action."), move=legal_actions[0])
             return legal_actions[0]
         heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         table = game.determinize(view, rng)
@@ -306,30 +306,36 @@ class ISMCTSBot:
 
     def _explain(self, heuristic: Heuristic, table: Any, me: PlayerId, ranked: list[_Arm],
                  done: int) -> str:
+        """The choice in one sentence (a :class:`~marketlib.core.i18n.Later`, worded in the
+        reader's language where it is read)."""
         best = ranked[0]
-        what = heuristic.describe(table, best.line.actions, best.line.end, me).rstrip(".")
+        what = Later.by(_unstopped,
+                        heuristic.describe(table, best.line.actions, best.line.end, me))
         if not done:
-            return _("{what}; it was the only sensible way to play this turn.").format(what=what)
+            return Later(N_("{what}; it was the only sensible way to play this turn."),
+                         what=what)
         turns = self._turns(heuristic)
-        said = {"what": what, "done": done, "percent": f"{100 * best.mean:.0f}",
+        slots = {"what": what, "done": done, "percent": f"{100 * best.mean:.0f}",
                 "visits": best.visits, "turns": turns}
         if turns == 0:
-            text = _("{what}; in {done} simulated futures (each with the hidden cards dealt anew "
-                     "and nothing played after it) this turn scored best, about {percent}% "
-                     "({visits} visits)").format(**said)
+            text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
+                            "dealt anew and nothing played after it) this turn scored best, "
+                            "about {percent}% ({visits} visits)"), **slots)
         elif turns == 1:
-            text = _("{what}; in {done} simulated futures (each with the hidden cards dealt anew "
-                     "and the next seat answering with its best turn) this turn scored best, "
-                     "about {percent}% ({visits} visits)").format(**said)
+            text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
+                            "dealt anew and the next seat answering with its best turn) this "
+                            "turn scored best, about {percent}% ({visits} visits)"), **slots)
         else:
-            text = _("{what}; in {done} simulated futures (each with the hidden cards dealt anew "
-                     "and the next {turns} turns played, each seat its best turn) this turn "
-                     "scored best, about {percent}% ({visits} visits)").format(**said)
+            text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
+                            "dealt anew and the next {turns} turns played, each seat its best "
+                            "turn) this turn scored best, about {percent}% ({visits} visits)"),
+                         **slots)
         if len(ranked) > 1:
             second = ranked[1]
-            text = _("{scored}; next best began with {move} at about {percent}%").format(
-                scored=text, move=second.line.actions[0], percent=f"{100 * second.mean:.0f}")
-        return text + "."
+            text = Later(N_("{scored}; next best began with {move} at about {percent}%"),
+                         scored=text, move=second.line.actions[0],
+                         percent=f"{100 * second.mean:.0f}")
+        return Later.by(_stopped, text)
 
     def any_time(self, view: Any, actions: tuple[Any, ...], rng: random.Random) -> Any | None:
         """A trade to propose now when the bot deals (:func:`~marketlib.bots.deals.proposal`,
@@ -348,12 +354,24 @@ class ISMCTSBot:
         return deal.action
 
     def explain_choice(self) -> str:
-        """One sentence about the last choice and how the search rated it."""
+        """One sentence about the last choice and how the search rated it (a
+        :class:`~marketlib.core.i18n.Later`: English, worded in the reader's language where it
+        is read)."""
         return self._last
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds is not None else str(self.iterations)
         return f"ISMCTSBot({budget}{', deals=True' if self.deals else ''})"
+
+
+def _unstopped(sentence: str) -> str:
+    """``sentence`` in the language in force, without its full stop (quoted in another)."""
+    return said(sentence).rstrip(".")
+
+
+def _stopped(sentence: str) -> str:
+    """``sentence`` in the language in force, with a full stop."""
+    return said(sentence) + "."
 
 
 class _Replies:

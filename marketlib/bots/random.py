@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from marketlib.bots.base import check_choices, draws_uniformly
+from marketlib.bots.base import NOT_YET, check_choices, draws_uniformly
+from marketlib.core.i18n import N_, Later
 
 
 class RandomBot:
@@ -45,10 +46,12 @@ class RandomBot:
         return action
 
     def explain_choice(self) -> str:
-        """One sentence about the last choice."""
+        """One sentence about the last choice (a :class:`~marketlib.core.i18n.Later`: English,
+        worded in the reader's language where it is read)."""
         if not self._from:
-            return "has not chosen yet."
-        return f"picked {self._action} at random from {len(self._from)} legal actions."
+            return NOT_YET
+        return Later(N_("picked {action} at random from {count} legal actions."),
+                     action=self._action, count=len(self._from))
 
     def __repr__(self) -> str:
         return "RandomBot()"

@@ -112,7 +112,8 @@ def payload(room: Room) -> dict[str, Any]:
     prediction = None if question is None else {
         "text": question.text, "answers": len(room.answers),
         "histogram": histogram(question, list(room.answers.values()))}
-    return {"game": room.game, "unit": room.tables[0].match.game.GAME.score_unit,
+    unit = room.tables[0].match.game.GAME.score_unit
+    return {"game": room.game, "unit": _(unit),  # "seals" in the language in force
             "url": room.url if room.running else "", "tables": rows,
             "treatments": treatments, "prediction": prediction, "refresh": REFRESH,
             "lang": get_language(), "words": words()}

@@ -267,7 +267,8 @@ class Connection:
         if self.shut:  # sent while the close was on its way: after the close, nothing
             return
         if self.queue.qsize() >= MAX_QUEUED:
-            self.close(1008, "The page did not read its messages.")
+            with language(self.lang):
+                self.close(1008, _("The page did not read its messages."))
             return
         self.queue.put_nowait(text)
 
@@ -453,8 +454,9 @@ class ClassroomServer:
                         break
                 except Exception:  # a bug must not close a student's page: answer instead
                     LOG.exception("marketlib classroom: a message could not be handled")
-                    conn.send({"type": "error", "error": "the server could not handle this "
-                                                         "message; nothing changed"})
+                    with language(conn.lang):  # in the page's language, as its other answers
+                        conn.send({"type": "error", "error": _(
+                            "the server could not handle this message; nothing changed")})
         except asyncio.CancelledError:  # dropped: it did not take its close in time
             LOG.debug("marketlib classroom: a connection was dropped")
         except Exception:  # a broken connection; nothing of the game depends on it

@@ -33,7 +33,7 @@ from marketlib.classroom.timer import (
     timeout_rng,
     warning,
 )
-from marketlib.core.i18n import N_, register_refusals
+from marketlib.core.i18n import N_, Later, _, language, register_refusals, said
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
@@ -231,9 +231,12 @@ class RoomTable:
             except sqlite3.Error as err:
                 self.session.rollback(checkpoint)
                 self.refresh()
-                session.error = f"The move could not be saved ({err}), so nothing was played."
+                with language(session.lang):  # the seat's language, as its other answers
+                    session.error = _("The move could not be saved ({error}), so nothing was "
+                                      "played.").format(error=err)
         elif not session.error and _kind(content) in MOVES:
-            return session.notice or "nothing was played"
+            with language(session.lang):
+                return said(session.notice) or _("nothing was played")
         return session.error
 
     def undo(self) -> None:
@@ -334,7 +337,7 @@ class RoomTable:
         action = chooser.choose(match.view(seat), match.legal_actions(),
                                 timeout_rng(match.seed, seat, index))
         match.play(action)
-        self.session.reasons[(index, action)] = (REASON.format(seat=seat),
+        self.session.reasons[(index, action)] = (Later(REASON, seat=seat),
                                                  frozenset(range(self.players)))
         self.seats[seat].notice = ""
         try:
@@ -345,7 +348,7 @@ class RoomTable:
             return
         self.run_bots()
         name = self.names[seat]
-        self.session.announce(ANNOUNCED.format(who=f"P{seat} {name}" if name else f"P{seat}"))
+        self.session.announce(Later(ANNOUNCED, who=f"P{seat} {name}" if name else f"P{seat}"))
 
     def commit(self, marks: dict[int, str] | None = None) -> None:
         """Write the actions not yet written (and forget undone ones), then redraw every seat
@@ -455,7 +458,7 @@ class RoomTable:
             index = self.match.cursor - 1
             seat = actor(self.match, index, self.players)
             if timed_out(who) and seat is not None:  # its log line says so, as when played
-                self.session.reasons[(index, action)] = (REASON.format(seat=seat),
+                self.session.reasons[(index, action)] = (Later(REASON, seat=seat),
                                                          frozenset(range(self.players)))
             self._seen.add(index, seat, who)
             self.by.append(who)

@@ -21,18 +21,24 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from marketlib.core.i18n import N_, Later
+
 WARN_AT = 2 / 3
 """The warning comes when this share of the timer has passed (30 s before a 90 s timer): the
 last third, ``seconds / 3``, is left."""
 TIMEOUT = "timeout:"
 """How a timed-out move's ``by`` begins (then the computer player's name: ``timeout:greedy``)."""
-WARNING = "You have {left} s left to move; then a computer player makes this one move for you."
-"""The deciding seat's notice once :data:`WARN_AT` of its time has passed."""
-REASON = "timed out: a computer player moved for P{seat}"
-"""The log's reason of a timed-out move, shown to every seat."""
-ANNOUNCED = ("Time ran out for {who}: a computer player made this one move for them; "
-             "they play on.")
-"""What every seat of the table reads after a timed-out move, until the game moves on."""
+WARNING = N_("You have {left} s left to move; then a computer player makes this one move for "
+             "you.")
+"""The deciding seat's notice once :data:`WARN_AT` of its time has passed (in English: the seat
+reads it in its own language, :func:`warning`)."""
+REASON = N_("timed out: a computer player moved for P{seat}")
+"""The log's reason of a timed-out move, shown to every seat, each in its own language (a
+:class:`~marketlib.core.i18n.Later` of it is kept)."""
+ANNOUNCED = N_("Time ran out for {who}: a computer player made this one move for them; they "
+               "play on.")
+"""What every seat of the table reads after a timed-out move, until the game moves on (each
+seat in its own language)."""
 
 WARNED = "warned"
 MOVED = "moved"
@@ -116,15 +122,18 @@ class Wait:
 
 
 def warning(seconds: float) -> str:
-    """The warning for a timer of ``seconds``.
+    """The warning for a timer of ``seconds`` (a :class:`~marketlib.core.i18n.Later`: the
+    seat's page reads it in its language).
 
     Example:
         >>> warning(90)
         'You have 30 s left to move; then a computer player makes this one move for you.'
         >>> warning(1)[:19]  # never "0 s"
         'You have 1 s left t'
+        >>> warning(90).said("ms")[:20]
+        'Anda ada 30 s lagi u'
     """
-    return WARNING.format(left=max(1, round(seconds / 3)))
+    return Later(WARNING, left=max(1, round(seconds / 3)))
 
 
 __all__ = ["ANNOUNCED", "MOVED", "REASON", "TIMEOUT", "WARNED", "WARNING", "WARN_AT", "Wait",

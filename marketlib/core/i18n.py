@@ -31,11 +31,12 @@ import functools
 import gettext
 import re
 import string
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogues are: ``<lang>/LC_MESSAGES/marketlib.po`` and its compiled ``.mo``,
@@ -118,6 +119,104 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it here (a table built at import
     time); translate it with :func:`_` where it is read."""
     return message
+
+
+class Later(str):
+    """A sentence worded where it is read, in the reader's language (a computer player's
+    reason, the words of its trade offer; issue 30, point 5).
+
+    As a ``str`` it is the English, byte for byte what the code always wrote (a log line, a
+    save, ``Match.log()``, a golden transcript); :meth:`said` words it in any language on
+    demand, so each seat of a classroom table reads it in its own. It is made of a template in
+    English with ``{name}`` slots, marked with :func:`N_` (``Later(N_("plays {move}."),
+    move=...)``), and the slots' values: a slot holding a :class:`Later` is worded in the same
+    language, any other value (table notation, a number) is filled in as it is. A sentence
+    put together by code (one in several pieces, a plural) is :meth:`by`: a function of small
+    values that writes it in the language in force, called again for each language asked.
+    A ``Later`` never changes: a copy is itself, and it pickles with what it needs to word it.
+
+    Example:
+        >>> why = Later(N_("plays {move}, the only legal action."), move="P0 pass")
+        >>> why
+        'plays P0 pass, the only legal action.'
+        >>> why.said("ms")
+        'memainkan P0 pass, satu-satunya tindakan yang sah.'
+        >>> with language("ms"):
+        ...     said(why), said("P0 pass")
+        ('memainkan P0 pass, satu-satunya tindakan yang sah.', 'P0 pass')
+    """
+
+    __slots__ = ("_args", "_make", "_said", "_slots", "_template")
+
+    _template: str
+    _slots: dict[str, Any]
+    _make: Callable[..., str] | None
+    _args: tuple[Any, ...]
+    _said: dict[str, str]
+
+    def __new__(cls, template: str, /, **slots: Any) -> Later:
+        self = super().__new__(cls, template.format(**slots) if slots else template)
+        self._template, self._slots, self._make, self._args, self._said = (
+            template, slots, None, (), {})
+        return self
+
+    @classmethod
+    def by(cls, make: Callable[..., str], /, *args: Any) -> Later:
+        """The sentence ``make(*args)`` writes in the language in force (with :func:`_`,
+        :func:`ngettext`, :func:`said` of a :class:`Later` among ``args``): its English now,
+        any other language when asked. ``make`` is a module's function and ``args`` small
+        values that never change (words, numbers, notation), not a game's states."""
+        with language("en"):
+            english = make(*args)
+        self = super().__new__(cls, english)
+        self._template, self._slots, self._make, self._args, self._said = (
+            english, {}, make, args, {})
+        return self
+
+    def said(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the language in force); English: itself."""
+        lang = check_language(lang) if lang is not None else get_language()
+        if lang == "en":
+            return str(self)
+        kept = self._said.get(lang)
+        if kept is None:
+            with language(lang):
+                if self._make is not None:
+                    kept = self._make(*self._args)
+                elif self._slots:
+                    kept = _(self._template).format(
+                        **{k: said(v) for k, v in self._slots.items()})
+                else:
+                    kept = _(self._template)
+            self._said[lang] = kept
+        return kept
+
+    def __copy__(self) -> Later:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Later:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restore, (self._template, self._slots, self._make, self._args)
+
+
+def _restore(template: str, slots: dict[str, Any], make: Callable[..., str] | None,
+             args: tuple[Any, ...]) -> Later:
+    """A pickled :class:`Later` made again."""
+    return Later(template, **slots) if make is None else Later.by(make, *args)
+
+
+def said(text: str) -> str:
+    """``text`` in the language in force when it is a :class:`Later`; any other text as it is
+    (words already in the reader's language, table notation)."""
+    return text.said() if isinstance(text, Later) else text
+
+
+def joined(separator: str, parts: Iterable[str]) -> str:
+    """``parts`` joined by ``separator``, each :func:`said` in the language in force (a list
+    of sentences kept for later: ``Later.by(joined, "; ", parts)``)."""
+    return separator.join(said(part) for part in parts)
 
 
 _REFUSALS: list[str] = []
@@ -244,6 +343,6 @@ def _slot(value: str, depth: int) -> str:
                    for p in parts)
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "check_language", "get_language",
-           "language", "ngettext", "refusal", "register_refusals", "sentence", "set_language",
-           "translations"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "Later", "_", "check_language",
+           "get_language", "joined", "language", "ngettext", "refusal", "register_refusals", "said",
+           "sentence", "set_language", "translations"]

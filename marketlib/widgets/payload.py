@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from marketlib.core.i18n import N_, _, get_language, refusal, sentence
+from marketlib.core.i18n import N_, Later, _, get_language, refusal, said, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -143,7 +143,29 @@ redraw costs the same however long the game; ``Match.log()`` has every line."""
 
 Reason = tuple[str, frozenset[int] | None]
 """A computer player's reason for one move and the seats it may be shown to (``None``: only
-the teacher view)."""
+the teacher view). The reason is English, or a :class:`~marketlib.core.i18n.Later` that the log
+words in each seat's language (:func:`bot_reason`)."""
+
+
+def bot_reason(name: str, why: str) -> str:
+    """A computer player's reason as the log quotes it, ``GreedyBot: plays ...``: its class
+    ``name`` and its ``explain_choice()`` (``""``: the name alone). A sentence that is a
+    :class:`~marketlib.core.i18n.Later` stays one, so each seat's log words it in the seat's
+    language when the seat's payload is built (issue 30, point 5); its ``str`` is the English.
+
+    Example:
+        >>> from marketlib.core.i18n import N_
+        >>> why = bot_reason("RandomBot", Later(N_("has not chosen yet.")))
+        >>> why, why.said("ms")
+        ('RandomBot: has not chosen yet.', 'RandomBot: belum memilih lagi.')
+    """
+    if not why:
+        return name
+    return Later.by(_named, name, why) if isinstance(why, Later) else f"{name}: {why}"
+
+
+def _named(name: str, why: str) -> str:
+    return f"{name}: {said(why)}"
 
 
 def log_lines(
@@ -193,7 +215,8 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
                 seat is None or seat in reason[1])) and (
                 i == 0 or reasons.get((i - 1, history[i - 1])) != reason
                 or getattr(history[i - 1], "player", None) != getattr(action, "player", None)):
-            text = f"{text} - {reason[0]}"  # once per line of play, not on each of its moves
+            text = f"{text} - {said(reason[0])}"  # once per line of play, not on each of its
+            # moves; a reason that is a Later in the seat's language (the log's is in force)
         lines.append(text)
     return lines
 
@@ -384,6 +407,6 @@ def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
     return lambda match, seat: probe(table, match, seat)
 
 
-__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_for", "choices_for",
-           "explain_click",
+__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_for", "bot_reason",
+           "choices_for", "explain_click",
            "log_lines", "payload", "payload_function", "probe", "summary_text", "world_of"]

@@ -35,7 +35,16 @@ from typing import Any
 
 from marketlib.bots.coach import review_text
 from marketlib.core.errors import IllegalAction, InvalidAction, MarketlibError
-from marketlib.core.i18n import N_, _, check_language, language, refusal, register_refusals
+from marketlib.core.i18n import (
+    N_,
+    Later,
+    _,
+    check_language,
+    language,
+    refusal,
+    register_refusals,
+    said,
+)
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
@@ -249,7 +258,11 @@ class SeatSession:
         table = self.table
         held = _(self.held) if self.held and self.seat in table.opponents else ""
         announced = "" if self.covered else table.announced()
-        parts = [self.notice, _(announced) if announced else "", held]
+        # a Later (a classroom's move timer) in this board's language; the board's own notices
+        # are in it already, the table's announcements are registered English sentences
+        parts = [said(self.notice),
+                 said(announced) if isinstance(announced, Later) else
+                 _(announced) if announced else "", held]
         return " ".join(dict.fromkeys(p for p in parts if p))
 
     def step_in_seats(self) -> list[int]:

@@ -25,7 +25,7 @@ from marketlib.core.match import Match
 from marketlib.core.options import changes_text
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.board_words import words
-from marketlib.widgets.payload import Reason, Table, payload
+from marketlib.widgets.payload import Reason, Table, bot_reason, payload
 from marketlib.widgets.sight import Sights
 
 MAX_BOT_DECISIONS = 20_000
@@ -230,7 +230,8 @@ class TableSession:
         if not bots or getattr(game, "any_time_actions", None) is None or not self.hand_off():
             return []
         self._bots_changed += 1  # asked: they may remember it
-        with language("en"):  # their reasons go to the log, in English (as the log is)
+        with language("en"):  # a reason that is not a Later stays English (as Match.log is);
+            # a Later is worded in each seat's language where its log is written
             wanted = out_of_turn_moves(game, match.state, bots, match.seed, match.cursor)
         played = []
         for seat, action in wanted:
@@ -241,9 +242,10 @@ class TableSession:
             except IllegalAction:  # an earlier seat's action took what this one wanted
                 continue
             explain = getattr(bots[seat], "explain_choice", None)
-            why = explain() if callable(explain) else ""
-            name = type(bots[seat]).__name__
-            self.reasons[(before, action)] = (f"{name}: {why}" if why else name, readers)
+            with language("en"):
+                why = explain() if callable(explain) else ""
+            self.reasons[(before, action)] = (bot_reason(type(bots[seat]).__name__, why),
+                                              readers)
             played.append(action)
         return played
 
@@ -255,13 +257,13 @@ class TableSession:
         bot = self.opponents[current]
         self._bots_changed += 1
         view = match.view(current)
-        with language("en"):  # its reason goes to the log, in English (as the log is), the
-            # same whichever seat's board (and language) the move was made from
+        with language("en"):  # the same whichever seat's board (and language) the move was
+            # made from: a reason that is a Later (the bots' own) is worded in each seat's
+            # language where its log is written, any other stays English (as Match.log is)
             action = bot.choose(view, match.legal_actions(), self.rngs[current])
             explain = getattr(bot, "explain_choice", None)
             why = explain() if callable(explain) else ""
-        name = type(bot).__name__
-        self.reasons[(match.cursor, action)] = (f"{name}: {why}" if why else name,
+        self.reasons[(match.cursor, action)] = (bot_reason(type(bot).__name__, why),
                                                 self.readers(view, current))
         match.play(action)
         return action

@@ -46,7 +46,7 @@ import msgspec
 from marketlib.bots import make_bot
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
-from marketlib.core.i18n import N_, check_language, language, refusal, register_refusals
+from marketlib.core.i18n import N_, _, check_language, language, refusal, register_refusals, said
 from marketlib.core.match import Match
 from marketlib.widgets import fresh_seed, table_of
 from marketlib.widgets import messages as m
@@ -262,7 +262,8 @@ class PageGame:
         error = session.error
         if (not error and m.kind_of(message) in MOVES
                 and session.match.revision == revision):
-            error = session.notice or "nothing was played"
+            with language(self.lang):
+                error = said(session.notice) or _("nothing was played")
         frames = self.state()
         if session.stale:
             return [*frames, {"type": "error", "id": number, "error": error}]

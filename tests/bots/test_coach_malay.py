@@ -3,7 +3,7 @@ heuristic's and the search's sentences, the alternatives weighed) and a game rev
 Malay under ``language("ms")``, on seeded positions of both games (standard Bansan, Kenduri,
 Sendiri, Monsoon Market); the same positions give the same moves in both languages, and the
 English words are unchanged, byte for byte. A board whose language is ``ms`` shows its hint in
-Malay, and its log keeps the computer players' reasons in English (as the log is)."""
+Malay, and its log the computer players' reasons in Malay too (the move notation kept)."""
 
 from __future__ import annotations
 
@@ -210,7 +210,7 @@ def test_a_bansan_review_reads_in_malay() -> None:
     assert not left & ENGLISH, sorted(left & ENGLISH)
 
 
-def test_a_malay_board_shows_its_hint_in_malay_and_keeps_the_log_english() -> None:
+def test_a_malay_board_shows_its_hint_and_the_bots_reasons_in_malay() -> None:
     match = Match("monsoon", monsoon.Rules(players=2), seed=3)
     board = MonsoonBoard(match, opponents={1: ISMCTSBot(40)}, lang="ms")
     board._handle_custom_msg({"type": "hint"}, [])
@@ -227,4 +227,6 @@ def test_a_malay_board_shows_its_hint_in_malay_and_keeps_the_log_english() -> No
                                   "version": board.version}, [])
         assert board.error == ""
     reasons = [line for line in board.log if "ISMCTSBot: " in line]
-    assert reasons and all("simulated futures" in line for line in reasons)
+    assert reasons and all("masa depan simulasi" in line and "simulated futures" not in line
+                           for line in reasons)
+    assert match.log(0) == [line.split(" - ")[0] for line in board.log]  # notation kept

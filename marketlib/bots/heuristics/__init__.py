@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from marketlib.core import registry
 from marketlib.core.game import GameModule, Outcome, PlayerId
-from marketlib.core.i18n import _
+from marketlib.core.i18n import N_, Later, _, said
 
 
 class Heuristic(Protocol):
@@ -65,7 +65,9 @@ class Heuristic(Protocol):
         ...
 
     def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
-        """One sentence for a learner: what ``actions`` do and why they were chosen."""
+        """One sentence for a learner: what ``actions`` do and why they were chosen (a
+        :class:`~marketlib.core.i18n.Later` of the game's: its English, worded in the reader's
+        language where it is read, with :func:`~marketlib.core.i18n.said`)."""
         ...
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
@@ -151,7 +153,7 @@ class NeutralHeuristic:
         return rng.choice(actions)
 
     def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
-        return _("plays {moves}.").format(moves=", ".join(str(a) for a in actions))
+        return Later(N_("plays {moves}."), moves=", ".join(str(a) for a in actions))
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
         return {"score": self.score(state, player)}
@@ -166,16 +168,18 @@ class NeutralHeuristic:
 
 def one_after_another(steps: Sequence[str]) -> str:
     """The steps of a turn in the order played, in the language in force ("A, then B, then
-    C"; a translator words ``{first}, then {next}``), or ``""`` for none.
+    C"; a translator words ``{first}, then {next}``; a step that is a
+    :class:`~marketlib.core.i18n.Later` is worded too), or ``""`` for none. A sentence that
+    quotes it keeps it for later with ``Later.by(one_after_another, steps)``.
 
     Example:
         >>> one_after_another(["sell MT", "pick PC-63", "done"])
         'sell MT, then pick PC-63, then done'
     """
-    said = steps[0] if steps else ""
+    text = said(steps[0]) if steps else ""
     for step in steps[1:]:
-        said = _("{first}, then {next}").format(first=said, next=step)
-    return said
+        text = _("{first}, then {next}").format(first=text, next=said(step))
+    return text
 
 
 REPEAT_PENALTY = 0.04

@@ -33,7 +33,7 @@ from msgspec.structs import replace
 from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
 from marketlib.bansan.state import Ending, Purchase, Stocking, Vendor
 from marketlib.bots.heuristics import one_after_another, outcome_value
-from marketlib.core.i18n import _, ngettext
+from marketlib.core.i18n import N_, Later, joined, ngettext, said
 
 
 class Weights(msgspec.Struct, frozen=True, kw_only=True):
@@ -496,33 +496,34 @@ class BansanHeuristic:
 
     def describe(self, before: State, actions: Sequence[Any], after: State, player: int) -> str:
         """One sentence: the actions of the turn and the change in money and lists (in the
-        Kenduri also the public lists a Bag now covers more of, B-KEN-03)."""
+        Kenduri also the public lists a Bag now covers more of, B-KEN-03); a
+        :class:`~marketlib.core.i18n.Later`, worded in the reader's language where it is read.
+        """
         was, now = before.vendors[player], after.vendors[player]
-        played = (one_after_another([str(a).split(" ", 1)[-1] for a in actions[:4]])
-                  or _("nothing"))
+        steps = tuple(str(a).split(" ", 1)[-1] for a in actions[:4])
+        played: str = Later.by(one_after_another, steps) if steps else Later(N_("nothing"))
         if len(actions) > 4:
-            played = _("{moves} and {count} more").format(moves=played, count=len(actions) - 4)
-        change = []
+            played = Later(N_("{moves} and {count} more"), moves=played, count=len(actions) - 4)
+        change: list[str] = []
         if now.money != was.money:
-            change.append(_("money goes from RM{before} to RM{after}").format(
-                before=was.money, after=now.money))
+            change.append(Later(N_("money goes from RM{before} to RM{after}"),
+                                before=was.money, after=now.money))
         if len(now.completed) > len(was.completed):
-            change.append(_("it completes {count} Shopping List").format(
-                count=len(now.completed) - len(was.completed)))
+            change.append(Later(N_("it completes {count} Shopping List"),
+                                count=len(now.completed) - len(was.completed)))
         if len(now.bag) != len(was.bag):
-            change.append(_("its Bag goes from {before} to {after} cards").format(
-                before=len(was.bag), after=len(now.bag)))
+            change.append(Later(N_("its Bag goes from {before} to {after} cards"),
+                                before=len(was.bag), after=len(now.bag)))
         if before.rules.plays.shared_menu and after.public:  # whose Bag nears which list
             had = {x: share for x, _seat, share in feast_claims(before)}
-            closer = [_("{list} (P{seat}'s Bag covers {share})").format(
-                          list=x, seat=seat, share=f"{share:.0%}")
-                      for x, seat, share in feast_claims(after) if share > had.get(x, 1.0)]
+            closer = tuple(Later(N_("{list} (P{seat}'s Bag covers {share})"),
+                                 list=x, seat=seat, share=f"{share:.0%}")
+                           for x, seat, share in feast_claims(after) if share > had.get(x, 1.0))
             if closer:
-                change.append(ngettext("the table's Kenduri list {lists} comes closer",
-                                       "the table's Kenduri lists {lists} come closer",
-                                       len(closer)).format(lists=", ".join(closer)))
-        why = "; ".join(change) or _("it keeps its position best")
-        return _("plays {moves}, because {why}.").format(moves=played, why=why)
+                change.append(Later.by(_closer, closer))
+        why = (Later.by(joined, "; ", tuple(change)) if change
+               else Later(N_("it keeps its position best")))
+        return Later(N_("plays {moves}, because {why}."), moves=played, why=why)
 
     def metrics(self, state: State, player: int) -> dict[str, float | int]:
         """``score`` (= money in RM), ``money``, ``lists`` (Shopping Lists completed, not
@@ -540,6 +541,13 @@ class BansanHeuristic:
         bins = state.bins
         return (vendor.money, vendor.money, len(vendor.completed), len(vendor.bag), in_stalls,
                 len(bins[0]), len(bins[1]), len(bins[2]))
+
+
+def _closer(lists: Sequence[str]) -> str:
+    """The Kenduri lists a turn brings closer, in the language in force."""
+    return ngettext("the table's Kenduri list {lists} comes closer",
+                    "the table's Kenduri lists {lists} come closer",
+                    len(lists)).format(lists=", ".join(said(x) for x in lists))
 
 
 BIN_COLUMNS = tuple(f"bin_{waste.value}" for waste in Waste)

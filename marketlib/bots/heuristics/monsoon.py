@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from marketlib.bots.heuristics import MetricReader, Row, one_after_another, outcome_value
-from marketlib.core.i18n import _
+from marketlib.core.i18n import N_, Later, _, joined
 from marketlib.monsoon import (
     Buy,
     Catalog,
@@ -239,26 +239,29 @@ class MonsoonHeuristic:
         target = before.rules.seal_target
         first = actions[0] if actions else Pass(player=player)
         if isinstance(first, Pass):
-            return _("passes, because no steal, buy or fulfilment improves its position this "
-                     "turn.")
+            return Later(N_("passes, because no steal, buy or fulfilment improves its position "
+                            "this turn."))
         clauses = _clauses(before, actions, after, player, cat)
+        what: str
         if clauses:
-            what = one_after_another(clauses)
+            what = Later.by(one_after_another, tuple(clauses))
         else:  # a line chosen in the middle of a turn: spends, takes, a skipped Bonus Action
-            what = _("goes on with {moves}").format(
-                moves=one_after_another([str(a).split(" ", 1)[1] for a in actions]))
+            what = Later(N_("goes on with {moves}"), moves=Later.by(
+                one_after_another, tuple(str(a).split(" ", 1)[1] for a in actions)))
+        why: str
         if seals_after > seals_before:
-            why = _("raising its seals from {before} to {after} of {target}").format(
-                before=seals_before, after=seals_after, target=target)
+            why = Later(N_("raising its seals from {before} to {after} of {target}"),
+                        before=seals_before, after=seals_after, target=target)
         else:
             pots = potentials(after, player) if after.result is None else []
             if pots:
                 seals, oid, lvl = pots[0]
-                why = _("so it holds the goods for {order} at {level} ({seals} seals) next "
-                        "turn").format(order=oid, level=_(LEVELS[lvl.value]), seals=seals)
+                why = Later(N_("so it holds the goods for {order} at {level} ({seals} seals) "
+                               "next turn"), order=oid, level=Later(LEVELS[lvl.value]),
+                            seals=seals)
             else:
-                why = _("to collect goods for the Orders on display")
-        return _("{what}, {why}.").format(what=what, why=why)
+                why = Later(N_("to collect goods for the Orders on display"))
+        return Later(N_("{what}, {why}."), what=what, why=why)
 
     def score(self, state: State, player: int) -> float:
         """``player``'s seals: the ``score`` of :meth:`metrics`."""
@@ -330,7 +333,8 @@ def _clauses(before: State, actions: Sequence[Any], after: State, player: int,
     """A clause per main step of ``actions`` in the order played: a fulfilment with the level
     declared for it (the next ``Declare``), a steal, a buy with what it took, an upgrade.
     Spends, takes and keeps belong to the step before them and are not named (issue 29: the
-    explanation names what the bot does, no more)."""
+    explanation names what the bot does, no more). Each is a
+    :class:`~marketlib.core.i18n.Later`, worded where it is read."""
     out: list[str] = []
     held = before.seats[player].display
     fulfilling: int | None = None  # the index in ``out`` of a fulfilment waiting for a level
@@ -338,37 +342,40 @@ def _clauses(before: State, actions: Sequence[Any], after: State, player: int,
     for i, a in enumerate(actions):
         if isinstance(a, Fulfill):
             order = a.order
-            out.append(_("fulfils {order} ({needs})").format(
-                order=order, needs=_needs(cat.orders[order])))
+            out.append(Later(N_("fulfils {order} ({needs})"), order=order,
+                             needs=Later.by(_needs, cat.orders[order])))
             fulfilling = len(out) - 1
         elif isinstance(a, Declare) and fulfilling is not None:
-            out[fulfilling] = _("fulfils {order} ({needs}) at {level}").format(
-                order=order, needs=_needs(cat.orders[order]), level=_(LEVELS[a.level.value]))
+            out[fulfilling] = Later(N_("fulfils {order} ({needs}) at {level}"), order=order,
+                                    needs=Later.by(_needs, cat.orders[order]),
+                                    level=Later(LEVELS[a.level.value]))
             fulfilling = None
         elif isinstance(a, Steal):
             owner = None
             for q, seat in enumerate(before.seats):
                 if a.card in seat.display:
                     owner = q
-            out.append(_("steals {card} ({good}) from the Market").format(
-                           card=a.card, good=_goods(cat.goods[a.card])) if owner is None else
-                       _("steals {card} ({good}) from P{seat}'s display").format(
-                           card=a.card, good=_goods(cat.goods[a.card]), seat=owner))
+            good = Later.by(_goods, cat.goods[a.card])
+            out.append(Later(N_("steals {card} ({good}) from the Market"), card=a.card,
+                             good=good) if owner is None else
+                       Later(N_("steals {card} ({good}) from P{seat}'s display"), card=a.card,
+                             good=good, seat=owner))
         elif isinstance(a, Buy):
             taken = []
             for b in actions[i + 1:]:
                 if isinstance(b, Take):
-                    taken.append(_goods(cat.goods[b.card]))
+                    taken.append(Later.by(_goods, cat.goods[b.card]))
                 elif not isinstance(b, Keep):
                     break
             if not taken:
                 gained = [c for c in after.seats[player].display if c not in held]
-                taken = [_goods(cat.goods[c]) for c in gained if c in cat.goods]
-            out.append(_("spends {card} ({good}) to buy {taken} from the Market").format(
-                card=a.card, good=_goods(cat.goods[a.card]),
-                taken=", ".join(taken) or _("nothing")))
+                taken = [Later.by(_goods, cat.goods[c]) for c in gained if c in cat.goods]
+            out.append(Later(N_("spends {card} ({good}) to buy {taken} from the Market"),
+                             card=a.card, good=Later.by(_goods, cat.goods[a.card]),
+                             taken=Later.by(joined, ", ", tuple(taken)) if taken
+                             else Later(N_("nothing"))))
         elif isinstance(a, Upgrade):
-            out.append(_("upgrades {order}").format(order=a.order))
+            out.append(Later(N_("upgrades {order}"), order=a.order))
     return out
 
 

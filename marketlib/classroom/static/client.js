@@ -313,7 +313,7 @@ function connect() {
     }
     // The teacher stopped the room, the kernel restarted, the network dropped, or too many
     // pages of this network are waiting for a code (4029): join again with the same code.
-    if (page.joined || event.code === 4029) retry(reason || "disconnected");
+    if (page.joined || event.code === 4029) retry(reason);
     else { page.state = "idle"; link(reason || t("could_not_connect")); }
   });
 }
