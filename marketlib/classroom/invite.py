@@ -7,6 +7,8 @@ import html
 import socket
 from typing import TYPE_CHECKING
 
+from marketlib.core.i18n import _
+
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
 
@@ -43,21 +45,29 @@ def qr_svg(url: str, scale: int = 4) -> str:
 
 def room_html(room: Room) -> str:
     """What a notebook shows for ``room``: the game, the join address and its QR code while it
-    runs, and every seat's join code (with the name given, or "computer")."""
-    state = "running" if room.running else "not started: room.start()"
+    runs, and every seat's join code (with the name given, or "computer"), in the language in
+    force (the room's, :func:`marketlib.set_language`, as the projector's)."""
+    e = html.escape
+    state = _("running") if room.running else _("not started: room.start()")
+    computer = "<br><small>" + e(_("computer")) + "</small>"
+    table_name = _("Table {table}")
     rows = "".join(
-        f"<tr><td>Table {t.number}</td>" + "".join(
-            f"<td><code>{html.escape(c)}</code>"
-            f"{'<br><small>' + html.escape(t.names[s]) + '</small>' if t.names[s] else ''}"
-            f"{'<br><small>computer</small>' if s in t.bots else ''}</td>"
+        f"<tr><td>{e(table_name.format(table=t.number))}</td>" + "".join(
+            f"<td><code>{e(c)}</code>"
+            f"{'<br><small>' + e(t.names[s]) + '</small>' if t.names[s] else ''}"
+            f"{computer if s in t.bots else ''}</td>"
             for s, c in enumerate(t.codes)) + "</tr>" for t in room.tables)
     heads = "".join(f"<th>P{s}</th>" for s in range(room.tables[0].players))
     qr = room.qr_svg() if room.running else ""
-    url = html.escape(room.url) if room.running else "(not started)"
-    return (f'<div class="marketlib-room"><p><b>{html.escape(room.game)}</b> room, '
-            f"{len(room.tables)} table(s), {state}. Students open <b><a href=\"{url}\" "
-            f'target="_blank">{url}</a></b> and type their code.</p>{qr}'
-            f"<table><tr><th>table</th>{heads}</tr>{rows}</table></div>")
+    url = e(room.url) if room.running else e(_("(not started)"))
+    # one whole sentence each, escaped before its slots take their markup
+    about = e(_("{game} room, {count} table(s), {state}.")).format(
+        game=f"<b>{e(room.game)}</b>", count=len(room.tables), state=e(state))
+    how = e(_("Students open {address} and type their code.")).format(
+        address=f'<b><a href="{url}" target="_blank">{url}</a></b>')
+    head = e(_("table"))
+    return (f'<div class="marketlib-room"><p>{about} {how}</p>{qr}'
+            f"<table><tr><th>{head}</th>{heads}</tr>{rows}</table></div>")
 
 
 __all__ = ["LOOPBACK", "join_url", "qr_svg", "room_html"]

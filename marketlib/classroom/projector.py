@@ -238,7 +238,9 @@ PER_PAGE = 10
 def slips_html(room: Room, address: str = "") -> str:
     """A printable HTML page of join slips, one per seat (the student's name when the teacher
     seated the class, table, seat, join code, the join
-    address and its QR code), :data:`PER_PAGE` to an A4 page, never split across pages.
+    address and its QR code), :data:`PER_PAGE` to an A4 page, never split across pages; its
+    words in the language in force (the room's, :func:`marketlib.set_language`, as the
+    projector's).
 
     Raises:
         ValueError: no join address known yet (the room is not started and has no
@@ -250,19 +252,24 @@ def slips_html(room: Room, address: str = "") -> str:
                          "address='http://...'")
     qr = qr_svg(url, 3)
     e = html.escape
+    # the words in the language in force (the room's, set_language, as the projector); a
+    # slot holding markup is filled after the words are escaped
+    who = _("Table {table}, seat P{seat}")
+    how = e(_("Open {address} and type this code.")).format(address=f"<b>{e(url)}</b>")
     cards = [
         f'<div class="slip">{qr}<div>'
         + (f'<div class="slip-name">{e(table.names[seat])}</div>' if table.names[seat] else "")
-        + f'<div class="slip-who">Table {table.number}, '
-        f'seat P{seat}</div><div class="slip-code">{e(code)}</div>'
-        f'<div class="slip-url">Open <b>{e(url)}</b> and type this code.</div></div></div>'
+        + f'<div class="slip-who">{e(who.format(table=table.number, seat=seat))}</div>'
+        f'<div class="slip-code">{e(code)}</div>'
+        f'<div class="slip-url">{how}</div></div></div>'
         for table in room.tables for seat, code in enumerate(table.codes)]
     sheets = "".join(f'<section class="sheet">{"".join(cards[i:i + PER_PAGE])}</section>'
                      for i in range(0, len(cards), PER_PAGE))
-    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            f"<title>Join slips: {e(room.game)}</title><style>{SLIP_STYLE}</style></head><body>"
-            '<p class="slip-note">Print, cut along the dashed lines and hand each student '
-            f"their own slip.</p>{sheets}</body></html>")
+    title = _("Join slips: {game}").format(game=room.game)
+    note = _("Print, cut along the dashed lines and hand each student their own slip.")
+    return (f'<!doctype html><html lang="{get_language()}"><head><meta charset="utf-8">'
+            f"<title>{e(title)}</title><style>{SLIP_STYLE}</style></head><body>"
+            f'<p class="slip-note">{e(note)}</p>{sheets}</body></html>')
 
 
 def write_slips(room: Room, path: str | Path, address: str = "") -> Path:

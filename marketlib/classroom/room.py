@@ -690,7 +690,8 @@ class Room:
         """Printable join slips, one per seat (table, seat, join code, the join address and
         its QR code), ten to a page and never cut by a page break: the HTML page as text, or,
         with ``path``, written there (returns the path). Hand each student their own slip:
-        the projector shows no code.
+        the projector shows no code. Worded in the language in force
+        (:func:`marketlib.set_language`), as the projector.
 
         Raises:
             ValueError: no join address yet: :meth:`start` first, or give ``address``.

@@ -153,3 +153,65 @@ def test_slips_need_a_join_address(tmp_path: Path) -> None:
         assert "http://x/" in room.slips(address="http://x/")
     finally:
         room.stop()
+
+
+def _words(page: str) -> str:
+    """The words a person reads on ``page``: no QR code, style, markup or join code."""
+    page = re.sub(r"<svg.*?</svg>|<style>.*?</style>|<code>.*?</code>", " ", page, flags=re.S)
+    page = re.sub(r'<div class="slip-code">.*?</div>', " ", page)
+    page = re.sub(r"</?(b|a)\b[^>]*>", "", page)  # inline: part of the sentence
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).strip()
+
+
+ENGLISH = re.compile(r"\b(Table|seat|Open|type|code|Print|cut|slips?|room|Students|running|"
+                     r"computer|table|started|and|their|this)\b")
+
+
+def test_slips_and_room_summary_speak_the_rooms_language(tmp_path: Path) -> None:
+    """Issue 30, point 5: the join slips (room.slips()) and the notebook's room summary
+    (room_html) are worded in the language in force, set_language as the projector's; the
+    English is what it always was."""
+    import marketlib
+    from marketlib.classroom.invite import room_html
+
+    room = make_room(tmp_path, tables=2, players=2, address="http://10.0.0.5:8000/")
+    try:
+        room.tables[0].set_name(1, "Ben")
+        room.seat_computer(2, 1, "random")
+        english = _words(room.slips())
+        assert english.startswith(
+            "Join slips: bansan Print, cut along the dashed lines and hand each student their own "
+            "slip. Table 1, seat P0 Open http://10.0.0.5:8000/ and type this code. "
+            "Ben Table 1, seat P1")
+        assert '<html lang="en">' in room.slips()
+        assert "<title>Join slips: bansan</title>" in room.slips()
+        assert _words(room_html(room)) == (
+            "bansan room, 2 table(s), not started: room.start(). Students open (not started) "
+            "and type their code. table P0 P1 Table 1 Ben Table 2 computer")
+        marketlib.set_language("ms")
+        try:
+            slips, summary = room.slips(), room._repr_html_()
+        finally:
+            marketlib.set_language("en")
+        assert _words(slips).startswith(
+            "Slip untuk menyertai: bansan Cetak, gunting mengikut garis putus-putus dan berikan "
+            "setiap pelajar slipnya sendiri. Meja 1, tempat duduk P0 "
+            "Buka http://10.0.0.5:8000/ dan taip kod ini. Ben Meja 1, tempat duduk P1")
+        assert '<html lang="ms">' in slips
+        assert "<title>Slip untuk menyertai: bansan</title>" in slips
+        assert _words(summary) == (
+            "Bilik bansan, 2 meja, belum dimulakan: room.start(). Pelajar membuka "
+            "(belum dimulakan) dan menaip kod masing-masing. meja P0 P1 Meja 1 Ben Meja 2 "
+            "komputer")
+        for text in (_words(slips), _words(summary)):  # the code's room.start() is no word
+            assert not ENGLISH.search(text.replace("room.start()", "")), text
+        for code in room.codes.values():  # every code still on exactly one slip
+            assert slips.count(code) == 1
+        room.start()
+        with marketlib.core.i18n.language("ms"):
+            running = _words(room_html(room))
+        assert "sedang berjalan" in running and f"Pelajar membuka {room.url} dan" in running
+        assert not ENGLISH.search(running.replace(room.url, ""))
+        assert "running. Students open" in _words(room_html(room))
+    finally:
+        room.stop()
