@@ -122,6 +122,11 @@ reads it in its own language, :func:`busy_words`)."""
 register_refusals([BUSY])
 
 
+PAUSED_REFUSAL = N_("The teacher paused the game: wait until they resume it, then try again.")
+"""What a seat reads when it clicks on a paused table (the table's ``paused`` says why it waits,
+"The teacher paused the game."; this sentence answers the click)."""
+
+
 def busy_words(table: TableSession) -> str:
     """Why the table waits, in the language in force: the teacher's pause or a computer
     player's move; "" when it does not."""
@@ -333,8 +338,10 @@ class SeatSession:
         self.error = ""
         busy = busy_words(self.table)
         if busy and kind != "explain":
-            self.notice = _("{busy}: wait a moment, then try again.").format(
-                busy=busy.removesuffix("..."))
+            # one whole sentence per case: the pause's own words end with a full stop
+            self.notice = (_(PAUSED_REFUSAL) if self.table.paused else
+                           _("{busy}: wait a moment, then try again.").format(
+                               busy=busy.removesuffix("...")))
             self.refresh()
             return
         if isinstance(message, m.Choice):

@@ -56,3 +56,26 @@ def test_the_teachers_words_reach_each_seat_in_its_language(tmp_path: Path) -> N
     assert [seat.traits()["notice"] for seat in table.seats] == [
         "The teacher resumed the game: play on.",
         "Guru menyambung semula permainan: teruskan bermain."]
+
+
+def test_a_click_on_a_paused_table_reads_one_sentence_in_each_language(tmp_path: Path) -> None:
+    """A move clicked while the teacher pauses the table is refused with one well-formed
+    sentence, never "The teacher paused the game.: wait a moment..." (a full stop inside)."""
+    room = make_room(tmp_path, players=2, seed=2)
+    table = room.tables[0]
+    room.pause(1)
+    current = table.match.current_player
+    answers = []
+    for lang in (None, "ms"):  # the seat's language: English, then Bahasa Malaysia
+        table.seats[current].lang = lang
+        version = table.seats[current].traits()["version"]
+        answers.append(table.handle(current, {"type": "play", "index": 0, "version": version}))
+        assert table.seats[current].traits()["notice"] == answers[-1]
+    assert answers == [
+        "The teacher paused the game: wait until they resume it, then try again.",
+        "Guru menghentikan permainan seketika: tunggu sehingga guru menyambungnya semula, "
+        "kemudian cuba lagi."]
+    assert table.match.cursor == 0
+    room.unpause(1)
+    assert not table.handle(current, {"type": "play", "index": 0,
+                                      "version": table.seats[current].traits()["version"]})
