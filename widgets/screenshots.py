@@ -32,9 +32,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SYNCED = ("scene", "cards", "choices", "log", "story", "error", "notice", "seat", "seats",
-          "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
-          "busy", "description", "summary", "seed")
+SYNCED = ("scene", "cards", "choices", "log", "story", "error", "notice", "confirmation", "seat",
+          "seats", "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version",
+          "position", "busy", "description", "summary", "seed")
 
 
 THEMES = ("light", "dark", "lab-light", "lab-dark")

@@ -105,6 +105,7 @@ class Board(anywidget.AnyWidget):
     log_total = traitlets.Int(0).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
+    confirmation = traitlets.Unicode("").tag(sync=True)
     seat = traitlets.Int(0).tag(sync=True)
     seats: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     teacher = traitlets.Bool(False).tag(sync=True)

@@ -304,7 +304,7 @@ function makeBoard(drawGame) {
         queued = true;
         queueMicrotask(() => { queued = false; redraw(); });
       };
-      const names = ["version", "error", "notice", "covered", "position", "busy"];
+      const names = ["version", "error", "notice", "confirmation", "covered", "position", "busy"];
       for (const name of names) model.on(`change:${name}`, schedule);
       // Redraw when the board crosses the narrow width (the order of its parts changes).
       const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {

@@ -3,13 +3,25 @@
 // Concatenated after common.js; no imports, no network.
 
 function mlStatus(model) {
-  // One fixed area for busy / error / notice, so a message never pushes the board down.
+  // One fixed area for busy / error / notice / confirmation, so a message never pushes the board down.
   const box = mlEl("div", "marketlib-status");
   box.setAttribute("role", "status");
   box.setAttribute("aria-live", "polite");
   if (model.get("busy")) box.appendChild(mlEl("div", "marketlib-busy", model.get("busy")));
   if (model.get("error")) box.appendChild(mlEl("div", "marketlib-error", model.get("error")));
   if (model.get("notice")) box.appendChild(mlEl("div", "marketlib-notice", model.get("notice")));
+  // A confirmation of what this seat just did ("Done: ...", "Undone: ..."): a calm tick, never
+  // drawn like a refusal or an answer to a question (issue 30, point 4).
+  const done = model.get("confirmation");
+  if (done) {
+    const line = mlEl("div", "marketlib-confirmation");
+    line.setAttribute("role", "status");
+    const tick = mlEl("span", "marketlib-tick", "\u2713");
+    tick.setAttribute("aria-hidden", "true");
+    line.appendChild(tick);
+    line.appendChild(mlEl("span", null, done));
+    box.appendChild(line);
+  }
   return box;
 }
 

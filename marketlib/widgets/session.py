@@ -41,6 +41,7 @@ from marketlib.core.i18n import (
     _,
     check_language,
     language,
+    ngettext,
     refusal,
     register_refusals,
     said,
@@ -184,7 +185,10 @@ class SeatSession:
         """A person who asked to act out of turn on a shared device (hot-seat): the board shows
         their seat until they play an any-time action or step back."""
         self.error = ""
-        self.notice = ""
+        self._notice = ""
+        self.confirmed = False
+        """:attr:`notice` confirms what this seat just did ("Done: ...", "Undone: ..."): sent
+        as the ``confirmation`` trait, drawn unlike a refusal (issue 30, point 4)."""
         self.version = 0
         self.shown_revision = -1
         """The ``Match.revision`` this front end was last drawn at (:meth:`refresh`)."""
@@ -193,6 +197,23 @@ class SeatSession:
         self.position = ""
         self._data: dict[str, Any] = {}
         self._pending_bots: Any = None
+
+    @property
+    def notice(self) -> str:
+        """This board's own notice: a refusal, an explanation, a hint (the ``notice`` trait),
+        or a confirmation when :attr:`confirmed` (the ``confirmation`` trait)."""
+        return self._notice
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        self._notice = text
+        self.confirmed = False
+
+    def confirm(self, text: str) -> None:
+        """Confirm what this seat just did with ``text`` ("": say nothing); any later notice
+        replaces it."""
+        self._notice = text
+        self.confirmed = bool(text)
 
     @property
     def match(self) -> Match:
@@ -240,6 +261,7 @@ class SeatSession:
             "cards": table.cards,
             "error": self.error,
             "notice": self.notices(),
+            "confirmation": said(self.notice) if self.confirmed else "",
             "seat": self.seat,
             "seats": table.seats(),
             "teacher": self.teacher,
@@ -257,15 +279,16 @@ class SeatSession:
         }
 
     def notices(self) -> str:
-        """The ``notice`` trait: this board's own notice (a refusal, an explanation), then what
-        the table announces to every seat (the teacher's undo), then, while a computer player
-        holds this seat, :attr:`held`."""
+        """The ``notice`` trait: this board's own notice (a refusal, an explanation; not a
+        confirmation, which is the ``confirmation`` trait), then what the table announces to
+        every seat (the teacher's undo), then, while a computer player holds this seat,
+        :attr:`held`."""
         table = self.table
         held = _(self.held) if self.held and self.seat in table.opponents else ""
         announced = "" if self.covered else table.announced()
         # a Later (a classroom's move timer) in this board's language; the board's own notices
         # are in it already, the table's announcements are registered English sentences
-        parts = [said(self.notice),
+        parts = ["" if self.confirmed else said(self.notice),
                  said(announced) if isinstance(announced, Later) else
                  _(announced) if announced else "", held]
         return " ".join(dict.fromkeys(p for p in parts if p))
@@ -524,7 +547,7 @@ class SeatSession:
                            f"{err if reason is None else refusal(reason)}")
             self.refresh()
             raise
-        self.notice = self._confirmation(before)
+        self.confirm(self._confirmation(before))
         self.continue_(clicked)
 
     def _confirmation(self, before: Any) -> str:
@@ -545,7 +568,7 @@ class SeatSession:
         cursor = self.match.cursor
         self.table.undo()
         self.stepped_in = None
-        self.notice = _moves("Undone", cursor - self.match.cursor, "taken back")
+        self.confirm(_moves(cursor - self.match.cursor, undone=True))
         self.refresh()
 
     def redo(self) -> None:
@@ -553,7 +576,7 @@ class SeatSession:
         cursor = self.match.cursor
         self.table.redo()
         self.stepped_in = None
-        self.notice = _moves("Redone", self.match.cursor - cursor, "played again")
+        self.confirm(_moves(self.match.cursor - cursor, undone=False))
         self.refresh()
 
     def new_game(self, seed: int, *, clicked: bool = False) -> None:
@@ -619,9 +642,16 @@ class SeatSession:
             self.on_change()
 
 
-def _moves(done: str, count: int, how: str) -> str:
-    """A confirmation of an undo or redo: "Undone: 1 move taken back."."""
-    return f"{done}: {count} move{'' if count == 1 else 's'} {how}."
+def _moves(count: int, *, undone: bool) -> str:
+    """A confirmation of an undo or redo, in the language in force: "Undone: 1 move taken
+    back.", "Redone: 2 moves played again."."""
+    if undone:
+        text = ngettext("Undone: {count} move taken back.", "Undone: {count} moves taken back.",
+                        count)
+    else:
+        text = ngettext("Redone: {count} move played again.",
+                        "Redone: {count} moves played again.", count)
+    return text.format(count=count)
 
 
 __all__ = ["CONTROLS", "MAX_BOT_DECISIONS", "BoardMessageError", "SeatSession", "StaleMessage",

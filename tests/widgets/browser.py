@@ -48,9 +48,9 @@ def chromium_page(tmp_path: Path, width: int = 1280, height: int = 800) -> Itera
             context.close()
 
 
-SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "seat", "seats",
-          "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version", "position",
-          "description", "summary", "seed", "story", "busy", "any_time", "step_in",
+SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "confirmation",
+          "seat", "seats", "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version",
+          "position", "description", "summary", "seed", "story", "busy", "any_time", "step_in",
           "out_of_turn", "controls")
 """The board's synced traits, as the harness page takes them."""
 

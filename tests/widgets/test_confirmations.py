@@ -4,10 +4,15 @@ worded from the seat's own views; other moves leave the notice empty."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from marketlib import Match, bansan, monsoon
-from marketlib.widgets import table_of
+from marketlib.bots import RandomBot
+from marketlib.widgets import MonsoonBoard, table_of
 from marketlib.widgets.session import SeatSession, TableSession
 
 
@@ -66,3 +71,91 @@ def test_undo_and_redo_say_how_many_moves() -> None:
     board.redo()
     assert match.cursor == cursor
     assert board.notice == f"Redone: {taken} move{'' if taken == 1 else 's'} played again."
+
+
+def test_a_confirmation_is_its_own_trait_not_a_notice() -> None:
+    """A first-time player read "Done: ..." in the tan of a refusal: the board sends a
+    confirmation as ``confirmation``, never in ``notice``, and a later notice replaces it."""
+    match, boards = seats("bansan", bansan.Rules(players=2), seed=3)
+    board = play_until(match, boards, "Complete", seed=3)
+    traits = board.traits()
+    assert traits["confirmation"].startswith("Done: ") and traits["notice"] == ""
+    board.handle({"type": "explain", "target": "button:nothing-here"})
+    traits = board.traits()
+    assert traits["confirmation"] == "" and traits["notice"] != ""
+
+
+def test_undo_and_redo_confirm_in_the_seats_language() -> None:
+    match, boards = seats("monsoon", monsoon.Rules(players=2), seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        boards[match.current_player].play(rng.choice(match.legal_actions()))
+    board = boards[0]
+    board.lang = "ms"
+    board.refresh()
+    cursor = match.cursor
+    board.handle({"type": "undo", "version": board.version})
+    taken = cursor - match.cursor
+    assert board.traits()["confirmation"] == f"Dibuat asal: {taken} langkah ditarik balik."
+    assert board.traits()["notice"] == ""
+    board.handle({"type": "redo", "version": board.version})
+    assert board.traits()["confirmation"] == f"Dibuat semula: {taken} langkah dimainkan semula."
+
+
+# ------------------------------------------------------------------ drawn in every theme
+THEMES = ("light", "dark", "lab-light", "lab-dark")
+
+DRAWN = r"""
+() => {
+  const done = document.querySelector(".marketlib-confirmation");
+  const notice = document.querySelector(".marketlib-notice");
+  const style = (el) => el && getComputedStyle(el);
+  return {
+    text: done && done.textContent, role: done && done.getAttribute("role"),
+    tick: done && done.querySelector(".marketlib-tick").getAttribute("aria-hidden"),
+    ground: style(done).backgroundColor, frame: style(done).borderTopColor,
+    noticeGround: style(notice).backgroundColor, noticeStripe: style(notice).borderLeftColor,
+    noticeTop: style(notice).borderTopStyle,
+  };
+}
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_confirmation_is_drawn_unlike_a_notice(tmp_path: Path, theme: str) -> None:
+    """The confirmation is a calm green-framed line with a tick (role="status"), not the tan
+    stripe of a notice (a refusal, an explanation): in light, dark, JupyterLab Light and Dark,
+    with no serious axe violation. Screenshots are kept in the test's folder."""
+    from axe_playwright_python.sync_playwright import Axe
+    from browser import ROOT, chromium_page, traits
+
+    sys.path.insert(0, str(ROOT / "widgets"))
+    from screenshots import dress
+
+    match = Match("monsoon", monsoon.Rules(players=2), seed=5)
+    board = MonsoonBoard(match, opponents={1: RandomBot()})
+    rng = random.Random(5)
+    for _ in range(3):
+        board.play(rng.choice(match.legal_actions()))
+    board._handle_custom_msg({"type": "undo", "version": board.version}, [])
+    assert board.confirmation.startswith("Undone: ") and board.notice == ""
+    state = traits(board)
+    # a notice beside it (what the table announces to every seat) shows the difference
+    state["notice"] = "The teacher undid the last move."
+    with chromium_page(tmp_path, 900, 700) as page:
+        page.goto((ROOT / "widgets" / "harness.html").as_uri())
+        dress(page, theme)
+        page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                      [str(board._esm), str(board._css), state])
+        drawn = page.evaluate(DRAWN)
+        assert drawn["text"] == "\u2713" + board.confirmation
+        assert drawn["role"] == "status" and drawn["tick"] == "true"
+        assert drawn["ground"] != drawn["noticeGround"]
+        assert drawn["frame"] != drawn["noticeStripe"] and drawn["noticeTop"] == "none"
+        results = Axe().run(page, context=".marketlib-status").response
+        serious = [v["id"] for v in results["violations"] if v["impact"] in ("serious",
+                                                                              "critical")]
+        assert serious == []
+        page.locator(".marketlib-status").screenshot(path=str(tmp_path / f"done_{theme}.png"))
+        page.screenshot(path=str(tmp_path / f"board_{theme}.png"))

@@ -297,12 +297,14 @@ def test_notices_and_positions_follow_every_change() -> None:
     positions = [board.position]
     said = {"play": "", "undo": "Undone: 5 moves taken back.",  # the stale answer is gone;
             "redo": "Redone: 5 moves played again.", "new_game": ""}  # undo/redo confirm
+    # (a confirmation is its own trait, drawn unlike a notice; issue 30, point 4)
     for step in ({"type": "play", "index": 0}, {"type": "undo"}, {"type": "redo"},
                  {"type": "new_game", "seed": 9}):
         msg(board, type="explain", target="button:skip")
         assert board.notice.startswith("M-")
         msg(board, **step)
-        assert board.notice == said[str(step["type"])] and board.error == ""
+        assert board.confirmation == said[str(step["type"])] and board.error == ""
+        assert board.notice == ""
         positions.append(board.position)
     assert positions == ["0:0:0:0:0:0", "0:5:5:0:0:0", "0:0:5:0:0:0", "0:5:5:0:0:0",
                          "1:0:0:0:0:0"]

@@ -36,7 +36,7 @@ TEXT, LARGE_OR_UI = 4.5, 3.0
 PAIRS: list[tuple[str, str, str, float]] = [
     *[(f"text on {bg}", "--ml-ink", bg, TEXT) for bg in (
         "--ml-paper", "--ml-tint-accent", "--ml-tint-go", "--ml-tint-warn", "--ml-tint-stop",
-        "--ml-tint-goal", "--ml-tint-sky", "--ml-sunk", "--ml-sunk-2")],
+        "--ml-tint-goal", "--ml-tint-sky", "--ml-tint-done", "--ml-sunk", "--ml-sunk-2")],
     ("strong text", "--ml-ink-strong", "--ml-paper", TEXT),
     *[(f"quiet text (ids, 'empty', illegal things) on {bg}", "--ml-ink-muted", bg, TEXT)
       for bg in ("--ml-paper", "--ml-tint-go", "--ml-tint-accent", "--ml-sunk-2",
@@ -54,6 +54,8 @@ PAIRS: list[tuple[str, str, str, float]] = [
     ("the focus ring on a legal thing", "--ml-warn", "--ml-tint-go", LARGE_OR_UI),
     ("an overflowing bin's frame and fill", "--ml-stop", "--ml-tint-stop", LARGE_OR_UI),
     ("an error's stripe", "--ml-stop", "--ml-paper", LARGE_OR_UI),
+    ("a confirmation's tick", "--ml-done", "--ml-tint-done", TEXT),
+    ("a confirmation's frame", "--ml-done", "--ml-paper", LARGE_OR_UI),
     ("a bin's fill meter", "--ml-sky", "--ml-paper", LARGE_OR_UI),
     ("a bin's fill meter on a legal bin", "--ml-sky", "--ml-tint-go", LARGE_OR_UI),
     ("the goal line's stripe", "--ml-goal", "--ml-paper", LARGE_OR_UI),
