@@ -366,6 +366,34 @@ def _past(views: Sequence[Any], i: int, action: Action, me: int) -> str:
     return ""
 
 
+SKIPPED_BONUS: dict[str, str] = {
+    "upgrade": N_("The Bonus Action of {order} (upgrade an Order) is skipped: no other "
+                  "fulfilled Order can be upgraded."),
+    "keep1": N_("The Bonus Action of {order} (keep 1 spent card) is skipped: no Goods card "
+                "was spent on it."),
+    "fulfill_another": N_("The Bonus Action of {order} (fulfil another Order) is skipped: no "
+                          "other Order can be fulfilled now."),
+    "steal2": N_("The Bonus Action of {order} (steal 2 cards) is skipped: there is no card "
+                 "to steal."),
+}
+"""Why an Order's Bonus Action was passed over at Gold or Silver (the rules skip one that can
+do nothing, A-M-15, A-M-18), by action, in English: :func:`recap` says it after the move, so
+the player is not left wondering where it went."""
+
+
+def _skipped(views: Sequence[Any], i: int, action: Action) -> str:
+    """The sentence of :data:`SKIPPED_BONUS` when ``action`` (move ``i``) declared Gold or
+    Silver and the rules skipped its Bonus Action; else ""."""
+    before, after = views[i], views[i + 1]
+    if (not isinstance(action, Declare) or action.level.value == "bulk"
+            or not isinstance(before.pending, FulfillPending) or after.result is not None
+            or isinstance(after.pending, BonusPending)):
+        return ""
+    order = before.pending.order
+    kind = catalog(before).orders[order].bonus_action.value
+    return _(SKIPPED_BONUS[kind]).format(order=order)
+
+
 def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
     """One sentence: what one seat did in a row of moves, and what it changed for ``me``.
 
@@ -393,7 +421,9 @@ def recap(views: Sequence[Any], actions: Sequence[Action], me: int) -> str:
         changes.append(_("your display {before} -> {after} cards").format(before=d0, after=d1))
     text = ", ".join(phrases[:-1]) + (_(" and ") if len(phrases) > 1 else "") + (
         phrases[-1] if phrases else _("played"))
-    return f"P{who} {text}" + (f": {', '.join(changes)}." if changes else ".")
+    skipped = [line for i, a in enumerate(actions) if (line := _skipped(views, i, a))]
+    return " ".join([f"P{who} {text}" + (f": {', '.join(changes)}." if changes else "."),
+                     *skipped])
 
 
 REFUSALS: tuple[str, ...] = (

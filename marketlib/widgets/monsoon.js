@@ -25,6 +25,16 @@ function mmCard(ctx, id, target, where) {
     body, "marketlib-card");
 }
 
+// The seals on each edge of an Order ("Gold 5 · Silver 3 · Bulk 1", a Bulk edge's Bonus Good).
+function mmEdges(ctx, order) {
+  const W = ctx.cards.words;
+  const bulk = order.bonus_good
+    ? mlT(W.bonus_bulk, { bulk: order.bulk, good: W[`good_${order.bonus_good}`] }) : `${order.bulk}`;
+  const edges = mlPictured(ctx, "seal", mlT(W.edges, { gold: order.gold, silver: order.silver, bulk }), "marketlib-order-edges");
+  edges.title = W.edges_title;
+  return edges;
+}
+
 function mmOrder(ctx, id, owned, spendPhase) {
   const W = ctx.cards.words;
   const order = ctx.cards.orders[id];
@@ -39,10 +49,7 @@ function mmOrder(ctx, id, owned, spendPhase) {
   for (const [good, n] of order.needs) need.appendChild(mmBand(ctx, good, `${W[`good_${good}`]} ${n}`));
   body.appendChild(need);
   const bonusGood = W[`good_${order.bonus_good}`];
-  const bulk = order.bonus_good ? mlT(W.bonus_bulk, { bulk: order.bulk, good: bonusGood }) : `${order.bulk}`;
-  const edges = mlPictured(ctx, "seal", mlT(W.edges, { gold: order.gold, silver: order.silver, bulk }), "marketlib-order-edges");
-  edges.title = W.edges_title;
-  body.appendChild(edges);
+  body.appendChild(mmEdges(ctx, order));
   body.appendChild(ctx.el("span", "marketlib-order-action", W[`action_${order.bonus_action}`]));
   if (owned && owned.bonus) {
     const bonus = mlPictured(ctx, order.bonus_good, mlT(W.bonus_unspent, { good: bonusGood, quantity: order.bonus_quantity }), "marketlib-bonus-good");
@@ -73,8 +80,15 @@ function mmPending(ctx, s) {
   mlStepLine(ctx, s, box);
   if (p.type === "fulfill") {
     const need = ctx.el("div", "marketlib-row-items");
-    for (const [good, n] of ctx.cards.orders[p.order].needs) need.appendChild(mmBand(ctx, good, `${W[`good_${good}`]} ${n}`));
+    const order = ctx.cards.orders[p.order];
+    for (const [good, n] of order.needs) need.appendChild(mmBand(ctx, good, `${W[`good_${good}`]} ${n}`));
     box.appendChild(need);
+    // the Order's seals per level and its Bonus Action stay in sight while it is fulfilled
+    // (a first-time player lost them once the Order left the display)
+    const edges = ctx.el("div", "marketlib-row-items");
+    edges.appendChild(mmEdges(ctx, order));
+    edges.appendChild(ctx.el("span", "marketlib-order-action", W[`action_${order.bonus_action}`]));
+    box.appendChild(edges);
     box.appendChild(ctx.el("p", null, mlT(W.spent_head, { order: p.order, label: ctx.cards.orders[p.order].label })));
     const spent = ctx.el("div", "marketlib-row-items");
     for (const id of p.cards) {
