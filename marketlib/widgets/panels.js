@@ -14,8 +14,7 @@ function mlStatus(model) {
   // drawn like a refusal or an answer to a question (issue 30, point 4).
   const done = model.get("confirmation");
   if (done) {
-    const line = mlEl("div", "marketlib-confirmation");
-    line.setAttribute("role", "status");
+    const line = mlEl("div", "marketlib-confirmation");  // read by the box's own status region
     const tick = mlEl("span", "marketlib-tick", "\u2713");
     tick.setAttribute("aria-hidden", "true");
     line.appendChild(tick);
