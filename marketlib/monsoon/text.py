@@ -15,7 +15,7 @@ from marketlib.monsoon.actions import Action
 from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.rules import ENGINE, apply
 from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import State
+from marketlib.monsoon.state import State, TakePending
 from marketlib.monsoon.view import View, determinize
 
 
@@ -61,6 +61,10 @@ def preview(view: View, action: Action, world: State | None = None, *,
     d0, d1 = len(before.seats[player].display), len(after.seats[player].display)
     if d1 != d0:
         parts.append(f"display {d0} -> {d1} card{'' if d1 == 1 else 's'}")
+    pending = after.pending
+    if isinstance(pending, TakePending) and after.current == player:  # a Buy's second step
+        n = pending.remaining
+        parts.append(f"then take {n} Market card{'' if n == 1 else 's'} (M-BUY-01)")
     if after.result is not None:
         parts.append("wins the game" if player in after.result.winners else "ends the game")
     elif after.current != player:

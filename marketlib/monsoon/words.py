@@ -475,6 +475,8 @@ PREVIEWS: tuple[str, ...] = (
     N_('seals {before} -> {after}'),
     N_('display {before} -> {after} card'),
     N_('display {before} -> {after} cards'),
+    N_('then take {count} Market card (M-BUY-01)'),
+    N_('then take {count} Market cards (M-BUY-01)'),
     N_('wins the game'),
     N_('ends the game'),
     N_('ends your turn'),

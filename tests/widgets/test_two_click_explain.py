@@ -79,3 +79,21 @@ def test_a_purchase_that_rounds_down_to_nothing_still_pays() -> None:
                 if c["text"] == "P1 pick PC-34")
     assert pick["preview"] == ("1 card(s) picked: if you finish now (done), you pay RM0 (half "
                                "price, rounded down once)")
+
+
+def test_a_monsoon_buy_says_what_its_second_step_takes() -> None:
+    """A first-time player read "display 4 -> 3 cards" for a Buy and did not know Market cards
+    come next (M-BUY-01): the preview says how many, from public cards only."""
+    from marketlib import monsoon
+    from marketlib.core.i18n import language
+
+    match = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    table = table_of("monsoon")
+    previews = {c["text"]: c["preview"] for c in choices_for(table, match, 0)}
+    assert previews["P0 buy MG-12"] == (
+        "display 4 -> 3 cards; then take 3 Market cards (M-BUY-01)")
+    # a Buy that takes the whole Market at once has no second step: nothing to announce
+    assert previews["P0 buy MG-07"] == "display 4 -> 7 cards; ends your turn"
+    with language("ms"):
+        said = {c["text"]: c["preview"] for c in choices_for(table, match, 0)}
+    assert said["P0 buy MG-12"] == "paparan 4 -> 3 kad; kemudian ambil 3 kad Pasar (M-BUY-01)"
