@@ -2,13 +2,15 @@
 (issue 33, point 3).
 
 A run is one flat list of tasks (:class:`~marketlib.sim.tasks.Task`: a chunk of one grid
-point's games), submitted at once by :mod:`marketlib.sim.submit`; finished chunks stream back
+point's games, named by numbers only), planned as they are submitted by
+:mod:`marketlib.sim.submit`, with the grid points' settings
+(:class:`~marketlib.sim.tasks.Setting`) sent once for the whole run; finished chunks stream back
 as they complete (a progress bar counts them) and are put back in order. Each task sends back
 two small pandas frames built where the games were played, or with ``out`` writes them there as
 Parquet parts (:mod:`marketlib.sim.parts`) so the client never holds the turns. Game ``i`` of a
 run with ``seed`` uses seed ``seed + i`` and seats its bots shifted by ``i`` when seats rotate,
 so the frames never depend on ``n_jobs``, the chunking, the backend or the number of workers.
-Custom card data travels with every task by content (:func:`~marketlib.sim.tasks.card_content`).
+Custom card data travels by content, in the settings (:func:`~marketlib.sim.tasks.card_content`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from marketlib.sim.tasks import (
     Cards,
     Job,
     Output,
+    Setting,
     Task,
     card_content,
     game_rows,
@@ -139,17 +142,22 @@ class Point:
     cards: Cards | None = None
 
 
-def plan(game: GameEntry, points: Sequence[Point], n_games: int, size: int, *,
-         rotate_seats: bool, any_time: bool, out: str | None,
-         keep_turns: bool) -> Iterator[Task]:
+def settings(game: GameEntry, points: Sequence[Point], *, rotate_seats: bool, any_time: bool,
+             out: str | None, keep_turns: bool) -> tuple[Setting, ...]:
+    """Every point's :class:`~marketlib.sim.tasks.Setting`, in point order: what its tasks
+    share, sent once for the run."""
+    return tuple(Setting(game=game, rules=point.rules, cards=point.cards, bots=point.bots,
+                         seed=point.seed, rotate=rotate_seats, any_time=any_time,
+                         columns=point.columns, out=out, keep_turns=keep_turns)
+                 for point in points)
+
+
+def plan(n_points: int, n_games: int, size: int) -> Iterator[Task]:
     """The flat list of tasks, made one at a time as they are submitted: every point's games
-    cut into chunks of ``size``, point by point; each carries its point's cards."""
-    for p, point in enumerate(points):
+    cut into chunks of ``size``, point by point."""
+    for p in range(n_points):
         for c, first in enumerate(range(0, n_games, size)):
-            yield Task(point=p, chunk=c, game=game, rules=point.rules, cards=point.cards,
-                       bots=point.bots, first=first, count=min(size, n_games - first),
-                       seed=point.seed, rotate=rotate_seats, any_time=any_time,
-                       columns=point.columns, out=out, keep_turns=keep_turns)
+            yield Task(point=p, chunk=c, first=first, count=min(size, n_games - first))
 
 
 def run_points(
@@ -162,8 +170,9 @@ def run_points(
     outputs in task order (point by point, chunk by chunk), streamed in as they finish. With
     ``out``, the tasks write their parts and ``meta`` in that folder and nothing is returned
     (an empty list): the client then holds no task's output, and plans and submits the tasks
-    a few at a time (:func:`marketlib.sim.submit.stream`), so its memory does not grow with
-    the number of games. Used by :func:`play_many` and :func:`~marketlib.sim.sweep`."""
+    a few at a time (:func:`marketlib.sim.submit.stream`; the points' settings are sent once),
+    so its memory does not grow with the number of games. Used by :func:`play_many` and
+    :func:`~marketlib.sim.sweep`."""
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     entry = registry.entry_of(module)
@@ -174,12 +183,13 @@ def run_points(
                               chunk_size)
         per_point = -(-n_games // size)
         folder = None if out is None else parts.prepare(out, meta, per_point * len(points))
-        tasks = plan(entry, points, n_games, size, rotate_seats=rotate_seats,
-                     any_time=any_time, out=folder, keep_turns=keep_turns)
+        shared = settings(entry, points, rotate_seats=rotate_seats, any_time=any_time,
+                          out=folder, keep_turns=keep_turns)
         results: dict[int, Output] = {}
         with tqdm(total=n_games * len(points), disable=not progress,
                   desc=f"{entry.name} games", unit="game") as bar:
-            for k, output in submit.stream(run_task, tasks, n_jobs, backend, client):
+            for k, output in submit.stream(run_task, plan(len(points), n_games, size), shared,
+                                           n_jobs, backend, client):
                 if folder is None:
                     results[k] = output
                 bar.update(min(size, n_games - (k % per_point) * size))
@@ -233,8 +243,9 @@ def play_many(
     Args:
         game: ``"monsoon"``, ``"bansan"`` or a game module.
         rules: the game's ``Rules`` (a dict of options, or ``None`` for the defaults). Custom
-            deck files are read once, here, and their cards travel with every task, so a worker
-            never needs the files (docs: "Simulation").
+            deck files are read once, here, and their cards travel to the workers by content
+            (once per run, with the run's settings), so a worker never needs the files (docs:
+            "Simulation").
         bots: bots (names or objects) in seat order, cycled to fill every seat.
         n_games: games to play; game ``i`` uses seed ``seed + i``.
         rotate_seats: game ``i`` shifts the bots ``i`` seats, so each bot plays every seat.

@@ -1,7 +1,8 @@
 """Where a batch's tasks run (issue 33, point 3): in this process, through joblib (loky
 processes, threads, or any backend registered with joblib, such as Ray's), or on a Dask
 ``distributed`` cluster. :func:`stream` submits one flat list of tasks and yields each
-task's output as soon as it is finished, whatever order they finish in.
+task's output as soon as it is finished, whatever order they finish in. What the tasks share
+(``shared``: a batch's grid-point settings) is sent once, not with every task.
 """
 
 from __future__ import annotations
@@ -13,16 +14,21 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+S = TypeVar("S")
 R = TypeVar("R")
 
 
-def stream(fn: Callable[[T], R], tasks: Iterable[T], n_jobs: int = 1,
+def stream(fn: Callable[[T, S], R], tasks: Iterable[T], shared: S, n_jobs: int = 1,
            backend: str | None = None, client: Any = None) -> Iterator[tuple[int, R]]:
-    """``(k, fn(task k))`` for every task, in the order the tasks finish.
+    """``(k, fn(task k, shared))`` for every task, in the order the tasks finish.
 
     ``tasks`` is read as tasks are submitted, a few ahead of the workers (joblib's
     ``pre_dispatch``; on Dask, two per worker thread), so a generator of tasks is never held
-    whole.
+    whole. On Dask, ``shared`` is submitted once, as a task of its own whose result every task
+    takes as an argument: each task's message to the scheduler then carries only the task
+    (a few hundred bytes), and the shared value reaches each worker once. (A task's result,
+    unlike a scattered value, is computed again if the worker holding it is lost.) Nothing is
+    kept of a finished task: its future is released and its output handed on.
 
     Args:
         n_jobs: joblib workers (``-1``: all cores); ``1`` with no backend runs here, in order.
@@ -35,26 +41,26 @@ def stream(fn: Callable[[T], R], tasks: Iterable[T], n_jobs: int = 1,
         ValueError: ``backend="dask"`` and no ``client`` given or running.
     """
     if client is not None or backend == "dask":
-        yield from _dask(fn, tasks, client)
+        yield from _dask(fn, tasks, shared, client)
     elif n_jobs == 1 and backend is None:
         for k, task in enumerate(tasks):
-            yield k, fn(task)
+            yield k, fn(task, shared)
     else:
-        yield from _joblib(fn, tasks, n_jobs, backend)
+        yield from _joblib(fn, tasks, shared, n_jobs, backend)
 
 
-def _numbered(fn: Callable[[T], R], k: int, task: T) -> tuple[int, R]:
-    return k, fn(task)
+def _numbered(fn: Callable[[T, S], R], k: int, task: T, shared: S) -> tuple[int, R]:
+    return k, fn(task, shared)
 
 
-def _joblib(fn: Callable[[T], R], tasks: Iterable[T], n_jobs: int,
+def _joblib(fn: Callable[[T, S], R], tasks: Iterable[T], shared: S, n_jobs: int,
             backend: str | None) -> Iterator[tuple[int, R]]:
     from joblib import Parallel, delayed, parallel_config  # type: ignore[import-untyped]
 
     context = parallel_config(backend=backend) if backend else contextlib.nullcontext()
     with context:
         parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered")
-        yield from parallel(delayed(_numbered)(fn, k, t) for k, t in enumerate(tasks))
+        yield from parallel(delayed(_numbered)(fn, k, t, shared) for k, t in enumerate(tasks))
 
 
 @contextlib.contextmanager
@@ -83,16 +89,23 @@ def dask_client(client: Any = None) -> Iterator[Any]:
                          "client = distributed.Client(cluster) first, or pass client=") from None
 
 
-def _dask(fn: Callable[[T], R], tasks: Iterable[T], client: Any) -> Iterator[tuple[int, R]]:
+def _same(value: S) -> S:
+    """``value`` itself: the task whose result is what the tasks share."""
+    return value
+
+
+def _dask(fn: Callable[[T, S], R], tasks: Iterable[T], shared: S,
+          client: Any) -> Iterator[tuple[int, R]]:
     from distributed import as_completed
 
     with dask_client(client) as dask:
         window = 2 * max(1, int(sum(dask.nthreads().values())))
         numbered = enumerate(tasks)
         waiting: dict[Any, int] = {}
+        common = dask.submit(_same, shared, pure=False)
 
         def send(k: int, task: T) -> Any:
-            future = dask.submit(fn, task, pure=False)
+            future = dask.submit(fn, task, common, pure=False)
             waiting[future] = k
             return future
 
@@ -111,6 +124,7 @@ def _dask(fn: Callable[[T], R], tasks: Iterable[T], client: Any) -> Iterator[tup
         finally:
             for future in waiting:
                 future.cancel()
+            common.release()
 
 
 def workers(n_jobs: int, backend: str | None, client: Any) -> int:

@@ -1,11 +1,15 @@
 """One task of a batch of games (issue 33, point 3): a chunk of one grid point's games, as it
 travels to a worker (a joblib process or a Dask worker) and what the worker sends back.
 
-A :class:`Task` names its games by a range of indices and the point's first seed, so planning
-costs the client nothing per game; it carries the rules and any custom card data *by content*
-(:func:`card_content`: the parsed cards, never a path a remote worker may not have); and with
-``out`` it writes its ``games`` and ``turns`` as Parquet parts where it runs
-(:mod:`marketlib.sim.parts`) and sends back only row counts.
+A :class:`Task` is small: its grid point's number and a range of game indices, so planning
+costs the client nothing per game and a task's message to a Dask scheduler is a few hundred
+bytes. What all the tasks of a point share is its :class:`Setting`: the game, the rules, the
+seated bots, the first seed and any custom card data *by content* (:func:`card_content`: the
+parsed cards, never a path a remote worker may not have). The settings of a run travel once,
+not with every task (on Dask as one task of their own whose result the tasks take as an
+argument: :func:`marketlib.sim.submit.stream`). With ``out`` a task writes its ``games`` and
+``turns`` as Parquet parts where it runs (:mod:`marketlib.sim.parts`) and sends back only row
+counts.
 """
 
 from __future__ import annotations
@@ -83,7 +87,7 @@ Cards = tuple[Any, str]
 
 
 def card_content(rules: Any) -> Cards | None:
-    """The cards of ``rules`` read now, to travel with every task by content, or ``None`` for
+    """The cards of ``rules`` read now, to travel to the workers by content, or ``None`` for
     the shipped decks (every worker has them in the package) and rules without card data.
 
     Raises:
@@ -109,23 +113,17 @@ def with_cards(rules: Any, cards: Cards | None) -> Any:
 
 
 @dataclass(frozen=True)
-class Task:
-    """Games ``first .. first + count - 1`` of grid point ``point`` (its chunk ``chunk``).
-
-    Game ``i`` uses seed ``seed + i`` and, with ``rotate``, seats the bots shifted by ``i``.
-    ``columns`` are the point's rule values, added to both frames (a sweep's rule columns).
-    With ``out``, the frames are written as Parquet parts in that folder; else they are sent
-    back (``turns`` only if ``keep_turns``).
+class Setting:
+    """What every task of one grid point shares, sent once per run: the point's game, rules,
+    custom cards by content, seated bots and seed of game 0, the run's options, and the rule
+    values (``columns``) a sweep adds to both frames. With ``out``, the frames are written as
+    Parquet parts in that folder; else they are sent back (``turns`` only if ``keep_turns``).
     """
 
-    point: int
-    chunk: int
     game: GameEntry
     rules: Any
     cards: Cards | None
     bots: tuple[BotSpec, ...]
-    first: int
-    count: int
     seed: int
     rotate: bool
     any_time: bool = False
@@ -133,9 +131,21 @@ class Task:
     out: str | None = None
     keep_turns: bool = True
 
-    def jobs(self) -> list[Job]:
+
+@dataclass(frozen=True)
+class Task:
+    """Games ``first .. first + count - 1`` of grid point ``point`` (its chunk ``chunk``),
+    played with the point's :class:`Setting`: game ``i`` uses seed ``setting.seed + i`` and,
+    with ``setting.rotate``, seats the bots shifted by ``i``."""
+
+    point: int
+    chunk: int
+    first: int
+    count: int
+
+    def jobs(self, setting: Setting) -> list[Job]:
         """The task's games as ``(index, seed, seat shift)``."""
-        return [(i, self.seed + i, i if self.rotate else 0)
+        return [(i, setting.seed + i, i if setting.rotate else 0)
                 for i in range(self.first, self.first + self.count)]
 
 
@@ -143,20 +153,23 @@ Output = tuple[pd.DataFrame, pd.DataFrame | None] | tuple[int, int]
 """What a task sends back: its ``(games, turns)`` frames, or with ``out`` their row counts."""
 
 
-def run_task(task: Task) -> Output:
-    """Play ``task``'s games where this runs (a worker) and write or return the frames."""
-    rules = with_cards(task.rules, task.cards)
-    games, turns = play_chunk(task.game, rules, task.bots, task.jobs(), task.any_time)
+def run_task(task: Task, settings: Sequence[Setting]) -> Output:
+    """Play ``task``'s games with its point's setting (``settings[task.point]``) where this
+    runs (a worker) and write or return the frames."""
+    setting = settings[task.point]
+    rules = with_cards(setting.rules, setting.cards)
+    games, turns = play_chunk(setting.game, rules, setting.bots, task.jobs(setting),
+                              setting.any_time)
     games["winner"] = games["winner"].astype(bool)
     games["rank"] = games["rank"].astype("Int64")
-    for name, value in task.columns:
+    for name, value in setting.columns:
         games[name] = value
         turns[name] = value
-    if task.out is not None:
-        parts.write(task.out, task.point, task.chunk, games, turns)
+    if setting.out is not None:
+        parts.write(setting.out, task.point, task.chunk, games, turns)
         return len(games), len(turns)
-    return games, (turns if task.keep_turns else None)
+    return games, (turns if setting.keep_turns else None)
 
 
-__all__ = ["GAME_COLUMNS", "RESULT_COLUMNS", "Cards", "Job", "Output", "Task", "card_content",
-           "game_rows", "play_chunk", "run_task", "with_cards"]
+__all__ = ["GAME_COLUMNS", "RESULT_COLUMNS", "Cards", "Job", "Output", "Setting", "Task",
+           "card_content", "game_rows", "play_chunk", "run_task", "with_cards"]

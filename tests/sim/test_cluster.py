@@ -81,6 +81,27 @@ def test_custom_cards_travel_by_content_never_by_path(
     assert not isinstance(vars(rules).get("card_data"), PinnedCardData)  # rules not changed
 
 
+def test_a_task_message_carries_the_task_and_the_settings_travel_once(
+        client: Any, tmp_path: Path) -> None:
+    # what the client sends the scheduler per task (kept in its last messages' log, and one
+    # message per task on the wire): the task's numbers, not its rules nor its custom cards
+    monsoon.write_default_data(tmp_path / "cards")
+    rules = monsoon.Rules(players=2, goods_deck=str(tmp_path / "cards" / "goods.csv"),
+                          order_deck=str(tmp_path / "cards" / "orders.csv"))
+    play_many("monsoon", rules, ["random"], 6, seed=2, client=client, chunk_size=1,
+              out=tmp_path / "run")
+    sent: list[tuple[str, int]] = []  # (key, bytes of its pickled graph), in the order sent
+    for batch in client.scheduler_comm.recent_message_log:
+        for msg in batch if isinstance(batch, list) else ():
+            if msg.get("op") == "update-graph":
+                (key,) = msg["keys"]
+                sent.append((str(key), sum(len(f) for f in msg["expr_ser"].frames)))
+    settings, *tasks = sent[-7:]
+    assert settings[0].startswith("_same-") and settings[1] > 4000  # the cards: once
+    assert len(tasks) == 6 and all(key.startswith("run_task-") for key, _ in tasks)
+    assert max(size for _, size in tasks) < 600, tasks
+
+
 def test_grid_points_derive_their_seeds_unless_common_seeds() -> None:
     grid = {"seal_target": [5, 8]}
     own = sweep("monsoon", RULES, grid, ["random"], 3, seed=4)
