@@ -103,7 +103,8 @@ def test_a_move_that_played_nothing_is_answered_in_malay(
         room.pause(1)  # a paused table: the seat's own notice, in its language
         monkeypatch.undo()
         answer = table.handle(seat, {**message, "version": session.version})
-        assert answer.startswith("Guru menghentikan permainan seketika."), answer
+        assert answer == ("Guru menghentikan permainan seketika: tunggu sehingga guru "
+                          "menyambungnya semula, kemudian cuba lagi."), answer
     finally:
         room.stop()
 
