@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,53 +61,54 @@ def test_the_timer_warns_and_announces_in_each_seats_language(tmp_path: Path) ->
         room.stop()
 
 
-def test_a_move_that_could_not_be_saved_is_answered_in_malay(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def seated(tmp_path: Path) -> Iterator[tuple[Any, Any, int]]:
+    """A 2-seat room (seed 1), its table and the seat to move; stopped afterwards."""
     room = make_room(tmp_path, players=2, seed=1)
     try:
         table = room.tables[0]
         seat = table.match.current_player
         assert seat is not None
-
-        def broken(*args: Any, **kwargs: Any) -> None:
-            raise sqlite3.OperationalError("disk I/O error")
-
-        monkeypatch.setattr(table.store, "write_actions", broken)
-        answers = {}
-        for lang in ("en", "ms"):
-            table.seats[seat].lang = lang
-            answers[lang] = table.handle(seat, {"type": "play", "index": 0,
-                                                "version": table.seats[seat].version})
-            assert table.match.cursor == 0  # nothing was played
-            assert table.seats[seat].traits()["error"] == answers[lang]
-        assert answers == {
-            "en": "The move could not be saved (disk I/O error), so nothing was played.",
-            "ms": "Langkah itu tidak dapat disimpan (disk I/O error), jadi tiada apa-apa yang "
-                  "dimainkan."}
+        yield room, table, seat
     finally:
         room.stop()
+
+
+def test_a_move_that_could_not_be_saved_is_answered_in_malay(
+        seated: tuple[Any, Any, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    _, table, seat = seated
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(table.store, "write_actions", broken)
+    answers = {}
+    for lang in ("en", "ms"):
+        table.seats[seat].lang = lang
+        answers[lang] = table.handle(seat, {"type": "play", "index": 0,
+                                            "version": table.seats[seat].version})
+        assert table.match.cursor == 0  # nothing was played
+        assert table.seats[seat].traits()["error"] == answers[lang]
+    assert answers == {
+        "en": "The move could not be saved (disk I/O error), so nothing was played.",
+        "ms": "Langkah itu tidak dapat disimpan (disk I/O error), jadi tiada apa-apa yang "
+              "dimainkan."}
 
 
 def test_a_move_that_played_nothing_is_answered_in_malay(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    room = make_room(tmp_path, players=2, seed=1)
-    try:
-        table = room.tables[0]
-        seat = table.match.current_player
-        assert seat is not None
-        session = table.seats[seat]
-        monkeypatch.setattr(session, "handle", lambda content, checkpoint=None: None)
-        message = {"type": "play", "index": 0, "version": session.version}
-        assert table.handle(seat, message) == "nothing was played"
-        session.lang = "ms"
-        assert table.handle(seat, message) == "tiada apa-apa yang dimainkan"
-        room.pause(1)  # a paused table: the seat's own notice, in its language
-        monkeypatch.undo()
-        answer = table.handle(seat, {**message, "version": session.version})
-        assert answer == ("Guru menghentikan permainan seketika: tunggu sehingga guru "
-                          "menyambungnya semula, kemudian cuba lagi."), answer
-    finally:
-        room.stop()
+        seated: tuple[Any, Any, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    room, table, seat = seated
+    session = table.seats[seat]
+    monkeypatch.setattr(session, "handle", lambda content, checkpoint=None: None)
+    message = {"type": "play", "index": 0, "version": session.version}
+    assert table.handle(seat, message) == "nothing was played"
+    session.lang = "ms"
+    assert table.handle(seat, message) == "tiada apa-apa yang dimainkan"
+    room.pause(1)  # a paused table: the seat's own notice, in its language
+    monkeypatch.undo()
+    answer = table.handle(seat, {**message, "version": session.version})
+    assert answer == ("Guru menghentikan permainan seketika: tunggu sehingga guru "
+                      "menyambungnya semula, kemudian cuba lagi."), answer
 
 
 def test_a_bug_in_the_server_is_answered_in_the_pages_language(
