@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from msgspec.structs import replace
+
 from marketlib.bansan.queries import BIN_INDEX, catalog, fine_for, remove, set_stall
 from marketlib.bansan.state import Stall, State, Transfer, Vendor
 
@@ -40,7 +42,7 @@ def transfer(state: State, frm: int | None, to: int | None, amount: int, rule: s
     else:
         vendors[to] = _money(vendors[to], amount)
         ledger[to] += amount
-    return state.replace(vendors=tuple(vendors), ledger=tuple(ledger), bank=bank,
+    return replace(state, vendors=tuple(vendors), ledger=tuple(ledger), bank=bank,
                          transfers=(*state.transfers, Transfer(frm, to, amount, rule)))
 
 
@@ -61,7 +63,7 @@ def throw(state: State, player: int | None, cards: Iterable[str], rule: str,
         target = bins[BIN_INDEX[cat.produce[c].waste]]
         overflowed += fine_for(len(target), 1, cap)
         target.append(c)
-    new = state.replace(bins=(tuple(bins[0]), tuple(bins[1]), tuple(bins[2])))
+    new = replace(state, bins=(tuple(bins[0]), tuple(bins[1]), tuple(bins[2])))
     if fined and player is not None and overflowed:
         new = transfer(new, player, None, overflowed * state.rules.fine_per_card, rule,
                        mandatory=True)
@@ -71,15 +73,15 @@ def throw(state: State, player: int | None, cards: Iterable[str], rule: str,
 def fallback(state: State, card_id: str) -> State:
     """A card with no open stall for its types (A-B-17): to its bin (no fine) or outside."""
     if state.rules.no_stall_fallback == "outside_market":
-        return state.replace(outside=(*state.outside, card_id))
+        return replace(state, outside=(*state.outside, card_id))
     return throw(state, None, (card_id,), "B-STOCK-07", fined=False)
 
 
 def take_from_stall(state: State, card_id: str) -> tuple[State, Stall]:
     for i, s in enumerate(state.stalls):
         if card_id in s.cards:
-            new = s.replace(cards=remove(s.cards, card_id))
-            return state.replace(stalls=set_stall(state, i, new)), s
+            new = replace(s, cards=remove(s.cards, card_id))
+            return replace(state, stalls=set_stall(state, i, new)), s
     raise AssertionError(card_id)
 
 
@@ -87,11 +89,11 @@ def draw_deck(state: State, count: int) -> tuple[State, tuple[str, ...]]:
     """Draw ``count`` cards (or what is left); drawing the last card triggers the Last Round
     (B-END-01b)."""
     drawn, deck = state.deck[:count], state.deck[count:]
-    state = state.replace(deck=deck)
+    state = replace(state, deck=deck)
     if drawn and not deck:
         state = trigger_last_round(state, state.current)
         if state.public and state.rules.kenduri_deadline == "deck_exhausted":
-            state = state.replace(missed=state.public).note(
+            state = replace(state, missed=state.public).note(
                 f"the Deck ran out with {len(state.public)} Kenduri list(s) open: the Kenduri "
                 "has failed (B-KEN-05, kenduri_deadline='deck_exhausted')")
     return state, drawn
@@ -101,4 +103,4 @@ def trigger_last_round(state: State, seat: int) -> State:
     """B-END-01..03: the first trigger only (A-B-26); the Bansan Token passes to ``seat``."""
     if state.trigger is not None:
         return state
-    return state.replace(trigger=seat, token=seat)
+    return replace(state, trigger=seat, token=seat)

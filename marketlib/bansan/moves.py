@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from marketlib.bansan import actions as A
 from marketlib.bansan.effects import draw_deck, take_from_stall, throw, transfer, trigger_last_round
 from marketlib.bansan.phases.action_moves import (
@@ -41,13 +43,13 @@ from marketlib.bansan.state import (
 
 def do_return_list(state: State, a: A.ReturnList) -> State:
     v = state.vendors[a.player]
-    state = state.replace(vendors=set_vendor(state, a.player, vendor_with(v, wallet=remove(
+    state = replace(state, vendors=set_vendor(state, a.player, vendor_with(v, wallet=remove(
         v.wallet, a.list))), list_deck=(*state.list_deck, a.list))
     pending = state.pending
     assert isinstance(pending, ListReturn)
     if pending.count > 1:
-        return state.replace(pending=ListReturn(count=pending.count - 1))
-    state = state.replace(pending=None)
+        return replace(state, pending=ListReturn(count=pending.count - 1))
+    state = replace(state, pending=None)
     if state.phase in ("open_lists", "event_lists"):
         return pop_queue(state)
     return state
@@ -59,20 +61,20 @@ def do_choose_half(state: State, a: A.ChooseHalf) -> State:
     cat = catalog(state)
     cards = tuple(StockCard(c, (cat.produce[c].top if a.half == "top" else cat.produce[c].bottom,))
                   for c in pending.cards)
-    return auto_tuck(state.replace(pending=Stocking(cards=cards)))
+    return auto_tuck(replace(state, pending=Stocking(cards=cards)))
 
 
 def do_tuck(state: State, a: A.Tuck) -> State:
     pending = state.pending
     assert isinstance(pending, Stocking)
     rest = tuple(sc for sc in pending.cards if sc.card != a.card)
-    return auto_tuck(tuck(state, a.card, a.stall).replace(pending=Stocking(cards=rest)))
+    return auto_tuck(replace(tuck(state, a.card, a.stall), pending=Stocking(cards=rest)))
 
 
 def do_place_worker(state: State, a: A.PlaceWorker) -> State:
     i = stall_index(state, a.stall)
     s = state.stalls[i]
-    state = state.replace(stalls=set_stall(state, i, s.replace(renter=a.player)))
+    state = replace(state, stalls=set_stall(state, i, replace(s, renter=a.player)))
     if state.rules.opening_rent_cost:
         state = transfer(state, a.player, None, state.rules.opening_rent_cost, "B-OPEN-07",
                          mandatory=True)
@@ -89,7 +91,7 @@ def do_stock_row(state: State, a: A.StockRow) -> State:
     taken = tuple(c for c in state.row if cat.produce[c].shows(a.produce))
     row = tuple(c for c in state.row if c not in taken)
     pending = Stocking(cards=tuple(StockCard(c, (a.produce,)) for c in taken))
-    return auto_tuck(state.replace(row=row, pending=pending))
+    return auto_tuck(replace(state, row=row, pending=pending))
 
 
 def do_stock_deck(state: State, a: A.StockDeck) -> State:
@@ -111,15 +113,15 @@ def do_stock_deck(state: State, a: A.StockDeck) -> State:
     if "deck_stock" in state.rules.star_sources:
         drawn_ids = [*revealed, *([duplicate] if duplicate else [])]
         if any(cat.produce[x].star for x in drawn_ids):
-            state = state.replace(star_drawn=True)
+            state = replace(state, star_drawn=True)
     if duplicate is not None:
         state = throw(state, None, (duplicate,), "B-STOCK-05", fined=False)
     cards = tuple(StockCard(x, (cat.produce[x].top, cat.produce[x].bottom)) for x in revealed)
-    return auto_tuck(state.replace(pending=Stocking(cards=cards)))
+    return auto_tuck(replace(state, pending=Stocking(cards=cards)))
 
 
 def do_skip_stocking(state: State, a: A.SkipStocking) -> State:
-    return state.replace(pending=None)
+    return replace(state, pending=None)
 
 
 def do_complete(state: State, a: A.Complete) -> State:
@@ -129,7 +131,7 @@ def do_complete(state: State, a: A.Complete) -> State:
     kenduri = state.rules.plays.shared_menu
     if kenduri:  # B-KEN-03: any open public list; it goes beside the completer's bag
         new = vendor_with(v, completed=(*v.completed, a.list), bag=bag_without(v.bag, a.cards))
-        state = state.replace(vendors=set_vendor(state, p, new),
+        state = replace(state, vendors=set_vendor(state, p, new),
                               public=remove(state.public, a.list))
         state = state.note(f"P{p} completed Kenduri list {a.list} (RM"
                            f"{catalog(state).lists[a.list].value}); {len(state.public)} of "
@@ -138,14 +140,14 @@ def do_complete(state: State, a: A.Complete) -> State:
     else:
         new = vendor_with(v, wallet=remove(v.wallet, a.list), completed=(*v.completed, a.list),
                       bag=bag_without(v.bag, a.cards))
-        state = state.replace(vendors=set_vendor(state, p, new))
+        state = replace(state, vendors=set_vendor(state, p, new))
     closing = state.phase == "closing"
     state = transfer(state, None, p, catalog(state).lists[a.list].value,
                      "B-END-05" if closing else "B-UPK-03")
     state = throw(state, p, a.cards, "B-END-05" if closing else "B-UPK-05", fined=True)
     if closing:
         return state
-    state = state.replace(completed_now=state.completed_now + 1)
+    state = replace(state, completed_now=state.completed_now + 1)
     if kenduri:
         if not state.public:  # B-KEN-04: the 5th public list
             state = trigger_last_round(state, p)
@@ -157,9 +159,9 @@ def do_complete(state: State, a: A.Complete) -> State:
 def do_give(state: State, a: A.Give) -> State:
     v, w = state.vendors[a.player], state.vendors[a.to]
     moved = next(b for b in v.bag if b.card == a.card)
-    state = state.replace(vendors=set_vendor(state, a.player, vendor_with(v, bag=bag_without(
+    state = replace(state, vendors=set_vendor(state, a.player, vendor_with(v, bag=bag_without(
         v.bag, (a.card,)))))
-    return state.replace(vendors=set_vendor(state, a.to, vendor_with(w, bag=(*w.bag, moved))))
+    return replace(state, vendors=set_vendor(state, a.to, vendor_with(w, bag=(*w.bag, moved))))
 
 
 def do_throw(state: State, a: A.Throw) -> State:
@@ -167,10 +169,10 @@ def do_throw(state: State, a: A.Throw) -> State:
         pending = state.pending
         assert isinstance(pending, SoloThrow)
         state = solo_throw_card(state, a.card)
-        return solo_throws(state.replace(pending=SoloThrow(card=pending.card,
+        return solo_throws(replace(state, pending=SoloThrow(card=pending.card,
                                                            stalls=pending.stalls[1:])))
     v = state.vendors[a.player]
-    state = state.replace(vendors=set_vendor(state, a.player, vendor_with(v, bag=bag_without(
+    state = replace(state, vendors=set_vendor(state, a.player, vendor_with(v, bag=bag_without(
         v.bag, (a.card,)))))
     return throw(state, a.player, (a.card,), "B-UPK-08", fined=state.rules.fine_on_bag_overflow)
 
@@ -182,25 +184,25 @@ def do_rent_and_release(state: State, a: A.RentAndRelease) -> State:
     if a.release is not None:
         i = stall_index(state, a.release)
         s = state.stalls[i]
-        state = state.replace(stalls=set_stall(state, i, s.replace(renter=None)))
+        state = replace(state, stalls=set_stall(state, i, replace(s, renter=None)))
         state = transfer(state, None, p, cost, "B-ANY-03")
     if a.rent is not None:
         i = stall_index(state, a.rent)
         s = state.stalls[i]
-        state = state.replace(stalls=set_stall(state, i, s.replace(renter=p)))
+        state = replace(state, stalls=set_stall(state, i, replace(s, renter=p)))
         state = transfer(state, p, None, cost, "B-ANY-03")
     v = state.vendors[p]
-    state = state.replace(vendors=set_vendor(state, p, vendor_with(v, rr_used=True)))
+    state = replace(state, vendors=set_vendor(state, p, vendor_with(v, rr_used=True)))
     offer = state.offer
     if a.release is not None and isinstance(offer, BargainOffer) and offer.card in state.stalls[
             stall_index(state, a.release)].cards:  # A-B-61: the seller no longer rents the stall
-        state = state.replace(offer=None).note(
+        state = replace(state, offer=None).note(
             f"the bargain for {offer.card} is void: P{p} released {a.release} (A-B-61)")
     return state
 
 
 def do_propose(state: State, a: A.ProposeTrade) -> State:
-    return state.replace(offer=TradeOffer(frm=a.player, to=a.to, give=a.give, take=a.take,
+    return replace(state, offer=TradeOffer(frm=a.player, to=a.to, give=a.give, take=a.take,
                                           pay=a.pay, ask=a.ask))
 
 
@@ -209,16 +211,16 @@ def do_counter(state: State, a: A.Counter) -> State:
     offer = state.offer
     if isinstance(offer, BargainOffer):
         assert a.price is not None
-        return state.replace(offer=BargainOffer(frm=a.player, to=offer.frm, card=offer.card,
+        return replace(state, offer=BargainOffer(frm=a.player, to=offer.frm, card=offer.card,
                                                 price=a.price, counters=offer.counters + 1))
     assert isinstance(offer, TradeOffer)
-    return state.replace(offer=TradeOffer(frm=a.player, to=offer.frm, give=a.give, take=a.take,
+    return replace(state, offer=TradeOffer(frm=a.player, to=offer.frm, give=a.give, take=a.take,
                                           pay=a.pay, ask=a.ask, counters=offer.counters + 1))
 
 
 def do_accept(state: State, a: A.Accept) -> State:
     offer = state.offer
-    state = state.replace(offer=None)
+    state = replace(state, offer=None)
     if isinstance(offer, BargainOffer):  # the seller, who rents the stall, sells (A-B-61)
         seller = bargain_seller(state, offer)
         state, _ = take_from_stall(state, offer.card)
@@ -227,14 +229,14 @@ def do_accept(state: State, a: A.Accept) -> State:
     v, w = state.vendors[offer.frm], state.vendors[offer.to]
     given = tuple(b for b in v.bag if b.card in offer.give)
     taken = tuple(b for b in w.bag if b.card in offer.take)
-    state = state.replace(vendors=set_vendor(state, offer.frm, vendor_with(
+    state = replace(state, vendors=set_vendor(state, offer.frm, vendor_with(
         v, bag=bag_without(v.bag, offer.give) + taken)))
-    state = state.replace(vendors=set_vendor(state, offer.to, vendor_with(
+    state = replace(state, vendors=set_vendor(state, offer.to, vendor_with(
         w, bag=bag_without(w.bag, offer.take) + given)))
     state = transfer(state, offer.frm, offer.to, offer.pay, "B-ANY-02")
     return transfer(state, offer.to, offer.frm, offer.ask, "B-ANY-02")
 
 
 def do_decline(state: State, a: A.Decline) -> State:
-    return state.replace(offer=None)
+    return replace(state, offer=None)
 

@@ -154,10 +154,12 @@ def complete_options(state: State, p: int, list_id: str) -> list[A.Complete]:
         if not k:
             continue
         groups: dict[Waste, list[str]] = {}
+        held = 0
         for b in bag:
             if b.produce is t:
                 groups.setdefault(cat.produce[b.card].waste, []).append(b.card)
-        if sum(len(g) for g in groups.values()) < k:
+                held += 1
+        if held < k:
             return []
         options = []
         for combo in itertools.combinations_with_replacement(sorted(groups), k):

@@ -78,7 +78,7 @@ def own_stalls(state: State, player: int) -> list[Stall]:
 
 
 def open_stalls_of(state: State, produce: Produce) -> list[Stall]:
-    types = sells(state)
+    types = catalog(state).sells
     return [s for s in state.stalls if s.open and types[s.id] is produce]
 
 

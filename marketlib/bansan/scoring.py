@@ -5,6 +5,8 @@ B-KEN-05).
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from marketlib.bansan.effects import throw
 from marketlib.bansan.queries import catalog, own_stalls, set_vendor
 from marketlib.bansan.state import (
@@ -29,12 +31,12 @@ def closing_throw(state: State, player: int, rule: str = "B-END-05") -> State:
     for i, s in enumerate(stalls):
         if s.renter == player and s.cards:
             cards.extend(s.cards)
-            stalls[i] = s.replace(cards=())
+            stalls[i] = replace(s, cards=())
     vendor = state.vendors[player]
     cards.extend(b.card for b in vendor.bag)
     emptied = Vendor(money=vendor.money, wallet=vendor.wallet, completed=vendor.completed,
                      bag=(), rr_used=vendor.rr_used)
-    state = state.replace(stalls=tuple(stalls), vendors=set_vendor(state, player, emptied))
+    state = replace(state, stalls=tuple(stalls), vendors=set_vendor(state, player, emptied))
     return throw(state, player, cards, rule, fined=True)
 
 
@@ -82,17 +84,17 @@ def finish(state: State) -> State:
     both tie-breakers is a shared win."""
     n = len(state.vendors)
     if state.rules.tiebreak2_count_at == "after_throw":
-        state = state.replace(leftovers=tuple(leftover_count(state, p) for p in range(n)))
+        state = replace(state, leftovers=tuple(leftover_count(state, p) for p in range(n)))
     money = tuple(v.money for v in state.vendors)
     if state.public or state.missed:  # B-KEN-05: the whole market loses
         still = state.missed or state.public
         state = state.note(f"the Kenduri failed: {' '.join(still)} not completed in time; "
                            "every vendor loses (B-KEN-05)")
-        return state.replace(result=Outcome(winners=(), scores=money,
+        return replace(state, result=Outcome(winners=(), scores=money,
                                             ending=Ending.COLLECTIVE_LOSS),
                              pending=None, queue=(), offer=None)
     keys = ranking_keys(state)
     best = max(keys)
     winners = tuple(p for p in range(n) if keys[p] == best)
-    return state.replace(result=Outcome(winners=winners, scores=money, ending=Ending.MONEY),
+    return replace(state, result=Outcome(winners=winners, scores=money, ending=Ending.MONEY),
                          pending=None, queue=(), offer=None)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from msgspec.structs import replace
+
 from marketlib.bansan import offers as O
 from marketlib.bansan.cards import Effect
 from marketlib.bansan.phases.events import begin_menu_seat, refill
@@ -35,35 +37,35 @@ from marketlib.core.flow import Flow, Phase
 
 
 def _begin_open_lists(state: State) -> State:
-    return state.replace(pending=ListReturn(count=1))
+    return replace(state, pending=ListReturn(count=1))
 
 
 def _begin_draft(state: State) -> State:
     order = order_from(state, state.first)
-    return state.replace(queue=order + tuple(reversed(order)), pending=None)
+    return replace(state, queue=order + tuple(reversed(order)), pending=None)
 
 
 def _begin_actions(state: State) -> State:
     extra = sum(1 for r in state.reminders if r.seat == state.current
                 and catalog(state).events[r.event].effect is Effect.EXTRA_ACTION)
-    return state.replace(actions_left=state.rules.actions_per_turn + extra)
+    return replace(state, actions_left=state.rules.actions_per_turn + extra)
 
 
 def _end_turn(state: State) -> State:
     """Drop the used reminders; after the Last Player's turn in the Last Round, go to the
     Closing Round (B-END-03/05) or count the money (B-END-08)."""
     reminders = tuple(r for r in state.reminders if r.seat != state.current)
-    state = state.replace(reminders=reminders, pending=None, turn=state.turn + 1,
+    state = replace(state, reminders=reminders, pending=None, turn=state.turn + 1,
                           actions_left=0)
     n = len(state.vendors)
     if state.rules.plays.solo:
         return solo_finish(state) if state.trigger is not None else state
     if state.trigger is not None and position_in_round(state, state.current) == n - 1:
         if state.rules.closing_round:
-            return state.replace(queue=order_from(state, state.trigger))
+            return replace(state, queue=order_from(state, state.trigger))
         counts = tuple(leftover_count(state, p) for p in range(n))
-        return finish(state.replace(leftovers=counts))
-    return state.replace(current=(state.current + 1) % n)
+        return finish(replace(state, leftovers=counts))
+    return replace(state, current=(state.current + 1) % n)
 
 
 def _closing_over(state: State) -> State:
@@ -145,7 +147,7 @@ FLOW: Flow[State] = Flow(
         "over": Phase("over", {}, "B-END-06"),
     },
     get_phase=attrgetter("phase"),
-    set_phase=lambda s, name: s.replace(phase=name),
+    set_phase=lambda s, name: replace(s, phase=name),
     is_over=lambda s: s.result is not None,
     deciders={"turn": attrgetter("current"),
               "queue": lambda s: int(s.queue[0]) if s.queue else int(s.current)},

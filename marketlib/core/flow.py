@@ -192,6 +192,9 @@ class Flow(Generic[S]):
                 if begin is not _same:
                     state = begin(state)
             return self.advance(state)
+        end_if = current.end_if  # the phase still waits (most actions): nothing to settle
+        if end_if is _never or not end_if(state):
+            return state
         return self._settle(state, current)  # advance from a phase known, the game not over
 
     def begin(self, state: S, name: str) -> S:

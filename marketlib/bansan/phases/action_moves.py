@@ -5,6 +5,8 @@ Closing Round (B-END-05). Handlers are pure: ``apply`` has already checked legal
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Effect
 from marketlib.bansan.effects import take_from_stall, transfer
@@ -32,24 +34,24 @@ from marketlib.bansan.state import (
 
 
 def do_buy(state: State, a: A.Buy) -> State:
-    return state.replace(actions_left=state.actions_left - 1,
+    return replace(state, actions_left=state.actions_left - 1,
                          pending=Purchase(kind="vendors", produce=a.produce))
 
 
 def do_buy_wholesale(state: State, a: A.BuyWholesale) -> State:
-    return state.replace(actions_left=state.actions_left - 1,
+    return replace(state, actions_left=state.actions_left - 1,
                          pending=Purchase(kind="wholesale", produce=a.produce))
 
 
 def do_sell(state: State, a: A.Sell) -> State:
-    return state.replace(actions_left=state.actions_left - 1,
+    return replace(state, actions_left=state.actions_left - 1,
                          pending=Purchase(kind="sell", produce=a.produce))
 
 
 def add_pick(state: State, picked: Picked) -> State:
     pending = state.pending
     assert isinstance(pending, Purchase)
-    return state.replace(pending=Purchase(kind=pending.kind, produce=pending.produce,
+    return replace(state, pending=Purchase(kind=pending.kind, produce=pending.produce,
                                           picked=(*pending.picked, picked)))
 
 
@@ -59,12 +61,12 @@ def do_pick(state: State, a: A.Pick) -> State:
     p = a.player
     unit = price(state, pending.produce)
     if pending.kind == "wholesale":
-        state = state.replace(row=remove(state.row, a.card))
+        state = replace(state, row=remove(state.row, a.card))
         return add_pick(state, Picked(a.card, None, unit))
     if pending.kind == "sell":
         v = state.vendors[p]
         if any(b.card == a.card for b in v.bag):
-            state = state.replace(vendors=set_vendor(state, p, vendor_with(v, bag=bag_without(
+            state = replace(state, vendors=set_vendor(state, p, vendor_with(v, bag=bag_without(
                 v.bag, (a.card,)))))
         else:
             state, _ = take_from_stall(state, a.card)
@@ -77,7 +79,7 @@ def do_pick(state: State, a: A.Pick) -> State:
         state, _ = take_from_stall(state, a.card)
         return add_pick(state, Picked(a.card, None, unit))
     if state.rules.seller_may_refuse:
-        return state.replace(offer=BargainOffer(frm=p, to=stall.renter, card=a.card, price=unit))
+        return replace(state, offer=BargainOffer(frm=p, to=stall.renter, card=a.card, price=unit))
     state, _ = take_from_stall(state, a.card)
     return add_pick(state, Picked(a.card, stall.renter, unit))
 
@@ -85,7 +87,7 @@ def do_pick(state: State, a: A.Pick) -> State:
 def do_bargain(state: State, a: A.Bargain) -> State:
     stall = next(s for s in state.stalls if a.card in s.cards)
     assert stall.renter is not None
-    return state.replace(offer=BargainOffer(frm=a.player, to=stall.renter, card=a.card,
+    return replace(state, offer=BargainOffer(frm=a.player, to=stall.renter, card=a.card,
                                             price=a.price))
 
 
@@ -97,22 +99,22 @@ def do_done(state: State, a: A.Done) -> State:
         if state.rules.tiebreak2_count_at == "before_throw":
             counts = list(state.leftovers)
             counts[p] = leftover_count(state, p)
-            state = state.replace(leftovers=tuple(counts))
+            state = replace(state, leftovers=tuple(counts))
         return pop_queue(closing_throw(state, p))
     pending = state.pending
     assert isinstance(pending, Purchase)
     cards = tuple(x.card for x in pending.picked)
-    state = state.replace(pending=None)
+    state = replace(state, pending=None)
     v = state.vendors[p]
     if pending.kind == "sell":
         if reminder_count(state, Effect.FULL_PRICE_SELL):
             income = sum(x.price for x in pending.picked)
         else:
             income = half_total(state, (x.price for x in pending.picked))
-        state = state.replace(outside=state.outside + cards)
+        state = replace(state, outside=state.outside + cards)
         return transfer(state, None, p, income, "B-SELL-01")
     bag = v.bag + tuple(BagCard(c, pending.produce) for c in cards)
-    state = state.replace(vendors=set_vendor(state, p, vendor_with(v, bag=bag)))
+    state = replace(state, vendors=set_vendor(state, p, vendor_with(v, bag=bag)))
     if pending.kind == "wholesale":
         cost = 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(
             state, (x.price for x in pending.picked))
@@ -137,10 +139,10 @@ def _draw_lists(state: State, p: int) -> State:
         drawn, deck = deck[:2], deck[2:]
         wallet += drawn
         returns += max(0, len(drawn) - 1)
-    state = state.replace(list_deck=deck,
+    state = replace(state, list_deck=deck,
                           vendors=set_vendor(state, p, vendor_with(v, wallet=wallet)))
     if returns:
-        return state.replace(pending=ListReturn(count=returns))
+        return replace(state, pending=ListReturn(count=returns))
     return state
 
 
@@ -158,11 +160,11 @@ def do_empty(state: State, a: A.Empty) -> State:
     gain += reminder_count(state, Effect.BIN_BONUS)
     bins = list(state.bins)
     bins[i] = ()
-    state = state.replace(bins=(bins[0], bins[1], bins[2]), outside=state.outside + cards,
+    state = replace(state, bins=(bins[0], bins[1], bins[2]), outside=state.outside + cards,
                           bins_emptied=state.bins_emptied + 1,
                           actions_left=state.actions_left - 1)
     return transfer(state, None, a.player, gain, "B-EMPTY-01")
 
 
 def do_end_actions(state: State, a: A.EndActions) -> State:
-    return state.replace(actions_left=0)
+    return replace(state, actions_left=0)

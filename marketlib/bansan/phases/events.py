@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from msgspec.structs import replace
+
 from marketlib.bansan.cards import Effect, Timeframe
 from marketlib.bansan.effects import draw_deck, transfer
 from marketlib.bansan.queries import catalog, order_from, set_vendor, stall_type
@@ -24,11 +26,11 @@ def refill(state: State) -> State:
     if state.rules.plays.fresh_row:
         if not state.row:
             return state
-        return state.replace(row=(), outside=state.outside + state.row).note(
+        return replace(state, row=(), outside=state.outside + state.row).note(
             f"Row discarded to the Outside Market: {' '.join(state.row)} (B-SOLO-14)")
     need = state.rules.row_size - len(state.row)
     state, drawn = draw_deck(state, max(0, need))
-    state = state.replace(row=state.row + drawn)
+    state = replace(state, row=state.row + drawn)
     cat = catalog(state)
     if state.star_drawn or any(cat.produce[c].star for c in drawn):
         state = flip_event(state)
@@ -46,7 +48,7 @@ def flip_event(state: State) -> State:
             return state
         pile = list(state.latest_events)
         random.Random(state.shuffle_key * 1_000_003 + state.reshuffles).shuffle(pile)
-        state = state.replace(latest_events=(), reshuffles=state.reshuffles + 1)
+        state = replace(state, latest_events=(), reshuffles=state.reshuffles + 1)
         deck = tuple(pile)
     event_id, deck = deck[0], deck[1:]
     state = _end_active_event(state).replace(
@@ -55,13 +57,13 @@ def flip_event(state: State) -> State:
     event = catalog(state).events[event_id]
     if event.timeframe is Timeframe.NAP:
         nxt = (state.current + 1) % len(state.vendors)
-        return state.replace(reminders=(*state.reminders, Reminder(nxt, event_id)))
+        return replace(state, reminders=(*state.reminders, Reminder(nxt, event_id)))
     if event.effect is Effect.PRICE_UP:
-        return state.replace(active_event=event_id)
+        return replace(state, active_event=event_id)
     if event.effect is Effect.CLOSE_STALLS:
-        stalls = tuple(s.replace(open=False)
+        stalls = tuple(replace(s, open=False)
                        if stall_type(state, s.id) is event.produce else s for s in state.stalls)
-        return state.replace(active_event=event_id, stalls=stalls)
+        return replace(state, active_event=event_id, stalls=stalls)
     if event.effect is Effect.WASTE_COLLECTION:
         cap = rules.bin_capacity
         bins = state.bins
@@ -70,7 +72,7 @@ def flip_event(state: State) -> State:
         for b in bins:
             if len(b) > cap:
                 outside += b
-        return state.replace(bins=(emptied[0], emptied[1], emptied[2]), outside=outside)
+        return replace(state, bins=(emptied[0], emptied[1], emptied[2]), outside=outside)
     if event.effect is Effect.SUMMONS:
         overflowing = sum(1 for b in state.bins if len(b) > rules.bin_capacity)
         for seat in order_from(state, state.current):
@@ -81,7 +83,7 @@ def flip_event(state: State) -> State:
             return state.note(f"{event_id} {event.name}: no effect, nobody holds personal "
                               "lists in the Kenduri Menu (B-KEN-02)")
         queue = order_from(state, (state.current + 1) % len(state.vendors))
-        return state.replace(queue=queue)  # the phase table goes on to the Event lists
+        return replace(state, queue=queue)  # the phase table goes on to the Event lists
     return state
 
 
@@ -92,9 +94,9 @@ def _end_active_event(state: State) -> State:
     event = catalog(state).events[state.active_event]
     stalls = state.stalls
     if event.effect is Effect.CLOSE_STALLS:
-        stalls = tuple(s.replace(open=True)
+        stalls = tuple(replace(s, open=True)
                        if stall_type(state, s.id) is event.produce else s for s in stalls)
-    return state.replace(active_event=None, stalls=stalls)
+    return replace(state, active_event=None, stalls=stalls)
 
 
 def begin_menu_seat(state: State) -> State:
@@ -106,7 +108,7 @@ def begin_menu_seat(state: State) -> State:
             drawn = state.list_deck[0]
             new = Vendor(money=vendor.money, wallet=(*vendor.wallet, drawn),
                          completed=vendor.completed, bag=vendor.bag, rr_used=vendor.rr_used)
-            return state.replace(list_deck=state.list_deck[1:], pending=ListReturn(count=1),
+            return replace(state, list_deck=state.list_deck[1:], pending=ListReturn(count=1),
                                  vendors=set_vendor(state, seat, new))
-        state = state.replace(queue=state.queue[1:])
-    return state.replace(pending=None)
+        state = replace(state, queue=state.queue[1:])
+    return replace(state, pending=None)

@@ -5,6 +5,8 @@ against twice the completed lists (B-SOLO-16..19, A-B-45). Each step is written 
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from marketlib.bansan.effects import draw_deck, throw
 from marketlib.bansan.queries import catalog, set_stall, stall_type
 from marketlib.bansan.scoring import closing_throw
@@ -19,7 +21,7 @@ from marketlib.bansan.state import (
 
 
 def begin_solo_turn(state: State) -> State:
-    return state.replace(actions_left=0, bins_emptied=0, events_flipped=0, completed_now=0,
+    return replace(state, actions_left=0, bins_emptied=0, events_flipped=0, completed_now=0,
                          star_drawn=False, pending=None)
 
 
@@ -28,7 +30,7 @@ def move_row(state: State, row: int) -> State:
     cols = state.columns
     start = (row - 1) * cols
     old = state.stalls[start:start + cols]
-    moved = tuple(s.replace(renter=old[i - 1].renter)
+    moved = tuple(replace(s, renter=old[i - 1].renter)
                   for i, s in enumerate(old))
     stalls = state.stalls[:start] + moved + state.stalls[start + cols:]
     steps = []
@@ -38,7 +40,7 @@ def move_row(state: State, row: int) -> State:
             to = (frm + 1) % cols
             steps.append(f"{who} {old[frm].id} {stall_type(state, old[frm].id)} -> "
                          f"{old[to].id} {stall_type(state, old[to].id)}")
-    state = state.replace(stalls=stalls, log=())
+    state = replace(state, stalls=stalls, log=())
     return state.note(f"turn {state.turn + 1}: move row {row}: {', '.join(steps)} (B-SOLO-09)")
 
 
@@ -46,18 +48,18 @@ def begin_solo_throw(state: State) -> State:
     """B-SOLO-10 (A-B-42): draw 1 card (it goes to the Outside Market); for each type it shows,
     throw 1 card from the stall of that type, without fines."""
     if not state.deck:
-        return state.replace(pending=None).note("Throw: the Deck is empty (B-SOLO-10)")
+        return replace(state, pending=None).note("Throw: the Deck is empty (B-SOLO-10)")
     state, drawn = draw_deck(state, 1)
     card = drawn[0]
     c = catalog(state).produce[card]
-    state = state.replace(outside=(*state.outside, card)).note(
+    state = replace(state, outside=(*state.outside, card)).note(
         f"Throw: drew {card} {c.top}/{c.bottom}, to the Outside Market (B-SOLO-10)")
     stalls = []
     for t in (c.top, c.bottom):
         found = next((s.id for s in state.stalls if stall_type(state, s.id) is t), None)
         if found is not None:
             stalls.append(found)
-    return solo_throws(state.replace(pending=SoloThrow(card=card, stalls=tuple(stalls))))
+    return solo_throws(replace(state, pending=SoloThrow(card=card, stalls=tuple(stalls))))
 
 
 def solo_throws(state: State) -> State:
@@ -73,11 +75,11 @@ def solo_throws(state: State) -> State:
                                "throw")
         elif (state.rules.solo_throw_choice == "player"
               and len({cat.produce[x].waste for x in stall.cards}) > 1):
-            return state.replace(pending=SoloThrow(card=pending.card, stalls=tuple(waiting)))
+            return replace(state, pending=SoloThrow(card=pending.card, stalls=tuple(waiting)))
         else:
             state = solo_throw_card(state, stall.cards[-1])
         waiting.pop(0)
-    return state.replace(pending=None)
+    return replace(state, pending=None)
 
 
 def solo_throw_card(state: State, card_id: str) -> State:
@@ -85,7 +87,7 @@ def solo_throw_card(state: State, card_id: str) -> State:
     for i, s in enumerate(state.stalls):
         if card_id in s.cards:
             cards = tuple(x for x in s.cards if x != card_id)
-            state = state.replace(stalls=set_stall(state, i, Stall(
+            state = replace(state, stalls=set_stall(state, i, Stall(
                 id=s.id, open=s.open, renter=s.renter, cards=cards)))
             waste = catalog(state).produce[card_id].waste
             state = throw(state, None, (card_id,), "B-SOLO-10", fined=False)
@@ -115,6 +117,6 @@ def solo_finish(state: State) -> State:
         f"2 x RM{value} = {need}; lists {len(vendor.completed)} of {rules.solo_target}: "
         f"{'WIN' if won else 'LOSS'} (B-SOLO-18)")
     ending = Ending.SOLO_WIN if won else Ending.SOLO_LOSS
-    return state.replace(result=Outcome(winners=(0,) if won else (), scores=(total,),
+    return replace(state, result=Outcome(winners=(0,) if won else (), scores=(total,),
                                         ending=ending),
                          pending=None, queue=(), offer=None)

@@ -7,6 +7,8 @@ The opening stock passes from vendor to vendor, so the queue of the round-robin 
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from marketlib.bansan.cards import Produce
 from marketlib.bansan.effects import draw_deck, fallback
 from marketlib.bansan.phases.events import begin_menu_seat
@@ -21,30 +23,30 @@ from marketlib.bansan.state import (
 
 
 def begin_open_stock(state: State) -> State:
-    return deal_opening(state.replace(queue=order_from(state, state.first)))
+    return deal_opening(replace(state, queue=order_from(state, state.first)))
 
 
 def deal_opening(state: State) -> State:
     """The next vendor in the queue draws 5 opening cards (B-OPEN-03, B-SOLO-06; with
     ``solo_opening_halves="free"`` each card is stocked as either half, A-B-44)."""
     hand, deck = state.deck[:5], state.deck[5:]
-    state = state.replace(deck=deck)
+    state = replace(state, deck=deck)
     rules = state.rules
     if rules.plays.solo and rules.solo_opening_halves == "free":
         cat = catalog(state)
         cards = tuple(StockCard(c, (cat.produce[c].top, cat.produce[c].bottom)) for c in hand)
-        return auto_tuck(state.replace(pending=Stocking(cards=cards)))
-    return state.replace(pending=OpeningHand(cards=hand))
+        return auto_tuck(replace(state, pending=Stocking(cards=cards)))
+    return replace(state, pending=OpeningHand(cards=hand))
 
 
 def pop_queue(state: State) -> State:
     """The head of the queue is done; set up the next vendor's part of a round-robin phase."""
     queue = state.queue[1:]
-    state = state.replace(queue=queue, pending=None)
+    state = replace(state, queue=queue, pending=None)
     if not queue:
         return state
     if state.phase == "open_lists":
-        return state.replace(pending=ListReturn(count=1))
+        return replace(state, pending=ListReturn(count=1))
     if state.phase == "open_stock":
         return deal_opening(state)
     if state.phase == "event_lists":
@@ -67,16 +69,16 @@ def auto_tuck(state: State) -> State:
         else:
             waiting.append(sc)
     if waiting:
-        return state.replace(pending=Stocking(cards=tuple(waiting)))
-    return finish_stocking(state.replace(pending=None))
+        return replace(state, pending=Stocking(cards=tuple(waiting)))
+    return finish_stocking(replace(state, pending=None))
 
 
 def tuck(state: State, card_id: str, stall_id: str) -> State:
     """Tuck ``card_id`` into ``stall_id`` (B-STOCK-03/06/08)."""
     for i, s in enumerate(state.stalls):
         if s.id == stall_id:
-            stall = s.replace(cards=(*s.cards, card_id))
-            return state.replace(stalls=set_stall(state, i, stall))
+            stall = replace(s, cards=(*s.cards, card_id))
+            return replace(state, stalls=set_stall(state, i, stall))
     raise AssertionError(stall_id)
 
 
@@ -105,11 +107,11 @@ def row_types(state: State) -> list[Produce]:
 
 
 def begin_stock(state: State) -> State:
-    state = state.replace(actions_left=0, bins_emptied=0, events_flipped=0, completed_now=0,
+    state = replace(state, actions_left=0, bins_emptied=0, events_flipped=0, completed_now=0,
                           star_drawn=False, pending=None)
     if state.rules.plays.fresh_row:  # B-SOLO-11: draw 4 cards to form the Row
         state, drawn = draw_deck(state, state.rules.plays.fresh_row)
-        state = state.replace(row=drawn)
+        state = replace(state, row=drawn)
         state = state.note(f"Row formed: {' '.join(_labels(state, drawn)) or 'no card left'} "
                            "(B-SOLO-11)")
     return state
