@@ -160,6 +160,10 @@ def main() -> None:
                         help="distributed.admin.low-level-log-length: how many of their last "
                              "messages Dask's client, scheduler and workers keep (default "
                              "Dask's, 1,000)")
+    parser.add_argument("--monitor-samples", type=int, default=None, metavar="N",
+                        help="distributed.admin.system-monitor.log-length: how many of its "
+                             "twice-a-second machine samples Dask's scheduler keeps (default "
+                             "Dask's, 7,200: an hour)")
     args = parser.parse_args()
     if min(args.games) < 1 or args.warm_tasks < 0 or args.scaling_games < 0:
         parser.error("--games must be at least 1, --warm-tasks and --scaling-games at least 0")
@@ -169,9 +173,13 @@ def main() -> None:
 
     if args.dask_logs is not None:
         dask.config.set({"distributed.admin.low-level-log-length": args.dask_logs})
+    if args.monitor_samples is not None:
+        dask.config.set({"distributed.admin.system-monitor.log-length": args.monitor_samples})
     logs = dask.config.get("distributed.admin.low-level-log-length")
+    samples = dask.config.get("distributed.admin.system-monitor.log-length")
     print(f"{os.cpu_count()} cores, {load()}; 2-player Monsoon Market, random bots, written as "
-          f"Parquet parts; Dask's low-level logs: {logs:,} entries", flush=True)
+          f"Parquet parts; Dask's low-level logs: {logs:,} entries; system monitor: "
+          f"{samples:,} samples", flush=True)
 
     def local(workers: int = 2) -> Any:
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

@@ -115,6 +115,15 @@ class Order(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         """Total required quantity (the Bulk threshold, M-FUL-06; worked out once per card)."""
         return sum(r.quantity for r in self.requirements)
 
+    @functools.cached_property
+    def gold_floor(self) -> int:
+        """The fewest goods a Gold spend can hold (M-FUL-04): each required good's largest line
+        (worked out once per card; :func:`marketlib.monsoon.scoring.meets_gold` stops at it)."""
+        most: dict[Good, int] = {}
+        for r in self.requirements:
+            most[r.good] = max(most.get(r.good, 0), r.quantity)
+        return sum(most.values())
+
     def seals(self, level: Level) -> int:
         """Seals on the edge ``level`` (M-SEAL-01)."""
         if level is _GOLD:

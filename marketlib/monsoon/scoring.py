@@ -39,6 +39,8 @@ def _assignments(items: Sequence[Item]) -> Iterable[dict[Good, int]]:
 
 def meets_gold(order: Order, items: Sequence[Item]) -> bool:
     """M-FUL-04: every required good is covered by spent goods of exactly that good."""
+    if sum([quantity for _, quantity in items]) < order.gold_floor:
+        return False  # too few goods for any assignment: none is tried
     return any(
         all(totals.get(r.good, 0) >= r.quantity for r in order.requirements)
         for totals in _assignments(items)
@@ -50,6 +52,8 @@ def meets_silver(order: Order, items: Sequence[Item]) -> bool:
 
     Matching the largest line to the largest total, and so on down, is optimal.
     """
+    if sum([quantity for _, quantity in items]) < order.total:
+        return False  # the lines' goods are different goods: the spend must hold them all
     lines = sorted((r.quantity for r in order.requirements), reverse=True)
     for totals in _assignments(items):
         ranked = sorted(totals.values(), reverse=True)

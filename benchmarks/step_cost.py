@@ -1,0 +1,137 @@
+"""Random play, in CPU instructions per step, against an older commit (issue 28: "random-play
+decisions per second must not drop").
+
+Wall-clock rates on a shared machine move by 10-30% from one minute to the next
+(``benchmarks/anchors.py`` divides them by OpenSpiel's games to steady them); a change of a few
+percent in the engine's cost is below that noise. The number of instructions a process runs
+does not depend on the machine's load, so this script counts them: Valgrind's ``callgrind``
+runs the same uniformly random games (seeds 0 to ``--games - 1``, ``legal_actions``, a seeded
+``random.Random`` choice, ``apply``) once with ``--games`` games and once with none, and the
+difference divided by the steps played is the cost of one step, imports excluded. Each tree is
+run the same way: this checkout, and ``--against`` (a commit, checked out into a temporary
+``git worktree``), with a fixed ``PYTHONHASHSEED`` (string hashing changes dict probing) and
+the same interpreter and packages; the steps played must be equal (the same games), else the
+script stops. The count still moves by about 1% with things no change of code decides (the hash of
+each string, so dictionary probing, and the paths of the trees), so each tree is counted under
+several ``PYTHONHASHSEED`` values and the mean is compared.
+
+Needs Valgrind (``apt-get install valgrind``; Debian's). Takes about 1-2 minutes per tree and
+game on an idle machine, more under load (the count does not change).
+
+Measured on 3 December 2026 (``--against 7f5efbb``, the tree before issue 28; 4 games)::
+
+    game        steps   7f5efbb    this tree   change
+    monsoon 2p    601   171,293      170,113    -0.7%
+    bansan 4p     913   228,873      220,831    -3.5%
+
+Run: ``uv run --all-extras python benchmarks/step_cost.py [--against 7f5efbb] [--games 4]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS = (("monsoon", 2), ("bansan", 4))
+
+PLAY = """
+import random, sys
+from marketlib import bansan, monsoon
+name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+game = {"bansan": bansan, "monsoon": monsoon}[name]
+rules = game.Rules(players=players)
+steps = 0
+for seed in range(games):
+    rng = random.Random(seed)
+    state = game.setup(rules, seed)
+    while game.outcome(state) is None:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+        steps += 1
+print("steps", steps)
+"""
+
+
+def instructions(tree: Path, name: str, players: int, games: int, script: Path,
+                 hash_seed: int) -> tuple[int, int]:
+    """(instructions, steps) of one callgrind run of ``games`` games with ``tree``'s marketlib.
+
+    ``python -S`` skips the site hooks, so the environment's editable install of this checkout
+    cannot shadow ``tree``; its packages come back through ``PYTHONPATH``, after ``tree``."""
+    site = sysconfig.get_paths()["purelib"]
+    env = {**os.environ, "PYTHONHASHSEED": str(hash_seed),
+           "PYTHONPATH": f"{tree}{os.pathsep}{site}"}
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-S",
+         str(script), name, str(players), str(games)],
+        cwd=script.parent, env=env, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    steps = re.search(r"steps (\d+)", run.stdout)
+    if found is None or steps is None:
+        raise SystemExit(f"callgrind printed no count for {tree} {name}:\n{run.stderr[-2000:]}")
+    return int(found.group(1)), int(steps.group(1))
+
+
+def per_step(tree: Path, name: str, players: int, games: int, script: Path,
+             hash_seeds: list[int]) -> tuple[list[float], int]:
+    """Instructions per step (the games minus the imports alone) under each hash seed, and the
+    steps played."""
+    costs = []
+    for seed in hash_seeds:
+        base, _ = instructions(tree, name, players, 0, script, seed)
+        total, steps = instructions(tree, name, players, games, script, seed)
+        costs.append((total - base) / steps)
+    return costs, steps
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--against", default="7f5efbb",
+                        help="the older commit (default: the tree before issue 28)")
+    parser.add_argument("--games", type=int, default=4, help="random games per setting")
+    parser.add_argument("--hash-seeds", type=int, nargs="+", default=[0, 1, 2],
+                        help="PYTHONHASHSEED values; the figure is the mean over them")
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if shutil.which("valgrind") is None:
+        print("Valgrind is not installed (apt-get install valgrind); nothing measured.")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old),
+                        args.against], check=True, capture_output=True)
+        try:
+            script = Path(tmp) / "play.py"
+            script.write_text(PLAY)
+            print(f"instructions per step, the mean over PYTHONHASHSEED {args.hash_seeds} "
+                  "(min-max beside it)")
+            print(f"{'game':<12}{'steps':>6}{args.against:>26}{'this tree':>26}{'change':>9}")
+            for name, players in SETTINGS:
+                before, steps_old = per_step(old, name, players, args.games, script,
+                                             args.hash_seeds)
+                after, steps = per_step(ROOT, name, players, args.games, script,
+                                        args.hash_seeds)
+                if steps != steps_old:
+                    raise SystemExit(f"{name}: the trees played different games ({steps_old} "
+                                     f"and {steps} steps): compare instructions of equal games")
+                b, a = statistics.mean(before), statistics.mean(after)
+                print(f"{f'{name} {players}p':<12}{steps:>6}{b:>10,.0f} ({min(before):,.0f}-"
+                      f"{max(before):,.0f}){a:>10,.0f} ({min(after):,.0f}-{max(after):,.0f})"
+                      f"{(a / b - 1) * 100:>8.1f}%", flush=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
+                           check=False, capture_output=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
