@@ -56,8 +56,22 @@ and ``uv run --all-extras python benchmarks/sweep_cluster.py --ladders local --s
 
 The client's own peak does not grow with the number of games (4.6-5.1 MB from 10,000 to
 100,000 games, the first run after the warm-up the highest). With the scheduler in the process
-it does, slowly: +2.4 MB from 10,000 to 100,000 games, the scheduler's own bookkeeping
-(Dask's, not marketlib's; not yet explained in full).
+and Dask's defaults it does, slowly: +2.4 MB from 10,000 to 100,000 games. That is what the
+scheduler keeps for Dask's diagnostics, which fills with time, not games: a machine sample
+every 0.5 s (7,200 kept, an hour: ``distributed.admin.system-monitor.log-length``) and the last
+1,000 messages of every connection (``distributed.admin.low-level-log-length``). With both short
+(``--dask-logs 100 --monitor-samples 120``, the recipe in docs/simulation.md) the same
+``LocalCluster`` process is flat; measured on 3 December 2026 (load 4-6, so games per second
+are low)::
+
+    games                        tasks   process peak   +         games/s   load
+    warm-up: 2,500 one-game      2,500    9.92 MB       +7.71 MB     17.7   4.08
+    10,000                          40   10.25 MB       +0.91 MB    117.1   4.67
+    100,000                        400   10.24 MB       +0.86 MB     97.4   5.60
+
+and in an earlier process of the same settings 10.23, 10.07 and 10.22 MB at 10,000, 25,000 and
+50,000 games. What the scheduler still keeps per task is one ``{"type": "Future"}`` record in
+its "default" span's metadata (about 0.2 kB a task, 400 tasks for 100,000 games).
 
 What was found (``tracemalloc`` snapshots compared, ``compare_to(..., "traceback")``, between
 runs of different sizes): nothing is kept per finished task in ``marketlib.sim`` (each future
@@ -69,7 +83,8 @@ client after that is Dask's and CPython's and stops: the message log and the fre
 
 Worker start-up is not timed (each cluster is warmed first).
 Run: ``uv run --all-extras python benchmarks/sweep_cluster.py [--games 10000 25000 ...]
-[--warm-tasks 2500] [--scaling-games 5000] [--ladders subprocess local] [--dask-logs N]``.
+[--warm-tasks 2500] [--scaling-games 5000] [--ladders subprocess local] [--dask-logs N]
+[--monitor-samples N]``.
 """
 
 from __future__ import annotations
