@@ -18,11 +18,17 @@ several ``PYTHONHASHSEED`` values and the mean is compared.
 Needs Valgrind (``apt-get install valgrind``; Debian's). Takes about 1-2 minutes per tree and
 game on an idle machine, more under load (the count does not change).
 
-Measured on 3 December 2026 (``--against 7f5efbb``, the tree before issue 28; 4 games)::
+Measured on 3 December 2026 (the defaults: ``--against 7f5efbb``, the tree before issue 28;
+4 games; hash seeds 0, 1, 2)::
 
-    game        steps   7f5efbb    this tree   change
-    monsoon 2p    601   171,293      170,113    -0.7%
-    bansan 4p     913   228,873      220,831    -3.5%
+    game        steps                   7f5efbb                 this tree   change
+    monsoon 2p    601   168,865 (168,836-168,914)   168,601 (168,549-168,653)    -0.2%
+    bansan 4p     913   228,712 (228,542-228,957)   220,781 (220,621-220,955)    -3.5%
+
+The same trees checked out at other paths gave Monsoon 171,293 before and 170,113 after
+(-0.7%): a path moves the count by about 1.5%, both trees alike, so compare trees measured in
+one run of this script. Before this session's changes the tree measured +0.9% (Monsoon) and
++2.9% (Bansan) against 7f5efbb.
 
 Run: ``uv run --all-extras python benchmarks/step_cost.py [--against 7f5efbb] [--games 4]``.
 """
