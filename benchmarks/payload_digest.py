@@ -1,0 +1,74 @@
+"""One digest of every board payload a seeded set of games shows: run it on two checkouts to
+show that a change left what every seat sees byte for byte the same (issue 28: "behaviour does
+not change").
+
+Both games, every Bansan player count (2-5) and mode (Kenduri 3p, Sendiri) and Monsoon Market at
+2 and 3 players, seeds 1 and 2, up to ``--moves`` random moves each: after every move, every
+seat's board (its own ``SeatSession``, fixed seat) is refreshed in English and in Malay and all
+its traits, JSON-encoded, go into one SHA-256. Prints the number of payloads and the digest.
+
+To compare with an older commit (from this checkout)::
+
+    git worktree add /tmp/old <commit>
+    PY=$(uv run --all-extras python -c "import sys; print(sys.executable)")
+    SITE=$($PY -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+    (cd /tmp && PYTHONPATH=/tmp/old:$SITE $PY -S $OLDPWD/benchmarks/payload_digest.py)
+
+(``python -S`` keeps the environment's editable install of this checkout from shadowing the
+other tree, whose packages come back through ``PYTHONPATH``; run it from a folder that holds
+no ``marketlib``.) Measured on 3 December 2026:
+13,418 payloads, the same digest on af4e473 (before this session's engine changes) and on
+2719d91 (``b7fa7e9c...a48ae3``).
+
+Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+from typing import Any
+
+import msgspec
+
+from marketlib import bansan, monsoon
+from marketlib.core.match import Match
+from marketlib.widgets import table_of
+from marketlib.widgets.session import SeatSession, TableSession
+
+SETTINGS: tuple[tuple[str, Any, list[dict[str, Any]]], ...] = (
+    ("bansan", bansan, [*({"players": p} for p in (2, 3, 4, 5)),
+                        {"players": 3, "mode": "kenduri"}, {"players": 1, "mode": "sendiri"}]),
+    ("monsoon", monsoon, [{"players": 2}, {"players": 3}]),
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=150, help="random moves per game at most")
+    args = parser.parse_args()
+    digest = hashlib.sha256()
+    payloads = 0
+    for game, module, confs in SETTINGS:
+        for conf in confs:
+            for seed in (1, 2):
+                match = Match(game, module.Rules(**conf), seed=seed)
+                shared = TableSession(table_of(game), match)
+                seats = [SeatSession(shared, s, hot_seat=False) for s in range(shared.players)]
+                rng = random.Random(seed)
+                for _ in range(args.moves):
+                    if match.outcome is not None:
+                        break
+                    for lang in ("en", "ms"):
+                        for seat in seats:
+                            seat.lang = lang
+                            seat.refresh()
+                            digest.update(msgspec.json.encode(seat.traits()))
+                            payloads += 1
+                    match.play(rng.choice(match.legal_actions()))
+    print(f"{payloads:,} payloads, sha256 {digest.hexdigest()}")
+
+
+if __name__ == "__main__":
+    main()
