@@ -33,7 +33,7 @@ from marketlib.monsoon.queries import (
     must_pass,
     where_is,
 )
-from marketlib.monsoon.scoring import Item
+from marketlib.monsoon.scoring import Item, spent
 from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
 
 BONUS_RULE = {
@@ -170,7 +170,7 @@ def check_declare(state: State, a: Declare, f: Facts) -> Why | None:
 
 
 def _unmet(label: str, level: Level, items: list[Item]) -> str:
-    total = sum(q for _, q in items)
+    total = spent(items)
     if level is Level.GOLD:
         return f"Gold needs {label} of exactly those goods, and the spend does not cover that"
     if level is Level.SILVER:

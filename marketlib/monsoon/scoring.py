@@ -37,9 +37,14 @@ def _assignments(items: Sequence[Item]) -> Iterable[dict[Good, int]]:
         yield totals
 
 
+def spent(items: Sequence[Item]) -> int:
+    """The goods a spend holds, counted whatever they are (each item's whole quantity)."""
+    return sum([quantity for _, quantity in items])
+
+
 def meets_gold(order: Order, items: Sequence[Item]) -> bool:
     """M-FUL-04: every required good is covered by spent goods of exactly that good."""
-    if sum([quantity for _, quantity in items]) < order.gold_floor:
+    if spent(items) < order.gold_floor:
         return False  # too few goods for any assignment: none is tried
     return any(
         all(totals.get(r.good, 0) >= r.quantity for r in order.requirements)
@@ -52,7 +57,7 @@ def meets_silver(order: Order, items: Sequence[Item]) -> bool:
 
     Matching the largest line to the largest total, and so on down, is optimal.
     """
-    if sum([quantity for _, quantity in items]) < order.total:
+    if spent(items) < order.total:
         return False  # the lines' goods are different goods: the spend must hold them all
     lines = sorted((r.quantity for r in order.requirements), reverse=True)
     for totals in _assignments(items):
@@ -64,7 +69,7 @@ def meets_silver(order: Order, items: Sequence[Item]) -> bool:
 
 def meets_bulk(order: Order, items: Sequence[Item]) -> bool:
     """M-FUL-06: the total quantity spent reaches the Order's total."""
-    return sum(quantity for _, quantity in items) >= order.total
+    return spent(items) >= order.total
 
 
 def meets(order: Order, items: Sequence[Item], level: Level) -> bool:
