@@ -131,6 +131,21 @@ def half_total(state: State, prices: Iterable[int]) -> int:
     return sum(values) // 2
 
 
+def purchase_total(state: State, pending: Purchase) -> int:
+    """The RM that finishing the BUY or SELL in progress (``done``) moves for its vendor: a
+    sale's income at half price, rounded down once (B-SELL-01; full price under its Event,
+    RULES 4.1.5), a wholesale BUY's cost at half price (B-BUY-03; free under its Event), a BUY
+    from the Stalls the sum of its prices (B-BUY-02, B-BUY-06, B-SOLO-12)."""
+    prices = [x.price for x in pending.picked]
+    if pending.kind == "sell":
+        if reminder_count(state, Effect.FULL_PRICE_SELL):
+            return sum(prices)
+        return half_total(state, prices)
+    if pending.kind == "wholesale":
+        return 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(state, prices)
+    return sum(prices)
+
+
 MONEY_FLOWS: dict[str, frozenset[str]] = {
     # from the bank to a vendor
     "B-UPK-03": frozenset({"earn"}), "B-SELL-01": frozenset({"earn"}),

@@ -166,6 +166,41 @@ def _stall_texts(state: State | View) -> dict[tuple[str, int | None, int, bool],
     return said
 
 
+VENDOR_TEXTS = 4096
+"""How many vendor entries of the text table :func:`_vendor_texts` keeps per card data and
+language (then it starts again): a board redraws a vendor who did not change from one position
+to the next, so most are looked up, not written again."""
+
+
+def _vendor_texts(state: State | View) -> dict[tuple[int, bool, bool, VendorView], str]:
+    """The text table's vendor entries already written for this card data in the language in
+    force, by (seat, deciding, the viewer's own, the vendor as shown) (issue 28: a board's
+    refresh)."""
+    said: dict[tuple[int, bool, bool, VendorView], str] = state.rules.card_data.derived(
+        (state.cards, "text vendor entries", get_language()), dict)
+    return said
+
+
+def _vendor_text(cat: Catalog, p: int, deciding: bool, own: bool, v: VendorView) -> str:
+    """Vendor ``p``'s line of the text table (``>`` marks the vendor deciding), and their
+    lists on a line of its own when ``own`` (a seat reads its own Wallet)."""
+    money = "?" if v.money is None else str(v.money)
+    wallet = v.wallet
+    wallet_text = (_("{count} hidden").format(count=v.wallet_size) if wallet is None
+                   else " ".join(wallet))
+    bag = " ".join([f"{b.card}={b.produce.value}" for b in v.bag]) or "-"
+    done = " ".join(v.completed) or "-"
+    line = (_("{marker}P{seat} RM{money} R&R used wallet [{wallet}] done [{done}] "
+              "bag({count}) {bag}") if v.rr_used else
+            _("{marker}P{seat} RM{money} wallet [{wallet}] done [{done}] bag({count}) {bag}"))
+    text = line.format(marker=">" if deciding else " ", seat=p, money=f"{money:>3}",
+                       wallet=wallet_text, done=done, count=len(v.bag), bag=bag)
+    if wallet and own:
+        text += "\n     " + _("your lists: {lists}").format(lists=" ".join(
+            f"{x}({cat.lists[x].label})" for x in wallet))
+    return text
+
+
 def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the table (hidden values shown as ``?``), in the
     language in force: its words translated, its codes (``PC-12``, ``ST-03``, ``FV``, ``RM``,
@@ -207,22 +242,15 @@ def text_table(state: State | View) -> str:
             f"{x}({cat.lists[x].label})" for x in state.public) or _("none")))
     to_decide = decider(state)
     mine = state.viewer if isinstance(state, View) else None
+    written = _vendor_texts(state)
     for p, v in enumerate(_vendors(state)):
-        marker = ">" if p == to_decide else " "
-        money = "?" if v.money is None else str(v.money)
-        wallet = v.wallet
-        wallet_text = (_("{count} hidden").format(count=v.wallet_size) if wallet is None
-                       else " ".join(wallet))
-        bag = " ".join([f"{b.card}={b.produce.value}" for b in v.bag]) or "-"
-        done = " ".join(v.completed) or "-"
-        line = (_("{marker}P{seat} RM{money} R&R used wallet [{wallet}] done [{done}] "
-                  "bag({count}) {bag}") if v.rr_used else
-                _("{marker}P{seat} RM{money} wallet [{wallet}] done [{done}] bag({count}) {bag}"))
-        lines.append(line.format(marker=marker, seat=p, money=f"{money:>3}", wallet=wallet_text,
-                                 done=done, count=len(v.bag), bag=bag))
-        if wallet and mine == p:  # a seat reads its own
-            lines.append("     " + _("your lists: {lists}").format(lists=" ".join(
-                f"{x}({cat.lists[x].label})" for x in wallet)))
+        shown = (p, p == to_decide, mine == p, v)
+        entry = written.get(shown)
+        if entry is None:
+            if len(written) >= VENDOR_TEXTS:
+                written.clear()
+            entry = written[shown] = _vendor_text(cat, *shown)
+        lines.append(entry)
     pending = _pending(state)
     if pending:
         lines.append(_("Pending: {pending}").format(pending=pending))

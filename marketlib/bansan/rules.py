@@ -56,6 +56,12 @@ if TYPE_CHECKING:
 
 ANY_TIME = (A.RentAndRelease, A.ProposeTrade)
 
+_ANSWERS = (A.Accept, A.Decline, A.Counter)
+"""The answers to an open offer (B-ANY-01/02, A-B-60)."""
+
+_WHILE_OFFERED = (*_ANSWERS, A.RentAndRelease)
+"""What the vendor who must answer an offer may play: an answer, or an R&R (A-B-32)."""
+
 FREE_FORM = (A.ProposeTrade, A.Bargain, A.Counter)
 """Proposals with terms of their own (B-ANY-01/02, A-B-60): legal at many decisions but never
 listed by ``legal_actions`` (there are too many), so a simulation lets a bot play one of these
@@ -198,10 +204,10 @@ def _gate(state: State, action: A.Action) -> Violation | AnyPhase | None:
             return v(_offer_rule(state), f"P{seat} must first answer P{state.offer.frm}'s offer")
         return v("B-TURN-01", f"it is P{seat}'s decision, not P{action.player}'s")
     if state.offer is not None:
-        if not isinstance(action, A.Accept | A.Decline | A.Counter | A.RentAndRelease):
+        if not isinstance(action, _WHILE_OFFERED):
             return v(_offer_rule(state), "answer the offer first: accept, decline or counter")
         return ANY_PHASE
-    if isinstance(action, A.Accept | A.Decline | A.Counter):
+    if isinstance(action, _ANSWERS):
         return v("B-ANY-02", "there is no offer to answer")
     if isinstance(action, ANY_TIME):
         return ANY_PHASE

@@ -15,15 +15,15 @@ Event deck are face down. So:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, Produce
-from marketlib.bansan.queries import catalog
+from marketlib.bansan.queries import catalog, purchase_total
 from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
-from marketlib.core.errors import IllegalAction
 from marketlib.core.game import Preview
 
 WASTE_CODES = ("PL", "PA", "OR")
@@ -66,57 +66,84 @@ def _row_count(view: View, produce: Any) -> int:
     return sum(1 for c in view.row if cat.produce[c].shows(produce))
 
 
+def _stock_row(view: View, a: A.StockRow, after: State) -> str:
+    n = _row_count(view, a.produce)
+    return f"takes {n} Row card(s) showing {NAMES[a.produce]}; then tuck each into a Stall"
+
+
+def _buy(view: View, a: A.Buy, after: State) -> str:
+    return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{view.rules.price(a.produce)} "
+            "a card: pick the cards next")
+
+
+def _buy_wholesale(view: View, a: A.BuyWholesale, after: State) -> str:
+    return (f"buy {NAMES[a.produce]} from the Row at half price (rounded down once for the "
+            "purchase): pick the cards next")
+
+
+def _sell(view: View, a: A.Sell, after: State) -> str:
+    return (f"sell {NAMES[a.produce]} from your Stalls at half price (rounded down once for "
+            "the sale): pick the cards next")
+
+
+def _pick(view: View, a: A.Pick, after: State) -> str:
+    pending = after.pending
+    if not isinstance(view.pending, Purchase) or not isinstance(pending, Purchase):
+        return ""
+    if ENGINE.explain(after, A.Done(player=a.player)) is not None:
+        return f"{len(pending.picked)} card(s) picked"
+    half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
+    # a sale gets money, a purchase pays it, RM0 included (half of RM1 rounded down)
+    verb = "you get" if pending.kind == "sell" else "you pay"
+    return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "
+            f"RM{purchase_total(after, pending)}{half}")
+
+
+def _place_worker(view: View, a: A.PlaceWorker, after: State) -> str:
+    cost = view.rules.opening_rent_cost  # B-OPEN-07, A-B-58
+    paid = f"for RM{cost}" if cost else "for free"
+    return f"rent Stall {a.stall} ({NAMES[catalog(view).sells[a.stall]]}) {paid}"
+
+
+def _tuck(view: View, a: A.Tuck, after: State) -> str:
+    return f"{a.card} goes into Stall {a.stall} as {NAMES[catalog(view).sells[a.stall]]}"
+
+
+def _choose_half(view: View, a: A.ChooseHalf, after: State) -> str:
+    if not isinstance(view.pending, OpeningHand):
+        return ""
+    cat = catalog(view)
+    types = [getattr(cat.produce[c], a.half).value for c in view.pending.cards]
+    return f"stock {', '.join(types)}; then tuck each into a Stall"
+
+
+def _return_list(view: View, a: A.ReturnList, after: State) -> str:
+    return f"{a.list} goes to the bottom of the Shopping List deck"
+
+
+def _end_actions(view: View, a: A.EndActions, after: State) -> str:
+    return "ends your Action Phase; Upkeep follows"
+
+
+def _rent_and_release(view: View, a: A.RentAndRelease, after: State) -> str:
+    parts = [f"you rent Stall {a.rent}" if a.rent else "",
+             f"you release Stall {a.release}" if a.release else ""]
+    return " and ".join(p for p in parts if p) + " (your once-a-game R&R, B-ANY-04)"
+
+
+_NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
+    A.StockRow: _stock_row, A.Buy: _buy, A.BuyWholesale: _buy_wholesale, A.Sell: _sell,
+    A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
+    A.ReturnList: _return_list, A.EndActions: _end_actions,
+    A.RentAndRelease: _rent_and_release}
+"""What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
+action kind: the first words of its preview (none for the kinds not listed)."""
+
+
 def _next_step(view: View, action: A.Action, after: State) -> str:
     """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN)."""
-    a = action
-    rules = view.rules
-    if isinstance(a, A.StockRow):
-        n = _row_count(view, a.produce)
-        return f"takes {n} Row card(s) showing {NAMES[a.produce]}; then tuck each into a Stall"
-    if isinstance(a, A.Buy):
-        return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{rules.price(a.produce)} "
-                "a card: pick the cards next")
-    if isinstance(a, A.BuyWholesale):
-        return (f"buy {NAMES[a.produce]} from the Row at half price (rounded down once for the "
-                "purchase): pick the cards next")
-    if isinstance(a, A.Sell):
-        return (f"sell {NAMES[a.produce]} from your Stalls at half price (rounded down once for "
-                "the sale): pick the cards next")
-    if isinstance(a, A.Pick) and isinstance(view.pending, Purchase):
-        pending = after.pending
-        if isinstance(pending, Purchase):
-            m0 = after.vendors[a.player].money
-            try:
-                done = apply(after, A.Done(player=a.player))
-            except IllegalAction:
-                return f"{len(pending.picked)} card(s) picked"
-            m1 = done.vendors[a.player].money
-            half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
-            # a sale gets money, a purchase pays it, RM0 included (half of RM1 rounded down)
-            verb = "you get" if m1 > m0 or (m1 == m0 and pending.kind == "sell") else "you pay"
-            return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "
-                    f"RM{abs(m1 - m0)}{half}")
-    if isinstance(a, A.PlaceWorker):
-        cat = catalog(view)
-        cost = rules.opening_rent_cost  # B-OPEN-07, A-B-58
-        paid = f"for RM{cost}" if cost else "for free"
-        return f"rent Stall {a.stall} ({NAMES[cat.stalls[a.stall].sells]}) {paid}"
-    if isinstance(a, A.Tuck):
-        cat = catalog(view)
-        return f"{a.card} goes into Stall {a.stall} as {NAMES[cat.stalls[a.stall].sells]}"
-    if isinstance(a, A.ChooseHalf) and isinstance(view.pending, OpeningHand):
-        cat = catalog(view)
-        types = [getattr(cat.produce[c], a.half).value for c in view.pending.cards]
-        return f"stock {', '.join(types)}; then tuck each into a Stall"
-    if isinstance(a, A.ReturnList):
-        return f"{a.list} goes to the bottom of the Shopping List deck"
-    if isinstance(a, A.EndActions):
-        return "ends your Action Phase; Upkeep follows"
-    if isinstance(a, A.RentAndRelease):
-        parts = [f"you rent Stall {a.rent}" if a.rent else "",
-                 f"you release Stall {a.release}" if a.release else ""]
-        return " and ".join(p for p in parts if p) + " (your once-a-game R&R, B-ANY-04)"
-    return ""
+    said = _NEXT_STEPS.get(type(action))
+    return "" if said is None else said(view, action, after)
 
 
 def _most_drawn(view: View, action: A.Action) -> int:
@@ -161,15 +188,11 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
     before = world if world is not None else determinize(view, random.Random(0))
     after = ENGINE.apply_legal(before, action) if legal else apply(before, action)
     player = action.player
-    rules = before.rules
-    drew_deck = len(after.deck) < len(before.deck)
-    drew_lists = len(after.list_deck) < len(before.list_deck)
-    flipped = len(after.event_deck) < len(before.event_deck) or (
-        after.latest_events != before.latest_events)
-    events_on = rules.events != "off"
     chance: list[str] = []
-    uncertain: set[str] = set()
-    if drew_deck:
+    # what a reveal can change is not stated as certain: the bins and the trigger when Deck
+    # cards are drawn, money, Bags, bins and the turn when an Event may flip
+    sure_bins = sure_trigger = sure_money = True
+    if len(after.deck) < len(before.deck):
         if isinstance(action, A.StockDeck):
             chance.append(f"reveals Deck cards one at a time until a produce type repeats "
                           f"({view.deck_size} left); the repeated card goes to its Waste Bin, "
@@ -180,33 +203,37 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             chance.append(f"refills the Row from the Deck ({view.deck_size} left)")
         else:
             chance.append(f"draws hidden cards from the Deck ({view.deck_size} left)")
-        uncertain |= {"bins", "trigger"}
+        sure_bins = sure_trigger = False
         if view.deck_size <= _most_drawn(view, action):
             chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")
-        if events_on:
+        if before.rules.events != "off":
             chance.append("a Star on a drawn card flips an Event, which can change money, "
                           "Bags and bins")
-            uncertain |= {"money", "bag", "bins", "turn"}
-    elif flipped:
+            sure_money = False
+    elif len(after.event_deck) < len(before.event_deck) or (
+            after.latest_events != before.latest_events):
         chance.append("flips an Event, which can change money, Bags and bins")
-        uncertain |= {"money", "bag", "bins", "turn"}
-    if drew_lists:
+        sure_bins = sure_money = False
+    if len(after.list_deck) < len(before.list_deck):
         chance.append("draws Shopping Lists you have not seen")
-    certain: list[str] = [what] if (what := _next_step(view, action, after)) else []
-    m0, m1 = before.vendors[player].money, after.vendors[player].money
-    if m1 != m0 and "money" not in uncertain:
-        certain.append(f"money RM{m0} -> RM{m1}")
-    b0, b1 = len(before.vendors[player].bag), len(after.vendors[player].bag)
-    if b1 != b0 and "bag" not in uncertain:
-        certain.append(f"Bag {b0} -> {b1} cards")
-    if before.bins != after.bins and "bins" not in uncertain:
+    said = _NEXT_STEPS.get(type(action))
+    what = "" if said is None else said(view, action, after)
+    certain: list[str] = [what] if what else []
+    if sure_money:  # money, the Bag and the turn
+        v0, v1 = before.vendors[player], after.vendors[player]
+        if v1 is not v0:
+            if v1.money != v0.money:
+                certain.append(f"money RM{v0.money} -> RM{v1.money}")
+            if len(v1.bag) != len(v0.bag):
+                certain.append(f"Bag {len(v0.bag)} -> {len(v1.bag)} cards")
+    if sure_bins and before.bins != after.bins:
         certain.append(_bins(after))
-    if "trigger" not in uncertain:
+    if sure_trigger:
         if after.result is not None:
             certain.append("ends the game")
         elif after.trigger is not None and before.trigger is None:
             certain.append("triggers the Last Round")
-    if "turn" not in uncertain and after.result is None and after.turn != before.turn and (
+    if sure_money and after.result is None and after.turn != before.turn and (
             before.current == player):
         certain.append("ends your turn")
     return Preview(certain=tuple(certain), chance="; ".join(chance))

@@ -10,6 +10,8 @@ Event deck, or the hidden reshuffle key. ``view(state, None)`` is the teacher vi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
+from itertools import filterfalse
 
 import msgspec
 
@@ -132,16 +134,25 @@ def _pending_cards(pending: Pending | None) -> list[str]:
     return []
 
 
+def _gather(v: View | State, into: Callable[[Iterable[str]], object]) -> None:
+    """Pass ``into`` each place where produce cards lie face up: the Row, the Outside Market,
+    each Stall, each Waste Bin, each Bag and the decision in progress."""
+    into(v.row)
+    into(v.outside)
+    for s in v.stalls:
+        into(s.cards)
+    for b in v.bins:
+        into(b)
+    for vendor in v.vendors:
+        into([x.card for x in vendor.bag])
+    into(_pending_cards(v.pending))
+
+
 def visible_produce(v: View | State) -> list[str]:
     """Produce cards on the table (not the Deck or the removed cards)."""
-    cards = list(v.row) + list(v.outside)
-    for s in v.stalls:
-        cards.extend(s.cards)
-    for b in v.bins:
-        cards.extend(b)
-    for vendor in v.vendors:
-        cards.extend(x.card for x in vendor.bag)
-    return cards + _pending_cards(v.pending)
+    cards: list[str] = []
+    _gather(v, cards.extend)
+    return cards
 
 
 def determinize(v: View, rng: random.Random) -> State:
@@ -157,13 +168,14 @@ def determinize(v: View, rng: random.Random) -> State:
     cat = catalog(v)
     if DERIVED.whole(v):
         return DERIVED.exact(v)  # a teacher view: the exact state
-    seen = set(visible_produce(v))
-    unseen = [c for c in cat.produce if c not in seen]
+    seen: set[str] = set()
+    _gather(v, seen.update)
+    unseen = list(filterfalse(seen.__contains__, cat.produce))
     rng.shuffle(unseen)
     deck, removed = unseen[: v.deck_size], unseen[v.deck_size:]
     known_lists = {x for vv in v.vendors for x in (*vv.completed, *(vv.wallet or ()))}
     known_lists |= set(v.public)
-    lists = [x for x in cat.lists if x not in known_lists]
+    lists = list(filterfalse(known_lists.__contains__, cat.lists))
     rng.shuffle(lists)
     guess = next((x.money for x in v.vendors if x.money is not None), v.rules.starting_money)
     vendors_list = []

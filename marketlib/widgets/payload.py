@@ -76,6 +76,14 @@ class Table:
             raise NotImplementedError
         return self.shown.intent(view, target, player)
 
+    def presented(self, view: Any, action: Any) -> tuple[str, str, str]:
+        """:meth:`label`, :meth:`verb` and :meth:`target` of ``action`` at once (its row of
+        the presentation table looked up once: a board's choices ask for all three)."""
+        if self.shown is None:
+            return self.label(view, action), self.verb(action), self.target(action)
+        row = self.shown.rows[type(action)]
+        return row.label(view, action), row.verb, row.target(action)
+
     def text(self, view: Any) -> str:
         """The plain-text description of the board."""
         return str(view)
@@ -240,12 +248,17 @@ def described(table: Table, game: Any, view: Any, world: Any,
     (worked out in ``world``, rebuilt from ``view``) and a question to ask first. ``actions``
     are legal (the decider's legal actions, or a seat's any-time ones), so a preview plays
     each without running its checks again."""
-    words = table.words
-    return [{"index": i, "text": str(action), "label": table.label(view, action),
-             "verb": table.verb(action), "target": table.target(action),
-             "preview": sentence(str(game.preview(view, action, world, legal=True))),
-             "warn": words.warning(view, action)}
-            for i, action in enumerate(actions)]
+    warning = table.words.warning
+    preview = game.preview
+    presented = table.presented
+    out = []
+    for i, action in enumerate(actions):
+        label, verb, target = presented(view, action)
+        out.append({"index": i, "text": str(action), "label": label, "verb": verb,
+                    "target": target,
+                    "preview": sentence(str(preview(view, action, world, legal=True))),
+                    "warn": warning(view, action)})
+    return out
 
 
 def any_time_for(table: Table, match: Match, seat: int,

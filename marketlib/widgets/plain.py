@@ -91,7 +91,7 @@ def _expr(t: Any, x: str, depth: int, scope: dict[str, Any]) -> str:
 def builtins(value: Any) -> Any:
     """``value`` as JSON builtins, every struct an object (what :func:`objects` does, found
     at run time: for a field typed ``Any`` or a union of structs)."""
-    if isinstance(value, tuple | list):
+    if isinstance(value, (tuple, list)):
         return [builtins(x) for x in value]
     if isinstance(value, msgspec.Struct):
         return objects(type(value))(value)

@@ -14,8 +14,8 @@ from marketlib.bansan.phases.stocking import pop_queue
 from marketlib.bansan.queries import (
     BIN_INDEX,
     bag_without,
-    half_total,
     price,
+    purchase_total,
     reminder_count,
     remove,
     set_vendor,
@@ -107,18 +107,12 @@ def do_done(state: State, a: A.Done) -> State:
     state = replace(state, pending=None)
     v = state.vendors[p]
     if pending.kind == "sell":
-        if reminder_count(state, Effect.FULL_PRICE_SELL):
-            income = sum(x.price for x in pending.picked)
-        else:
-            income = half_total(state, (x.price for x in pending.picked))
         state = replace(state, outside=state.outside + cards)
-        return transfer(state, None, p, income, "B-SELL-01")
+        return transfer(state, None, p, purchase_total(state, pending), "B-SELL-01")
     bag = v.bag + tuple(BagCard(c, pending.produce) for c in cards)
     state = replace(state, vendors=set_vendor(state, p, vendor_with(v, bag=bag)))
     if pending.kind == "wholesale":
-        cost = 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(
-            state, (x.price for x in pending.picked))
-        return transfer(state, p, None, cost, "B-BUY-03")
+        return transfer(state, p, None, purchase_total(state, pending), "B-BUY-03")
     solo = state.rules.plays.solo
     for x in pending.picked:
         state = transfer(state, p, x.seller, x.price, "B-BUY-02" if x.seller is not None

@@ -1,0 +1,85 @@
+"""A Pick's preview says what finishing the BUY or SELL now would move ("if you finish now
+(done), you pay RM4"): ``queries.purchase_total``, the same sum the ``done`` handler pays
+(B-BUY-02/03/06, B-SELL-01, B-SOLO-12; the Events' full-price sale and free wholesale).
+Checked against the whole ``done`` step played in the preview's world, in seeded random games
+under the rule options that change a purchase's money (issue 28: the preview no longer plays
+that second step)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from marketlib import Match, bansan
+from marketlib.bansan import actions as A
+from marketlib.bansan.queries import purchase_total
+from marketlib.bansan.state import Purchase
+from marketlib.core.errors import IllegalAction
+from marketlib.widgets.sight import world_of
+
+RULES = (
+    bansan.Rules(players=2),
+    bansan.Rules(players=4, events="reconstructed"),
+    bansan.Rules(players=3, rounding_scope="per_card", online_sell_source="both"),
+    bansan.Rules(players=3, seller_may_refuse=True),
+    bansan.Rules(players=1, mode="sendiri"),
+    bansan.Rules(players=3, mode="kenduri"),
+)
+
+
+def finishing(world: bansan.State, pick: A.Pick) -> str:
+    """The words the preview gave before issue 28 changed it: play the Pick and then ``done``
+    in the world, and read the change of the picker's money."""
+    after = bansan.apply(world, pick)
+    pending = after.pending
+    assert isinstance(pending, Purchase)
+    m0 = after.vendors[pick.player].money
+    try:
+        done = bansan.apply(after, A.Done(player=pick.player))
+    except IllegalAction:
+        return f"{len(pending.picked)} card(s) picked"
+    m1 = done.vendors[pick.player].money
+    half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
+    verb = "you get" if m1 > m0 or (m1 == m0 and pending.kind == "sell") else "you pay"
+    return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "
+            f"RM{abs(m1 - m0)}{half}")
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.mode}-{r.players}p")
+def test_a_picks_preview_states_what_done_would_move(rules: bansan.Rules) -> None:
+    checked = 0
+    for seed in (3, 4, 5):
+        match = Match("bansan", rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if match.outcome is not None:
+                break
+            seat = match.current_player
+            legal = match.legal_actions()
+            picks = [a for a in legal if isinstance(a, A.Pick)]
+            if picks and seat is not None and seat >= 0:
+                view = match.view(seat)
+                world = world_of(match.game, view)
+                for pick in picks:
+                    said = bansan.preview(view, pick, world).certain[0]
+                    assert said == finishing(world, pick), (seed, str(pick))
+                    checked += 1
+            match.play(rng.choice(legal))
+    assert checked >= 20
+
+
+def test_the_total_is_what_the_handler_moves() -> None:
+    state = bansan.position(players=2, phase="actions")
+    for kind, prices, expected in (("sell", (3, 2), 2), ("wholesale", (3, 2), 2),
+                                   ("vendors", (3, 2), 5), ("wholesale", (1,), 0)):
+        pending = Purchase(kind=kind, produce=bansan.Produce.FV,
+                           picked=tuple(bansan.state.Picked(f"PC-0{i}", None, p)
+                                        for i, p in enumerate(prices)))
+        assert purchase_total(state, pending) == expected, kind
+    per_card = bansan.position(players=2, phase="actions", rules=bansan.Rules(
+        players=2, rounding_scope="per_card"))
+    pending = Purchase(kind="sell", produce=bansan.Produce.FV,
+                       picked=(bansan.state.Picked("PC-01", None, 3),
+                               bansan.state.Picked("PC-02", None, 3)))
+    assert purchase_total(per_card, pending) == 2  # 1 + 1, not 6 // 2 (B-ROUND-01, A-B-10)
