@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 T = TypeVar("T")
 
@@ -31,7 +31,62 @@ class _InOrder(random.Random):
     unseen cards in the order the view lists them. Nothing a board shows depends on that
     order (a preview states what the hidden cards decide as a chance, never as a fact;
     ``tests/widgets/test_world.py`` checks every choice and preview against worlds shuffled
-    with other seeds), and the shuffles were most of ``determinize``'s time."""
+    with other seeds), and the shuffles were most of ``determinize``'s time.
+
+    Its draws are ``random.Random(seed)``'s, but the generator is seeded only when a draw is
+    not already known: a world draws the same few bits (its reshuffle key) every time, and
+    seeding the Mersenne Twister cost a sixth of ``determinize``. What ``getrandbits`` gave for
+    a seed after the same earlier draws is kept (:attr:`_known`); any other draw seeds the
+    generator and replays the draws made before it, so the stream is always Random's."""
+
+    _known: ClassVar[dict[tuple[Any, tuple[int, ...], int], int]] = {}
+
+    def __init__(self, seed: Any) -> None:  # not seeded yet: see _wake
+        self._seed = seed
+        self._bits: tuple[int, ...] = ()  # getrandbits' arguments answered from _known
+        self._live = False
+        self.gauss_next = None
+
+    def _wake(self) -> None:
+        """Seed the generator and replay the draws answered from :attr:`_known`."""
+        super().seed(self._seed)
+        self.gauss_next = None
+        for k in self._bits:
+            super().getrandbits(k)
+        self._live = True
+
+    def getrandbits(self, k: int) -> int:
+        if self._live:
+            return super().getrandbits(k)
+        key = (self._seed, self._bits, k)
+        found = self._known.get(key)
+        if found is None:
+            self._wake()
+            found = super().getrandbits(k)
+            if len(self._known) >= 1024:
+                self._known.clear()
+            self._known[key] = found
+        else:
+            self._bits += (k,)
+        return found
+
+    def random(self) -> float:
+        if not self._live:
+            self._wake()
+        return super().random()
+
+    def getstate(self) -> Any:
+        if not self._live:
+            self._wake()
+        return super().getstate()
+
+    def setstate(self, state: Any) -> None:
+        super().setstate(state)
+        self._live = True
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        super().seed(a, version)
+        self._seed, self._bits, self._live = a, (), True
 
     def shuffle(self, x: Any) -> None:
         return None

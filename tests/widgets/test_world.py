@@ -33,6 +33,25 @@ def test_the_stream_keeps_the_order_and_draws_as_random() -> None:
     assert ours.getrandbits(62) == theirs.getrandbits(62)
 
 
+def draws(rng: random.Random) -> list[Any]:
+    return [rng.getrandbits(62), rng.getrandbits(5), rng.random(), rng.randrange(10),
+            rng.getrandbits(62), rng.choice("abcdef"), rng.gauss(0, 1)]
+
+
+def test_a_kept_draw_is_the_generators_own() -> None:
+    """Draws answered from what an earlier stream gave (the generator not yet seeded), then
+    draws that seed it and replay those: Random's stream each time, for several seeds."""
+    for seed in (0, 7, 2**70):
+        for _ in range(3):  # the first time seeds at once; later times start from kept draws
+            assert draws(_InOrder(seed)) == draws(random.Random(seed)), seed
+    rng = _InOrder(3)
+    rng.getrandbits(8)
+    rng.seed(11)
+    assert draws(rng) == draws(random.Random(11))
+    state = _InOrder(5).getstate()
+    assert state == random.Random(5).getstate()
+
+
 def test_world_of_is_determinize_with_the_unseen_cards_in_order() -> None:
     for game, rules in SETTINGS[:1] + SETTINGS[4:5]:
         match = Match(game, rules, seed=2)
