@@ -23,6 +23,7 @@ from marketlib.bansan.state import (
     OpeningHand,
     Purchase,
     SoloThrow,
+    Stall,
     State,
     Stocking,
 )
@@ -146,39 +147,55 @@ def _to_play(state: State | View) -> str:
     return _("P{seat} to play").format(seat=seat)
 
 
-def _labels(state: State | View) -> tuple[dict[str, str], dict[str, str]]:
-    """Each produce card's ``ID:label`` and each Stall's ``ID sells`` as the text table writes
-    them, worked out once per card data (:meth:`~marketlib.core.cards.CardData.derived`)."""
-    cat = catalog(state)
-    found: tuple[dict[str, str], dict[str, str]] = state.rules.card_data.derived(
-        (state.cards, "text labels"),
-        lambda: ({c: f"{c}:{card.label}" for c, card in cat.produce.items()},
-                 {s: f"{s} {stall.sells}" for s, stall in cat.stalls.items()}))
+KEPT_ENTRIES = 4096
+"""How many Stall rows and vendor entries :class:`_Written` keeps (then it starts again)."""
+
+
+class _Written:
+    """What the text table has written for one card data in one language (issue 28: a
+    board's refresh): each produce card's ``ID:label`` and each Stall's ``ID sells``; the rows
+    of the Stall grid and the vendor entries already written, by what they show. A Stall or a
+    vendor changes little from one position to the next, so most are looked up, not written
+    again."""
+
+    __slots__ = ("cards", "cat", "stall_names", "stall_rows", "vendors")
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.cards = {c: f"{c}:{card.label}" for c, card in cat.produce.items()}
+        self.stall_names = {s: f"{s} {stall.sells}" for s, stall in cat.stalls.items()}
+        self.stall_rows: dict[tuple[Stall, ...], str] = {}
+        self.vendors: dict[tuple[int, bool, bool, VendorView], str] = {}
+
+    def stall_row(self, stalls: tuple[Stall, ...]) -> str:
+        """One row of the Stall grid."""
+        found = self.stall_rows.get(stalls)
+        if found is None:
+            if len(self.stall_rows) >= KEPT_ENTRIES:
+                self.stall_rows.clear()
+            found = self.stall_rows[stalls] = "  " + " | ".join([
+                (_("{stall} {who} [{count}] CLOSED") if not s.open else
+                 "{stall} {who} [{count}]").format(
+                    stall=self.stall_names[s.id], who=_who(s.renter, True), count=len(s.cards))
+                for s in stalls])
+        return found
+
+    def vendor(self, p: int, deciding: bool, own: bool, v: VendorView) -> str:
+        """Vendor ``p``'s entry (:func:`_vendor_text`)."""
+        shown = (p, deciding, own, v)
+        found = self.vendors.get(shown)
+        if found is None:
+            if len(self.vendors) >= KEPT_ENTRIES:
+                self.vendors.clear()
+            found = self.vendors[shown] = _vendor_text(self.cat, p, deciding, own, v)
+        return found
+
+
+def _written(state: State | View) -> _Written:
+    """The text table's :class:`_Written` for this card data in the language in force."""
+    found: _Written = state.rules.card_data.derived(
+        (state.cards, "text table", get_language()), lambda: _Written(catalog(state)))
     return found
-
-
-def _stall_texts(state: State | View) -> dict[tuple[str, int | None, int, bool], str]:
-    """The text table's Stall entries already written for this card data in the language in
-    force, by (Stall, renter, cards, open): a Stall changes little from one position to the
-    next, so most entries are looked up, not written again (issue 28: a board's refresh)."""
-    said: dict[tuple[str, int | None, int, bool], str] = state.rules.card_data.derived(
-        (state.cards, "text stall entries", get_language()), dict)
-    return said
-
-
-VENDOR_TEXTS = 4096
-"""How many vendor entries of the text table :func:`_vendor_texts` keeps per card data and
-language (then it starts again): a board redraws a vendor who did not change from one position
-to the next, so most are looked up, not written again."""
-
-
-def _vendor_texts(state: State | View) -> dict[tuple[int, bool, bool, VendorView], str]:
-    """The text table's vendor entries already written for this card data in the language in
-    force, by (seat, deciding, the viewer's own, the vendor as shown) (issue 28: a board's
-    refresh)."""
-    said: dict[tuple[int, bool, bool, VendorView], str] = state.rules.card_data.derived(
-        (state.cards, "text vendor entries", get_language()), dict)
-    return said
 
 
 def _vendor_text(cat: Catalog, p: int, deciding: bool, own: bool, v: VendorView) -> str:
@@ -205,9 +222,10 @@ def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the table (hidden values shown as ``?``), in the
     language in force: its words translated, its codes (``PC-12``, ``ST-03``, ``FV``, ``RM``,
     the phase and the table notation) as they are; English byte for byte as before."""
-    cat = catalog(state)
+    written = _written(state)
+    cat = written.cat
+    cards = written.cards
     rules = state.rules
-    cards, stall_names = _labels(state)
     deck, lists = _deck_sizes(state)
     cap = rules.bin_capacity
     bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
@@ -223,18 +241,8 @@ def text_table(state: State | View) -> str:
     ]
     stalls = state.stalls
     columns = state.columns
-    said = _stall_texts(state)
-    for r in range(0, len(stalls), columns):
-        row = []
-        for s in stalls[r:r + columns]:
-            key = (s.id, s.renter, len(s.cards), s.open)
-            text = said.get(key)
-            if text is None:
-                text = said[key] = (_("{stall} {who} [{count}] CLOSED") if not s.open else
-                                    "{stall} {who} [{count}]").format(
-                    stall=stall_names[s.id], who=_who(s.renter, True), count=len(s.cards))
-            row.append(text)
-        lines.append("  " + " | ".join(row))
+    lines.extend([written.stall_row(stalls[r:r + columns])
+                  for r in range(0, len(stalls), columns)])
     if state.latest_events:
         lines.append(_("Events: {events}").format(events=" ".join(state.latest_events)))
     if rules.plays.shared_menu:
@@ -242,15 +250,8 @@ def text_table(state: State | View) -> str:
             f"{x}({cat.lists[x].label})" for x in state.public) or _("none")))
     to_decide = decider(state)
     mine = state.viewer if isinstance(state, View) else None
-    written = _vendor_texts(state)
-    for p, v in enumerate(_vendors(state)):
-        shown = (p, p == to_decide, mine == p, v)
-        entry = written.get(shown)
-        if entry is None:
-            if len(written) >= VENDOR_TEXTS:
-                written.clear()
-            entry = written[shown] = _vendor_text(cat, *shown)
-        lines.append(entry)
+    lines.extend([written.vendor(p, p == to_decide, mine == p, v)
+                  for p, v in enumerate(_vendors(state))])
     pending = _pending(state)
     if pending:
         lines.append(_("Pending: {pending}").format(pending=pending))
