@@ -771,51 +771,67 @@ def final_standings(view: Any) -> str:
     return _("Standings: {rows}.{menu}").format(rows=rows, menu=menu) + " " + " ".join(said)
 
 
+def _past_purchase(a: A.Buy | A.BuyWholesale | A.Sell, me: int, picks: int, mine: int) -> str:
+    verb = {A.Buy: N_("bought {count} {produce}{extra}"),
+            A.BuyWholesale: N_("bought wholesale {count} {produce}{extra}"),
+            A.Sell: N_("sold online {count} {produce}{extra}")}[type(a)]
+    extra = _(" ({count} from your Stalls)").format(count=mine) if mine else ""
+    return _(verb).format(count=picks, produce=_name(a.produce), extra=extra)
+
+
+def _past_proposal(a: A.ProposeTrade, me: int, picks: int, mine: int) -> str:
+    return (_("proposed a trade to you") if a.to == me else
+            _("proposed a trade to P{seat}").format(seat=a.to))
+
+
+def _past_counter(a: A.Counter, me: int, picks: int, mine: int) -> str:
+    if a.price is not None:
+        return _("countered with RM{price}").format(price=a.price)
+    return _("countered with other terms")
+
+
+def _past_gift(a: A.Give, me: int, picks: int, mine: int) -> str:
+    return (_("gave {card} to you") if a.to == me else
+            _("gave {card} to P{seat}")).format(card=a.card, seat=a.to)
+
+
+def _past_halves(a: A.ChooseHalf, me: int, picks: int, mine: int) -> str:
+    if a.half in ("top", "bottom"):
+        return (_("stocked its opening cards (top halves)") if a.half == "top" else
+                _("stocked its opening cards (bottom halves)"))
+    return f"stocked its opening cards ({a.half} halves)"
+
+
+_PAST: dict[type, Callable[[Any, int, int, int], str]] = {
+    A.StockRow: lambda a, me, picks, mine: _("stocked every Row card showing {produce}").format(
+        produce=_name(a.produce)),
+    A.StockDeck: lambda a, me, picks, mine: _("stocked from the Deck"),
+    A.Buy: _past_purchase, A.BuyWholesale: _past_purchase, A.Sell: _past_purchase,
+    A.Empty: lambda a, me, picks, mine: _("emptied the {waste} bin").format(
+        waste=_(WASTE_WORDS[a.bin.value])),
+    A.Complete: lambda a, me, picks, mine: _("completed Shopping List {list}").format(
+        list=a.list),
+    A.RentAndRelease: lambda a, me, picks, mine: _("used R&R to {what}").format(
+        what=_rent_and_release(a, None)),
+    A.ProposeTrade: _past_proposal,
+    A.Counter: _past_counter,
+    A.Accept: lambda a, me, picks, mine: _("accepted the offer"),
+    A.Decline: lambda a, me, picks, mine: _("declined the offer"),
+    A.Give: _past_gift,
+    A.PlaceWorker: lambda a, me, picks, mine: _("rented Stall {stall}").format(stall=a.stall),
+    A.ChooseHalf: _past_halves,
+    A.ReturnList: lambda a, me, picks, mine: _("returned a Shopping List"),
+    A.Bargain: lambda a, me, picks, mine: _("offered RM{price} for {card}").format(
+        price=a.price, card=a.card),
+}
+"""What a recap says a vendor did, by action kind (``me``: the reader; ``picks`` and ``mine``:
+the cards a BUY or SELL picked and how many of them came from the reader's Stalls); the kinds
+not listed (a pick, a tuck, done...) are said with the move they belong to, or not at all."""
+
+
 def _past(action: A.Action, me: int, picks: int, mine: int) -> str:
-    a = action
-    if isinstance(a, A.StockRow):
-        return _("stocked every Row card showing {produce}").format(produce=_name(a.produce))
-    if isinstance(a, A.StockDeck):
-        return _("stocked from the Deck")
-    if isinstance(a, (A.Buy, A.BuyWholesale, A.Sell)):
-        what = _name(a.produce)
-        verb = {A.Buy: N_("bought {count} {produce}{extra}"),
-                A.BuyWholesale: N_("bought wholesale {count} {produce}{extra}"),
-                A.Sell: N_("sold online {count} {produce}{extra}")}[type(a)]
-        extra = _(" ({count} from your Stalls)").format(count=mine) if mine else ""
-        return _(verb).format(count=picks, produce=what, extra=extra)
-    if isinstance(a, A.Empty):
-        return _("emptied the {waste} bin").format(waste=_(WASTE_WORDS[a.bin.value]))
-    if isinstance(a, A.Complete):
-        return _("completed Shopping List {list}").format(list=a.list)
-    if isinstance(a, A.RentAndRelease):
-        return _("used R&R to {what}").format(what=_rent_and_release(a, None))
-    if isinstance(a, A.ProposeTrade):
-        return (_("proposed a trade to you") if a.to == me else
-                _("proposed a trade to P{seat}").format(seat=a.to))
-    if isinstance(a, A.Counter):
-        if a.price is not None:
-            return _("countered with RM{price}").format(price=a.price)
-        return _("countered with other terms")
-    if isinstance(a, A.Accept):
-        return _("accepted the offer")
-    if isinstance(a, A.Decline):
-        return _("declined the offer")
-    if isinstance(a, A.Give):
-        return (_("gave {card} to you") if a.to == me else
-                _("gave {card} to P{seat}")).format(card=a.card, seat=a.to)
-    if isinstance(a, A.PlaceWorker):
-        return _("rented Stall {stall}").format(stall=a.stall)
-    if isinstance(a, A.ChooseHalf):
-        if a.half in ("top", "bottom"):
-            return (_("stocked its opening cards (top halves)") if a.half == "top" else
-                    _("stocked its opening cards (bottom halves)"))
-        return f"stocked its opening cards ({a.half} halves)"
-    if isinstance(a, A.ReturnList):
-        return _("returned a Shopping List")
-    if isinstance(a, A.Bargain):
-        return _("offered RM{price} for {card}").format(price=a.price, card=a.card)
-    return ""
+    said = _PAST.get(type(action))
+    return "" if said is None else said(action, me, picks, mine)
 
 
 def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:

@@ -295,8 +295,8 @@ def _generate(declared: Declaration[S], view: type[V],
                         parts.append(f"{part.count}=len(x.{part_name})")
                 else:
                     parts.append(f"{part_name}=x.{part_name}")
-            args.append(f"{name}=tuple(_E_{name}({', '.join(parts)}) "
-                        f"for p, x in enumerate(state.{name}))")
+            args.append(f"{name}=tuple([_E_{name}({', '.join(parts)}) "
+                        f"for p, x in enumerate(state.{name})])")
         else:
             if isinstance(f, Hidden):
                 args.append(f"{f.count}=len(state.{name})")
@@ -320,7 +320,7 @@ def _generate_back(declared: Declaration[S]) -> tuple[Callable[..., S], Callable
         if isinstance(f, PerSeat):
             scope[f"_E_{name}"] = f.entry
             parts = ", ".join(f"{p}=x.{p}" for p in f.parts)
-            exact.append(f"{name}=tuple(_E_{name}({parts}) for x in v.{name})")
+            exact.append(f"{name}=tuple([_E_{name}({parts}) for x in v.{name}])")
         elif not isinstance(f, _Public):
             exact.append(f"{name}=v.{name}")
     whole = [f"v.{n} is not None" for n, f in declared.fields.items()
