@@ -65,6 +65,32 @@ for seed in range(games):
 print("steps", steps)
 """
 
+REFRESH = """
+import random, sys
+from marketlib import bansan
+from marketlib.core.match import Match
+from marketlib.widgets import table_of
+from marketlib.widgets.session import SeatSession, TableSession
+name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+refreshes = 0
+for seed in (1, 2):  # the same moves with games > 0 or 0: only the refreshes differ
+    match = Match(name, bansan.Rules(players=players), seed=seed)
+    shared = TableSession(table_of(name), match)
+    seats = [SeatSession(shared, s, hot_seat=False) for s in range(shared.players)]
+    rng = random.Random(seed)
+    for _ in range(150):
+        if match.outcome is not None:
+            match.reset(match.seed + 1)
+        if games:
+            seats[match.current_player].refresh()
+            refreshes += 1
+        match.play(rng.choice(match.legal_actions()))
+print("steps", refreshes)
+"""
+REFRESH_SETTINGS = (("bansan", 2), ("bansan", 3), ("bansan", 4))
+"""``--measure refresh``: the deciding seat's board redrawn after each of 300 random moves (two
+seeded games of 150 moves, as ``board_refresh.py`` times them), less the same moves without."""
+
 
 def instructions(tree: Path, name: str, players: int, games: int, script: Path,
                  hash_seed: int) -> tuple[int, int]:
@@ -105,34 +131,44 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4, help="random games per setting")
     parser.add_argument("--hash-seeds", type=int, nargs="+", default=[0, 1, 2],
                         help="PYTHONHASHSEED values; the figure is the mean over them")
+    parser.add_argument("--measure", choices=("step", "refresh", "both"), default="step",
+                        help="a random step (default), a board refresh after a move, or both")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
     if shutil.which("valgrind") is None:
         print("Valgrind is not installed (apt-get install valgrind); nothing measured.")
         return 0
+    measures = [m for m in ("step", "refresh") if args.measure in (m, "both")]
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp) / "old"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old),
                         args.against], check=True, capture_output=True)
         try:
-            script = Path(tmp) / "play.py"
-            script.write_text(PLAY)
-            print(f"instructions per step, the mean over PYTHONHASHSEED {args.hash_seeds} "
-                  "(min-max beside it)")
-            print(f"{'game':<12}{'steps':>6}{args.against:>26}{'this tree':>26}{'change':>9}")
-            for name, players in SETTINGS:
-                before, steps_old = per_step(old, name, players, args.games, script,
-                                             args.hash_seeds)
-                after, steps = per_step(ROOT, name, players, args.games, script,
-                                        args.hash_seeds)
-                if steps != steps_old:
-                    raise SystemExit(f"{name}: the trees played different games ({steps_old} "
-                                     f"and {steps} steps): compare instructions of equal games")
-                b, a = statistics.mean(before), statistics.mean(after)
-                print(f"{f'{name} {players}p':<12}{steps:>6}{b:>10,.0f} ({min(before):,.0f}-"
-                      f"{max(before):,.0f}){a:>10,.0f} ({min(after):,.0f}-{max(after):,.0f})"
-                      f"{(a / b - 1) * 100:>8.1f}%", flush=True)
+            for measure in measures:
+                script = Path(tmp) / f"{measure}.py"
+                script.write_text(PLAY if measure == "step" else REFRESH)
+                settings = SETTINGS if measure == "step" else REFRESH_SETTINGS
+                games = args.games if measure == "step" else 1
+                unit = "step" if measure == "step" else "board refresh"
+                print(f"instructions per {unit}, the mean over PYTHONHASHSEED {args.hash_seeds} "
+                      "(min-max beside it)")
+                print(f"{'game':<12}{'count':>6}{args.against:>26}{'this tree':>26}"
+                      f"{'change':>9}")
+                for name, players in settings:
+                    before, steps_old = per_step(old, name, players, games, script,
+                                                 args.hash_seeds)
+                    after, steps = per_step(ROOT, name, players, games, script,
+                                            args.hash_seeds)
+                    if steps != steps_old:
+                        raise SystemExit(f"{name}: the trees played different games "
+                                         f"({steps_old} and {steps} {unit}s): compare "
+                                         "instructions of equal games")
+                    b, a = statistics.mean(before), statistics.mean(after)
+                    print(f"{f'{name} {players}p':<12}{steps:>6}{b:>10,.0f} "
+                          f"({min(before):,.0f}-{max(before):,.0f}){a:>10,.0f} "
+                          f"({min(after):,.0f}-{max(after):,.0f})"
+                          f"{(a / b - 1) * 100:>8.1f}%", flush=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
                            check=False, capture_output=True)
