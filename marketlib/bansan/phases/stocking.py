@@ -60,12 +60,17 @@ def auto_tuck(state: State) -> State:
     pending = state.pending
     assert isinstance(pending, Stocking)
     waiting: list[StockCard] = []
+    sells = catalog(state).sells
+    open_ids: dict[Produce, list[str]] = {}  # tucking and the fallback open or close no stall
+    for s in state.stalls:
+        if s.open:
+            open_ids.setdefault(sells[s.id], []).append(s.id)
     for sc in pending.cards:
-        stalls = [s for t in sc.options for s in open_stalls_of(state, t)]
+        stalls = [i for t in sc.options for i in open_ids.get(t, ())]
         if not stalls:
             state = fallback(state, sc.card)
         elif len(stalls) == 1:
-            state = tuck(state, sc.card, stalls[0].id)
+            state = tuck(state, sc.card, stalls[0])
         else:
             waiting.append(sc)
     if waiting:
