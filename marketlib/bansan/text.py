@@ -90,7 +90,7 @@ def _pick(view: View, a: A.Pick, after: State) -> str:
     pending = after.pending
     if not isinstance(view.pending, Purchase) or not isinstance(pending, Purchase):
         return ""
-    if ENGINE.explain(after, A.Done(player=a.player)) is not None:
+    if after.offer is not None:  # the seller answers first (A-B-07, B-ANY-01): no done yet
         return f"{len(pending.picked)} card(s) picked"
     half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
     # a sale gets money, a purchase pays it, RM0 included (half of RM1 rounded down)
