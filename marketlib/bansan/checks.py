@@ -222,10 +222,13 @@ def rr_gate(state: State, p: int) -> Violation | None:
 
 
 def check_rent_and_release(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
+    return rr_gate(state, a.player) or rr_terms(state, a, f)
+
+
+def rr_terms(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
+    """The second half of :func:`check_rent_and_release`: why these stalls cannot be rented
+    or released, for a vendor :func:`rr_gate` lets R&R now."""
     p = a.player
-    wrong = rr_gate(state, p)
-    if wrong:
-        return wrong
     if a.rent is None and a.release is None:
         return v("B-ANY-03", "name a stall to rent and/or release")
     opening = state.phase in OPENING

@@ -23,8 +23,8 @@ from marketlib.bansan import actions as A
 from marketlib.bansan.checks import (
     OPENING,
     check_ids,
-    check_rent_and_release,
     rr_gate,
+    rr_terms,
 )
 from marketlib.bansan.effects import throw
 from marketlib.bansan.facts import Facts
@@ -264,7 +264,7 @@ def _rr_options(state: State, p: int, f: Facts, opening: bool = False) -> list[A
     options = [A.RentAndRelease(player=p, rent=r) for r in free]
     options += [A.RentAndRelease(player=p, release=r) for r in mine]
     options += [A.RentAndRelease(player=p, rent=r, release=x) for r in free for x in mine]
-    return [a for a in options if check_rent_and_release(state, a, f) is None]
+    return [a for a in options if rr_terms(state, a, f) is None]  # the gate passed above
 
 
 def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
