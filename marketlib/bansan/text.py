@@ -216,9 +216,7 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         sure_bins = sure_money = False
     if len(after.list_deck) < len(before.list_deck):
         chance.append("draws Shopping Lists you have not seen")
-    said = _NEXT_STEPS.get(type(action))
-    what = "" if said is None else said(view, action, after)
-    certain: list[str] = [what] if what else []
+    certain: list[str] = [what] if (what := _next_step(view, action, after)) else []
     if sure_money:  # money, the Bag and the turn
         v0, v1 = before.vendors[player], after.vendors[player]
         if v1 is not v0:
