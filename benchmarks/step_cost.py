@@ -8,12 +8,18 @@ does not depend on the machine's load, so this script counts them: Valgrind's ``
 runs the same uniformly random games (seeds 0 to ``--games - 1``, ``legal_actions``, a seeded
 ``random.Random`` choice, ``apply``) once with ``--games`` games and once with none, and the
 difference divided by the steps played is the cost of one step, imports excluded. Each tree is
-run the same way: this checkout, and ``--against`` (a commit, checked out into a temporary
-``git worktree``), with a fixed ``PYTHONHASHSEED`` (string hashing changes dict probing) and
-the same interpreter and packages; the steps played must be equal (the same games), else the
-script stops. The count still moves by about 1% with things no change of code decides (the hash of
-each string, so dictionary probing, and the paths of the trees), so each tree is counted under
-several ``PYTHONHASHSEED`` values and the mean is compared.
+run the same way: this checkout's package (copied, uncommitted changes included) and
+``--against`` (a commit, checked out into a temporary ``git worktree``), side by side at paths
+of the same length (a tree's path alone moved its count by about 1.5%), with a fixed
+``PYTHONHASHSEED`` (string hashing changes dict probing) and the same interpreter and packages;
+the steps played must be equal (the same games), else the script stops. The count still moves
+by a few tenths of a percent with things no change of code decides (the hash of each string, so
+dictionary probing), so each tree is counted under several ``PYTHONHASHSEED`` values and the
+mean is compared.
+
+``--measure refresh`` counts a board's refresh instead (``board_refresh.py``'s click path):
+the deciding seat's ``SeatSession.refresh`` after each of 300 random moves of Bansan at 2, 3
+and 4 seats (two seeded games of 150 moves), less the same moves without the refreshes.
 
 Needs Valgrind (``apt-get install valgrind``; Debian's). Takes about 1-2 minutes per tree and
 game on an idle machine, more under load (the count does not change).
@@ -144,6 +150,11 @@ def main() -> int:
         old = Path(tmp) / "old"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old),
                         args.against], check=True, capture_output=True)
+        # this checkout's package (uncommitted changes included) beside it, at a path of the
+        # same length: a tree's path alone moved its count by about 1.5%
+        new = Path(tmp) / "new"
+        shutil.copytree(ROOT / "marketlib", new / "marketlib",
+                        ignore=shutil.ignore_patterns("__pycache__"))
         try:
             for measure in measures:
                 script = Path(tmp) / f"{measure}.py"
@@ -158,7 +169,7 @@ def main() -> int:
                 for name, players in settings:
                     before, steps_old = per_step(old, name, players, games, script,
                                                  args.hash_seeds)
-                    after, steps = per_step(ROOT, name, players, games, script,
+                    after, steps = per_step(new, name, players, games, script,
                                             args.hash_seeds)
                     if steps != steps_old:
                         raise SystemExit(f"{name}: the trees played different games "
