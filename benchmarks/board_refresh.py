@@ -14,6 +14,10 @@ table's ``scene``), the checkpoints taken (``TableSession.checkpoint``) and the 
 the computer players (``TableSession.copy_bots``), with the number of seats whose picture
 changed beside them.
 
+Wall-clock times on a shared machine move by 20-40% from one minute to the next (the same tree
+measured 0.30 and 0.45 ms at 4 seats two hours apart); ``step_cost.py --measure refresh``
+counts the CPU instructions of the same refreshes, which do not depend on the machine's load.
+
 Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200] [--seed 1]
 [--seeds 1]``.
 """

@@ -24,19 +24,27 @@ and 4 seats (two seeded games of 150 moves), less the same moves without the ref
 Needs Valgrind (``apt-get install valgrind``; Debian's). Takes about 1-2 minutes per tree and
 game on an idle machine, more under load (the count does not change).
 
-Measured on 3 December 2026 (the defaults: ``--against 7f5efbb``, the tree before issue 28;
-4 games; hash seeds 0, 1, 2)::
+Measured on 3 December 2026, 15:30-16:10 UTC (``--measure both --hash-seeds 0 1``, against
+7f5efbb, the tree before issue 28; 4 games)::
 
-    game        steps                   7f5efbb                 this tree   change
-    monsoon 2p    601   168,865 (168,836-168,914)   168,601 (168,549-168,653)    -0.2%
-    bansan 4p     913   228,712 (228,542-228,957)   220,781 (220,621-220,955)    -3.5%
+    instructions per step
+    game        count                   7f5efbb                 this tree   change
+    monsoon 2p    601   168,814 (168,814-168,815)   168,836 (168,827-168,846)     0.0%
+    bansan 4p     913   228,861 (228,702-229,021)   219,267 (219,018-219,515)    -4.2%
+    instructions per board refresh
+    bansan 2p     300 3,609,485 (3,605,320-3,613,649) 1,266,235 (1,265,480-1,266,990) -64.9%
+    bansan 3p     300 4,056,439 (4,052,383-4,060,495) 1,361,848 (1,361,071-1,362,625) -66.4%
+    bansan 4p     300 4,264,037 (4,259,660-4,268,415) 1,466,337 (1,465,472-1,467,201) -65.6%
 
-The same trees checked out at other paths gave Monsoon 171,293 before and 170,113 after
-(-0.7%): a path moves the count by about 1.5%, both trees alike, so compare trees measured in
-one run of this script. Before this session's changes the tree measured +0.9% (Monsoon) and
-+2.9% (Bansan) against 7f5efbb.
+Against cf5da40 (before that afternoon's refresh work; ``--measure refresh --hash-seeds 0``,
+a run before the trees were put at paths of the same length) a refresh measured 1,482,926 ->
+1,290,406 (2 seats, -13.0%), 1,609,620 -> 1,379,421 (3, -14.3%) and 1,771,422 -> 1,491,172
+(4, -15.8%), with three of its commits still to come. Before the paths were
+equal, the same trees at other paths differed by about 1.5% (Monsoon 171,293 -> 170,113 in
+one run, 168,865 -> 168,601 in another).
 
-Run: ``uv run --all-extras python benchmarks/step_cost.py [--against 7f5efbb] [--games 4]``.
+Run: ``uv run --all-extras python benchmarks/step_cost.py [--against 7f5efbb] [--games 4]
+[--measure step|refresh|both]``.
 """
 
 from __future__ import annotations
