@@ -15,9 +15,9 @@ the computer players (``TableSession.copy_bots``), with the number of seats whos
 changed beside them.
 
 Wall-clock times on a shared machine move by 20-40% from one minute to the next (the same tree
-measured 0.32-0.35 ms at 4 seats at 13:29 and 0.41-0.54 ms at 16:13 UTC on 3 December
-2026); ``step_cost.py --measure refresh``
-counts the CPU instructions of the same refreshes, which do not depend on the machine's load.
+measured 0.32-0.35 ms at 4 seats at 13:29 and 0.41-0.54 ms at 16:13 UTC on 3 December 2026);
+``step_cost.py --measure refresh`` counts the CPU instructions of the same refreshes, which do
+not depend on the machine's load.
 
 Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200] [--seed 1]
 [--seeds 1]``.
