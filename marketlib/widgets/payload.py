@@ -77,12 +77,11 @@ class Table:
         return self.shown.intent(view, target, player)
 
     def presented(self, view: Any, action: Any) -> tuple[str, str, str]:
-        """:meth:`label`, :meth:`verb` and :meth:`target` of ``action`` at once (its row of
-        the presentation table looked up once: a board's choices ask for all three)."""
+        """:meth:`label`, :meth:`verb` and :meth:`target` of ``action`` at once
+        (:meth:`~.presentation.Presentation.presented`)."""
         if self.shown is None:
             return self.label(view, action), self.verb(action), self.target(action)
-        row = self.shown.rows[type(action)]
-        return row.label(view, action), row.verb, row.target(action)
+        return self.shown.presented(view, action)
 
     def text(self, view: Any) -> str:
         """The plain-text description of the board."""

@@ -116,6 +116,12 @@ class Presentation:
         """The on-board thing ``action`` is about (``bin:PL``, ``button:done``)."""
         return self.rows[type(action)].target(action)
 
+    def presented(self, view: Any, action: Any) -> tuple[str, str, str]:
+        """:meth:`label`, :meth:`verb` and :meth:`target` of ``action``, its row looked up once
+        (a board's choices ask for all three)."""
+        row = self.rows[type(action)]
+        return row.label(view, action), row.verb, row.target(action)
+
     def intent(self, view: Any, target: str, player: int) -> Any:
         """The action a click on ``target`` means for ``player`` now, or ``None``: the first
         answer of the rows that take the whole target (a button), else of those that take its

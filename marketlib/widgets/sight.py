@@ -46,6 +46,8 @@ class _InOrder(random.Random):
         self._bits: tuple[int, ...] = ()  # getrandbits' arguments answered from _known
         self._live = False
         self.gauss_next = None
+        if seed is None:  # the system's randomness: nothing to keep
+            self._wake()
 
     def _wake(self) -> None:
         """Seed the generator and replay the draws answered from :attr:`_known`."""

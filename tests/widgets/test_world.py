@@ -50,6 +50,8 @@ def test_a_kept_draw_is_the_generators_own() -> None:
     assert draws(rng) == draws(random.Random(11))
     state = _InOrder(5).getstate()
     assert state == random.Random(5).getstate()
+    _InOrder(None).getrandbits(62)  # the system's randomness: a draw of it is never kept
+    assert not any(key[0] is None for key in _InOrder._known)
 
 
 def test_world_of_is_determinize_with_the_unseen_cards_in_order() -> None:
