@@ -8,7 +8,7 @@ phase table's (:func:`marketlib.bansan.turn.decider`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
@@ -31,7 +31,18 @@ if TYPE_CHECKING:
 BIN_INDEX = {w: i for i, w in enumerate(WASTES)}
 
 
-def catalog(state: State | View | Rules) -> Catalog:
+class Dealt(Protocol):
+    """What :func:`catalog` reads of a game: its rules and the card data it was dealt (a
+    :class:`State`, a :class:`~marketlib.bansan.view.View`, or a part of one that keeps both)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def cards(self) -> str: ...
+
+
+def catalog(state: Dealt | Rules) -> Catalog:
     """The cards in play for a state or view, exactly as they were when the game was dealt
     (``State.cards``, from its rules' card data, ``Rules.card_data``); given bare ``Rules``: the
     deck files as they are now.

@@ -20,8 +20,11 @@ Everything here reads a seat's view (never hidden cards) and the moves that seat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import msgspec
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, WASTE_WORDS, Produce
@@ -525,7 +528,7 @@ def _lists_done(view: Any, vendor: Any) -> str:
             if count else _("none"))
 
 
-def _standing(view: Any) -> str:
+def _standing(view: _GoalFacts) -> str:
     """Where each vendor stands, from what the reader may know: their own money, the completed
     lists of everyone (public, B-UPK-07), others' money only when it is not hidden (A-B-57)."""
     me = view.viewer
@@ -552,13 +555,13 @@ def _standing(view: Any) -> str:
         for p in others))
 
 
-def _last_round(view: Any) -> str:
+def _last_round(view: _GoalFacts) -> str:
     """What ends a multiplayer game and how close it is (B-END-01..05, B-END-08, B-KEN-04)."""
     rules = view.rules
     reader = view.viewer
     then = (_("then the Closing Round (B-END-05)") if rules.closing_round
             else _("then the money is counted, without a Closing Round (B-END-08)"))
-    if view.phase == "closing":
+    if view.closing:
         return _("Closing Round (B-END-05): each vendor in turn completes the Shopping Lists "
                  "they can, then throws their leftover produce into the bins (fined past a full "
                  "bin); then the money is counted.")
@@ -599,7 +602,7 @@ MOST_MONEY = N_("Most money at the end wins (B-END-06; ties: the higher value of
 (``_(MOST_MONEY)`` in the language in force)."""
 
 
-def _kenduri(view: Any) -> str:
+def _kenduri(view: _GoalFacts) -> str:
     """The Kenduri Menu's progress (B-KEN-02..06): lists done, those still open and the produce
     they need, the deadline (A-B-39) and what wins once it is met."""
     rules = view.rules
@@ -624,7 +627,7 @@ def _kenduri(view: Any) -> str:
                                                             still=still)
 
 
-def _sendiri(view: Any) -> str:
+def _sendiri(view: _GoalFacts) -> str:
     """The solo target and the score so far as B-SOLO-18 counts it (A-B-45), and how close the
     end is (B-SOLO-16, A-B-50, A-B-59)."""
     rules = view.rules
@@ -639,7 +642,7 @@ def _sendiri(view: Any) -> str:
              ).format(target=target, done=done)
     head = _("Target: {lists}end with money + Deck cards {compare} 2 x their value "
              "(B-SOLO-18).").format(lists=lists, compare=compare)
-    if me.money is None or view.result is not None:
+    if me.money is None or view.over:
         return head
     total = me.money + view.deck_size
     now = _("Now: RM{money} + {deck} Deck cards = {total} against 2 x RM{value} = {double} "
@@ -676,11 +679,49 @@ def goal(view: Any) -> str:
         >>> goal(view(setup(Rules(players=3, mode="kenduri"), seed=1), 0)).split(". ")[1][:9]
         'Done 0 of'
     """
+    return _goal(_GoalFacts(
+        rules=view.rules, cards=view.cards, viewer=view.viewer, closing=view.phase == "closing",
+        current=view.current, first=view.first, trigger=view.trigger,
+        deck_size=view.deck_size, public=view.public, missed=view.missed,
+        over=view.result is not None,
+        vendors=tuple([_Standing(v.money, v.completed) for v in view.vendors])), get_language())
+
+
+class _Standing(msgspec.Struct, frozen=True, gc=False):
+    """A vendor as :func:`goal` reads them: money (``None`` when hidden) and completed lists."""
+
+    money: int | None
+    completed: tuple[str, ...]
+
+
+class _GoalFacts(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """Everything of a view that :func:`goal` reads, and nothing else (issue 28: a board's
+    refresh): the goal line is worked out once per distinct value (:func:`_goal`), and a goal
+    line that read anything more would fail here with an ``AttributeError``, not go stale.
+    ``over``: the game has ended (the view's ``result`` is not ``None``)."""
+
+    rules: Rules
+    cards: str
+    viewer: int | None
+    closing: bool
+    current: int
+    first: int
+    trigger: int | None
+    deck_size: int
+    public: tuple[str, ...]
+    missed: tuple[str, ...]
+    over: bool
+    vendors: tuple[_Standing, ...]
+
+
+@functools.lru_cache(maxsize=1024)
+def _goal(view: _GoalFacts, lang: str) -> str:
+    """:func:`goal` of the facts ``view`` in language ``lang`` (the language in force)."""
     rules = view.rules
     if rules.plays.solo:
         return _sendiri(view)
     head = _kenduri(view) if rules.plays.shared_menu else _(MOST_MONEY)
-    if view.result is not None:
+    if view.over:
         return head
     return f"{head} {_standing(view)} {_last_round(view)}"
 
