@@ -6,6 +6,7 @@ as marketlib generates it now (issue 14)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -41,7 +42,13 @@ def test_every_saved_board_carries_its_static_picture() -> None:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The documentation site, built once for this module's tests."""
+    """The documentation site, built once for this module's tests; in CI, the one ``.ci/run``
+    built with ``-W`` just before the tests (``MARKETLIB_DOCS_SITE``), so it is built once."""
+    built = os.environ.get("MARKETLIB_DOCS_SITE")
+    if built:
+        out = Path(built)
+        assert (out / "index.html").is_file(), f"MARKETLIB_DOCS_SITE={built}: no site built there"
+        return out
     out = tmp_path_factory.mktemp("site") / "html"
     subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(ROOT / "docs"),
                     str(out)], check=True, cwd=ROOT)
