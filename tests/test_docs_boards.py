@@ -43,7 +43,8 @@ def test_every_saved_board_carries_its_static_picture() -> None:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The documentation site, built once for this module's tests; in CI, the one ``.ci/run``
-    built with ``-W`` just before the tests (``MARKETLIB_DOCS_SITE``), so it is built once."""
+    built with ``-W`` just before the tests (``MARKETLIB_DOCS_SITE``), so it is built once.
+    Only ``.ci/run`` sets that variable: a site it names is read as it is, however old."""
     built = os.environ.get("MARKETLIB_DOCS_SITE")
     if built:
         out = Path(built)
