@@ -115,7 +115,7 @@ def order_from(state: State, seat: int) -> tuple[int, ...]:
     return tuple((seat + i) % n for i in range(n))
 
 
-def reminder_count(state: State, effect: Effect) -> int:
+def reminder_count(state: State | View, effect: Effect) -> int:
     """How many "next Action Phase" Events of ``effect`` lie beside the current vendor's bag."""
     if not state.reminders:
         return 0
@@ -134,7 +134,7 @@ def price(state: State, produce: Produce) -> int:
     return base
 
 
-def half_total(state: State, prices: Iterable[int]) -> int:
+def half_total(state: State | View, prices: Iterable[int]) -> int:
     """Half price rounded down after totalling over one action (B-ROUND-01, A-B-10)."""
     values = list(prices)
     if state.rules.rounding_scope == "per_card":
@@ -142,19 +142,27 @@ def half_total(state: State, prices: Iterable[int]) -> int:
     return sum(values) // 2
 
 
-def purchase_total(state: State, pending: Purchase) -> int:
-    """The RM that finishing the BUY or SELL in progress (``done``) moves for its vendor: a
-    sale's income at half price, rounded down once (B-SELL-01; full price under its Event,
-    RULES 4.1.5), a wholesale BUY's cost at half price (B-BUY-03; free under its Event), a BUY
-    from the Stalls the sum of its prices (B-BUY-02, B-BUY-06, B-SOLO-12)."""
-    prices = [x.price for x in pending.picked]
-    if pending.kind == "sell":
+def purchase_cost(state: State | View, kind: str, prices: Iterable[int]) -> int:
+    """The RM a BUY or SELL of ``kind`` (a :class:`Purchase`'s) moves for the current vendor
+    with cards of these ``prices`` picked: a sale's income at half price, rounded down once
+    (B-SELL-01; full price under its Event, EV-17..20), a wholesale BUY's cost at half price
+    (B-BUY-03; free under its Event, EV-13..16), a BUY from the Stalls the sum of its prices
+    (B-BUY-02, B-BUY-06, B-SOLO-12). The one place a purchase's money is worked out: the
+    ``done`` handler, the B-BUY-07 checks, the money a BUY commits (A-B-61) and the words of
+    the board all read it."""
+    if kind == "sell":
         if reminder_count(state, Effect.FULL_PRICE_SELL):
             return sum(prices)
         return half_total(state, prices)
-    if pending.kind == "wholesale":
+    if kind == "wholesale":
         return 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(state, prices)
     return sum(prices)
+
+
+def purchase_total(state: State | View, pending: Purchase) -> int:
+    """The RM that finishing the BUY or SELL in progress (``done``) moves for its vendor
+    (:func:`purchase_cost` of the cards picked)."""
+    return purchase_cost(state, pending.kind, [x.price for x in pending.picked])
 
 
 MONEY_FLOWS: dict[str, frozenset[str]] = {
@@ -214,11 +222,8 @@ def buy_commitment(state: State, player: int) -> int:
     pending = state.pending
     if not isinstance(pending, Purchase) or player != state.current:
         return 0
-    if pending.kind == "vendors":
-        return sum(x.price for x in pending.picked)
-    if pending.kind == "wholesale":
-        return half_total(state, (x.price for x in pending.picked))
-    return 0
+    return 0 if pending.kind == "sell" else purchase_total(state, pending)  # a wholesale BUY
+    # under its Event (EV-13..16) commits nothing
 
 
 def offer_commitment(state: State, player: int) -> int:

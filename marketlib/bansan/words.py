@@ -29,7 +29,7 @@ import msgspec
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, WASTE_WORDS, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.queries import catalog, half_total
+from marketlib.bansan.queries import catalog, purchase_total
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -412,8 +412,7 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
     p, phase = view.pending, view.phase
     if isinstance(p, Purchase):
         name = _name(p.produce)
-        total = (sum(x.price for x in p.picked) if p.kind == "vendors"
-                 else half_total(view, [x.price for x in p.picked]))
+        total = purchase_total(view, p)  # what done moves, Events included
         picked = _picked(view, seat)
         if p.kind == "sell":
             money = (_("you get RM{total}") if me else _("{who} gets RM{total}")).format(

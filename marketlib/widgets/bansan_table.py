@@ -9,7 +9,7 @@ from marketlib import bansan
 from marketlib.bansan import actions as A
 from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import NAMES, WASTE_WORDS
-from marketlib.bansan.queries import half_total
+from marketlib.bansan.queries import purchase_total
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
@@ -48,8 +48,7 @@ def _pending(view: Any) -> dict[str, Any] | None:
         return None
     pend: dict[str, Any] = {"kind": type(pending).__name__}
     if isinstance(pending, Purchase):
-        prices = [x.price for x in pending.picked]
-        total = sum(prices) if pending.kind == "vendors" else half_total(view, prices)
+        total = purchase_total(view, pending)  # what done moves, Events included
         pend.update(purchase=pending.kind, produce=pending.produce.value, total=total,
                     picked=builtins(pending.picked))
     elif not isinstance(pending, SoloThrow):

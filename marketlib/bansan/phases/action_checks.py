@@ -14,7 +14,7 @@ from marketlib.bansan.cards import NAMES, PRODUCE, WASTES, Produce
 from marketlib.bansan.facts import Facts
 from marketlib.bansan.queries import (
     BIN_INDEX,
-    half_total,
+    purchase_cost,
 )
 from marketlib.bansan.state import (
     NEIGHBOUR,
@@ -93,7 +93,7 @@ def wholesale_pick(state: State, f: Facts, player: int, card_id: str, produce: P
     if card_id not in state.row or not f.cat.produce[card_id].shows(produce):
         return v("B-BUY-03", f"{card_id} is not a Row card showing {produce}")
     unit = f.price(produce)
-    cost = half_total(state, (*picked, unit)) if picked else half_total(state, (unit,))
+    cost = purchase_cost(state, "wholesale", (*picked, unit))  # RM0 under EV-13..16
     money = state.vendors[player].money
     if cost > money:
         return refuse("B-BUY-07", lambda: f"that BUY would cost RM{cost} and you have RM{money}")

@@ -1,0 +1,80 @@
+"""The Events that change a purchase's money reach every place that works it out.
+
+EV-13..16 (Wholesaler promotion): the vendor's next BUY (ii) from the wholesalers costs RM0;
+EV-17..20 (Online sale boom): the next SELL is at full price (RULES 4.1.5, B-UPK-11). The
+``done`` handler always paid that; the B-BUY-07 check of a wholesale pick, the money a BUY in
+progress commits (A-B-61), the board's pending total and its step line worked the half price
+out on their own and missed the Events. They now all read ``queries.purchase_cost``.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from bansan_helpers import money, play, refused
+
+from marketlib import bansan
+from marketlib.bansan import Rules, position
+from marketlib.bansan import words as bansan_words
+from marketlib.bansan.queries import free_money
+from marketlib.bansan.state import Reminder
+from marketlib.widgets.bansan_table import BansanTable
+
+RULES = Rules(players=2, events="reconstructed")
+
+
+def _reminded(state: bansan.State, event: str, seat: int = 0) -> bansan.State:
+    """``state`` with ``event`` waiting beside ``seat``'s bag (B-UPK-11)."""
+    return msgspec.structs.replace(state, reminders=(Reminder(seat=seat, event=event),))
+
+
+def _row(money_: list[int]) -> bansan.State:
+    """P0 rents a Meat stall, two Row cards show Meat (RM2 each: half price RM1 a card)."""
+    return position(rules=RULES, rents={0: ["MT"], 1: ["WG"]}, money=money_,
+                    row=["MT/DG", "MT/SF", "FV/SF"], phase="actions")
+
+
+def test_b_buy_07_a_free_wholesale_buy_needs_no_money() -> None:
+    s = _row([0, 10])
+    first, second = s.row[0], s.row[1]
+    refused(s, "P0 buy-wholesale MT", "B-BUY-07")  # RM0: half of RM2 is RM1
+    free = _reminded(s, "EV-13")
+    s = play(free, "P0 buy-wholesale MT", f"P0 pick {first}", f"P0 pick {second}", "P0 done")
+    assert money(s) == [0, 10]
+    assert [b.card for b in s.vendors[0].bag] == [first, second]
+
+
+def test_a_b_61_a_free_wholesale_buy_commits_no_money() -> None:
+    """A trade proposed in the middle of a free wholesale BUY may promise all the vendor's
+    money: the BUY commits none of it (it commits RM2 without the Event)."""
+    s = _row([2, 10])
+    first, second = s.row[0], s.row[1]
+    moves = ("P0 buy-wholesale MT", f"P0 pick {first}", f"P0 pick {second}")
+    offer = "P0 trade P1 give=- take=- pay=2 ask=0"
+    assert free_money(play(s, *moves), 0) == 0
+    refused(play(s, *moves), offer, "B-ANY-02")
+    buying = play(_reminded(s, "EV-14"), *moves)
+    assert free_money(buying, 0) == 2
+    s = play(buying, offer, "P1 accept")
+    assert money(s) == [0, 12]
+    assert money(play(s, "P0 done")) == [0, 12]
+
+
+def test_the_board_shows_what_done_would_move_under_the_events() -> None:
+    table = BansanTable()
+    buying = play(_reminded(_row([5, 10]), "EV-15"), "P0 buy-wholesale MT")
+    buying = play(buying, f"P0 pick {buying.row[0]}", f"P0 pick {buying.row[1]}")
+    view = bansan.view(buying, 0)
+    assert table.scene(view, 0)["pending"]["total"] == 0
+    assert "you pay RM0" in bansan_words.step(view, 0, 0)
+    plain = play(_row([5, 10]), "P0 buy-wholesale MT")
+    plain = play(plain, f"P0 pick {plain.row[0]}", f"P0 pick {plain.row[1]}")
+    assert table.scene(bansan.view(plain, 0), 0)["pending"]["total"] == 2
+
+    selling = position(rules=RULES, rents={0: ["MT"], 1: ["WG"]}, stalls={"MT": ["MT", "MT"]},
+                       phase="actions")
+    cards = [c for s in selling.stalls if s.renter == 0 for c in s.cards]
+    boom = play(_reminded(selling, "EV-17"), "P0 sell MT", *(f"P0 pick {c}" for c in cards))
+    view = bansan.view(boom, 0)
+    assert table.scene(view, 0)["pending"]["total"] == 4  # two Meat at full price, RM2 each
+    assert "you get RM4" in bansan_words.step(view, 0, 0)
+    assert money(play(boom, "P0 done"))[0] == 10 + 4
