@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 
 from marketlib.core.game import Preview
-from marketlib.monsoon.actions import Action
-from marketlib.monsoon.queries import catalog
+from marketlib.monsoon.actions import Action, Fulfill
+from marketlib.monsoon.cards import Catalog
+from marketlib.monsoon.queries import bonus_items, catalog, spend_items
 from marketlib.monsoon.rules import ENGINE, apply
-from marketlib.monsoon.scoring import seals_of
-from marketlib.monsoon.state import State, TakePending
+from marketlib.monsoon.scoring import Item, best_level, seals_of
+from marketlib.monsoon.state import FulfillPending, State, TakePending
 from marketlib.monsoon.view import View, determinize
 
 
@@ -34,7 +35,8 @@ def describe(state: State, action: Action, seat: int | None) -> str:
 def preview(view: View, action: Action, world: State | None = None, *,
             legal: bool = False) -> Preview:
     """What ``action`` does for the deciding seat, from its ``view`` only: seals (M-SEAL-01),
-    display size (cards), whether it ends the turn (M-TURN-01) or the game (M-END-01..03).
+    display size (cards), a Buy's second step, the level a spend on an Order meets or can meet
+    (M-FUL-01..07), whether it ends the turn (M-TURN-01) or the game (M-END-01..03).
     Refills of the Market and the Order display draw hidden cards but change none of these.
 
     ``world`` is a state rebuilt from ``view`` (``determinize``) when the caller has one.
@@ -65,11 +67,37 @@ def preview(view: View, action: Action, world: State | None = None, *,
     if isinstance(pending, TakePending) and after.current == player:  # a Buy's second step
         n = pending.remaining
         parts.append(f"then take {n} Market card{'' if n == 1 else 's'} (M-BUY-01)")
+    if isinstance(pending, FulfillPending) and after.current == player:
+        parts.extend(_spend(after, player, pending, cat, started=isinstance(action, Fulfill)))
     if after.result is not None:
         parts.append("wins the game" if player in after.result.winners else "ends the game")
     elif after.current != player:
         parts.append("ends your turn")
     return Preview(certain=tuple(parts))
+
+
+def _spend(after: State, player: int, pending: FulfillPending, cat: Catalog, *,
+           started: bool) -> list[str]:
+    """The spend on an Order (M-FUL-01) in words: once it starts, the best level all the
+    player holds would meet if spent (the display and the unspent Bonus Goods; Bulk at least,
+    M-FUL-06, or ``fulfill`` would not be legal); after each Goods card or Bonus Good spent,
+    the best level the spend meets so far (M-FUL-04..07: declaring a lower one is allowed)."""
+    order = cat.orders[pending.order]
+    items = spend_items(after, pending)
+    if started:
+        held: list[Item] = [(cat.goods[c].goods, cat.goods[c].quantity)
+                            for c in after.seats[player].display]
+        held += bonus_items(after, player, exclude=pending.bonus_goods)
+        level = best_level(order, items + held)
+        said = [f"then spend Goods on {pending.order} and declare a level (M-FUL-01)"]
+        if level is not None:
+            said.append(f"all you hold would meet {level.name.title()} "
+                        f"(Seals: {order.seals(level)})")
+        return said
+    level = best_level(order, items)
+    if level is None:
+        return ["the spend meets no level yet"]
+    return [f"the spend meets {level.name.title()} (Seals: {order.seals(level)})"]
 
 
 __all__ = ["describe", "preview"]

@@ -480,6 +480,14 @@ PREVIEWS: tuple[str, ...] = (
     N_('wins the game'),
     N_('ends the game'),
     N_('ends your turn'),
+    N_('then spend Goods on {order} and declare a level (M-FUL-01)'),
+    N_('all you hold would meet Gold (Seals: {seals})'),
+    N_('all you hold would meet Silver (Seals: {seals})'),
+    N_('all you hold would meet Bulk (Seals: {seals})'),
+    N_('the spend meets Gold (Seals: {seals})'),
+    N_('the spend meets Silver (Seals: {seals})'),
+    N_('the spend meets Bulk (Seals: {seals})'),
+    N_('the spend meets no level yet'),
     N_('no visible change yet'),
 )
 """The parts of a move's preview (``text.preview``), as the rules code writes them in English:
