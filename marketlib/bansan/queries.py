@@ -115,13 +115,19 @@ def order_from(state: State, seat: int) -> tuple[int, ...]:
     return tuple((seat + i) % n for i in range(n))
 
 
+def reminders_of(state: State | View, effect: Effect) -> list[str]:
+    """The "next Action Phase" Events of ``effect`` beside the current vendor's bag (IDs,
+    B-UPK-11)."""
+    if not state.reminders:
+        return []
+    events = catalog(state).events
+    return [r.event for r in state.reminders
+            if r.seat == state.current and events[r.event].effect is effect]
+
+
 def reminder_count(state: State | View, effect: Effect) -> int:
     """How many "next Action Phase" Events of ``effect`` lie beside the current vendor's bag."""
-    if not state.reminders:
-        return 0
-    events = catalog(state).events
-    return sum(1 for r in state.reminders
-               if r.seat == state.current and events[r.event].effect is effect)
+    return len(reminders_of(state, effect)) if state.reminders else 0
 
 
 def price(state: State, produce: Produce) -> int:

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, Produce
-from marketlib.bansan.queries import catalog, purchase_total
+from marketlib.bansan.cards import NAMES, Effect, Produce
+from marketlib.bansan.queries import catalog, purchase_total, reminders_of
 from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
@@ -77,13 +77,33 @@ def _buy(view: View, a: A.Buy, after: State) -> str:
 
 
 def _buy_wholesale(view: View, a: A.BuyWholesale, after: State) -> str:
+    free = reminders_of(view, Effect.FREE_WHOLESALE)
+    if free:  # EV-13..16: this Action Phase's BUY (ii) costs RM0
+        return (f"buy {NAMES[a.produce]} from the Row for free this turn ({free[0]}): pick the "
+                "cards next")
     return (f"buy {NAMES[a.produce]} from the Row at half price (rounded down once for the "
             "purchase): pick the cards next")
 
 
 def _sell(view: View, a: A.Sell, after: State) -> str:
+    full = reminders_of(view, Effect.FULL_PRICE_SELL)
+    if full:  # EV-17..20: this Action Phase's sale is at full price
+        return (f"sell {NAMES[a.produce]} from your Stalls at full price this turn ({full[0]}): "
+                "pick the cards next")
     return (f"sell {NAMES[a.produce]} from your Stalls at half price (rounded down once for "
             "the sale): pick the cards next")
+
+
+def _price_note(view: View, kind: str) -> str:
+    """How a purchase of ``kind`` is priced, after its total (:func:`purchase_total`)."""
+    if kind == "vendors":
+        return ""
+    effect = Effect.FREE_WHOLESALE if kind == "wholesale" else Effect.FULL_PRICE_SELL
+    event = reminders_of(view, effect)
+    if event:
+        return (f" (free this turn, {event[0]})" if kind == "wholesale" else
+                f" (full price this turn, {event[0]})")
+    return " (half price, rounded down once)"
 
 
 def _pick(view: View, a: A.Pick, after: State) -> str:
@@ -92,7 +112,7 @@ def _pick(view: View, a: A.Pick, after: State) -> str:
         return ""
     if after.offer is not None:  # the seller answers first (A-B-07, B-ANY-01): no done yet
         return f"{len(pending.picked)} card(s) picked"
-    half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
+    half = _price_note(view, pending.kind)
     # a sale gets money, a purchase pays it, RM0 included (half of RM1 rounded down)
     verb = "you get" if pending.kind == "sell" else "you pay"
     return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "

@@ -27,9 +27,9 @@ from typing import Any
 import msgspec
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, WASTE_WORDS, Produce
+from marketlib.bansan.cards import NAMES, WASTE_WORDS, Effect, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.queries import catalog, purchase_total
+from marketlib.bansan.queries import catalog, purchase_total, reminder_count
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -258,10 +258,15 @@ LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
     A.SkipStocking: lambda view, a: _("Skip stocking"),
     A.Buy: lambda view, a: _("Buy {produce} from other vendors").format(
         produce=_name(a.produce)),
-    A.BuyWholesale: lambda view, a: _("Buy {produce} wholesale (from the Row, half "
-                                      "price)").format(produce=_name(a.produce)),
-    A.Sell: lambda view, a: _("Sell {produce} online (half price)").format(
-        produce=_name(a.produce)),
+    A.BuyWholesale: lambda view, a: (
+        _("Buy {produce} wholesale (from the Row, free this turn)")
+        if reminder_count(view, Effect.FREE_WHOLESALE) else
+        _("Buy {produce} wholesale (from the Row, half price)")).format(
+            produce=_name(a.produce)),
+    A.Sell: lambda view, a: (
+        _("Sell {produce} online (full price this turn)")
+        if reminder_count(view, Effect.FULL_PRICE_SELL) else
+        _("Sell {produce} online (half price)")).format(produce=_name(a.produce)),
     A.Pick: lambda view, a: _("Pick {card}").format(card=a.card),
     A.Bargain: lambda view, a: _("Offer RM{price} for {card}").format(price=a.price,
                                                                       card=a.card),
@@ -1096,7 +1101,14 @@ PREVIEWS: tuple[str, ...] = (
        'pick the cards next'),
     N_('sell {produce} from your Stalls at half price (rounded down once for the sale): '
        'pick the cards next'),
+    N_('buy {produce} from the Row for free this turn ({event}): pick the cards next'),
+    N_('sell {produce} from your Stalls at full price this turn ({event}): pick the cards '
+       'next'),
     N_('{count} card(s) picked'),
+    N_('{count} card(s) picked: if you finish now (done), you pay RM{money} (free this turn, '
+       '{event})'),
+    N_('{count} card(s) picked: if you finish now (done), you get RM{money} (full price '
+       'this turn, {event})'),
     N_('{count} card(s) picked: if you finish now (done), you get RM{money}'),
     N_('{count} card(s) picked: if you finish now (done), you pay RM{money}'),
     N_('{count} card(s) picked: if you finish now (done), you get RM{money} (half '

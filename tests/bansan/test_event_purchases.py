@@ -17,6 +17,7 @@ from marketlib.bansan import Rules, position
 from marketlib.bansan import words as bansan_words
 from marketlib.bansan.queries import free_money
 from marketlib.bansan.state import Reminder
+from marketlib.core.i18n import language, sentence
 from marketlib.widgets.bansan_table import BansanTable
 
 RULES = Rules(players=2, events="reconstructed")
@@ -78,3 +79,32 @@ def test_the_board_shows_what_done_would_move_under_the_events() -> None:
     assert table.scene(view, 0)["pending"]["total"] == 4  # two Meat at full price, RM2 each
     assert "you get RM4" in bansan_words.step(view, 0, 0)
     assert money(play(boom, "P0 done"))[0] == 10 + 4
+
+
+def test_the_words_of_a_purchase_say_it_is_free_or_at_full_price_this_turn() -> None:
+    """The label and the preview of the BUY (ii) and of each pick name the Event instead of
+    "half price" (the money itself: the tests above)."""
+    free = _reminded(_row([5, 10]), "EV-13")
+    view = bansan.view(free, 0)
+    start = bansan.parse_action("P0 buy-wholesale MT")
+    assert bansan_words.label(view, start) == "Buy Meat wholesale (from the Row, free this turn)"
+    assert str(bansan.preview(view, start)) == (
+        "buy Meat from the Row for free this turn (EV-13): pick the cards next")
+    buying = play(free, "P0 buy-wholesale MT")
+    pick = bansan.parse_action(f"P0 pick {buying.row[0]}")
+    assert str(bansan.preview(bansan.view(buying, 0), pick)) == (
+        "1 card(s) picked: if you finish now (done), you pay RM0 (free this turn, EV-13)")
+    plain = play(_row([5, 10]), "P0 buy-wholesale MT")
+    assert str(bansan.preview(bansan.view(plain, 0), pick)) == (
+        "1 card(s) picked: if you finish now (done), you pay RM1 (half price, rounded down once)")
+
+    selling = position(rules=RULES, rents={0: ["MT"], 1: ["WG"]}, stalls={"MT": ["MT", "MT"]},
+                       phase="actions")
+    boom = bansan.view(_reminded(selling, "EV-18"), 0)
+    sell = bansan.parse_action("P0 sell MT")
+    assert bansan_words.label(boom, sell) == "Sell Meat online (full price this turn)"
+    assert str(bansan.preview(boom, sell)) == (
+        "sell Meat from your Stalls at full price this turn (EV-18): pick the cards next")
+    with language("ms"):
+        malay = sentence(str(bansan.preview(boom, sell)))
+    assert "EV-18" in malay and "full price" not in malay

@@ -40,10 +40,24 @@ def finishing(world: bansan.State, pick: A.Pick) -> str:
     except IllegalAction:
         return f"{len(pending.picked)} card(s) picked"
     m1 = done.vendors[pick.player].money
-    half = "" if pending.kind == "vendors" else " (half price, rounded down once)"
     verb = "you get" if m1 > m0 or (m1 == m0 and pending.kind == "sell") else "you pay"
     return (f"{len(pending.picked)} card(s) picked: if you finish now (done), {verb} "
-            f"RM{abs(m1 - m0)}{half}")
+            f"RM{abs(m1 - m0)}{_priced(world, pending.kind)}")
+
+
+def _priced(world: bansan.State, kind: str) -> str:
+    """How the total is priced: half price, unless an Event waiting beside the vendor's bag
+    makes this turn's wholesale BUY free (EV-13..16) or its sale full price (EV-17..20)."""
+    if kind == "vendors":
+        return ""
+    effect = "free_wholesale" if kind == "wholesale" else "full_price_sell"
+    events = bansan.catalog(world).events
+    waiting = [r.event for r in world.reminders
+               if r.seat == world.current and events[r.event].effect.value == effect]
+    if not waiting:
+        return " (half price, rounded down once)"
+    return (f" (free this turn, {waiting[0]})" if kind == "wholesale"
+            else f" (full price this turn, {waiting[0]})")
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.mode}-{r.players}p")
