@@ -279,8 +279,9 @@ def _chip(cat: Catalog, card: str, as_type: Produce | None = None) -> str:
     star = "&#9733;" if c.star else ""
     return (f'<span class="marketlib-bansan-card" title="{card} {c.label}" style="display:'
             f"inline-block;margin:1px;padding:1px 4px;border-radius:3px;border-bottom:4px solid "
-            f'{stripe};background:{colour};color:{ink(colour)};font:11px sans-serif">{text}{star}'
-            "</span>")
+            f'{stripe};background:{colour};color:{ink(colour)};font:11px sans-serif">'
+            f'<span style="font-size:9px">{card}</span> {text}{star}</span>')  # the ID shown,
+    # as the notation names the card (``P0 pick PC-26``)
 
 
 def _html_to_play(state: State | View) -> str:

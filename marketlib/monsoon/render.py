@@ -99,8 +99,9 @@ def _chip(cat: Catalog, card: str) -> str:
     return (
         f'<span title="{_e(card)}" style="display:inline-block;margin:2px;padding:2px 6px;'
         f"border-radius:4px;border:2px solid {stripe};background:{colour};color:{ink(colour)};"
-        f'font:12px sans-serif">{_e(c.label)}</span>'
-    )
+        f'font:12px sans-serif"><span style="font-size:10px">{_e(card)}</span> {_e(c.label)}'
+        "</span>"
+    )  # the card's ID shown, as the notation names it (``P0 steal MG-33``)
 
 
 def _order_box(cat: Catalog, order_id: str, level: Level | None = None, bonus: bool = False) -> str:
