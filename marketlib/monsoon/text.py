@@ -81,7 +81,9 @@ def _spend(after: State, player: int, pending: FulfillPending, cat: Catalog, *,
     """The spend on an Order (M-FUL-01) in words: once it starts, the best level all the
     player holds would meet if spent (the display and the unspent Bonus Goods; Bulk at least,
     M-FUL-06, or ``fulfill`` would not be legal); after each Goods card or Bonus Good spent,
-    the best level the spend meets so far (M-FUL-04..07: declaring a lower one is allowed)."""
+    the best level the spend meets so far (M-FUL-04..07), with the seals on that edge of
+    the Order (a Bonus Good spent turns another Order to Silver, M-FUL-06, which the declare's
+    preview counts)."""
     order = cat.orders[pending.order]
     items = spend_items(after, pending)
     if started:
@@ -91,13 +93,15 @@ def _spend(after: State, player: int, pending: FulfillPending, cat: Catalog, *,
         level = best_level(order, items + held)
         said = [f"then spend Goods on {pending.order} and declare a level (M-FUL-01)"]
         if level is not None:
-            said.append(f"all you hold would meet {level.name.title()} "
-                        f"(Seals: {order.seals(level)})")
+            name = level.name.title()
+            said.append(f"what you hold can reach {name} (Seals on its {name} edge: "
+                        f"{order.seals(level)})")
         return said
     level = best_level(order, items)
     if level is None:
         return ["the spend meets no level yet"]
-    return [f"the spend meets {level.name.title()} (Seals: {order.seals(level)})"]
+    name = level.name.title()  # the edge's seals: a Bonus Good spent may add some elsewhere
+    return [f"the spend meets {name} (Seals on its {name} edge: {order.seals(level)})"]
 
 
 __all__ = ["describe", "preview"]

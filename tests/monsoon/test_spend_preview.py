@@ -1,5 +1,5 @@
 """A fulfilment's preview says what the spend can reach (M-FUL-01..07), on RULES.md's scenario
-tables (SC-M-05, SC-M-06): ``fulfill`` names the best level all the player holds would meet,
+tables (SC-M-05, SC-M-06): ``fulfill`` names the best level what the player holds can reach,
 each ``spend`` the best level the spend meets so far. They used to read "no visible change
 yet", which told a learner nothing about the Order they were choosing."""
 
@@ -27,23 +27,28 @@ def test_sc_m_05_fulfil_names_the_best_level_in_reach_and_each_spend_what_it_mee
                  order_display=["MO-29", "MO-01", "MO-13", "MO-30"])
     assert _said(s, "P0 fulfill MO-29") == (
         "then spend Goods on MO-29 and declare a level (M-FUL-01); "
-        "all you hold would meet Gold (Seals: 5)")
+        "what you hold can reach Gold (Seals on its Gold edge: 5)")
     s = run(s, "P0 fulfill MO-29")
     assert _said(s, "P0 spend MG-23") == "display 4 -> 3 cards; the spend meets no level yet"
     s = run(s, "P0 spend MG-23", "P0 spend MG-02")
-    assert _said(s, "P0 spend MG-08") == "display 2 -> 1 card; the spend meets Gold (Seals: 5)"
-    assert _said(s, "P0 spend MG-37") == "display 2 -> 1 card; the spend meets Silver (Seals: 3)"
+    assert _said(s, "P0 spend MG-08") == (
+        "display 2 -> 1 card; the spend meets Gold (Seals on its Gold edge: 5)")
+    assert _said(s, "P0 spend MG-37") == (
+        "display 2 -> 1 card; the spend meets Silver (Seals on its Silver edge: 3)")
 
 
 def test_sc_m_06_the_best_level_in_reach_may_be_silver_or_bulk() -> None:
     silver = position(displays=[["MG-37", "MG-35", "MG-15", "MG-38"], ["MG-01"]],
                       order_display=["MO-29", "MO-01"])
-    assert _said(silver, "P0 fulfill MO-29").endswith("all you hold would meet Silver (Seals: 3)")
+    assert _said(silver, "P0 fulfill MO-29").endswith(
+        "what you hold can reach Silver (Seals on its Silver edge: 3)")
     silver = run(silver, "P0 fulfill MO-29", "P0 spend MG-37", "P0 spend MG-35")
-    assert _said(silver, "P0 spend MG-15").endswith("the spend meets Silver (Seals: 3)")
+    assert _said(silver, "P0 spend MG-15").endswith(
+        "the spend meets Silver (Seals on its Silver edge: 3)")
     bulk = position(displays=[["MG-02", "MG-03", "MG-08"], ["MG-01"]],
                     order_display=["MO-29", "MO-01"])
-    assert _said(bulk, "P0 fulfill MO-29").endswith("all you hold would meet Bulk (Seals: 1)")
+    assert _said(bulk, "P0 fulfill MO-29").endswith(
+        "what you hold can reach Bulk (Seals on its Bulk edge: 1)")
 
 
 def test_the_spend_preview_reads_in_malay() -> None:
@@ -53,4 +58,4 @@ def test_the_spend_preview_reads_in_malay() -> None:
     with language("ms"):
         malay = sentence(english)
     assert "MO-29" in malay and "M-FUL-01" in malay and "5" in malay
-    assert "all you hold" not in malay and "declare a level" not in malay
+    assert "what you hold" not in malay and "declare a level" not in malay
