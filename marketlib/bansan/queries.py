@@ -130,6 +130,23 @@ def reminder_count(state: State | View, effect: Effect) -> int:
     return len(reminders_of(state, effect)) if state.reminders else 0
 
 
+PRICE_EVENTS: dict[str, Effect] = {"wholesale": Effect.FREE_WHOLESALE,
+                                   "sell": Effect.FULL_PRICE_SELL}
+"""The Event effect that changes the price of a purchase of each kind (RULES 4.1.5): a
+wholesale BUY free (EV-13..16), a sale at full price (EV-17..20); a BUY from the Stalls has
+none."""
+
+
+def price_event(state: State | View, kind: str) -> str | None:
+    """The Event waiting beside the current vendor's bag that changes the price of a purchase
+    of ``kind`` this Action Phase (:data:`PRICE_EVENTS`), or ``None``."""
+    effect = PRICE_EVENTS.get(kind)
+    if effect is None or not state.reminders:
+        return None
+    found = reminders_of(state, effect)
+    return found[0] if found else None
+
+
 def price(state: State, produce: Produce) -> int:
     """The market price of ``produce`` now (B-COMP-12; +1 under a price Event, RULES 4.1.5)."""
     base = state.rules.price(produce)
@@ -156,13 +173,11 @@ def purchase_cost(state: State | View, kind: str, prices: Iterable[int]) -> int:
     (B-BUY-02, B-BUY-06, B-SOLO-12). The one place a purchase's money is worked out: the
     ``done`` handler, the B-BUY-07 checks, the money a BUY commits (A-B-61) and the words of
     the board all read it."""
-    if kind == "sell":
-        if reminder_count(state, Effect.FULL_PRICE_SELL):
-            return sum(prices)
-        return half_total(state, prices)
-    if kind == "wholesale":
-        return 0 if reminder_count(state, Effect.FREE_WHOLESALE) else half_total(state, prices)
-    return sum(prices)
+    if kind == "vendors":
+        return sum(prices)
+    if price_event(state, kind) is not None:
+        return sum(prices) if kind == "sell" else 0
+    return half_total(state, prices)
 
 
 def purchase_total(state: State | View, pending: Purchase) -> int:
@@ -228,8 +243,8 @@ def buy_commitment(state: State, player: int) -> int:
     pending = state.pending
     if not isinstance(pending, Purchase) or player != state.current:
         return 0
-    return 0 if pending.kind == "sell" else purchase_total(state, pending)  # a wholesale BUY
-    # under its Event (EV-13..16) commits nothing
+    # a sale commits nothing, nor does a wholesale BUY under its Event (EV-13..16)
+    return 0 if pending.kind == "sell" else purchase_total(state, pending)
 
 
 def offer_commitment(state: State, player: int) -> int:

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, Effect, Produce
-from marketlib.bansan.queries import catalog, purchase_total, reminders_of
+from marketlib.bansan.cards import NAMES, Produce
+from marketlib.bansan.queries import catalog, price_event, purchase_total
 from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
@@ -77,18 +77,18 @@ def _buy(view: View, a: A.Buy, after: State) -> str:
 
 
 def _buy_wholesale(view: View, a: A.BuyWholesale, after: State) -> str:
-    free = reminders_of(view, Effect.FREE_WHOLESALE)
+    free = price_event(view, "wholesale")
     if free:  # EV-13..16: this Action Phase's BUY (ii) costs RM0
-        return (f"buy {NAMES[a.produce]} from the Row for free this turn ({free[0]}): pick the "
+        return (f"buy {NAMES[a.produce]} from the Row for free this turn ({free}): pick the "
                 "cards next")
     return (f"buy {NAMES[a.produce]} from the Row at half price (rounded down once for the "
             "purchase): pick the cards next")
 
 
 def _sell(view: View, a: A.Sell, after: State) -> str:
-    full = reminders_of(view, Effect.FULL_PRICE_SELL)
+    full = price_event(view, "sell")
     if full:  # EV-17..20: this Action Phase's sale is at full price
-        return (f"sell {NAMES[a.produce]} from your Stalls at full price this turn ({full[0]}): "
+        return (f"sell {NAMES[a.produce]} from your Stalls at full price this turn ({full}): "
                 "pick the cards next")
     return (f"sell {NAMES[a.produce]} from your Stalls at half price (rounded down once for "
             "the sale): pick the cards next")
@@ -98,11 +98,10 @@ def _price_note(view: View, kind: str) -> str:
     """How a purchase of ``kind`` is priced, after its total (:func:`purchase_total`)."""
     if kind == "vendors":
         return ""
-    effect = Effect.FREE_WHOLESALE if kind == "wholesale" else Effect.FULL_PRICE_SELL
-    event = reminders_of(view, effect)
+    event = price_event(view, kind)
     if event:
-        return (f" (free this turn, {event[0]})" if kind == "wholesale" else
-                f" (full price this turn, {event[0]})")
+        return (f" (free this turn, {event})" if kind == "wholesale" else
+                f" (full price this turn, {event})")
     return " (half price, rounded down once)"
 
 

@@ -27,9 +27,9 @@ from typing import Any
 import msgspec
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, WASTE_WORDS, Effect, Produce
+from marketlib.bansan.cards import NAMES, WASTE_WORDS, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.queries import catalog, purchase_total, reminder_count
+from marketlib.bansan.queries import catalog, price_event, purchase_total
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -260,12 +260,12 @@ LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
         produce=_name(a.produce)),
     A.BuyWholesale: lambda view, a: (
         _("Buy {produce} wholesale (from the Row, free this turn)")
-        if reminder_count(view, Effect.FREE_WHOLESALE) else
+        if price_event(view, "wholesale") else
         _("Buy {produce} wholesale (from the Row, half price)")).format(
             produce=_name(a.produce)),
     A.Sell: lambda view, a: (
         _("Sell {produce} online (full price this turn)")
-        if reminder_count(view, Effect.FULL_PRICE_SELL) else
+        if price_event(view, "sell") else
         _("Sell {produce} online (half price)")).format(produce=_name(a.produce)),
     A.Pick: lambda view, a: _("Pick {card}").format(card=a.card),
     A.Bargain: lambda view, a: _("Offer RM{price} for {card}").format(price=a.price,

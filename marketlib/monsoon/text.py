@@ -78,8 +78,8 @@ def preview(view: View, action: Action, world: State | None = None, *,
 
 def _spend(after: State, player: int, pending: FulfillPending, cat: Catalog, *,
            started: bool) -> list[str]:
-    """The spend on an Order (M-FUL-01) in words: once it starts, the best level all the
-    player holds would meet if spent (the display and the unspent Bonus Goods; Bulk at least,
+    """The spend on an Order (M-FUL-01) in words: once it starts, the best level what the
+    player holds can reach (the display and the unspent Bonus Goods; Bulk at least,
     M-FUL-06, or ``fulfill`` would not be legal); after each Goods card or Bonus Good spent,
     the best level the spend meets so far (M-FUL-04..07), with the seals on that edge of
     the Order (a Bonus Good spent turns another Order to Silver, M-FUL-06, which the declare's
