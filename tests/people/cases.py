@@ -14,16 +14,17 @@ GAMES = 300
 OPENING = {"open_lists", "open_stock", "draft"}
 
 
-def check(players: int, mode: str, seed: int) -> PeopleReport:
-    """``GAMES`` games of ``players`` in ``mode``: every one ends, nothing broke, and the paths
-    only people take were walked (deals proposed, countered, accepted, declined; bargains; R&R;
-    in the Opening and the Closing Round)."""
-    rules = bansan.Rules(players=players, mode=mode)  # type: ignore[arg-type]
-    report = check_people("bansan", rules, n_games=GAMES, seed=seed)
-    assert report.games == GAMES
+def check(players: int, mode: str, seed: int, games: int = GAMES,
+          **options: object) -> PeopleReport:
+    """``games`` games of ``players`` in ``mode`` (other rule ``options`` as given): every one
+    ends, nothing broke, and the paths only people take were walked (deals proposed,
+    countered, accepted, declined; bargains; R&R; in the Opening and the Closing Round)."""
+    rules = bansan.Rules(players=players, mode=mode, **options)  # type: ignore[arg-type]
+    report = check_people("bansan", rules, n_games=games, seed=seed)
+    assert report.games == games
     assert report.refused > report.games  # people's mistakes were tried, and refused
     if mode == "sendiri":  # nobody to deal with: every deal is refused by B-SOLO-08
-        assert report.played_people == 0 and report.refusals["B-SOLO-08"] > GAMES
+        assert report.played_people == 0 and report.refusals["B-SOLO-08"] > games
         return report
     for kind in ("ProposeTrade", "Accept", "Decline", "Counter", "Bargain", "RentAndRelease"):
         assert report.played[kind] > 0, kind
