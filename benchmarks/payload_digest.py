@@ -20,7 +20,11 @@ no ``marketlib``.) Measured on 3 December 2026:
 13,418 payloads, the same digest on af4e473 (before this session's engine changes) and on
 2719d91 (``b7fa7e9c...a48ae3``). Monsoon's spend previews (a ``fulfill`` names the best level
 in reach, a ``spend`` the level met so far, M-FUL-01..07) changed it on purpose, to
-``f2896357...9a686``; the Bansan Event fix before them left it as it was.
+``f2896357...9a686``; the Bansan Event fix before them left it as it was. On 4 December the
+Bansan scene's ``prices`` and ``price_events`` (the Action panel priced by the Events in
+force; the rules' prices left ``cards``) and four board words changed it, to
+``2d49ee2f...7b54e``; with those keys and words taken out and ``cards["prices"]`` put back, the
+digest was ``f2896357...9a686`` again, so nothing else moved.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

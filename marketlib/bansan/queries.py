@@ -147,7 +147,7 @@ def price_event(state: State | View, kind: str) -> str | None:
     return found[0] if found else None
 
 
-def price(state: State, produce: Produce) -> int:
+def price(state: State | View, produce: Produce) -> int:
     """The market price of ``produce`` now (B-COMP-12; +1 under a price Event, RULES 4.1.5)."""
     base = state.rules.price(produce)
     if state.active_event is not None:

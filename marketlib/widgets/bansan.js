@@ -42,13 +42,25 @@ function bsSection(ctx, title, cls) {
   return [box, items];
 }
 
-function bsTypeButtons(ctx, prefix, label, priced) {
+// What a purchase button's price reads (RULES 4.1.5): a BUY from vendors at the market price;
+// a wholesale BUY at half price, or free under its Event (EV-13..16); a sale at half price, or
+// full under its Event (EV-17..20). The prices and Events are the scene's (the rules in force).
+const BS_PRICE_WORDS = { wholesale: ["price_half", "price_free"], sell: ["price_half", "price_full"] };
+
+function bsEventName(ctx, id) {
+  const e = ctx.cards.events[id];
+  return e ? `${e.name} (${id})` : id;
+}
+
+function bsTypeButtons(ctx, s, prefix, label, priced) {
   const row = ctx.el("div", "marketlib-row-items");
   row.appendChild(ctx.el("span", "marketlib-row-title", label));
   for (const t of BS_TYPES) {
     const body = ctx.el("span", "marketlib-card-body");
     body.appendChild(bsBand(ctx, t));
-    if (priced) body.appendChild(mlPictured(ctx, "money", prefix === "buy" ? `RM${ctx.cards.prices[t]}` : mlT(ctx.cards.words.price_half, { price: ctx.cards.prices[t] })));
+    const price = s.prices[t];
+    const word = BS_PRICE_WORDS[prefix] && BS_PRICE_WORDS[prefix][s.price_events[prefix] ? 1 : 0];
+    if (priced) body.appendChild(mlPictured(ctx, "money", word ? mlT(ctx.cards.words[word], { price }) : `RM${price}`));
     row.appendChild(ctx.button(`${prefix}:${t}`, mlT(ctx.cards.words.type_button, { label, name: ctx.cards.names[t] }), body, "marketlib-type"));
   }
   return row;
@@ -334,15 +346,16 @@ function drawGame(ctx, area) {
   if (pending) area.appendChild(pending);
   if (s.phase === "stock" && !s.pending) {
     const [st, stItems] = bsSection(ctx, W.stock_title);
-    stItems.appendChild(bsTypeButtons(ctx, "stock", W.stock_take, false));
+    stItems.appendChild(bsTypeButtons(ctx, s, "stock", W.stock_take, false));
     area.appendChild(st);
   }
   if (s.phase === "actions" && !s.pending && !s.offer) {
     const [ac, acItems] = bsSection(ctx, mlT(W.actions_title, { count: s.actions_left }));
     acItems.className = "";
-    acItems.appendChild(bsTypeButtons(ctx, "buy", W.buy, true));
-    acItems.appendChild(bsTypeButtons(ctx, "wholesale", W.buy_wholesale, true));
-    acItems.appendChild(bsTypeButtons(ctx, "sell", W.sell, true));
+    const free = s.price_events.wholesale, full = s.price_events.sell;
+    acItems.appendChild(bsTypeButtons(ctx, s, "buy", W.buy, true));
+    acItems.appendChild(bsTypeButtons(ctx, s, "wholesale", free ? mlT(W.buy_wholesale_free, { event: bsEventName(ctx, free) }) : W.buy_wholesale, true));
+    acItems.appendChild(bsTypeButtons(ctx, s, "sell", full ? mlT(W.sell_full, { event: bsEventName(ctx, full) }) : W.sell, true));
     area.appendChild(ac);
   }
   const vendors = ctx.el("div", "marketlib-players");

@@ -9,7 +9,7 @@ from marketlib import bansan
 from marketlib.bansan import actions as A
 from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import NAMES, WASTE_WORDS
-from marketlib.bansan.queries import purchase_total
+from marketlib.bansan.queries import PRICE_EVENTS, price, price_event, purchase_total
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
@@ -26,13 +26,16 @@ WASTE_NAMES = WASTE_WORDS  # the rulebook's names, kept in the card data (one pl
 SCENE = ("game", "viewer", "mode", "players", "phase", "turn", "current", "decider",
          "actions_left", "deck", "list_deck", "row", "columns", "stalls", "bins", "bin_capacity",
          "bins_over", "outside", "events", "active_event", "vendors", "token", "trigger",
-         "pending", "offer", "bag_limit", "result", "public", "missed", "auto_log")
+         "pending", "offer", "bag_limit", "result", "public", "missed", "auto_log", "prices",
+         "price_events")
 """The scene's keys, in the order bansan.js has always received them: the view's fields as
 they are (JSON builtins, every struct an object of its fields, :mod:`marketlib.widgets.plain`;
 ``deck`` and ``list_deck`` are ``deck_size`` and ``list_deck_size``; ``auto_log`` is ``log``
 in the language in force, its sentences translated (``bansan.words.NOTES``), codes kept),
 and what the board needs worked out (the other keys, given by :meth:`BansanTable.scene`; the
-pending decision, the offer and the result in the board's own form).
+pending decision, the offer and the result in the board's own form; ``prices``, each produce
+type's market price now, and ``price_events``, the Event that changes a wholesale BUY's or a
+sale's price this Action Phase, so the Action panel prices its buttons by the rules in force).
 Nothing else of the view is sent."""
 
 _SCENE = objects(bansan.View, SCENE, source={
@@ -167,7 +170,6 @@ class BansanTable(Table):
 
     def cards(self, match: Match) -> dict[str, Any]:
         cat = bansan.catalog(match.state)
-        prices = {p.value: match.rules.price(p) for p in bansan.Produce}
         return {
             "produce": {c.id: {"top": c.top.value, "bottom": c.bottom.value,
                                "waste": c.waste.value, "star": c.star}
@@ -178,7 +180,6 @@ class BansanTable(Table):
             "events": {e.id: {"name": _(e.name), "timeframe": e.timeframe.value}
                        for e in cat.events.values()},
             "names": {p.value: _(NAMES[p]) for p in bansan.Produce},
-            "prices": prices,
             "wastes": {code: _(name) for code, name in WASTE_NAMES.items()},
             "colours": {p.value: COLOURS[p] for p in bansan.Produce},
             "inks": {p.value: ink(COLOURS[p]) for p in bansan.Produce},
@@ -194,7 +195,9 @@ class BansanTable(Table):
             bins_over=[len(b) > rules.bin_capacity for b in view.bins],
             events=list(view.latest_events[-3:]), pending=_pending(view), offer=_offer(view),
             bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result),
-            auto_log=[sentence(entry) for entry in view.log])  # the seat's language
+            auto_log=[sentence(entry) for entry in view.log],  # the seat's language
+            prices={p.value: price(view, p) for p in bansan.Produce},
+            price_events={kind: price_event(view, kind) for kind in PRICE_EVENTS})
 
     def text(self, view: Any) -> str:
         return text_table(view)

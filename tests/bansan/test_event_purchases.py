@@ -108,3 +108,21 @@ def test_the_words_of_a_purchase_say_it_is_free_or_at_full_price_this_turn() -> 
     with language("ms"):
         malay = sentence(str(bansan.preview(boom, sell)))
     assert "EV-18" in malay and "full price" not in malay
+
+
+def test_the_action_panel_is_priced_by_the_events_in_force() -> None:
+    """The scene gives bansan.js each type's market price now (B-COMP-12, +1 under a price
+    Event: EV-03 raises Meat) and the Event that changes a wholesale BUY's or a sale's price
+    (EV-13..20), so the Action panel's buttons no longer say "half price" under them."""
+    table = BansanTable()
+    plain = table.scene(bansan.view(_row([5, 10]), 0), 0)
+    assert plain["prices"] == {p.value: RULES.price(p) for p in bansan.Produce}
+    assert plain["price_events"] == {"wholesale": None, "sell": None}
+    raised = msgspec.structs.replace(_row([5, 10]), active_event="EV-03")
+    scene = table.scene(bansan.view(raised, 1), 0)
+    assert scene["prices"]["MT"] == RULES.price(bansan.Produce.MT) + 1
+    assert scene["prices"]["FV"] == RULES.price(bansan.Produce.FV)
+    free = table.scene(bansan.view(_reminded(_row([5, 10]), "EV-13"), 0), 0)
+    assert free["price_events"] == {"wholesale": "EV-13", "sell": None}
+    boom = table.scene(bansan.view(_reminded(_row([5, 10]), "EV-18"), 1), 0)
+    assert boom["price_events"] == {"wholesale": None, "sell": "EV-18"}  # public (A-B-57)

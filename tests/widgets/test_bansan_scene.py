@@ -44,6 +44,11 @@ DIGEST = "0583a89bba8bf58fd498f9a01f40dcb1a0b860c72f4702df1a0e1842a52c010c"
 this one replaced (issue 28) after the two were compared byte for byte over 30 games."""
 
 
+LATER = ("prices", "price_events")
+"""Keys added after the scene was derived, each with its own test (the Action panel's prices
+under the Events: ``tests/bansan/test_event_purchases.py``); the rest is hashed as before."""
+
+
 def test_the_scene_json_is_what_bansan_js_always_received() -> None:
     """Five rule sets, two seeded games each (150 steps: legal play and people's offers),
     every seat and the teacher: the scenes' JSON, byte for byte, hashes as it always did."""
@@ -55,6 +60,8 @@ def test_the_scene_json_is_what_bansan_js_always_received() -> None:
             for state in positions(rules, seed, 150):
                 for seat in (None, *range(rules.players)):
                     scene = table.scene(bansan.view(state, seat), state.current)
+                    for key in LATER:
+                        del scene[key]
                     digest.update(json.dumps(scene).encode())
                     count += 1
     assert (count, digest.hexdigest()) == (5856, DIGEST)

@@ -331,3 +331,44 @@ def test_a_turn_in_bahasa_malaysia(tmp_path: Path) -> None:
         # a control keeps its name in every language
         assert page.locator('[data-target="control:New game"]').count() == 1
         page.screenshot(path=str(tmp_path / "bansan_ms.png"), full_page=True)
+
+
+def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
+    """The Action panel's purchase buttons read the rules in force (RULES 4.1.5): half price
+    as a rule, free wholesale under the Wholesaler promotion (EV-13), full-price sales under
+    the Online sale boom (EV-17), and a raised market price under a price Event (EV-03)."""
+    import msgspec
+
+    from marketlib import bansan
+    from marketlib.bansan.state import Reminder
+    from marketlib.widgets import BansanBoard
+
+    rules = bansan.Rules(players=2, events="reconstructed")
+    start = bansan.position(rules=rules, rents={0: ["MT"], 1: ["WG"]}, money=[5, 10],
+                            row=["MT/DG", "MT/SF", "FV/SF"], phase="actions")
+    mt = rules.price(bansan.Produce.MT)
+
+    def panel(state: bansan.State, name: str) -> dict[str, Any]:
+        board = BansanBoard(Match.from_state("bansan", state), opponents=None)
+        with chromium_page(tmp_path) as page:
+            mount(page, board)
+            page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
+            return {kind: page.locator(f'[data-target="{kind}:MT"]').inner_text().split()[-2:]
+                    for kind in ("buy", "wholesale", "sell")} | {
+                "titles": page.locator(".marketlib-board").inner_text()}
+
+    plain = panel(start, "plain")
+    assert (plain["buy"], plain["wholesale"], plain["sell"]) == (
+        ["Meat", f"RM{mt}"], [f"RM{mt}", "half"], [f"RM{mt}", "half"])
+    assert "Buy wholesale (half price):" in plain["titles"]
+    promoted = msgspec.structs.replace(
+        start, reminders=(Reminder(seat=0, event="EV-13"),), active_event="EV-03")
+    shown = panel(promoted, "promoted")
+    assert (shown["buy"], shown["wholesale"], shown["sell"]) == (
+        ["Meat", f"RM{mt + 1}"], [f"RM{mt + 1}", "free"], [f"RM{mt + 1}", "half"])
+    assert "Buy wholesale (free this turn: Wholesaler promotion (EV-13)):" in shown["titles"]
+    assert "Sell online (half price):" in shown["titles"]
+    boom = panel(msgspec.structs.replace(start, reminders=(Reminder(seat=0, event="EV-17"),)),
+                 "boom")
+    assert (boom["wholesale"], boom["sell"]) == ([f"RM{mt}", "half"], [f"RM{mt}", "full"])
+    assert "Sell online (full price this turn: Online sale boom (EV-17)):" in boom["titles"]

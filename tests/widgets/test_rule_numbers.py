@@ -80,7 +80,7 @@ def test_bansan_board_payload_shows_the_rules_in_force() -> None:
     data = payload(table, m, 0)
     cards = table.cards(m)
     scene = data["scene"]
-    assert cards["prices"] == {p.value: PRICES[i] for i, p in enumerate(Produce)}
+    assert scene["prices"] == {p.value: PRICES[i] for i, p in enumerate(Produce)}
     legend = _legend(cards["legend"])
     for i, p in enumerate(Produce):
         assert f"(RM{PRICES[i]}" in legend[p.value]
@@ -113,7 +113,7 @@ def test_bansan_out_of_turn_rr_and_the_classroom_show_the_rules_in_force() -> No
     assert traits["any_time"] and all("RM18" in c["label"] for c in traits["any_time"])
     sent = json.dumps(traits)
     assert "RM3)" not in sent and "pay RM3" not in sent
-    assert traits["cards"]["prices"]["MT"] == 29
+    assert traits["scene"]["prices"]["MT"] == 29  # the Action panel's (B-COMP-12)
     assert traits["scene"]["bag_limit"] == 13 and traits["scene"]["bin_capacity"] == 14
     assert "costs RM19" in json.dumps(traits["cards"]["legend"])
 
