@@ -24,7 +24,7 @@ from marketlib.bansan.queries import catalog, price_event, purchase_total
 from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
-from marketlib.core.game import Preview
+from marketlib.core.game import Preview, check_own_move
 
 WASTE_CODES = ("PL", "PA", "OR")
 """The Waste Bins, left to right (B-SETUP-05): Plastic, Paper, Organic."""
@@ -192,6 +192,8 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
 
     Raises:
         IllegalAction: ``action`` is not legal in the position ``view`` shows.
+        ValueError: ``action`` is another seat's and ``view`` is not the teacher view
+            (:func:`~marketlib.core.game.check_own_move`).
 
     Example:
         >>> from marketlib import Match
@@ -204,6 +206,7 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         'reveals Deck cards one at a time until a produce type repeats (40 left); the repeated
         card goes to its Waste Bin, so a bin may fill'
     """
+    check_own_move(view, action)  # a guess is never stated as a fact
     before = world if world is not None else determinize(view, random.Random(0))
     after = ENGINE.apply_legal(before, action) if legal else apply(before, action)
     player = action.player

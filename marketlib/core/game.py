@@ -111,6 +111,27 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
         return "; ".join(parts) or "no visible change yet"
 
 
+def check_own_move(view: Any, action: Any) -> None:
+    """Refuse to preview ``action`` from a seat's view that is not its player's.
+
+    A preview states as certain what its player can know (its own money, its own hand); from
+    another seat's view those are hidden, and a world rebuilt from that view only guesses them
+    (Bansan guesses a hidden vendor's money as the viewer's own), so the preview would state a
+    guess as a fact. The teacher view (``viewer`` ``None``) shows everything and may preview any
+    seat's move.
+
+    Raises:
+        ValueError: ``action`` is another seat's, and ``view`` is not the teacher view.
+    """
+    viewer = view.viewer
+    player = action.player
+    if viewer is not None and player != viewer:
+        raise ValueError(
+            f"a preview is its own player's: {action} is P{player}'s move and this is seat "
+            f"{viewer}'s view, which does not show what P{player} holds; preview it from "
+            f"P{player}'s view (view(state, {player})) or the teacher view (view(state, None))")
+
+
 def seat_count(rules: Any, state: Any) -> int:
     """The number of seats of a dealt game: its ``seats`` (Monsoon Market) or ``vendors``
     (Bansan; 1 in Sendiri), else ``rules.players``."""

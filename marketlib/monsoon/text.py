@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from marketlib.core.game import Preview
+from marketlib.core.game import Preview, check_own_move
 from marketlib.monsoon.actions import Action, Fulfill
 from marketlib.monsoon.cards import Catalog
 from marketlib.monsoon.queries import bonus_items, catalog, spend_items
@@ -45,6 +45,8 @@ def preview(view: View, action: Action, world: State | None = None, *,
 
     Raises:
         IllegalAction: ``action`` is not legal in the position ``view`` shows.
+        ValueError: ``action`` is another seat's and ``view`` is not the teacher view
+            (:func:`~marketlib.core.game.check_own_move`).
 
     Example:
         >>> from marketlib.monsoon import Rules, Steal, setup, view as view_of
@@ -52,6 +54,7 @@ def preview(view: View, action: Action, world: State | None = None, *,
         >>> str(preview(view_of(s, 0), Steal(player=0, card="MG-33")))
         'display 4 -> 5 cards; ends your turn'
     """
+    check_own_move(view, action)  # a guess is never stated as a fact
     before = world if world is not None else determinize(view, random.Random(0))
     after = ENGINE.apply_legal(before, action) if legal else apply(before, action)
     player = action.player

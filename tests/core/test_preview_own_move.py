@@ -1,0 +1,53 @@
+"""A preview is its own player's (docs: "Boards"): from another seat's view it is refused.
+
+A preview states as certain what its player can know. From another seat's view, the player's
+money (Bansan, A-B-57) and hand are hidden, and the world rebuilt from that view guesses them:
+P1 previewing P0's EMPTY read "money RM11 -> RM13", P1's own money, when P0 had RM17.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from marketlib import bansan, monsoon
+from marketlib.core.match import Match
+
+
+def _played(game: str, rules: object, moves: int, seed: int) -> Match:
+    match = Match(game, rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        match.play(rng.choice(match.legal_actions()))
+    return match
+
+
+@pytest.mark.parametrize(("game", "module", "rules"), [
+    ("bansan", bansan, bansan.Rules(players=3)),
+    ("monsoon", monsoon, monsoon.Rules(players=3)),
+])
+def test_another_seats_move_is_refused_and_the_teacher_may_preview_it(
+        game: str, module: object, rules: object) -> None:
+    match = _played(game, rules, 80, 3)
+    decider = match.current_player
+    assert decider is not None
+    other = (decider + 1) % 3
+    for action in match.legal_actions():
+        own = module.preview(match.view(decider), action)  # type: ignore[attr-defined]
+        assert module.preview(match.view(None), action) == own  # type: ignore[attr-defined]
+        with pytest.raises(ValueError, match=rf"is P{decider}'s move and this is seat {other}'s "
+                                             rf"view"):
+            module.preview(match.view(other), action)  # type: ignore[attr-defined]
+
+
+def test_the_guess_it_would_have_stated() -> None:
+    """The case that was wrong: P1's view guesses P0's hidden money as its own."""
+    match = _played("bansan", bansan.Rules(players=3), 80, 3)
+    assert match.current_player == 0
+    empty = next(a for a in match.legal_actions() if str(a) == "P0 empty PL")
+    money = match.state.vendors[0].money
+    assert f"money RM{money} -> RM{money + 2}" in str(bansan.preview(match.view(0), empty))
+    assert match.state.vendors[1].money != money  # what P1's view would have guessed
+    with pytest.raises(ValueError, match="does not show what P0 holds"):
+        bansan.preview(match.view(1), empty)
