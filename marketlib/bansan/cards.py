@@ -72,6 +72,11 @@ WASTES = tuple(Waste)
 WASTE_WORDS = {"PL": N_("Plastic"), "PA": N_("Paper"), "OR": N_("Organic")}
 """Each waste type's (and Waste Bin's) name by its code, as the rulebook writes it (in English:
 the card files are read with these; a board shows ``_(WASTE_WORDS[code])``)."""
+
+SELL_FROM = {"own_stalls": N_("your Stalls"), "bag": N_("your Bag"),
+             "both": N_("your Stalls or your Bag")}
+"""Where an online SELL takes its cards from, by ``online_sell_source`` (A-B-09), as the
+previews and the step's instruction say it."""
 _WASTE_NAMES = {word.lower(): Waste(code) for code, word in WASTE_WORDS.items()}
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, Produce
+from marketlib.bansan.cards import NAMES, SELL_FROM, Produce
 from marketlib.bansan.queries import catalog, price_event, purchase_total
 from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
@@ -87,10 +87,11 @@ def _buy_wholesale(view: View, a: A.BuyWholesale, after: State) -> str:
 
 def _sell(view: View, a: A.Sell, after: State) -> str:
     full = price_event(view, "sell")
+    source = SELL_FROM[view.rules.online_sell_source]  # A-B-09
     if full:  # EV-17..20: this Action Phase's sale is at full price
-        return (f"sell {NAMES[a.produce]} from your Stalls at full price this turn ({full}): "
+        return (f"sell {NAMES[a.produce]} from {source} at full price this turn ({full}): "
                 "pick the cards next")
-    return (f"sell {NAMES[a.produce]} from your Stalls at half price (rounded down once for "
+    return (f"sell {NAMES[a.produce]} from {source} at half price (rounded down once for "
             "the sale): pick the cards next")
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import msgspec
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, WASTE_WORDS, Produce
+from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.queries import catalog, price_event, purchase_total
 from marketlib.bansan.state import (
@@ -338,9 +338,10 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         return _("Tuck each card: click a card, then an open Stall of its type (any renter).")
     if isinstance(p, Purchase):
         verb = {"vendors": N_("buy from the other vendors' Stalls"),
-                "wholesale": N_("buy from the Row"), "sell": N_("sell from your Stalls")}[p.kind]
+                "wholesale": N_("buy from the Row"), "sell": N_("sell from {source}")}[p.kind]
+        verb = _(verb).format(source=_(SELL_FROM[view.rules.online_sell_source]))  # A-B-09
         return _("Pick the {produce} cards to {verb} (click each), then finish. Picked so far: "
-                 "{count}.").format(produce=_name(p.produce), verb=_(verb), count=len(p.picked))
+                 "{count}.").format(produce=_name(p.produce), verb=verb, count=len(p.picked))
     if isinstance(p, SoloThrow):
         return _("The Neighbour throws 1 card from this Stall: choose which.")
     if phase == "draft":
@@ -1099,10 +1100,10 @@ PREVIEWS: tuple[str, ...] = (
     N_("buy {produce} from other vendors' Stalls at RM{price} a card: pick the cards next"),
     N_('buy {produce} from the Row at half price (rounded down once for the purchase): '
        'pick the cards next'),
-    N_('sell {produce} from your Stalls at half price (rounded down once for the sale): '
+    N_('sell {produce} from {source} at half price (rounded down once for the sale): '
        'pick the cards next'),
     N_('buy {produce} from the Row for free this turn ({event}): pick the cards next'),
-    N_('sell {produce} from your Stalls at full price this turn ({event}): pick the cards '
+    N_('sell {produce} from {source} at full price this turn ({event}): pick the cards '
        'next'),
     N_('{count} card(s) picked'),
     N_('{count} card(s) picked: if you finish now (done), you pay RM{money} (free this turn, '
