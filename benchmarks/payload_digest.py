@@ -24,7 +24,8 @@ in reach, a ``spend`` the level met so far, M-FUL-01..07) changed it on purpose,
 Bansan scene's ``prices`` and ``price_events`` (the Action panel priced by the Events in
 force; the rules' prices left ``cards``) and four board words changed it, to
 ``2d49ee2f...7b54e``; with those keys and words taken out and ``cards["prices"]`` put back, the
-digest was ``f2896357...9a686`` again, so nothing else moved.
+digest was ``f2896357...9a686`` again, so nothing else moved. A Bulk edge's Bonus Good named in
+Monsoon's spend previews (M-FUL-06) then changed it, on purpose, to ``a064bd04...28e3c``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -12,7 +12,7 @@ import random
 
 from marketlib.core.game import Preview, check_own_move
 from marketlib.monsoon.actions import Action, Fulfill
-from marketlib.monsoon.cards import Catalog
+from marketlib.monsoon.cards import Catalog, Level, Order
 from marketlib.monsoon.queries import bonus_items, catalog, spend_items
 from marketlib.monsoon.rules import ENGINE, apply
 from marketlib.monsoon.scoring import Item, best_level, seals_of
@@ -96,15 +96,23 @@ def _spend(after: State, player: int, pending: FulfillPending, cat: Catalog, *,
         level = best_level(order, items + held)
         said = [f"then spend Goods on {pending.order} and declare a level (M-FUL-01)"]
         if level is not None:
-            name = level.name.title()
-            said.append(f"what you hold can reach {name} (Seals on its {name} edge: "
-                        f"{order.seals(level)})")
+            said.append(f"what you hold can reach {_edge(order, level)}")
         return said
     level = best_level(order, items)
     if level is None:
         return ["the spend meets no level yet"]
-    name = level.name.title()  # the edge's seals: a Bonus Good spent may add some elsewhere
-    return [f"the spend meets {name} (Seals on its {name} edge: {order.seals(level)})"]
+    return [f"the spend meets {_edge(order, level)}"]
+
+
+def _edge(order: Order, level: Level) -> str:
+    """A level and what its edge of ``order`` gives: its seals (M-SEAL-01; a Bonus Good spent
+    may add some elsewhere) and, on the Bulk edge, its Bonus Good when it shows one
+    (M-FUL-06)."""
+    name = level.name.title()
+    gain = ""
+    if level is Level.BULK and order.bonus_good is not None:
+        gain = f", and its Bonus Good: {order.bonus_quantity} {order.bonus_good}"
+    return f"{name} (Seals on its {name} edge: {order.seals(level)}{gain})"
 
 
 __all__ = ["describe", "preview"]

@@ -484,9 +484,12 @@ PREVIEWS: tuple[str, ...] = (
     N_('what you hold can reach Gold (Seals on its Gold edge: {seals})'),
     N_('what you hold can reach Silver (Seals on its Silver edge: {seals})'),
     N_('what you hold can reach Bulk (Seals on its Bulk edge: {seals})'),
+    N_('what you hold can reach Bulk (Seals on its Bulk edge: {seals}, and its Bonus Good: '
+       '{amount})'),
     N_('the spend meets Gold (Seals on its Gold edge: {seals})'),
     N_('the spend meets Silver (Seals on its Silver edge: {seals})'),
     N_('the spend meets Bulk (Seals on its Bulk edge: {seals})'),
+    N_('the spend meets Bulk (Seals on its Bulk edge: {seals}, and its Bonus Good: {amount})'),
     N_('the spend meets no level yet'),
     N_('no visible change yet'),
 )

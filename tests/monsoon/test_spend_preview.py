@@ -59,3 +59,17 @@ def test_the_spend_preview_reads_in_malay() -> None:
         malay = sentence(english)
     assert "MO-29" in malay and "M-FUL-01" in malay and "5" in malay
     assert "what you hold" not in malay and "declare a level" not in malay
+
+
+def test_a_bulk_edge_names_its_bonus_good() -> None:
+    """M-FUL-06: Bulk gives no Bonus Action but the edge's Bonus Good. MO-01's Bulk edge has 0
+    seals and 1 Scroll: "Seals on its Bulk edge: 0" alone read as if Bulk gave nothing."""
+    s = position(displays=[["MG-01", "MG-02", "MG-03"], ["MG-38"]],
+                 order_display=["MO-01", "MO-29"])  # 5 Gem: Bulk only (MO-01: 2 Gem + 1 Scroll)
+    gain = "(Seals on its Bulk edge: 0, and its Bonus Good: 1 Scroll)"
+    assert _said(s, "P0 fulfill MO-01").endswith(f"what you hold can reach Bulk {gain}")
+    s = run(s, "P0 fulfill MO-01", "P0 spend MG-02")
+    assert _said(s, "P0 spend MG-03") == f"display 2 -> 1 card; the spend meets Bulk {gain}"
+    with language("ms"):
+        malay = sentence(_said(s, "P0 spend MG-03"))
+    assert "Barang Bonusnya: 1 " in malay and "Bonus Good" not in malay and "Scroll" not in malay
