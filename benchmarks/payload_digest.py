@@ -25,7 +25,9 @@ Bansan scene's ``prices`` and ``price_events`` (the Action panel priced by the E
 force; the rules' prices left ``cards``) and four board words changed it, to
 ``2d49ee2f...7b54e``; with those keys and words taken out and ``cards["prices"]`` put back, the
 digest was ``f2896357...9a686`` again, so nothing else moved. A Bulk edge's Bonus Good named in
-Monsoon's spend previews (M-FUL-06) then changed it, on purpose, to ``a064bd04...28e3c``.
+Monsoon's spend previews (M-FUL-06) then changed it, on purpose, to ``a064bd04...28e3c``; the
+scene's ``price_note`` and ``unoperated_factor`` and the BUY preview's unoperated price (its
+Sendiri games buy from unoperated Stalls, B-SOLO-12) to ``38cdc015...9af79``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -147,14 +147,39 @@ def price_event(state: State | View, kind: str) -> str | None:
     return found[0] if found else None
 
 
+PRICE_RISE = 1
+"""RM a price Event adds to its produce type's market price until the next Event (EV-01..06,
+RULES 4.1.5)."""
+
+UNOPERATED_FACTOR = 2
+"""A card bought from an unoperated Stall costs this many times its market price, paid to the
+bank (B-SOLO-12; B-BUY-06 with ``buy_unoperated_multiplayer``)."""
+
+
+def raised_by(state: State | View) -> str | None:
+    """The price Event in force (EV-01..06: its produce type costs :data:`PRICE_RISE` more until
+    the next Event), or ``None``."""
+    if state.active_event is None:
+        return None
+    event = catalog(state).events[state.active_event]
+    return state.active_event if event.effect is Effect.PRICE_UP else None
+
+
 def price(state: State | View, produce: Produce) -> int:
-    """The market price of ``produce`` now (B-COMP-12; +1 under a price Event, RULES 4.1.5)."""
+    """The market price of ``produce`` now (B-COMP-12; +RM1 under its price Event, RULES
+    4.1.5)."""
     base = state.rules.price(produce)
-    if state.active_event is not None:
-        event = catalog(state).events[state.active_event]
-        if event.effect is Effect.PRICE_UP and event.produce is produce:
-            return base + 1
+    raised = raised_by(state)
+    if raised is not None and catalog(state).events[raised].produce is produce:
+        return base + PRICE_RISE
     return base
+
+
+def buys_unoperated(rules: Rules) -> bool:
+    """Whether a BUY may take from an unoperated Stall (at :data:`UNOPERATED_FACTOR` times the
+    market price): in Sendiri (B-SOLO-12), elsewhere only with ``buy_unoperated_multiplayer``
+    (B-BUY-06)."""
+    return rules.buy_unoperated_multiplayer or rules.plays.buys_unoperated
 
 
 def half_total(state: State | View, prices: Iterable[int]) -> int:

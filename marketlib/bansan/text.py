@@ -20,7 +20,14 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, SELL_FROM, Produce
-from marketlib.bansan.queries import catalog, price_event, purchase_total
+from marketlib.bansan.queries import (
+    UNOPERATED_FACTOR,
+    buys_unoperated,
+    catalog,
+    price,
+    price_event,
+    purchase_total,
+)
 from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import OpeningHand, Purchase, State
 from marketlib.bansan.view import View, determinize
@@ -72,8 +79,12 @@ def _stock_row(view: View, a: A.StockRow, after: State) -> str:
 
 
 def _buy(view: View, a: A.Buy, after: State) -> str:
-    return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{view.rules.price(a.produce)} "
-            "a card: pick the cards next")
+    unit = price(view, a.produce)  # the market price now (B-COMP-12, a price Event)
+    if buys_unoperated(view.rules):  # B-SOLO-12, B-BUY-06
+        return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{unit} a card "
+                f"(RM{UNOPERATED_FACTOR * unit} from an unoperated Stall): pick the cards next")
+    return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{unit} a card: pick the "
+            "cards next")
 
 
 def _buy_wholesale(view: View, a: A.BuyWholesale, after: State) -> str:

@@ -1069,9 +1069,7 @@ REFUSALS: tuple[str, ...] = (
     N_('{card} costs RM{unit} and you can spend RM{can}'),
     N_('{card} is already picked'),
     N_('{stall} is CLOSED (sell_from_closed_stall=False)'),
-    N_('a SELL of {produce} takes cards from your own stalls'),
-    N_('a SELL of {produce} takes cards from your Bag'),
-    N_('a SELL of {produce} takes cards from your stalls or Bag'),
+    N_('a SELL of {produce} takes cards from {source}'),
     N_('{card} is in your Bag, and {takes}'),
     N_('{card} in your Bag counts as {locked}, not {produce}'),
     N_('{card} is in none of your stalls; {takes}'),
@@ -1080,9 +1078,7 @@ REFUSALS: tuple[str, ...] = (
     N_("{card} is in P{owner}'s stall {stall}; {takes}"),
     N_('{card} is in your stall {stall}, which sells {sells}, not {produce}'),
     N_('{card} is in your stall {stall}, and {takes}'),
-    N_('you have no {name} ({code}) to sell in your own stalls'),
-    N_('you have no {name} ({code}) to sell in your Bag'),
-    N_('you have no {name} ({code}) to sell in your stalls or Bag'),
+    N_('you have no {name} ({code}) to sell in {source}'),
     N_('the game is over'),
     N_("P{to} must first answer P{frm}'s offer"),
     N_("it is P{seat}'s decision, not P{player}'s"),
@@ -1098,6 +1094,8 @@ register_refusals(REFUSALS)
 PREVIEWS: tuple[str, ...] = (
     N_('takes {count} Row card(s) showing {produce}; then tuck each into a Stall'),
     N_("buy {produce} from other vendors' Stalls at RM{price} a card: pick the cards next"),
+    N_("buy {produce} from other vendors' Stalls at RM{price} a card (RM{double} from an "
+       "unoperated Stall): pick the cards next"),
     N_('buy {produce} from the Row at half price (rounded down once for the purchase): '
        'pick the cards next'),
     N_('sell {produce} from {source} at half price (rounded down once for the sale): '

@@ -127,9 +127,9 @@ def check_own_move(view: Any, action: Any) -> None:
     player = action.player
     if viewer is not None and player != viewer:
         raise ValueError(
-            f"a preview is its own player's: {action} is P{player}'s move and this is seat "
-            f"{viewer}'s view, which does not show what P{player} holds; preview it from "
-            f"P{player}'s view (view(state, {player})) or the teacher view (view(state, None))")
+            f"{action} is P{player}'s move and this is P{viewer}'s view: a preview is worked "
+            f"out from the mover's own view (what it knows before it moves); preview it from "
+            f"view(state, {player}), or from the teacher view, view(state, None)")
 
 
 def seat_count(rules: Any, state: Any) -> int:
@@ -255,4 +255,7 @@ class GameModule(Protocol):
     def check_invariants(self, state: Any) -> list[str]: ...
     def describe(self, state: Any, action: Any, seat: PlayerId | None) -> str: ...
     def preview(self, view: Any, action: Any, world: Any = None, *,
-                legal: bool = False) -> Preview: ...
+                legal: bool = False) -> Preview:
+        """What ``action`` does, from its mover's ``view`` only (:class:`Preview`); another
+        seat's move from this view raises ``ValueError`` (:func:`check_own_move`)."""
+        ...

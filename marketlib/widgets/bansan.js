@@ -49,7 +49,7 @@ const BS_PRICE_WORDS = { wholesale: ["price_half", "price_free"], sell: ["price_
 
 function bsEventName(ctx, id) {
   const e = ctx.cards.events[id];
-  return e ? `${e.name} (${id})` : id;
+  return e ? `${e.name}, ${id}` : id;
 }
 
 function bsTypeButtons(ctx, s, prefix, label, priced) {
@@ -60,7 +60,9 @@ function bsTypeButtons(ctx, s, prefix, label, priced) {
     body.appendChild(bsBand(ctx, t));
     const price = s.prices[t];
     const word = BS_PRICE_WORDS[prefix] && BS_PRICE_WORDS[prefix][s.price_events[prefix] ? 1 : 0];
-    if (priced) body.appendChild(mlPictured(ctx, "money", word ? mlT(ctx.cards.words[word], { price }) : `RM${price}`));
+    const unoperated = prefix === "buy" && s.unoperated_factor  // B-SOLO-12: twice, to the bank
+      ? mlT(ctx.cards.words.price_unoperated, { price, double: price * s.unoperated_factor }) : `RM${price}`;
+    if (priced) body.appendChild(mlPictured(ctx, "money", word ? mlT(ctx.cards.words[word], { price }) : unoperated));
     row.appendChild(ctx.button(`${prefix}:${t}`, mlT(ctx.cards.words.type_button, { label, name: ctx.cards.names[t] }), body, "marketlib-type"));
   }
   return row;
@@ -353,6 +355,7 @@ function drawGame(ctx, area) {
     const [ac, acItems] = bsSection(ctx, mlT(W.actions_title, { count: s.actions_left }));
     acItems.className = "";
     const free = s.price_events.wholesale, full = s.price_events.sell;
+    if (s.price_note) acItems.appendChild(ctx.el("p", "marketlib-price-note", s.price_note));
     acItems.appendChild(bsTypeButtons(ctx, s, "buy", W.buy, true));
     acItems.appendChild(bsTypeButtons(ctx, s, "wholesale", free ? mlT(W.buy_wholesale_free, { event: bsEventName(ctx, free) }) : W.buy_wholesale, true));
     acItems.appendChild(bsTypeButtons(ctx, s, "sell", full ? mlT(W.sell_full, { event: bsEventName(ctx, full) }) : W.sell, true));

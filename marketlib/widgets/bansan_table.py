@@ -9,7 +9,16 @@ from marketlib import bansan
 from marketlib.bansan import actions as A
 from marketlib.bansan import words as bansan_words
 from marketlib.bansan.cards import NAMES, WASTE_WORDS
-from marketlib.bansan.queries import PRICE_EVENTS, price, price_event, purchase_total
+from marketlib.bansan.queries import (
+    PRICE_EVENTS,
+    PRICE_RISE,
+    UNOPERATED_FACTOR,
+    buys_unoperated,
+    price,
+    price_event,
+    purchase_total,
+    raised_by,
+)
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
@@ -27,15 +36,18 @@ SCENE = ("game", "viewer", "mode", "players", "phase", "turn", "current", "decid
          "actions_left", "deck", "list_deck", "row", "columns", "stalls", "bins", "bin_capacity",
          "bins_over", "outside", "events", "active_event", "vendors", "token", "trigger",
          "pending", "offer", "bag_limit", "result", "public", "missed", "auto_log", "prices",
-         "price_events")
+         "price_events", "price_note", "unoperated_factor")
 """The scene's keys, in the order bansan.js has always received them: the view's fields as
 they are (JSON builtins, every struct an object of its fields, :mod:`marketlib.widgets.plain`;
 ``deck`` and ``list_deck`` are ``deck_size`` and ``list_deck_size``; ``auto_log`` is ``log``
 in the language in force, its sentences translated (``bansan.words.NOTES``), codes kept),
 and what the board needs worked out (the other keys, given by :meth:`BansanTable.scene`; the
-pending decision, the offer and the result in the board's own form; ``prices``, each produce
-type's market price now, and ``price_events``, the Event that changes a wholesale BUY's or a
-sale's price this Action Phase, so the Action panel prices its buttons by the rules in force).
+pending decision, the offer and the result in the board's own form; for the Action panel,
+priced by the rules in force: ``prices``, each produce type's market price now;
+``price_events``, the Event that makes a wholesale BUY free or a sale full-price this Action
+Phase; ``price_note``, the price Event in force in words, or ""; ``unoperated_factor``, the
+times the market price a card from an unoperated Stall costs, or ``None`` where a BUY may not
+take from one).
 Nothing else of the view is sent."""
 
 _SCENE = objects(bansan.View, SCENE, source={
@@ -57,6 +69,17 @@ def _pending(view: Any) -> dict[str, Any] | None:
     elif not isinstance(pending, SoloThrow):
         pend.update(builtins(pending))
     return pend
+
+
+def _price_note(view: Any) -> str:
+    """The price Event in force, in words (EV-01..06, RULES 4.1.5), or ""."""
+    raised = raised_by(view)
+    if raised is None:
+        return ""
+    event = bansan.catalog(view).events[raised]
+    assert event.produce is not None
+    return _("{event} ({id}): {produce} costs RM{rise} more until the next Event").format(
+        event=_(event.name), id=raised, produce=_(NAMES[event.produce]), rise=PRICE_RISE)
 
 
 def _offer(view: Any) -> dict[str, Any] | None:
@@ -197,7 +220,9 @@ class BansanTable(Table):
             bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result),
             auto_log=[sentence(entry) for entry in view.log],  # the seat's language
             prices={p.value: price(view, p) for p in bansan.Produce},
-            price_events={kind: price_event(view, kind) for kind in PRICE_EVENTS})
+            price_events={kind: price_event(view, kind) for kind in PRICE_EVENTS},
+            price_note=_price_note(view),
+            unoperated_factor=UNOPERATED_FACTOR if buys_unoperated(rules) else None)
 
     def text(self, view: Any) -> str:
         return text_table(view)

@@ -172,9 +172,9 @@ def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() 
     said = {card: refused(s, f"P0 pick {card}", "B-SELL-01").reason
             for card in ("PC-63", "PC-31", "PC-01")}
     assert said == {
-        "PC-63": "PC-63 is in your Bag, and a SELL of MT takes cards from your own stalls",
+        "PC-63": "PC-63 is in your Bag, and a SELL of MT takes cards from your Stalls",
         "PC-31": "PC-31 is in your stall ST-02, which sells WG, not MT",
-        "PC-01": "PC-01 is in P1's stall ST-01; a SELL of MT takes cards from your own stalls",
+        "PC-01": "PC-01 is in P1's stall ST-01; a SELL of MT takes cards from your Stalls",
     }
     assert str(refused(s, "P0 buy FV", "B-ACT-01")).startswith(
         "B-ACT-01: finish the SELL of MT first (pick cards, then done)")
@@ -184,12 +184,12 @@ def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() 
         solo.play(rng.choice(solo.legal_actions()))
     solo.play("P0 sell DG")
     assert str(solo.explain("P0 pick PC-11")) == ("B-SELL-01: PC-11 is in the Neighbour's stall "
-                                                  "ST-05; a SELL of DG takes cards from your own "
-                                                  "stalls")
+                                                  "ST-05; a SELL of DG takes cards from your "
+                                                  "Stalls")
     bare = _actions(rents={0: ["FV"], 1: ["WG"]})
     assert refused(bare, "P0 buy SF", "B-BUY-01").reason == "no stall holds Seafood (SF) to buy"
     assert refused(bare, "P0 sell FV", "B-SELL-01").reason == (
-        "you have no Fruits & Veggies (FV) to sell in your own stalls")
+        "you have no Fruits & Veggies (FV) to sell in your Stalls")
 
 
 def test_b_buy_07_must_afford_the_full_price() -> None:

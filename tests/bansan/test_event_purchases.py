@@ -126,3 +126,33 @@ def test_the_action_panel_is_priced_by_the_events_in_force() -> None:
     assert free["price_events"] == {"wholesale": "EV-13", "sell": None}
     boom = table.scene(bansan.view(_reminded(_row([5, 10]), "EV-18"), 1), 0)
     assert boom["price_events"] == {"wholesale": None, "sell": "EV-18"}  # public (A-B-57)
+    assert (plain["price_note"], plain["unoperated_factor"]) == ("", None)
+    assert scene["price_note"] == (
+        "Hari Raya Aidilfitri (EV-03): Meat costs RM1 more until the next Event")
+    with language("ms"):
+        malay = table.scene(bansan.view(raised, 1), 0)["price_note"]
+    assert malay.startswith("Hari Raya Aidilfitri (EV-03): Daging berharga RM1 lebih")
+    unoperated = Rules(players=2, buy_unoperated_multiplayer=True)
+    assert table.scene(bansan.view(position(rules=unoperated), 0), 0)["unoperated_factor"] == 2
+
+
+def test_the_buy_preview_says_the_price_in_force() -> None:
+    """A BUY from vendors is previewed at the market price now (B-COMP-12, EV-03 raises Meat by
+    RM1), and at twice that from an unoperated Stall where a BUY may take from one (B-SOLO-12,
+    B-BUY-06 with buy_unoperated_multiplayer); the rules' price was shown whatever the Event."""
+    meat = RULES.price(bansan.Produce.MT)
+    s = position(rules=RULES, rents={0: ["FV"], 1: ["MT"]}, stalls={"MT": ["MT"]},
+                 phase="actions")
+    s = msgspec.structs.replace(s, active_event="EV-03")
+    said = str(bansan.preview(bansan.view(s, 0), bansan.parse_action("P0 buy MT")))
+    assert said == (f"buy Meat from other vendors' Stalls at RM{meat + 1} a card: pick the cards "
+                    "next")
+    rules = Rules(players=2, buy_unoperated_multiplayer=True)
+    s = position(rules=rules, rents={0: ["FV"], 1: ["WG"]}, stalls={"MT": ["MT"]},
+                 phase="actions")
+    said = str(bansan.preview(bansan.view(s, 0), bansan.parse_action("P0 buy MT")))
+    assert said == (f"buy Meat from other vendors' Stalls at RM{meat} a card (RM{2 * meat} from "
+                    "an unoperated Stall): pick the cards next")
+    with language("ms"):
+        assert sentence(said).startswith(f"beli Daging dari Gerai peniaga lain pada harga "
+                                         f"RM{meat} sekeping (RM{2 * meat} dari Gerai tiada")

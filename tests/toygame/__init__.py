@@ -15,7 +15,7 @@ import msgspec
 
 from marketlib.core import game as core
 from marketlib.core.errors import IllegalAction, InvalidAction, Violation
-from marketlib.core.game import GameInfo, Preview, places
+from marketlib.core.game import GameInfo, Preview, check_own_move, places
 from marketlib.core.seeding import deal_rng
 
 
@@ -211,6 +211,7 @@ def describe(state: State, action: Action, seat: int | None) -> str:
 
 
 def preview(v: View, action: Action, world: State | None = None) -> Preview:
+    check_own_move(v, action)  # the mover's own view only, as core asks of every game
     if isinstance(action, Draw):
         return Preview(chance=f"draws a hidden card ({v.deck_size} left); over {LIMIT} is bust")
     return Preview(certain=("you stop for good",))

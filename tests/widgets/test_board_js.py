@@ -365,10 +365,17 @@ def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
         start, reminders=(Reminder(seat=0, event="EV-13"),), active_event="EV-03")
     shown = panel(promoted, "promoted")
     assert (shown["buy"], shown["wholesale"], shown["sell"]) == (
-        ["Meat", f"RM{mt + 1}"], [f"RM{mt + 1}", "free"], [f"RM{mt + 1}", "half"])
-    assert "Buy wholesale (free this turn: Wholesaler promotion (EV-13)):" in shown["titles"]
+        ["Meat", f"RM{mt + 1}"], ["free", f"(RM{mt + 1})"], [f"RM{mt + 1}", "half"])
+    assert "Buy wholesale (free this turn: Wholesaler promotion, EV-13):" in shown["titles"]
+    assert ("Hari Raya Aidilfitri (EV-03): Meat costs RM1 more until the next Event"
+            in shown["titles"])
+    assert "until the next Event" not in plain["titles"]
     assert "Sell online (half price):" in shown["titles"]
     boom = panel(msgspec.structs.replace(start, reminders=(Reminder(seat=0, event="EV-17"),)),
                  "boom")
     assert (boom["wholesale"], boom["sell"]) == ([f"RM{mt}", "half"], [f"RM{mt}", "full"])
-    assert "Sell online (full price this turn: Online sale boom (EV-17)):" in boom["titles"]
+    assert "Sell online (full price this turn: Online sale boom, EV-17):" in boom["titles"]
+    unoperated = bansan.position(rules=bansan.Rules(players=2, buy_unoperated_multiplayer=True),
+                                 rents={0: ["MT"], 1: ["WG"]}, phase="actions")
+    shown = panel(unoperated, "unoperated")  # B-BUY-06, B-SOLO-12: twice the market price
+    assert shown["buy"] == [f"(RM{2 * mt}", "unoperated)"]  # after "Meat RM2"

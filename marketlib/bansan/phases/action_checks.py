@@ -10,10 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, PRODUCE, WASTES, Produce
+from marketlib.bansan.cards import NAMES, PRODUCE, SELL_FROM, WASTES, Produce
 from marketlib.bansan.facts import Facts
 from marketlib.bansan.queries import (
     BIN_INDEX,
+    UNOPERATED_FACTOR,
+    buys_unoperated,
     purchase_cost,
 )
 from marketlib.bansan.state import (
@@ -65,9 +67,9 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
         return v("B-BUY-05", f"{stall.id} is CLOSED: you cannot buy from it")
     unit = f.price(produce)
     if stall.renter is None:
-        if not (state.rules.buy_unoperated_multiplayer or state.rules.plays.buys_unoperated):
+        if not buys_unoperated(state.rules):
             return v("B-BUY-06", f"{stall.id} is unoperated: in multiplayer you cannot buy from it")
-        unit *= 2  # B-SOLO-12
+        unit *= UNOPERATED_FACTOR  # B-SOLO-12
     pending = state.pending
     if (not state.rules.buy_multi_seller and isinstance(pending, Purchase) and pending.picked
             and pending.picked[0].seller != stall.renter):
@@ -113,7 +115,7 @@ def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produc
     return refuse("B-SELL-01", lambda: _not_for_sale(state, f, player, card_id, produce, source))
 
 
-_WHERE = {"own_stalls": "your own stalls", "bag": "your Bag", "both": "your stalls or Bag"}
+_WHERE = SELL_FROM  # where a SELL takes its cards from, by online_sell_source (A-B-09)
 
 
 def _not_for_sale(state: State, f: Facts, player: int, card_id: str, produce: Produce,

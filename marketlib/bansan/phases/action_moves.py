@@ -13,6 +13,7 @@ from marketlib.bansan.effects import take_from_stall, transfer
 from marketlib.bansan.phases.stocking import pop_queue
 from marketlib.bansan.queries import (
     BIN_INDEX,
+    UNOPERATED_FACTOR,
     bag_without,
     price,
     purchase_total,
@@ -74,7 +75,7 @@ def do_pick(state: State, a: A.Pick) -> State:
     stall = next(s for s in state.stalls if a.card in s.cards)
     if stall.renter is None:  # Sendiri or buy_unoperated_multiplayer: 2 x price to the bank
         state, _ = take_from_stall(state, a.card)
-        return add_pick(state, Picked(a.card, None, 2 * unit))
+        return add_pick(state, Picked(a.card, None, UNOPERATED_FACTOR * unit))
     if stall.renter == NEIGHBOUR:  # B-SOLO-12 (A-B-48): market price to the bank
         state, _ = take_from_stall(state, a.card)
         return add_pick(state, Picked(a.card, None, unit))
