@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 
 from marketlib.bansan.cards import WASTES, Catalog, Produce
-from marketlib.bansan.queries import catalog
+from marketlib.bansan.queries import catalog, purchase_total
 from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,
@@ -90,7 +90,12 @@ def _pending(state: State | View) -> str:
             f"{sc.card}({'/'.join(sc.options)})" for sc in p.cards))
     if isinstance(p, Purchase):
         picked = " ".join(f"{x.card} (RM{x.price})" for x in p.picked) or _("nothing yet")
-        return _(PICKED[p.kind]).format(produce=str(p.produce), picked=picked)
+        line = _(PICKED[p.kind]).format(produce=str(p.produce), picked=picked)
+        if not p.picked:
+            return line
+        total = purchase_total(state, p)  # what done moves: halved, or the Events' price
+        done = _("done: get RM{total}") if p.kind == "sell" else _("done: pay RM{total}")
+        return f"{line}; {done.format(total=total)}"
     if isinstance(p, ListReturn):
         return _("returning {count} list(s)").format(count=p.count)
     if isinstance(p, SoloThrow):

@@ -156,3 +156,19 @@ def test_the_buy_preview_says_the_price_in_force() -> None:
     with language("ms"):
         assert sentence(said).startswith(f"beli Daging dari Gerai peniaga lain pada harga "
                                          f"RM{meat} sekeping (RM{2 * meat} dari Gerai tiada")
+
+
+def test_the_text_table_says_what_done_moves() -> None:
+    """The text table's Pending line (and the static board's) adds what ``done`` moves, as the
+    game works it out (queries.purchase_total): each card's price alone said RM2 a card for a
+    wholesale BUY that costs RM0 under EV-13."""
+    buying = play(_reminded(_row([5, 10]), "EV-13"), "P0 buy-wholesale MT")
+    first, second = buying.row[0], buying.row[1]
+    assert str(bansan.view(buying, 1)).endswith("Pending: wholesale BUY of MT: picked nothing yet")
+    buying = play(buying, f"P0 pick {first}", f"P0 pick {second}")
+    line = f"Pending: wholesale BUY of MT: picked {first} (RM2) {second} (RM2); done: pay RM0"
+    assert str(bansan.view(buying, 1)).endswith(line)
+    plain = play(_row([5, 10]), "P0 buy-wholesale MT", f"P0 pick {first}", f"P0 pick {second}")
+    assert str(bansan.view(plain, 0)).endswith(line.replace("RM0", "RM2"))
+    with language("ms"):
+        assert str(bansan.view(plain, 0)).endswith("selesai: bayar RM2")

@@ -44,7 +44,8 @@ def test_bansan_text_view_reads_in_malay_with_its_codes() -> None:
     assert ms[6].startswith("     senarai anda: SL-48(FV WG WG DG SF SF RM12)")
     assert ms[7] == (" P1 RM  ? R&R sudah digunakan dompet [2 tersembunyi] selesai [-] beg(1) "
                      "PC-39=WG")
-    assert ms[8] == "Belum selesai: BELI WG daripada peniaga: dipilih PC-35 (RM1)"
+    assert ms[8] == ("Belum selesai: BELI WG daripada peniaga: dipilih PC-35 (RM1); selesai: "
+                     "bayar RM1")
     for word in ("turn", "Deck", "Row:", "wallet", "hidden", "Pending", "your lists"):
         assert word not in malay.description, word
 
