@@ -28,7 +28,8 @@ digest was ``f2896357...9a686`` again, so nothing else moved. A Bulk edge's Bonu
 Monsoon's spend previews (M-FUL-06) then changed it, on purpose, to ``a064bd04...28e3c``; the
 scene's ``price_note`` and ``unoperated_factor`` and the BUY preview's unoperated price (its
 Sendiri games buy from unoperated Stalls, B-SOLO-12) to ``38cdc015...9af79``; the text
-table's Pending line adding what ``done`` moves, to ``b402a154...3b168``.
+table's Pending line adding what ``done`` moves, to ``b402a154...3b168``; each Event's words in
+``cards`` (what it does, for how long), to ``cad841e1...fe06b``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -27,9 +27,9 @@ from typing import Any
 import msgspec
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Produce
+from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Effect, EventCard, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.queries import catalog, price_event, purchase_total
+from marketlib.bansan.queries import PRICE_RISE, catalog, price_event, purchase_total
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -65,6 +65,32 @@ English: a board shows ``_(PHASES[phase])``, in the language in force."""
 PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
              "sell": "SELL of {}"}
 """The BUY or SELL in progress by ``Purchase.kind``, for ``str.format(produce)``."""
+
+
+EVENT_WORDS: dict[Effect, str] = {
+    Effect.PRICE_UP: N_("{produce} costs RM{rise} more until the next Event"),
+    Effect.CLOSE_STALLS: N_("every {produce} Stall is CLOSED until the next Event"),
+    Effect.FREE_WHOLESALE: N_("the next vendor's BUY from the Row costs RM0 in their next "
+                              "Action Phase"),
+    Effect.FULL_PRICE_SELL: N_("the next vendor's SELL pays the full market price in their "
+                               "next Action Phase"),
+    Effect.EXTRA_ACTION: N_("the next vendor takes one more action in their next Action Phase"),
+    Effect.BIN_BONUS: N_("each Waste Bin the next vendor empties in their next Action Phase "
+                         "pays RM1 more"),
+    Effect.WASTE_COLLECTION: N_("every overflowing Waste Bin is emptied to the Outside Market "
+                                "when it flips; nobody is paid"),
+    Effect.SUMMONS: N_("when it flips, every vendor pays RM1 per overflowing Waste Bin"),
+    Effect.NEW_MENU: N_("when it flips, each vendor from the next one on draws 1 Shopping List, "
+                        "then returns 1 (no effect in the Kenduri Menu)"),
+}
+"""What each Event effect does and for how long (RULES 4.1.5, the reconstructed deck, A-B-01;
+B-UPK-11), as the board's Events strip says it."""
+
+
+def event_text(event: EventCard) -> str:
+    """What ``event`` does, in the language in force (:data:`EVENT_WORDS`)."""
+    produce = _(NAMES[event.produce]) if event.produce is not None else ""
+    return _(EVENT_WORDS[event.effect]).format(produce=produce, rise=PRICE_RISE)
 
 
 def legend(rules: Rules) -> tuple[tuple[str, str], ...]:

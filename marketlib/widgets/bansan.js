@@ -320,7 +320,7 @@ function drawGame(ctx, area) {
   top.appendChild(bsBins(ctx, s));
   if (s.events.length) {
     const [ev, evItems] = bsSection(ctx, W.events);
-    for (const id of s.events) evItems.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.events[id].name} (${id}, ${ctx.cards.events[id].timeframe})`));
+    for (const id of s.events) evItems.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.events[id].name} (${id}): ${ctx.cards.events[id].does}`));
     top.appendChild(ev);
   }
   if (s.mode === "kenduri") {

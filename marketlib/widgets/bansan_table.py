@@ -200,7 +200,8 @@ class BansanTable(Table):
             "lists": {x.id: {"icons": [i.value for i in x.icons], "value": x.value}
                       for x in cat.lists.values()},
             "stalls": {s.id: {"sells": s.sells.value, "mark": s.mark} for s in cat.stalls.values()},
-            "events": {e.id: {"name": _(e.name), "timeframe": e.timeframe.value}
+            "events": {e.id: {"name": _(e.name), "timeframe": e.timeframe.value,
+                              "does": bansan_words.event_text(e)}
                        for e in cat.events.values()},
             "names": {p.value: _(NAMES[p]) for p in bansan.Produce},
             "wastes": {code: _(name) for code, name in WASTE_NAMES.items()},

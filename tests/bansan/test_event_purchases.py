@@ -18,6 +18,7 @@ from marketlib.bansan import words as bansan_words
 from marketlib.bansan.queries import free_money
 from marketlib.bansan.state import Reminder
 from marketlib.core.i18n import language, sentence
+from marketlib.core.match import Match
 from marketlib.widgets.bansan_table import BansanTable
 
 RULES = Rules(players=2, events="reconstructed")
@@ -172,3 +173,19 @@ def test_the_text_table_says_what_done_moves() -> None:
     assert str(bansan.view(plain, 0)).endswith(line.replace("RM0", "RM2"))
     with language("ms"):
         assert str(bansan.view(plain, 0)).endswith("selesai: bayar RM2")
+
+
+def test_every_event_says_what_it_does() -> None:
+    """The board's Events strip shows what each Event does and for how long (RULES 4.1.5,
+    B-UPK-11), where it showed its timeframe code (NAP, UNE); in Malay too."""
+    cards = BansanTable().cards(Match("bansan", RULES, seed=1))["events"]
+    assert len(cards) == 40
+    assert cards["EV-03"]["does"] == "Meat costs RM1 more until the next Event"
+    assert cards["EV-09"]["does"] == "every Meat Stall is CLOSED until the next Event"
+    assert cards["EV-17"]["does"] == ("the next vendor's SELL pays the full market price in their "
+                                      "next Action Phase")
+    with language("ms"):
+        malay = BansanTable().cards(Match("bansan", RULES, seed=1))["events"]
+    assert malay["EV-03"]["does"] == "Daging berharga RM1 lebih sehingga Peristiwa seterusnya"
+    for id_, card in malay.items():
+        assert card["does"] != cards[id_]["does"] and "{" not in card["does"], id_

@@ -362,7 +362,9 @@ def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
         ["Meat", f"RM{mt}"], [f"RM{mt}", "half"], [f"RM{mt}", "half"])
     assert "Buy wholesale (half price):" in plain["titles"]
     promoted = msgspec.structs.replace(
-        start, reminders=(Reminder(seat=0, event="EV-13"),), active_event="EV-03")
+        start, reminders=(Reminder(seat=0, event="EV-13"),), active_event="EV-03",
+        latest_events=("EV-03", "EV-13"),
+        event_deck=tuple(e for e in start.event_deck if e not in ("EV-03", "EV-13")))
     shown = panel(promoted, "promoted")
     assert (shown["buy"], shown["wholesale"], shown["sell"]) == (
         ["Meat", f"RM{mt + 1}"], ["free", f"(RM{mt + 1})"], [f"RM{mt + 1}", "half"])
@@ -370,6 +372,8 @@ def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
     assert ("Hari Raya Aidilfitri (EV-03): Meat costs RM1 more until the next Event"
             in shown["titles"])
     assert "until the next Event" not in plain["titles"]
+    assert ("Wholesaler promotion (EV-13): the next vendor's BUY from the Row costs RM0 in their "
+            "next Action Phase" in shown["titles"])  # the Events strip says what each does
     assert "Sell online (half price):" in shown["titles"]
     boom = panel(msgspec.structs.replace(start, reminders=(Reminder(seat=0, event="EV-17"),)),
                  "boom")
