@@ -7,6 +7,7 @@ phase table's (:func:`marketlib.bansan.turn.decider`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -169,10 +170,29 @@ def price(state: State | View, produce: Produce) -> int:
     """The market price of ``produce`` now (B-COMP-12; +RM1 under its price Event, RULES
     4.1.5)."""
     base = state.rules.price(produce)
+    if state.active_event is None:  # the common case, without a call
+        return base
     raised = raised_by(state)
     if raised is not None and catalog(state).events[raised].produce is produce:
         return base + PRICE_RISE
     return base
+
+
+@functools.lru_cache(maxsize=64)
+def _printed_prices(rules: Rules) -> dict[str, int]:
+    """Each type's printed market price by code (B-COMP-12), worked out once per rules."""
+    return {p.value: rules.price(p) for p in Produce}
+
+
+def market_prices(state: State | View) -> dict[str, int]:
+    """Each produce type's market price now, by code (:func:`price` of every type: a board's
+    Action panel)."""
+    printed = _printed_prices(state.rules)
+    raised = raised_by(state)
+    if raised is None:
+        return dict(printed)
+    code = catalog(state).events[raised].produce.value  # type: ignore[union-attr]
+    return {**printed, code: printed[code] + PRICE_RISE}
 
 
 def buys_unoperated(rules: Rules) -> bool:

@@ -14,7 +14,7 @@ from marketlib.bansan.queries import (
     PRICE_RISE,
     UNOPERATED_FACTOR,
     buys_unoperated,
-    price,
+    market_prices,
     price_event,
     purchase_total,
     raised_by,
@@ -220,7 +220,7 @@ class BansanTable(Table):
             events=list(view.latest_events[-3:]), pending=_pending(view), offer=_offer(view),
             bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result),
             auto_log=[sentence(entry) for entry in view.log],  # the seat's language
-            prices={p.value: price(view, p) for p in bansan.Produce},
+            prices=market_prices(view),
             price_events={kind: price_event(view, kind) for kind in PRICE_EVENTS},
             price_note=_price_note(view),
             unoperated_factor=UNOPERATED_FACTOR if buys_unoperated(rules) else None)
