@@ -29,7 +29,9 @@ Monsoon's spend previews (M-FUL-06) then changed it, on purpose, to ``a064bd04..
 scene's ``price_note`` and ``unoperated_factor`` and the BUY preview's unoperated price (its
 Sendiri games buy from unoperated Stalls, B-SOLO-12) to ``38cdc015...9af79``; the text
 table's Pending line adding what ``done`` moves, to ``b402a154...3b168``; each Event's words in
-``cards`` (what it does, for how long), to ``cad841e1...fe06b``.
+``cards`` (what it does, for how long), to ``cad841e1...fe06b``. The B-BUY-07 fix (a BUY from
+the Stalls counted its picked cards twice, so a vendor could not spend all its money) changes
+which picks are legal, so the seeded games themselves: 13,488 payloads, ``dff58303...35bd4``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bansan_helpers import legal, money, play, refused, stall
 
 from marketlib import Match
@@ -196,6 +197,22 @@ def test_b_buy_07_must_afford_the_full_price() -> None:
     s = _actions(rents={0: ["MT"], 1: ["WG"]}, stalls={"WG": ["WG", "WG"]}, money=[1, 10])
     s = play(s, "P0 buy WG", "P0 pick PC-31")
     refused(s, "P0 pick PC-32", "B-BUY-07")
+
+
+@pytest.mark.parametrize(("money_", "second"), [(4, True), (3, False)])
+def test_b_buy_07_counts_the_cards_picked_once(money_: int, second: bool) -> None:
+    """Two RM2 cards cost RM4: with RM4 the second pick is legal, with RM3 it is refused with
+    the RM1 left. The picks were counted twice (once as the BUY's commitment, A-B-61, once
+    more in the check), so RM4 bought one card and the refusal said "you can spend RM0"."""
+    s = position(players=3, rents={0: ["FV", "DG"], 1: ["MT", "WG"], 2: ["MM", "SF"]},
+                 stalls={"MM": ["MM", "MM", "MM"]}, phase="actions", money={0: money_})
+    s = play(s, "P0 buy MM", "P0 pick PC-21")
+    if second:
+        s = play(s, "P0 pick PC-22", "P0 done")
+        assert money(s)[0] == 0 and [b.card for b in s.vendors[0].bag] == ["PC-21", "PC-22"]
+    else:
+        why = refused(s, "P0 pick PC-22", "B-BUY-07")
+        assert why.reason == "PC-22 costs RM2 and you can spend RM1"
 
 
 def test_b_sell_01_online_from_own_stalls_half_price() -> None:

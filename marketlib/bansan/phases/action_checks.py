@@ -40,8 +40,10 @@ def _new_action(state: State) -> Violation | None:
 
 
 def vendor_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
-                extra: int = 0, price_check: bool = True) -> Why | None:
-    """Why ``player`` may not BUY ``card_id`` from a vendor as ``produce`` (B-BUY-01..07)."""
+                price_check: bool = True) -> Why | None:
+    """Why ``player`` may not BUY ``card_id`` from a vendor as ``produce`` (B-BUY-01..07). The
+    cards already picked are paid out of the money the vendor can spend (``free_money``: the
+    BUY in progress is committed, A-B-61), so they are not added again."""
     stall = f.stall_of(card_id)
     if stall is None or f.sells[stall.id] is not produce:
         pending = state.pending
@@ -49,14 +51,14 @@ def vendor_pick(state: State, f: Facts, player: int, card_id: str, produce: Prod
             return v("B-BUY-01", f"{card_id} is already picked in this BUY: bargain over a "
                      "card before you pick it, or pick another")
         return v("B-BUY-01", f"{card_id} is not in a {produce} stall")
-    return stall_pick(state, f, player, stall, card_id, produce, extra, price_check)
+    return stall_pick(state, f, player, stall, card_id, produce, price_check)
 
 
 def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
-               produce: Produce, extra: int = 0, price_check: bool = True) -> Why | None:
+               produce: Produce, price_check: bool = True) -> Why | None:
     """:func:`vendor_pick` once the card's stall is known (and sells ``produce``): the same for
     every card of the stall, so a stall found open to the pick is remembered for the call."""
-    key = (stall.id, produce, extra, price_check, player)
+    key = (stall.id, produce, price_check, player)
     if key in f.open_stalls:
         return None
     if stall.renter == player:
@@ -75,10 +77,10 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
             and pending.picked[0].seller != stall.renter):
         return v("B-BUY-01", "this BUY takes cards from one seller only (buy_multi_seller=False)")
     if price_check:
-        free = f.free_money(player)
-        if unit + extra > free:
-            return refuse("B-BUY-07", lambda: f"{card_id} costs RM{unit} and you can spend RM"
-                          f"{free - extra}")
+        free = f.free_money(player)  # the picks so far already taken out (A-B-61)
+        if unit > free:
+            return refuse("B-BUY-07", lambda: f"{card_id} costs RM{unit} and you can spend "
+                          f"RM{free}")
     f.open_stalls.add(key)
     return None
 
@@ -203,8 +205,7 @@ def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
         if x.card == card:
             return v("B-BUY-01", f"{card} is already picked")
     if pending.kind == "vendors":
-        return vendor_pick(state, f, a.player, card, pending.produce,
-                           extra=sum(x.price for x in pending.picked))
+        return vendor_pick(state, f, a.player, card, pending.produce)
     if pending.kind == "wholesale":
         return wholesale_pick(state, f, a.player, card, pending.produce,
                               tuple(x.price for x in pending.picked))
