@@ -241,9 +241,13 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         if view.deck_size <= _most_drawn(view, action):
             chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")
         if before.rules.events != "off":
-            chance.append("a Star on a drawn card flips an Event, which can change money, "
-                          "Bags and bins")
-            sure_money = False
+            if not isinstance(action, A.StockDeck):  # a refill's Star flips now (B-UPK-10)
+                chance.append("a Star on a drawn card flips an Event, which can change money, "
+                              "Bags and bins")
+                sure_money = False
+            elif "deck_stock" in before.rules.star_sources:  # later, at Upkeep (A-B-20)
+                chance.append("a Star among them flips an Event at Upkeep (A-B-20)")
+            # else a [B] reveal's Stars never flip an Event (A-B-20)
     elif len(after.event_deck) < len(before.event_deck) or (
             after.latest_events != before.latest_events):
         chance.append("flips an Event, which can change money, Bags and bins")

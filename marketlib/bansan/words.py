@@ -1154,6 +1154,7 @@ PREVIEWS: tuple[str, ...] = (
     N_('refills the Row from the Deck ({count} left)'),
     N_('draws hidden cards from the Deck ({count} left)'),
     N_('it may draw the last card, which triggers the Last Round (B-END-01)'),
+    N_('a Star among them flips an Event at Upkeep (A-B-20)'),
     N_('a Star on a drawn card flips an Event, which can change money, Bags and bins'),
     N_('flips an Event, which can change money, Bags and bins'),
     N_('draws Shopping Lists you have not seen'),

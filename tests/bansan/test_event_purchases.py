@@ -189,3 +189,20 @@ def test_every_event_says_what_it_does() -> None:
     assert malay["EV-03"]["does"] == "Daging berharga RM1 lebih sehingga Peristiwa seterusnya"
     for id_, card in malay.items():
         assert card["does"] != cards[id_]["does"] and "{" not in card["does"], id_
+
+
+def test_a_stock_deck_preview_flips_no_event_unless_deck_stars_count() -> None:
+    """A-B-20: only the Upkeep refill's Stars flip an Event by default; a [B] reveal's never
+    (its preview said "a Star on a drawn card flips an Event, which can change money"). With
+    ``"deck_stock"`` in ``star_sources`` its Stars flip one at Upkeep, not during the move."""
+    for sources, said in ((("replenish",), None),
+                          (("replenish", "deck_stock"),
+                           "a Star among them flips an Event at Upkeep (A-B-20)")):
+        rules = Rules(players=2, events="reconstructed", star_sources=sources)
+        s = position(rules=rules, rents={0: ["MT"], 1: ["WG"]}, phase="stock")
+        text = str(bansan.preview(bansan.view(s, 0), bansan.parse_action("P0 stock-deck")))
+        assert "flips an Event, which can change money" not in text
+        assert (said in text) if said else ("Event" not in text), text
+        if said:
+            with language("ms"):
+                assert "membuka Peristiwa semasa Penyelenggaraan" in sentence(text)
