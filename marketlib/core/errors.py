@@ -192,6 +192,11 @@ class PositionError(MarketlibError, ValueError):
         super().__init__(f"{field}: {problem}")
 
 
+class NotYourMove(MarketlibError, ValueError):
+    """A preview asked for another seat's move from a seat's view: a preview is its mover's
+    own (:func:`marketlib.core.game.check_own_move`)."""
+
+
 class UndoBlocked(MarketlibError):
     """Undo refused in play mode: the step revealed new information (a card was drawn)."""
 
@@ -210,6 +215,7 @@ __all__: list[Any] = [
     "IllegalAction",
     "InvalidAction",
     "MarketlibError",
+    "NotYourMove",
     "PositionError",
     "Refusal",
     "RuleId",

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 import msgspec
 
+from marketlib.core.errors import NotYourMove
+
 PlayerId = int
 """A seat number, 0 .. players-1, clockwise from the first player."""
 
@@ -121,15 +123,17 @@ def check_own_move(view: Any, action: Any) -> None:
     seat's move.
 
     Raises:
-        ValueError: ``action`` is another seat's, and ``view`` is not the teacher view.
+        NotYourMove: ``action`` is another seat's, and ``view`` is not the teacher view (a
+            ``MarketlibError`` and a ``ValueError``).
     """
     viewer = view.viewer
     player = action.player
     if viewer is not None and player != viewer:
-        raise ValueError(
+        raise NotYourMove(
             f"{action} is P{player}'s move and this is P{viewer}'s view: a preview is worked "
             f"out from the mover's own view (what it knows before it moves); preview it from "
-            f"view(state, {player}), or from the teacher view, view(state, None)")
+            f"P{player}'s view (match.view({player}) or view(state, {player})), or from the "
+            "teacher view (match.view(None))")
 
 
 def seat_count(rules: Any, state: Any) -> int:
@@ -257,5 +261,5 @@ class GameModule(Protocol):
     def preview(self, view: Any, action: Any, world: Any = None, *,
                 legal: bool = False) -> Preview:
         """What ``action`` does, from its mover's ``view`` only (:class:`Preview`); another
-        seat's move from this view raises ``ValueError`` (:func:`check_own_move`)."""
+        seat's move from this view raises ``NotYourMove`` (:func:`check_own_move`)."""
         ...

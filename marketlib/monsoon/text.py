@@ -45,7 +45,7 @@ def preview(view: View, action: Action, world: State | None = None, *,
 
     Raises:
         IllegalAction: ``action`` is not legal in the position ``view`` shows.
-        ValueError: ``action`` is another seat's and ``view`` is not the teacher view
+        NotYourMove: ``action`` is another seat's and ``view`` is not the teacher view
             (:func:`~marketlib.core.game.check_own_move`).
 
     Example:

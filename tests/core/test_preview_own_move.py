@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from marketlib import bansan, monsoon
+from marketlib import MarketlibError, NotYourMove, bansan, monsoon
 from marketlib.core.match import Match
 
 
@@ -36,7 +36,7 @@ def test_another_seats_move_is_refused_and_the_teacher_may_preview_it(
     for action in match.legal_actions():
         own = module.preview(match.view(decider), action)  # type: ignore[attr-defined]
         assert module.preview(match.view(None), action) == own  # type: ignore[attr-defined]
-        with pytest.raises(ValueError, match=rf"is P{decider}'s move and this is P{other}'s "
+        with pytest.raises(NotYourMove, match=rf"is P{decider}'s move and this is P{other}'s "
                                              rf"view: a preview is worked out from the mover's"):
             module.preview(match.view(other), action)  # type: ignore[attr-defined]
 
@@ -49,5 +49,11 @@ def test_the_guess_it_would_have_stated() -> None:
     money = match.state.vendors[0].money
     assert f"money RM{money} -> RM{money + 2}" in str(bansan.preview(match.view(0), empty))
     assert match.state.vendors[1].money != money  # what P1's view would have guessed
-    with pytest.raises(ValueError, match=r"preview it from view\(state, 0\)"):
+    with pytest.raises(NotYourMove, match=r"preview it from P0's view \(match.view\(0\)"):
         bansan.preview(match.view(1), empty)
+
+
+def test_the_refusal_is_a_marketlib_error() -> None:
+    """``except MarketlibError`` catches it, as it does every refusal (README); and it is a
+    ``ValueError`` (a wrong argument)."""
+    assert issubclass(NotYourMove, MarketlibError) and issubclass(NotYourMove, ValueError)
