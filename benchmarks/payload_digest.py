@@ -32,6 +32,8 @@ table's Pending line adding what ``done`` moves, to ``b402a154...3b168``; each E
 ``cards`` (what it does, for how long), to ``cad841e1...fe06b``. The B-BUY-07 fix (a BUY from
 the Stalls counted its picked cards twice, so a vendor could not spend all its money) changes
 which picks are legal, so the seeded games themselves: 13,488 payloads, ``dff58303...35bd4``.
+Malay previews said part by part (a slot no longer swallows the parts after it):
+``e94e5a69...f4643``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -293,7 +293,7 @@ def _sentence(lang: str, text: str) -> str:
     while i < len(parts):
         for j in range(len(parts), i, -1):  # the longest run a template says
             run = "; ".join(parts[i:j])
-            said = _refusal(run, 2)
+            said = _refusal(run, 2, parts=j - i)
             if said == run:
                 said = _(run) if run else run
             if said != run or j == i + 1:
@@ -307,8 +307,13 @@ _NOTATION = frozenset({"verb", "tag", "action"})
 """Slots that hold table notation (a move's verb, ``P0 buy FV``): the same in every language."""
 
 
-def _refusal(reason: str, depth: int) -> str:
+def _refusal(reason: str, depth: int, parts: int | None = None) -> str:
+    """``reason`` said by the first template that matches it (``parts``: a run of that many
+    "; "-joined parts of a sentence, said only by a template of as many parts, so a slot never
+    swallows the parts after it: "money RM8 -> RM6; Bag 1 -> 2 cards" is two templates)."""
     for pattern, template in _patterns():
+        if parts is not None and template.count("; ") != parts - 1:
+            continue
         found = pattern.fullmatch(reason)
         if found is not None:
             values = {k: v if k in _NOTATION else _slot(v, depth - 1)

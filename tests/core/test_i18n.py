@@ -111,3 +111,18 @@ def test_unknown_language_is_refused_and_changes_nothing(bad: object) -> None:
     with pytest.raises(ValueError, match="unknown language"), language(bad):  # type: ignore[arg-type]
         pass
     assert marketlib.get_language() == "en"
+
+
+def test_each_part_of_a_preview_is_said_by_its_own_template() -> None:
+    """A slot never swallows the parts after it: "money RM8 -> RM6; Bag 1 -> 2 cards" read
+    "wang RM8 -> RM6; Bag 1 -> 2 cards" in Malay (the money template's last slot took the
+    rest), now each part is translated; a template of two parts still says a two-part run."""
+    import marketlib.bansan.words
+    import marketlib.monsoon.words  # noqa: F401
+
+    with language("ms"):
+        assert i18n.sentence("money RM8 -> RM6; Bag 1 -> 2 cards; ends your turn") == (
+            "wang RM8 -> RM6; Beg 1 -> 2 kad; menamatkan giliran anda")
+        two = i18n.sentence("the spend meets Gold; declaring a lower level is switched off "
+                            "(allow_declared_lower_level=False)")
+    assert "declaring a lower level" not in two and "Gold" not in two
