@@ -117,14 +117,11 @@ def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produc
     return refuse("B-SELL-01", lambda: _not_for_sale(state, f, player, card_id, produce, source))
 
 
-_WHERE = SELL_FROM  # where a SELL takes its cards from, by online_sell_source (A-B-09)
-
-
 def _not_for_sale(state: State, f: Facts, player: int, card_id: str, produce: Produce,
                   source: str) -> str:
     """Why ``card_id`` cannot go into a SELL of ``produce``: where the card is, then where a SELL
     takes its cards from (``online_sell_source``)."""
-    takes = f"a SELL of {produce} takes cards from {_WHERE[source]}"
+    takes = f"a SELL of {produce} takes cards from {SELL_FROM[source]}"
     locked = f.bag(player).get(card_id)
     if locked is not None:
         if source == "own_stalls":
@@ -193,7 +190,7 @@ def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
     cards += [b.card for b in state.vendors[a.player].bag if b.produce is a.produce]
     return _first_ok(cards, lambda c: sell_pick(state, f, a.player, c, a.produce),
                      "B-SELL-01", lambda: f"you have no {NAMES[a.produce]} ({a.produce}) to "
-                     f"sell in {_WHERE[state.rules.online_sell_source]}")
+                     f"sell in {SELL_FROM[state.rules.online_sell_source]}")
 
 
 def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
