@@ -203,6 +203,8 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
     checks are not run again (:meth:`~marketlib.core.engine.Engine.apply_legal`).
 
     Raises:
+        InvalidAction: ``action`` is not an action of this game (its table notation too:
+            read it with ``parse_action`` first).
         IllegalAction: ``action`` is not legal in the position ``view`` shows.
         NotYourMove: ``action`` is another seat's and ``view`` is not the teacher view
             (:func:`~marketlib.core.game.check_own_move`).
@@ -218,6 +220,7 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         'reveals Deck cards one at a time until a produce type repeats (40 left); the repeated
         card goes to its Waste Bin, so a bin may fill'
     """
+    ENGINE.actions.kind_of(action)  # a value that is no action: InvalidAction, named
     check_own_move(view, action)  # a guess is never stated as a fact
     before = world if world is not None else determinize(view, random.Random(0))
     after = ENGINE.apply_legal(before, action) if legal else apply(before, action)

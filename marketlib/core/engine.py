@@ -145,6 +145,10 @@ class ActionTable:
         """
         found = self.by_type.get(type(action))
         if found is None:
+            if isinstance(action, str):  # notation where an action was wanted
+                raise InvalidAction(
+                    f"{action!r} is text, not a {self.game} action: read table notation "
+                    "with parse_action first (Match.play and Match.explain take it as text)")
             raise InvalidAction(f"{action!r} is not a {self.game} action")
         return found
 

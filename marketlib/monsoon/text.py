@@ -44,6 +44,8 @@ def preview(view: View, action: Action, world: State | None = None, *,
     checks are not run again (:meth:`~marketlib.core.engine.Engine.apply_legal`).
 
     Raises:
+        InvalidAction: ``action`` is not an action of this game (its table notation too:
+            read it with ``parse_action`` first).
         IllegalAction: ``action`` is not legal in the position ``view`` shows.
         NotYourMove: ``action`` is another seat's and ``view`` is not the teacher view
             (:func:`~marketlib.core.game.check_own_move`).
@@ -54,6 +56,7 @@ def preview(view: View, action: Action, world: State | None = None, *,
         >>> str(preview(view_of(s, 0), Steal(player=0, card="MG-33")))
         'display 4 -> 5 cards; ends your turn'
     """
+    ENGINE.actions.kind_of(action)  # a value that is no action: InvalidAction, named
     check_own_move(view, action)  # a guess is never stated as a fact
     before = world if world is not None else determinize(view, random.Random(0))
     after = ENGINE.apply_legal(before, action) if legal else apply(before, action)

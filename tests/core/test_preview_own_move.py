@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from marketlib import MarketlibError, NotYourMove, bansan, monsoon
+from marketlib import InvalidAction, MarketlibError, NotYourMove, bansan, monsoon
 from marketlib.core.match import Match
 
 
@@ -57,3 +57,31 @@ def test_the_refusal_is_a_marketlib_error() -> None:
     """``except MarketlibError`` catches it, as it does every refusal (README); and it is a
     ``ValueError`` (a wrong argument)."""
     assert issubclass(NotYourMove, MarketlibError) and issubclass(NotYourMove, ValueError)
+
+
+@pytest.mark.parametrize(("game", "module", "rules"), [
+    ("bansan", bansan, bansan.Rules(players=2)),
+    ("monsoon", monsoon, monsoon.Rules(players=2)),
+])
+def test_a_preview_of_a_value_that_is_no_action_is_refused_by_name(
+        game: str, module: object, rules: object) -> None:
+    """Notation text, a number or ``None`` given to ``preview`` is an ``InvalidAction`` that
+    names the value (it was a bare ``AttributeError: 'str' object has no attribute 'player'``,
+    found by helper-56); text is told to go through ``parse_action``, as ``apply`` and
+    ``explain`` now say too."""
+    match = _played(game, rules, 0, 1)
+    seat = match.current_player
+    action = match.legal_actions()[0]
+    name = "Bansan" if game == "bansan" else "Monsoon Market"
+    with pytest.raises(InvalidAction, match=rf"^'{action!s}' is text, not a {name} action: "
+                                            r"read table notation with parse_action first"):
+        module.preview(match.view(seat), str(action))  # type: ignore[attr-defined]
+    for thing in (42, None):
+        with pytest.raises(InvalidAction, match=rf"^{thing} is not a {name} action$"):
+            module.preview(match.view(seat), thing)  # type: ignore[attr-defined]
+    for call in (module.apply, module.explain):  # type: ignore[attr-defined]
+        with pytest.raises(InvalidAction, match=r"is text, not a .* parse_action first"):
+            call(match.state, str(action))
+    parsed = module.parse_action(str(action))  # type: ignore[attr-defined]
+    assert module.preview(match.view(seat), parsed) == module.preview(  # type: ignore[attr-defined]
+        match.view(seat), action)

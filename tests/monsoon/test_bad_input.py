@@ -37,7 +37,7 @@ def test_parse_action_reads_table_notation() -> None:
 def test_non_action_object_is_invalid(thing: object) -> None:
     s = start()
     before = msgspec.json.encode(s)
-    with pytest.raises(InvalidAction, match="is not a Monsoon Market action"):
+    with pytest.raises(InvalidAction, match="not a Monsoon Market action"):
         monsoon.apply(s, thing)  # type: ignore[arg-type]
     assert msgspec.json.encode(s) == before
 
