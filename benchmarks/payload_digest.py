@@ -33,7 +33,9 @@ table's Pending line adding what ``done`` moves, to ``b402a154...3b168``; each E
 the Stalls counted its picked cards twice, so a vendor could not spend all its money) changes
 which picks are legal, so the seeded games themselves: 13,488 payloads, ``dff58303...35bd4``.
 Malay previews said part by part (a slot no longer swallows the parts after it):
-``e94e5a69...f4643``.
+``e94e5a69...f4643``. A ``done``'s preview saying what a sale sells and for how much (RM0
+included) and that Upkeep goes on (it read "no visible change yet"): ``6ecbf746...3e6c``; with
+that one entry of ``text._NEXT_STEPS`` taken out, ``e94e5a69...f4643`` again.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

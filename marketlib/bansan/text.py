@@ -152,6 +152,20 @@ def _return_list(view: View, a: A.ReturnList, after: State) -> str:
     return f"{a.list} goes to the bottom of the Shopping List deck"
 
 
+def _done(view: View, a: A.Done, after: State) -> str:
+    """A sale's done says where its cards go and for how much, RM0 included (B-SELL-01: half
+    of RM1 rounded down); Upkeep's done says no (more) list is completed and Upkeep goes on
+    (B-UPK-02); a purchase's done is said by its money and Bag."""
+    pending = view.pending
+    if isinstance(pending, Purchase) and pending.kind == "sell":
+        return (f"sells {len(pending.picked)} card(s) to the Outside Market for "
+                f"RM{purchase_total(view, pending)}{_price_note(view, 'sell')}")
+    if view.phase == "complete":
+        return (f"completes no {'more Shopping Lists' if view.completed_now else 'Shopping List'}"
+                " this turn; Upkeep goes on")
+    return ""
+
+
 def _end_actions(view: View, a: A.EndActions, after: State) -> str:
     return "ends your Action Phase; Upkeep follows"
 
@@ -165,7 +179,7 @@ def _rent_and_release(view: View, a: A.RentAndRelease, after: State) -> str:
 _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
     A.StockRow: _stock_row, A.Buy: _buy, A.BuyWholesale: _buy_wholesale, A.Sell: _sell,
     A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
-    A.ReturnList: _return_list, A.EndActions: _end_actions,
+    A.ReturnList: _return_list, A.Done: _done, A.EndActions: _end_actions,
     A.RentAndRelease: _rent_and_release}
 """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
 action kind: the first words of its preview (none for the kinds not listed)."""

@@ -1146,6 +1146,12 @@ PREVIEWS: tuple[str, ...] = (
     N_('stock {types}; then tuck each into a Stall'),
     N_('{list} goes to the bottom of the Shopping List deck'),
     N_('ends your Action Phase; Upkeep follows'),
+    N_('sells {count} card(s) to the Outside Market for RM{money} (half price, rounded down '
+       'once)'),
+    N_('sells {count} card(s) to the Outside Market for RM{money} (full price this turn, '
+       '{event})'),
+    N_('completes no Shopping List this turn; Upkeep goes on'),
+    N_('completes no more Shopping Lists this turn; Upkeep goes on'),
     N_('you rent Stall {stall} (your once-a-game R&R, B-ANY-04)'),
     N_('you release Stall {stall} (your once-a-game R&R, B-ANY-04)'),
     N_('you rent Stall {stall} and you release Stall {stall2} (your once-a-game R&R, B-ANY-04)'),

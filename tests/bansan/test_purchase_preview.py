@@ -97,3 +97,56 @@ def test_the_total_is_what_the_handler_moves() -> None:
                        picked=(bansan.state.Picked("PC-01", None, 3),
                                bansan.state.Picked("PC-02", None, 3)))
     assert purchase_total(per_card, pending) == 2  # 1 + 1, not 6 // 2 (B-ROUND-01, A-B-10)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.mode}-{r.players}p")
+def test_a_sales_done_says_where_its_cards_go_and_for_how_much(rules: bansan.Rules) -> None:
+    """A sale's ``done`` read "no visible change yet" when its half price rounded down to RM0
+    (found by helper-56): the cards still leave for the Outside Market (B-SELL-01). Its
+    preview now says so, with the money the handler moves (RM0 included); an Upkeep ``done``
+    says no (more) list is completed and Upkeep goes on (B-UPK-02; in Kenduri, whose Menu
+    draws no lists, it too read "no visible change yet")."""
+    sales = upkeep = 0
+    for seed in (3, 4, 5):
+        match = Match("bansan", rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if match.outcome is not None:
+                break
+            seat = match.current_player
+            legal = match.legal_actions()
+            done = A.Done(player=seat) if seat is not None and seat >= 0 else None
+            if done in legal:
+                view = match.view(seat)
+                world = world_of(match.game, view)
+                said = bansan.preview(view, done, world)
+                assert "no visible change" not in str(said), (seed, str(said))
+                pending = view.pending
+                if isinstance(pending, Purchase) and pending.kind == "sell":
+                    after = bansan.apply(world, done)
+                    got = after.vendors[seat].money - world.vendors[seat].money
+                    assert after.outside[-len(pending.picked):] == tuple(
+                        x.card for x in pending.picked)
+                    assert said.certain[0] == (
+                        f"sells {len(pending.picked)} card(s) to the Outside Market for "
+                        f"RM{got}{_priced(world, 'sell')}"), seed
+                    sales += 1
+                elif view.phase == "complete":
+                    more = "more Shopping Lists" if view.completed_now else "Shopping List"
+                    assert said.certain[0] == (f"completes no {more} this turn; Upkeep goes "
+                                               "on"), seed
+                    upkeep += 1
+            match.play(rng.choice(legal))
+    assert sales >= 2 and (upkeep >= 2 or rules.mode == "sendiri"), (sales, upkeep)
+
+
+def test_a_sale_for_rm0_in_malay() -> None:
+    from marketlib.core.i18n import language, sentence
+
+    with language("ms"):
+        assert sentence("sells 1 card(s) to the Outside Market for RM0 (half price, rounded "
+                        "down once); ends your turn") == (
+            "menjual 1 kad ke Luar Pasar dengan RM0 (separuh harga, dibundarkan ke bawah "
+            "sekali); menamatkan giliran anda")
+        assert sentence("completes no Shopping List this turn; Upkeep goes on") == (
+            "tiada Senarai Belanja dilengkapkan pada giliran ini; Penyelenggaraan diteruskan")
