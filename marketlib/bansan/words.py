@@ -62,6 +62,17 @@ PHASES: dict[str, str] = {
 """Each engine phase by its rulebook name (B-OPEN, B-TURN-01, B-UPK, B-END-05, B-SOLO), in
 English: a board shows ``_(PHASES[phase])``, in the language in force."""
 
+ENDED: dict[str, str] = {
+    "money": N_("the Last Round was played"),
+    "collective_loss": N_("the Kenduri failed"),
+    "solo_win": N_("the solo target was met"),
+    "solo_loss": N_("the solo target was missed"),
+}
+"""How a game ended, by :class:`~marketlib.bansan.state.Ending` value, in a few words for the
+end-of-game sentence (``Game over (the Last Round was played): ...``), in English: a board says
+``_(ENDED[value])`` in the language in force (the value itself is a code, kept in the log,
+the text table and save files)."""
+
 PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BUY of {}",
              "sell": "SELL of {}"}
 """The BUY or SELL in progress by ``Purchase.kind``, for ``str.format(produce)``."""
@@ -1222,6 +1233,7 @@ golden transcripts hold them): a board shows them in the seat's language, its sc
 register_refusals(NOTES)
 
 __all__ = [
+    "ENDED",
     "EVENT_NAMES",
     "GLOSSARY",
     "LABELS",

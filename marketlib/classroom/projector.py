@@ -31,6 +31,11 @@ REFRESH = 3.0
 """Seconds between two refreshes of the projector page."""
 
 
+_UNITS = (N_("seals"), N_("RM"))
+"""The games' score units (``GAME.score_unit``), for the catalogue: the projector says
+``_(unit)``."""
+
+
 def _finished_scores(table: RoomTable) -> list[tuple[int, ...]]:
     """The scores of every finished game of ``table`` (its earlier games and, once it is over,
     the current one): public, as every seat sees them when the game ends."""
@@ -113,7 +118,7 @@ def payload(room: Room) -> dict[str, Any]:
         "text": question.text, "answers": len(room.answers),
         "histogram": histogram(question, list(room.answers.values()))}
     unit = room.tables[0].match.game.GAME.score_unit
-    return {"game": room.game, "unit": _(unit),  # "seals" in the language in force
+    return {"game": room.game, "unit": _(unit),  # "seals" in the language in force (_UNITS)
             "url": room.url if room.running else "", "tables": rows,
             "treatments": treatments, "prediction": prediction, "refresh": REFRESH,
             "lang": get_language(), "words": words()}

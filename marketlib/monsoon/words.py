@@ -261,6 +261,17 @@ def goal(view: Any) -> str:
     return text
 
 
+ENDED: dict[str, str] = {
+    "seal_target": N_("the seal target was reached"),
+    "orders_exhausted": N_("the Orders ran out"),
+    "turn_limit": N_("the turn limit was reached"),
+    "stalemate": N_("nobody could act but pass"),
+}
+"""How a game ended, by :class:`~marketlib.monsoon.state.Ending` value, in a few words for the
+end-of-game sentence (``Game over (the seal target was reached): ...``), in English: a board
+says ``_(ENDED[value])`` in the language in force; :data:`ENDINGS` are the standings' longer
+sentences, with the rule."""
+
 ENDINGS = {
     "seal_target": N_("reached the seal target (M-END-01): the game ended at once"),
     "orders_exhausted": N_("the Order deck and display ran out (M-END-03)"),
@@ -498,6 +509,7 @@ PREVIEWS: tuple[str, ...] = (
 register_refusals(PREVIEWS)
 
 __all__ = [
+    "ENDED",
     "ENDINGS",
     "LABELS",
     "LEGEND",

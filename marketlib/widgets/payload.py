@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from marketlib.core.i18n import N_, Later, _, get_language, refusal, said, sentence
+from marketlib.core.i18n import Later, _, get_language, ngettext, refusal, said, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -121,27 +121,32 @@ def explain_click(table: Table, match: Match, target: str, player: int,
     return f"{why.rule}: {refusal(why.reason)}"
 
 
-_UNITS = (N_("seals"), N_("RM"))
-"""The games' score units (``GAME.score_unit``), for the catalogue."""
-
-
 def summary_text(match: Match, table: Table | None = None, view: Any = None) -> str:
     """The end-of-game sentence (empty while playing). Outcomes are public. With the game's
     ``table`` and a seat's ``view`` of the finished position, the final standings follow, with
-    the tie-breakers the rules applied (the game's ``words.final_standings``, issue 30)."""
+    the tie-breakers the rules applied and how the game ended where it was not the usual end
+    (the game's ``words.final_standings``, issue 30); without them, how it ended is said in the
+    heading, in words where the table has them (its words' ``ENDED``), else as the ending's
+    code. Money is written as the game writes it (``P0 RM26``), seals counted (``P0 16
+    seals``)."""
     outcome = match.outcome
     if outcome is None:
         return ""
-    unit = match.game.GAME.score_unit
-    unit = _(unit) if unit in _UNITS else unit
     winners = _(" and ").join(f"P{w}" for w in outcome.winners) or _("nobody")
-    scores = ", ".join(f"P{p} {s} {unit}" for p, s in enumerate(outcome.scores))
-    text = _("Game over ({ending}): {winners} won. {scores}.").format(
-        ending=outcome.ending.value, winners=winners, scores=scores)
-    standings = getattr(getattr(table, "words", None), "final_standings", None)
-    if standings is None or view is None:
-        return text
-    return f"{text} {standings(view)}"
+    unit = match.game.GAME.score_unit
+    scores = ", ".join(_("P{seat} RM{score}").format(seat=p, score=s) if unit == "RM" else
+                       ngettext("P{seat} {score} seal", "P{seat} {score} seals", s).format(
+                           seat=p, score=s) if unit == "seals" else f"P{p} {s} {unit}"
+                       for p, s in enumerate(outcome.scores))
+    words = getattr(table, "words", None)
+    standings = getattr(words, "final_standings", None)
+    if standings is not None and view is not None:
+        text = _("Game over: {winners} won. {scores}.").format(winners=winners, scores=scores)
+        return f"{text} {standings(view)}"
+    ending = outcome.ending.value
+    named = getattr(words, "ENDED", {}).get(ending)
+    return _("Game over ({ending}): {winners} won. {scores}.").format(
+        ending=_(named) if named else ending, winners=winners, scores=scores)
 
 
 LOG_LINES = 500

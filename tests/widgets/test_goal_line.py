@@ -160,7 +160,7 @@ def test_the_end_screen_names_the_tie_breaker_that_decided() -> None:
     m = play("bansan", bansan.Rules(players=3), ["random"], seed=51).to_match()
     data = payload(table_of("bansan"), m, 2)
     assert data["summary"] == (
-        "Game over (money): P0 won. P0 26 RM, P1 26 RM, P2 1 RM. Standings: 1st P0 RM26 "
+        "Game over: P0 won. P0 RM26, P1 RM26, P2 RM1. Standings: 1st P0 RM26 "
         "(completed lists RM6), 2nd P1 RM26 (completed lists RM0), 3rd P2 RM1 (completed lists "
         "RM0). P0 and P1 tied on RM26: tie-breaker 1, the higher value of completed Shopping "
         "Lists (B-END-07), put P0 first (P0 RM6, P1 RM0).")
@@ -189,19 +189,19 @@ def test_the_end_screen_of_kenduri_sendiri_and_monsoon() -> None:
 
     ken = play("bansan", bansan.Rules(players=3, mode="kenduri"), ["random"], seed=5).to_match()
     summary = payload(table_of("bansan"), ken, 0)["summary"]
-    assert summary.startswith("Game over (collective_loss): nobody won.")
+    assert summary.startswith("Game over: nobody won. P0 RM")
     assert summary.endswith("The Kenduri failed: SL-24, SL-01, SL-31, SL-33 not completed in "
                             "time, so every vendor loses (B-KEN-05).")
     solo = play("bansan", bansan.Rules(players=1, mode="sendiri"), ["random"], seed=5).to_match()
     assert payload(table_of("bansan"), solo, 0)["summary"] == (
-        "Game over (solo_loss): nobody won. P0 17 RM. Total: RM17 + 0 Deck cards = 17 < 2 x "
+        "Game over: nobody won. P0 RM17. Total: RM17 + 0 Deck cards = 17 < 2 x "
         "RM10 = 20; lists 1 of 3 (B-SOLO-18): a loss (the total falls short and too few lists, "
         "A-B-45).")
     assert solo.state.log[-1].startswith("0 Deck cards + RM17 = 17 < 2 x RM10 = 20; lists 1 "
                                          "of 3: LOSS")  # the engine's own count (B-SOLO-18)
     mon = play("monsoon", monsoon.Rules(players=3, max_turns=30), ["random"], seed=52).to_match()
     assert payload(table_of("monsoon"), mon, 1)["summary"] == (
-        "Game over (turn_limit): P2 won. P0 6 seals, P1 3 seals, P2 6 seals. The turn limit was "
+        "Game over: P2 won. P0 6 seals, P1 3 seals, P2 6 seals. The turn limit was "
         "reached (A-M-06). Standings: 1st P2 6 seals (Gold-edge Orders: 1), 2nd P0 6 seals "
         "(Gold-edge Orders: 0), 3rd P1 3 seals (Gold-edge Orders: 0). P0 and P2 tied on 6 "
         "seals: the tie-breaker, the most Gold-edge Orders (M-END-03), put P2 first (P2 1, P0 "
@@ -211,6 +211,33 @@ def test_the_end_screen_of_kenduri_sendiri_and_monsoon() -> None:
     winner = won.outcome.winners[0]
     assert (f"P{winner} reached the seal target (M-END-01): the game ended at once. Standings: "
             f"1st P{winner}") in payload(table_of("monsoon"), won, 0)["summary"]
+
+
+def test_the_end_sentence_says_how_the_game_ended_in_words_in_each_language() -> None:
+    """The heading said the ending's code ("Game over (money): ... P0 26 RM"), English inside a
+    Malay sentence; with the standings after it (a board), it now says only who won and the
+    scores as the game writes them, since the standings say how it ended; without them it names
+    the ending in words (the games' ``words.ENDED``). Every ending has its words."""
+    from marketlib.core.i18n import language
+    from marketlib.sim import play
+
+    m = play("bansan", bansan.Rules(players=3), ["random"], seed=51).to_match()
+    assert summary_text(m, table_of("bansan")) == (
+        "Game over (the Last Round was played): P0 won. P0 RM26, P1 RM26, P2 RM1.")
+    assert summary_text(m) == "Game over (money): P0 won. P0 RM26, P1 RM26, P2 RM1."
+    with language("ms"):
+        assert summary_text(m, table_of("bansan")) == (
+            "Permainan tamat (Pusingan Terakhir telah dimainkan): P0 menang. P0 RM26, P1 RM26, "
+            "P2 RM1.")
+        assert summary_text(m, table_of("bansan"), m.view(0)).startswith(
+            "Permainan tamat: P0 menang. P0 RM26, P1 RM26, P2 RM1. Kedudukan: ke-1 P0 RM26")
+    mon = play("monsoon", monsoon.Rules(players=2), ["greedy"], seed=3).to_match()
+    assert mon.outcome is not None
+    with language("ms"):
+        said = summary_text(mon, table_of("monsoon"))
+    assert said.startswith("Permainan tamat (sasaran mohor dicapai): P") and " mohor, P" in said
+    assert set(bansan_words.ENDED) == {e.value for e in bansan.state.Ending}
+    assert set(monsoon_words.ENDED) == {e.value for e in monsoon.state.Ending}
 
 
 def test_tie_breaks_names_each_tied_group_and_the_level_that_ordered_it() -> None:

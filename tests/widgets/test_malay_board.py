@@ -53,5 +53,5 @@ def test_the_end_of_a_game_reads_in_malay(game: str, options: dict[str, object])
         english = summary_text(match, table_of(game), view)
         with language("ms"):
             malay = summary_text(match, table_of(game), view)
-        assert english.startswith("Game over (") and malay.startswith("Permainan tamat (")
+        assert english.startswith("Game over: ") and malay.startswith("Permainan tamat: ")
         assert "Standings" not in malay and "tied on" not in malay
