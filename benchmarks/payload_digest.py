@@ -35,7 +35,10 @@ which picks are legal, so the seeded games themselves: 13,488 payloads, ``dff583
 Malay previews said part by part (a slot no longer swallows the parts after it):
 ``e94e5a69...f4643``. A ``done``'s preview saying what a sale sells and for how much (RM0
 included) and that Upkeep goes on (it read "no visible change yet"): ``6ecbf746...3e6c``; with
-that one entry of ``text._NEXT_STEPS`` taken out, ``e94e5a69...f4643`` again.
+that one entry of ``text._NEXT_STEPS`` taken out, ``e94e5a69...f4643`` again. The verb tags
+under highlighted things sent in the seat's language (``cards["words"]["verbs"]``):
+``b01a2dd6...d7362``. (The end-of-game sentence's change before it is not in these games:
+none of them reaches its end within 150 moves.)
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -246,14 +246,39 @@ MONSOON: dict[str, str] = {
 
 GAMES = {"bansan": BANSAN, "monsoon": MONSOON}
 
+VERB_TAGS: dict[str, str] = {
+    # Bansan (marketlib/widgets/bansan_table.py, SHOWN: each row's verb)
+    "R&R": N_("R&R \u2713"), "accept": N_("accept \u2713"), "bargain": N_("bargain \u2713"),
+    "buy": N_("buy \u2713"), "complete": N_("complete \u2713"), "counter": N_("counter \u2713"),
+    "decline": N_("decline \u2713"), "done": N_("done \u2713"), "draw": N_("draw \u2713"),
+    "empty": N_("empty \u2713"), "end": N_("end \u2713"), "give": N_("give \u2713"),
+    "move": N_("move \u2713"), "pick": N_("pick \u2713"), "rent": N_("rent \u2713"),
+    "return": N_("return \u2713"), "sell": N_("sell \u2713"), "skip": N_("skip \u2713"),
+    "stock": N_("stock \u2713"), "throw": N_("throw \u2713"), "trade": N_("trade \u2713"),
+    "tuck": N_("tuck \u2713"), "use": N_("use \u2713"), "wholesale": N_("wholesale \u2713"),
+    # Monsoon Market (marketlib/widgets/monsoon_table.py)
+    "declare": N_("declare \u2713"), "fulfil": N_("fulfil \u2713"), "keep": N_("keep \u2713"),
+    "pass": N_("pass \u2713"), "spend": N_("spend \u2713"),
+    "spend-bonus": N_("spend bonus \u2713"), "steal": N_("steal \u2713"),
+    "take": N_("take \u2713"), "upgrade": N_("upgrade \u2713"),
+    # the first click of a two-click move (common.js)
+    "select": N_("select \u2713"), "selected": N_("selected \u2713"),
+}
+"""The tag a highlighted thing shows under its words (``board.css``: ``.marketlib-legal::after``),
+by the verb its choice carries (each presentation row's ``verb``, or its action kind's notation
+verb) and for the two steps of a two-click move: the verb and a tick, in English. A board sends
+them as ``words["verbs"]`` in the seat's language; the tick is part of each so that a tag is
+never the same catalogue entry as a word shown elsewhere (``empty`` is an empty Stall's state)."""
 
 def words(game: str) -> dict[str, Any]:
     """The words the board of ``game`` (``"bansan"`` or ``"monsoon"``) shows, in the language in
-    force: every template of :data:`COMMON` and the game's own, and ``control_targets``."""
+    force: every template of :data:`COMMON` and the game's own, ``verbs`` (the tags of
+    :data:`VERB_TAGS`) and ``control_targets``."""
     out: dict[str, Any] = {key: _(text) for key, text in COMMON.items()}
     out.update((key, _(text)) for key, text in GAMES.get(game, {}).items())
+    out["verbs"] = {verb: _(tag) for verb, tag in VERB_TAGS.items()}
     out["control_targets"] = dict(CONTROL_TARGETS)
     return out
 
 
-__all__ = ["BANSAN", "COMMON", "CONTROL_TARGETS", "GAMES", "MONSOON", "words"]
+__all__ = ["BANSAN", "COMMON", "CONTROL_TARGETS", "GAMES", "MONSOON", "VERB_TAGS", "words"]

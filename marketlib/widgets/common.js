@@ -9,6 +9,12 @@ function mlWords(model) {
   return (model.get("cards") || {}).words || {};
 }
 
+// The tag a highlighted thing shows under its words (board.css, .marketlib-legal::after): its
+// verb's tag in the seat's language (cards.words.verbs, board_words.VERB_TAGS: "buy \u2713").
+function mlVerbTag(model, verb) {
+  return (mlWords(model).verbs || {})[verb] || "";
+}
+
 function mlT(template, vars) {
   return String(template === undefined ? "" : template)
     .replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
@@ -105,7 +111,7 @@ function makeBoard(drawGame) {
         const markLegal = (b, label, c) => {
           b.classList.add("marketlib-legal");
           b.dataset.choice = String(c.index);
-          b.dataset.verb = c.verb || "";
+          b.dataset.verb = mlVerbTag(model, c.verb);
           const words = c.label || c.text;
           b.setAttribute("aria-label", `${label}: ${words} (${c.preview})`);
           b.title = `${words} [${c.text}]: ${c.preview}`;
@@ -136,7 +142,7 @@ function makeBoard(drawGame) {
             const b = mlEl("button", "marketlib-btn marketlib-choice marketlib-legal marketlib-any-time", words);
             b.type = "button";
             b.dataset.target = `any:${c.target}`;
-            b.dataset.verb = c.verb || "";
+            b.dataset.verb = mlVerbTag(model, c.verb);
             b.title = `${words} [${c.text}]: ${c.preview}`;
             b.setAttribute("aria-label", mlT(mlWords(model).any_time_aria, { words, preview: c.preview }));
             const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
@@ -168,7 +174,7 @@ function makeBoard(drawGame) {
               for (const c of choices) if (c.target.startsWith(`${target}@`)) drawn.add(c.target);
               b.classList.add("marketlib-legal");
               if (selected === target) b.classList.add("marketlib-selected");
-              b.dataset.verb = selected === target ? "selected" : "select";
+              b.dataset.verb = mlVerbTag(model, selected === target ? "selected" : "select");
               b.setAttribute("aria-pressed", String(selected === target));
               b.setAttribute("aria-label", mlT(mlWords(model).select_aria, { label }));
               b.title = mlT(mlWords(model).select_title, { label });
@@ -202,7 +208,7 @@ function makeBoard(drawGame) {
         b.type = "button";
         b.dataset.target = c.target;
         b.dataset.choice = String(c.index);
-        b.dataset.verb = c.verb || "";
+        b.dataset.verb = mlVerbTag(model, c.verb);
         b.title = `${words} [${c.text}]: ${c.preview}`;
         b.setAttribute("aria-label", `${words} (${c.preview})`);
         const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };

@@ -97,9 +97,14 @@ def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
     card, stall = tuck["target"].split("@")
     with chromium_page(tmp_path) as page:
         mount(page, board)
+        after = "(el) => getComputedStyle(el, '::after').content"  # the verb tag (board.css)
+        assert page.locator(f'[data-target="{card}"]').first.evaluate(after) == '"select \u2713"'
         page.locator(f'[data-target="{card}"]').first.click()  # select the card ...
         assert page.evaluate("window.mlHarness.sent") == []
         assert page.locator(f'[data-target="{card}"].marketlib-selected').count() == 1
+        assert page.locator(f'[data-target="{card}"]').first.evaluate(after) == (
+            '"selected \u2713"')
+        assert page.locator(f'[data-target="{stall}"]').evaluate(after) == '"tuck \u2713"'
         # a Stall the card cannot go into: Python is asked about this card there (the pair)
         targets = {c["target"] for c in board.choices}
         wrong = next(f"stall:{s.id}" for s in match.state.stalls
@@ -312,6 +317,10 @@ def test_a_turn_in_bahasa_malaysia(tmp_path: Path) -> None:
     with chromium_page(tmp_path) as page:
         mount(page, board)
         first = board.choices[0]
+        assert first["verb"] == "return"  # the Opening Round: return a Shopping List
+        # its tag in Malay (it read "return \u2713" on a Malay board: the verb's code)
+        assert page.locator(f'[data-target="{first["target"]}"]').first.evaluate(
+            "(el) => getComputedStyle(el, '::after').content") == '"kembalikan \u2713"'
         page.locator(f'[data-target="{first["target"]}"]').first.click()
         sent = page.evaluate("window.mlHarness.sent")[-1]
         assert sent["type"] == "play"

@@ -27,7 +27,7 @@ CODE_WORDS = {
     "top", "bottom",          # a Bansan card's halves: keys of the card data (half_top...)
     "bargain", "trade", "counter",  # message types and an offer's kind (PROTOCOL.md)
     "Stocking",               # a pending decision's kind (Stocking, OpeningHand, Purchase...)
-    "select", "selected",     # a button's data-verb
+    "select", "selected",     # keys of the verb tags (cards.words.verbs, VERB_TAGS)
     "click", "focus",         # DOM event names
     "stock", "wholesale",     # Bansan's button targets (stock:FV, wholesale:FV)
     "spend",                  # a Monsoon phase
@@ -166,3 +166,22 @@ def test_every_board_word_has_its_malay() -> None:
         # the same in both languages: only slots, codes, punctuation and proper nouns
         assert all(not re.search(r"[a-z]{3}", re.sub(r"\{\w*\}|Bonus|Sendiri|solo", "",
                                                     english[k])) for k in same), same
+
+
+def test_every_verb_a_choice_carries_has_its_tag_in_each_language() -> None:
+    """A highlighted thing shows its choice's verb as a tag (board.css ``::after``); it showed
+    the verb's code ("return \u2713") on a Malay board. Every verb of both games' presentation
+    tables has a tag (a new row without one fails here, naming it), and each is Malay on a
+    Malay board (R&R is the rulebook's name in both)."""
+    from marketlib.widgets import table_of
+
+    verbs = {r.verb for game in ("bansan", "monsoon") for r in table_of(game).shown.rows.values()}
+    assert verbs | {"select", "selected"} == set(board_words.VERB_TAGS), sorted(
+        verbs ^ set(board_words.VERB_TAGS))
+    english = board_words.words("bansan")["verbs"]
+    with language("ms"):
+        malay = board_words.words("monsoon")["verbs"]
+    assert english["empty"] == "empty \u2713" and malay["empty"] == "kosongkan \u2713"
+    assert malay["select"] == "tanda \u2713" and malay["steal"] == "curi \u2713"
+    assert [v for v in verbs if malay[v] == english[v]] == ["R&R"]
+    assert all(tag.endswith(" \u2713") for tag in (*english.values(), *malay.values()))
