@@ -12,6 +12,7 @@ from marketlib.bansan.cards import Catalog, Produce, card_data
 from marketlib.bansan.modes import MODES, Mode
 from marketlib.bansan.modes import SOLO_ROW as SOLO_ROW  # re-exported: older imports name it here
 from marketlib.core.cards import CardData
+from marketlib.core.i18n import N_
 from marketlib.core.validate import check_fields
 
 Ringgit = int
@@ -239,3 +240,77 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
 
 _INDEX = {p: i for i, p in enumerate(Produce)}
+
+
+OPTION_WORDS: tuple[str, ...] = (
+    N_("players (B-SETUP-01)"),
+    N_("mode"),
+    N_("Sendiri hard mode, shorthand for solo_target_lists=4 (B-SOLO-19)"),
+    N_('the seat holding the Bansan Token at the start, or "random" (B-OPEN-01)'),
+    N_("events (A-B-01)"),
+    N_("cards removed at setup for 1..5 players (B-SETUP-02)"),
+    N_("RM per card for FV, WG, MT, DG, SF, MM (B-COMP-12, A-B-05)"),
+    N_("starting money"),
+    N_("row size"),
+    N_("bag limit"),
+    N_("bin capacity"),
+    N_("actions per turn"),
+    N_("actions exact"),
+    N_("the Stocking Phase must be taken when possible (A-B-18)"),
+    N_("duplicate rule (A-B-16)"),
+    N_('where a card with no open stall goes: "waste" (A-B-17) or "outside_market"'),
+    N_("rounding scope (B-ROUND-01, A-B-10)"),
+    N_("wholesale source"),
+    N_("wholesale types (A-B-06)"),
+    N_("the rented stall of that type must be open (A-B-23)"),
+    N_("online sell source (A-B-09)"),
+    N_("may sell from your own CLOSED stall (A-B-24)"),
+    N_("one BUY may take from several sellers (A-B-08)"),
+    N_("may BUY from unoperated stalls at 2 x market price, paid to the bank (A-B-08)"),
+    N_("a BUY at market price needs the seller's consent (A-B-07)"),
+    N_("empty base"),
+    N_("empty bonus additional"),
+    N_("empty bonus overflow"),
+    N_("may empty a bin holding no card (A-B-12)"),
+    N_("RM per overflowed card (B-BIN-02)"),
+    N_("fine on bag overflow"),
+    N_("debt policy (A-B-35)"),
+    N_('which draws can flip an Event: (A-B-20), also "deck_stock"'),
+    N_("max events per turn (B-UPK-10)"),
+    N_("event deck exhausted"),
+    N_("rr cost"),
+    N_("rr min stalls"),
+    N_("rent closed stall"),
+    N_("opening rent cost"),
+    N_("trades and bargains are allowed (B-ANY-01/02, A-B-33)"),
+    N_("other vendors' money and Wallet lists are hidden in views (A-B-57)"),
+    N_("completed lists that trigger the Last Round (B-END-01, A-B-27)"),
+    N_("play the Closing Round (B-END-08)"),
+    N_("tiebreak2 count at (A-B-28)"),
+    N_('the five Kenduri lists must be completed by "end_of_game" (A-B-39) or by the time '
+       "the Deck runs out"),
+    N_("how many public lists the Kenduri Menu has (B-KEN-02)"),
+    N_("lists to complete in Sendiri, also trigger (B-SOLO-18/19)"),
+    N_("solo compare (A-B-45)"),
+    N_("the target number of lists must be completed to win (A-B-45)"),
+    N_("the step 1b card goes to the Outside Market (A-B-42)"),
+    N_("solo throw choice (A-B-43)"),
+    N_("solo opening halves (A-B-44)"),
+    N_("must stay False: Sendiri has no Events (B-SOLO-08, A-B-46)"),
+    N_("in the Sendiri hard mode, the completed lists that fire trigger: 4 (A-B-59) or 3"),
+    N_("R&R may also be used during the Opening Round (A-B-60)"),
+    N_("how many counter-offers a bargain or trade may go through before its recipient must "
+       "accept or decline (A-B-60), so every negotiation ends"),
+    N_('trades in the Closing Round: "until_thrown" (A-B-62) or "never"'),
+    N_("produce deck"),
+    N_("list deck"),
+    N_("stall set"),
+    N_("event deck"),
+)
+"""Every option's words (:func:`marketlib.core.options.every_option_words` of :class:`Rules`),
+marked for the gettext catalogue so ``changes_text`` can say them in the reader's language.
+The ``Attributes:`` of :class:`Rules` stay the one place an option is described: Babel's
+extractor sees only ``N_()`` literals, never a docstring, so this tuple is their image for the
+catalogue, and ``tests/core/test_option_words_malay.py`` fails, naming the option, when the two
+differ (after a docstring edit, copy the words it names here and run the translation
+workflow, docs: "Adding a language")."""

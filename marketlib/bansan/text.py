@@ -5,7 +5,9 @@ Event deck are face down. So:
 
 * :func:`describe` gives the table notation of every action, except that another vendor's
   Shopping List returned to the bottom of the deck (B-OPEN-02, B-UPK-06) reads as a watcher at
-  the table sees it: ``P1 return a Shopping List (hidden)``.
+  the table sees it: ``P1 return a Shopping List (hidden)``; what a move turned face up follows
+  it: a stocking [B] reveal's cards, and each Event it flipped (B-UPK-10:
+  ``P0 done; Event EV-34 flipped: Chinese New Year``).
 * :func:`preview` works from the deciding seat's view alone (docs: "Boards"). It plays the move
   in a world rebuilt from that view, states the changes no hidden card can alter (your money,
   your Bag, the Waste Bins, the Last Round trigger) and, where the move reveals Deck, list or
@@ -24,6 +26,7 @@ from marketlib.bansan.queries import (
     UNOPERATED_FACTOR,
     buys_unoperated,
     catalog,
+    flipped,
     price,
     price_event,
     purchase_total,
@@ -53,13 +56,19 @@ def describe(state: State, action: A.Action, seat: int | None) -> str:
     if isinstance(action, A.ReturnList) and seat is not None and seat != action.player and (
             state.rules.hidden_wallets):
         return f"P{action.player} return a Shopping List (hidden)"
-    if isinstance(action, A.StockDeck):  # the reveal is face up: everyone at the table saw it
-        after = apply(state, action)
+    reveals = isinstance(action, A.StockDeck)
+    if not reveals and state.rules.events == "off":
+        return str(action)
+    after = apply(state, action)
+    text = str(action)
+    if reveals:  # the reveal is face up: everyone at the table saw it
         revealed = state.deck[: len(state.deck) - len(after.deck)]
         thrown = [c for c in revealed if any(c in b for b in after.bins)]
         extra = f" ({thrown[0]} repeated a type: into its Waste Bin)" if thrown else ""
-        return f"{action}: revealed {', '.join(revealed) or 'nothing'}{extra}"
-    return str(action)
+        text = f"{action}: revealed {', '.join(revealed) or 'nothing'}{extra}"
+    events = catalog(state).events
+    return "; ".join([text, *(f"Event {e} flipped: {events[e].name}"  # face up (B-UPK-10)
+                              for e in flipped(state, after))])
 
 
 def _bins(state: State) -> str:

@@ -29,7 +29,7 @@ import msgspec
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Effect, EventCard, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.queries import PRICE_RISE, catalog, price_event, purchase_total
+from marketlib.bansan.queries import PRICE_RISE, catalog, flipped, price_event, purchase_total
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -970,6 +970,9 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
             phrases.append(phrase)
         i += 1
     before, after = views[0], views[-1]
+    events = catalog(after).events
+    phrases.extend(_("flipped the Event {name} ({event})").format(name=_(events[e].name), event=e)
+                   for e in flipped(before, after))  # face up, at Upkeep (B-UPK-10)
     changes = []
     m0, m1 = before.vendors[me].money, after.vendors[me].money
     if m0 is not None and m1 is not None and m1 != m0:
@@ -1189,6 +1192,7 @@ register_refusals(PREVIEWS)
 
 LOG = (
     N_('P{player} return a Shopping List (hidden)'),
+    N_('Event {event} flipped: {name}'),
     N_('{action}: revealed nothing'),
     N_('{action}: revealed {cards}'),
     N_('{action}: revealed {cards} ({card} repeated a type: into its Waste Bin)'),

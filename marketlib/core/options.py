@@ -3,7 +3,9 @@ playing a treatment tells its students which rules are different, and nothing el
 
 A game's ``Rules`` is a frozen ``msgspec.Struct`` whose class docstring lists each option
 under ``Attributes:`` (``name: what it is (rule ID)``); the words come from there, so each
-option is described in one place.
+option is described in one place. The sentence is said in the language in force
+(:mod:`marketlib.core.i18n`): its frame, yes/no/none and each option's words are translated;
+rule IDs and values that are codes (``"own_stalls"``, ``"reconstructed"``) stay as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import re
 from typing import Any
 
 import msgspec
+
+from marketlib.core.i18n import _
 
 _ENTRY = re.compile(r"^ {8}([a-z_][a-z0-9_, ]*): (.*)$")
 
@@ -68,6 +72,16 @@ def _plain(text: str) -> str:
     return text.strip()
 
 
+def every_option_words(rules_type: Any) -> dict[str, str]:
+    """The words of every option of ``rules_type``, in the order it declares them: its
+    :func:`option_words`, or its field name in words (``starting money``) where no entry of
+    the docstring describes it alone. These are the English a player reads (and the msgids
+    the game's ``options.OPTION_WORDS`` marks for the catalogue)."""
+    words = option_words(rules_type)
+    return {f.name: words.get(f.name, f.name.replace("_", " "))
+            for f in msgspec.structs.fields(rules_type)}
+
+
 def standard(rules: Any) -> Any:
     """The standard game's rules for the same players (and mode, where the game has modes)."""
     kind = type(rules)
@@ -77,12 +91,14 @@ def standard(rules: Any) -> Any:
 
 
 def _value(value: Any) -> str:
+    """An option's value in words: yes/no/none in the language in force; a number or a code
+    (``"own_stalls"``, ``"random"``, a deck's path) as it is."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
     if value is None:
-        return "none"
+        return _("none")
     return str(value)
 
 
@@ -104,7 +120,10 @@ def changes(rules: Any) -> list[tuple[str, Any, Any]]:
 
 
 def changes_text(rules: Any) -> str:
-    """The differences from the standard game as one sentence ("" when there are none).
+    """The differences from the standard game as one sentence ("" when there are none), in the
+    language in force: each option's words (marked for the catalogue by the game's
+    ``options.OPTION_WORDS``) and yes/no/none translated,
+    rule IDs and code values unchanged.
 
     Example:
         >>> from marketlib import bansan
@@ -116,10 +135,12 @@ def changes_text(rules: Any) -> str:
     found = changes(rules)
     if not found:
         return ""
-    words = option_words(rules.__class__)
-    parts = [f"{words.get(name, name.replace('_', ' '))}: {_value(value)} "
-             f"(standard: {_value(was)})" for name, value, was in found]
-    return "Rules that differ from the standard game: " + "; ".join(parts) + "."
+    words = every_option_words(type(rules))
+    parts = [_("{option}: {value} (standard: {standard})").format(
+        option=_(words[name]), value=_value(value), standard=_value(was))
+        for name, value, was in found]
+    return _("Rules that differ from the standard game: {changes}.").format(
+        changes="; ".join(parts))
 
 
-__all__ = ["changes", "changes_text", "option_words", "standard"]
+__all__ = ["changes", "changes_text", "every_option_words", "option_words", "standard"]

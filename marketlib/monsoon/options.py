@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal
 import msgspec
 
 from marketlib.core.cards import CardData
+from marketlib.core.i18n import N_
 from marketlib.core.validate import check_fields
 from marketlib.monsoon.cards import Catalog, card_data
 
@@ -96,3 +97,31 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
         return self
+
+
+OPTION_WORDS: tuple[str, ...] = (
+    N_("players (M-SETUP-07, A-M-01)"),
+    N_("seals that win at once: 15, or 30 for the long game (M-END-01/02)"),
+    N_('the seat that moves first, or "random" (M-SETUP-06)'),
+    N_("cards a personal display holds (M-SETUP-04)"),
+    N_("market size"),
+    N_("order display size"),
+    N_("starting goods"),
+    N_("buy overflow (A-M-08)"),
+    N_("a buyer may stop taking early (A-M-09)"),
+    N_("count Bonus Goods in the steal comparison (A-M-07)"),
+    N_("a player may declare a lower level than the spend meets (M-FUL-07, A-M-11)"),
+    N_("shuffle the discard pile into a new Goods deck when empty (A-M-05)"),
+    N_("end when the Order deck and display are empty (M-END-03)"),
+    N_("end after this many turns (A-M-06)"),
+    N_("a turn may be passed voluntarily (M-TURN-01, A-M-21)"),
+    N_("goods deck"),
+    N_("order deck"),
+)
+"""Every option's words (:func:`marketlib.core.options.every_option_words` of :class:`Rules`),
+marked for the gettext catalogue so ``changes_text`` can say them in the reader's language.
+The ``Attributes:`` of :class:`Rules` stay the one place an option is described: Babel's
+extractor sees only ``N_()`` literals, never a docstring, so this tuple is their image for the
+catalogue, and ``tests/core/test_option_words_malay.py`` fails, naming the option, when the two
+differ (after a docstring edit, copy the words it names here and run the translation
+workflow, docs: "Adding a language")."""

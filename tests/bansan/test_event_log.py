@@ -1,0 +1,87 @@
+"""An Event that flips is in the game's log and in "While you waited" (B-UPK-10).
+
+An Event's flip changed prices, bins or money with no line saying so: the log read ``P0 done``
+and the story told what the vendor bought and sold, while only the board's Events strip showed
+the new card. The flip is face up, so every seat reads the same line:
+``P0 done; Event EV-34 flipped: Council summons``, and the recap of that vendor's turn ends
+"... and flipped the Event Council summons (EV-34)".
+"""
+
+from __future__ import annotations
+
+import random
+
+from marketlib import Match, bansan
+from marketlib.bansan.queries import flipped
+from marketlib.core.i18n import language, sentence
+from marketlib.widgets import table_of
+from marketlib.widgets.payload import story_lines
+
+
+def _flips(rules: bansan.Rules, seed: int, moves: int = 600) -> tuple[Match, list[int]]:
+    match = Match("bansan", rules, seed=seed)
+    rng = random.Random(seed)
+    at: list[int] = []
+    for i in range(moves):
+        if match.is_over:
+            break
+        before = match.state.latest_events
+        match.play(rng.choice(match.legal_actions()))
+        if match.state.latest_events != before:
+            at.append(i)
+    return match, at
+
+
+def test_each_flip_is_in_every_seats_log_line_of_its_move() -> None:
+    rules = bansan.Rules(players=3, events="reconstructed")
+    match, at = _flips(rules, 3)
+    assert len(at) >= 3
+    events = bansan.catalog(match.state).events
+    logs = {seat: match.log(seat) for seat in (None, 0, 1, 2)}
+    states = match.states
+    for i, action in enumerate(match.history):
+        new = flipped(states[i], states[i + 1])
+        assert bool(new) == (i in at)
+        tail = "".join(f"; Event {e} flipped: {events[e].name}" for e in new)
+        for seat, log in logs.items():
+            assert log[i].endswith(tail) if tail else "; Event " not in log[i], (i, seat)
+            if tail and seat is not None and seat == action.player:
+                assert log[i] == f"{action}{tail}"
+    first = at[0]
+    assert logs[0][first] == logs[1][first] == logs[2][first]  # face up: the same for all
+
+
+def test_the_story_of_the_turn_that_flipped_it_names_it() -> None:
+    rules = bansan.Rules(players=3, events="reconstructed")
+    match, at = _flips(rules, 3, moves=at_most(rules, 3))
+    i = at[0]
+    mover = match.history[i].player
+    reader = next(s for s in range(3) if s != mover)
+    match.goto(i + 1)  # just after the flip: the reader has not moved since
+    e = flipped(match.states[i], match.states[i + 1])[0]
+    name = bansan.catalog(match.state).events[e].name
+    lines = story_lines(table_of("bansan"), match, reader)
+    assert any(f"flipped the Event {name} ({e})" in line and line.startswith(f"P{mover} ")
+               for line in lines), lines
+    with language("ms"):
+        malay = story_lines(table_of("bansan"), match, reader)
+    assert any("membuka Peristiwa " in line and f"({e})" in line for line in malay), malay
+
+
+def at_most(rules: bansan.Rules, seed: int) -> int:
+    """Moves up to and including the first flip of ``seed``'s random game."""
+    _match, at = _flips(rules, seed)
+    return at[0] + 1
+
+
+def test_the_log_line_in_malay() -> None:
+    with language("ms"):
+        assert sentence("P0 done; Event EV-34 flipped: Council summons") == (
+            "P0 done; Peristiwa EV-34 dibuka: Saman majlis")
+
+
+def test_without_events_the_log_is_the_notation() -> None:
+    match, at = _flips(bansan.Rules(players=2), 1, moves=300)
+    assert at == []
+    assert all(line == str(a) or (isinstance(a, bansan.StockDeck) and line.startswith(
+        f"{a}: revealed")) for line, a in zip(match.log(None), match.history, strict=True))
