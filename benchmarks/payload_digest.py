@@ -38,7 +38,9 @@ included) and that Upkeep goes on (it read "no visible change yet"): ``6ecbf746.
 that one entry of ``text._NEXT_STEPS`` taken out, ``e94e5a69...f4643`` again. The verb tags
 under highlighted things sent in the seat's language (``cards["words"]["verbs"]``):
 ``b01a2dd6...d7362``. (The end-of-game sentence's change before it is not in these games:
-none of them reaches its end within 150 moves.)
+none of them reaches its end within 150 moves; nor the Event lines in the log after it: these
+games play without Events.) A stocking move's preview saying how many cards wait to be tucked
+(the others go straight where they must): ``ea9e2690...136afa``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -32,7 +32,7 @@ from marketlib.bansan.queries import (
     purchase_total,
 )
 from marketlib.bansan.rules import ENGINE, apply
-from marketlib.bansan.state import OpeningHand, Purchase, State
+from marketlib.bansan.state import OpeningHand, Purchase, State, Stocking
 from marketlib.bansan.view import View, determinize
 from marketlib.core.game import Preview, check_own_move
 
@@ -82,9 +82,21 @@ def _row_count(view: View, produce: Any) -> int:
     return sum(1 for c in view.row if cat.produce[c].shows(produce))
 
 
+def _then_tuck(n: int, after: State) -> str:
+    """What follows taking ``n`` cards to stock: tucking each (B-STOCK-05), or, for the cards
+    one open Stall or none fits, where they went at once (auto-tuck; A-B-17 for none)."""
+    waiting = len(after.pending.cards) if isinstance(after.pending, Stocking) else 0
+    if waiting >= n:
+        return "then tuck each into a Stall"
+    if waiting == 0:
+        return "each goes straight where it must (one open Stall fits it, or none: A-B-17)"
+    return (f"{n - waiting} card(s) go straight where they must; then tuck the other {waiting} "
+            "into a Stall")
+
+
 def _stock_row(view: View, a: A.StockRow, after: State) -> str:
     n = _row_count(view, a.produce)
-    return f"takes {n} Row card(s) showing {NAMES[a.produce]}; then tuck each into a Stall"
+    return f"takes {n} Row card(s) showing {NAMES[a.produce]}; {_then_tuck(n, after)}"
 
 
 def _buy(view: View, a: A.Buy, after: State) -> str:
@@ -154,7 +166,7 @@ def _choose_half(view: View, a: A.ChooseHalf, after: State) -> str:
         return ""
     cat = catalog(view)
     types = [getattr(cat.produce[c], a.half).value for c in view.pending.cards]
-    return f"stock {', '.join(types)}; then tuck each into a Stall"
+    return f"stock {', '.join(types)}; {_then_tuck(len(types), after)}"
 
 
 def _return_list(view: View, a: A.ReturnList, after: State) -> str:

@@ -1158,6 +1158,14 @@ PREVIEWS: tuple[str, ...] = (
     N_('rent Stall {stall} ({produce}) for free'),
     N_('{card} goes into Stall {stall} as {produce}'),
     N_('stock {types}; then tuck each into a Stall'),
+    N_('takes {count} Row card(s) showing {produce}; each goes straight where it must (one open '
+       'Stall fits it, or none: A-B-17)'),
+    N_('takes {count} Row card(s) showing {produce}; {done} card(s) go straight where they '
+       'must; then tuck the other {left} into a Stall'),
+    N_('stock {types}; each goes straight where it must (one open Stall fits it, or none: '
+       'A-B-17)'),
+    N_('stock {types}; {done} card(s) go straight where they must; then tuck the other {left} '
+       'into a Stall'),
     N_('{list} goes to the bottom of the Shopping List deck'),
     N_('ends your Action Phase; Upkeep follows'),
     N_('sells {count} card(s) to the Outside Market for RM{money} (half price, rounded down '

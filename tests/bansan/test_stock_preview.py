@@ -1,0 +1,56 @@
+"""A stocking move's preview says what follows it: tucking each card (B-STOCK-05), or, for the
+cards that one open Stall or none fits, that they go straight there at once (the engine's
+auto-tuck; A-B-17 for none). It said "then tuck each into a Stall" even when nothing was left
+to tuck (found by helper-56)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from marketlib import Match, bansan
+from marketlib.bansan import actions as A
+from marketlib.bansan.state import Stocking
+from marketlib.widgets.sight import world_of
+
+ALL = {"all wait", "none waits", "some wait"}
+
+
+@pytest.mark.parametrize(("rules", "expected"), [
+    (bansan.Rules(players=3), ALL),
+    (bansan.Rules(players=4, no_stall_fallback="outside_market"), ALL),
+    (bansan.Rules(players=2), {"none waits"}),  # six Stalls, one of each type (B-SETUP-04)
+], ids=["3p", "4p-outside", "2p"])
+def test_the_preview_says_how_many_cards_wait_to_be_tucked(rules: bansan.Rules,
+                                                           expected: set[str]) -> None:
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        match = Match("bansan", rules, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            seat = match.current_player
+            for action in match.legal_actions():
+                if not isinstance(action, (A.StockRow, A.ChooseHalf)):
+                    continue
+                view = match.view(seat)
+                world = world_of(match.game, view)
+                said = str(bansan.preview(view, action, world)).split("; ")
+                after = bansan.apply(world, action)
+                waiting = len(after.pending.cards) if isinstance(after.pending, Stocking) else 0
+                taken = (sum(1 for c in view.row
+                             if bansan.catalog(view).produce[c].shows(action.produce))
+                         if isinstance(action, A.StockRow) else len(view.pending.cards))
+                if waiting == taken:
+                    assert said[1] == "then tuck each into a Stall"
+                    seen.add("all wait")
+                elif waiting == 0:
+                    assert said[1] == ("each goes straight where it must (one open Stall fits "
+                                       "it, or none: A-B-17)")
+                    seen.add("none waits")
+                else:
+                    assert said[1:3] == [f"{taken - waiting} card(s) go straight where they "
+                                         f"must", f"then tuck the other {waiting} into a Stall"]
+                    seen.add("some wait")
+            match.play(rng.choice(match.legal_actions()))
+    assert seen == expected
