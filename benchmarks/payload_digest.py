@@ -40,7 +40,8 @@ under highlighted things sent in the seat's language (``cards["words"]["verbs"]`
 ``b01a2dd6...d7362``. (The end-of-game sentence's change before it is not in these games:
 none of them reaches its end within 150 moves; nor the Event lines in the log after it: these
 games play without Events.) A stocking move's preview saying how many cards wait to be tucked
-(the others go straight where they must): ``ea9e2690...136afa``.
+(the others go straight where they must): ``ea9e2690...136afa``. The two price Events' words
+saying they cover every BUY (ii) or SELL of that Action Phase (``cards``): ``69c68c33...dd00f``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -81,10 +81,10 @@ PURCHASES = {"vendors": "BUY of {} from the vendors", "wholesale": "wholesale BU
 EVENT_WORDS: dict[Effect, str] = {
     Effect.PRICE_UP: N_("{produce} costs RM{rise} more until the next Event"),
     Effect.CLOSE_STALLS: N_("every {produce} Stall is CLOSED until the next Event"),
-    Effect.FREE_WHOLESALE: N_("the next vendor's BUY from the Row costs RM0 in their next "
-                              "Action Phase"),
-    Effect.FULL_PRICE_SELL: N_("the next vendor's SELL pays the full market price in their "
-                               "next Action Phase"),
+    Effect.FREE_WHOLESALE: N_("every BUY from the Row the next vendor makes in their next "
+                              "Action Phase costs RM0"),
+    Effect.FULL_PRICE_SELL: N_("every SELL the next vendor makes in their next Action Phase "
+                               "pays the full market price"),
     Effect.EXTRA_ACTION: N_("the next vendor takes one more action in their next Action Phase"),
     Effect.BIN_BONUS: N_("each Waste Bin the next vendor empties in their next Action Phase "
                          "pays RM1 more"),
@@ -95,7 +95,9 @@ EVENT_WORDS: dict[Effect, str] = {
                         "then returns 1 (no effect in the Kenduri Menu)"),
 }
 """What each Event effect does and for how long (RULES 4.1.5, the reconstructed deck, A-B-01;
-B-UPK-11), as the board's Events strip says it."""
+B-UPK-11), as the board's Events strip says it. A "next Action Phase" Event holds for that whole
+Action Phase (RULES 4.1.5, NAP), so a price Event covers every BUY (ii) or SELL in it, not only
+the first (``queries.price_event``)."""
 
 
 def event_text(event: EventCard) -> str:

@@ -182,8 +182,8 @@ def test_every_event_says_what_it_does() -> None:
     assert len(cards) == 40
     assert cards["EV-03"]["does"] == "Meat costs RM1 more until the next Event"
     assert cards["EV-09"]["does"] == "every Meat Stall is CLOSED until the next Event"
-    assert cards["EV-17"]["does"] == ("the next vendor's SELL pays the full market price in their "
-                                      "next Action Phase")
+    assert cards["EV-17"]["does"] == ("every SELL the next vendor makes in their next Action "
+                                      "Phase pays the full market price")  # all of them (NAP)
     with language("ms"):
         malay = BansanTable().cards(Match("bansan", RULES, seed=1))["events"]
     assert malay["EV-03"]["does"] == "Daging berharga RM1 lebih sehingga Peristiwa seterusnya"

@@ -381,8 +381,8 @@ def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
     assert ("Hari Raya Aidilfitri (EV-03): Meat costs RM1 more until the next Event"
             in shown["titles"])
     assert "until the next Event" not in plain["titles"]
-    assert ("Wholesaler promotion (EV-13): the next vendor's BUY from the Row costs RM0 in their "
-            "next Action Phase" in shown["titles"])  # the Events strip says what each does
+    assert ("Wholesaler promotion (EV-13): every BUY from the Row the next vendor makes in their "
+            "next Action Phase costs RM0" in shown["titles"])  # the strip says what each does
     assert "Sell online (half price):" in shown["titles"]
     boom = panel(msgspec.structs.replace(start, reminders=(Reminder(seat=0, event="EV-17"),)),
                  "boom")
