@@ -42,6 +42,7 @@ none of them reaches its end within 150 moves; nor the Event lines in the log af
 games play without Events.) A stocking move's preview saying how many cards wait to be tucked
 (the others go straight where they must): ``ea9e2690...136afa``. The two price Events' words
 saying they cover every BUY (ii) or SELL of that Action Phase (``cards``): ``69c68c33...dd00f``.
+A Sendiri BUY's label and preview saying whose Stalls (no other vendor): ``5f9fc383...21c86``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

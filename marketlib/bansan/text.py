@@ -101,7 +101,11 @@ def _stock_row(view: View, a: A.StockRow, after: State) -> str:
 
 def _buy(view: View, a: A.Buy, after: State) -> str:
     unit = price(view, a.produce)  # the market price now (B-COMP-12, a price Event)
-    if buys_unoperated(view.rules):  # B-SOLO-12, B-BUY-06
+    if view.rules.plays.solo:  # the Neighbour's Stalls and unoperated ones (B-SOLO-12)
+        return (f"buy {NAMES[a.produce]} from the Stalls at RM{unit} a card from the "
+                f"Neighbour's, RM{UNOPERATED_FACTOR * unit} from an unoperated one: pick the "
+                "cards next")
+    if buys_unoperated(view.rules):  # B-BUY-06 with buy_unoperated_multiplayer
         return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{unit} a card "
                 f"(RM{UNOPERATED_FACTOR * unit} from an unoperated Stall): pick the cards next")
     return (f"buy {NAMES[a.produce]} from other vendors' Stalls at RM{unit} a card: pick the "

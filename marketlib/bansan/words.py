@@ -295,7 +295,9 @@ LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
         produce=_name(a.produce)),
     A.StockDeck: lambda view, a: _("Draw from the Deck until a type repeats"),
     A.SkipStocking: lambda view, a: _("Skip stocking"),
-    A.Buy: lambda view, a: _("Buy {produce} from other vendors").format(
+    A.Buy: lambda view, a: (_("Buy {produce} from the Stalls") if view.rules.plays.solo  # the
+                            # Neighbour's or an unoperated one (B-SOLO-12): no other vendor
+                            else _("Buy {produce} from other vendors")).format(
         produce=_name(a.produce)),
     A.BuyWholesale: lambda view, a: (
         _("Buy {produce} wholesale (from the Row, free this turn)")
@@ -1136,6 +1138,8 @@ register_refusals(REFUSALS)
 PREVIEWS: tuple[str, ...] = (
     N_('takes {count} Row card(s) showing {produce}; then tuck each into a Stall'),
     N_("buy {produce} from other vendors' Stalls at RM{price} a card: pick the cards next"),
+    N_("buy {produce} from the Stalls at RM{price} a card from the Neighbour's, RM{double} from "
+       "an unoperated one: pick the cards next"),
     N_("buy {produce} from other vendors' Stalls at RM{price} a card (RM{double} from an "
        "unoperated Stall): pick the cards next"),
     N_('buy {produce} from the Row at half price (rounded down once for the purchase): '

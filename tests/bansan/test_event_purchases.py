@@ -9,6 +9,8 @@ out on their own and missed the Events. They now all read ``queries.purchase_cos
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 from bansan_helpers import money, play, refused
 
@@ -157,6 +159,29 @@ def test_the_buy_preview_says_the_price_in_force() -> None:
     with language("ms"):
         assert sentence(said).startswith(f"beli Daging dari Gerai peniaga lain pada harga "
                                          f"RM{meat} sekeping (RM{2 * meat} dari Gerai tiada")
+
+
+def test_a_sendiri_buy_says_whose_stalls() -> None:
+    """Sendiri has no other vendor: a BUY takes from the Neighbour's Stalls at market price or
+    from an unoperated one at twice it (B-SOLO-12); its label and preview said "from other
+    vendors"."""
+    from marketlib.widgets import table_of
+
+    match = Match("bansan", Rules(players=1, mode="sendiri"), seed=2)
+    rng = random.Random(2)
+    while not any(isinstance(a, bansan.Buy) for a in match.legal_actions()):
+        match.play(rng.choice(match.legal_actions()))
+    buy = next(a for a in match.legal_actions() if isinstance(a, bansan.Buy))
+    view = match.view(0)
+    unit = bansan.queries.price(view, buy.produce)
+    name = bansan.cards.NAMES[buy.produce]
+    assert table_of("bansan").label(view, buy) == f"Buy {name} from the Stalls"
+    said = str(bansan.preview(view, buy))
+    assert said == (f"buy {name} from the Stalls at RM{unit} a card from the Neighbour's, "
+                    f"RM{2 * unit} from an unoperated one: pick the cards next")
+    with language("ms"):
+        assert "peniaga lain" not in sentence(said)
+        assert table_of("bansan").label(view, buy).startswith("Beli ")
 
 
 def test_the_text_table_says_what_done_moves() -> None:
