@@ -43,6 +43,8 @@ games play without Events.) A stocking move's preview saying how many cards wait
 (the others go straight where they must): ``ea9e2690...136afa``. The two price Events' words
 saying they cover every BUY (ii) or SELL of that Action Phase (``cards``): ``69c68c33...dd00f``.
 A Sendiri BUY's label and preview saying whose Stalls (no other vendor): ``5f9fc383...21c86``.
+helper-59's review mends (the last Upkeep's and a Closing Round done's previews, Malay tags
+``selitkan``/``gerakkan``): ``a87146d7...b70c``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -138,7 +138,6 @@ wholesale BUY free (EV-13..16), a sale at full price (EV-17..20); a BUY from the
 none."""
 
 
-
 def flipped(before: State | View, after: State | View) -> tuple[str, ...]:
     """The Events flipped between ``before`` and ``after`` (B-UPK-10; face up, so the same in
     every seat's view): the new end of ``latest_events``, or all of it after a reshuffle of
@@ -147,6 +146,8 @@ def flipped(before: State | View, after: State | View) -> tuple[str, ...]:
     if new == old:
         return ()
     return new[len(old):] if new[:len(old)] == old else new
+
+
 def price_event(state: State | View, kind: str) -> str | None:
     """The Event waiting beside the current vendor's bag that changes the price of a purchase
     of ``kind`` this Action Phase (:data:`PRICE_EVENTS`), or ``None``."""

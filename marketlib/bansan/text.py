@@ -44,7 +44,14 @@ def describe(state: State, action: A.Action, seat: int | None) -> str:
     """The log text of ``action`` (played in ``state``) as ``seat`` sees it (``None``: the
     teacher, who sees everything).
 
-    Which Shopping List another vendor returns is hidden (B-OPEN-02, B-UPK-06, A-B-57).
+    Which Shopping List another vendor returns is hidden (B-OPEN-02, B-UPK-06, A-B-57); what
+    the move turned face up follows for every seat: a stocking [B] reveal's cards and each
+    Event it flipped (B-UPK-10), a hidden return's too (Upkeep's last return refills the Row).
+
+    Raises:
+        IllegalAction: ``action`` is not legal in ``state`` (a logged move was played there;
+            with Events on, or for a reveal, the move is played again to read what it turned
+            up).
 
     Example:
         >>> from marketlib.bansan import ReturnList, Rules, setup
@@ -53,14 +60,14 @@ def describe(state: State, action: A.Action, seat: int | None) -> str:
         >>> describe(s, a, s.current) == str(a), describe(s, a, 1 - s.current)
         (True, 'P0 return a Shopping List (hidden)')
     """
+    text = str(action)
     if isinstance(action, A.ReturnList) and seat is not None and seat != action.player and (
             state.rules.hidden_wallets):
-        return f"P{action.player} return a Shopping List (hidden)"
+        text = f"P{action.player} return a Shopping List (hidden)"
     reveals = isinstance(action, A.StockDeck)
     if not reveals and state.rules.events == "off":
-        return str(action)
+        return text
     after = apply(state, action)
-    text = str(action)
     if reveals:  # the reveal is face up: everyone at the table saw it
         revealed = state.deck[: len(state.deck) - len(after.deck)]
         thrown = [c for c in revealed if any(c in b for b in after.bins)]
@@ -186,8 +193,18 @@ def _done(view: View, a: A.Done, after: State) -> str:
         return (f"sells {len(pending.picked)} card(s) to the Outside Market for "
                 f"RM{purchase_total(view, pending)}{_price_note(view, 'sell')}")
     if view.phase == "complete":
-        return (f"completes no {'more Shopping Lists' if view.completed_now else 'Shopping List'}"
-                " this turn; Upkeep goes on")
+        lists = "more Shopping Lists" if view.completed_now else "Shopping List"
+        if after.result is not None:  # the last Upkeep of the game (ends the game follows)
+            return f"completes no {lists} this turn"
+        return f"completes no {lists} this turn; Upkeep goes on"
+    if view.phase == "closing":  # B-END-05 (b)+(c), A-B-62
+        player = a.player
+        left = len(view.vendors[player].bag) + sum(
+            len(st.cards) for st in view.stalls if st.renter == player)
+        if not left:
+            return "ends your Closing Round step: nothing left to throw (B-END-05)"
+        return (f"ends your Closing Round step: your {left} leftover card(s) in your Stalls and "
+                "Bag go to their Waste Bins, with fines for overflow (B-END-05)")
     return ""
 
 

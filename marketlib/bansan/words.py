@@ -782,6 +782,15 @@ def _first(seats: Sequence[int], keys: Sequence[Any], level: int) -> str:
     return _(" and ").join(f"P{p}" for p in seats if keys[p][:level + 1] == best)
 
 
+def score(rules: Any, seat: int, points: int) -> str:
+    """One seat's final score as the end-of-game sentence writes it: money (``P0 RM26``;
+    B-END-06), or in Sendiri the total of money and Deck cards (``P0 73 (money + Deck cards)``,
+    B-SOLO-18), which is no sum of money."""
+    if rules.plays.solo:
+        return _("P{seat} {score} (money + Deck cards)").format(seat=seat, score=points)
+    return _("P{seat} RM{score}").format(seat=seat, score=points)
+
+
 def final_standings(view: Any) -> str:
     """The end of a finished game as ``view`` shows it (outcomes are public): each vendor's
     place, money and completed lists, and which tie-breaker decided each tie (B-END-06/07,
@@ -1180,6 +1189,11 @@ PREVIEWS: tuple[str, ...] = (
        '{event})'),
     N_('completes no Shopping List this turn; Upkeep goes on'),
     N_('completes no more Shopping Lists this turn; Upkeep goes on'),
+    N_('completes no Shopping List this turn'),
+    N_('completes no more Shopping Lists this turn'),
+    N_('ends your Closing Round step: your {count} leftover card(s) in your Stalls and Bag go '
+       'to their Waste Bins, with fines for overflow (B-END-05)'),
+    N_('ends your Closing Round step: nothing left to throw (B-END-05)'),
     N_('you rent Stall {stall} (your once-a-game R&R, B-ANY-04)'),
     N_('you release Stall {stall} (your once-a-game R&R, B-ANY-04)'),
     N_('you rent Stall {stall} and you release Stall {stall2} (your once-a-game R&R, B-ANY-04)'),
@@ -1269,6 +1283,7 @@ __all__ = [
     "label",
     "legend",
     "recap",
+    "score",
     "step",
     "warning",
 ]

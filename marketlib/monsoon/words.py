@@ -282,6 +282,12 @@ ENDINGS = {
 ``_(ENDINGS[value])`` in the language in force)."""
 
 
+def score(rules: Any, seat: int, points: int) -> str:
+    """One seat's final score as the end-of-game sentence writes it: its seals (M-SEAL-01)."""
+    return ngettext("P{seat} {score} seal", "P{seat} {score} seals", points).format(
+        seat=seat, score=points)
+
+
 def final_standings(view: Any) -> str:
     """The end of a finished game (everything is public, A-M-25): how it ended, each seat's
     place, seals and Gold-edge Orders, and which tie-breaker decided each tie (M-END-03, A-M-06,
@@ -523,6 +529,7 @@ __all__ = [
     "label",
     "legend",
     "recap",
+    "score",
     "step",
     "warning",
 ]

@@ -194,6 +194,7 @@ function bsCounter(ctx, o) {
     const b = ctx.el("button", "marketlib-btn marketlib-legal", W.counter_price);
     b.type = "button";
     b.dataset.target = "button:counter-price";
+    b.dataset.verb = (W.verbs || {}).counter || "";  // its tag, as a choice's (VERB_TAGS)
     b.setAttribute("aria-label", mlT(W.counter_price_button_aria, { seat: o.from }));
     b.addEventListener("click", () => ctx.sendShown({ type: "counter", price: Number(price.value) || 0 }));
     row.appendChild(label); row.appendChild(b);

@@ -53,6 +53,7 @@ function mlConfirm(choice, yes, no, w) {
   ok.type = "button";
   ok.setAttribute("aria-label", mlT(w.confirm_yes_aria, { choice: choice.label || choice.text }));
   ok.dataset.target = "confirm:yes";
+  ok.dataset.verb = (w.verbs || {})[choice.verb] || "";  // the tag of the choice it plays
   ok.addEventListener("click", yes);
   const cancel = mlEl("button", "marketlib-btn", w.confirm_no);
   cancel.type = "button";

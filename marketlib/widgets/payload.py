@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from marketlib.core.i18n import Later, _, get_language, ngettext, refusal, said, sentence
+from marketlib.core.i18n import Later, _, get_language, refusal, said, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
@@ -127,18 +127,18 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
     the tie-breakers the rules applied and how the game ended where it was not the usual end
     (the game's ``words.final_standings``, issue 30); without them, how it ended is said in the
     heading, in words where the table has them (its words' ``ENDED``), else as the ending's
-    code. Money is written as the game writes it (``P0 RM26``), seals counted (``P0 16
-    seals``)."""
+    code. Each score is written as the game's words write it (``score``: ``P0 RM26``, ``P0 16
+    seals``, a Sendiri total ``P0 73 (money + Deck cards)``), else with the game's
+    ``score_unit``."""
     outcome = match.outcome
     if outcome is None:
         return ""
     winners = _(" and ").join(f"P{w}" for w in outcome.winners) or _("nobody")
-    unit = match.game.GAME.score_unit
-    scores = ", ".join(_("P{seat} RM{score}").format(seat=p, score=s) if unit == "RM" else
-                       ngettext("P{seat} {score} seal", "P{seat} {score} seals", s).format(
-                           seat=p, score=s) if unit == "seals" else f"P{p} {s} {unit}"
-                       for p, s in enumerate(outcome.scores))
     words = getattr(table, "words", None)
+    score = getattr(words, "score", None)  # the game's own way to write a score
+    unit = match.game.GAME.score_unit
+    scores = ", ".join(score(match.rules, p, s) if score is not None else f"P{p} {s} {unit}"
+                       for p, s in enumerate(outcome.scores))
     standings = getattr(words, "final_standings", None)
     if standings is not None and view is not None:
         text = _("Game over: {winners} won. {scores}.").format(winners=winners, scores=scores)

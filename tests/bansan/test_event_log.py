@@ -85,3 +85,30 @@ def test_without_events_the_log_is_the_notation() -> None:
     assert at == []
     assert all(line == str(a) or (isinstance(a, bansan.StockDeck) and line.startswith(
         f"{a}: revealed")) for line, a in zip(match.log(None), match.history, strict=True))
+
+
+def test_a_flip_on_a_hidden_list_return_is_in_every_seats_log() -> None:
+    """Upkeep's last Shopping List return refills the Row, where a Star flips an Event; the
+    other seats' line, the hidden return, dropped the flip (helper-59)."""
+    match = Match("bansan", bansan.Rules(players=2, events="reconstructed"), seed=4)
+    rng = random.Random(4)
+    found = None
+    for _ in range(800):
+        if match.is_over:
+            break
+        legal = match.legal_actions()
+        complete = [a for a in legal if isinstance(a, bansan.Complete)]
+        action = rng.choice(complete) if complete and rng.random() < 0.9 else rng.choice(legal)
+        before = match.state
+        match.play(action)
+        if isinstance(action, bansan.ReturnList) and flipped(before, match.state):
+            found = len(match.history) - 1
+            break
+    assert found is not None
+    mover = match.history[found].player
+    other = 1 - mover
+    e = flipped(match.states[found], match.states[found + 1])[0]
+    name = bansan.catalog(match.state).events[e].name
+    assert match.log(other)[found] == (f"P{mover} return a Shopping List (hidden); Event {e} "
+                                       f"flipped: {name}")
+    assert match.log(mover)[found] == f"{match.history[found]}; Event {e} flipped: {name}"

@@ -133,8 +133,8 @@ def test_a_sales_done_says_where_its_cards_go_and_for_how_much(rules: bansan.Rul
                     sales += 1
                 elif view.phase == "complete":
                     more = "more Shopping Lists" if view.completed_now else "Shopping List"
-                    assert said.certain[0] == (f"completes no {more} this turn; Upkeep goes "
-                                               "on"), seed
+                    goes_on = "" if "ends the game" in str(said) else "; Upkeep goes on"
+                    assert said.certain[0] == f"completes no {more} this turn{goes_on}", seed
                     upkeep += 1
             match.play(rng.choice(legal))
     assert sales >= 2 and (upkeep >= 2 or rules.mode == "sendiri"), (sales, upkeep)
@@ -150,3 +150,31 @@ def test_a_sale_for_rm0_in_malay() -> None:
             "sekali); menamatkan giliran anda")
         assert sentence("completes no Shopping List this turn; Upkeep goes on") == (
             "tiada Senarai Belanja dilengkapkan pada giliran ini; Penyelenggaraan diteruskan")
+
+
+def test_the_last_upkeep_and_a_closing_done_say_what_they_do() -> None:
+    """A done that ends the game does not also say "Upkeep goes on", and a Closing Round done
+    says what it throws (B-END-05), or that nothing is left; it read "no visible change yet"
+    (helper-59)."""
+    said: dict[str, set[str]] = {"complete": set(), "closing": set()}
+    for rules in (bansan.Rules(players=2, closing_round=False), bansan.Rules(players=3)):
+        for seed in range(4):
+            match = Match("bansan", rules, seed=seed)
+            rng = random.Random(seed)
+            while not match.is_over:
+                seat = match.current_player
+                done = A.Done(player=seat) if seat is not None and seat >= 0 else None
+                if done in match.legal_actions() and match.state.phase in said:
+                    view = match.view(seat)
+                    text = str(bansan.preview(view, done))
+                    assert "no visible change" not in text
+                    assert not ("Upkeep goes on" in text and "ends the game" in text), text
+                    if view.phase == "closing":
+                        left = len(view.vendors[seat].bag) + sum(
+                            len(s.cards) for s in view.stalls if s.renter == seat)
+                        assert text.startswith(
+                            f"ends your Closing Round step: your {left} leftover card(s)"
+                            if left else "ends your Closing Round step: nothing left to throw")
+                    said[view.phase].add(text.split("; ")[-1])
+                match.play(rng.choice(match.legal_actions()))
+    assert "ends the game" in said["complete"] and said["closing"]

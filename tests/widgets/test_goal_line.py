@@ -194,7 +194,7 @@ def test_the_end_screen_of_kenduri_sendiri_and_monsoon() -> None:
                             "time, so every vendor loses (B-KEN-05).")
     solo = play("bansan", bansan.Rules(players=1, mode="sendiri"), ["random"], seed=5).to_match()
     assert payload(table_of("bansan"), solo, 0)["summary"] == (
-        "Game over: nobody won. P0 RM17. Total: RM17 + 0 Deck cards = 17 < 2 x "
+        "Game over: nobody won. P0 17 (money + Deck cards). Total: RM17 + 0 Deck cards = 17 < 2 x "
         "RM10 = 20; lists 1 of 3 (B-SOLO-18): a loss (the total falls short and too few lists, "
         "A-B-45).")
     assert solo.state.log[-1].startswith("0 Deck cards + RM17 = 17 < 2 x RM10 = 20; lists 1 "
@@ -224,7 +224,8 @@ def test_the_end_sentence_says_how_the_game_ended_in_words_in_each_language() ->
     m = play("bansan", bansan.Rules(players=3), ["random"], seed=51).to_match()
     assert summary_text(m, table_of("bansan")) == (
         "Game over (the Last Round was played): P0 won. P0 RM26, P1 RM26, P2 RM1.")
-    assert summary_text(m) == "Game over (money): P0 won. P0 RM26, P1 RM26, P2 RM1."
+    assert summary_text(m) == "Game over (money): P0 won. P0 26 RM, P1 26 RM, P2 1 RM."  # no
+    # table: the ending's code and the game's score_unit
     with language("ms"):
         assert summary_text(m, table_of("bansan")) == (
             "Permainan tamat (Pusingan Terakhir telah dimainkan): P0 menang. P0 RM26, P1 RM26, "
@@ -235,9 +236,27 @@ def test_the_end_sentence_says_how_the_game_ended_in_words_in_each_language() ->
     assert mon.outcome is not None
     with language("ms"):
         said = summary_text(mon, table_of("monsoon"))
-    assert said.startswith("Permainan tamat (sasaran mohor dicapai): P") and " mohor, P" in said
+    assert said.startswith("Permainan tamat (sasaran mohor telah dicapai): P")
+    assert " mohor, P" in said
     assert set(bansan_words.ENDED) == {e.value for e in bansan.state.Ending}
     assert set(monsoon_words.ENDED) == {e.value for e in monsoon.state.Ending}
+
+
+def test_a_sendiri_score_is_not_written_as_money() -> None:
+    """B-SOLO-18: a Sendiri score is money plus the Deck cards left; the heading wrote it as
+    money ("P0 RM73" beside "Total: RM68 + 5 Deck cards = 73", helper-59)."""
+    from marketlib.core.i18n import language
+    from marketlib.sim import play
+
+    m = play("bansan", bansan.Rules(players=1, mode="sendiri"), ["greedy"], seed=1).to_match()
+    money = m.state.vendors[0].money
+    total = m.outcome.scores[0]  # type: ignore[union-attr]
+    assert total > money  # Deck cards count too
+    text = summary_text(m, table_of("bansan"), m.view(0))
+    assert text.startswith(f"Game over: nobody won. P0 {total} (money + Deck cards). Total: "
+                           f"RM{money} + {total - money} Deck cards = {total}")
+    with language("ms"):
+        assert f"P0 {total} (wang + kad Dek)" in summary_text(m, table_of("bansan"), m.view(0))
 
 
 def test_tie_breaks_names_each_tied_group_and_the_level_that_ordered_it() -> None:
