@@ -44,7 +44,9 @@ games play without Events.) A stocking move's preview saying how many cards wait
 saying they cover every BUY (ii) or SELL of that Action Phase (``cards``): ``69c68c33...dd00f``.
 A Sendiri BUY's label and preview saying whose Stalls (no other vendor): ``5f9fc383...21c86``.
 helper-59's review mends (the last Upkeep's and a Closing Round done's previews, Malay tags
-``selitkan``/``gerakkan``): ``a87146d7...b70c``.
+``selitkan``/``gerakkan``): ``a87146d7...b70c``. helper-60's: no Star clause where no Star
+can flip an Event (A-B-20: the Opening Round's deals), "or none" said only when a card had no
+open Stall (A-B-17): ``e04312a3...b4cd9``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

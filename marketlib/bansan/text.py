@@ -89,21 +89,23 @@ def _row_count(view: View, produce: Any) -> int:
     return sum(1 for c in view.row if cat.produce[c].shows(produce))
 
 
-def _then_tuck(n: int, after: State) -> str:
+def _then_tuck(view: View, n: int, after: State) -> str:
     """What follows taking ``n`` cards to stock: tucking each (B-STOCK-05), or, for the cards
     one open Stall or none fits, where they went at once (auto-tuck; A-B-17 for none)."""
     waiting = len(after.pending.cards) if isinstance(after.pending, Stocking) else 0
     if waiting >= n:
         return "then tuck each into a Stall"
     if waiting == 0:
-        return "each goes straight where it must (one open Stall fits it, or none: A-B-17)"
+        if len(after.outside) > len(view.outside) or after.bins != view.bins:  # A-B-17
+            return "each goes straight where it must (one open Stall fits it, or none: A-B-17)"
+        return "each goes straight into the one open Stall that fits it"
     return (f"{n - waiting} card(s) go straight where they must; then tuck the other {waiting} "
             "into a Stall")
 
 
 def _stock_row(view: View, a: A.StockRow, after: State) -> str:
     n = _row_count(view, a.produce)
-    return f"takes {n} Row card(s) showing {NAMES[a.produce]}; {_then_tuck(n, after)}"
+    return f"takes {n} Row card(s) showing {NAMES[a.produce]}; {_then_tuck(view, n, after)}"
 
 
 def _buy(view: View, a: A.Buy, after: State) -> str:
@@ -177,7 +179,7 @@ def _choose_half(view: View, a: A.ChooseHalf, after: State) -> str:
         return ""
     cat = catalog(view)
     types = [getattr(cat.produce[c], a.half).value for c in view.pending.cards]
-    return f"stock {', '.join(types)}; {_then_tuck(len(types), after)}"
+    return f"stock {', '.join(types)}; {_then_tuck(view, len(types), after)}"
 
 
 def _return_list(view: View, a: A.ReturnList, after: State) -> str:
@@ -285,12 +287,13 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
     # what a reveal can change is not stated as certain: the bins and the trigger when Deck
     # cards are drawn, money, Bags, bins and the turn when an Event may flip
     sure_bins = sure_trigger = sure_money = True
+    refills = len(after.row) > len(before.row) and not view.rules.plays.fresh_row
     if len(after.deck) < len(before.deck):
         if isinstance(action, A.StockDeck):
             chance.append(f"reveals Deck cards one at a time until a produce type repeats "
                           f"({view.deck_size} left); the repeated card goes to its Waste Bin, "
                           "so a bin may fill")
-        elif len(after.row) > len(before.row) and not view.rules.plays.fresh_row:
+        elif refills:
             # a refill (B-UPK-09); a Sendiri draw (B-SOLO-10/11) says only that it draws, as
             # whether its Row grows depends on the hidden cards
             chance.append(f"refills the Row from the Deck ({view.deck_size} left)")
@@ -299,14 +302,16 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         sure_bins = sure_trigger = False
         if view.deck_size <= _most_drawn(view, action):
             chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")
+        sources = before.rules.star_sources
         if before.rules.events != "off":
-            if not isinstance(action, A.StockDeck):  # a refill's Star flips now (B-UPK-10)
+            if refills and "replenish" in sources:  # a refill's Star flips now (B-UPK-10)
                 chance.append("a Star on a drawn card flips an Event, which can change money, "
                               "Bags and bins")
                 sure_money = False
-            elif "deck_stock" in before.rules.star_sources:  # later, at Upkeep (A-B-20)
+            elif isinstance(action, A.StockDeck) and "deck_stock" in sources:  # at Upkeep
                 chance.append("a Star among them flips an Event at Upkeep (A-B-20)")
-            # else a [B] reveal's Stars never flip an Event (A-B-20)
+            # else the Stars of a [B] reveal, an opening deal or a Sendiri draw never flip
+            # an Event (A-B-20)
     elif len(after.event_deck) < len(before.event_deck) or (
             after.latest_events != before.latest_events):
         chance.append("flips an Event, which can change money, Bags and bins")

@@ -1179,6 +1179,9 @@ PREVIEWS: tuple[str, ...] = (
        'must; then tuck the other {left} into a Stall'),
     N_('stock {types}; each goes straight where it must (one open Stall fits it, or none: '
        'A-B-17)'),
+    N_('takes {count} Row card(s) showing {produce}; each goes straight into the one open Stall '
+       'that fits it'),
+    N_('stock {types}; each goes straight into the one open Stall that fits it'),
     N_('stock {types}; {done} card(s) go straight where they must; then tuck the other {left} '
        'into a Stall'),
     N_('{list} goes to the bottom of the Shopping List deck'),

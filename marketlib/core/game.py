@@ -125,7 +125,13 @@ def check_own_move(view: Any, action: Any) -> None:
     Raises:
         NotYourMove: ``action`` is another seat's, and ``view`` is not the teacher view (a
             ``MarketlibError`` and a ``ValueError``).
+        TypeError: ``view`` is no view (a state was given: a preview must not see what its
+            seat does not).
     """
+    if not hasattr(view, "viewer"):  # a state, or anything else that is no view
+        raise TypeError(
+            f"preview takes a seat's view, not a {type(view).__name__}: pass match.view(seat) "
+            "(or view(state, seat); match.view(None) for the teacher view)")
     viewer = view.viewer
     player = action.player
     if viewer is not None and player != viewer:

@@ -112,3 +112,32 @@ def test_a_flip_on_a_hidden_list_return_is_in_every_seats_log() -> None:
     assert match.log(other)[found] == (f"P{mover} return a Shopping List (hidden); Event {e} "
                                        f"flipped: {name}")
     assert match.log(mover)[found] == f"{match.history[found]}; Event {e} flipped: {name}"
+
+
+def test_a_preview_says_a_star_may_flip_an_event_only_where_one_can() -> None:
+    """A-B-20: only the Upkeep refill's Stars flip an Event (by default); the Opening Round's
+    deals and a Sendiri draw never do. Opening tucks and list returns previewed "a Star on a
+    drawn card flips an Event" (helper-60). Every move that did flip one was previewed with
+    the chance."""
+    from marketlib.bansan.turn import FLOW
+
+    opening = FLOW.group("opening")
+    rules = bansan.Rules(players=3, events="reconstructed")
+    said_star = flips = 0
+    for seed in (5, 6, 7):
+        match = Match("bansan", rules, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            seat = match.current_player
+            action = rng.choice(match.legal_actions())
+            text = str(bansan.preview(match.view(seat), action)) if seat >= 0 else ""
+            star = "a Star on a drawn card flips an Event" in text
+            if match.state.phase in opening:
+                assert not star, (seed, str(action), text)
+            said_star += star
+            before = match.state
+            match.play(action)
+            if flipped(before, match.state) and seat >= 0:
+                flips += 1
+                assert "Event" in text, (seed, str(action), text)
+    assert flips >= 5 and said_star >= flips

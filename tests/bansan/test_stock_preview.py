@@ -45,8 +45,11 @@ def test_the_preview_says_how_many_cards_wait_to_be_tucked(rules: bansan.Rules,
                     assert said[1] == "then tuck each into a Stall"
                     seen.add("all wait")
                 elif waiting == 0:
+                    none_fits = len(after.outside) > len(view.outside) or after.bins != view.bins
                     assert said[1] == ("each goes straight where it must (one open Stall fits "
-                                       "it, or none: A-B-17)")
+                                       "it, or none: A-B-17)" if none_fits else
+                                       "each goes straight into the one open Stall that fits "
+                                       "it"), seed
                     seen.add("none waits")
                 else:
                     assert said[1:3] == [f"{taken - waiting} card(s) go straight where they "

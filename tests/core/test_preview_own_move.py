@@ -85,3 +85,18 @@ def test_a_preview_of_a_value_that_is_no_action_is_refused_by_name(
     parsed = module.parse_action(str(action))  # type: ignore[attr-defined]
     assert module.preview(match.view(seat), parsed) == module.preview(  # type: ignore[attr-defined]
         match.view(seat), action)
+
+
+@pytest.mark.parametrize(("game", "module", "rules"), [
+    ("bansan", bansan, bansan.Rules(players=2)),
+    ("monsoon", monsoon, monsoon.Rules(players=2)),
+])
+def test_a_preview_given_the_state_asks_for_a_view(game: str, module: object,
+                                                   rules: object) -> None:
+    """The state holds what no seat sees; given it, a preview said "'State' object has no
+    attribute 'viewer'" (helper-60). It now names what to pass."""
+    match = _played(game, rules, 0, 1)
+    action = match.legal_actions()[0]
+    with pytest.raises(TypeError, match=r"^preview takes a seat's view, not a State: pass "
+                                        r"match.view\(seat\)"):
+        module.preview(match.state, action)  # type: ignore[attr-defined]
