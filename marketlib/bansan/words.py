@@ -378,22 +378,30 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
     if isinstance(p, Stocking):
         return _("Tuck each card: click a card, then an open Stall of its type (any renter).")
     if isinstance(p, Purchase):
-        verb = {"vendors": N_("buy from the other vendors' Stalls"),
+        verb = {"vendors": N_("buy from the Stalls") if view.rules.plays.solo  # B-SOLO-12
+                else N_("buy from the other vendors' Stalls"),
                 "wholesale": N_("buy from the Row"), "sell": N_("sell from {source}")}[p.kind]
         verb = _(verb).format(source=_(SELL_FROM[view.rules.online_sell_source]))  # A-B-09
         return _("Pick the {produce} cards to {verb} (click each), then finish. Picked so far: "
                  "{count}.").format(produce=_name(p.produce), verb=verb, count=len(p.picked))
-    if isinstance(p, SoloThrow):
-        return _("The Neighbour throws 1 card from this Stall: choose which.")
+    if isinstance(p, SoloThrow):  # any Stall of the drawn card's types, yours too (B-SOLO-10)
+        return _("Step 1b throw (B-SOLO-10): choose which card of this Stall goes into its "
+                 "Waste Bin (no fine).")
     if phase == "draft":
         return _("Stall draft: click an unrented Stall to place a Worker on it ({rent}).").format(
             rent=_rent(view.rules))
     if phase == "solo_move":
         return _("Move the Workers of one row one Stall to the right (the Neighbour's too).")
     if phase == "stock":
+        if view.rules.plays.fresh_row:  # Sendiri stocks from its Row only (B-SOLO-11)
+            return _("Stock your Stalls: take every Row card of one type (click a type).")
         return _("Stock your Stalls: take every Row card of one type (click a type) or draw from "
                  "the Deck until a type repeats.")
     if phase == "actions":
+        if view.rules.plays.solo:  # no other vendor: the Stalls (B-SOLO-12)
+            return _("Take {count} more action(s): buy from the Stalls, buy wholesale, sell "
+                     "online or empty a Waste Bin; or end the Action Phase.").format(
+                         count=view.actions_left)
         return _("Take {count} more action(s): buy from vendors, buy wholesale, sell online or "
                  "empty a Waste Bin; or end the Action Phase.").format(count=view.actions_left)
     if phase == "complete":
@@ -402,6 +410,9 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
     if phase == "closing":
         return _("Closing Round: complete any Shopping Lists you can, then finish; your "
                  "leftover produce is thrown into the bins.")
+    if phase == "bag" and view.rules.plays.solo:  # nobody to give to
+        return _("Your Bag holds more than {limit} cards: throw the extra cards into the bins "
+                 "(select a card first).").format(limit=view.rules.bag_limit)
     if phase == "bag":
         return _("Your Bag holds more than {limit} cards: give the extra cards to other vendors "
                  "or throw them into the bins (select a card first).").format(
@@ -502,10 +513,10 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                 _("{who} is stocking {count} card(s) into the Stalls.")).format(
                     who=who, count=len(p.cards))
     if isinstance(p, SoloThrow):
-        return (_("The Neighbour throws 1 card from each of {count} Stall(s): you choose "
-                  "which.") if me else
-                _("The Neighbour throws 1 card from each of {count} Stall(s): {who} chooses "
-                  "which.")).format(who=who, count=len(p.stalls))
+        return (_("Step 1b throw: 1 card from each of {count} Stall(s) goes into its Waste "
+                  "Bin (B-SOLO-10): you choose which.") if me else
+                _("Step 1b throw: 1 card from each of {count} Stall(s) goes into its Waste "
+                  "Bin (B-SOLO-10): {who} chooses which.")).format(who=who, count=len(p.stalls))
     mine_now = {
         "draft": N_("You are renting a Stall in the Stall draft ({rent})."),
         "solo_move": N_("You are moving one row of Workers one Stall to the right."),

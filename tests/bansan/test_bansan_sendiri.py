@@ -299,3 +299,33 @@ def test_sendiri_match_save_and_replay() -> None:
     assert again.state == m.state and m.state.result is not None
     assert m.state.result.ending in (Ending.SOLO_WIN, Ending.SOLO_LOSS)
     assert m.state.result.scores == (m.state.vendors[0].money + len(m.state.deck),)
+
+
+def test_sendiri_instructions_name_only_moves_sendiri_allows() -> None:
+    """The Stocking instruction offered the Deck (B-SOLO-11: the Row only), the Bag check
+    giving to other vendors (nobody to give to), the Action Phase buying "from vendors"
+    (B-SOLO-12: the Stalls) and the step 1b throw was the Neighbour's (B-SOLO-10: a card of
+    each Stall of the drawn types, the player's too); found by helper-60."""
+    import random
+
+    from marketlib import Match
+    from marketlib.bansan import words
+
+    seen: dict[str, str] = {}
+    for seed in range(6):
+        match = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            view = match.view(0)
+            key = f"{view.phase}/{type(view.pending).__name__}"
+            seen.setdefault(key, words.instruction(view, match.current_player, 0))
+            match.play(rng.choice(match.legal_actions()))
+    assert seen["stock/NoneType"] == (
+        "Stock your Stalls: take every Row card of one type (click a type).")
+    assert seen["bag/NoneType"] == ("Your Bag holds more than 8 cards: throw the extra cards "
+                                    "into the bins (select a card first).")
+    assert seen["actions/NoneType"].startswith("Take 2 more action(s): buy from the Stalls,")
+    assert seen["solo_throw/SoloThrow"] == (
+        "Step 1b throw (B-SOLO-10): choose which card of this Stall goes into its Waste Bin (no "
+        "fine).")
+    assert not any("vendor" in text or "Deck until" in text for text in seen.values()), seen
