@@ -47,7 +47,8 @@ helper-59's review mends (the last Upkeep's and a Closing Round done's previews,
 ``selitkan``/``gerakkan``): ``a87146d7...b70c``. helper-60's: no Star clause where no Star
 can flip an Event (A-B-20: the Opening Round's deals), "or none" said only when a card had no
 open Stall (A-B-17): ``e04312a3...b4cd9``. Sendiri's instructions naming only its own moves
-(B-SOLO-10/11/12): ``f6e411fa...829eb3``.
+(B-SOLO-10/11/12): ``f6e411fa...829eb3``. A seller's counter-offer asking its price, and the
+accept/decline previews, leave it as it is (no bargain in these games).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

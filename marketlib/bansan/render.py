@@ -55,8 +55,9 @@ def _vendors(state: State | View) -> tuple[VendorView, ...]:
     return tuple(out)
 
 
-def offer_text(offer: Offer) -> str:
-    """An offer on the table in words (B-ANY-01/02).
+def offer_text(offer: Offer, buyer: int | None = None) -> str:
+    """An offer on the table in words (B-ANY-01/02); with the ``buyer`` (the vendor whose BUY it
+    is), a bargain that the seller countered asks its price (A-B-60).
 
     Example:
         >>> from marketlib.bansan.state import BargainOffer, TradeOffer
@@ -65,7 +66,10 @@ def offer_text(offer: Offer) -> str:
         >>> offer_text(TradeOffer(frm=1, to=0, give=("PC-01",), ask=3, counters=1))
         'P1 proposes a trade to P0: P1 gives PC-01 and RM0, P0 gives - and RM3 (1 counter-offer)'
     """
-    if isinstance(offer, BargainOffer):
+    if isinstance(offer, BargainOffer) and buyer is not None and offer.frm != buyer:
+        text = _("P{seat} asks RM{price} for {card} from P{to}").format(  # a seller's counter
+            seat=offer.frm, price=offer.price, card=offer.card, to=offer.to)
+    elif isinstance(offer, BargainOffer):
         text = _("P{seat} proposes RM{price} for {card} to P{to}").format(
             seat=offer.frm, price=offer.price, card=offer.card, to=offer.to)
     else:
@@ -261,7 +265,7 @@ def text_table(state: State | View) -> str:
     if pending:
         lines.append(_("Pending: {pending}").format(pending=pending))
     if state.offer is not None:
-        lines.append(_("Offer: {offer}").format(offer=offer_text(state.offer)))
+        lines.append(_("Offer: {offer}").format(offer=offer_text(state.offer, state.current)))
     lines.extend(["  | " + sentence(entry) for entry in state.log])
     if state.result is not None:
         if rules.plays.money_only:

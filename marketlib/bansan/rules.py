@@ -359,6 +359,9 @@ def describe_offer(state: State | View) -> str:
                 f"RM{offer.pay} for [{', '.join(offer.take)}] + RM{offer.ask}"
                 + _countered(offer.counters))
     if isinstance(offer, BargainOffer):
+        if offer.frm != state.current:  # the seller's counter-offer asks a price (A-B-60)
+            return (f"P{offer.frm} asks P{offer.to} RM{offer.price} for {offer.card}"
+                    + _countered(offer.counters))
         return (f"P{offer.frm} offers P{offer.to} RM{offer.price} for {offer.card}"
                 + _countered(offer.counters))
     return ""

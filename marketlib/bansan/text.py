@@ -32,7 +32,7 @@ from marketlib.bansan.queries import (
     purchase_total,
 )
 from marketlib.bansan.rules import ENGINE, apply
-from marketlib.bansan.state import OpeningHand, Purchase, State, Stocking
+from marketlib.bansan.state import BargainOffer, OpeningHand, Purchase, State, Stocking
 from marketlib.bansan.view import View, determinize
 from marketlib.core.game import Preview, check_own_move
 
@@ -210,6 +210,20 @@ def _done(view: View, a: A.Done, after: State) -> str:
     return ""
 
 
+def _accept(view: View, a: A.Accept, after: State) -> str:
+    """B-ANY-01/02, A-B-60/61: an accepted bargain puts its card in the BUY at its price (paid
+    at done); an accepted trade is made (its money and Bag changes follow)."""
+    offer = view.offer
+    if isinstance(offer, BargainOffer):
+        return (f"{offer.card} is picked for the BUY at RM{offer.price}, paid when the buyer "
+                "finishes (done)")
+    return "the trade is made" if offer is not None else ""
+
+
+def _decline(view: View, a: A.Decline, after: State) -> str:
+    return "the offer ends; nothing changes hands" if view.offer is not None else ""
+
+
 def _end_actions(view: View, a: A.EndActions, after: State) -> str:
     return "ends your Action Phase; Upkeep follows"
 
@@ -224,6 +238,7 @@ _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
     A.StockRow: _stock_row, A.Buy: _buy, A.BuyWholesale: _buy_wholesale, A.Sell: _sell,
     A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
     A.ReturnList: _return_list, A.Done: _done, A.EndActions: _end_actions,
+    A.Accept: _accept, A.Decline: _decline,
     A.RentAndRelease: _rent_and_release}
 """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
 action kind: the first words of its preview (none for the kinds not listed)."""

@@ -453,6 +453,22 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
     who = _("You") if me else (_("The Neighbour") if decider < 0 else f"P{decider}")
     offer = view.offer
     if offer is not None:
+        can_counter = offer.counters < view.rules.max_counters  # A-B-60
+        asks = isinstance(offer, BargainOffer) and offer.frm != view.current  # the seller's
+        if asks:  # counter-offer asks a price of the buyer (A-B-60)
+            assert isinstance(offer, BargainOffer)
+            counted = _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
+            terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card) + counted
+            if seat == offer.to:
+                return (_("P{seat} asks you {terms}. You answer: accept, decline or counter.")
+                        if can_counter else
+                        _("P{seat} asks you {terms}. You answer: accept or decline (no counters "
+                          "left, A-B-60).")).format(seat=offer.frm, terms=terms)
+            if seat == offer.frm:
+                return _("You ask P{to} {terms}. P{to} answers.").format(to=offer.to,
+                                                                         terms=terms)
+            return _("P{seat} asks P{to} {terms}. P{to} answers.").format(
+                seat=offer.frm, to=offer.to, terms=terms)
         if isinstance(offer, BargainOffer):
             terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card)
         else:
@@ -461,8 +477,10 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                 ask=offer.ask)
         terms += _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
         if seat == offer.to:
-            return _("P{seat} offers you {terms}. You answer: accept, decline or "
-                     "counter.").format(seat=offer.frm, terms=terms)
+            return (_("P{seat} offers you {terms}. You answer: accept, decline or counter.")
+                    if can_counter else
+                    _("P{seat} offers you {terms}. You answer: accept or decline (no counters "
+                      "left, A-B-60).")).format(seat=offer.frm, terms=terms)
         if seat == offer.frm:
             return _("You offer P{to} {terms}. P{to} answers.").format(to=offer.to, terms=terms)
         return _("P{seat} offers P{to} {terms}. P{to} answers.").format(
@@ -1197,6 +1215,9 @@ PREVIEWS: tuple[str, ...] = (
        'into a Stall'),
     N_('{list} goes to the bottom of the Shopping List deck'),
     N_('ends your Action Phase; Upkeep follows'),
+    N_('{card} is picked for the BUY at RM{price}, paid when the buyer finishes (done)'),
+    N_('the trade is made'),
+    N_('the offer ends; nothing changes hands'),
     N_('sells {count} card(s) to the Outside Market for RM{money} (half price, rounded down '
        'once)'),
     N_('sells {count} card(s) to the Outside Market for RM{money} (full price this turn, '

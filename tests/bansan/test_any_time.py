@@ -104,7 +104,7 @@ def test_a_b_60_counter_a_bargain_both_ways_until_accepted() -> None:
     assert "P0 counter price=1" in [str(a) for a in bansan.legal_actions(s)]  # market price
     s = play(s, "P0 counter price=2")
     assert bansan.current_player(s) == 1
-    assert bansan.describe_offer(s) == f"P0 offers P1 RM2 for {card} (counter 1)"
+    assert bansan.describe_offer(s) == f"P0 asks P1 RM2 for {card} (counter 1)"  # the seller asks
     s = play(s, "P1 counter price=1")
     assert bansan.current_player(s) == 0 and s.offer is not None and s.offer.counters == 2
     s = play(s, "P0 counter price=2")

@@ -149,3 +149,41 @@ def test_a_b_62_the_option_never_forbids_closing_trades() -> None:
     assert "closing_trades='never'" in err.reason
     with pytest.raises(ValueError, match="closing_trades"):
         Rules(closing_trades="sometimes")  # type: ignore[arg-type]
+
+
+def test_a_sellers_counter_offer_asks_a_price_and_its_answers_are_previewed() -> None:
+    """A-B-60: the seller's counter to a bargain asks the buyer a price; it read "P1 offers you
+    RM2 for PC-61", as if the seller would pay, and accept/decline previewed "no visible change
+    yet"; with no counters left, "or counter" was still offered (helper-60)."""
+    from marketlib import Match
+    from marketlib.bansan import position
+    from marketlib.bansan import words as bansan_words
+    from marketlib.core.i18n import language, sentence
+
+    s = position(players=3, rents={0: ["WG"], 1: ["MT"]}, stalls={"MT": ["MT"]},
+                 phase="actions", current=0, rules=bansan.Rules(players=3, max_counters=1))
+    match = Match.from_state("bansan", s)
+    card = next(st for st in s.stalls if st.cards).cards[0]
+    match.play("P0 buy MT")
+    match.play(f"P0 bargain {card} 1")
+    assert bansan_words.step(match.view(1), 1, 1) == (
+        f"P0 offers you RM1 for {card}. You answer: accept, decline or counter.")
+    match.play("P1 counter price=2")
+    view = match.view(0)
+    assert bansan.describe_offer(view) == f"P1 asks P0 RM2 for {card} (counter 1)"
+    assert str(view).splitlines()[-1] == f"Offer: P1 asks RM2 for {card} from P0 (1 counter-offer)"
+    assert bansan_words.step(view, 0, 0) == (
+        f"P1 asks you RM2 for {card} (counter 1). You answer: accept or decline (no counters "
+        "left, A-B-60).")
+    assert bansan_words.step(match.view(2), 0, 2) == (
+        f"P1 asks P0 RM2 for {card} (counter 1). P0 answers.")
+    previews = {str(a): str(bansan.preview(view, a)) for a in match.legal_actions()}
+    assert previews == {
+        "P0 accept": f"{card} is picked for the BUY at RM2, paid when the buyer finishes (done)",
+        "P0 decline": "the offer ends; nothing changes hands"}
+    with language("ms"):
+        assert bansan_words.step(view, 0, 0).startswith(
+            f"P1 meminta RM2 untuk {card} (tawaran balas 1) daripada anda")
+        assert sentence(previews["P0 decline"]) == "tawaran tamat; tiada apa-apa bertukar tangan"
+    match.play("P0 accept")
+    assert match.state.pending.picked[-1].price == 2  # what the preview said
