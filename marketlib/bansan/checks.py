@@ -312,10 +312,14 @@ def _trade_cards(f: Facts, frm: int, to: int, give: tuple[str, ...],
                  take: tuple[str, ...]) -> Violation | None:
     """Produce moves only bag to bag: ``give`` from ``frm``'s bag, ``take`` from ``to``'s."""
     for seat, cards in ((frm, give), (to, take)):
+        twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+        if twice is not None:  # PC-34,PC-34 (it read "must be in P0's bag" when it was)
+            return v("B-ANY-02", f"{twice} is named twice: a trade moves each card once")
         bag = f.bag(seat)
-        if len(set(cards)) != len(cards) or not all(c in bag for c in cards):
-            return v("B-ANY-02", f"produce moves only bag to bag: {', '.join(cards)} must be in "
-                     f"P{seat}'s bag")
+        missing = [c for c in cards if c not in bag]
+        if missing:
+            return v("B-ANY-02", f"produce moves only bag to bag: {', '.join(missing)} must be "
+                     f"in P{seat}'s bag")
     return None
 
 

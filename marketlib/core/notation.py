@@ -230,8 +230,12 @@ class Notation:
             if n == 0 and verb.keys:
                 raise InvalidAction(f"{text!r}: {name!r} takes only key=value arguments "
                                     f"({usage}), not {len(positional)} without '='")
+            spaced = len(positional) > n and any(t.endswith(",") or t.startswith(",")
+                                                 for t in positional)
+            hint = ("; a list is written with commas and no spaces (PC-01,PC-02)" if spaced
+                    else "")  # "PC-34, PC-45" split into two arguments
             raise InvalidAction(f"{text!r}: {name!r} takes {n} argument{'' if n == 1 else 's'} "
-                                f"({usage}), not {len(positional)}")
+                                f"({usage}), not {len(positional)}{hint}")
         fields = {field: _read(text, kind, raw, usage)
                   for (field, kind), raw in zip(verb.args, positional, strict=True)}
         kinds = dict(verb.keys)

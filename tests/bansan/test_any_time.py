@@ -306,3 +306,29 @@ def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> N
     upkeep = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="complete")
     why = bansan.explain(upkeep, bansan.parse_action("P0 end-actions"))
     assert why is not None and why.rule == "B-ACT-01" and "actions are over" in why.reason
+
+
+def test_b_any_02_a_card_named_twice_is_refused_as_such_and_in_malay() -> None:
+    """A trade naming one card twice read "PC-34, PC-34 must be in P1's bag" when the card was
+    there; a refusal names only the cards missing; "you can pay at most RM6" stayed English on
+    a Malay board (helper-60)."""
+    from marketlib.core.i18n import language, refusal
+
+    s = middle_of_p1s_turn(bags={1: ["WG", "MT"]})
+    card, other = (b.card for b in s.vendors[1].bag)
+    why = bansan.explain(s, bansan.parse_action(f"P1 trade P0 give={card},{card}"))
+    assert why is not None and (why.rule, why.reason) == (
+        "B-ANY-02", f"{card} is named twice: a trade moves each card once")
+    assert refused(s, f"P1 trade P0 give={card},{card}").rule == "B-ANY-02"
+    elsewhere = s.stalls[0].cards[0]  # a card in a Stall, not in P1's bag
+    why = bansan.explain(s, bansan.parse_action(f"P1 trade P0 give={card},{elsewhere}"))
+    assert why is not None and why.reason == (
+        f"produce moves only bag to bag: {elsewhere} must be in P1's bag")
+    money = s.vendors[1].money
+    why = bansan.explain(s, bansan.parse_action(f"P1 trade P0 pay={money + 1}"))
+    assert why is not None and why.reason == f"you can pay at most RM{money}"
+    with language("ms"):
+        assert refusal(why.reason) == f"anda boleh membayar paling banyak RM{money}"
+        assert refusal(f"{card} is named twice: a trade moves each card once") == (
+            f"{card} dinamakan dua kali: pertukaran memindahkan setiap kad sekali sahaja")
+    assert other != card

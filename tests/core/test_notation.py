@@ -287,6 +287,9 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
     (bansan, "P0 complete SL-25", "'complete' takes 2 arguments (P0 complete <list> <cards,...>), "
                                   "not 1"),
     (monsoon, "P0 pass card=MG-05", "'pass' has no key 'card=' (it takes no key=value)"),
+    (bansan, "P0 complete SL-24 PC-34, PC-45",  # a space after the comma (helper-60)
+     "'complete' takes 2 arguments (P0 complete <list> <cards,...>), not 3; a list is written "
+     "with commas and no spaces (PC-01,PC-02)"),
 ])
 def test_a_bad_argument_is_named(game: Any, text: str, words: str) -> None:
     message = refusal(game, text)
