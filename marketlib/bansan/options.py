@@ -307,10 +307,5 @@ OPTION_WORDS: tuple[str, ...] = (
     N_("stall set"),
     N_("event deck"),
 )
-"""Every option's words (:func:`marketlib.core.options.every_option_words` of :class:`Rules`),
-marked for the gettext catalogue so ``changes_text`` can say them in the reader's language.
-The ``Attributes:`` of :class:`Rules` stay the one place an option is described: Babel's
-extractor sees only ``N_()`` literals, never a docstring, so this tuple is their image for the
-catalogue, and ``tests/core/test_option_words_malay.py`` fails, naming the option, when the two
-differ (after a docstring edit, copy the words it names here and run the translation
-workflow, docs: "Adding a language")."""
+"""The words of each option of :class:`Rules`, marked for the catalogue (why a copy, and how it
+is kept equal to the docstring: :mod:`marketlib.core.options`)."""

@@ -434,6 +434,25 @@ def _picked(view: Any, reader: int | None) -> str:
     return ", ".join(parts) or _("nothing yet")
 
 
+_OFFERS = {
+    "to": N_("P{seat} offers you {terms}. You answer: accept, decline or counter."),
+    "to_last": N_("P{seat} offers you {terms}. You answer: accept or decline (no counters left, "
+                  "A-B-60)."),
+    "frm": N_("You offer P{to} {terms}. P{to} answers."),
+    "other": N_("P{seat} offers P{to} {terms}. P{to} answers."),
+}
+"""The step words of an offer waiting for an answer, by the reader's part in it (B-ANY-01/02)."""
+
+_ASKS = {
+    "to": N_("P{seat} asks you {terms}. You answer: accept, decline or counter."),
+    "to_last": N_("P{seat} asks you {terms}. You answer: accept or decline (no counters left, "
+                  "A-B-60)."),
+    "frm": N_("You ask P{to} {terms}. P{to} answers."),
+    "other": N_("P{seat} asks P{to} {terms}. P{to} answers."),
+}
+"""The same for a seller's counter to a bargain, which asks the buyer a price (A-B-60)."""
+
+
 def step(view: Any, decider: int | None, seat: int | None) -> str:
     """The step in progress as ``seat`` reads it (``None``: a watcher or the teacher): the
     decider reads "you"; another seat reads it in the third person, told when it is about them
@@ -453,22 +472,8 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
     who = _("You") if me else (_("The Neighbour") if decider < 0 else f"P{decider}")
     offer = view.offer
     if offer is not None:
-        can_counter = offer.counters < view.rules.max_counters  # A-B-60
         asks = isinstance(offer, BargainOffer) and offer.frm != view.current  # the seller's
-        if asks:  # counter-offer asks a price of the buyer (A-B-60)
-            assert isinstance(offer, BargainOffer)
-            counted = _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
-            terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card) + counted
-            if seat == offer.to:
-                return (_("P{seat} asks you {terms}. You answer: accept, decline or counter.")
-                        if can_counter else
-                        _("P{seat} asks you {terms}. You answer: accept or decline (no counters "
-                          "left, A-B-60).")).format(seat=offer.frm, terms=terms)
-            if seat == offer.frm:
-                return _("You ask P{to} {terms}. P{to} answers.").format(to=offer.to,
-                                                                         terms=terms)
-            return _("P{seat} asks P{to} {terms}. P{to} answers.").format(
-                seat=offer.frm, to=offer.to, terms=terms)
+        # counter-offer asks a price of the buyer (A-B-60)
         if isinstance(offer, BargainOffer):
             terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card)
         else:
@@ -476,15 +481,12 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                 give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take),
                 ask=offer.ask)
         terms += _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
-        if seat == offer.to:
-            return (_("P{seat} offers you {terms}. You answer: accept, decline or counter.")
-                    if can_counter else
-                    _("P{seat} offers you {terms}. You answer: accept or decline (no counters "
-                      "left, A-B-60).")).format(seat=offer.frm, terms=terms)
-        if seat == offer.frm:
-            return _("You offer P{to} {terms}. P{to} answers.").format(to=offer.to, terms=terms)
-        return _("P{seat} offers P{to} {terms}. P{to} answers.").format(
-            seat=offer.frm, to=offer.to, terms=terms)
+        if seat == offer.to:  # A-B-60: counters left, or only accept and decline
+            role = "to" if offer.counters < view.rules.max_counters else "to_last"
+        else:
+            role = "frm" if seat == offer.frm else "other"
+        return _((_ASKS if asks else _OFFERS)[role]).format(seat=offer.frm, to=offer.to,
+                                                           terms=terms)
     p, phase = view.pending, view.phase
     if isinstance(p, Purchase):
         name = _name(p.produce)

@@ -6,6 +6,13 @@ under ``Attributes:`` (``name: what it is (rule ID)``); the words come from ther
 option is described in one place. The sentence is said in the language in force
 (:mod:`marketlib.core.i18n`): its frame, yes/no/none and each option's words are translated;
 rule IDs and values that are codes (``"own_stalls"``, ``"reconstructed"``) stay as they are.
+
+Each game marks its options' words for the catalogue in its ``options.OPTION_WORDS``: the
+``Attributes:`` of its ``Rules`` stay the one place an option is described, but Babel's
+extractor sees only ``N_()`` literals, never a docstring, so that tuple is their image for the
+catalogue; ``tests/core/test_option_words_malay.py`` fails, naming the option, when the two
+differ (after a docstring edit, copy the words it names there and run the translation
+workflow, docs: "Adding a language").
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ that second step)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -60,26 +61,33 @@ def _priced(world: bansan.State, kind: str) -> str:
             else f" (full price this turn, {waiting[0]})")
 
 
+def positions(rules: bansan.Rules, seeds: tuple[int, ...] = (3, 4, 5),
+              moves: int = 400) -> Iterator[tuple[int, Match, int | None, tuple[A.Action, ...]]]:
+    """Each position of seeded random games: its seed, the match, the decider and the legal
+    actions; a random legal move is played once the caller has looked at it."""
+    for seed in seeds:
+        match = Match("bansan", rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            if match.outcome is not None:
+                break
+            legal = match.legal_actions()
+            yield seed, match, match.current_player, legal
+            match.play(rng.choice(legal))
+
+
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.mode}-{r.players}p")
 def test_a_picks_preview_states_what_done_would_move(rules: bansan.Rules) -> None:
     checked = 0
-    for seed in (3, 4, 5):
-        match = Match("bansan", rules, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(400):
-            if match.outcome is not None:
-                break
-            seat = match.current_player
-            legal = match.legal_actions()
-            picks = [a for a in legal if isinstance(a, A.Pick)]
-            if picks and seat is not None and seat >= 0:
-                view = match.view(seat)
-                world = world_of(match.game, view)
-                for pick in picks:
-                    said = bansan.preview(view, pick, world).certain[0]
-                    assert said == finishing(world, pick), (seed, str(pick))
-                    checked += 1
-            match.play(rng.choice(legal))
+    for seed, match, seat, legal in positions(rules):
+        picks = [a for a in legal if isinstance(a, A.Pick)]
+        if picks and seat is not None and seat >= 0:
+            view = match.view(seat)
+            world = world_of(match.game, view)
+            for pick in picks:
+                said = bansan.preview(view, pick, world).certain[0]
+                assert said == finishing(world, pick), (seed, str(pick))
+                checked += 1
     assert checked >= 20
 
 
@@ -107,36 +115,28 @@ def test_a_sales_done_says_where_its_cards_go_and_for_how_much(rules: bansan.Rul
     says no (more) list is completed and Upkeep goes on (B-UPK-02; in Kenduri, whose Menu
     draws no lists, it too read "no visible change yet")."""
     sales = upkeep = 0
-    for seed in (3, 4, 5):
-        match = Match("bansan", rules, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(400):
-            if match.outcome is not None:
-                break
-            seat = match.current_player
-            legal = match.legal_actions()
-            done = A.Done(player=seat) if seat is not None and seat >= 0 else None
-            if done in legal:
-                view = match.view(seat)
-                world = world_of(match.game, view)
-                said = bansan.preview(view, done, world)
-                assert "no visible change" not in str(said), (seed, str(said))
-                pending = view.pending
-                if isinstance(pending, Purchase) and pending.kind == "sell":
-                    after = bansan.apply(world, done)
-                    got = after.vendors[seat].money - world.vendors[seat].money
-                    assert after.outside[-len(pending.picked):] == tuple(
-                        x.card for x in pending.picked)
-                    assert said.certain[0] == (
-                        f"sells {len(pending.picked)} card(s) to the Outside Market for "
-                        f"RM{got}{_priced(world, 'sell')}"), seed
-                    sales += 1
-                elif view.phase == "complete":
-                    more = "more Shopping Lists" if view.completed_now else "Shopping List"
-                    goes_on = "" if "ends the game" in str(said) else "; Upkeep goes on"
-                    assert said.certain[0] == f"completes no {more} this turn{goes_on}", seed
-                    upkeep += 1
-            match.play(rng.choice(legal))
+    for seed, match, seat, legal in positions(rules):
+        done = A.Done(player=seat) if seat is not None and seat >= 0 else None
+        if done in legal:
+            view = match.view(seat)
+            world = world_of(match.game, view)
+            said = bansan.preview(view, done, world)
+            assert "no visible change" not in str(said), (seed, str(said))
+            pending = view.pending
+            if isinstance(pending, Purchase) and pending.kind == "sell":
+                after = bansan.apply(world, done)
+                got = after.vendors[seat].money - world.vendors[seat].money
+                assert after.outside[-len(pending.picked):] == tuple(
+                    x.card for x in pending.picked)
+                assert said.certain[0] == (
+                    f"sells {len(pending.picked)} card(s) to the Outside Market for "
+                    f"RM{got}{_priced(world, 'sell')}"), seed
+                sales += 1
+            elif view.phase == "complete":
+                more = "more Shopping Lists" if view.completed_now else "Shopping List"
+                goes_on = "" if "ends the game" in str(said) else "; Upkeep goes on"
+                assert said.certain[0] == f"completes no {more} this turn{goes_on}", seed
+                upkeep += 1
     assert sales >= 2 and (upkeep >= 2 or rules.mode == "sendiri"), (sales, upkeep)
 
 
