@@ -332,3 +332,35 @@ def test_b_any_02_a_card_named_twice_is_refused_as_such_and_in_malay() -> None:
         assert refusal(f"{card} is named twice: a trade moves each card once") == (
             f"{card} dinamakan dua kali: pertukaran memindahkan setiap kad sekali sahaja")
     assert other != card
+
+
+def test_b_any_02_a_card_named_twice_in_random_positions_is_always_refused_as_such() -> None:
+    """A person pastes a card twice (the random tester's ``_cards`` never does): in seeded
+    random games, at every position where a vendor holds cards, a trade or a counter naming one
+    of them twice is refused under B-ANY-02 as named twice, the state unchanged; the same
+    trade naming it once is never refused for that."""
+    import random
+
+    checked = 0
+    for seed in (1, 2, 3):
+        match = Match("bansan", Rules(players=3), seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over and checked < 150:
+            state = match.state
+            for seat in range(3):
+                bag = [b.card for b in state.vendors[seat].bag]
+                if not bag:
+                    continue
+                card = rng.choice(bag)
+                to = (seat + 1) % 3
+                for give in ((card, card), (card, *bag[:1], card)):
+                    why = bansan.explain(state, bansan.ProposeTrade(player=seat, to=to,
+                                                                    give=give))
+                    assert why is not None and (why.rule, why.reason) == (
+                        "B-ANY-02", f"{card} is named twice: a trade moves each card once")
+                once = bansan.explain(state, bansan.ProposeTrade(player=seat, to=to,
+                                                                 give=(card,)))
+                assert once is None or "named twice" not in once.reason
+                checked += 1
+            match.play(rng.choice(match.legal_actions()))
+    assert checked >= 150
