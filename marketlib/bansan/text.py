@@ -40,7 +40,8 @@ WASTE_CODES = ("PL", "PA", "OR")
 """The Waste Bins, left to right (B-SETUP-05): Plastic, Paper, Organic."""
 
 
-def describe(state: State, action: A.Action, seat: int | None) -> str:
+def describe(state: State, action: A.Action, seat: int | None,
+             after: State | None = None) -> str:
     """The log text of ``action`` (played in ``state``) as ``seat`` sees it (``None``: the
     teacher, who sees everything).
 
@@ -48,10 +49,11 @@ def describe(state: State, action: A.Action, seat: int | None) -> str:
     the move turned face up follows for every seat: a stocking [B] reveal's cards and each
     Event it flipped (B-UPK-10), a hidden return's too (Upkeep's last return refills the Row).
 
+    ``after``: the state the move led to (a match's next state), so the move is not played
+    again to read what it turned up; without it, it is (with Events on, or for a reveal).
+
     Raises:
-        IllegalAction: ``action`` is not legal in ``state`` (a logged move was played there;
-            with Events on, or for a reveal, the move is played again to read what it turned
-            up).
+        IllegalAction: ``action`` is not legal in ``state`` and no ``after`` is given.
 
     Example:
         >>> from marketlib.bansan import ReturnList, Rules, setup
@@ -67,7 +69,8 @@ def describe(state: State, action: A.Action, seat: int | None) -> str:
     reveals = isinstance(action, A.StockDeck)
     if not reveals and state.rules.events == "off":
         return text
-    after = apply(state, action)
+    if after is None:
+        after = apply(state, action)
     if reveals:  # the reveal is face up: everyone at the table saw it
         revealed = state.deck[: len(state.deck) - len(after.deck)]
         thrown = [c for c in revealed if any(c in b for b in after.bins)]

@@ -273,7 +273,7 @@ class Match:
             (['P0 return SL-20'], ['P0 return a Shopping List (hidden)'])
         """
         states = self._states
-        return [self.game.describe(states[i], a, seat)
+        return [self.game.describe(states[i], a, seat, states[i + 1])
                 for i, a in enumerate(self._actions[: self._cursor])]
 
     def hint(self, seat: PlayerId | None = None) -> Any:

@@ -20,7 +20,7 @@ from marketlib.monsoon.state import FulfillPending, State, TakePending
 from marketlib.monsoon.view import View, determinize
 
 
-def describe(state: State, action: Action, seat: int | None) -> str:
+def describe(state: State, action: Action, seat: int | None, after: State | None = None) -> str:
     """The log text of ``action`` (played in ``state``) as ``seat`` sees it (``None``: the
     teacher). Monsoon Market has no hidden choices (A-M-25), so it is the table notation.
 

@@ -220,8 +220,8 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
     states = match.states
     for i in range(start, len(history)):
         action = history[i]
-        text = sentence(game.describe(states[i], action, seat))  # a sentence in the seat's
-        # language (a reveal, a hidden list); the table notation stays as it is
+        text = sentence(game.describe(states[i], action, seat, states[i + 1]))  # a sentence in
+        # the seat's language (a reveal, a hidden list, an Event); the notation stays as it is
         reason = reasons.get((i, action))
         if reason is not None and (seat is None if reason[1] is None else (
                 seat is None or seat in reason[1])) and (

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from marketlib import Match, bansan
 from marketlib.bansan.queries import flipped
 from marketlib.core.i18n import language, sentence
@@ -141,3 +143,20 @@ def test_a_preview_says_a_star_may_flip_an_event_only_where_one_can() -> None:
                 flips += 1
                 assert "Event" in text, (seed, str(action), text)
     assert flips >= 5 and said_star >= flips
+
+
+def test_the_log_reads_the_flips_from_the_states_it_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Match.log`` and the board's log pass each move's next state to ``describe``, so with
+    Events on no move is played again to read what it turned up (it was, once per line)."""
+    from marketlib.bansan import text
+    from marketlib.widgets.payload import log_lines
+
+    match, at = _flips(bansan.Rules(players=3, events="reconstructed"), 3, moves=200)
+    assert at
+    replayed: list[object] = []
+    real = text.apply
+    monkeypatch.setattr(text, "apply", lambda s, a: replayed.append(a) or real(s, a))
+    lines = match.log(0)
+    assert log_lines(match, 0, {}) == [sentence(line) for line in lines]
+    assert replayed == []
+    assert any("; Event " in line for line in lines)

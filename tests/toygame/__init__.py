@@ -206,7 +206,7 @@ def check_invariants(state: State) -> list[str]:
     return [] if cards == list(range(1, 10)) else [f"cards not each in one place: {cards}"]
 
 
-def describe(state: State, action: Action, seat: int | None) -> str:
+def describe(state: State, action: Action, seat: int | None, after: State | None = None) -> str:
     return str(action)
 
 
