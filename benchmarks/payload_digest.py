@@ -48,7 +48,11 @@ helper-59's review mends (the last Upkeep's and a Closing Round done's previews,
 can flip an Event (A-B-20: the Opening Round's deals), "or none" said only when a card had no
 open Stall (A-B-17): ``e04312a3...b4cd9``. Sendiri's instructions naming only its own moves
 (B-SOLO-10/11/12): ``f6e411fa...829eb3``. A seller's counter-offer asking its price, and the
-accept/decline previews, leave it as it is (no bargain in these games).
+accept/decline previews, leave it as it is (no bargain in these games). Upkeep's ``done``
+saying "Upkeep goes on" only where the vendor still has the Bag check to make (B-UPK-08), not
+beside "ends your turn": ``f0114798...342315``. A Closing-Round step told in "While you
+waited" by what it threw and how much of it was fined (B-END-05), not "P1 played.":
+``c142c9af...87524c``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

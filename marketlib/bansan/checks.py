@@ -38,6 +38,7 @@ from marketlib.bansan.state import (
 from marketlib.bansan.turn import FLOW
 from marketlib.core.errors import InvalidAction, Violation, Why
 from marketlib.core.errors import violation as v
+from marketlib.core.notation import unknown_id
 
 MAX_WORKERS = 3  # B-COMP-11, D-B-05
 
@@ -401,9 +402,9 @@ def _ids_ok(cat: Any, cards: Any) -> bool:
 def card_field(state: State, action: Any) -> str | None:
     card = action.card
     if card not in catalog(state).produce:
-        return f"{card!r} is not a produce card of this deck"
+        return unknown_id(card, catalog(state).produce, "a produce card of this deck")
     if type(action) is A.Tuck and action.stall not in catalog(state).stalls:
-        return f"{action.stall!r} is not a stall of this set"
+        return unknown_id(action.stall, catalog(state).stalls, "a stall of this set")
     if type(action) is A.Give and not _seat_ok(state, action.to):
         return f"there is no seat {action.to!r}"
     if type(action) is A.Bargain and not isinstance(action.price, int):
@@ -416,7 +417,7 @@ def stall_fields(state: State, action: Any) -> str | None:
     for stall in ((action.stall,) if type(action) is A.PlaceWorker
                   else (action.rent, action.release)):
         if stall is not None and stall not in stalls:
-            return f"{stall!r} is not a stall of this set"
+            return unknown_id(stall, stalls, "a stall of this set")
     return None
 
 
@@ -429,7 +430,7 @@ def produce_field(state: State, action: Any) -> str | None:
 def list_field(state: State, action: Any) -> str | None:
     cat = catalog(state)
     if action.list not in cat.lists:
-        return f"{action.list!r} is not a Shopping List of this deck"
+        return unknown_id(action.list, cat.lists, "a Shopping List of this deck")
     if type(action) is A.Complete and not _ids_ok(cat, action.cards):
         return "names a card that is not in this produce deck"
     return None

@@ -191,17 +191,16 @@ def _return_list(view: View, a: A.ReturnList, after: State) -> str:
 
 def _done(view: View, a: A.Done, after: State) -> str:
     """A sale's done says where its cards go and for how much, RM0 included (B-SELL-01: half
-    of RM1 rounded down); Upkeep's done says no (more) list is completed and Upkeep goes on
-    (B-UPK-02); a purchase's done is said by its money and Bag."""
+    of RM1 rounded down); Upkeep's done says no (more) list is completed (B-UPK-02), then
+    :func:`preview` says "Upkeep goes on" where the vendor still has the Bag check to make
+    (B-UPK-08), or "ends your turn"; a purchase's done is said by its money and Bag."""
     pending = view.pending
     if isinstance(pending, Purchase) and pending.kind == "sell":
         return (f"sells {len(pending.picked)} card(s) to the Outside Market for "
                 f"RM{purchase_total(view, pending)}{_price_note(view, 'sell')}")
     if view.phase == "complete":
         lists = "more Shopping Lists" if view.completed_now else "Shopping List"
-        if after.result is not None:  # the last Upkeep of the game (ends the game follows)
-            return f"completes no {lists} this turn"
-        return f"completes no {lists} this turn; Upkeep goes on"
+        return f"completes no {lists} this turn"  # then "Upkeep goes on" or "ends your turn"
     if view.phase == "closing":  # B-END-05 (b)+(c), A-B-62
         player = a.player
         left = len(view.vendors[player].bag) + sum(
@@ -351,9 +350,11 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             certain.append("ends the game")
         elif after.trigger is not None and before.trigger is None:
             certain.append("triggers the Last Round")
-    if sure_money and after.result is None and after.turn != before.turn and (
-            before.current == player):
-        certain.append("ends your turn")
+    if sure_money and after.result is None and before.current == player:
+        if after.turn != before.turn:
+            certain.append("ends your turn")
+        elif before.phase == "complete" and isinstance(action, A.Done):  # a Bag check to make
+            certain.append("Upkeep goes on")  # (B-UPK-08): in every world, as no Event flips
     return Preview(certain=tuple(certain), chance="; ".join(chance))
 
 

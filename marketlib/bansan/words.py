@@ -961,6 +961,23 @@ def _past(action: A.Action, me: int, picks: int, mine: int) -> str:
     return "" if said is None else said(action, me, picks, mine)
 
 
+def _closing_step(before: Any, after: Any, who: int) -> str:
+    """A vendor's Closing-Round ``done`` (B-END-05 (b)+(c)): how many leftover cards from
+    their own Stalls and Bag went to the Waste Bins, and how many of them landed in a full bin
+    and were fined (B-BIN-02); all of it public (the Stalls, Bags and bins lie face up)."""
+    left = len(before.vendors[who].bag) + sum(
+        len(s.cards) for s in before.stalls if s.renter == who)
+    if not left:
+        return _("had no leftover cards to throw")
+    cap = before.rules.bin_capacity
+    over = sum(max(0, len(b1) - cap) - max(0, len(b0) - cap)
+               for b0, b1 in zip(before.bins, after.bins, strict=True))
+    if not over:
+        return _("threw {count} leftover card(s) into the Waste Bins").format(count=left)
+    return _("threw {count} leftover card(s) into the Waste Bins, {over} of them into a full "
+             "bin (fined)").format(count=left, over=over)
+
+
 def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
     """One sentence: what one vendor did in a row of moves, and what it changed for ``me``.
 
@@ -1009,7 +1026,9 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                                         price=bargain.price, card=bargain.card))
                 i = j
                 continue
-        phrase = _past(a, me, picks, mine)
+        phrase = (_closing_step(views[i], views[i + 1], a.player)
+                  if isinstance(a, A.Done) and views[i].phase == "closing" else
+                  _past(a, me, picks, mine))
         if phrase and (not phrases or phrases[-1] != phrase):
             phrases.append(phrase)
         i += 1
@@ -1231,6 +1250,7 @@ PREVIEWS: tuple[str, ...] = (
     N_('completes no more Shopping Lists this turn; Upkeep goes on'),
     N_('completes no Shopping List this turn'),
     N_('completes no more Shopping Lists this turn'),
+    N_('Upkeep goes on'),
     N_('ends your Closing Round step: your {count} leftover card(s) in your Stalls and Bag go '
        'to their Waste Bins, with fines for overflow (B-END-05)'),
     N_('ends your Closing Round step: nothing left to throw (B-END-05)'),

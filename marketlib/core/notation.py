@@ -260,3 +260,30 @@ def _read(text: str, kind: Kind, raw: str, usage: str) -> Any:
     except (ValueError, KeyError):
         raise InvalidAction(f"{text!r}: {raw!r} is not {kind.what}; write it like {usage!r}"
                             ) from None
+
+
+_LOOSE_ID = re.compile(r"([A-Za-z]+)[-_ ]?([0-9]+)")
+
+
+def unknown_id(name: Any, known: Iterable[str], what: str) -> str:
+    """Why ``name`` is no ID of ``known`` (the card data's IDs, e.g. every produce card), for
+    a refusal that says how the IDs are written: an ID written another way is named as the
+    one meant (``'PC34'``, ``'pc-3'`` -> ``did you mean 'PC-34'?``, ``'PC-03'``), else the
+    range of the deck's IDs is given.
+
+    Example:
+        >>> unknown_id("PC34", ["PC-01", "PC-34", "PC-88"], "a produce card of this deck")
+        "'PC34' is not a produce card of this deck (did you mean 'PC-34'?)"
+        >>> unknown_id("PC-340", ["PC-01", "PC-34", "PC-88"], "a produce card of this deck")
+        "'PC-340' is not a produce card of this deck (they are PC-01 to PC-88)"
+    """
+    ids = sorted(known, key=lambda i: (len(i), i))  # PC-9 before PC-10 where not zero-padded
+    said = f"{name!r} is not {what}"
+    loose = _LOOSE_ID.fullmatch(name.strip()) if isinstance(name, str) else None
+    if loose is not None:
+        prefix, number = loose.group(1).upper(), int(loose.group(2))
+        close = [i for i in ids if (m := _LOOSE_ID.fullmatch(i)) is not None
+                 and m.group(1) == prefix and int(m.group(2)) == number]
+        if close:
+            return f"{said} (did you mean {close[0]!r}?)"
+    return f"{said} (they are {ids[0]} to {ids[-1]})" if ids else said

@@ -13,6 +13,7 @@ from typing import Any
 
 from marketlib.core.errors import InvalidAction, Violation, Why, action_text, refuse
 from marketlib.core.errors import violation as _v
+from marketlib.core.notation import unknown_id
 from marketlib.monsoon.actions import (
     Buy,
     Declare,
@@ -248,14 +249,16 @@ def check_ids(state: State, action: Any) -> None:
         # naming an Order (a Bonus Good's carrier) here gets a rule-based answer
         if card not in cat.goods and not (isinstance(action, _BONUS_NAMED)
                                           and card in cat.orders):
-            raise InvalidAction(f"{action_text(action)}: {card!r} is not a Goods card of this deck")
+            raise InvalidAction(f"{action_text(action)}: "
+                                f"{unknown_id(card, cat.goods, 'a Goods card of this deck')}")
     elif isinstance(action, _ORDER_ACTIONS):
         order = action.order
         if type(order) is not str:
             raise InvalidAction(f"{action_text(action)}: the Order must be an ID like 'MO-03', not "
                                 f"{order!r}")
         if order not in cat.orders:
-            raise InvalidAction(f"{action_text(action)}: {order!r} is not an Order of this deck")
+            raise InvalidAction(f"{action_text(action)}: "
+                                f"{unknown_id(order, cat.orders, 'an Order of this deck')}")
     elif isinstance(action, Declare) and not isinstance(action.level, Level):
         raise InvalidAction(f"{action_text(action)}: the level must be gold, silver or bulk")
 

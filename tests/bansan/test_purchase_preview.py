@@ -112,9 +112,11 @@ def test_a_sales_done_says_where_its_cards_go_and_for_how_much(rules: bansan.Rul
     """A sale's ``done`` read "no visible change yet" when its half price rounded down to RM0
     (found by helper-56): the cards still leave for the Outside Market (B-SELL-01). Its
     preview now says so, with the money the handler moves (RM0 included); an Upkeep ``done``
-    says no (more) list is completed and Upkeep goes on (B-UPK-02; in Kenduri, whose Menu
-    draws no lists, it too read "no visible change yet")."""
-    sales = upkeep = 0
+    says no (more) list is completed (B-UPK-02; in Kenduri, whose Menu draws no lists, it too
+    read "no visible change yet"), and "Upkeep goes on" only where the vendor still has the
+    Bag check to make (B-UPK-08): beside "ends your turn" it read as a contradiction
+    (helper-61)."""
+    sales = upkeep = goes = 0
     for seed, match, seat, legal in positions(rules):
         done = A.Done(player=seat) if seat is not None and seat >= 0 else None
         if done in legal:
@@ -134,10 +136,16 @@ def test_a_sales_done_says_where_its_cards_go_and_for_how_much(rules: bansan.Rul
                 sales += 1
             elif view.phase == "complete":
                 more = "more Shopping Lists" if view.completed_now else "Shopping List"
-                goes_on = "" if "ends the game" in str(said) else "; Upkeep goes on"
-                assert said.certain[0] == f"completes no {more} this turn{goes_on}", seed
+                assert said.certain[0] == f"completes no {more} this turn", seed
+                after = bansan.apply(world, done)  # the Bag check left to make (B-UPK-08)
+                deciding = after.result is None and after.turn == world.turn
+                goes_on = "Upkeep goes on" in said.certain
+                assert goes_on <= deciding and (goes_on or not deciding or said.chance), seed
+                assert not (goes_on and "ends your turn" in said.certain), seed
                 upkeep += 1
+                goes += goes_on
     assert sales >= 2 and (upkeep >= 2 or rules.mode == "sendiri"), (sales, upkeep)
+    assert 0 < goes < upkeep, (goes, upkeep)  # a Bag check to make, and none
 
 
 def test_a_sale_for_rm0_in_malay() -> None:

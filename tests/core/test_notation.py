@@ -322,3 +322,31 @@ def test_the_refusals_shown_on_the_notation_page_are_real() -> None:
                 game.parse_action(text)
             messages.add(str(err.value))
         assert line in messages, (line, messages)
+
+
+@pytest.mark.parametrize(("game", "rules", "text", "meant"), [
+    (bansan, {"players": 2}, "P0 pick PC34", "'PC34' is not a produce card of this deck (did "
+     "you mean 'PC-34'?)"),
+    (bansan, {"players": 2}, "P0 give PC-3 P1", "'PC-3' is not a produce card of this deck "
+     "(did you mean 'PC-03'?)"),
+    (bansan, {"players": 2}, "P0 pick PC-340", "'PC-340' is not a produce card of this deck "
+     "(they are PC-01 to PC-88)"),
+    (bansan, {"players": 2}, "P0 return SL24", "'SL24' is not a Shopping List of this deck "
+     "(did you mean 'SL-24'?)"),
+    (bansan, {"players": 2}, "P0 worker ST7", "'ST7' is not a stall of this set (did you mean "
+     "'ST-07'?)"),
+    (monsoon, {"players": 2}, "P0 steal MG5", "'MG5' is not a Goods card of this deck (did you "
+     "mean 'MG-05'?)"),
+    (monsoon, {"players": 2}, "P0 fulfill MO-99", "'MO-99' is not an Order of this deck "
+     "(they are MO-01 to MO-"),
+])
+def test_an_id_written_another_way_names_the_one_meant(game: Any, rules: dict[str, Any],
+                                                       text: str, meant: str) -> None:
+    """A person types ``PC34`` or ``PC-3`` for ``PC-34`` or ``PC-03``: the refusal names the
+    ID meant, and an ID outside the deck gets the deck's range (it said only "'PC34' is not a
+    produce card of this deck", found by helper-60)."""
+    state = game.setup(game.Rules(**rules), 1)
+    action = game.parse_action(text)
+    with pytest.raises(InvalidAction) as refused:
+        game.apply(state, action)
+    assert f"{text}: {meant}" in str(refused.value)

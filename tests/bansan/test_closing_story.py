@@ -1,0 +1,84 @@
+"""A Closing-Round step is told in "While you waited" by what it did (B-END-05 (b)+(c)).
+
+A vendor's Closing-Round ``done`` throws their leftover cards from their own Stalls and Bag
+into the Waste Bins and pays RM1 (``fine_per_card``) for each card landing in a full bin. The
+story said only "P1 played.". It now says how many cards were thrown and how many were fined,
+all of it face up (Stalls, Bags and bins are public), so every seat reads the same words; the
+counts are checked here against the true states the engine played.
+"""
+
+from __future__ import annotations
+
+import random
+
+from marketlib import Match, bansan
+from marketlib.bansan import actions as A
+from marketlib.bansan.scoring import leftover_count
+from marketlib.core.i18n import language
+from marketlib.widgets import table_of
+from marketlib.widgets.payload import story_lines
+
+
+def _closing_steps(seed: int) -> tuple[Match, list[tuple[int, int, int]]]:
+    """A seeded random 3-seat game to its end, and each Closing-Round ``done``: (seat, cards
+    thrown, cards landing in a full bin), read from the true states; each such card costs
+    ``fine_per_card``, as far as the vendor's money goes."""
+    match = Match("bansan", bansan.Rules(players=3), seed=seed)
+    rng = random.Random(seed)
+    steps = []
+    while not match.is_over:
+        state = match.state
+        action = rng.choice(match.legal_actions())
+        match.play(action)
+        if isinstance(action, A.Done) and state.phase == "closing":
+            seat = action.player
+            cap = state.rules.bin_capacity
+            over = sum(max(0, len(b1) - cap) - max(0, len(b0) - cap)
+                       for b0, b1 in zip(state.bins, match.state.bins, strict=True))
+            money = state.vendors[seat].money
+            paid = money - match.state.vendors[seat].money  # the fines, as far as money goes
+            assert paid == min(money, over * state.rules.fine_per_card), (seed, seat)
+            steps.append((seat, leftover_count(state, seat), over))
+    return match, steps
+
+
+def test_each_closing_step_says_what_it_threw_and_how_many_were_fined() -> None:
+    table = table_of("bansan")
+    told = fined = 0
+    for seed in range(4):
+        match, steps = _closing_steps(seed)
+        assert steps, seed
+        for reader in range(3):
+            lines = story_lines(table, match, reader)
+            assert not any(line.endswith(" played.") for line in lines), lines
+            for seat, left, over in steps:
+                if seat == reader:
+                    continue
+                if not left:
+                    said = f"P{seat} had no leftover cards to throw."
+                elif not over:
+                    said = f"P{seat} threw {left} leftover card(s) into the Waste Bins."
+                else:
+                    said = (f"P{seat} threw {left} leftover card(s) into the Waste Bins, {over} "
+                            "of them into a full bin (fined).")
+                    fined += 1
+                if reader != seat and seat in _since_last_move(match, reader):
+                    assert said in lines, (seed, reader, said, lines)
+                    told += 1
+    assert told >= 8 and fined >= 2, (told, fined)
+
+
+def _since_last_move(match: Match, reader: int) -> set[int]:
+    """The seats that moved after ``reader``'s last move (what the story tells ``reader``)."""
+    history = match.history
+    start = max((i + 1 for i, a in enumerate(history) if a.player == reader), default=0)
+    return {a.player for a in history[start:]}
+
+
+def test_the_closing_step_in_malay() -> None:
+    match, steps = _closing_steps(0)
+    seat = steps[-1][0]
+    reader = next(r for r in range(3) if r != seat)
+    with language("ms"):
+        lines = story_lines(table_of("bansan"), match, reader)
+    assert any(line.startswith(f"P{seat} membuang ") for line in lines), lines
