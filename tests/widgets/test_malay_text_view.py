@@ -35,7 +35,7 @@ def test_bansan_text_view_reads_in_malay_with_its_codes() -> None:
     assert english.description == str(view)  # the golden transcripts' English
     en, ms = english.description.splitlines(), malay.description.splitlines()
     assert en[0] == "Bansan  turn 2  phase actions  P0 to play"
-    assert ms[0] == "Bansan  giliran 2  fasa actions  giliran P0"
+    assert ms[0] == "Bansan  giliran 2  fasa actions  P0 bermain"  # "giliran" once
     assert ms[1] == "Dek 37  senarai 50  tong PL=0  PA=0  OR=2  luar pasar 1"
     assert ms[2] == "Barisan: PC-18:FV/SF:PA*"
     assert ms[3:5] == en[3:5]  # the Stalls' line is codes only
