@@ -924,8 +924,8 @@ def _past_gift(a: A.Give, me: int, picks: int, mine: int) -> str:
 
 def _past_halves(a: A.ChooseHalf, me: int, picks: int, mine: int) -> str:
     if a.half in ("top", "bottom"):
-        return (_("stocked its opening cards (top halves)") if a.half == "top" else
-                _("stocked its opening cards (bottom halves)"))
+        return (_("stocked their opening cards (top halves)") if a.half == "top" else
+                _("stocked their opening cards (bottom halves)"))
     return f"stocked its opening cards ({a.half} halves)"
 
 

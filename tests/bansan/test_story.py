@@ -1,4 +1,7 @@
-"""A Closing-Round step is told in "While you waited" by what it did (B-END-05 (b)+(c)).
+""""While you waited" tells each vendor's moves by what they did.
+
+The Opening Round's halves are said of a person ("P1 stocked their opening cards", not
+"its"). A Closing-Round step is told by what it did (B-END-05 (b)+(c)).
 
 A vendor's Closing-Round ``done`` throws their leftover cards from their own Stalls and Bag
 into the Waste Bins and pays RM1 (``fine_per_card``) for each card landing in a full bin. The
@@ -14,6 +17,7 @@ import random
 from marketlib import Match, bansan
 from marketlib.bansan import actions as A
 from marketlib.bansan.scoring import leftover_count
+from marketlib.bansan.words import recap
 from marketlib.core.i18n import language
 from marketlib.widgets import table_of
 from marketlib.widgets.payload import story_lines
@@ -82,3 +86,14 @@ def test_the_closing_step_in_malay() -> None:
     with language("ms"):
         lines = story_lines(table_of("bansan"), match, reader)
     assert any(line.startswith(f"P{seat} membuang ") for line in lines), lines
+
+
+def test_an_opening_is_said_of_a_person() -> None:
+    match = Match("bansan", bansan.Rules(players=3), seed=2)
+    rng = random.Random(2)
+    while match.state.phase != "actions":
+        match.play(rng.choice(match.legal_actions()))
+    said = [recap([bansan.view(match.states[i], 0), bansan.view(match.states[i + 1], 0)], [a],
+                  0) for i, a in enumerate(match.history) if isinstance(a, A.ChooseHalf)]
+    assert len(said) == 3, said
+    assert all(" stocked their opening cards (" in line for line in said), said
