@@ -54,7 +54,9 @@ beside "ends your turn": ``f0114798...342315``. A Closing-Round step told in "Wh
 waited" by what it threw and how much of it was fined (B-END-05), not "P1 played.":
 ``c142c9af...87524c``. The Malay text table's first line saying "giliran" once ("giliran 2
 ... P0 bermain", not "... giliran P0"): ``336d3d98...fc276``. An opening said of a person
-("stocked their opening cards", not "its"): ``3a018135...bd0e4``.
+("stocked their opening cards", not "its"): ``3a018135...bd0e4``. The Event strip saying
+whether each Event is in force, waiting beside a Bag or over (the scene's ``event_status``,
+B-UPK-11): ``6f888608...3e742``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -321,7 +321,12 @@ function drawGame(ctx, area) {
   top.appendChild(bsBins(ctx, s));
   if (s.events.length) {
     const [ev, evItems] = bsSection(ctx, W.events);
-    for (const id of s.events) evItems.appendChild(ctx.el("span", "marketlib-spent", `${ctx.cards.events[id].name} (${id}): ${ctx.cards.events[id].does}`));
+    for (const id of s.events) {  // each with whether it is in force (the scene's words)
+      const st = (s.event_status || {})[id];
+      const said = `${ctx.cards.events[id].name} (${id}): ${ctx.cards.events[id].does}`;
+      evItems.appendChild(ctx.el("span", st ? `marketlib-spent marketlib-event-${st.state}` : "marketlib-spent",
+        st ? `${said} (${st.words})` : said));
+    }
     top.appendChild(ev);
   }
   if (s.mode === "kenduri") {

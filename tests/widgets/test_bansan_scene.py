@@ -49,9 +49,10 @@ bargain read as asking its price (``describe_offer``, the offer's ``text``: "P0 
 its only change: with ``describe_offer`` as before, ``1d184117...9460b`` again."""
 
 
-LATER = ("prices", "price_events", "price_note", "unoperated_factor")
+LATER = ("prices", "price_events", "price_note", "unoperated_factor", "event_status")
 """Keys added after the scene was derived, each with its own test (the Action panel's prices
-under the Events: ``tests/bansan/test_event_purchases.py``); the rest is hashed as before."""
+under the Events: ``tests/bansan/test_event_purchases.py``; whether each Event is in force:
+``tests/widgets/test_event_status.py``); the rest is hashed as before."""
 
 
 def test_the_scene_json_is_what_bansan_js_always_received() -> None:

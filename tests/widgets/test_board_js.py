@@ -364,7 +364,8 @@ def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
             page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
             return {kind: page.locator(f'[data-target="{kind}:MT"]').inner_text().split()[-2:]
                     for kind in ("buy", "wholesale", "sell")} | {
-                "titles": page.locator(".marketlib-board").inner_text()}
+                "titles": page.locator(".marketlib-board").inner_text(),
+                "in_force": page.locator(".marketlib-event-in_force").count()}
 
     plain = panel(start, "plain")
     assert (plain["buy"], plain["wholesale"], plain["sell"]) == (
@@ -383,6 +384,9 @@ def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
     assert "until the next Event" not in plain["titles"]
     assert ("Wholesaler promotion (EV-13): every BUY from the Row the next vendor makes in their "
             "next Action Phase costs RM0" in shown["titles"])  # the strip says what each does
+    assert "until the next Event (in force until the next Event is flipped)" in shown["titles"]
+    assert "costs RM0 (in force in P0's Action Phase this turn)" in shown["titles"]
+    assert shown["in_force"] == 2  # both framed as in force
     assert "Sell online (half price):" in shown["titles"]
     boom = panel(msgspec.structs.replace(start, reminders=(Reminder(seat=0, event="EV-17"),)),
                  "boom")

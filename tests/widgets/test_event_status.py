@@ -1,0 +1,57 @@
+"""The board's Event strip says whether each Event is in force (B-UPK-11).
+
+The strip showed the last three Events flipped, each with what it does, but not which were
+still in force: an "until the next Event" card (``active_event``), a "next Action Phase" card
+beside a vendor's Bag (``reminders``, in force in that vendor's turn and dropped at its end), or
+one that is over. The scene's ``event_status`` says it, as a code the board styles and in
+words, checked here against the engine's own fields in seeded random games with Events on.
+"""
+
+from __future__ import annotations
+
+import random
+
+from marketlib import Match, bansan
+from marketlib.core.i18n import language
+from marketlib.widgets import table_of
+
+
+def test_each_shown_event_is_in_force_waiting_or_over_as_the_state_says() -> None:
+    table = table_of("bansan")
+    seen: set[str] = set()
+    for seed in range(4):  # 'waiting' needs another seat to decide first (an Event list)
+        match = Match("bansan", bansan.Rules(players=3, events="reconstructed"), seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            view = match.view(match.current_player or 0)
+            scene = table.scene(view, match.current_player)
+            assert list(scene["event_status"]) == scene["events"] == list(
+                view.latest_events[-3:])
+            for event, status in scene["event_status"].items():
+                seats = [r.seat for r in view.reminders if r.event == event]
+                if event == view.active_event:
+                    expected = ("in_force", "in force until the next Event is flipped")
+                elif view.current in seats:
+                    expected = ("in_force",
+                                f"in force in P{view.current}'s Action Phase this turn")
+                elif seats:
+                    expected = ("waiting", f"waiting beside the Bag of "
+                                f"{' and '.join(f'P{s}' for s in seats)}, for their next "
+                                "Action Phase")
+                else:
+                    expected = ("over", "over")
+                assert (status["state"], status["words"]) == expected, (seed, event)
+                seen.add(status["state"])
+            match.play(rng.choice(match.legal_actions()))
+    assert seen == {"in_force", "waiting", "over"}, seen
+
+
+def test_the_status_in_malay() -> None:
+    match = Match("bansan", bansan.Rules(players=2, events="reconstructed"), seed=1)
+    rng = random.Random(1)
+    while not match.state.active_event:
+        match.play(rng.choice(match.legal_actions()))
+    with language("ms"):
+        scene = table_of("bansan").scene(match.view(0), match.current_player)
+    assert scene["event_status"][match.state.active_event]["words"] == (
+        "berkuat kuasa sehingga Peristiwa seterusnya dibuka")
