@@ -30,7 +30,7 @@ from marketlib.monsoon.actions import (
 )
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.queries import catalog
-from marketlib.monsoon.rules import apply
+from marketlib.monsoon.rules import apply, legal_actions
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import BonusPending, FulfillPending, TakePending
 from marketlib.monsoon.view import determinize
@@ -152,8 +152,18 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
             what = _(BONUS_WORDS.get(p.action.value, what))
         return _("Take the Bonus Action of {order} ({what}) or skip it.").format(
             order=p.order, what=what)
+    if _only_pass(view):
+        return _("Nothing can be stolen, bought or fulfilled now: pass your turn (A-M-26).")
     return _("Steal a card (from the Market or a larger display), buy Market cards with one of "
              "yours, or fulfil an Order.")
+
+
+def _only_pass(view: Any) -> bool:
+    """The deciding seat's only move is to pass (A-M-26): its legal actions, the same in a
+    world rebuilt from any seat's view (everything but the decks' order is public, A-M-25)."""
+    if view.phase != "action" or view.pending is not None:
+        return False
+    return all(isinstance(a, Pass) for a in legal_actions(determinize(view, random.Random(0))))
 
 
 BONUS_WORDS = {"upgrade": N_("upgrade an Order"), "keep1": N_("keep 1 spent card"),
@@ -203,14 +213,14 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
 
 def warning(view: Any, action: Action) -> str:
     """A question to ask before a move that spends cards for nothing or passes the turn while
-    other moves exist ("" if none).
+    other moves exist ("" if none: a forced pass is not questioned, A-M-26).
 
     Example:
         >>> from marketlib.monsoon import Pass, Rules, setup, view
         >>> warning(view(setup(Rules(players=2), seed=1), 0), Pass(player=0))
         'Pass your turn? You could steal, buy or fulfil instead.'
     """
-    if isinstance(action, Pass) and view.phase == "action":
+    if isinstance(action, Pass) and view.phase == "action" and not _only_pass(view):
         return _("Pass your turn? You could steal, buy or fulfil instead.")
     if isinstance(action, Declare) and isinstance(view.pending, FulfillPending):
         world = determinize(view, random.Random(0))
