@@ -241,7 +241,9 @@ LEVEL = 0.001
 def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: int,
                heuristic: Heuristic, table: Any) -> Hint:
     """The hint when the search cannot tell ``tied`` apart (its best first): those moves
-    ranked by the greedy evaluation (ties: the search's order), said in words."""
+    ranked by the greedy evaluation (ties: the search's order), said in words as a ranking of
+    those moves only ("Of those moves, ..."): a move the search placed lower may read higher
+    by the greedy evaluation (helper-62 read "is best" as best of all)."""
     order = sorted(tied, key=lambda o: -o.value)  # stable: the search's order on ties
     first = order[0]
     estimates = [_estimate(o) for o in tied]
@@ -285,14 +287,14 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
                 "other": _percent(order[len(level)].value)}
         if len(level) == 1:
             reason += " " + _(
-                "By the greedy evaluation (the same score read right after the turn, without "
-                "playing on), {move} is best: it {it} ({value} against {other} for "
-                "{runner}).").format(**said)
+                "Of those moves, by the greedy evaluation (the same score read right after the "
+                "turn, without playing on), {move} is best: it {it} ({value} against {other} "
+                "for {runner}).").format(**said)
         else:
             reason += " " + _(
-                "By the greedy evaluation (the same score read right after the turn, without "
-                "playing on), {moves} are best; the coach suggests the first: it {it} ({value} "
-                "against {other} for {runner}).").format(
+                "Of those moves, by the greedy evaluation (the same score read right after the "
+                "turn, without playing on), {moves} are best; the coach suggests the first: it "
+                "{it} ({value} against {other} for {runner}).").format(
                     moves=_names([o.action for o in level]), **said)
     ranked = [*order, *(o for o in options if o not in order)]
     return Hint(seat, first.action, reason, first, _alternatives(ranked, first), True)

@@ -176,8 +176,8 @@ def test_when_only_the_greedy_evaluation_separates_them_the_hint_ranks_by_it() -
     h = m.hint()
     assert h.undecided and h.best is not None
     assert h.reason.startswith(f"cannot tell {h.action}, ")
-    assert (f"By the greedy evaluation (the same score read right after the turn, without "
-            f"playing on), {h.action} is best: it plays ") in h.reason
+    assert (f"Of those moves, by the greedy evaluation (the same score read right after the "
+            f"turn, without playing on), {h.action} is best: it plays ") in h.reason
     runner = h.alternatives[0]
     assert h.best.value > runner.value
     assert h.reason.endswith(f"({100 * h.best.value:.1f}% against {100 * runner.value:.1f}% "
