@@ -249,8 +249,8 @@ class RoomTable:
         self.session.undo()
         reasons = self.session.reasons
         cursor = self.match.cursor
-        undone = [key for key, (text, _) in reasons.items()
-                  if key[0] >= cursor and text.startswith(REASON[:10])]
+        undone = [key for key, reason in reasons.items()
+                  if key[0] >= cursor and reason[0].startswith(REASON[:10])]
         for key in undone:  # a timed-out move undone: the person's own move there is theirs
             del reasons[key]
         if undone:
@@ -338,7 +338,7 @@ class RoomTable:
                                 timeout_rng(match.seed, seat, index))
         match.play(action)
         self.session.reasons[(index, action)] = (Later(REASON, seat=seat),
-                                                 frozenset(range(self.players)))
+                                                 frozenset(range(self.players)), True)
         self.seats[seat].notice = ""
         try:
             self.commit({index: TIMEOUT + bot})
@@ -459,7 +459,7 @@ class RoomTable:
             seat = actor(self.match, index, self.players)
             if timed_out(who) and seat is not None:  # its log line says so, as when played
                 self.session.reasons[(index, action)] = (Later(REASON, seat=seat),
-                                                         frozenset(range(self.players)))
+                                                         frozenset(range(self.players)), True)
             self._seen.add(index, seat, who)
             self.by.append(who)
             self.last_move = when

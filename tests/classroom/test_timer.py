@@ -318,3 +318,29 @@ def test_the_server_runs_the_timer_and_the_page_is_told(
         assert log[-1].endswith(f"timed out: a computer player moved for P{seat}")
     finally:
         room.stop()
+
+
+def test_each_timed_out_decision_of_a_turn_says_so_in_the_log(tmp_path: Path) -> None:
+    """A turn of several decisions (a Monsoon fulfil: the Order, each card spent, the level) is
+    timed decision by decision, and every timed-out line says so: the log said it on the first
+    only, as a computer player's reason is said once per line of play, so the rest read as the
+    student's own moves (found by helper-62)."""
+    room = make_room(tmp_path, game="monsoon", players=2, seed=11, move_timer=3)
+    try:
+        table = room.tables[0]
+        now = 0.0
+        while len(late(table)) < 8:
+            room.tick(now)
+            now += 0.5
+        history = table.match.history
+        runs = [i for i in late(table)[1:] if i - 1 in late(table)
+                and history[i - 1].player == history[i].player]
+        assert runs, late(table)  # a seat timed out twice in a row, in one turn
+        for s in table.seats:
+            log = s.traits()["log"]
+            for i in late(table):
+                assert log[i].endswith(
+                    f" - timed out: a computer player moved for P{history[i].player}"), log[i]
+            assert [i for i, line in enumerate(log) if "timed out" in line] == late(table)
+    finally:
+        room.stop()
