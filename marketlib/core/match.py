@@ -46,7 +46,7 @@ NOTHING_TO_UNDO = N_("nothing to undo: this is the start of the game")
 NOTHING_TO_REDO = N_("nothing to redo")
 UNDO_BLOCKED = N_("cannot undo in play mode: {blocker}")
 GOTO_BLOCKED = N_("cannot go back to {index} in play mode: {blocker}")
-REVEALED = N_("move {index} ({action}) revealed new cards")
+REVEALED = N_("move {index} ({action}) revealed new cards, which cannot be hidden again")
 """Why undo, redo or goto is refused, raised in English (a programmer reads them from Python);
 registered as templates so a board or the teacher's dashboard shows them in its reader's
 language (:func:`marketlib.core.i18n.refusal`; the move's ``action`` stays table notation)."""

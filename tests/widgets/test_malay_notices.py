@@ -109,9 +109,10 @@ def test_a_refused_undo_or_redo_reads_in_the_boards_language() -> None:
     english = _undo_redo_refusals(None)
     assert english[:2] == ["nothing to undo: this is the start of the game", "nothing to redo"]
     assert english[2].startswith("cannot undo in play mode: move ")
-    assert english[2].endswith(" stock-deck) revealed new cards")
+    assert english[2].endswith(" stock-deck) revealed new cards, which cannot be hidden again")
     malay = _undo_redo_refusals("ms")
     assert malay[:2] == ["tiada apa-apa untuk dibuat asal: ini permulaan permainan",
                          "tiada apa-apa untuk dibuat semula"]
     assert malay[2].startswith("tidak boleh buat asal dalam mod main: langkah ")
-    assert malay[2].endswith(" stock-deck) mendedahkan kad baharu")  # the notation stays
+    assert malay[2].endswith(" stock-deck) mendedahkan kad baharu, yang tidak boleh "
+                             "disembunyikan semula")  # the notation stays
