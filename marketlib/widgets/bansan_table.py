@@ -216,6 +216,7 @@ class BansanTable(Table):
     """How a Bansan view is drawn and clicked (a :class:`~marketlib.widgets.Table`)."""
 
     game_name = "bansan"
+    card_then_place = True  # a card, then a Stall, a seat or a bin (tuck, give, throw)
     words = bansan_words
     confirmed = (A.Complete,)
     shown = SHOWN

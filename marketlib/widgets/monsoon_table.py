@@ -39,6 +39,20 @@ def _own(view: Any, name: str, player: int) -> bool:
     return view.phase == "action" and name in view.seats[player].display
 
 
+def _own_order(view: Any, name: str, player: int) -> bool:
+    """An Order the clicking seat owns (its Bonus Good, if any, is its own, M-BG-01)."""
+    return any(o.id == name for o in view.seats[player].orders)
+
+
+def _bonus(view: Any, name: str, player: int) -> Any:
+    """A click on a Bonus Good: spent while fulfilling (M-BG-01); in the Action step it would
+    buy with one's own (refused: M-BUY-04, M-BG-02) or steal another seat's (refused: M-STEAL-04,
+    M-BG-03), so the refusal names the rule that forbids what was tried."""
+    if view.phase == "action":
+        return (Buy if _own_order(view, name, player) else Steal)(player=player, card=name)
+    return SpendBonus(player=player, order=name)
+
+
 def _upgrading(view: Any) -> bool:
     """The Bonus Action in progress is an upgrade (M-BA-01): a clicked Order is upgraded."""
     pending = view.pending
@@ -56,13 +70,14 @@ SHOWN = Presentation(ACTIONS, monsoon_words.LABELS, (
         clicks={"card": lambda view, name, p: Take(player=p, card=name)
                 if view.phase == "take" else None}),
     row(Fulfill, target=lambda a: f"order:{a.order}", verb="fulfil",
-        clicks={"order": lambda view, name, p: None if view.phase == "spend"
-                or _upgrading(view) else Fulfill(player=p, order=name)}),
+        clicks={"order": lambda view, name, p: None if _upgrading(view) or (
+            view.phase == "spend" and _own_order(view, name, p))
+            else Fulfill(player=p, order=name)}),  # another Order while paying: M-FUL-01
     row(Spend, target=lambda a: f"card:{a.card}",
         clicks={"card": lambda view, name, p: Spend(player=p, card=name)
                 if view.phase == "spend" else None}),
     row(SpendBonus, target=lambda a: f"bonus:{a.order}",
-        clicks={"bonus": lambda view, name, p: SpendBonus(player=p, order=name),
+        clicks={"bonus": _bonus,
                 "order": lambda view, name, p: SpendBonus(player=p, order=name)
                 if view.phase == "spend" else None}),
     row(Declare, target=lambda a: f"level:{a.level.value}",

@@ -37,6 +37,9 @@ class Table:
     confirmed: tuple[type, ...] = ()
     """Action kinds whose success a board confirms in words (the game's ``recap`` of the move,
     e.g. "Done: P0 completed Shopping List SL-21: +RM8 for you."; issue 30, point 4)."""
+    card_then_place = False
+    """Whether some moves are played with two clicks, a card and then where it goes (Bansan's
+    tuck, give and throw): the hint after a click on a legal move says so."""
     shown: Presentation | None = None
     """The game's presentation table: per action kind its label, button verb, target and the
     clicks that mean it (:mod:`.presentation`); :meth:`label`, :meth:`verb`, :meth:`target`
@@ -115,9 +118,11 @@ def explain_click(table: Table, match: Match, target: str, player: int,
             thing=target.split(":", 1)[-1])
     why = game.explain(sight.world(player), action)
     if why is None:  # legal, but not what was clicked: say how to play it (issue 30, point 4)
-        return _("{label} [{action}] is allowed now. To play it, click its highlighted choice (a "
-                 "card that goes somewhere: the card first, then where it goes).").format(
-                     label=table.label(view, action), action=action)
+        said = (_("{label} [{action}] is allowed now. To play it, click its highlighted choice "
+                  "(a card that goes somewhere: the card first, then where it goes).")
+                if table.card_then_place else
+                _("{label} [{action}] is allowed now. To play it, click its highlighted choice."))
+        return said.format(label=table.label(view, action), action=action)
     return f"{why.rule}: {refusal(why.reason)}"
 
 
