@@ -56,7 +56,9 @@ waited" by what it threw and how much of it was fined (B-END-05), not "P1 played
 ... P0 bermain", not "... giliran P0"): ``336d3d98...fc276``. An opening said of a person
 ("stocked their opening cards", not "its"): ``3a018135...bd0e4``. The Event strip saying
 whether each Event is in force, waiting beside a Bag or over (the scene's ``event_status``,
-B-UPK-11): ``6f888608...3e742``.
+B-UPK-11): ``6f888608...3e742``. Monsoon previews saying what a move does to the seat's
+Bonus Goods (gained M-FUL-06, lost M-BG-04, spent M-BG-05), and a Bulk declare that earns one
+not questioned as scoring nothing (A-M-11): ``119b725f...e07ca3a6``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

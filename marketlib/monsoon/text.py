@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from marketlib.core.game import Preview, check_own_move
-from marketlib.monsoon.actions import Action, Fulfill
+from marketlib.monsoon.actions import Action, Fulfill, Upgrade
 from marketlib.monsoon.cards import Catalog, Level, Order
 from marketlib.monsoon.queries import bonus_items, catalog, spend_items
 from marketlib.monsoon.rules import ENGINE, apply
@@ -69,6 +69,7 @@ def preview(view: View, action: Action, world: State | None = None, *,
     d0, d1 = len(before.seats[player].display), len(after.seats[player].display)
     if d1 != d0:
         parts.append(f"display {d0} -> {d1} card{'' if d1 == 1 else 's'}")
+    parts.extend(bonus_changes(before, after, action))
     pending = after.pending
     if isinstance(pending, TakePending) and after.current == player:  # a Buy's second step
         n = pending.remaining
@@ -80,6 +81,25 @@ def preview(view: View, action: Action, world: State | None = None, *,
     elif after.current != player:
         parts.append("ends your turn")
     return Preview(certain=tuple(parts))
+
+
+def bonus_changes(before: State, after: State, action: Action) -> list[str]:
+    """The Bonus Goods ``action``'s player gains or loses from ``before`` to ``after``, in
+    words: one gained on a Bulk edge that shows one (M-FUL-06), one lost with its Order
+    upgraded (M-BG-04), one spent on an Order (M-BG-05: the Order carrying it turns to
+    Silver)."""
+    player = action.player
+
+    def carried(state: State) -> set[str]:
+        return {o.id for o in state.seats[player].orders if o.bonus}
+
+    was, now = carried(before), carried(after)
+    said = [f"gains the Bonus Good on {o} (M-FUL-06)" for o in sorted(now - was)]
+    said += [f"the Bonus Good on {o} is lost: its Order is upgraded (M-BG-04)"
+             if isinstance(action, Upgrade) else
+             f"spends the Bonus Good on {o}, which turns its Order to Silver (M-BG-05)"
+             for o in sorted(was - now)]
+    return said
 
 
 def _spend(after: State, player: int, pending: FulfillPending, cat: Catalog, *,

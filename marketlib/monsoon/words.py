@@ -212,8 +212,9 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
 
 
 def warning(view: Any, action: Action) -> str:
-    """A question to ask before a move that spends cards for nothing or passes the turn while
-    other moves exist ("" if none: a forced pass is not questioned, A-M-26).
+    """A question to ask before a move that spends cards for nothing (no seal and no Bonus
+    Good, A-M-11) or passes the turn while other moves exist ("" if none: a forced pass is not
+    questioned, A-M-26).
 
     Example:
         >>> from marketlib.monsoon import Pass, Rules, setup, view
@@ -228,7 +229,8 @@ def warning(view: Any, action: Action) -> str:
         player = action.player
         cat = catalog(world)
         gained = seals_of(after.seats[player], cat) - seals_of(world.seats[player], cat)
-        if gained <= 0:
+        bonus = any(o.bonus for o in after.seats[player].orders if o.id == view.pending.order)
+        if gained <= 0 and not bonus:  # a Bulk edge's Bonus Good is worth it (A-M-11)
             spent = len(view.pending.cards) + len(view.pending.bonus_goods)
             return _("This {level} fulfilment scores 0 seals and spends {spent} item(s). Play "
                      "it anyway?").format(level=_(LEVELS[action.level.value]), spent=spent)
@@ -519,6 +521,9 @@ PREVIEWS: tuple[str, ...] = (
     N_('the spend meets Bulk (Seals on its Bulk edge: {seals}, and its Bonus Good: {amount})'),
     N_('the spend meets no level yet'),
     N_('no visible change yet'),
+    N_('gains the Bonus Good on {order} (M-FUL-06)'),
+    N_('the Bonus Good on {order} is lost: its Order is upgraded (M-BG-04)'),
+    N_('spends the Bonus Good on {order}, which turns its Order to Silver (M-BG-05)'),
 )
 """The parts of a move's preview (``text.preview``), as the rules code writes them in English:
 :func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""
