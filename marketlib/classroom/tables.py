@@ -38,7 +38,7 @@ from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
 from marketlib.widgets.payload import Table
-from marketlib.widgets.session import COACH, SeatSession, TableSession
+from marketlib.widgets.session import COACH, PAUSED_REFUSAL, SeatSession, TableSession
 
 MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
 """The messages that ask for a move (refused when no move was played)."""
@@ -281,6 +281,10 @@ class RoomTable:
 
     def pause(self, paused: bool) -> None:
         if self.session.paused and not paused:
+            for seat in self.seats:  # a click refused while paused: the resume answers it
+                with language(seat.lang):
+                    if seat.notice == _(PAUSED_REFUSAL):
+                        seat.notice = ""
             self.session.announce(RESUMED)
         self.session.paused = PAUSED if paused else ""
         if paused:

@@ -62,3 +62,23 @@ def test_a_student_back_while_a_computer_holds_the_seat_is_told_and_the_teacher_
         assert other == ""  # the others are not told someone else's seat is held
         _, answer = send(ws, {"type": "explain", "target": "button:done"})
         assert answer["type"] == "ack"
+
+
+def test_a_click_refused_while_paused_is_answered_by_the_resume(tmp_path: Path) -> None:
+    """The student who clicked while paused read "paused ... wait until they resume it" and
+    "resumed: play on" side by side after the resume (found by helper-62): the resume answers
+    the refusal, in each seat's language."""
+    room = make_room(tmp_path, players=3, seed=2)
+    table = room.tables[0]
+    seat = table.match.current_player
+    assert seat is not None
+    table.seats[seat].lang = "ms"
+    room.pause(1)
+    refused = table.handle(seat, {"type": "play", "index": 0,
+                                  "version": table.seats[seat].version})
+    assert refused and table.match.cursor == 0
+    assert table.seats[seat].traits()["notice"].startswith("Guru menghentikan permainan")
+    room.unpause(1)
+    notices = [s.traits()["notice"] for s in table.seats]
+    assert notices[seat] == "Guru menyambung semula permainan: teruskan bermain."
+    assert [n for i, n in enumerate(notices) if i != seat] == [RESUMED] * 2
