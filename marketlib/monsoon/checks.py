@@ -44,14 +44,22 @@ BONUS_RULE = {
     BonusAction.STEAL2: "M-BA-04",
 }
 LEVEL_RULE = {Level.GOLD: "M-FUL-04", Level.SILVER: "M-FUL-05", Level.BULK: "M-FUL-06"}
+BONUS_WAITING = {
+    BonusAction.UPGRADE: "the Bonus Action of {order} is to upgrade an Order: take it or skip",
+    BonusAction.KEEP1: "the Bonus Action of {order} is to keep 1 spent card: take it or skip",
+    BonusAction.FULFILL_ANOTHER: "the Bonus Action of {order} is to fulfil another Order: take "
+                                 "it or skip",
+    BonusAction.STEAL2: "the Bonus Action of {order} is to steal 2 cards: take it or skip",
+}
+"""What waits when another move is tried during a Bonus Action, in words (the registered
+refusals of ``words.REFUSALS``; the action's code, ``steal2``, is no word for a learner)."""
 
 
 def _bonus_mismatch(state: State, wanted: BonusAction) -> Violation | None:
     pending = state.pending
     if state.phase == "bonus" and isinstance(pending, BonusPending) and pending.action != wanted:
         return _v(BONUS_RULE[pending.action],
-                  f"the Bonus Action of {pending.order} is {pending.action.value}, not "
-                  f"{wanted.value}: take it or skip")
+                  BONUS_WAITING[pending.action].format(order=pending.order))
     return None
 
 

@@ -256,7 +256,9 @@ class MonsoonHeuristic:
             pots = potentials(after, player) if after.result is None else []
             if pots:
                 seals, oid, lvl = pots[0]
-                why = Later(N_("so it holds the goods for {order} at {level} ({seals} seals) "
+                why = Later(N_("so it holds the goods for {order} at {level} ({seals} seal) "
+                               "next turn") if seals == 1 else
+                            N_("so it holds the goods for {order} at {level} ({seals} seals) "
                                "next turn"), order=oid, level=Later(LEVELS[lvl.value]),
                             seals=seals)
             else:
