@@ -132,7 +132,8 @@ def status_row(status: TableStatus, connected: Mapping[tuple[int, int], Any],
         "table": status.table,
         "treatment": status.treatment,
         "game": status.game,
-        "to play": "" if current is None else f"P{current} {status.shown[current]}",
+        "to play": "" if current is None else " ".join(dict.fromkeys(
+            (f"P{current}", status.shown[current]))),  # "P0 Aisyah"; "P0" before anyone joined
         "moves": status.moves,
         "connected": f"{online}/{len(people)}",
         "computers": ", ".join(f"P{s}" for s, bot in enumerate(status.computers) if bot),

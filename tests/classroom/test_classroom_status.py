@@ -20,7 +20,7 @@ from marketlib.classroom import Room
 from marketlib.classroom.frames import seat_labels
 from marketlib.classroom.status import display_names
 
-from .helpers import make_room
+from .helpers import asgi_client, join, make_room
 
 
 def play(room: Room, moves: int, seed: int = 3) -> None:
@@ -139,3 +139,17 @@ def test_who_is_connected_is_the_servers_and_read_only(tmp_path: Path) -> None:
     finally:
         room.stop()
     assert room.connected == {}
+
+
+def test_to_play_names_the_seat_once_before_anyone_joined(tmp_path: Path) -> None:
+    """``room.status()`` read "P0 P0" to play for a seat nobody had joined (helper-62): the
+    seat, then the person's name once they give one."""
+    room = make_room(tmp_path, players=2, seed=1)
+    try:
+        seat = room.tables[0].match.current_player
+        assert room.status()["to play"].tolist() == [f"P{seat}"]
+        with asgi_client(room).websocket_connect("/ws") as ws:
+            join(ws, room.codes[(1, seat)], "Siti")
+            assert room.status()["to play"].tolist() == [f"P{seat} Siti"]
+    finally:
+        room.stop()
