@@ -58,7 +58,8 @@ waited" by what it threw and how much of it was fined (B-END-05), not "P1 played
 whether each Event is in force, waiting beside a Bag or over (the scene's ``event_status``,
 B-UPK-11): ``6f888608...3e742``. Monsoon previews saying what a move does to the seat's
 Bonus Goods (gained M-FUL-06, lost M-BG-04, spent M-BG-05), and a Bulk declare that earns one
-not questioned as scoring nothing (A-M-11): ``119b725f...e07ca3a6``.
+not questioned as scoring nothing (A-M-11): ``119b725f...e07ca3a6``. A Bansan Bag of one
+card said in the singular ("Bag 0 -> 1 card"): ``e16dcdf8...8ac594c``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -342,7 +342,8 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             if v1.money != v0.money:
                 certain.append(f"money RM{v0.money} -> RM{v1.money}")
             if len(v1.bag) != len(v0.bag):
-                certain.append(f"Bag {len(v0.bag)} -> {len(v1.bag)} cards")
+                n = len(v1.bag)
+                certain.append(f"Bag {len(v0.bag)} -> {n} card{'' if n == 1 else 's'}")
     if sure_bins and before.bins != after.bins:
         certain.append(_bins(after))
     if sure_trigger:

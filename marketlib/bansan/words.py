@@ -1267,6 +1267,7 @@ PREVIEWS: tuple[str, ...] = (
     N_('flips an Event, which can change money, Bags and bins'),
     N_('draws Shopping Lists you have not seen'),
     N_('money RM{before} -> RM{after}'),
+    N_('Bag {before} -> {after} card'),
     N_('Bag {before} -> {after} cards'),
     N_('bins {bins}'),
     N_('ends the game'),

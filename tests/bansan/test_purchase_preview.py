@@ -186,3 +186,15 @@ def test_the_last_upkeep_and_a_closing_done_say_what_they_do() -> None:
                     said[view.phase].add(text.split("; ")[-1])
                 match.play(rng.choice(match.legal_actions()))
     assert "ends the game" in said["complete"] and said["closing"]
+
+
+def test_a_bag_of_one_card_is_singular() -> None:
+    """"Bag 0 -> 1 card", as Monsoon's "display 2 -> 1 card" (it read "Bag 0 -> 1 cards")."""
+    said: list[str] = []
+    for seed, match, seat, legal in positions(RULES[0]):
+        if seat is not None and seat >= 0:
+            view = match.view(seat)
+            world = world_of(match.game, view)
+            said += [str(bansan.preview(view, a, world, legal=True)) for a in legal]
+    assert not any("-> 1 cards" in s for s in said)
+    assert any("-> 1 card;" in s or s.endswith("-> 1 card") for s in said)
