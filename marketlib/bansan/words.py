@@ -1002,6 +1002,8 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
         return ""
     who = actions[0].player
     phrases: list[str] = []
+    last = views[-1]  # the Closing Round is the game's last phase: only then is a done one's
+    closing = last.phase == "closing" or last.result is not None  # (each view read costs)
     i = 0
     while i < len(actions):
         a = actions[i]
@@ -1027,7 +1029,7 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                 i = j
                 continue
         phrase = (_closing_step(views[i], views[i + 1], a.player)
-                  if isinstance(a, A.Done) and views[i].phase == "closing" else
+                  if closing and isinstance(a, A.Done) and views[i].phase == "closing" else
                   _past(a, me, picks, mine))
         if phrase and (not phrases or phrases[-1] != phrase):
             phrases.append(phrase)
