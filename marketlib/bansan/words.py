@@ -555,6 +555,9 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         "closing": N_("{who} is completing their last Shopping Lists in the Closing Round."),
         "bag": N_("{who} is giving away or throwing the extra cards of their Bag."),
     }
+    if view.rules.plays.fresh_row:  # Sendiri stocks from its Row only (B-SOLO-11)
+        mine_now["stock"] = N_("You are stocking: every Row card of one type (B-SOLO-11).")
+        their_now["stock"] = N_("{who} is stocking: every Row card of one type (B-SOLO-11).")
     now = (mine_now if me else their_now).get(str(phase))
     if now is None:
         shown = _(PHASES[str(phase)]) if str(phase) in PHASES else str(phase)

@@ -329,3 +329,21 @@ def test_sendiri_instructions_name_only_moves_sendiri_allows() -> None:
         "Step 1b throw (B-SOLO-10): choose which card of this Stall goes into its Waste Bin (no "
         "fine).")
     assert not any("vendor" in text or "Deck until" in text for text in seen.values()), seen
+
+
+def test_the_sendiri_step_line_names_only_the_row() -> None:
+    """The step line under the instruction said "every Row card of one type, or from the
+    Deck" on every Sendiri turn (helper-63): B-SOLO-11 stocks from the Row only."""
+    import random
+
+    from marketlib import Match
+    from marketlib.bansan import words
+
+    match = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=9)
+    rng = random.Random(9)
+    steps = set()
+    while not match.is_over:
+        if match.state.phase == "stock" and match.state.pending is None:
+            steps.add(words.step(match.view(0), 0, 0))
+        match.play(rng.choice(match.legal_actions()))
+    assert steps == {"You are stocking: every Row card of one type (B-SOLO-11)."}
