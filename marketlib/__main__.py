@@ -84,8 +84,10 @@ def _parser() -> argparse.ArgumentParser:
         [*registry.names(), *(m for n in registry.names() for m in registry.entry(n).modes)]))
     sim.add_argument("--players", type=int, default=None,
                      help="seats (default: the game's, 1 for Sendiri)")
-    sim.add_argument("--bots", default="greedy,random",
-                     help="comma-separated bots in seat order (random, greedy, ismcts), cycled")
+    sim.add_argument("--bots", default=None,
+                     help="comma-separated bots in seat order (random, greedy, ismcts), cycled "
+                     "to fill the seats, at most one per seat (default: greedy,random; "
+                     "greedy alone in Sendiri)")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--jobs", type=int, default=1, help="parallel workers (-1: all cores)")
@@ -128,7 +130,10 @@ def simulate(args: argparse.Namespace) -> int:
     game = found.game()
     rules = rules_from_args(game, args.game, implied, found.modes.get(args.game, {}),
                             args.players, args.rule)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.bots is None:  # the default pair, as far as there are seats (Sendiri has one)
+        bots = ["greedy", "random"][:max(1, int(getattr(rules, "players", 2)))]
+    else:
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     out = None if args.out is None else Path(args.out)
     if out is not None:  # before any game is played (issue 26, point 6)
         for path in (out, _turns_path(out)):
@@ -136,7 +141,10 @@ def simulate(args: argparse.Namespace) -> int:
     games, turns = sim.play_many(game, rules, bots, args.games, seed=args.seed,
                                  rotate_seats=not args.no_rotate, n_jobs=args.jobs,
                                  progress=args.progress)
-    print(summary(games, game.GAME.title, game.GAME.score_unit))
+    solo = getattr(getattr(rules, "plays", None), "solo", False)  # Sendiri (B-SOLO-18)
+    print(summary(games, game.GAME.title, "score" if solo else game.GAME.score_unit))
+    if solo:
+        print("(a Sendiri score is money + Deck cards, not RM: B-SOLO-18)")
     if out is not None:
         sim.save_results(games, out)
         sim.save_results(turns, _turns_path(out))

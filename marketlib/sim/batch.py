@@ -27,8 +27,9 @@ import pandas as pd  # type: ignore[import-untyped]
 from marketlib.core import registry
 from marketlib.core.game import GameModule
 from marketlib.core.registry import GameEntry, resolve_game
+from marketlib.core.seeding import check_seed
 from marketlib.sim import parts, submit
-from marketlib.sim.record import BotSpec, resolve_rules, seat_bots
+from marketlib.sim.record import BotSpec, check_games, resolve_rules, seat_bots
 from marketlib.sim.tasks import (
     GAME_COLUMNS,
     RESULT_COLUMNS,
@@ -291,8 +292,8 @@ def play_many(
         >>> games[["seat", "bot", "winner"]].values.tolist()
         [[0, 'GreedyBot', True], [1, 'RandomBot', False], [0, 'RandomBot', False], [1, 'GreedyBot', True]]
     """  # noqa: E501
-    if n_games < 1:
-        raise ValueError("n_games must be at least 1")
+    n_games = check_games(n_games)
+    seed = check_seed(seed)
     module = resolve_game(game)
     rules = resolve_rules(module, rules)
     players = int(getattr(rules, "players", len(bots)))

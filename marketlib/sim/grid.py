@@ -22,7 +22,7 @@ from marketlib.core.game import GameModule
 from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import check_seed, point_seed
 from marketlib.sim.batch import Point, _meta, finish, run_points
-from marketlib.sim.record import BotSpec, resolve_rules, seat_bots
+from marketlib.sim.record import BotSpec, check_games, resolve_rules, seat_bots
 from marketlib.sim.tasks import card_content
 
 
@@ -88,8 +88,7 @@ def sweep(
         >>> df.attrs["marketlib"]["point_seeds"] == [point_seed(0, 0), point_seed(0, 1)]
         True
     """
-    if n_games < 1:
-        raise ValueError("n_games must be at least 1")
+    n_games = check_games(n_games)
     seed = check_seed(seed)
     module = resolve_game(game)
     base = resolve_rules(module, base_rules)
@@ -102,6 +101,10 @@ def sweep(
         if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or (
                 len(values) == 0):
             raise ValueError(f"grid[{key!r}] must be a non-empty list of values, not {values!r}")
+        twice = [v for i, v in enumerate(values) if v in list(values)[:i]]
+        if twice:
+            raise ValueError(f"grid[{key!r}] names {twice[0]!r} twice: each value is one point "
+                             "of the sweep (more games per point: n_games)")
     points = []
     for p, values in enumerate(itertools.product(*(grid[k] for k in keys))):
         changes = dict(zip(keys, values, strict=True))

@@ -117,24 +117,51 @@ class GameRecord:
 
 
 def resolve_rules(game: GameModule, rules: Any) -> Any:
-    """``rules`` as the game's ``Rules``: ``None`` gives the defaults, a dict is converted."""
+    """``rules`` as the game's ``Rules``: ``None`` gives the defaults, a dict is converted.
+
+    Raises:
+        TypeError: ``rules`` is anything else, another game's ``Rules`` among them.
+    """
     if rules is None:
         return game.Rules()
     if isinstance(game.Rules, type) and isinstance(rules, game.Rules):
         return rules
     if isinstance(rules, Mapping):
         return msgspec.convert(dict(rules), game.Rules)
-    return rules
+    raise TypeError(f"the rules of {game.GAME.name} are its Rules, a dict of its options or "
+                    f"None, not {type(rules).__module__}.{type(rules).__name__}")
+
+
+def check_games(n_games: object) -> int:
+    """``n_games`` as a number of games (numpy integers are accepted).
+
+    Raises:
+        TypeError: not a whole number (a ``bool``, a ``float``, text...).
+        ValueError: below 1.
+    """
+    if isinstance(n_games, bool) or not isinstance(n_games, int):
+        raise TypeError(f"n_games is a whole number of games, not {type(n_games).__name__} "
+                        f"{n_games!r}")
+    if n_games < 1:
+        raise ValueError("n_games must be at least 1")
+    return int(n_games)
 
 
 def seat_bots(bots: Sequence[BotSpec], players: int) -> list[BotSpec]:
-    """``bots`` cycled to fill ``players`` seats.
+    """``bots`` cycled to fill ``players`` seats (``["greedy"]`` fills every seat).
 
     Raises:
-        ValueError: no bots.
+        TypeError: ``bots`` is one name, not a list of them.
+        ValueError: no bots, or more bots than seats (one would never play).
     """
+    if isinstance(bots, (str, bytes)):
+        raise TypeError(f"bots is a list of computer players, like [{bots!r}], not the text "
+                        f"{bots!r}")
     if not bots:
         raise ValueError("give at least one bot")
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots for a {players}-player game: give at most "
+                         f"{players} (they are cycled to fill the seats), or more players")
     return [bots[s % len(bots)] for s in range(players)]
 
 
@@ -378,5 +405,18 @@ def record_match(match: Match, bots: Sequence[str]) -> GameRecord:
     )
 
 
-__all__ = ["MAX_DECISIONS", "BotSpec", "GameRecord", "TurnEnd", "TurnTable", "match_turns", "play",
-           "players_of", "record_match", "resolve_rules", "seat_bots", "spell_out"]
+__all__ = [
+    "MAX_DECISIONS",
+    "BotSpec",
+    "GameRecord",
+    "TurnEnd",
+    "TurnTable",
+    "check_games",
+    "match_turns",
+    "play",
+    "players_of",
+    "record_match",
+    "resolve_rules",
+    "seat_bots",
+    "spell_out",
+]

@@ -191,7 +191,7 @@ def test_the_last_upkeep_and_a_closing_done_say_what_they_do() -> None:
 def test_a_bag_of_one_card_is_singular() -> None:
     """"Bag 0 -> 1 card", as Monsoon's "display 2 -> 1 card" (it read "Bag 0 -> 1 cards")."""
     said: list[str] = []
-    for seed, match, seat, legal in positions(RULES[0]):
+    for _seed, match, seat, legal in positions(RULES[0]):
         if seat is not None and seat >= 0:
             view = match.view(seat)
             world = world_of(match.game, view)

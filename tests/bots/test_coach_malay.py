@@ -150,8 +150,9 @@ def test_the_malay_sentences_of_undecided_bansan_hints() -> None:
                                "tamak 50.0%)")
     # the Kenduri: the public lists a Bag comes closer to, ranked by the greedy evaluation
     _m, english, malay = _hints("kenduri")
-    assert "Menurut penilaian tamak (skor yang sama dibaca sejurus selepas giliran, tanpa " \
-           "meneruskan permainan), P0 pick PC-45 adalah yang terbaik: ia memainkan pick " \
+    assert "Antara langkah-langkah itu, menurut penilaian tamak (skor yang sama dibaca " \
+           "sejurus selepas giliran, tanpa meneruskan permainan), P0 pick PC-45 adalah yang " \
+           "terbaik: ia memainkan pick " \
            "PC-45, kemudian done, kemudian buy-wholesale FV, kemudian pick PC-08 dan 2 lagi, " \
            "kerana wangnya berubah daripada RM10 kepada RM6; Begnya berubah daripada 0 kepada " \
            "5 kad; senarai Kenduri di meja, SL-14 (Beg P0 meliputi 25%)" in malay.reason
