@@ -119,7 +119,7 @@ def estimate_chart(
     reference: float | None = None,
     reference_label: str = "",
     percent: bool = False,
-    subtitle: str | None = None,
+    subtitle: str | list[str] | None = None,
     ordinal: bool = True,
 ) -> alt.LayerChart:
     """Points (joined by lines when ``by`` is given) with 95% interval bars from a summary
@@ -203,18 +203,22 @@ def win_rate_chart(games: pd.DataFrame, by: str = "bot",
     return _size(chart, f"Win rate by {by}", _seats_note(games, by, n), offset=16)
 
 
-def _seats_note(games: pd.DataFrame, by: str, n: int) -> str | list[str]:
-    """The win rate chart's subtitle: how many seats a bar counts, and a line for each group
-    that held several seats of one game (its rate is per seat, not per game)."""
+def _seats_note(games: pd.DataFrame, by: str, n: int, within: tuple[str, ...] = (),
+                each: str = "bar") -> str | list[str]:
+    """The win rate chart's subtitle: how many seats a bar (or a sweep's point, ``each``)
+    counts, and a line for each group that held several seats of one game (its rate is per
+    seat, not per game). ``within``: the columns that tell games with the same ``game`` number
+    apart (a sweep's rule columns: its points number their games from 0 each)."""
     shared = []
-    if {"game", by} <= set(games.columns):
-        held = games.groupby(["game", by], observed=True).size().groupby(level=1,
-                                                                          observed=True).max()
+    keys = [*within, "game", by]
+    if set(keys) <= set(games.columns):
+        held = games.groupby(keys, observed=True).size().groupby(level=by,
+                                                                  observed=True).max()
         shared = [f"{name} held {k} seats a game; winning a game counts 1 win in {k} seats"
                   for name, k in held.items() if k > 1]
     if not shared:
-        return f"95% Wilson intervals; up to {n} games per bar"
-    return [f"95% Wilson intervals over seats played (up to {n} per bar)", *shared]
+        return f"95% Wilson intervals; up to {n} games per {each}"
+    return [f"95% Wilson intervals over seats played (up to {n} per {each})", *shared]
 
 
 def score_chart(games: pd.DataFrame, by: str = "bot") -> alt.LayerChart:
@@ -238,8 +242,9 @@ def _per_game(turns: pd.DataFrame, value: str, by: str, x: XAxis,
     """One value per game, group and x step (the mean over that game's rows there), with
     ``x`` either the share of the game played (``bins`` bins) or the turn (only turns that
     every game reached)."""
-    frame = turns[["game", "turn", by, value]].copy()
-    last = frame.groupby("game")["turn"].transform("max")
+    games = _games_of(turns)
+    frame = turns[list(dict.fromkeys([*games, "turn", by, value]))].copy()
+    last = frame.groupby(games)["turn"].transform("max")
     if x == "progress":
         step = np.minimum((frame["turn"] / last.where(last > 0, 1) * bins).astype(int),
                           bins - 1)
@@ -249,7 +254,8 @@ def _per_game(turns: pd.DataFrame, value: str, by: str, x: XAxis,
         shortest = int(last.min())
         frame = frame[frame["turn"] <= shortest].assign(x=lambda f: f["turn"])
         note = f"turns 0-{shortest}, which every game reached (no survivor bias)"
-    per_game = frame.groupby(["game", by, "x"], observed=True)[value].mean().reset_index()
+    per_game = frame.groupby(list(dict.fromkeys([*games, by, "x"])),
+                             observed=True)[value].mean().reset_index()
     return per_game, note, "share of the game played" if x == "progress" else "turn"
 
 
@@ -297,11 +303,12 @@ def bin_fill_chart(turns: pd.DataFrame, x: XAxis = "progress",
     Raises:
         ValueError: the frame has no ``bin_*`` columns (e.g. a Monsoon Market run).
     """
-    columns = [c for c in turns.columns if c.startswith("bin_")]
+    games = _games_of(turns)  # a sweep's rule columns (bin_capacity too) name its points
+    columns = [c for c in turns.columns if c.startswith("bin_") and c not in games]
     if not columns:
         raise ValueError("no bin_* columns: waste bins exist only in Bansan")
-    long = turns.drop_duplicates(["game", "turn"])[["game", "turn", *columns]].melt(
-        id_vars=["game", "turn"], var_name="bin", value_name="fill")
+    long = turns.drop_duplicates([*games, "turn"])[[*games, "turn", *columns]].melt(
+        id_vars=[*games, "turn"], var_name="bin", value_name="fill")
     long["bin"] = long["bin"].str.removeprefix("bin_")
     per_game, note, x_title = _per_game(long, "fill", "bin", x, bins)
     data = t_summary(per_game, ["bin", "x"], "fill")
@@ -318,7 +325,12 @@ def bin_fill_chart(turns: pd.DataFrame, x: XAxis = "progress",
 def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot",
                 reference: float | None = None) -> alt.LayerChart:
     """Win rate (with 95% Wilson intervals) against the values of ``rule`` from a
-    :func:`marketlib.sim.sweep` frame, one line per ``by``.
+    :func:`marketlib.sim.sweep` frame: one point per value and ``by``, the ``by`` side by side
+    at each value (so their interval bars never hide each other), in one colour and shape each.
+
+    A point counts seats played, as :func:`win_rate_chart`'s bars do: where a bot held several
+    seats of one game, a game it won is one win in those seats, and the subtitle says so (it
+    said "40 games per point" for 20 games at three seats).
 
     Raises:
         ValueError: ``rule`` is not a column of the frame.
@@ -332,7 +344,22 @@ def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot",
     return estimate_chart(data, rule, by=by, title=f"Win rate as {rule} changes",
                           x_title=rule, y_title="win rate", by_title=by, percent=True,
                           reference=reference, reference_label=label,
-                          subtitle=f"95% Wilson intervals; {n} games per point")
+                          subtitle=_seats_note(frame, by, n, within=_points(frame, rule),
+                                               each="point"))
+
+
+def _games_of(frame: pd.DataFrame) -> list[str]:
+    """The columns that name one game of ``frame``: ``game``, after a sweep's rule columns
+    (its points number their games from 0 each, so the games of two points shared a number
+    and their turns were taken as one game's)."""
+    return [*_points(frame), "game"]
+
+
+def _points(frame: pd.DataFrame, *rules: str) -> tuple[str, ...]:
+    """The columns that tell a sweep's points apart (its grid's rule options, ``rules`` at
+    least): each point numbers its games from 0, so ``game`` alone does not name a game."""
+    grid = frame.attrs.get("marketlib", {}).get("grid", {})
+    return tuple(dict.fromkeys([*rules, *(k for k in grid if k in frame.columns)]))
 
 
 

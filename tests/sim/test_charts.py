@@ -4,6 +4,7 @@ legend per chart, and charts of 100,000+ rows that stay small (the builders aggr
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import altair as alt
 import numpy as np
@@ -178,3 +179,36 @@ def test_t_summary_clips_the_interval_to_the_values_seen() -> None:
     assert out.loc["b", "ci_low"] == pytest.approx(10.5 - half)
     assert out.loc["b", "ci_high"] == pytest.approx(10.5 + half)
     assert 10 < out.loc["b", "ci_low"] < out.loc["b", "ci_high"] < 11
+
+
+def test_a_sweep_chart_counts_games_per_point_as_the_win_rate_chart_does() -> None:
+    """GreedyBot in two of three seats won 20 of 20 games at one point; the chart said "40
+    games per point" and showed 50% with no word why (found by helper-63). Its subtitle now
+    says how a point counts, as :func:`charts.win_rate_chart` does."""
+    frame = sweep("monsoon", {"players": 3}, {"seal_target": [10, 15]}, ["greedy", "random"],
+                  6, seed=2)
+    subtitle = charts.sweep_chart(frame, "seal_target").to_dict()["title"]["subtitle"]
+    assert subtitle == ["95% Wilson intervals over seats played (up to 12 per point)",
+                        "GreedyBot held 2 seats a game; winning a game counts 1 win in 2 seats"]
+    alone = sweep("monsoon", {"players": 2}, {"seal_target": [10, 15]}, ["greedy", "random"],
+                  6, seed=2)
+    assert charts.sweep_chart(alone, "seal_target").to_dict()["title"]["subtitle"] == (
+        "95% Wilson intervals; up to 6 games per point")
+
+
+def test_a_sweeps_turns_chart_takes_each_points_games_apart(tmp_path: Path) -> None:
+    """A sweep's points number their games from 0 each, and ``turns_chart`` and
+    ``bin_fill_chart`` took the turns of game 0 of every point as one game: the short games'
+    line stopped half way along "share of the game played", and the bins counted one point's
+    games only (found by helper-63)."""
+    from marketlib.sim import load_parts
+
+    _games, turns = load_parts(sweep("monsoon", {"players": 2}, {"seal_target": [5, 30]},
+                                     ["random"], 6, seed=3, out=tmp_path / "monsoon"))
+    data = next(iter(charts.turns_chart(turns, by="seal_target").to_dict()["datasets"].values()))
+    assert {v: max(r["x"] for r in data if r["seal_target"] == v)
+            for v in ("5", "30")} == {"5": 0.95, "30": 0.95}
+    _games, turns = load_parts(sweep("bansan", {"players": 2}, {"starting_money": [5, 20]},
+                                     ["random"], 4, seed=3, out=tmp_path / "bansan"))
+    fill = next(iter(charts.bin_fill_chart(turns).to_dict()["datasets"].values()))
+    assert {r["n"] for r in fill} == {8}  # every game of both points, in every bin and step
