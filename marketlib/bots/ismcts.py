@@ -330,8 +330,9 @@ class ISMCTSBot:
                             "dealt anew and the next {turns} turns played, each seat its best "
                             "turn) this turn scored best, about {percent}% ({visits} visits)"),
                          **slots)
-        if len(ranked) > 1:
-            second = ranked[1]
+        first = best.line.actions[0]  # the next best *other* move: a line that begins with
+        second = next((arm for arm in ranked[1:] if arm.line.actions[0] != first), None)
+        if second is not None:  # the same move is no alternative (helper-63)
             text = Later(N_("{scored}; next best began with {move} at about {percent}%"),
                          scored=text, move=second.line.actions[0],
                          percent=f"{100 * second.mean:.0f}")
