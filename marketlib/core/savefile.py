@@ -374,6 +374,6 @@ def _start(cls: type[M], game: GameModule, save: SaveFile, on_disk: Any, source:
     if problems:
         raise SaveFileError(source, "; ".join(problems), field="start")
     try:
-        return cls.from_state(game, state, mode=save.mode)
+        return cls.from_state(game, state, mode=save.mode, seed=save.seed)  # its bots stream
     except (MarketlibError, ValueError, TypeError) as err:
         raise SaveFileError(source, str(err), field="start") from None

@@ -54,6 +54,7 @@ PLAY: dict[str, str] = {
     "no_python": N_("Python could not start"),
     "no_start": N_("The game could not start in this browser: {error}"),
     "worker_failed": N_("the worker failed"),
+    "no_game": N_("No game was dealt: change what the message above names, then Deal."),
     # worker.js
     "installing": N_("Installing the game..."),
     "setting_up": N_("Setting up the table..."),

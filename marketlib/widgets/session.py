@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import Callable, Collection
 from typing import Any
@@ -80,18 +81,25 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+_SEED_TEXT = re.compile(r"[+-]?[0-9]{1,4000}")
+"""A seed as text: decimal ASCII digits with one sign at most, under Python's limit on the
+digits of an int read from text (4,300); ``"٤٢"`` or ``"+-5"`` is no seed."""
+
+
 def seed_of(value: Any) -> int:
     """A seed from a message: an int, or the decimal text of one (huge seeds lose nothing).
 
     Raises:
         BoardMessageError: ``value`` is not a whole number; the message says what to type.
     """
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value.strip())
+    if isinstance(value, str) and _SEED_TEXT.fullmatch(value.strip()):
+        return int(value.strip())  # ASCII digits, one sign at most: nothing else is read
     if isinstance(value, bool) or not isinstance(value, int):
+        shown = repr(value)
         raise BoardMessageError(
             _("The seed must be a whole number such as 42, not {value}; leave the box empty "
-              "for a fresh deal. Nothing was changed.").format(value=repr(value)))
+              "for a fresh deal. Nothing was changed.").format(
+                  value=shown if len(shown) <= 40 else shown[:36] + "...'"))
     return value
 
 

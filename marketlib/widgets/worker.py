@@ -48,9 +48,9 @@ from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
 from marketlib.core.i18n import N_, _, check_language, language, refusal, register_refusals, said
 from marketlib.core.match import Match
-from marketlib.widgets import fresh_seed, table_of
 from marketlib.widgets import messages as m
-from marketlib.widgets.session import SeatSession, TableSession, seed_of
+from marketlib.widgets import table_of
+from marketlib.widgets.session import SeatSession, TableSession, new_seed_of
 
 GAMES = {"bansan": (2, 5), "kenduri": (2, 5), "sendiri": (1, 1), "monsoon": (2, 5)}
 """The games and modes the page offers, with their smallest and largest number of seats (Bansan
@@ -146,6 +146,33 @@ def options_of(setup: Setup) -> tuple[str, dict[str, Any]]:
     return found.name, options
 
 
+MAX_DEPTH = 64
+"""The deepest nesting of brackets a save file may have (a real save nests about 8 deep)."""
+
+
+def _deeper_than(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests brackets deeper than ``limit`` (outside strings)."""
+    depth = 0
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 class PageGame:
     """One page's game: a :class:`TableSession` and the :class:`SeatSession` it shows, and what
     the page was last sent (so each ``state`` carries only the traits that changed)."""
@@ -185,7 +212,7 @@ class PageGame:
         setup = check(setup)
         name, options = options_of(setup)
         if match is None:
-            seed = fresh_seed() if setup.seed in (None, "") else seed_of(setup.seed)
+            seed = new_seed_of(setup.seed)  # none or blank: a fresh deal
             match = Match(name, options, seed=seed, mode="play")
         setup = msgspec.structs.replace(setup, seed=match.seed)
         opponents = {s: make_bot(bot) for s, who in enumerate(setup.seats)
@@ -206,9 +233,12 @@ class PageGame:
         Raises:
             SaveFileError: the file is not a marketlib save (the field is named).
         """
+        if _deeper_than(text, MAX_DEPTH):  # before a parser recurses into it (in Pyodide,
+            # the browser's stack ran out first: a fatal error, no answer)
+            raise SetupError(NOT_A_SAVE.format(error="it is nested too deeply"))
         try:
             data = json.loads(text)
-        except ValueError as err:
+        except (ValueError, RecursionError) as err:
             raise SetupError(NOT_A_SAVE.format(error=err)) from None
         match = Match.from_dict(data, source="the save file")
         mode = str(getattr(match.rules, "mode", ""))  # a mode the page offers by its name

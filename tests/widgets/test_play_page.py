@@ -302,3 +302,16 @@ def test_the_play_page_in_bahasa_malaysia(served: str, tmp_path: Path) -> None:
             "GreedyBot (computer)")
         assert page.evaluate("localStorage.getItem('marketlib-lang')") == "en"
         assert page.evaluate("window.marketlibPage.model.get('seed')") == "3"  # the same deal
+
+
+def test_a_refused_link_says_no_game_was_dealt(served: str, tmp_path: Path) -> None:
+    """A link the page refuses (nobody at the table is a person here) said why in the setup
+    box, and the board kept "Loading the game..." for ever (found by helper-64)."""
+    from browser import chromium_page
+
+    with chromium_page(tmp_path) as page:
+        page.goto(served + "/?game=monsoon&seats=greedy,greedy")
+        page.wait_for_selector('#board [data-word="no_game"]', timeout=START)
+        assert page.locator("#board").inner_text() == (
+            "No game was dealt: change what the message above names, then Deal.")
+        assert page.locator('#board [data-word="loading"]').count() == 0

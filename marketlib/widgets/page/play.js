@@ -255,6 +255,13 @@ function onFrame(frame) {
     }
     if (frame.type === "error" && frame.id == null) {
       problem(frame.say ? t(frame.say, { error: frame.error }) : frame.error);
+      if (!page.started) { // a refused link or setup: no game, not "Loading..." for ever
+        const none = document.createElement("p");
+        none.className = "marketlib-loading";
+        none.dataset.word = "no_game";
+        none.textContent = t("no_game");
+        $("board").replaceChildren(none);
+      }
     }
   }
 }

@@ -1,0 +1,52 @@
+"""What a person pastes into the Play page is read as typed or refused in the page's own
+words (found by helper-64): a seed is ASCII digits with one sign at most ("+-5" raised
+"invalid literal for int()", a 5,000-digit seed Python's own digit limit, and "٤٢" or "４２" were
+dealt as 42); a blank seed deals fresh cards; a save file nested absurdly deep is refused
+before any parser recurses into it (in Pyodide the browser's stack ran out: a fatal error)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from marketlib.widgets.messages import BoardMessageError
+from marketlib.widgets.session import new_seed_of, seed_of
+from marketlib.widgets.worker import PageGame
+
+
+@pytest.mark.parametrize("typed", ["+-5", "--5", "²", "٤٢", "４２", "4 2", "9" * 5000, ""])
+def test_a_seed_is_ascii_digits_with_one_sign(typed: str) -> None:
+    with pytest.raises(BoardMessageError) as refused:
+        seed_of(typed)
+    said = str(refused.value)
+    assert said.startswith("The seed must be a whole number such as 42, not ")
+    assert len(said) < 200  # a huge paste is not echoed whole
+
+
+def test_a_seed_as_typed() -> None:
+    assert [seed_of(s) for s in ("42", " +7 ", "-3", "9" * 4000)] == [42, 7, -3, int("9" * 4000)]
+    assert 0 <= new_seed_of("   ") < 10**6  # blank: a fresh deal
+
+
+def _ask(game: PageGame, message: dict[str, object]) -> list[dict[str, object]]:
+    return game.receive(json.dumps(message))
+
+
+def test_the_page_deals_fresh_cards_for_a_blank_seed_and_refuses_a_bad_one() -> None:
+    game = PageGame()
+    assert _ask(game, {"type": "start", "setup": {"game": "monsoon", "seed": "  "}})[0][
+        "type"] == "started"
+    assert _ask(game, {"type": "start", "setup": {"game": "monsoon", "seed": "+-5"}}) == [{
+        "type": "error", "error": "The seed must be a whole number such as 42, not '+-5'; "
+        "leave the box empty for a fresh deal. Nothing was changed."}]
+
+
+def test_a_save_nested_too_deeply_is_refused_before_it_is_parsed() -> None:
+    game = PageGame()
+    deep = "[" * 100_000 + "]" * 100_000
+    assert _ask(game, {"type": "load", "text": deep, "setup": {}}) == [{
+        "type": "error", "error": "this is not a marketlib save file: it is nested too deeply"}]
+    tricky = json.dumps({"a": "[[[[[[" * 50})  # brackets inside text are no nesting
+    assert "nested too deeply" not in str(_ask(game, {"type": "load", "text": tricky,
+                                                      "setup": {}}))
