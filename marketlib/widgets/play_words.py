@@ -43,6 +43,7 @@ PLAY: dict[str, str] = {
     "save": N_("Download the save file"),
     "load": N_("Load a save file"),
     "link": N_("Link to this deal"),
+    "no_link": N_("No link deals this saved game again: share its save file"),
     "loading": N_("Loading the game (Python in your browser, a few seconds the first time)..."),
     # play.js
     "who_you": N_("You"),

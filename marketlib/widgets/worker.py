@@ -103,8 +103,9 @@ register_refusals([UNKNOWN_GAME, ONE_PLAYER, SOME_PLAYERS, MANY_PLAYERS, UNKNOWN
                    SEAL_TARGETS, NOT_A_SAVE, NO_GAME])
 
 
-def check(setup: Setup) -> Setup:
-    """The setup, checked (players in range, known seats, someone to play).
+def check(setup: Setup, form: bool = True) -> Setup:
+    """The setup, checked (players in range, known seats, someone to play; with ``form``, a
+    seal target the form offers: a loaded save keeps its own).
 
     Raises:
         SetupError: the sentence says what to change.
@@ -127,7 +128,7 @@ def check(setup: Setup) -> Setup:
         raise SetupError(UNKNOWN_SEAT.format(seat=repr(unknown[0]), seats=", ".join(SEATS)))
     if all(SEATS[s] for s in setup.seats):
         raise SetupError(NOBODY)
-    if setup.game == "monsoon" and setup.seals not in SEALS:
+    if form and setup.game == "monsoon" and setup.seals not in SEALS:
         raise SetupError(SEAL_TARGETS.format(low=SEALS[0], high=SEALS[1], seals=setup.seals))
     return setup
 
@@ -144,6 +145,16 @@ def options_of(setup: Setup) -> tuple[str, dict[str, Any]]:
     if found.name == "monsoon" and setup.seals != 15:
         options["seal_target"] = setup.seals
     return found.name, options
+
+
+def _dealt_by(name: str, options: dict[str, Any], match: Match) -> bool:
+    """Whether a link's game, options and seed deal ``match``'s start (a save of another deal
+    scheme, of other rules or from a position does not: its link would show another game)."""
+    try:
+        again = Match(name, options, seed=match.seed, mode="play")
+    except (MarketlibError, ValueError, TypeError):
+        return False
+    return bool(again.rules == match.rules and again.states[0] == match.states[0])
 
 
 MAX_DEPTH = 64
@@ -209,11 +220,15 @@ class PageGame:
 
     def start(self, setup: Setup, match: Match | None = None) -> list[dict[str, Any]]:
         """A new game from ``setup`` (or the game of a save, ``match``, with its seats)."""
-        setup = check(setup)
+        setup = check(setup, form=match is None)
         name, options = options_of(setup)
+        linkable = True
         if match is None:
             seed = new_seed_of(setup.seed)  # none or blank: a fresh deal
             match = Match(name, options, seed=seed, mode="play")
+        else:  # a save: a link deals it again only if its rules and its start are a link's
+            linkable = _dealt_by(name, options, match) and (
+                setup.game != "monsoon" or setup.seals in SEALS)  # (a link offers these)
         setup = msgspec.structs.replace(setup, seed=match.seed)
         opponents = {s: make_bot(bot) for s, who in enumerate(setup.seats)
                      if (bot := SEATS[who]) is not None}
@@ -224,7 +239,7 @@ class PageGame:
         session.refresh()
         self.session, self.setup, self.last = session, setup, {}
         return [{"type": "started", "setup": msgspec.to_builtins(setup),
-                 "title": match.game.GAME.title}, *self.state()]
+                 "title": match.game.GAME.title, "linkable": linkable}, *self.state()]
 
     def load(self, text: str, setup: Setup) -> list[dict[str, Any]]:
         """The game of a save file (``Match.save``'s text), played with ``setup``'s seats; the

@@ -7,9 +7,11 @@ before any parser recurses into it (in Pyodide the browser's stack ran out: a fa
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from marketlib import Match
 from marketlib.widgets.messages import BoardMessageError
 from marketlib.widgets.session import new_seed_of, seed_of
 from marketlib.widgets.worker import PageGame
@@ -50,3 +52,26 @@ def test_a_save_nested_too_deeply_is_refused_before_it_is_parsed() -> None:
     tricky = json.dumps({"a": "[[[[[[" * 50})  # brackets inside text are no nesting
     assert "nested too deeply" not in str(_ask(game, {"type": "load", "text": tricky,
                                                       "setup": {}}))
+
+
+def _load(match: Match) -> dict[str, object]:
+    return _ask(PageGame(), {"type": "load", "text": json.dumps(match.to_dict()), "setup": {}})[0]
+
+
+def test_a_loaded_save_opens_with_its_own_rules_and_says_whether_a_link_deals_it() -> None:
+    """A notebook save with a seal target the form does not offer was refused ("plays to 15 or
+    30 seals, not 10"), and the link of any loaded save named its seed as if the page could deal
+    it again: a save of other rules, another deal scheme or a position gave another game
+    (found by helper-64). It opens, and its ``started`` frame says whether a link deals it."""
+    custom = Match("monsoon", {"players": 2, "seal_target": 10}, seed=5)
+    custom.play(custom.legal_actions()[0])
+    assert _load(custom)["type"] == "started" and _load(custom)["linkable"] is False
+    plain = Match("monsoon", {"players": 2}, seed=5)
+    plain.play(plain.legal_actions()[0])
+    assert _load(plain)["linkable"] is True
+    turns = Match("monsoon", {"players": 2, "max_turns": 30}, seed=5)
+    assert _load(turns)["linkable"] is False
+    old = Match.load(Path(__file__).resolve().parents[1] / "core" / "saves" /
+                     "bansan_2p_seed-3_full_before_01f0d52.json")  # dealt "absolute"
+    assert _load(old)["linkable"] is False
+    assert _load(Match("bansan", {"players": 3}, seed=-3))["linkable"] is True

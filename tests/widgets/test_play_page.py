@@ -315,3 +315,27 @@ def test_a_refused_link_says_no_game_was_dealt(served: str, tmp_path: Path) -> N
         assert page.locator("#board").inner_text() == (
             "No game was dealt: change what the message above names, then Deal.")
         assert page.locator('#board [data-word="loading"]').count() == 0
+
+
+def test_a_loaded_save_no_link_deals_says_so(served: str, tmp_path: Path) -> None:
+    """A save of rules a link cannot carry (here a seal target of 10) opens, and the link says
+    to share the save file instead of naming a deal that would be another game (helper-64)."""
+    from browser import chromium_page
+
+    from marketlib import Match
+
+    match = Match("monsoon", {"players": 2, "seal_target": 10}, seed=5)
+    match.play(match.legal_actions()[0])
+    saved = tmp_path / "ten.json"
+    match.save(saved)
+    with chromium_page(tmp_path) as page:
+        page.goto(served + "/")
+        page.locator(CLICKABLE).first.wait_for(timeout=START)
+        if not page.evaluate("document.getElementById('setup-box').open"):
+            page.locator("#setup-box > summary").click()
+        page.set_input_files("#load", str(saved))
+        page.wait_for_selector('#link[data-word="no_link"]', timeout=30_000)
+        assert page.locator("#link").inner_text() == (
+            "No link deals this saved game again: share its save file")
+        assert page.locator("#link").get_attribute("href") is None
+        assert "seed=" not in page.url

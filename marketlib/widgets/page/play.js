@@ -166,9 +166,19 @@ function linkOf(setup, seed) {
 
 function remember(seed) {
   if (!page.setup) return;
+  const a = $("link");
+  if (page.linkable === false) { // a loaded save no link deals again (its rules, its start)
+    history.replaceState(null, "", location.pathname);
+    a.removeAttribute("href");
+    a.dataset.word = "no_link";
+    a.textContent = t("no_link");
+    return;
+  }
   const link = linkOf(page.setup, seed);
   history.replaceState(null, "", link);
-  $("link").href = link;
+  a.href = link;
+  a.dataset.word = "link";
+  a.textContent = t("link");
 }
 
 // ---------------------------------------------------------------- the board
@@ -227,6 +237,7 @@ function onFrame(frame) {
   }
   if (frame.type === "started") {
     page.setup = frame.setup;
+    page.linkable = frame.linkable !== false;
     showSetup({ ...frame.setup, seed: page.wantSeed ? frame.setup.seed : null });
     problem("");
     status(frame.title);
