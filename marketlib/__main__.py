@@ -241,9 +241,13 @@ def replay(args: argparse.Namespace) -> int:
             if args.boards:
                 print(table(after))
             current, start = [], _turn_of(after)
+    undone = match.timeline - match.cursor
+    if undone:  # kept in the file after the cursor, where the saver undid them
+        print(f"({undone} undone action{'' if undone == 1 else 's'} follow, kept in the file: "
+              "Match.load(...).redo() plays them again)")
     result = match.outcome
     if result is None:
-        print("(the game is not finished)")
+        print("(the game is not finished" + (" at the cursor)" if undone else ")"))
     else:
         print(table(states[-1]))
         winners = ", ".join(f"P{p}" for p in result.winners) or "nobody"

@@ -275,7 +275,12 @@ def _game(data: dict[str, Any], source: str, resolve: Callable[[str], GameModule
         game = resolve(name)
     except ValueError as err:
         raise SaveFileError(source, str(err), field="game") from None
-    if data.get("rules_version") != game.GAME.rules_version:
+    found = data.get("rules_version")
+    if not isinstance(found, str):
+        raise SaveFileError(source, f"'rules_version' is text like "
+                            f"{game.GAME.rules_version!r}, not {type(found).__name__} {found!r}",
+                            field="rules_version")
+    if found != game.GAME.rules_version:
         raise SaveFileError(
             source, f"was saved under {game.GAME.title} rules version "
             f"{data.get('rules_version')!r} but this marketlib implements "
@@ -352,12 +357,13 @@ def same_cards(rules: Any, saved: str | None, on_disk: Any, source: str) -> None
     if isinstance(saved, str) and isinstance(on_disk, str) and saved != on_disk:
         decks = msgspec.to_builtins(rules)
         files = [v for k, v in decks.items() if k.endswith("_deck") or k == "stall_set"]
-        custom = [f for f in files if f != "default"] or files
+        custom = [f for f in files if f != "default"]
+        where = (f"the files {', '.join(map(str, custom))} now give {on_disk!r}" if custom else
+                 f"the rules name this marketlib's own decks, which give {on_disk!r}")
         raise SaveFileError(
-            source, f"the card data changed since this game was saved (digest {saved!r}, the "
-            f"files {', '.join(map(str, custom))} now give {on_disk!r}); replaying it would "
-            "give a different game, so it is refused: restore the files as they were",
-            field="cards")
+            source, f"the card data changed since this game was saved (digest {saved!r}; "
+            f"{where}); replaying it would give a different game, so it is refused: restore "
+            "the files as they were", field="cards")
 
 
 def _start(cls: type[M], game: GameModule, save: SaveFile, on_disk: Any, source: str) -> M:

@@ -177,6 +177,9 @@ def test_save_not_json(tmp_path: Path) -> None:
     ("version", lambda d: d.update(version=0), "not supported"),
     ("game", lambda d: d.update(game="chess"), "unknown game"),
     ("rules_version", lambda d: d.update(rules_version="0.9"), "rules version '0.9'"),
+    ("rules_version", lambda d: d.update(rules_version=1.0), "is text like '1.0', not float"),
+    ("cards", lambda d: d.update(cards="abc"), "the rules name this marketlib's own decks, "
+     "which give ''"),
     ("rules", lambda d: d["rules"].update(players=9), "players"),
     ("rules", lambda d: d["rules"].update(buy_overflow="sometimes"), "buy_overflow"),
     ("rules", lambda d: d["rules"].update(house_rule=True), "house_rule"),

@@ -354,6 +354,23 @@ def test_cli_replay_prints_the_game_turn_by_turn(tmp_path: Path,
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
 
 
+def test_cli_replay_says_a_save_keeps_undone_actions(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A finished game saved after 5 undos read "(the game is not finished)" with no word of
+    the 5 actions the file keeps for redo (found by helper-64)."""
+    rec = play("monsoon", monsoon.Rules(players=2), [GreedyBot(), RandomBot()], seed=5)
+    match = rec.to_match()
+    for _ in range(5):
+        match.undo()
+    match.save(tmp_path / "undone.json")
+    assert main(["replay", str(tmp_path / "undone.json")]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"Monsoon Market  seed 5  {len(rec.actions) - 5} actions")
+    assert text.rstrip().endswith("(5 undone actions follow, kept in the file: "
+                                  "Match.load(...).redo() plays them again)\n"
+                                  "(the game is not finished at the cursor)")
+
+
 def test_games_are_chunked_into_tasks() -> None:
     jobs = [(i, 10 + i, i) for i in range(20)]
     assert [len(c) for c in chunks(jobs, 1, None)] == [5, 5, 5, 5]
