@@ -47,7 +47,6 @@ import asyncio
 import collections
 import contextlib
 import logging
-import re
 import socket
 import threading
 import time
@@ -156,31 +155,6 @@ frame's JSON (an int field takes an int only; unknown fields are refused)."""
 
 DECODER = msgspec.json.Decoder(PageMessage)
 KNOWN = {"join", "ping", "predict", "language", *messages.TYPES}
-
-
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-
-
-def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Whether a JSON text nests arrays and objects more than ``limit`` deep (brackets inside
-    strings do not count), checked before any decoder sees it.
-
-    Example:
-        >>> too_deep("[" * 40 + "]" * 40), too_deep('{"a": "[[[[[[[["}', 2), too_deep("[[1]]", 1)
-        (True, False, True)
-    """
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    depth = 0
-    for found in _BRACKETS.finditer(text):
-        ch = found.group()
-        if ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
 
 
 def refusal(text: str, err: Exception) -> tuple[int | None, str]:
@@ -514,7 +488,7 @@ class ClassroomServer:
             with language(conn.lang):
                 conn.send({"type": "error", "error": _("too many messages: slow down")})
             return False
-        if too_deep(text):
+        if messages.too_deep(text, MAX_DEPTH):
             conn.send({"type": "error", "error": f"message nested too deeply (the limit is "
                                                  f"{MAX_DEPTH} levels)"})
             return False
@@ -794,5 +768,4 @@ class ClassroomServer:
 
 
 __all__ = ["BURST", "HEARTBEAT", "JOIN_TIMEOUT", "MAX_DEPTH", "MAX_FRAME", "MAX_MESSAGE",
-           "MAX_UNJOINED", "RATE", "TICK", "ClassroomServer", "Connection", "clean_name",
-           "too_deep"]
+           "MAX_UNJOINED", "RATE", "TICK", "ClassroomServer", "Connection", "clean_name"]

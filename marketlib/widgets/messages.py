@@ -15,6 +15,7 @@ since, or if the ``Match`` changed since (``Match.revision``), from whatever boa
 
 from __future__ import annotations
 
+import re
 import reprlib
 from typing import Annotated, Any, Union
 
@@ -178,7 +179,35 @@ def decode(content: Any) -> Message:
     return message
 
 
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def too_deep(text: str, limit: int) -> bool:
+    """Whether a JSON text nests arrays and objects more than ``limit`` deep (brackets inside
+    strings do not count), checked before any decoder sees it (a classroom frame, a save file
+    loaded into the Play page, where Pyodide's stack ran out before a parser's recursion limit).
+
+    Example:
+        >>> too_deep("[" * 40 + "]" * 40, 32), too_deep('{"a": "[[[[[[[["}', 2)
+        (True, False)
+        >>> too_deep("[[1]]", 1)
+        True
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for found in _BRACKETS.finditer(text):
+        ch = found.group()
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 __all__ = ["PROPOSALS", "TYPES", "AnyTime", "Bargain", "BoardMessage", "BoardMessageError",
            "Choice", "Counter", "Explain", "Hint", "Message", "NewGame", "Play", "ProposeTrade",
            "Redo", "Reveal", "Review", "SetSeat", "StaleMessage", "StepIn", "StepOut",
-           "Teacher", "Undo", "decode", "kind_of", "refusal"]
+           "Teacher", "Undo", "decode", "kind_of", "refusal", "too_deep"]

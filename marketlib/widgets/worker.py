@@ -161,29 +161,6 @@ MAX_DEPTH = 64
 """The deepest nesting of brackets a save file may have (a real save nests about 8 deep)."""
 
 
-def _deeper_than(text: str, limit: int) -> bool:
-    """Whether the JSON ``text`` nests brackets deeper than ``limit`` (outside strings)."""
-    depth = 0
-    quoted = escaped = False
-    for ch in text:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
-
-
 class PageGame:
     """One page's game: a :class:`TableSession` and the :class:`SeatSession` it shows, and what
     the page was last sent (so each ``state`` carries only the traits that changed)."""
@@ -248,7 +225,7 @@ class PageGame:
         Raises:
             SaveFileError: the file is not a marketlib save (the field is named).
         """
-        if _deeper_than(text, MAX_DEPTH):  # before a parser recurses into it (in Pyodide,
+        if m.too_deep(text, MAX_DEPTH):  # before a parser recurses into it (in Pyodide,
             # the browser's stack ran out first: a fatal error, no answer)
             raise SetupError(NOT_A_SAVE.format(error="it is nested too deeply"))
         try:
