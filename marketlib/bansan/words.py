@@ -29,7 +29,14 @@ import msgspec
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Effect, EventCard, Produce
 from marketlib.bansan.options import SOLO_ROW, Rules
-from marketlib.bansan.queries import PRICE_RISE, catalog, flipped, price_event, purchase_total
+from marketlib.bansan.queries import (
+    PRICE_RISE,
+    catalog,
+    fine_for,
+    flipped,
+    price_event,
+    purchase_total,
+)
 from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
@@ -973,7 +980,7 @@ def _closing_step(before: Any, after: Any, who: int) -> str:
     if not left:
         return _("had no leftover cards to throw")
     cap = before.rules.bin_capacity
-    over = sum(max(0, len(b1) - cap) - max(0, len(b0) - cap)
+    over = sum(fine_for(len(b0), len(b1) - len(b0), cap)  # the throw's overflow (D-B-10)
                for b0, b1 in zip(before.bins, after.bins, strict=True))
     if not over:
         return _("threw {count} leftover card(s) into the Waste Bins").format(count=left)

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from marketlib import Match
 from marketlib.widgets.messages import BoardMessageError
@@ -75,3 +77,42 @@ def test_a_loaded_save_opens_with_its_own_rules_and_says_whether_a_link_deals_it
                      "bansan_2p_seed-3_full_before_01f0d52.json")  # dealt "absolute"
     assert _load(old)["linkable"] is False
     assert _load(Match("bansan", {"players": 3}, seed=-3))["linkable"] is True
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30) | st.from_regex(r"\s*[+-]{0,2}[0-9]{1,25}\s*", fullmatch=True)
+       | st.text(alphabet="+-0123456789٤٢４２²", min_size=1, max_size=8))
+@example("+-5")
+@example("٤٢")
+def test_any_pasted_seed_is_read_as_typed_or_refused_in_words(typed: str) -> None:
+    """Whatever a person pastes, the seed is the ASCII number it writes, or a refusal in the
+    page's words: never another exception, never a number read from other characters."""
+    plain = typed.strip()
+    body = plain[1:] if plain[:1] in ("+", "-") else plain  # one sign at most
+    number = plain.isascii() and body.isdigit()  # str.isdigit alone takes "٤٢" and "²"
+    if number:
+        assert seed_of(typed) == int(plain)
+    else:
+        with pytest.raises(BoardMessageError, match=r"^The seed must be a whole number"):
+            seed_of(typed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(st.none() | st.integers() | st.text(alphabet="[]{}\\\"ab", max_size=6),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(alphabet="[]{}\"a", max_size=3), inner, max_size=3),
+                    max_leaves=40), st.integers(min_value=0, max_value=8))
+def test_nesting_depth_is_that_of_the_json_itself(value: object, limit: int) -> None:
+    """``too_deep`` agrees with the depth of the decoded value, brackets inside strings
+    (escaped quotes too) not counted: the page and the classroom refuse exactly what nests
+    deeper than their limit."""
+    from marketlib.widgets.messages import too_deep
+
+    def depth(v: object) -> int:
+        if isinstance(v, list):
+            return 1 + max((depth(x) for x in v), default=0)
+        if isinstance(v, dict):
+            return 1 + max((depth(x) for x in v.values()), default=0)
+        return 0
+
+    assert too_deep(json.dumps(value), limit) == (depth(value) > limit)
