@@ -200,9 +200,11 @@ def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], Game
 
     def replays(content: dict[str, Any], at: int) -> int:
         save = _convert(_upgrade(content, at, replays), save_type(game), source)
+        csv_only(save.rules, source)
         return _replayed(cls, game, save)
 
     save = _convert(_upgrade(data, version, replays), save_type(game), source)
+    csv_only(save.rules, source)
     if save.cursor is not None and save.cursor > len(save.actions):
         raise SaveFileError(source, f"must be 0..{len(save.actions)}", field="cursor")
     try:
@@ -347,6 +349,34 @@ def _choices(save: type[SaveFile], name: str, below: str) -> str:
     return ""
 
 
+def card_files(rules: Any) -> dict[str, str]:
+    """The card files ``rules`` name, by field (``"default"`` for this marketlib's own).
+
+    Example:
+        >>> from marketlib import monsoon
+        >>> card_files(monsoon.Rules(goods_deck="my/goods.csv"))
+        {'goods_deck': 'my/goods.csv', 'order_deck': 'default'}
+    """
+    fields = msgspec.to_builtins(rules)
+    return {k: v for k, v in fields.items() if k.endswith("_deck") or k == "stall_set"}
+
+
+def csv_only(rules: Any, source: str) -> None:
+    """Refuse a save whose rules name a card file that is not a ``.csv`` file, before any
+    file is opened: a save passed around must not make marketlib read (and quote in its
+    refusal) whatever file it names, such as ``../../etc/passwd``.
+
+    Raises:
+        SaveFileError: of ``source``, field ``rules.<deck>``.
+    """
+    for field, path in card_files(rules).items():
+        if path != "default" and Path(path).suffix.lower() != ".csv":
+            raise SaveFileError(
+                source, f"names {path!r} as a card file, which is not a .csv file: card files "
+                "are CSV files, so nothing was read and the save is refused",
+                field=f"rules.{field}")
+
+
 def same_cards(rules: Any, saved: str | None, on_disk: Any, source: str) -> None:
     """Refuse card data changed since ``saved`` (a digest) was dealt: a
     :class:`SaveFileError` of ``source``, field ``cards``, naming the card files.
@@ -355,9 +385,7 @@ def same_cards(rules: Any, saved: str | None, on_disk: Any, source: str) -> None
         SaveFileError: ``saved`` and ``on_disk`` are both digests and differ.
     """
     if isinstance(saved, str) and isinstance(on_disk, str) and saved != on_disk:
-        decks = msgspec.to_builtins(rules)
-        files = [v for k, v in decks.items() if k.endswith("_deck") or k == "stall_set"]
-        custom = [f for f in files if f != "default"]
+        custom = [f for f in card_files(rules).values() if f != "default"]
         where = (f"the files {', '.join(map(str, custom))} now give {on_disk!r}" if custom else
                  f"the rules name this marketlib's own decks, which give {on_disk!r}")
         raise SaveFileError(

@@ -126,3 +126,35 @@ def test_a_bansan_save_refuses_card_files_changed_since(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError) as err:
         Match.load(path)
     assert err.value.field == "cards"
+
+
+@pytest.mark.parametrize("game", ["bansan", "monsoon"])
+def test_a_save_naming_a_card_file_that_is_no_csv_is_refused_before_it_is_read(
+        tmp_path: Path, game: str) -> None:
+    """A save passed around named ``../../etc/passwd`` as its produce deck, and loading it
+    quoted that file's first line in the refusal. Card files are CSV files: any other path
+    in a save's rules is refused by field, and the file is never opened."""
+    module = bansan if game == "bansan" else monsoon
+    module.write_default_data(tmp_path)
+    field = "produce_deck" if game == "bansan" else "goods_deck"
+    name = "produce.csv" if game == "bansan" else "goods.csv"
+    rules = module.Rules(players=2, **{field: str(tmp_path / name)})
+    m = Match(game, rules, seed=3)
+    m.play(m.legal_actions()[0])
+    saved = m.to_dict()
+    assert Match.from_dict(saved).state == m.state  # a .csv card file is read as before
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:the secret line\n", encoding="utf-8")
+    for path in (str(secret), str(tmp_path / "missing"), str(tmp_path / "produce.csv.bak")):
+        saved["rules"][field] = path
+        with pytest.raises(SaveFileError) as err:
+            Match.from_dict(saved, source="shared.json")
+        assert err.value.field == f"rules.{field}"
+        assert "secret line" not in str(err.value)
+        assert str(err.value).startswith(
+            f"shared.json, field 'rules.{field}': names {path!r} as a card file, which is not "
+            "a .csv file")
+    saved["rules"][field] = str(tmp_path / name).replace(".csv", ".CSV")  # any case
+    with pytest.raises(SaveFileError) as err:  # read, and this path does not exist
+        Match.from_dict(saved)
+    assert "not a .csv file" not in str(err.value)
