@@ -339,3 +339,11 @@ def test_a_loaded_save_no_link_deals_says_so(served: str, tmp_path: Path) -> Non
             "No link deals this saved game again: share its save file")
         assert page.locator("#link").get_attribute("href") is None
         assert "seed=" not in page.url
+        # the form offers 15 or 30 seals: it shows the standard 15, and Deal deals with it
+        # (it showed an empty choice, and Deal was refused as "not 0 seals"; helper-64)
+        assert page.locator("#seals").input_value() == "15"
+        page.fill("#seed", "8")
+        page.click("#deal")
+        page.wait_for_function("window.marketlibPage.model.get('seed') === '8'", timeout=30_000)
+        assert page.locator("#problem").inner_text().strip() == ""
+        assert "seals=15" in page.url and "seed=8" in page.url

@@ -138,7 +138,11 @@ function showSetup(setup) {
   $("game").value = setup.game;
   drawPlayers(setup.game, setup.seats.length);
   drawSeats(setup.seats);
-  $("seals").value = String(setup.seals || 15);
+  // The form deals what it offers (15 or 30): a loaded save of another target (its board
+  // says it) leaves the form at the standard 15, never an empty choice that Deal would send.
+  const seals = String(setup.seals || 15);
+  const offered = [...$("seals").options].some((option) => option.value === seals);
+  $("seals").value = offered ? seals : "15";
   $("seed").value = setup.seed == null ? "" : String(setup.seed);
 }
 
