@@ -160,10 +160,20 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
 
 def _only_pass(view: Any) -> bool:
     """The deciding seat's only move is to pass (A-M-26): its legal actions, the same in a
-    world rebuilt from any seat's view (everything but the decks' order is public, A-M-25)."""
+    world rebuilt from any seat's view (everything but the decks' order is public, A-M-25).
+
+    A board asks it twice of one view (the instruction, and the question on Pass): the last
+    answer is kept with its view, which the cache holds, so an equal ``id`` is that view."""
     if view.phase != "action" or view.pending is not None:
         return False
-    return all(isinstance(a, Pass) for a in legal_actions(determinize(view, random.Random(0))))
+    if _LAST_PASS[0] is view:
+        return _LAST_PASS[1]
+    only = all(isinstance(a, Pass) for a in legal_actions(determinize(view, random.Random(0))))
+    _LAST_PASS[:] = [view, only]
+    return only
+
+
+_LAST_PASS: list[Any] = [None, False]
 
 
 BONUS_WORDS = {"upgrade": N_("upgrade an Order"), "keep1": N_("keep 1 spent card"),
