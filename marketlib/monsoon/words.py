@@ -167,7 +167,7 @@ def _only_pass(view: Any) -> bool:
     if view.phase != "action" or view.pending is not None:
         return False
     if _LAST_PASS[0] is view:
-        return _LAST_PASS[1]
+        return bool(_LAST_PASS[1])
     only = all(isinstance(a, Pass) for a in legal_actions(determinize(view, random.Random(0))))
     _LAST_PASS[:] = [view, only]
     return only
