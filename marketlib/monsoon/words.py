@@ -166,14 +166,16 @@ def _only_pass(view: Any) -> bool:
     answer is kept with its view, which the cache holds, so an equal ``id`` is that view."""
     if view.phase != "action" or view.pending is not None:
         return False
-    if _LAST_PASS[0] is view:
-        return bool(_LAST_PASS[1])
+    global _last_pass
+    seen, only = _last_pass  # one read of one tuple: another thread's answer is never mixed in
+    if seen is view:
+        return only
     only = all(isinstance(a, Pass) for a in legal_actions(determinize(view, random.Random(0))))
-    _LAST_PASS[:] = [view, only]
+    _last_pass = (view, only)
     return only
 
 
-_LAST_PASS: list[Any] = [None, False]
+_last_pass: tuple[Any, bool] = (None, False)
 
 
 BONUS_WORDS = {"upgrade": N_("upgrade an Order"), "keep1": N_("keep 1 spent card"),
