@@ -37,7 +37,7 @@ from marketlib.core.i18n import N_, Later, _, language, register_refusals, said
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
-from marketlib.widgets.payload import Table
+from marketlib.widgets.payload import Reason, Table
 from marketlib.widgets.session import COACH, PAUSED_REFUSAL, SeatSession, TableSession
 
 MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
@@ -250,7 +250,7 @@ class RoomTable:
         reasons = self.session.reasons
         cursor = self.match.cursor
         undone = [key for key, reason in reasons.items()
-                  if key[0] >= cursor and reason[0].startswith(REASON[:10])]
+                  if key[0] >= cursor and reason.text.startswith(REASON[:10])]
         for key in undone:  # a timed-out move undone: the person's own move there is theirs
             del reasons[key]
         if undone:
@@ -341,8 +341,8 @@ class RoomTable:
         action = chooser.choose(match.view(seat), match.legal_actions(),
                                 timeout_rng(match.seed, seat, index))
         match.play(action)
-        self.session.reasons[(index, action)] = (Later(REASON, seat=seat),
-                                                 frozenset(range(self.players)), True)
+        self.session.reasons[(index, action)] = Reason(
+            Later(REASON, seat=seat), frozenset(range(self.players)), each_move=True)
         self.seats[seat].notice = ""
         try:
             self.commit({index: TIMEOUT + bot})
@@ -462,8 +462,8 @@ class RoomTable:
             index = self.match.cursor - 1
             seat = actor(self.match, index, self.players)
             if timed_out(who) and seat is not None:  # its log line says so, as when played
-                self.session.reasons[(index, action)] = (Later(REASON, seat=seat),
-                                                         frozenset(range(self.players)), True)
+                self.session.reasons[(index, action)] = Reason(
+                    Later(REASON, seat=seat), frozenset(range(self.players)), each_move=True)
             self._seen.add(index, seat, who)
             self.by.append(who)
             self.last_move = when

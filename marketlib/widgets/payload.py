@@ -14,7 +14,7 @@ presentation table (:mod:`.presentation`): per action kind its label, button ver
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from marketlib.core.i18n import Later, _, get_language, refusal, said, sentence
 from marketlib.core.match import Match
@@ -158,13 +158,18 @@ LOG_LINES = 500
 """A board is sent the log's last 500 lines (``log_total`` says how many there are), so a
 redraw costs the same however long the game; ``Match.log()`` has every line."""
 
-Reason = tuple[str, frozenset[int] | None] | tuple[str, frozenset[int] | None, bool]
-"""A computer player's reason for one move and the seats it may be shown to (``None``: only
-the teacher view), and, third and optional, whether it is said on that move even when the move
-before it had the same reason (``True``: a classroom's timed-out move, each one its own
-decision; by default a reason is said once per line of play). The reason is English, or a
-:class:`~marketlib.core.i18n.Later` that the log words in each seat's language
-(:func:`bot_reason`)."""
+class Reason(NamedTuple):
+    """A computer player's reason for one move, as the log says it (:func:`bot_reason`)."""
+
+    text: str
+    """The reason: English, or a :class:`~marketlib.core.i18n.Later` that the log words in
+    each seat's language."""
+    readers: frozenset[int] | None
+    """The seats it may be shown to (``None``: only the teacher view)."""
+    each_move: bool = False
+    """Said on this move even when the move before it had the same reason (a classroom's
+    timed-out move, each one its own decision); by default a reason is said once per line of
+    play."""
 
 
 def bot_reason(name: str, why: str) -> str:
@@ -200,7 +205,7 @@ def log_lines(
     sentences in the language in force, its table notation as it is); a
     computer player's reason is added only where that seat may read it, on the first move of
     the line of play it explains (the moves after it in the same turn share it), or on each move
-    where the reason says so (:data:`Reason`). With a ``cache`` (a
+    where the reason says so (:class:`Reason`). With a ``cache`` (a
     dict the caller keeps, cleared for a new game), the lines of the moves already written are
     kept, so a redraw writes only the new ones: the log costs the same per move however long
     the game (only a changed move, after an undo, is written again with those after it).
@@ -232,12 +237,12 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
         text = sentence(game.describe(states[i], action, seat, states[i + 1]))  # a sentence in
         # the seat's language (a reveal, a hidden list, an Event); the notation stays as it is
         reason = reasons.get((i, action))
-        if reason is not None and (seat is None if reason[1] is None else (
-                seat is None or seat in reason[1])) and (
-                i == 0 or reason[2:] == (True,)
+        if reason is not None and (seat is None if reason.readers is None else (
+                seat is None or seat in reason.readers)) and (
+                i == 0 or reason.each_move
                 or reasons.get((i - 1, history[i - 1])) != reason
                 or getattr(history[i - 1], "player", None) != getattr(action, "player", None)):
-            text = f"{text} - {said(reason[0])}"  # once per line of play, not on each of its
+            text = f"{text} - {said(reason.text)}"  # once per line of play, not on each of its
             # moves (unless said on each: a timed-out move); a reason that is a Later in the
             # seat's language (the log's is in force)
         lines.append(text)

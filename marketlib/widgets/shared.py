@@ -244,8 +244,8 @@ class TableSession:
             explain = getattr(bots[seat], "explain_choice", None)
             with language("en"):
                 why = explain() if callable(explain) else ""
-            self.reasons[(before, action)] = (bot_reason(type(bots[seat]).__name__, why),
-                                              readers)
+            self.reasons[(before, action)] = Reason(bot_reason(type(bots[seat]).__name__, why),
+                                                    readers)
             played.append(action)
         return played
 
@@ -263,8 +263,8 @@ class TableSession:
             action = bot.choose(view, match.legal_actions(), self.rngs[current])
             explain = getattr(bot, "explain_choice", None)
             why = explain() if callable(explain) else ""
-        self.reasons[(match.cursor, action)] = (bot_reason(type(bot).__name__, why),
-                                                self.readers(view, current))
+        self.reasons[(match.cursor, action)] = Reason(bot_reason(type(bot).__name__, why),
+                                                      self.readers(view, current))
         match.play(action)
         return action
 

@@ -264,7 +264,8 @@ def test_a_computer_players_out_of_turn_reason_reaches_whoever_saw_what_it_saw()
             send(board, type="play", index=rng.randrange(len(board.choices)),
                  version=board.version)
         table = board.session.table
-        for (i, action), (_, readers) in table.reasons.items():
+        for (i, action), reason in table.reasons.items():
+            readers = reason.readers
             if i < len(match.history) and match.history[i] == action and action.player != (
                     bansan.current_player(match.states[i])):
                 assert readers is not None and 0 in readers, (seed, i, action)

@@ -329,15 +329,15 @@ def test_a_reason_is_written_once_per_line_of_play_not_on_each_move() -> None:
     m = Match("monsoon", monsoon.Rules(players=2), seed=1)
     for move in ("P0 fulfill MO-03", "P0 spend MG-07", "P0 spend MG-26", "P0 declare gold"):
         m.play(move)
-    turn: Reason = ("P0's plan: MO-03 at Gold", frozenset({0, 1}))
+    turn = Reason("P0's plan: MO-03 at Gold", frozenset({0, 1}))
     reasons = {(i, a): turn for i, a in enumerate(m.history)}
-    reasons[(2, m.history[2])] = ("a second thought", frozenset({0, 1}))
+    reasons[(2, m.history[2])] = Reason("a second thought", frozenset({0, 1}))
     shown = [line.partition(" - ")[2] for line in log_lines(m, 0, reasons)]
     assert shown == ["P0's plan: MO-03 at Gold", "", "a second thought", "P0's plan: MO-03 at Gold"]
     passes = Match("monsoon", monsoon.Rules(players=3), seed=1)
     for move in ("P0 pass", "P1 pass", "P2 pass"):
         passes.play(move)
-    same: Reason = ("it always passes", frozenset({0, 1, 2}))  # one sentence, three seats
+    same = Reason("it always passes", frozenset({0, 1, 2}))  # one sentence, three seats
     said = log_lines(passes, 0, {(i, a): same for i, a in enumerate(passes.history)})
     assert said == ["P0 pass - it always passes", "P1 pass - it always passes",
                     "P2 pass - it always passes"]

@@ -54,7 +54,7 @@ def test_two_seats_of_one_table_read_the_bots_reasons_each_in_its_language() -> 
     assert len(said) >= 5
     assert said == [i for i, line in enumerate(ms) if " - GreedyBot: " in line]
     for i in said:
-        reason, _readers = shared.reasons[(i, match.history[i])]
+        reason = shared.reasons[(i, match.history[i])].text
         assert isinstance(reason, Later)
         # English: the board's line is Match.log()'s with the bot's English sentence after it
         assert en[i] == f"{match.log(1)[i]} - {reason}"
