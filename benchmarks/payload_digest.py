@@ -60,7 +60,8 @@ B-UPK-11): ``6f888608...3e742``. Monsoon previews saying what a move does to the
 Bonus Goods (gained M-FUL-06, lost M-BG-04, spent M-BG-05), and a Bulk declare that earns one
 not questioned as scoring nothing (A-M-11): ``119b725f...e07ca3a6``. A Bansan Bag of one
 card said in the singular ("Bag 0 -> 1 card"): ``e16dcdf8...8ac594c``. Sendiri's step line
-naming only the Row (B-SOLO-11): ``a460fb25...471d6a5``.
+naming only the Row (B-SOLO-11): ``a460fb25...471d6a5``. On 4 December 2026 (evening): the
+Bansan goal line saying what leftovers cost at the end (B-END-05): ``54c006e2...c0f93cc``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

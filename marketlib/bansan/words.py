@@ -689,6 +689,14 @@ MOST_MONEY = N_("Most money at the end wins (B-END-06; ties: the higher value of
 (``_(MOST_MONEY)`` in the language in force)."""
 
 
+LEFTOVERS = N_("At the end, each vendor's leftover produce (Stalls and Bag) is thrown into "
+               "the Waste Bins, and each card that overflows a bin (over {capacity}) costs its "
+               "vendor RM{fine} (B-END-05).")
+"""What an unsold card costs at the end (B-END-05, B-BIN-02; in Kenduri too, B-KEN-07), said
+beside the goal while the game goes on: a learner who stocks every Stall must know the
+leftovers are fined."""
+
+
 def _kenduri(view: _GoalFacts) -> str:
     """The Kenduri Menu's progress (B-KEN-02..06): lists done, those still open and the produce
     they need, the deadline (A-B-39) and what wins once it is met."""
@@ -759,7 +767,9 @@ def goal(view: Any) -> str:
         >>> print(goal(view(setup(Rules(players=3), seed=1), 1)))
         ... # doctest: +NORMALIZE_WHITESPACE
         Most money at the end wins (B-END-06; ties: the higher value of completed Shopping Lists,
-        then the fewer leftover produce cards, B-END-07). You: RM10 (completed lists: none).
+        then the fewer leftover produce cards, B-END-07). At the end, each vendor's leftover
+        produce (Stalls and Bag) is thrown into the Waste Bins, and each card that overflows a
+        bin (over 5) costs its vendor RM1 (B-END-05). You: RM10 (completed lists: none).
         Others: money hidden (completed lists: P0 none, P2 none). The Last Round starts when a
         vendor completes their 3rd Shopping List (nobody has completed one yet) or the Deck runs
         out (60 cards left) (B-END-01).
@@ -810,6 +820,7 @@ def _goal(view: _GoalFacts, lang: str) -> str:
     head = _kenduri(view) if rules.plays.shared_menu else _(MOST_MONEY)
     if view.over:
         return head
+    head += " " + _(LEFTOVERS).format(fine=rules.fine_per_card, capacity=rules.bin_capacity)
     return f"{head} {_standing(view)} {_last_round(view)}"
 
 

@@ -51,13 +51,30 @@ def test_standard_bansan_says_most_money_wins_your_money_and_the_lists_to_the_tr
     assert len(m.state.deck) == 88
     assert _goal(m, 0) == (
         "Most money at the end wins (B-END-06; ties: the higher value of completed Shopping "
-        "Lists, then the fewer leftover produce cards, B-END-07). You: RM14 (completed lists: "
+        "Lists, then the fewer leftover produce cards, B-END-07). At the end, each vendor's "
+        "leftover produce (Stalls and Bag) is thrown into the Waste Bins, and each card that "
+        "overflows a bin (over 5) costs its vendor RM1 (B-END-05). You: RM14 (completed lists: "
         "none). Others: money hidden (completed lists: P1 2 worth RM16, P2 1 worth RM10). The "
         "Last Round starts when a vendor completes their 3rd Shopping List (closest: P1 with 2) "
         "or the Deck runs out (88 cards left) (B-END-01).")
     assert "You: RM31 (completed lists: 2 worth RM16)" in _goal(m, 1)
     assert "closest: you with 2" in _goal(m, 1)
     assert "RM31" not in _goal(m, 0) and "RM8 " not in _goal(m, 0)
+
+
+def test_the_goal_says_what_leftovers_cost_at_the_end_by_the_rules_in_force() -> None:
+    """A learner stocked every Stall and lost all their money in the Closing Round, told of
+    leftovers only as a tie-breaker (helper-67): the goal line says they are thrown and fined
+    (B-END-05), with the bin capacity and the fine of the rules in force; in Kenduri too,
+    where money decides once the Menu is done (B-KEN-06/07)."""
+    rules = bansan.Rules(players=3, bin_capacity=7, fine_per_card=2)
+    line = _goal(Match.from_state("bansan", _standard(rules=rules)), 0)
+    assert ("each card that overflows a bin (over 7) costs its vendor RM2 (B-END-05)."
+            in line)
+    assert "over 5" not in line and "RM1 (B-END-05)" not in line
+    kenduri = bansan.Rules(players=3, mode="kenduri")
+    assert ("each card that overflows a bin (over 5) costs its vendor RM1 (B-END-05)."
+            in _goal(Match("bansan", kenduri, seed=2), 0))
 
 
 def test_standard_bansan_in_the_last_round_says_who_still_plays() -> None:
@@ -99,7 +116,9 @@ def test_kenduri_shows_the_menus_progress_and_what_the_table_needs() -> None:
         "Team goal: complete all 5 Kenduri lists before the game ends, or everyone loses "
         "(B-KEN-05); then most money wins (B-KEN-06). Done 2 of 5; still open: SL-04, SL-05, "
         "SL-06, needing 2 Fruits & Veggies, 1 Wet Goods, 2 Meat, 2 Dry Goods, 1 Seafood, 1 "
-        "Macam-Macam. You: RM14 (completed lists: 1 worth RM10). Others: money hidden "
+        "Macam-Macam. At the end, each vendor's leftover produce (Stalls and Bag) is thrown "
+        "into the Waste Bins, and each card that overflows a bin (over 5) costs its vendor RM1 "
+        "(B-END-05). You: RM14 (completed lists: 1 worth RM10). Others: money hidden "
         "(completed lists: P1 1 worth RM8, P2 none). The Last Round starts when the last "
         "Kenduri list is completed or the Deck runs out (88 cards left) (B-KEN-04).")
 
