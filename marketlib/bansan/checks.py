@@ -159,6 +159,11 @@ def check_complete(state: State, a: A.Complete, f: Facts) -> Why | None:
     have = Counter(bag[c] for c in a.cards)
     if need != have:
         want = " ".join(f"{n}x{t}" for t, n in sorted(need.items()))
+        short = need - Counter(bag.values())
+        if short:  # no choice of Bag cards completes it: say what the Bag lacks
+            lacks = " ".join(f"{n}x{t}" for t, n in sorted(short.items()))
+            return v("B-UPK-02", f"{a.list} needs exactly {want}, one card per icon; your bag "
+                     f"is short of {lacks}")
         return v("B-UPK-02", f"{a.list} needs exactly {want}, one card per icon")
     return None
 

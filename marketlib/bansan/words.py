@@ -1130,6 +1130,7 @@ REFUSALS: tuple[str, ...] = (
     N_('a card is named twice'),
     N_('{missing} not in your bag: only bag cards complete lists (A-B-56)'),
     N_('{list} needs exactly {want}, one card per icon'),
+    N_('{list} needs exactly {want}, one card per icon; your bag is short of {lacks}'),
     N_('{card} is not in your bag'),
     N_("give the excess to another player's bag"),
     N_('there is no R&R in Sendiri: Workers move by rule'),

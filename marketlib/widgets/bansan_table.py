@@ -3,6 +3,7 @@ payload, without a widget (so a classroom or a page that runs the game needs no 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from marketlib import bansan
@@ -22,6 +23,7 @@ from marketlib.bansan.queries import (
 from marketlib.bansan.render import COLOURS, text_table
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
+from marketlib.bansan.turn import FLOW
 from marketlib.core.i18n import _, sentence
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
@@ -135,6 +137,25 @@ def _tuck(view: Any, name: str, player: int) -> A.Tuck | None:
     return None
 
 
+def _list_clicked(view: Any, name: str, player: int) -> A.ReturnList | A.Complete:
+    """A Shopping List clicked: where lists are completed (Upkeep B-UPK-02, the Closing Round
+    B-END-05, Kenduri's open lists), completing it with the reader's Bag cards of the types it
+    asks for, as many as the Bag holds (legal: its choice is named; short: the refusal says
+    what the Bag lacks); else returning it (B-OPEN-02, B-UPK-06/11; out of those steps the
+    refusal names the step)."""
+    if not FLOW.allows(view, "complete"):
+        return A.ReturnList(player=player, list=name)
+    cat = bansan.catalog(view)
+    listed = cat.lists.get(name)
+    need = Counter(listed.icons if listed is not None else ())
+    cards = []
+    for held in view.vendors[player].bag:
+        if need[held.produce] > 0:
+            need[held.produce] -= 1
+            cards.append(held.card)
+    return A.Complete(player=player, list=name, cards=tuple(cards))
+
+
 def _card_into_stall(view: Any, name: str, player: int) -> A.Tuck | None:
     """A selected card, then a Stall (``PC-07@ST-04``): tuck that card into that Stall, so a
     refusal is about the card chosen (B-STOCK-03/06), not the first card to stock."""
@@ -165,8 +186,7 @@ def _pressed(cls: type) -> str:
 
 
 SHOWN = Presentation(ACTIONS, bansan_words.LABELS, (
-    row(A.ReturnList, target=lambda a: f"list:{a.list}",
-        clicks={"list": lambda view, name, p: A.ReturnList(player=p, list=name)}),
+    row(A.ReturnList, target=lambda a: f"list:{a.list}", clicks={"list": _list_clicked}),
     row(A.ChooseHalf, target=lambda a: f"button:half-{a.half}", verb="use"),
     row(A.Tuck, target=lambda a: f"card:{a.card}@stall:{a.stall}",
         clicks={"stall": _tuck, "card@stall": _card_into_stall}),

@@ -1,0 +1,78 @@
+"""A click on a Shopping List means what the step does with lists (helper-67: in Upkeep's
+"complete Shopping Lists" step a click on a list was read as returning it, and refused with
+"return is not part of it"): completing it where lists are completed (B-UPK-02, B-END-05),
+returning it where they are returned (B-OPEN-02, B-UPK-06), and a list the Bag cannot complete
+is refused with what the Bag lacks."""
+
+from __future__ import annotations
+
+import random
+
+from marketlib import Match, bansan
+from marketlib.core.i18n import language
+from marketlib.widgets import table_of
+from marketlib.widgets.payload import explain_click
+
+TABLE = table_of("bansan")
+
+
+def _upkeep(phase: str = "complete") -> Match:
+    """P0 holds SL-09 (FV MT MT) and SL-01 (FV SF MM); their Bag has MT MT SF FV."""
+    return Match.from_state("bansan", bansan.position(
+        rents={0: ["DG"]}, wallets={0: ["SL-09", "SL-01"]},
+        bags={0: ["MT:PA", "MT:PA", "SF:PA", "FV:OR"]}, phase=phase))
+
+
+def test_a_list_clicked_while_completing_is_completed_with_the_bag_cards_it_asks_for() -> None:
+    m = _upkeep()
+    assert "P0 complete SL-09 PC-68,PC-69,PC-01" in [str(a) for a in m.legal_actions()]
+    assert explain_click(TABLE, m, "list:SL-09", 0).startswith(
+        "Complete SL-09 with PC-68, PC-69, PC-01 [P0 complete SL-09 PC-68,PC-69,PC-01] is "
+        "allowed now. To play it, click its highlighted choice")
+    assert explain_click(TABLE, m, "list:SL-01", 0) == (
+        "B-UPK-02: SL-01 needs exactly 1xFV 1xMM 1xSF, one card per icon; your bag is short "
+        "of 1xMM")
+    with language("ms"):
+        assert explain_click(TABLE, m, "list:SL-01", 0) == (
+            "B-UPK-02: SL-01 memerlukan tepat 1xFV 1xMM 1xSF, satu kad bagi setiap ikon; beg "
+            "anda kekurangan 1xMM")
+
+
+def test_a_list_clicked_in_the_closing_round_is_completed_too() -> None:
+    """A seeded random game to its Closing Round (B-END-05): each list of the deciding vendor's
+    Wallet clicked is a completion, allowed or refused by what it needs, never a return."""
+    m = Match("bansan", bansan.Rules(players=2), seed=4)
+    rng = random.Random(4)
+    while m.state.phase != "closing":
+        m.play(rng.choice(m.legal_actions()))
+    seat = m.current_player
+    assert seat is not None
+    wallet = m.state.vendors[seat].wallet
+    assert wallet
+    for name in wallet:
+        said = explain_click(TABLE, m, f"list:{name}", seat)
+        assert said.startswith((f"Complete {name} with", f"B-UPK-02: {name} needs exactly")), said
+        assert "return" not in said
+
+
+def test_a_list_clicked_elsewhere_is_returned_or_refused_by_its_step() -> None:
+    lists = Match("bansan", bansan.Rules(players=2), seed=3)  # the opening's list return
+    wallet = lists.state.vendors[0].wallet
+    assert explain_click(TABLE, lists, f"list:{wallet[0]}", 0).startswith(
+        f"Return {wallet[0]}")
+    actions = Match.from_state("bansan", bansan.position(
+        wallets={0: ["SL-09", "SL-01"]}, phase="actions"))
+    assert explain_click(TABLE, actions, "list:SL-09", 0).startswith(
+        "B-ACT-01: now is 'Action Phase'; return is not part of it")
+
+
+def test_the_bag_shortfall_is_said_by_the_engine_for_any_cards_named() -> None:
+    """``explain`` itself: cards named that do not match, while the Bag could (no "short"),
+    and a Bag that cannot (what it lacks)."""
+    s = _upkeep().state
+    wrong = bansan.Complete(player=0, list="SL-09", cards=("PC-68", "PC-69"))
+    why = bansan.explain(s, wrong)
+    assert why is not None and why.reason == "SL-09 needs exactly 1xFV 2xMT, one card per icon"
+    short = bansan.Complete(player=0, list="SL-01", cards=("PC-01",))
+    why = bansan.explain(s, short)
+    assert why is not None and why.reason.endswith("your bag is short of 1xMM")
