@@ -215,13 +215,24 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
     assert board.seat == 0 and board.scene["offer"]["kind"] == "bargain"
     with chromium_page(tmp_path, 1280, 1400) as page:
         mount(page, board)
-        page.locator('input[aria-label="Your price for ' + card + ' in RM"]').fill("3")
+        box = page.locator('input[aria-label="Your price for ' + card + ' in RM"]')
+        assert box.input_value() == "1"  # the seller's counter starts RM1 up from RM0
+        box.fill("3")
         page.locator('[data-target="button:counter-price"]').click()
         sent = page.evaluate("window.mlHarness.sent")[-1]
         assert sent == {"type": "counter", "price": 3, "version": board.version}
         page.screenshot(path=str(tmp_path / "bansan_counter.png"), full_page=True)
     board._handle_custom_msg(sent, [])
     assert str(match.history[-1]) == "P0 counter price=3" and match.current_player == 1
+    # the buyer's counter starts RM1 down from the seller's RM3 (it started RM1 up, above
+    # the seller's own price; helper-67)
+    buyer = BansanBoard(match)
+    buyer._handle_custom_msg({"type": "reveal"}, [])
+    assert buyer.seat == 1 and buyer.scene["offer"]["to"] == 1
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, buyer)
+        box = page.locator('input[aria-label="Your price for ' + card + ' in RM"]')
+        assert box.input_value() == "2"
 
     # a trade made to the person: the trade panel counters with the person's own terms
     state = bansan.position(players=2, rents={0: ["FV"], 1: ["MT"]}, bags={0: ["FV:PA"],
