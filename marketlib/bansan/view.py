@@ -17,7 +17,7 @@ import msgspec
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.options import Rules
-from marketlib.bansan.queries import catalog
+from marketlib.bansan.queries import catalog, committed, vendor_with
 from marketlib.bansan.state import (
     SIGHT,
     BagCard,
@@ -191,10 +191,31 @@ def determinize(v: View, rng: random.Random) -> State:
     rng.shuffle(events)
     start = v.rules.starting_money
     ledger = tuple(x.money - start for x in vendors_list)
-    return DERIVED.state(v, deck=tuple(deck), removed=tuple(removed), list_deck=tuple(lists),
-                        event_deck=tuple(events[: v.event_deck_size]),
-                        vendors=tuple(vendors_list), ledger=ledger, bank=sum(ledger),
-                        transfers=(), shuffle_key=rng.getrandbits(62))
+    world = DERIVED.state(v, deck=tuple(deck), removed=tuple(removed), list_deck=tuple(lists),
+                          event_deck=tuple(events[: v.event_deck_size]),
+                          vendors=tuple(vendors_list), ledger=ledger, bank=sum(ledger),
+                          transfers=(), shuffle_key=rng.getrandbits(62))
+    if v.offer is None and not isinstance(v.pending, Purchase):
+        return world
+    return _covering(world, [p for p, x in enumerate(v.vendors) if x.money is None])
+
+
+def _covering(world: State, hidden: list[int]) -> State:
+    """``world`` with each hidden vendor's guessed money raised, where short, to what the view
+    shows them committing: an unfinished BUY (B-BUY-07) and the money promised in an open
+    offer (A-B-61), which they could only make by holding it. A guess below it made a legal
+    Accept illegal in the rebuilt world, refused with the guess as their money (helper-66)."""
+    vendors = list(world.vendors)
+    for p in hidden:
+        need = committed(world, p)
+        if need > vendors[p].money:
+            vendors[p] = vendor_with(vendors[p], money=need)
+    if vendors == list(world.vendors):
+        return world
+    start = world.rules.starting_money
+    ledger = tuple(x.money - start for x in vendors)
+    return msgspec.structs.replace(world, vendors=tuple(vendors), ledger=ledger,
+                                   bank=sum(ledger))
 
 
 def info_revealed(before: State, after: State) -> bool:

@@ -5,6 +5,8 @@ outlived its stall, a vendor who had thrown still trading. Every step asserts th
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from marketlib import bansan
@@ -187,3 +189,34 @@ def test_a_sellers_counter_offer_asks_a_price_and_its_answers_are_previewed() ->
         assert sentence(previews["P0 decline"]) == "tawaran tamat; tiada apa-apa bertukar tangan"
     match.play("P0 accept")
     assert match.state.pending.picked[-1].price == 2  # what the preview said
+
+
+@pytest.mark.parametrize("guess_seed", [0, 1, 7])
+def test_a_b_61_a_rebuilt_world_lets_the_answer_accept_what_the_offer_promises(
+        guess_seed: int) -> None:
+    """The answering seat cannot see the proposer's money, and a world rebuilt from its view
+    guessed it as its own: RM2 for a trade paying RM5, so the legal Accept was refused there
+    as "P1 cannot pay the RM5 ... RM2 can still be spent", and bots, hints and previews never
+    weighed it (helper-66). The offer shows that money is held (A-B-61): a hidden vendor's
+    guess is raised to what they commit, by trade or bargain, and never lowered."""
+    rng = random.Random(guess_seed)
+    trade = play(bansan.position(rents={0: ["FV"], 1: ["WG"]}, money=[2, 10],
+                                 phase="actions"), "P1 trade P0 give=- take=- pay=5 ask=0")
+    assert bansan.explain(trade, bansan.parse_action("P0 accept")) is None
+    world = bansan.determinize(bansan.view(trade, 0), rng)
+    assert money(world) == [2, 5] and bansan.check_invariants(world) == []
+    assert "P0 accept" in [str(a) for a in bansan.legal_actions(world)]
+    assert str(bansan.preview(bansan.view(trade, 0), bansan.parse_action("P0 accept"))) == (
+        "the trade is made; money RM2 -> RM7")
+    rich = bansan.determinize(bansan.view(play(bansan.position(
+        rents={0: ["FV"], 1: ["WG"]}, money=[9, 10], phase="actions"),
+        "P1 trade P0 give=- take=- pay=5 ask=0"), 0), rng)
+    assert money(rich) == [9, 9]  # the guess (the seat's own RM9) already covers RM5
+    buy = play(bansan.position(rents={0: ["FV"], 1: ["WG"]}, stalls={"WG": ["WG"]},
+                               money=[10, 0], phase="actions"), "P0 buy WG")
+    card = next(c for st in buy.stalls if st.renter == 1 for c in st.cards)
+    bargain = play(buy, f"P0 bargain {card} 3")
+    world = bansan.determinize(bansan.view(bargain, 1), rng)
+    assert money(world) == [3, 0] and bansan.check_invariants(world) == []
+    assert "P1 accept" in [str(a) for a in bansan.legal_actions(world)]
+    assert bansan.explain(world, bansan.parse_action("P1 accept")) is None

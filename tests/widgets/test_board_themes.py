@@ -258,3 +258,46 @@ def test_illegal_choices_are_quiet_and_legal_ones_stand_out(tmp_path: Path, them
         assert page.evaluate("window.mlHarness.sent")[-1] == {"type": "explain",
                                                                "target": "level:gold"}
         page.screenshot(path=str(tmp_path / f"monsoon_levels{theme}.png"), full_page=True)
+
+
+# ---------------------------------------------------------------- the log's move numbers
+LOG_NUMBERS = r"""
+() => {
+  const list = document.querySelector(".marketlib-board .marketlib-log ol");
+  const style = getComputedStyle(list);
+  const probe = document.createElement("span");
+  probe.style.font = style.font;
+  probe.style.whiteSpace = "pre";
+  probe.textContent = `${list.children.length}. `;  // the widest number, with its dot
+  document.body.appendChild(probe);
+  const need = probe.getBoundingClientRect().width;
+  probe.remove();
+  return { need, room: parseFloat(style.paddingLeft), lines: list.children.length };
+}
+"""
+
+
+def test_the_logs_move_numbers_fit_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
+    """At 390 px the log's numbers from 100 on lost their first digit ("00. P1 done" for move
+    100; helper-67): the list's indent holds the widest number of the log, up to 9999."""
+    board = BansanBoard(Match("bansan", bansan.Rules(players=2), seed=11),
+                        opponents={1: RandomBot()})
+    rng = random.Random(11)
+    while len(board.log) < 120 and board.match.outcome is None:
+        board.play(board.match.legal_actions()[rng.choice(board.choices)["index"]])
+    assert len(board.log) >= 100
+    for width, theme in ((390, "dark"), (1280, "")):
+        with chromium_page(tmp_path, width, 900) as page:
+            mount(page, board, theme)
+            found = page.evaluate(LOG_NUMBERS)
+            assert found["lines"] >= 100
+            assert found["need"] <= found["room"], (width, found)
+            page.evaluate("document.querySelector('.marketlib-board .marketlib-log ol')"
+                          ".scrollTop = 1e6")
+            page.locator(".marketlib-board .marketlib-log").screenshot(
+                path=str(tmp_path / f"log_{width}.png"))
+            page.evaluate("""() => { const li = document.querySelector(
+                '.marketlib-board .marketlib-log ol'); li.replaceChildren(
+                ...Array.from({ length: 9999 }, () => document.createElement('li'))); }""")
+            wide = page.evaluate(LOG_NUMBERS)
+            assert wide["need"] <= wide["room"], (width, wide)
