@@ -62,6 +62,8 @@ not questioned as scoring nothing (A-M-11): ``119b725f...e07ca3a6``. A Bansan Ba
 card said in the singular ("Bag 0 -> 1 card"): ``e16dcdf8...8ac594c``. Sendiri's step line
 naming only the Row (B-SOLO-11): ``a460fb25...471d6a5``. On 4 December 2026 (evening): the
 Bansan goal line saying what leftovers cost at the end (B-END-05): ``54c006e2...c0f93cc``.
+A hidden draw previewed as "hidden cards are drawn from the Deck", not "draws hidden cards"
+(read as the mover's own draw): ``a6c4c478...f36c77d``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -315,7 +315,7 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             # whether its Row grows depends on the hidden cards
             chance.append(f"refills the Row from the Deck ({view.deck_size} left)")
         else:
-            chance.append(f"draws hidden cards from the Deck ({view.deck_size} left)")
+            chance.append(f"hidden cards are drawn from the Deck ({view.deck_size} left)")
         sure_bins = sure_trigger = False
         if view.deck_size <= _most_drawn(view, action):
             chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")

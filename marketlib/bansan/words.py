@@ -1284,7 +1284,7 @@ PREVIEWS: tuple[str, ...] = (
     N_('reveals Deck cards one at a time until a produce type repeats ({count} left); '
        'the repeated card goes to its Waste Bin, so a bin may fill'),
     N_('refills the Row from the Deck ({count} left)'),
-    N_('draws hidden cards from the Deck ({count} left)'),
+    N_('hidden cards are drawn from the Deck ({count} left)'),
     N_('it may draw the last card, which triggers the Last Round (B-END-01)'),
     N_('a Star among them flips an Event at Upkeep (A-B-20)'),
     N_('a Star on a drawn card flips an Event, which can change money, Bags and bins'),

@@ -106,6 +106,8 @@ def test_b_solo_08_no_events_rr_or_bargaining() -> None:
     refused(s, "P0 trade P0 give=- take=- pay=1 ask=0", "B-SOLO-08")
     s = play(s, "P0 buy WG")
     refused(s, "P0 bargain PC-31 0", "B-SOLO-08")
+    for answer in ("P0 accept", "P0 decline", "P0 counter price=1"):  # counter read B-ANY-02
+        refused(s, answer, "B-SOLO-08")  # (helper-66)
     assert [a for a in legal(_opened()) if " rr " in a] == []
     with pytest.raises(ValueError, match="B-SOLO-08"):
         Rules(players=1, mode="sendiri", events="reconstructed")

@@ -66,6 +66,22 @@ def test_stock_deck_preview_is_the_same_in_every_world_and_says_it_is_a_chance()
                         "(40 left); the repeated card goes to its Waste Bin, so a bin may fill"}
 
 
+def test_an_opening_half_preview_says_the_hidden_draw_is_nobodys_in_particular() -> None:
+    """The opening stock's choice of halves read "...; draws hidden cards from the Deck (45
+    left)", which a learner took as their own draw (helper-67): the cards drawn next are the
+    next vendor's opening cards, so the preview says they are drawn, not who draws."""
+    m = Match("bansan", bansan.Rules(players=2), seed=11)
+    while m.state.phase != "open_stock":
+        m.play(m.legal_actions()[0])
+    seat = m.current_player
+    assert seat is not None
+    board = BansanBoard(m, seat=seat, opponents={})
+    half = next(c for c in board.choices if c["text"] == f"P{seat} half top")
+    assert half["preview"].endswith(
+        f"; hidden cards are drawn from the Deck ({len(m.state.deck)} left)")
+    assert "draws hidden" not in half["preview"]
+
+
 @pytest.mark.parametrize(("name", "rules"), [
     ("bansan", bansan.Rules(players=3, events="reconstructed",
                             star_sources=("replenish", "deck_stock"))),
