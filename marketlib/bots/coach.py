@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from marketlib.bots.base import check_choices, game_of, viewer_of
-from marketlib.bots.heuristics import Heuristic, heuristic_for
+from marketlib.bots.heuristics import Heuristic, heuristic_for, one_after_another
 from marketlib.bots.ismcts import ISMCTSBot
 from marketlib.bots.turns import turn_lines
 from marketlib.core.errors import IllegalAction
@@ -85,6 +85,9 @@ by the greedy evaluation instead."""
 UNITS = {"bansan": "RM", "monsoon": N_("seals")}
 """The unit of a seat's result in each game (other games: points), in English (a review's
 words say it in the language in force)."""
+
+LINE_SHOWN = 4
+"""Decisions of a line an alternative of the suggested move itself is named by."""
 
 POINTS = N_("points")
 """The unit of a game without one in :data:`UNITS`."""
@@ -143,7 +146,7 @@ class Hint:
         lines = [_("Hint for P{seat}: {move}").format(seat=self.seat, move=self.action),
                  _("Why: the coach {reason}").format(reason=self.reason)]
         for other in self.alternatives:
-            said = {"move": other.action, "estimate": _estimate(other),
+            said = {"move": self._named(other), "estimate": _estimate(other),
                     "count": other.visits, "greedy": _percent(other.value)}
             if self.undecided:
                 lines.append(ngettext(
@@ -161,6 +164,17 @@ class Hint:
     def __str__(self) -> str:
         return self.text
 
+    def _named(self, other: Option) -> str:
+        """An alternative as the hint names it: its first move, or, when that is the suggested
+        move too (another line of it), the line's first decisions: "P0 done, then empty PA,
+        then done" (two lines "P0 done" read as the suggestion weighed against itself)."""
+        if other.action != self.action:
+            return str(other.action)
+        mine = f"P{self.seat} "
+        steps = [str(a).removeprefix(mine) for a in other.line[:LINE_SHOWN]]
+        more = ", ..." if len(other.line) > LINE_SHOWN else ""
+        return f"{mine}{one_after_another(steps)}{more}"
+
 
 def _percent(value: float) -> str:
     return "?" if math.isnan(value) else f"{100 * value:.1f}%"
@@ -174,8 +188,9 @@ def _estimate(option: Option) -> str:
 
 def _plus_minus(option: Option) -> str:
     """`` ±k`` (percentage points, two standard errors), or nothing when unknown (no line
-    was tried twice, or this one never)."""
-    return f" ±{200 * option.se:.0f}" if math.isfinite(option.se) else ""
+    was tried twice) or when this line was tried once or never: a margin "in 1 simulated
+    future" reads as nonsense to a learner, though the pooled spread gives one."""
+    return f" ±{200 * option.se:.0f}" if math.isfinite(option.se) and option.visits > 1 else ""
 
 
 class _Coach(ISMCTSBot):

@@ -10,6 +10,7 @@ import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.bots import GreedyBot, coach
+from marketlib.core.i18n import language
 
 
 def _played(name: str, players: int, seed: int, moves: int) -> Match:
@@ -195,5 +196,27 @@ def test_a_later_hint_where_the_search_separates_the_moves_says_which_scored_bes
     for other in h.alternatives:
         assert other.action != h.action
         assert h.best.chance - other.chance > coach.TIE_Z * math.hypot(h.best.se, other.se)
-        assert (f"Also weighed: {other.action} (about {100 * other.chance:.0f}% "
-                f"±{200 * other.se:.0f} in {other.visits} simulated future") in h.text
+        margin = f" ±{200 * other.se:.0f}" if other.visits > 1 else ""  # none after 1 try
+        assert (f"Also weighed: {other.action} (about {100 * other.chance:.0f}%{margin} "
+                f"in {other.visits} simulated future") in h.text
+
+
+def test_an_alternative_line_of_the_suggested_move_is_named_by_its_line() -> None:
+    """A hint for "P0 done" listed "Also weighed: P0 done (about 14% ±6 in 1 simulated
+    future)" twice (helper-67): another line of the suggested move is named by its first
+    decisions, and a line tried once has no margin (the pooled spread over one try)."""
+    done = bansan.Done(player=0)
+    line = (done, bansan.Empty(player=0, bin=bansan.Waste.PA), done)
+    long = (done, *(bansan.Pick(player=0, card=f"PC-0{i}") for i in range(1, 6)))
+    hint = coach.Hint(seat=0, action=done, reason="plays done.",
+                      best=coach.Option(done, (done,), 0.25, 148, 0.01),
+                      alternatives=(coach.Option(done, line, 0.14, 1, 0.03),
+                                    coach.Option(done, long, 0.06, 2, 0.03)))
+    assert hint.text.splitlines()[2:] == [
+        "Also weighed: P0 done, then empty PA, then done (about 14% in 1 simulated future)",
+        "Also weighed: P0 done, then pick PC-01, then pick PC-02, then pick PC-03, ... (about "
+        "6% ±6 in 2 simulated futures)"]
+    with language("ms"):
+        assert hint.text.splitlines()[2].startswith(
+            "Turut dipertimbangkan: P0 done, kemudian empty PA, kemudian done (kira-kira 14% "
+            "dalam 1 masa depan simulasi)")
