@@ -63,7 +63,8 @@ card said in the singular ("Bag 0 -> 1 card"): ``e16dcdf8...8ac594c``. Sendiri's
 naming only the Row (B-SOLO-11): ``a460fb25...471d6a5``. On 4 December 2026 (evening): the
 Bansan goal line saying what leftovers cost at the end (B-END-05): ``54c006e2...c0f93cc``.
 A hidden draw previewed as "hidden cards are drawn from the Deck", not "draws hidden cards"
-(read as the mover's own draw): ``a6c4c478...f36c77d``.
+(read as the mover's own draw): ``a6c4c478...f36c77d``. A card to pick named with its waste
+and where it lies ("Pick PC-45 (Plastic) from P1's Stall ST-05"): ``367a42ca...de140ba``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

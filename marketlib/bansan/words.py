@@ -38,6 +38,7 @@ from marketlib.bansan.queries import (
     purchase_total,
 )
 from marketlib.bansan.state import (
+    NEIGHBOUR,
     BargainOffer,
     ListReturn,
     OpeningHand,
@@ -290,6 +291,26 @@ def _counter(view: Any, a: A.Counter) -> str:
             else _("Counter: RM{price} instead").format(price=a.price))
 
 
+def _pick(view: Any, a: A.Pick) -> str:
+    """A card to pick, with its waste type and where it lies, so cards of one type can be
+    told apart: "Pick PC-45 (Plastic) from P1's Stall ST-05" (B-BUY-02), "from the Row"
+    (B-BUY-03), "from your Stall ST-01" or "from your Bag" (B-SELL-01)."""
+    waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste.value])
+    stall = next((s for s in view.stalls if a.card in s.cards), None)
+    if stall is None:
+        place = _("the Row") if a.card in view.row else _("your Bag")
+    elif stall.renter == a.player:
+        place = _("your Stall {stall}").format(stall=stall.id)
+    elif stall.renter is None:
+        place = _("Stall {stall}").format(stall=stall.id)
+    elif stall.renter == NEIGHBOUR:
+        place = _("the Neighbour's Stall {stall}").format(stall=stall.id)
+    else:
+        place = _("P{seat}'s Stall {stall}").format(seat=stall.renter, stall=stall.id)
+    return _("Pick {card} ({waste}) from {place}").format(card=a.card, waste=waste,
+                                                           place=place)
+
+
 LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
     A.ReturnList: lambda view, a: _("Return {list} to the deck").format(list=a.list),
     A.ChooseHalf: _choose_half,
@@ -315,7 +336,7 @@ LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
         _("Sell {produce} online (full price this turn)")
         if price_event(view, "sell") else
         _("Sell {produce} online (half price)")).format(produce=_name(a.produce)),
-    A.Pick: lambda view, a: _("Pick {card}").format(card=a.card),
+    A.Pick: _pick,
     A.Bargain: lambda view, a: _("Offer RM{price} for {card}").format(price=a.price,
                                                                       card=a.card),
     A.Done: _done,
