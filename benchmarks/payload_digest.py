@@ -64,7 +64,8 @@ naming only the Row (B-SOLO-11): ``a460fb25...471d6a5``. On 4 December 2026 (eve
 Bansan goal line saying what leftovers cost at the end (B-END-05): ``54c006e2...c0f93cc``.
 A hidden draw previewed as "hidden cards are drawn from the Deck", not "draws hidden cards"
 (read as the mover's own draw): ``a6c4c478...f36c77d``. A card to pick named with its waste
-and where it lies ("Pick PC-45 (Plastic) from P1's Stall ST-05"): ``367a42ca...de140ba``.
+and where it lies ("Pick PC-45 (Plastic) from P1's Stall ST-05"): ``367a42ca...de140ba``; a
+list to return with what it needs and is worth: ``4726ad22...9bd5eb``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

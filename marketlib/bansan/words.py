@@ -312,7 +312,9 @@ def _pick(view: Any, a: A.Pick) -> str:
 
 
 LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
-    A.ReturnList: lambda view, a: _("Return {list} to the deck").format(list=a.list),
+    A.ReturnList: lambda view, a: _("Return {list} ({needs}; RM{value}) to the deck").format(
+        list=a.list, needs=", ".join(_name(p) for p in catalog(view).lists[a.list].icons),
+        value=catalog(view).lists[a.list].value),
     A.ChooseHalf: _choose_half,
     A.Tuck: lambda view, a: _("Tuck {card} into Stall {stall}").format(card=a.card,
                                                                        stall=a.stall),

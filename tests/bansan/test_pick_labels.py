@@ -1,5 +1,6 @@
-"""A card to pick is named with its waste type and where it lies (helper-67: "Pick PC-45",
-"Pick PC-18", ... for cards of one type, which a learner could not tell apart)."""
+"""Choices a learner could not tell apart by their codes (helper-67): a card to pick is named
+with its waste type and where it lies (a BUY listed "Pick PC-45", "Pick PC-18", ... for cards
+of one type), and a Shopping List to return with what it needs and is worth."""
 
 from __future__ import annotations
 
@@ -37,3 +38,16 @@ def test_each_pick_says_its_waste_and_where_it_lies() -> None:
     with language("ms"):
         assert _labels(play(s, "P0 buy WG"))[0] == (
             "Pilih PC-35 (Plastik) dari Gerai ST-02 milik P1")
+
+
+def test_a_list_to_return_says_what_it_needs_and_is_worth() -> None:
+    """The Opening Round's return choices named codes only ("Return SL-07 to the deck"),
+    where the text view gives the lists' contents (helper-67)."""
+    s = bansan.setup(bansan.Rules(players=2), 11)
+    view = bansan.view(s, 0)
+    labels = [words.LABELS[type(a)](view, a) for a in bansan.legal_actions(s)]
+    assert labels[0] == "Return SL-07 (Dry Goods, Seafood, Seafood; RM6) to the deck"
+    assert len(labels) == 3 and all(x.startswith("Return SL-") for x in labels)
+    with language("ms"):
+        assert words.LABELS[bansan.ReturnList](view, bansan.legal_actions(s)[0]) == (
+            "Kembalikan SL-07 (Barang Kering, Makanan Laut, Makanan Laut; RM6) ke dek")
