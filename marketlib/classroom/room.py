@@ -44,7 +44,7 @@ from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
 from marketlib.core.i18n import N_, register_refusals
 from marketlib.core.match import Match
-from marketlib.core.savefile import Mode
+from marketlib.core.savefile import Mode, csv_only
 from marketlib.core.version import __version__
 from marketlib.widgets import board_class, table_of
 
@@ -256,8 +256,9 @@ class Room:
         Raises:
             FileNotFoundError: no such file; StoreError: not a classroom database;
             SaveFileError: the card data changed since the room dealt (field ``cards``, naming
-            the card files; as ``Match.load`` refuses a save), CardDataError: a card file no
-            longer loads; IllegalAction: a stored action does not fit the rules.
+            the card files; as ``Match.load`` refuses a save), or the rules name a card file
+            that is no ``.csv`` file (field ``rules.<deck>``, nothing read), CardDataError: a
+            card file no longer loads; IllegalAction: a stored action does not fit the rules.
         """
         target = Path(path)
         if not target.exists():
@@ -272,6 +273,8 @@ class Room:
                              f"{module.GAME.rules_version}")
         stored = meta.get("treatments") or {"": meta["rules"]}
         arms = {str(n): msgspec.convert(r, module.Rules) for n, r in stored.items()}
+        for arm in arms.values():  # an archive passed on names only .csv card files
+            csv_only(arm, str(target))
         seats = store.seats()
         codes = {(t, s): code for t, s, code, _, _ in seats}
         count = int(meta["tables"])

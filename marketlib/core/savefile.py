@@ -28,7 +28,7 @@ from typing import Annotated, Any, Final, Literal, Protocol, Self, TypeVar, cast
 import msgspec
 
 from marketlib.core import migrations
-from marketlib.core.errors import MarketlibError, SaveFileError
+from marketlib.core.errors import CardDataError, MarketlibError, SaveFileError
 from marketlib.core.game import GameModule
 from marketlib.core.seeding import DealScheme
 
@@ -210,7 +210,7 @@ def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], Game
     try:
         match = cls(game, save.rules, seed=save.seed, mode=save.mode, deal=save.deal)
     except (MarketlibError, ValueError, TypeError) as err:  # e.g. too few cards to deal
-        raise SaveFileError(source, str(err), field="rules") from None
+        raise SaveFileError(source, unquoted(err), field="rules") from None
     on_disk = getattr(match.state, "cards", None)  # the card data's digest as the files are now
     same_cards(save.rules, save.cards, on_disk, source)
     if save.start is not None:
@@ -219,8 +219,8 @@ def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], Game
         try:
             match.play(action)
         except MarketlibError as err:  # IllegalAction, InvalidAction, CardDataError
-            raise SaveFileError(source, f"move {i + 1} ({action}) cannot be replayed: {err}",
-                                field=f"actions[{i}]") from None
+            raise SaveFileError(source, f"move {i + 1} ({action}) cannot be replayed: "
+                                f"{unquoted(err)}", field=f"actions[{i}]") from None
     match._set_cursor(len(save.actions) if save.cursor is None else save.cursor)
     return match
 
@@ -363,8 +363,9 @@ def card_files(rules: Any) -> dict[str, str]:
 
 def csv_only(rules: Any, source: str) -> None:
     """Refuse a save whose rules name a card file that is not a ``.csv`` file, before any
-    file is opened: a save passed around must not make marketlib read (and quote in its
-    refusal) whatever file it names, such as ``../../etc/passwd``.
+    file is opened: a save passed around must not make marketlib read whatever file it
+    names, such as ``../../etc/passwd`` (and a ``.csv`` file it names is never quoted in a
+    refusal, :func:`unquoted`).
 
     Raises:
         SaveFileError: of ``source``, field ``rules.<deck>``.
@@ -375,6 +376,24 @@ def csv_only(rules: Any, source: str) -> None:
                 source, f"names {path!r} as a card file, which is not a .csv file: card files "
                 "are CSV files, so nothing was read and the save is refused",
                 field=f"rules.{field}")
+
+
+def unquoted(err: Exception) -> str:
+    """``err`` as a save's refusal says it: a card file that cannot be read is named, with its
+    row, but nothing of its content (no value, no column name) is quoted, since a save passed
+    around named it and it may be any ``.csv`` file of this machine; any other error as it is.
+
+    Example:
+        >>> unquoted(CardDataError("/tmp/x.csv", "'secret' is not one of: Gem", row=2,
+        ...                        column="goods"))  # doctest: +NORMALIZE_WHITESPACE
+        "the card file '/tmp/x.csv' (row 2) cannot be read as this game's cards; nothing of it
+        is quoted, as a save named it: read it with the game's Rules(...) to see why"
+    """
+    if not isinstance(err, CardDataError):
+        return str(err)
+    row = f" (row {err.row})" if err.row is not None else ""
+    return (f"the card file {err.file!r}{row} cannot be read as this game's cards; nothing of "
+            "it is quoted, as a save named it: read it with the game's Rules(...) to see why")
 
 
 def same_cards(rules: Any, saved: str | None, on_disk: Any, source: str) -> None:
@@ -410,4 +429,4 @@ def _start(cls: type[M], game: GameModule, save: SaveFile, on_disk: Any, source:
     try:
         return cls.from_state(game, state, mode=save.mode, seed=save.seed)  # its bots stream
     except (MarketlibError, ValueError, TypeError) as err:
-        raise SaveFileError(source, str(err), field="start") from None
+        raise SaveFileError(source, unquoted(err), field="start") from None

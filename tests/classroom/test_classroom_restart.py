@@ -212,3 +212,21 @@ def test_a_new_game_at_a_table_keeps_the_first_in_the_frames_and_resumes(tmp_pat
     assert back.game == 1 and [back.past[0].match.history, back.match.history] == histories
     assert again.differed == 0 and again.store.games(1) == 2
     again.stop()
+
+
+def test_an_archive_naming_a_card_file_that_is_no_csv_is_refused_before_it_is_read(
+        tmp_path: Path) -> None:
+    """A room's archive is passed on (next year's comparison): its rules may name only .csv
+    card files, as a save's may (review of bdf1be2, helper-68)."""
+    from marketlib.classroom import Room
+    from marketlib.core.errors import SaveFileError
+
+    room = Room("bansan", tables=1, players=2, seed=3, path=tmp_path / "class.sqlite")
+    meta = room.store.meta()
+    rules = dict(meta["rules"], produce_deck="../../etc/passwd")
+    room.store.put_meta({"rules": rules, "treatments": {"": rules}})
+    room.store.close()
+    with pytest.raises(SaveFileError) as err:
+        Room.resume(tmp_path / "class.sqlite")
+    assert err.value.field == "rules.produce_deck"
+    assert "names '../../etc/passwd' as a card file, which is not a .csv file" in str(err.value)

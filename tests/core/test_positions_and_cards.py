@@ -158,3 +158,14 @@ def test_a_save_naming_a_card_file_that_is_no_csv_is_refused_before_it_is_read(
     with pytest.raises(SaveFileError) as err:  # read, and this path does not exist
         Match.from_dict(saved)
     assert "not a .csv file" not in str(err.value)
+    # a .csv file that is no card file is read, and refused without a word of its content
+    other = tmp_path / "secret.csv"
+    other.write_text("id,name,quantity\nSSN-123,the secret line,1\n", encoding="utf-8")
+    saved["rules"][field] = str(other)
+    with pytest.raises(SaveFileError) as err:
+        Match.from_dict(saved, source="shared.json")
+    said = str(err.value)
+    assert said.startswith(f"shared.json, field 'rules': the card file {str(other)!r}")
+    assert "cannot be read as this game's cards; nothing of it is quoted" in said
+    for content in ("SSN-123", "secret line", "'name'", "quantity"):
+        assert content not in said.replace(str(other), ""), content
