@@ -717,7 +717,8 @@ LEFTOVERS = N_("At the end, each vendor's leftover produce (Stalls and Bag) is t
                "vendor RM{fine} (B-END-05).")
 """What an unsold card costs at the end (B-END-05, B-BIN-02; in Kenduri too, B-KEN-07), said
 beside the goal while the game goes on: a learner who stocks every Stall must know the
-leftovers are fined."""
+leftovers are fined. Not said where nothing is thrown (no Closing Round, B-END-08) or fined
+(``fine_per_card=0``)."""
 
 
 def _kenduri(view: _GoalFacts) -> str:
@@ -843,7 +844,8 @@ def _goal(view: _GoalFacts, lang: str) -> str:
     head = _kenduri(view) if rules.plays.shared_menu else _(MOST_MONEY)
     if view.over:
         return head
-    head += " " + _(LEFTOVERS).format(fine=rules.fine_per_card, capacity=rules.bin_capacity)
+    if rules.closing_round and rules.fine_per_card:  # else nothing is thrown or fined (B-END-08)
+        head += " " + _(LEFTOVERS).format(fine=rules.fine_per_card, capacity=rules.bin_capacity)
     return f"{head} {_standing(view)} {_last_round(view)}"
 
 

@@ -72,6 +72,9 @@ def test_the_goal_says_what_leftovers_cost_at_the_end_by_the_rules_in_force() ->
     assert ("each card that overflows a bin (over 7) costs its vendor RM2 (B-END-05)."
             in line)
     assert "over 5" not in line and "RM1 (B-END-05)" not in line
+    for quiet in (bansan.Rules(players=3, closing_round=False),  # B-END-08: nothing thrown
+                  bansan.Rules(players=3, fine_per_card=0)):  # nothing fined
+        assert "B-END-05" not in _goal(Match.from_state("bansan", _standard(rules=quiet)), 0)
     kenduri = bansan.Rules(players=3, mode="kenduri")
     assert ("each card that overflows a bin (over 5) costs its vendor RM1 (B-END-05)."
             in _goal(Match("bansan", kenduri, seed=2), 0))
