@@ -297,9 +297,12 @@ def _pick(view: Any, a: A.Pick) -> str:
     (B-BUY-03), "from your Stall ST-01" or "from your Bag" (B-SELL-01)."""
     waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste.value])
     stall = next((s for s in view.stalls if a.card in s.cards), None)
-    if stall is None:
-        place = _("the Row") if a.card in view.row else _("your Bag")
-    elif stall.renter == a.player:
+    mine = view.viewer == a.player  # the teacher's view names the vendor
+    if stall is None and a.card in view.row:
+        place = _("the Row")
+    elif stall is None:
+        place = _("your Bag") if mine else _("P{seat}'s Bag").format(seat=a.player)
+    elif stall.renter == a.player and mine:
         place = _("your Stall {stall}").format(stall=stall.id)
     elif stall.renter is None:
         place = _("Stall {stall}").format(stall=stall.id)

@@ -163,7 +163,7 @@ def _only_pass(view: Any) -> bool:
     world rebuilt from any seat's view (everything but the decks' order is public, A-M-25).
 
     A board asks it twice of one view (the instruction, and the question on Pass): the last
-    answer is kept with its view, which the cache holds, so an equal ``id`` is that view."""
+    answer is kept with its view (held, and compared with ``is``, so never another view)."""
     if view.phase != "action" or view.pending is not None:
         return False
     global _last_pass
