@@ -195,8 +195,9 @@ def determinize(v: View, rng: random.Random) -> State:
                           event_deck=tuple(events[: v.event_deck_size]),
                           vendors=tuple(vendors_list), ledger=ledger, bank=sum(ledger),
                           transfers=(), shuffle_key=rng.getrandbits(62))
-    if v.offer is None and not isinstance(v.pending, Purchase):
-        return world
+    if v.offer is None and not (isinstance(v.pending, Purchase)
+                                and v.vendors[v.current].money is None):
+        return world  # nothing a hidden vendor is seen to commit
     return _covering(world, [p for p, x in enumerate(v.vendors) if x.money is None])
 
 

@@ -291,6 +291,13 @@ def _counter(view: Any, a: A.Counter) -> str:
             else _("Counter: RM{price} instead").format(price=a.price))
 
 
+def _return_list(view: Any, a: A.ReturnList) -> str:
+    """A Shopping List to return, with what it needs and is worth (B-OPEN-02, B-UPK-06)."""
+    listed = catalog(view).lists[a.list]
+    return _("Return {list} ({needs}; RM{value}) to the deck").format(
+        list=a.list, needs=", ".join(_name(p) for p in listed.icons), value=listed.value)
+
+
 def _pick(view: Any, a: A.Pick) -> str:
     """A card to pick, with its waste type and where it lies, so cards of one type can be
     told apart: "Pick PC-45 (Plastic) from P1's Stall ST-05" (B-BUY-02), "from the Row"
@@ -315,9 +322,7 @@ def _pick(view: Any, a: A.Pick) -> str:
 
 
 LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
-    A.ReturnList: lambda view, a: _("Return {list} ({needs}; RM{value}) to the deck").format(
-        list=a.list, needs=", ".join(_name(p) for p in catalog(view).lists[a.list].icons),
-        value=catalog(view).lists[a.list].value),
+    A.ReturnList: _return_list,
     A.ChooseHalf: _choose_half,
     A.Tuck: lambda view, a: _("Tuck {card} into Stall {stall}").format(card=a.card,
                                                                        stall=a.stall),
