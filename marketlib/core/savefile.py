@@ -381,7 +381,8 @@ def csv_only(rules: Any, source: str) -> None:
 def unquoted(err: Exception) -> str:
     """``err`` as a save's refusal says it: a card file that cannot be read is named, with its
     row, but nothing of its content (no value, no column name) is quoted, since a save passed
-    around named it and it may be any ``.csv`` file of this machine; any other error as it is.
+    around named it and it may be any ``.csv`` file of this machine (a missing one is said to
+    be not found); any other error as it is.
 
     Example:
         >>> unquoted(CardDataError("/tmp/x.csv", "'secret' is not one of: Gem", row=2,
@@ -391,6 +392,8 @@ def unquoted(err: Exception) -> str:
     """
     if not isinstance(err, CardDataError):
         return str(err)
+    if err.problem == "file not found":  # nothing of a file to quote
+        return f"the card file {err.file!r} is not found"
     row = f" (row {err.row})" if err.row is not None else ""
     return (f"the card file {err.file!r}{row} cannot be read as this game's cards; nothing of "
             "it is quoted, as a save named it: read it with the game's Rules(...) to see why")
