@@ -65,7 +65,9 @@ Bansan goal line saying what leftovers cost at the end (B-END-05): ``54c006e2...
 A hidden draw previewed as "hidden cards are drawn from the Deck", not "draws hidden cards"
 (read as the mover's own draw): ``a6c4c478...f36c77d``. A card to pick named with its waste
 and where it lies ("Pick PC-45 (Plastic) from P1's Stall ST-05"): ``367a42ca...de140ba``; a
-list to return with what it needs and is worth: ``4726ad22...9bd5eb``.
+list to return with what it needs and is worth: ``4726ad22...9bd5eb``. On 4 December
+2026 (late): R&R legal in the middle of one's own BUY or SELL (A-B-60) changes the decider's
+legal actions, so the seeded games themselves: 13,424 payloads, ``260befdf...35eeab8``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -29,14 +29,13 @@ from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
     OpeningHand,
-    Purchase,
     SoloThrow,
     State,
     Stocking,
     TradeOffer,
 )
 from marketlib.bansan.turn import FLOW
-from marketlib.core.errors import InvalidAction, Violation, Why
+from marketlib.core.errors import InvalidAction, Violation, Why, refuse
 from marketlib.core.errors import violation as v
 from marketlib.core.notation import unknown_id
 
@@ -217,9 +216,8 @@ def rr_gate(state: State, p: int) -> Violation | None:
     opening = state.phase in OPENING
     if opening and not state.rules.opening_rr:
         return v("B-OPEN-07", "R&R starts with the first turn (opening_rr=False; A-B-60)")
-    if isinstance(state.pending, Purchase) and p == state.current:
-        return v("B-ACT-01", "finish the BUY or SELL in progress before R&R (pick cards, then "
-                 "done)")
+    # the vendor in the middle of its own BUY or SELL may R&R too ("any decision point",
+    # A-B-60); the cards it picked are paid out of its money first (free_money, A-B-61)
     if state.trigger is not None:
         return v("B-END-04", "the Last Round is triggered: no more R&R")
     if state.vendors[p].rr_used:
@@ -260,8 +258,8 @@ def rr_terms(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
                         else ")"))
         gain = state.rules.rr_cost if a.release is not None else 0
         if f.free_money(p) + gain < state.rules.rr_cost:
-            return v("B-ANY-03", f"renting costs RM{state.rules.rr_cost}"
-                     + _spend_note(state, p))
+            return refuse("B-ANY-03", lambda: f"renting costs RM{state.rules.rr_cost} and you "
+                          f"can spend RM{f.free_money(p) + gain}" + _spend_note(state, p))
     elif count < state.rules.rr_min_stalls:
         return v("B-ANY-08", "releasing would leave you without a stall (A-B-32)")
     return None
@@ -288,8 +286,15 @@ def closing_trade(state: State, seats: tuple[int, int]) -> Violation | None:
 
 
 def _spend_note(state: State, p: int) -> str:
-    """'' or what the vendor has promised beyond its BUY, for a refusal (A-B-61)."""
-    promised = offer_commitment(state, p)
+    """'' or what the vendor's money is already committed to, for a refusal: the cards picked
+    in its BUY in progress (B-BUY-07; an R&R may come in the middle of it, A-B-60) and what it
+    promised in its open offer (A-B-61)."""
+    owed, promised = buy_commitment(state, p), offer_commitment(state, p)
+    if owed and promised:
+        return (f" (RM{owed} is owed for the cards picked in your BUY and RM{promised} is "
+                "promised in your open offer, A-B-61)")
+    if owed:
+        return f" (RM{owed} is owed for the cards picked in your BUY, B-BUY-07)"
     return f" (RM{promised} is promised in your open offer, A-B-61)" if promised else ""
 
 

@@ -1168,7 +1168,6 @@ REFUSALS: tuple[str, ...] = (
     N_("give the excess to another player's bag"),
     N_('there is no R&R in Sendiri: Workers move by rule'),
     N_('R&R starts with the first turn (opening_rr=False; A-B-60)'),
-    N_('finish the BUY or SELL in progress before R&R (pick cards, then done)'),
     N_('the Last Round is triggered: no more R&R'),
     N_('you have already used your R&R (your bag is flipped)'),
     N_('name a stall to rent and/or release'),
@@ -1197,6 +1196,17 @@ REFUSALS: tuple[str, ...] = (
     N_('{card} is named twice: a trade moves each card once'),
     N_('you can pay at most RM{money}'),
     N_('you can pay at most RM{money} (RM{promised} is promised in your open offer, A-B-61)'),
+    N_('you can pay at most RM{money} (RM{owed} is owed for the cards picked in your BUY, '
+       'B-BUY-07)'),
+    N_('you can pay at most RM{money} (RM{owed} is owed for the cards picked in your BUY and '
+       'RM{promised} is promised in your open offer, A-B-61)'),
+    N_('renting costs RM{cost} and you can spend RM{money}'),
+    N_('renting costs RM{cost} and you can spend RM{money} (RM{promised} is promised in your '
+       'open offer, A-B-61)'),
+    N_('renting costs RM{cost} and you can spend RM{money} (RM{owed} is owed for the cards '
+       'picked in your BUY, B-BUY-07)'),
+    N_('renting costs RM{cost} and you can spend RM{money} (RM{owed} is owed for the cards '
+       'picked in your BUY and RM{promised} is promised in your open offer, A-B-61)'),
     N_('{card} is no longer in a stall'),
     N_('P{seller} no longer rents {stall}: the bargain for {card} is void (A-B-61)'),
     N_('you can spend RM{can}, not the RM{price} agreed (A-B-61)'),

@@ -364,3 +364,46 @@ def test_b_any_02_a_card_named_twice_in_random_positions_is_always_refused_as_su
                 checked += 1
             match.play(rng.choice(match.legal_actions()))
     assert checked >= 150
+
+
+def test_a_b_60_r_and_r_in_the_middle_of_ones_own_buy_is_paid_from_what_the_buy_leaves() -> None:
+    """"Any decision point of any vendor" (A-B-60) includes the buyer's own, in the middle of
+    its BUY; the cards it picked are paid first (B-BUY-07, A-B-61). Until 4 December 2026 the
+    engine refused it, citing B-ACT-01, which does not say so (helper-66's rules audit)."""
+    s = bansan.position(rents={0: ["FV"], 1: ["WG", "MT"]}, stalls={"WG": ["WG", "WG"]},
+                        phase="actions", money=[4, 10])
+    s = play(play(s, "P0 buy WG"), "P0 pick PC-31")  # RM1 owed to P1
+    assert "P0 rr rent=ST-05" in [str(a) for a in bansan.legal_actions(s)]
+    rented = play(s, "P0 rr rent=ST-05")
+    assert [v.money for v in rented.vendors] == [1, 10]
+    assert renters(rented)["ST-05"] == 0 and rented.vendors[0].rr_used
+    assert rented.pending == s.pending and bansan.current_player(rented) == 0  # the BUY goes on
+    err = refused(rented, "P0 pick PC-32")
+    assert (err.rule, err.reason) == ("B-BUY-07", "PC-32 costs RM1 and you can spend RM0")
+    done = play(rented, "P0 done")
+    assert [v.money for v in done.vendors] == [0, 11]
+    assert [b.card for b in done.vendors[0].bag] == ["PC-31"]
+    poorer = bansan.position(rents={0: ["FV"], 1: ["WG", "MT"]}, stalls={"WG": ["WG", "WG"]},
+                             phase="actions", money=[3, 10])
+    poorer = play(play(poorer, "P0 buy WG"), "P0 pick PC-31")
+    err = refused(poorer, "P0 rr rent=ST-05")
+    assert (err.rule, err.reason) == ("B-ANY-03", "renting costs RM3 and you can spend RM2 (RM1 "
+                                      "is owed for the cards picked in your BUY, B-BUY-07)")
+    assert "P0 rr rent=ST-05" not in [str(a) for a in bansan.legal_actions(poorer)]
+
+
+def test_a_b_60_release_in_the_middle_of_a_sell_keeps_what_was_picked() -> None:
+    """The cards already picked in a SELL are sold; the Stall released in the middle of it is
+    no longer the seller's, so its other cards are not (B-SELL-01)."""
+    s = bansan.position(rents={0: ["FV", "DG"], 1: ["WG"]}, stalls={"FV": ["FV", "FV", "FV"]},
+                        phase="actions")
+    s = play(play(play(s, "P0 sell FV"), "P0 pick PC-01"), "P0 pick PC-02")
+    released = play(s, "P0 rr release=ST-01")
+    assert [v.money for v in released.vendors] == [13, 10]  # +RM3 (B-ANY-03)
+    assert renters(released)["ST-01"] is None
+    assert [x.cards for x in released.stalls if x.id == "ST-01"] == [("PC-03",)]
+    assert refused(released, "P0 pick PC-03").rule == "B-SELL-01"
+    assert [str(a) for a in bansan.legal_actions(released)] == ["P0 done"]
+    sold = play(released, "P0 done")
+    assert [v.money for v in sold.vendors] == [14, 10]  # floor(2 x RM1 / 2) (B-SELL-01)
+    assert sold.outside == ("PC-01", "PC-02")

@@ -111,7 +111,9 @@ def test_a_b_61_a_bargain_price_is_committed_by_the_buyer() -> None:
     refused(s, f"P0 bargain {wg.cards[1]} 4", "B-BUY-07")  # only RM3 left to offer
     s = play(s, f"P0 bargain {wg.cards[1]} 3")
     assert bansan.queries.free_money(s, 0) == 0  # RM1 picked + RM3 offered (A-B-61)
-    refused(s, "P0 rr rent=ST-05", "B-ACT-01")  # the buyer finishes its BUY before any R&R
+    err = refused(s, "P0 rr rent=ST-05", "B-ANY-03")  # R&R mid-BUY (A-B-60), from RM0 left
+    assert err.reason == ("renting costs RM3 and you can spend RM0 (RM1 is owed for the cards "
+                          "picked in your BUY and RM3 is promised in your open offer, A-B-61)")
     s = play(s, "P1 accept", "P0 done")
     assert money(s) == [0, 14]
 

@@ -429,13 +429,14 @@ class BansanHeuristic:
         of the Bag) lowest card ID first, and picks them in card order (each choice of how many
         cards from where once, not every order of it); cards being stocked are tucked in the order
         they wait; R&R is weighed only at the start
-        of a turn (before stocking); an excess Bag card is thrown or given to the weakest rival
+        of a turn (before stocking), not in the middle of a BUY or SELL, where A-B-60 allows
+        it too; an excess Bag card is thrown or given to the weakest rival
         only (the one the evaluation cares least about), except in the Kenduri, where it may go
         to any partner (the one whose list it helps)."""
         phase = state.phase
         pending = state.pending
         if phase == "actions" and isinstance(pending, Purchase):
-            kept = _picks(state, pending, actions)
+            kept = [a for a in _picks(state, pending, actions) if type(a) is not RentAndRelease]
         elif isinstance(pending, Stocking) and pending.cards:
             first = pending.cards[0].card  # the waiting cards are tucked in their order
             kept = [a for a in actions if type(a) is not Tuck or a.card == first]
