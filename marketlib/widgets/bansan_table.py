@@ -91,7 +91,9 @@ def _event_status(view: Any, shown: list[str]) -> dict[str, dict[str, str]]:
     (``active_event``) or a "next Action Phase" card beside the Bag of the vendor whose turn
     it is (``reminders``, dropped at the turn's end); ``waiting``, beside another vendor's Bag
     for their next Action Phase; else ``over`` (resolved when flipped, or replaced by a later
-    Event)."""
+    Event, or a "next Action Phase" card whose vendor has no Action Phase left: the Closing
+    Round has begun, B-END-05)."""
+    closed = view.phase in ("closing", "over")
     waiting: dict[str, list[int]] = {}
     for reminder in view.reminders:
         waiting.setdefault(reminder.event, []).append(reminder.seat)
@@ -100,6 +102,10 @@ def _event_status(view: Any, shown: list[str]) -> dict[str, dict[str, str]]:
         seats = waiting.get(event, [])
         if event == view.active_event:
             state, words = "in_force", _("in force until the next Event is flipped")
+        elif seats and closed:
+            state, words = "over", _(
+                "over: the market closed before the next Action Phase of {seats}").format(
+                    seats=_(" and ").join(f"P{s}" for s in seats))
         elif view.current in seats:
             state, words = "in_force", _("in force in P{seat}'s Action Phase this turn").format(
                 seat=view.current)
