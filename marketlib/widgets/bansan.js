@@ -147,7 +147,7 @@ function bsPending(ctx, s) {
   if (s.offer) {
     const o = s.offer;
     mlStepLine(ctx, s, box);
-    if (o.to === ctx.seat && o.counters < o.max_counters) box.appendChild(bsCounter(ctx, o, s));
+    if (o.to === ctx.seat && o.counters < o.max_counters) box.appendChild(bsCounter(ctx, o));
     else if (o.to === ctx.seat) box.appendChild(ctx.el("p", null, mlT(ctx.cards.words.counters_made, { counters: o.counters, most: o.max_counters })));
   }
   if (p && p.kind === "Stocking") {
@@ -181,16 +181,20 @@ function bsPending(ctx, s) {
 
 // A counter-offer (A-B-60): another price for a bargain; other terms for a trade are set in
 // the trade panel below, which then sends a counter instead of a new proposal.
-function bsCounter(ctx, o, s) {
+function bsCounter(ctx, o) {
   const row = ctx.el("div", "marketlib-row-items marketlib-counter");
   const W = ctx.cards.words;
   const left = mlT(W.counter_left, { n: o.counters + 1, most: o.max_counters });
   if (o.kind === "bargain") {
+    // the counter starts RM1 the reader's way: up for the seller (the scene names them), down
+    // for the buyer, as a bot counters (bots/deals.py); below RM0 there is nothing to counter
+    const buyer = ctx.seat !== o.seller;
+    if (buyer && o.price <= 0) {
+      row.appendChild(ctx.el("span", null, W.counter_lowest));
+      return row;
+    }
     const label = ctx.el("label", null, mlT(W.counter_price_label, { card: o.card, left }));
     const price = ctx.el("input");
-    // the counter starts RM1 the reader's way: up for the seller, down for the buyer (the
-    // vendor in their BUY, whose turn it is), as a bot counters (bots/deals.py)
-    const buyer = ctx.seat === s.current;
     price.type = "number"; price.min = "0";
     price.value = String(buyer ? Math.max(0, o.price - 1) : o.price + 1);
     price.setAttribute("aria-label", mlT(W.counter_price_aria, { card: o.card }));

@@ -14,6 +14,7 @@ from marketlib.bansan.queries import (
     PRICE_EVENTS,
     PRICE_RISE,
     UNOPERATED_FACTOR,
+    bargain_seller,
     buys_unoperated,
     market_prices,
     price_event,
@@ -120,14 +121,19 @@ def _event_status(view: Any, shown: list[str]) -> dict[str, dict[str, str]]:
 
 
 def _offer(view: Any) -> dict[str, Any] | None:
-    """The offer waiting for an answer, with its words and the counter-offers left (A-B-60)."""
+    """The offer waiting for an answer, with its words, the counter-offers left (A-B-60)
+    and, for a bargain, its ``seller`` (the vendor who rents the card's Stall, B-BUY-02: the
+    board starts a counter RM1 up for the seller and RM1 down for the buyer)."""
     o = view.offer
     if o is None:
         return None
+    bargain = isinstance(o, BargainOffer)
     offer = {"from": o.frm, "to": o.to, "text": bansan.describe_offer(view),
-             "kind": "bargain" if isinstance(o, BargainOffer) else "trade",
+             "kind": "bargain" if bargain else "trade",
              "counters": o.counters, "max_counters": view.rules.max_counters}
     offer.update((k, v) for k, v in builtins(o).items() if k not in ("frm", "to", "counters"))
+    if bargain:
+        offer["seller"] = bargain_seller(view, o)
     return offer
 
 

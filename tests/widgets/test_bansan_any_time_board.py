@@ -164,7 +164,7 @@ def test_a_person_counters_a_computer_vendors_bargain_and_it_accepts() -> None:
     offer = board.scene["offer"]
     assert offer == {"from": 1, "to": 0, "text": f"P1 offers P0 RM0 for {card}",
                      "kind": "bargain", "counters": 0, "max_counters": 3, "card": card,
-                     "price": 0}
+                     "price": 0, "seller": 0}  # P0 rents the card's Stall (B-BUY-02)
     assert [c["text"] for c in board.choices] == ["P0 accept", "P0 counter price=1",
                                                   "P0 decline"]
     assert board.story[-1] == f"P1 offers RM0 for your {card}."  # "While you waited"

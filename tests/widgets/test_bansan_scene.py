@@ -71,6 +71,8 @@ def test_the_scene_json_is_what_bansan_js_always_received() -> None:
                     scene = table.scene(bansan.view(state, seat), state.current)
                     for key in LATER:
                         del scene[key]
+                    if scene["offer"] is not None:  # a bargain's seller: its own test
+                        scene["offer"].pop("seller", None)  # (tests/widgets/test_board_js.py)
                     digest.update(json.dumps(scene).encode())
                     count += 1
     assert (count, digest.hexdigest()) == (5914, DIGEST)
