@@ -226,6 +226,8 @@ def do_accept(state: State, a: A.Accept) -> State:
         state, _ = take_from_stall(state, offer.card)
         return add_pick(state, Picked(offer.card, seller, offer.price))
     assert isinstance(offer, TradeOffer)
+    state = state.note(f"P{a.player} accepted P{offer.frm}'s trade (B-ANY-02)")  # said at the
+    # table: every seat's view tells it from a decline, even of a trade of money only
     v, w = state.vendors[offer.frm], state.vendors[offer.to]
     given = tuple(b for b in v.bag if b.card in offer.give)
     taken = tuple(b for b in w.bag if b.card in offer.take)
@@ -238,5 +240,9 @@ def do_accept(state: State, a: A.Accept) -> State:
 
 
 def do_decline(state: State, a: A.Decline) -> State:
-    return replace(state, offer=None)
+    offer = state.offer
+    state = replace(state, offer=None)
+    if isinstance(offer, TradeOffer):  # as an accept is (a bargain's answer shows in the BUY)
+        state = state.note(f"P{a.player} declined P{offer.frm}'s trade (B-ANY-02)")
+    return state
 

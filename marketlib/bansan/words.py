@@ -1384,12 +1384,15 @@ NOTES = (
     N_('P{seat} completed Kenduri list {list} (RM{value}); {open} of {total} still open '
        '(B-KEN-03)'),
     N_('the bargain for {card} is void: P{seat} released {stall} (A-B-61)'),
+    N_("P{seat} accepted P{other}'s trade (B-ANY-02)"),
+    N_("P{seat} declined P{other}'s trade (B-ANY-02)"),
     N_('the Kenduri failed: {lists} not completed in time; every vendor loses (B-KEN-05)'),
 )
 """The automatic steps the rules note in a state's own log (``State.note``: the Sendiri
-Neighbour, a Row formed, the Kenduri's end), in English as the rules code writes them (the
-golden transcripts hold them): a board shows them in the seat's language, its scene's
-``auto_log`` and its text view (:func:`~marketlib.core.i18n.sentence`), codes kept."""
+Neighbour, a Row formed, the Kenduri's end, a trade's answer), in English as the rules code
+writes them (the golden transcripts hold them): a board shows them in the seat's language,
+its scene's ``auto_log`` and its text view (:func:`~marketlib.core.i18n.sentence`), codes
+kept."""
 register_refusals(NOTES)
 
 __all__ = [

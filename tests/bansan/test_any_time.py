@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from marketlib import Match, bansan, monsoon
 from marketlib.bansan import Rules
 from marketlib.core.errors import IllegalAction
+from marketlib.core.testing import _check_describe
 
 
 def play(state: bansan.State, text: str) -> bansan.State:
@@ -407,3 +408,19 @@ def test_a_b_60_release_in_the_middle_of_a_sell_keeps_what_was_picked() -> None:
     sold = play(released, "P0 done")
     assert [v.money for v in sold.vendors] == [14, 10]  # floor(2 x RM1 / 2) (B-SELL-01)
     assert sold.outside == ("PC-01", "PC-02")
+
+
+def test_b_any_02_the_answer_to_a_trade_of_money_only_is_in_every_seats_view() -> None:
+    """A trade is answered at the table: the watching vendor's view tells an accept from a
+    decline, even when only (hidden) money would move. It did not, while the log line said
+    which it was (the conformance kit's describe check, found at stop 49)."""
+    s = bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions")
+    offered = play(s, "P0 trade P1 pay=1 ask=0")
+    accepted, declined = play(offered, "P1 accept"), play(offered, "P1 decline")
+    assert [v.money for v in accepted.vendors] == [9, 11, 10]
+    assert [v.money for v in declined.vendors] == [10, 10, 10]
+    assert accepted.log[-1] == "P1 accepted P0's trade (B-ANY-02)"
+    assert declined.log[-1] == "P1 declined P0's trade (B-ANY-02)"
+    assert bansan.view(accepted, 2) != bansan.view(declined, 2)
+    assert bansan.view(accepted, 2).log == accepted.log
+    assert _check_describe(bansan, offered, 2, 0, 0) == 2  # two moves P2 can tell apart
