@@ -68,8 +68,9 @@ and where it lies ("Pick PC-45 (Plastic) from P1's Stall ST-05"): ``367a42ca...d
 list to return with what it needs and is worth: ``4726ad22...9bd5eb``. On 4 December
 2026 (late): R&R legal in the middle of one's own BUY or SELL (A-B-60) changes the decider's
 legal actions, so the seeded games themselves: 13,424 payloads, ``260befdf...35eeab8``.
-The board word for a buyer facing a RM0 bargain ("RM0 is the lowest price there is", sent in
-``cards["words"]``): ``e6278daa...6054732``; without that word, ``260befdf...35eeab8`` again.
+An R&R swap's preview saying what it pays and gets ("so your money stays as it is", B-ANY-05):
+``c705588a...c6a38fb9`` (a board word added and taken out again in between, helper-70; the
+wholesale BUY stopped by a released Stall, B-BUY-03, leaves it as it is).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -231,6 +231,10 @@ def _end_actions(view: View, a: A.EndActions, after: State) -> str:
 
 
 def _rent_and_release(view: View, a: A.RentAndRelease, after: State) -> str:
+    if a.rent and a.release:  # no money line follows: the two amounts cancel (B-ANY-05)
+        cost = view.rules.rr_cost
+        return (f"you rent Stall {a.rent} for RM{cost} and you release Stall {a.release} for "
+                f"RM{cost}, so your money stays as it is (your once-a-game R&R, B-ANY-04)")
     parts = [f"you rent Stall {a.rent}" if a.rent else "",
              f"you release Stall {a.release}" if a.release else ""]
     return " and ".join(p for p in parts if p) + " (your once-a-game R&R, B-ANY-04)"

@@ -1200,6 +1200,8 @@ REFUSALS: tuple[str, ...] = (
        'B-BUY-07)'),
     N_('you can pay at most RM{money} (RM{owed} is owed for the cards picked in your BUY and '
        'RM{promised} is promised in your open offer, A-B-61)'),
+    N_('you no longer rent a {produce} stall: your wholesalers supply only the types of the '
+       'stalls you rent; finish this BUY with done'),
     N_('renting costs RM{cost} and you can spend RM{money}'),
     N_('renting costs RM{cost} and you can spend RM{money} (RM{promised} is promised in your '
        'open offer, A-B-61)'),
@@ -1323,7 +1325,8 @@ PREVIEWS: tuple[str, ...] = (
     N_('ends your Closing Round step: nothing left to throw (B-END-05)'),
     N_('you rent Stall {stall} (your once-a-game R&R, B-ANY-04)'),
     N_('you release Stall {stall} (your once-a-game R&R, B-ANY-04)'),
-    N_('you rent Stall {stall} and you release Stall {stall2} (your once-a-game R&R, B-ANY-04)'),
+    N_('you rent Stall {stall} for RM{cost} and you release Stall {stall2} for RM{gain}, so your '
+       'money stays as it is (your once-a-game R&R, B-ANY-04)'),
     N_('reveals Deck cards one at a time until a produce type repeats ({count} left); '
        'the repeated card goes to its Waste Bin, so a bin may fill'),
     N_('refills the Row from the Deck ({count} left)'),

@@ -187,16 +187,13 @@ function bsCounter(ctx, o) {
   const left = mlT(W.counter_left, { n: o.counters + 1, most: o.max_counters });
   if (o.kind === "bargain") {
     // the counter starts RM1 the reader's way: up for the seller (the scene names them), down
-    // for the buyer, as a bot counters (bots/deals.py); below RM0 there is nothing to counter
+    // for the buyer, as a bot counters (bots/deals.py); a buyer asked RM0 can only go up (RM0
+    // again is refused: "accept it instead")
     const buyer = ctx.seat !== o.seller;
-    if (buyer && o.price <= 0) {
-      row.appendChild(ctx.el("span", null, W.counter_lowest));
-      return row;
-    }
     const label = ctx.el("label", null, mlT(W.counter_price_label, { card: o.card, left }));
     const price = ctx.el("input");
     price.type = "number"; price.min = "0";
-    price.value = String(buyer ? Math.max(0, o.price - 1) : o.price + 1);
+    price.value = String(buyer && o.price > 0 ? o.price - 1 : o.price + 1);
     price.setAttribute("aria-label", mlT(W.counter_price_aria, { card: o.card }));
     label.appendChild(price);
     const b = ctx.el("button", "marketlib-btn marketlib-legal", W.counter_price);

@@ -130,7 +130,6 @@ BANSAN: dict[str, str] = {
     "counter_price_aria": N_("Your price for {card} in RM"),
     "counter_price": N_("Counter with this price"),
     "counter_price_button_aria": N_("Counter P{seat}'s offer with this price"),
-    "counter_lowest": N_("RM0 is the lowest price there is: accept it or decline."),
     "counter_terms": N_("Or counter with other terms ({left}) in the trade panel below."),
     "you": N_("you"),
     "person": N_("person"),

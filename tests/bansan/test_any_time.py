@@ -424,3 +424,36 @@ def test_b_any_02_the_answer_to_a_trade_of_money_only_is_in_every_seats_view() -
     assert bansan.view(accepted, 2) != bansan.view(declined, 2)
     assert bansan.view(accepted, 2).log == accepted.log
     assert _check_describe(bansan, offered, 2, 0, 0) == 2  # two moves P2 can tell apart
+
+
+@pytest.mark.parametrize("cost", [3, 5])
+def test_b_any_05_a_swaps_preview_says_what_it_costs(cost: int) -> None:
+    """A rent and a release together pay and get the same (B-ANY-05), so no money line
+    follows the preview; it said only which Stalls change hands (helper-67, a learner)."""
+    s = bansan.position(rules=Rules(players=2, rr_cost=cost), rents={0: ["FV", "DG"], 1: ["WG"]},
+                        phase="actions")
+    swap = str(bansan.preview(bansan.view(s, 0), bansan.parse_action(
+        "P0 rr rent=ST-03 release=ST-04")))
+    assert swap == (f"you rent Stall ST-03 for RM{cost} and you release Stall ST-04 for "
+                    f"RM{cost}, so your money stays as it is (your once-a-game R&R, B-ANY-04)")
+    rent = str(bansan.preview(bansan.view(s, 0), bansan.parse_action("P0 rr rent=ST-03")))
+    assert rent == (f"you rent Stall ST-03 (your once-a-game R&R, B-ANY-04); money RM10 -> "
+                    f"RM{10 - cost}")
+
+
+def test_a_b_60_a_wholesale_buy_stops_when_its_last_stall_of_the_type_is_released() -> None:
+    """B-BUY-03 (A-B-06): the Row supplies only the types of the stalls you rent, at every
+    pick, so a Stall released in the middle of the BUY ends what it may take; the cards
+    already picked are bought (helper-70: three more FV cards were taken after the release)."""
+    s = bansan.position(rents={0: ["FV", "WG"], 1: ["MT"]}, row=["FV", "FV", "FV", "WG", "DG"],
+                        phase="actions")
+    s = play(play(play(s, "P0 buy-wholesale FV"), "P0 pick PC-01"), "P0 rr release=ST-01")
+    assert [x.id for x in s.stalls if x.renter == 0] == ["ST-02"]  # WG only
+    err = refused(s, "P0 pick PC-02")
+    assert (err.rule, err.reason) == ("B-BUY-03", "you no longer rent a FV stall: your "
+                                      "wholesalers supply only the types of the stalls you rent; "
+                                      "finish this BUY with done")
+    assert [str(a) for a in bansan.legal_actions(s)] == ["P0 done"]
+    done = play(s, "P0 done")
+    assert [(b.card, b.produce.value) for b in done.vendors[0].bag] == [("PC-01", "FV")]
+    assert [v.money for v in done.vendors] == [13, 10]  # +RM3 released, floor(RM1 / 2) paid

@@ -233,8 +233,8 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
         mount(page, buyer)
         box = page.locator('input[aria-label="Your price for ' + card + ' in RM"]')
         assert box.input_value() == "2"
-    # a seller who asks RM0 leaves the buyer nothing lower to counter: no box (it started at
-    # RM0, which the engine refuses with "accept it instead"), the words say so
+    # a seller who asks RM0 leaves the buyer nothing lower: the box starts at RM1 (it started
+    # at RM0, which the engine refuses with "accept it instead"), a counter that is legal
     match = Match.from_state("bansan", state)
     for text in ("P1 buy FV", f"P1 bargain {card} 1", "P0 counter price=0"):
         match.play(text)
@@ -243,9 +243,12 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
     assert buyer.scene["offer"]["price"] == 0 and buyer.scene["offer"]["seller"] == 0
     with chromium_page(tmp_path, 1280, 1400) as page:
         mount(page, buyer)
-        counter = page.locator(".marketlib-counter")
-        assert counter.locator("input").count() == 0
-        assert counter.inner_text() == "RM0 is the lowest price there is: accept it or decline."
+        box = page.locator('input[aria-label="Your price for ' + card + ' in RM"]')
+        assert box.input_value() == "1"
+        page.locator('[data-target="button:counter-price"]').click()
+        sent = page.evaluate("window.mlHarness.sent")[-1]
+    buyer._handle_custom_msg(sent, [])
+    assert str(match.history[-1]) == "P1 counter price=1"
 
     # a trade made to the person: the trade panel counters with the person's own terms
     state = bansan.position(players=2, rents={0: ["FV"], 1: ["MT"]}, bags={0: ["FV:PA"],
