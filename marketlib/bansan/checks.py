@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from msgspec.structs import replace
+
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import Produce
 from marketlib.bansan.facts import Facts
 from marketlib.bansan.options import SOLO_ROW
+from marketlib.bansan.phases.action_checks import pick_choices
 from marketlib.bansan.phases.stocking import can_stock
 from marketlib.bansan.queries import (
     bargain_seller,
@@ -29,12 +32,14 @@ from marketlib.bansan.state import (
     BargainOffer,
     ListReturn,
     OpeningHand,
+    Purchase,
     SoloThrow,
     State,
     Stocking,
     TradeOffer,
 )
 from marketlib.bansan.turn import FLOW
+from marketlib.bansan.words import PURCHASES
 from marketlib.core.errors import InvalidAction, Violation, Why, refuse
 from marketlib.core.errors import violation as v
 from marketlib.core.notation import unknown_id
@@ -262,7 +267,28 @@ def rr_terms(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
                           f"can spend RM{f.free_money(p) + gain}" + _spend_note(state, p))
     elif count < state.rules.rr_min_stalls:
         return v("B-ANY-08", "releasing would leave you without a stall (A-B-32)")
+    if a.release is not None:
+        return _empties_purchase(state, a)
     return None
+
+
+def _empties_purchase(state: State, a: A.RentAndRelease) -> Violation | None:
+    """A release that would leave the vendor's own wholesale BUY or SELL, nothing picked yet,
+    with no card it may pick: it moves 1 or more cards (B-BUY-03, B-SELL-01). (A BUY from the
+    vendors picks from other vendors' Stalls, which no release of one's own changes.)"""
+    pending, p = state.pending, a.player
+    if (not isinstance(pending, Purchase) or pending.picked or pending.kind == "vendors"
+            or p != state.current):
+        return None
+    stalls = tuple(replace(s, renter=None) if s.id == a.release else
+                   replace(s, renter=p) if s.id == a.rent else s for s in state.stalls)
+    after = replace(state, stalls=stalls)
+    if pick_choices(after, p, pending, Facts(after)):
+        return None
+    what = PURCHASES[pending.kind].format(pending.produce)
+    return v("B-SELL-01" if pending.kind == "sell" else "B-BUY-03",
+             f"releasing {a.release} now would leave your {what} nothing to pick (it moves 1 or "
+             "more cards): pick a card first")
 
 
 def _thrown(state: State, seat: int) -> bool:

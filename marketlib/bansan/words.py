@@ -1200,8 +1200,10 @@ REFUSALS: tuple[str, ...] = (
        'B-BUY-07)'),
     N_('you can pay at most RM{money} (RM{owed} is owed for the cards picked in your BUY and '
        'RM{promised} is promised in your open offer, A-B-61)'),
-    N_('you no longer rent a {produce} stall: your wholesalers supply only the types of the '
-       'stalls you rent; finish this BUY with done'),
+    N_('you no longer sell {produce}: your wholesalers supply only the types of the stalls you '
+       'rent; finish this BUY with done'),
+    N_('releasing {stall} now would leave your {purchase} nothing to pick (it moves 1 or more '
+       'cards): pick a card first'),
     N_('renting costs RM{cost} and you can spend RM{money}'),
     N_('renting costs RM{cost} and you can spend RM{money} (RM{promised} is promised in your '
        'open offer, A-B-61)'),

@@ -450,10 +450,30 @@ def test_a_b_60_a_wholesale_buy_stops_when_its_last_stall_of_the_type_is_release
     s = play(play(play(s, "P0 buy-wholesale FV"), "P0 pick PC-01"), "P0 rr release=ST-01")
     assert [x.id for x in s.stalls if x.renter == 0] == ["ST-02"]  # WG only
     err = refused(s, "P0 pick PC-02")
-    assert (err.rule, err.reason) == ("B-BUY-03", "you no longer rent a FV stall: your "
-                                      "wholesalers supply only the types of the stalls you rent; "
-                                      "finish this BUY with done")
+    assert (err.rule, err.reason) == ("B-BUY-03", "you no longer sell FV: your wholesalers "
+                                      "supply only the types of the stalls you rent; finish this "
+                                      "BUY with done")
     assert [str(a) for a in bansan.legal_actions(s)] == ["P0 done"]
     done = play(s, "P0 done")
     assert [(b.card, b.produce.value) for b in done.vendors[0].bag] == [("PC-01", "FV")]
     assert [v.money for v in done.vendors] == [13, 10]  # +RM3 released, floor(RM1 / 2) paid
+
+
+def test_b_buy_03_b_sell_01_a_release_may_not_leave_a_purchase_with_nothing_to_pick() -> None:
+    """A wholesale BUY or a SELL moves 1 or more cards: with nothing picked yet, a release
+    that leaves it no card to pick is refused (helper-71: the BUY ended empty, its action
+    spent). Once a card is picked, or with another Stall of the type kept, it is legal."""
+    s = bansan.position(rents={0: ["FV", "WG"], 1: ["MT"]}, row=["FV", "FV", "WG", "DG"],
+                        stalls={"FV": ["FV"]}, phase="actions")
+    buying = play(s, "P0 buy-wholesale FV")
+    err = refused(buying, "P0 rr release=ST-01")
+    assert (err.rule, err.reason) == ("B-BUY-03", "releasing ST-01 now would leave your "
+                                      "wholesale BUY of FV nothing to pick (it moves 1 or more "
+                                      "cards): pick a card first")
+    options = [str(a) for a in bansan.legal_actions(buying) if " rr " in str(a)]
+    assert "P0 rr release=ST-01" not in options and "P0 rr release=ST-02" in options
+    assert bansan.explain(play(buying, "P0 pick PC-02"), bansan.parse_action(
+        "P0 rr release=ST-01")) is None
+    selling = play(s, "P0 sell FV")
+    assert refused(selling, "P0 rr release=ST-01").rule == "B-SELL-01"
+    assert bansan.explain(selling, bansan.parse_action("P0 rr release=ST-02")) is None

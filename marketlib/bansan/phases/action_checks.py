@@ -206,9 +206,8 @@ def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
     if pending.kind == "wholesale":
         if state.rules.wholesale_types == "rented_stalls" and pending.produce not in _sold_types(
                 state, f, a.player):  # its last Stall of the type released mid-BUY (A-B-60)
-            return v("B-BUY-03", f"you no longer rent a {pending.produce} stall: your "
-                     "wholesalers supply only the types of the stalls you rent; finish this BUY "
-                     "with done")
+            return v("B-BUY-03", f"you no longer sell {pending.produce}: your wholesalers "
+                     "supply only the types of the stalls you rent; finish this BUY with done")
         return wholesale_pick(state, f, a.player, card, pending.produce,
                               tuple(x.price for x in pending.picked))
     return sell_pick(state, f, a.player, card, pending.produce)
