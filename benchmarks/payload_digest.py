@@ -70,7 +70,8 @@ list to return with what it needs and is worth: ``4726ad22...9bd5eb``. On 4 Dece
 legal actions, so the seeded games themselves: 13,424 payloads, ``260befdf...35eeab8``.
 An R&R swap's preview saying what it pays and gets ("so your money stays as it is", B-ANY-05):
 ``c705588a...c6a38fb9`` (a board word added and taken out again in between, helper-70; the
-wholesale BUY stopped by a released Stall, B-BUY-03, leaves it as it is).
+wholesale BUY stopped by a released Stall, B-BUY-03, leaves it as it is). The Malay words
+for an unoperated Stall made one ("tanpa pengusaha"): ``6bc50f29...0508b8f913``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

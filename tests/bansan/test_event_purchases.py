@@ -158,7 +158,7 @@ def test_the_buy_preview_says_the_price_in_force() -> None:
                     "an unoperated Stall): pick the cards next")
     with language("ms"):
         assert sentence(said).startswith(f"beli Daging dari Gerai peniaga lain pada harga "
-                                         f"RM{meat} sekeping (RM{2 * meat} dari Gerai tiada")
+                                         f"RM{meat} sekeping (RM{2 * meat} dari Gerai tanpa")
 
 
 def test_a_sendiri_buy_says_whose_stalls() -> None:

@@ -126,3 +126,20 @@ def test_each_part_of_a_preview_is_said_by_its_own_template() -> None:
         two = i18n.sentence("the spend meets Gold; declaring a lower level is switched off "
                             "(allow_declared_lower_level=False)")
     assert "declaring a lower level" not in two and "Gold" not in two
+
+
+def test_malay_names_an_unoperated_stall_one_way() -> None:
+    """An unoperated Stall is a "gerai tanpa pengusaha" (a Stall without an operator) wherever
+    the words describe it; "tiada pengusaha" (has no operator) only where a sentence says so
+    of a named Stall. The catalogue mixed the two for the same thing (stop 48's note)."""
+    found = {}
+    for msg in _catalogue("ms"):  # type: ignore[attr-defined]
+        key = msg.id if isinstance(msg.id, str) else (msg.id or ("",))[0]
+        if "unoperated" in key:
+            found[key] = msg.string
+    assert len(found) == 8
+    for key, said in found.items():
+        if key.startswith("{stall} is unoperated"):
+            assert said.startswith("{stall} tiada pengusaha"), said
+        else:
+            assert "tanpa pengusaha" in said and "tiada pengusaha" not in said, (key, said)
