@@ -92,6 +92,14 @@ def _sold_types(state: State, f: Facts, player: int) -> set[Produce]:
     return {f.sells[s.id] for s in stalls}
 
 
+def _supplied(state: State, f: Facts, player: int, produce: Produce) -> bool:
+    """Whether ``player``'s wholesalers supply ``produce`` (B-BUY-03, A-B-06): a type of a
+    stall it rents, under ``wholesale_types="rented_stalls"``; checked when the BUY starts and
+    again at each pick, since a Stall may be released in the middle of it (A-B-60)."""
+    return state.rules.wholesale_types != "rented_stalls" or produce in _sold_types(
+        state, f, player)
+
+
 def wholesale_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
                    picked: tuple[int, ...] = ()) -> Why | None:
     if card_id not in state.row or not f.cat.produce[card_id].shows(produce):
@@ -171,8 +179,7 @@ def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None
     wrong = _new_action(state)
     if wrong:
         return wrong
-    if state.rules.wholesale_types == "rented_stalls" and a.produce not in _sold_types(
-            state, f, a.player):
+    if not _supplied(state, f, a.player, a.produce):
         return v("B-BUY-03", f"you do not sell {a.produce}: your wholesalers supply only the "
                  "types of the stalls you rent")
     cards = f.cat.produce
@@ -204,8 +211,8 @@ def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
     if pending.kind == "vendors":
         return vendor_pick(state, f, a.player, card, pending.produce)
     if pending.kind == "wholesale":
-        if state.rules.wholesale_types == "rented_stalls" and pending.produce not in _sold_types(
-                state, f, a.player):  # its last Stall of the type released mid-BUY (A-B-60)
+        if not _supplied(state, f, a.player, pending.produce):  # its last Stall of the
+            # type released in the middle of the BUY (A-B-60)
             return v("B-BUY-03", f"you no longer sell {pending.produce}: your wholesalers "
                      "supply only the types of the stalls you rent; finish this BUY with done")
         return wholesale_pick(state, f, a.player, card, pending.produce,
