@@ -93,6 +93,22 @@ function makeBoard(drawGame) {
       const play = sendChoice("play", (c) => c.index);
       const playAnyTime = sendChoice("any_time", (c) => `any:${c.index}`);
 
+      // The preview line shows what a choice does when the person points at it or moves the
+      // keyboard focus to it. After a redraw the board puts the focus back itself (on the thing
+      // clicked, or on the first legal thing once that is gone); after a pointer click that
+      // focus is not the person's, so the line keeps its hint rather than previewing a choice
+      // nobody pointed at (it read "Pass: ends your turn" after every click, helper-72). A
+      // keyboard player sees the preview of the button the focus lands on.
+      let byPointer = false;
+      let restoring = false;
+      root.addEventListener("pointerdown", () => { byPointer = true; }, true);
+      root.addEventListener("keydown", () => { byPointer = false; }, true);
+      const previewOn = (b, previewLine, text) => {
+        const show = () => { previewLine.textContent = text; };
+        b.addEventListener("mouseenter", show);
+        b.addEventListener("focus", () => { if (!(restoring && byPointer)) show(); });
+      };
+
       // Two-click choices: a target "A@B" (e.g. a card, then the Stall to tuck it into) is
       // played by clicking A (which selects it) and then B.
       let selected = null;
@@ -115,9 +131,7 @@ function makeBoard(drawGame) {
           const words = c.label || c.text;
           b.setAttribute("aria-label", `${label}: ${words} (${c.preview})`);
           b.title = `${words} [${c.text}]: ${c.preview}`;
-          const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
-          b.addEventListener("mouseenter", show);
-          b.addEventListener("focus", show);
+          previewOn(b, previewLine, `${words}: ${c.preview}`);
         };
         return {
           narrow: root.classList.contains("marketlib-narrow"),
@@ -145,9 +159,7 @@ function makeBoard(drawGame) {
             b.dataset.verb = mlVerbTag(model, c.verb);
             b.title = `${words} [${c.text}]: ${c.preview}`;
             b.setAttribute("aria-label", mlT(mlWords(model).any_time_aria, { words, preview: c.preview }));
-            const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
-            b.addEventListener("focus", show);
-            b.addEventListener("mouseenter", show);
+            previewOn(b, previewLine, `${words}: ${c.preview}`);
             b.addEventListener("click", () => { focusKey = `any:${c.target}`; playAnyTime(c); });
             return b;
           },
@@ -211,9 +223,7 @@ function makeBoard(drawGame) {
         b.dataset.verb = mlVerbTag(model, c.verb);
         b.title = `${words} [${c.text}]: ${c.preview}`;
         b.setAttribute("aria-label", `${words} (${c.preview})`);
-        const show = () => { previewLine.textContent = `${words}: ${c.preview}`; };
-        b.addEventListener("focus", show);
-        b.addEventListener("mouseenter", show);
+        previewOn(b, previewLine, `${words}: ${c.preview}`);
         b.addEventListener("click", () => { focusKey = c.target; selected = null; play(c); });
         return b;
       }
@@ -295,7 +305,9 @@ function makeBoard(drawGame) {
         if (hadFocus) {
           const again = (focusKey && root.querySelector(`[data-target="${CSS.escape(focusKey)}"]`))
             || root.querySelector(".marketlib-legal") || root.querySelector("button:not([disabled])") || root;
+          restoring = true;
           again.focus({ preventScroll: true });
+          restoring = false;
         }
         focusKey = null;
         mlRecord(clickedAt, started);

@@ -82,6 +82,50 @@ def test_monsoon_board_keyboard_undo(tmp_path: Path) -> None:
         assert last["type"] == "play" and board.choices[last["index"]]["text"] == "P1 pass"
 
 
+def test_preview_line_after_a_move_previews_only_what_the_person_points_at(
+        tmp_path: Path) -> None:
+    """After a move the board puts the focus back (on the first legal thing: the clicked card
+    is gone). After a mouse click the preview line keeps its hint; it read the preview of
+    whatever the focus landed on ("... Pass: ends your turn", helper-72). After a move played
+    from the keyboard the line previews the button the focus is on, as a Tab to it would."""
+    from marketlib.bots import RandomBot
+    from marketlib.widgets.board_words import COMMON
+
+    board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=3),
+                         opponents={1: RandomBot()})
+    board.async_bots = False  # P1 answers inside the handler (Playwright runs a loop)
+    hint = COMMON["preview_hint"]
+    line = ".marketlib-preview"
+
+    def deliver(page: Any) -> None:
+        board._handle_custom_msg(page.evaluate("window.mlHarness.sent")[-1], [])
+        assert board.match.current_player == 0
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        assert page.locator(line).inner_text() == hint
+        card = page.locator(".marketlib-area .marketlib-card.marketlib-legal").first
+        card.hover()  # pointing at a choice previews it
+        steal = next(c for c in board.choices if c["target"] == card.get_attribute(
+            "data-target"))
+        assert page.locator(line).inner_text() == f"{steal['label']}: {steal['preview']}"
+        card.click()
+        page.mouse.move(0, 0)
+        deliver(page)
+        focused = page.evaluate("document.activeElement.dataset.target")
+        assert focused in {c["target"] for c in board.choices}  # the focus stays on the board
+        assert page.locator(line).inner_text() == hint
+        # from the keyboard: the focus lands on a choice, and the line previews it
+        page.locator(".marketlib-area .marketlib-card.marketlib-legal").first.focus()
+        page.keyboard.press("Enter")
+        deliver(page)
+        focused = page.evaluate("document.activeElement.dataset.target")
+        shown = next(c for c in board.choices if c["target"] == focused)
+        assert page.locator(line).inner_text() == (
+            f"{shown['label'] or shown['text']}: {shown['preview']}")
+
+
 def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
     from marketlib import bansan
     from marketlib.bots import RandomBot
