@@ -226,8 +226,7 @@ def do_accept(state: State, a: A.Accept) -> State:
         state, _ = take_from_stall(state, offer.card)
         return add_pick(state, Picked(offer.card, seller, offer.price))
     assert isinstance(offer, TradeOffer)
-    state = state.note(f"P{a.player} accepted P{offer.frm}'s trade (B-ANY-02)")  # said at the
-    # table: every seat's view tells it from a decline, even of a trade of money only
+    state = _trade_answered(state, f"P{a.player} accepted P{offer.frm}'s trade (B-ANY-02)")
     v, w = state.vendors[offer.frm], state.vendors[offer.to]
     given = tuple(b for b in v.bag if b.card in offer.give)
     taken = tuple(b for b in w.bag if b.card in offer.take)
@@ -243,6 +242,22 @@ def do_decline(state: State, a: A.Decline) -> State:
     offer = state.offer
     state = replace(state, offer=None)
     if isinstance(offer, TradeOffer):  # as an accept is (a bargain's answer shows in the BUY)
-        state = state.note(f"P{a.player} declined P{offer.frm}'s trade (B-ANY-02)")
+        state = _trade_answered(state, f"P{a.player} declined P{offer.frm}'s trade (B-ANY-02)")
     return state
+
+
+_TRADE_ANSWER = "'s trade (B-ANY-02)"
+"""How a trade's answer in the event log ends (the two notes above)."""
+
+
+def _trade_answered(state: State, text: str) -> State:
+    """``text``, a trade's answer, noted in the event log: it is said at the table, so every
+    seat's view tells an accept from a decline, even of a trade of money only (B-ANY-02). It
+    takes the place of an answer noted just before it: proposals answered one after another
+    keep one line, so they cannot push the automatic steps (a Sendiri move, an A-B-61 void
+    bargain) out of the log's :data:`~marketlib.bansan.state.LOG_SIZE` entries (helper-71:
+    13 declined proposals emptied it). Every answer stays in the move log."""
+    if state.log and state.log[-1].endswith(_TRADE_ANSWER):
+        state = replace(state, log=state.log[:-1])
+    return state.note(text)
 
