@@ -31,6 +31,8 @@ from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Effect, EventC
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.queries import (
     PRICE_RISE,
+    UNOPERATED_FACTOR,
+    buys_unoperated,
     catalog,
     fine_for,
     flipped,
@@ -114,6 +116,41 @@ def event_text(event: EventCard) -> str:
     return _(EVENT_WORDS[event.effect]).format(produce=produce, rise=PRICE_RISE)
 
 
+def explanations(rules: Rules) -> dict[str, str]:
+    """What three marks on a Bansan board mean in a game with these rules, said where they are
+    shown (a card's Star, an unoperated Stall, the Outside Market's count) and in the legend:
+    ``star`` (A-B-01), ``unoperated`` (B-BUY-06, B-SOLO-12, B-ANY-06) and ``outside``
+    (B-SETUP-08, B-SELL-01, B-EMPTY-01, B-SOLO-10/14).
+
+    Example:
+        >>> print(explanations(Rules(players=3))["unoperated"])  # doctest: +NORMALIZE_WHITESPACE
+        no vendor rents this Stall, so nobody buys from it (B-BUY-06); while it is open, R&R
+        can rent it for RM3 (B-ANY-06)
+    """
+    star = (_("a Star: when a refill draws one, an Event is flipped (Events are on in this "
+              "game)") if rules.events != "off" else
+            _("a Star: it would flip an Event, but Events are off in this game (A-B-01)"))
+    rent = _("while it is open, R&R can rent it for RM{cost} (B-ANY-06)").format(
+        cost=rules.rr_cost)
+    if rules.plays.buys_unoperated:
+        buy = _("no vendor rents this Stall: you buy its cards at {factor} times the market "
+                "price, paid to the bank (B-SOLO-12)").format(factor=UNOPERATED_FACTOR)
+    elif buys_unoperated(rules):
+        buy = _("no vendor rents this Stall: its cards are bought at {factor} times the market "
+                "price, paid to the bank (buy_unoperated_multiplayer, A-B-08)").format(
+                    factor=UNOPERATED_FACTOR)
+    else:
+        buy = _("no vendor rents this Stall, so nobody buys from it (B-BUY-06)")
+    outside = (_("the discard pile: cards sold (B-SELL-01), emptied Waste Bins (B-EMPTY-01), "
+                 "the card drawn in step 1b and the Row's leftovers (B-SOLO-10/14) go there and "
+                 "are out of the game") if rules.plays.solo else
+               _("the discard pile: cards sold (B-SELL-01) and emptied Waste Bins (B-EMPTY-01) "
+                 "go there and are out of the game"))
+    if A.RentAndRelease not in rules.plays.bans:  # none in Sendiri (B-SOLO-08)
+        buy = f"{buy}; {rent}"
+    return {"star": star, "unoperated": buy, "outside": outside}
+
+
 def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     """Every code and symbol a Bansan board shows, with its meaning, for a game with these
     rules: every price, capacity, fine and cost is the one in force (B-COMP-12, A-B-05,
@@ -128,9 +165,7 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     cap = rules.bin_capacity
     fine = rules.fine_per_card
     cost = rules.rr_cost
-    star = (_("a Star: when a refill draws one, an Event is flipped (Events are on in this "
-              "game)") if rules.events != "off" else
-            _("a Star: it would flip an Event, but Events are off in this game (A-B-01)"))
+    said = explanations(rules)
     wallet = (_("your 2 secret Shopping Lists and your money, behind your Wallet screen")
               if rules.hidden_wallets else
               _("your 2 Shopping Lists and your money; in this game every vendor sees them "
@@ -163,7 +198,7 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
         ("MM", _("Macam-Macam, odds and ends (RM{price})").format(price=price[Produce.MM])),
         ("PL / PA / OR", _("the waste type on a card's back: Plastic, Paper, Organic; thrown "
                            "cards go into that Waste Bin")),
-        ("\u2605", star),
+        ("\u2605", said["star"]),
         (_("top / bottom"), _("the two halves of a produce card; a card stocked into a Stall or "
                               "Bag becomes the type of the half on top")),
         (_("Waste Bin {over}/{cap}").format(over=cap + 1, cap=cap),
@@ -177,6 +212,8 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
         (_("Last Round"), last),
         (_("Bansan Token"), _("the 1st Player's marker; it passes to whoever triggers the Last "
                               "Round")),
+        (_("unoperated"), said["unoperated"]),
+        (_("Outside Market"), said["outside"]),
         ("R&R", _("Rent & Release, once a game: pay RM{cost} to rent an empty Stall and/or get "
                   "RM{cost} for releasing one of yours").format(cost=cost)),
         (_("Wallet"), wallet),

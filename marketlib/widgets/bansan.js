@@ -21,7 +21,9 @@ function bsCardFace(ctx, id, as) {
   const col = ctx.el("span", "marketlib-halves");
   for (const t of as ? [as] : [c.top, c.bottom]) col.appendChild(bsBand(ctx, t));
   body.appendChild(col);
-  body.appendChild(mlPictured(ctx, c.waste, `${ctx.cards.wastes[c.waste]}${c.star ? " \u2605" : ""}`, "marketlib-card-label"));
+  const back = mlPictured(ctx, c.waste, `${ctx.cards.wastes[c.waste]}${c.star ? " \u2605" : ""}`, "marketlib-card-label");
+  if (c.star) back.title = ctx.cards.explain.star;  // what the Star does, where it is shown
+  body.appendChild(back);
   return body;
 }
 
@@ -98,7 +100,8 @@ function bsStalls(ctx, s) {
     const who = st.renter === null ? W.unoperated : (st.renter === -1 ? W.neighbour : `P${st.renter}`);
     const head = ctx.el("span", "marketlib-card-body");
     head.appendChild(bsBand(ctx, info.sells));
-    head.appendChild(ctx.el("b", null, who));
+    const whoEl = head.appendChild(ctx.el("b", null, who));
+    if (st.renter === null) whoEl.title = ctx.cards.explain.unoperated;
     head.appendChild(ctx.el("span", null, st.open ? W.open : W.closed_head));
     head.appendChild(ctx.el("span", "marketlib-id", st.id));
     cell.appendChild(ctx.button(`stall:${st.id}`, mlT(W.stall, { id: st.id, name: ctx.cards.names[info.sells], who, state: st.open ? W.open : W.closed, count: st.cards.length }), head, "marketlib-stall"));
@@ -321,6 +324,7 @@ function drawGame(ctx, area) {
   const W = ctx.cards.words;
   const top = ctx.el("div", "marketlib-table marketlib-market");
   const [row, rowItems] = bsSection(ctx, mlT(W.row, { deck: s.deck, lists: s.list_deck, outside: s.outside.length }));
+  row.firstChild.title = ctx.cards.explain.outside;  // the Outside Market's count is in it
   for (const id of s.row) rowItems.appendChild(bsCard(ctx, id, W.wholesale_row));
   top.appendChild(row);
   top.appendChild(bsBins(ctx, s));

@@ -271,6 +271,7 @@ class BansanTable(Table):
             "inks": {p.value: ink(COLOURS[p]) for p in bansan.Produce},
             "pictures": icons.BANSAN,
             "legend": [list(item) for item in bansan_words.legend(match.rules)],
+            "explain": bansan_words.explanations(match.rules),  # said where each is shown
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:

@@ -87,7 +87,6 @@ BANSAN: dict[str, str] = {
     "chip_half": N_("{name} ({half} half)"),
     "star": N_("star"),
     "waste_title": N_("{waste} waste"),
-    "waste_star_title": N_("{waste} waste; a Star (see the legend)"),
     "card_as": N_("{name}, {waste} waste ({id}, {where})"),
     "card_as_star": N_("{name}, {waste} waste, star ({id}, {where})"),
     "card_halves": N_("top {top}, bottom {bottom}, {waste} waste ({id}, {where})"),

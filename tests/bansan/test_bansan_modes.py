@@ -182,3 +182,36 @@ def test_the_mode_branch_check_fails_on_a_broken_copy() -> None:
         "x.py:1"]
     assert mode_branches('solo = "sendiri" != mode\n', "x.py") == ["x.py:1"]
     assert mode_branches('a = self.mode == "explore"\nb = f"{rules.mode}"\n', "x.py") == []
+
+
+def test_the_marks_a_learner_meets_are_explained_for_each_mode() -> None:
+    """An unoperated Stall, the Outside Market and the Star are said in words where they are
+    shown and in the legend (helper-67: 'unoperated' and 'outside market' were explained
+    nowhere on the board), each as it is in the mode played (B-BUY-06, B-SOLO-08/10/12/14,
+    B-ANY-06, A-B-01, A-B-08)."""
+    from marketlib.bansan.words import explanations, legend
+
+    standard = explanations(bansan.Rules(players=3, rr_cost=4))
+    assert standard["unoperated"] == (
+        "no vendor rents this Stall, so nobody buys from it (B-BUY-06); while it is open, R&R "
+        "can rent it for RM4 (B-ANY-06)")
+    assert standard["outside"] == (
+        "the discard pile: cards sold (B-SELL-01) and emptied Waste Bins (B-EMPTY-01) go there "
+        "and are out of the game")
+    solo = explanations(bansan.Rules(players=1, mode="sendiri"))
+    assert solo["unoperated"] == (  # no R&R in Sendiri (B-SOLO-08)
+        "no vendor rents this Stall: you buy its cards at 2 times the market price, paid to "
+        "the bank (B-SOLO-12)")
+    assert solo["outside"].startswith("the discard pile: cards sold (B-SELL-01), emptied Waste "
+                                      "Bins (B-EMPTY-01), the card drawn in step 1b and the "
+                                      "Row's leftovers (B-SOLO-10/14)")
+    option = explanations(bansan.Rules(players=2, buy_unoperated_multiplayer=True))
+    assert option["unoperated"].startswith(
+        "no vendor rents this Stall: its cards are bought at 2 times the market price, paid to "
+        "the bank (buy_unoperated_multiplayer, A-B-08); while it is open")
+    on = explanations(bansan.Rules(players=3, events="reconstructed"))
+    assert on["star"] == ("a Star: when a refill draws one, an Event is flipped (Events are on "
+                          "in this game)")
+    shown = dict(legend(bansan.Rules(players=3, rr_cost=4)))
+    assert (shown["unoperated"], shown["Outside Market"], shown["\u2605"]) == (
+        standard["unoperated"], standard["outside"], standard["star"])

@@ -467,3 +467,31 @@ def test_bansan_action_panel_prices_follow_the_events(tmp_path: Path) -> None:
                                  rents={0: ["MT"], 1: ["WG"]}, phase="actions")
     shown = panel(unoperated, "unoperated")  # B-BUY-06, B-SOLO-12: twice the market price
     assert shown["buy"] == [f"(RM{2 * mt}", "unoperated)"]  # after "Meat RM2"
+
+
+def test_bansan_marks_say_what_they_mean_where_they_are_shown(tmp_path: Path) -> None:
+    """An unoperated Stall's 'unoperated', the Wholesale Row's Outside Market count and a
+    card's Star carry their meaning as a title where they are drawn (helper-67: explained
+    nowhere on the board), from the rules in force (cards.explain)."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    match = Match("bansan", bansan.Rules(players=3, rr_cost=4), seed=5)
+    board = BansanBoard(match, opponents=None)
+    said = board.cards["explain"]
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        heads = page.locator(".marketlib-stall b")
+        whos = [heads.nth(i).inner_text() for i in range(heads.count())]
+        titles = [heads.nth(i).get_attribute("title") for i in range(heads.count())]
+        assert whos.count("unoperated") == sum(
+            s.renter is None for s in bansan.view(match.state, 0).stalls) > 0
+        assert titles == [said["unoperated"] if w == "unoperated" else None for w in whos]
+        assert "RM4 (B-ANY-06)" in said["unoperated"]
+        row = page.locator(".marketlib-row-title", has_text="outside market")
+        assert row.get_attribute("title") == said["outside"]
+        labels = page.locator(".marketlib-card-label")
+        marks = [(labels.nth(i).inner_text().endswith("\u2605"),
+                  labels.nth(i).get_attribute("title")) for i in range(labels.count())]
+        assert any(star for star, _ in marks)
+        assert marks == [(star, said["star"] if star else None) for star, _ in marks]

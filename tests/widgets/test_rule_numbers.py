@@ -95,6 +95,9 @@ def test_bansan_board_payload_shows_the_rules_in_force() -> None:
     assert "their 26th Shopping List" in legend["Last Round"]
     assert "pay RM18" in legend["R&R"] and "get RM18" in legend["R&R"]
     assert "RM3" not in legend["R&R"]
+    assert legend["unoperated"] == cards["explain"]["unoperated"] == (
+        "no vendor rents this Stall, so nobody buys from it (B-BUY-06); while it is open, R&R "
+        "can rent it for RM18 (B-ANY-06)")
     assert (scene["bag_limit"], scene["bin_capacity"]) == (13, 14)
     assert scene["instruction"].startswith("Take 6 more action(s)")
     rr = [c for c in data["choices"] if c["verb"] == "R&R"]
