@@ -71,7 +71,13 @@ legal actions, so the seeded games themselves: 13,424 payloads, ``260befdf...35e
 An R&R swap's preview saying what it pays and gets ("so your money stays as it is", B-ANY-05):
 ``c705588a...c6a38fb9`` (a board word added and taken out again in between, helper-70; the
 wholesale BUY stopped by a released Stall, B-BUY-03, leaves it as it is). The Malay words
-for an unoperated Stall made one ("tanpa pengusaha"): ``6bc50f29...0508b8f913``.
+for an unoperated Stall made one ("tanpa pengusaha"): ``6bc50f29...0508b8f913``. Trades
+answered one after another keeping one log line: unchanged (these games make no proposals).
+An unoperated Stall, the Outside Market and the Star explained where they are drawn
+(``cards["explain"]``, two more legend rows): ``ae28c03f...7cc9d2``. The header's round sent in
+the scene (``round``) and the text table's first line saying the round and the turn in
+progress and the phase by its rulebook name ("round 2, turn 3  Action Phase", not "turn 2
+phase actions"): ``d22d1ebf...848dd1``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -29,7 +29,9 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.turn import decider
 from marketlib.bansan.view import VendorView, View
+from marketlib.bansan.words import PHASES
 from marketlib.core import pictures
+from marketlib.core.game import round_of
 from marketlib.core.i18n import N_, _, get_language, ngettext, sentence
 from marketlib.core.palette import ink
 
@@ -142,6 +144,12 @@ def _deck_sizes(state: State | View) -> tuple[int, int]:
     return size, lsize
 
 
+def _phase_name(phase: str) -> str:
+    """A phase by its rulebook name, in the language in force, as the board's header says it
+    (the engine's code for a phase :data:`~marketlib.bansan.words.PHASES` does not name)."""
+    return _(PHASES[phase]) if phase in PHASES else phase
+
+
 def _to_play(state: State | View) -> str:
     """Whose decision it is: ``P1 to play`` (the vendor answering an offer, the head of a
     round-robin phase, else the vendor whose turn it is), ``game over`` at the end."""
@@ -239,11 +247,11 @@ def text_table(state: State | View) -> str:
     cap = rules.bin_capacity
     bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
                      for w, b in zip(WASTES, state.bins, strict=True))
-    head = (_("Bansan  turn {turn}  phase {stage}  {to_play}") if state.trigger is None else
-            _("Bansan  turn {turn}  phase {stage}  {to_play}  LAST ROUND (P{seat})"))
+    head = (_("Bansan  round {round}, turn {turn}  {stage}  {to_play}") if state.trigger is None
+            else _("Bansan  round {round}, turn {turn}  {stage}  {to_play}  LAST ROUND (P{seat})"))
     lines = [
-        head.format(turn=state.turn, stage=state.phase, to_play=_to_play(state),
-                    seat=state.trigger),
+        head.format(round=round_of(state), turn=state.turn + 1, stage=_phase_name(state.phase),
+                    to_play=_to_play(state), seat=state.trigger),
         _("Deck {deck}  lists {lists}  bins {bins}  outside {outside}").format(
             deck=deck, lists=lists, bins=bins, outside=len(state.outside)),
         _("Row: {cards}").format(cards=" ".join([cards[c] for c in state.row]) or "-"),
@@ -329,10 +337,11 @@ def html_board(state: State | View) -> str:
     deck, lists = _deck_sizes(state)
     out = ['<div class="marketlib-bansan-static" style="font:13px sans-serif">',
            "<div><b>Bansan</b> - " + _(
-               "turn {turn}, {phase}, {who}; Deck {deck}, lists {lists}, Outside Market "
-               "{outside}").format(turn=state.turn, phase=html.escape(state.phase),
-                                   who=_html_to_play(state), deck=deck, lists=lists,
-                                   outside=len(state.outside)) + "</div>",
+               "round {round}, turn {turn}, {phase}, {who}; Deck {deck}, lists {lists}, Outside "
+               "Market {outside}").format(round=round_of(state), turn=state.turn + 1,
+                                          phase=html.escape(_phase_name(state.phase)),
+                                          who=_html_to_play(state), deck=deck, lists=lists,
+                                          outside=len(state.outside)) + "</div>",
            f"<div><b>{w_wholesale_row}</b> "
            + "".join(_chip(cat, c) for c in state.row) + "</div>",
            '<table style="border-collapse:collapse;margin:4px 0">']

@@ -152,6 +152,20 @@ def seat_count(rules: Any, state: Any) -> int:
     return int(rules.players)
 
 
+def round_of(state: Any) -> int:
+    """The round in progress, counted from 1, of a state or a view: each seat takes one turn a
+    round, and ``turn`` counts the turns completed (M-TURN-01, B-TURN-01). The board's header
+    and the text view both say it.
+
+    Example:
+        >>> from marketlib import bansan
+        >>> s = bansan.setup(bansan.Rules(players=3), seed=0)
+        >>> round_of(s), round_of(s.replace(turn=5)), round_of(s.replace(turn=6))
+        (1, 2, 3)
+    """
+    return int(state.turn) // seat_count(state.rules, state) + 1
+
+
 def check_seat(seat: object, players: int) -> None:
     """Refuse anything but a seat number ``0 .. players-1`` (``True`` and ``1.0`` are not).
 

@@ -9,7 +9,7 @@ would run in a circle (dependencies point one way; docs: "Development"). Instead
 Example:
     >>> from marketlib import monsoon
     >>> state = monsoon.setup(monsoon.Rules(players=2), seed=1)
-    >>> text(state) == str(state) and text(state).startswith("Monsoon Market  turn 0")
+    >>> text(state) == str(state) and text(state).startswith("Monsoon Market  round 1, turn 1")
     True
     >>> text(object())
     Traceback (most recent call last):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from marketlib.core import pictures
+from marketlib.core.game import round_of
 from marketlib.core.i18n import _, ngettext
 from marketlib.core.palette import ink
 from marketlib.monsoon.cards import Catalog, Good, Level
@@ -17,6 +18,7 @@ from marketlib.monsoon.queries import catalog
 from marketlib.monsoon.scoring import seals_of
 from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
 from marketlib.monsoon.view import View
+from marketlib.monsoon.words import PHASES
 
 COLOURS = {
     Good.GEM: "#0072B2",
@@ -60,8 +62,10 @@ def text_table(state: State | View) -> str:
     odeck = getattr(state, "order_deck", None)
     order_deck = len(odeck) if odeck is not None else getattr(state, "order_deck_size", 0)
     lines = [
-        _("Monsoon Market  turn {turn}  phase {stage}  target {target} seals").format(
-            turn=state.turn, stage=state.phase, target=state.rules.seal_target),
+        _("Monsoon Market  round {round}, turn {turn}  {stage}  target {target} seals").format(
+            round=round_of(state), turn=state.turn + 1,  # as the board's header says them
+            stage=_(PHASES[state.phase]) if state.phase in PHASES else state.phase,
+            target=state.rules.seal_target),
         _("Goods deck {goods}  Order deck {orders}  discard {discard}").format(
             goods=goods_deck, orders=order_deck, discard=len(state.discard)),
         _("Market: {cards}").format(
@@ -131,8 +135,9 @@ def html_board(state: State | View) -> str:
     target = state.rules.seal_target
     parts = ['<div class="marketlib-monsoon-static" style="font:13px sans-serif">']
     parts.append("<div><b>Monsoon Market</b> - " + _e(ngettext(
-        "turn {turn}, target {target} seal", "turn {turn}, target {target} seals",
-        target).format(turn=state.turn, target=target)) + "</div>")
+        "round {round}, turn {turn}, target {target} seal",
+        "round {round}, turn {turn}, target {target} seals",
+        target).format(round=round_of(state), turn=state.turn + 1, target=target)) + "</div>")
     parts.append(f"<div><b>{w_market}</b> " + "".join(_chip(cat, c) for c in state.market)
                  + "</div>")
     parts.append(f"<div><b>{w_order_display}</b><br>"

@@ -391,8 +391,7 @@ function drawGame(ctx, area) {
   if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
   const who = s.decider === null ? W.game_over : (s.decider === ctx.seat ? W.your_decision : mlT(W.p_to_decide, { seat: s.decider }));
   const mode = { standard: "", kenduri: W.mode_kenduri, sendiri: W.mode_sendiri }[s.mode];
-  const round = Math.floor(s.turn / s.players) + 1;
-  return mlT(W.header, { mode, round, title: s.title, who });
+  return mlT(W.header, { mode, round: s.round, title: s.title, who });
 }
 
 export default makeBoard(drawGame);

@@ -159,8 +159,7 @@ function drawGame(ctx, area) {
   const target = s.rules.seal_target;
   if (s.result) return mlT(W.header_over, { target });
   const who = s.current === ctx.seat ? W.your_turn : mlT(W.p_to_play, { seat: s.current });
-  const round = Math.floor(s.turn / s.seats.length) + 1;
-  return mlT(W.header, { round, title: s.title, who, target });
+  return mlT(W.header, { round: s.round, title: s.title, who, target });
 }
 
 export default makeBoard(drawGame);

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
+from marketlib.core.game import round_of
 from marketlib.core.i18n import Later, _, get_language, refusal, said, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
@@ -408,7 +409,8 @@ def payload(
     words = table.words
     scene = table.scene(view, decider)
     phase = str(view.phase)
-    scene.update(title=_(words.PHASES[phase]) if phase in words.PHASES else phase,
+    scene.update(round=round_of(view),  # the header's round, as the text view says it
+                 title=_(words.PHASES[phase]) if phase in words.PHASES else phase,
                  instruction=words.instruction(view, decider, decider if teacher_view else seat),
                  step=words.step(view, decider, decider if teacher_view else seat),
                  goal=words.goal(view))

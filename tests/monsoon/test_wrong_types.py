@@ -89,7 +89,7 @@ def test_repr_of_state_and_view_is_one_line_without_the_decks() -> None:
     assert repr(v) == "View(seat 2, monsoon, 3 players, turn 0, phase action, P0 to decide)"
     assert repr(monsoon.view(s, None)).startswith("View(teacher, ")
     assert s.goods_deck[0] not in repr(s) + repr(v)
-    assert str(s).startswith("Monsoon Market  turn 0") and str(v) == str(s)
+    assert str(s).startswith("Monsoon Market  round 1, turn 1") and str(v) == str(s)
     rng = random.Random(0)
     while s.result is None:
         s = monsoon.apply(s, rng.choice(monsoon.legal_actions(s)))

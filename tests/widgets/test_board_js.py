@@ -495,3 +495,44 @@ def test_bansan_marks_say_what_they_mean_where_they_are_shown(tmp_path: Path) ->
                   labels.nth(i).get_attribute("title")) for i in range(labels.count())]
         assert any(star for star, _ in marks)
         assert marks == [(star, said["star"] if star else None) for star, _ in marks]
+
+
+def test_the_header_and_the_text_view_say_the_same_round() -> None:
+    """The board's header and its text view name the round in progress the same way, from one
+    function (core.game.round_of). The header said "round 7" beside the text view's "turn 12"
+    (the turns completed, from 0), and the text view named the phase by its engine code
+    ("phase actions"); helper-67, a learner."""
+    from marketlib import bansan
+    from marketlib.core.game import round_of
+    from marketlib.widgets import BansanBoard
+
+    for board in (MonsoonBoard(Match("monsoon", monsoon.Rules(players=3), seed=1),
+                               opponents=None),
+                  BansanBoard(Match("bansan", bansan.Rules(players=3), seed=1),
+                              opponents=None)):
+        rng = random.Random(4)
+        for _ in range(60):
+            board.play(rng.choice(board.match.legal_actions()))
+        state = board.match.state
+        board._handle_custom_msg({"type": "reveal"}, [])
+        rounds, turn = round_of(state), state.turn + 1
+        assert rounds == turn // 3 + (turn % 3 > 0) and rounds > 1
+        assert board.scene["round"] == rounds
+        assert f"  round {rounds}, turn {turn}  {board.scene['title']}  " in (
+            board.description.splitlines()[0])
+
+
+def test_the_header_reads_the_round_from_the_scene(tmp_path: Path) -> None:
+    """bansan.js and monsoon.js write the scene's round; they work out no round themselves."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    for board in (MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1)),
+                  BansanBoard(Match("bansan", bansan.Rules(players=2), seed=1))):
+        shown = traits(board)
+        shown["scene"]["round"] = 41  # not what the turn would give
+        with chromium_page(tmp_path) as page:
+            page.goto((ROOT / "widgets" / "harness.html").as_uri())
+            page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                          [board._esm, str(board._css), shown])
+            assert "round 41" in page.locator(".marketlib-header").inner_text()

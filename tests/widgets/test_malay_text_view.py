@@ -34,8 +34,9 @@ def test_bansan_text_view_reads_in_malay_with_its_codes() -> None:
     view = match.game.view(match.state, english.seat)
     assert english.description == str(view)  # the golden transcripts' English
     en, ms = english.description.splitlines(), malay.description.splitlines()
-    assert en[0] == "Bansan  turn 2  phase actions  P0 to play"
-    assert ms[0] == "Bansan  giliran 2  fasa actions  P0 bermain"  # "giliran" once
+    # the round and the turn in progress, the phase by its rulebook name, as the board's header
+    assert en[0] == "Bansan  round 2, turn 3  Action Phase  P0 to play"
+    assert ms[0] == "Bansan  pusingan 2, giliran 3  Fasa Tindakan  P0 bermain"  # "giliran" once
     assert ms[1] == "Dek 37  senarai 50  tong PL=0  PA=0  OR=2  luar pasar 1"
     assert ms[2] == "Barisan: PC-18:FV/SF:PA*"
     assert ms[3:5] == en[3:5]  # the Stalls' line is codes only
@@ -56,8 +57,9 @@ def test_monsoon_text_view_reads_in_malay_and_english_keeps_its_golden_words() -
     malay = _revealed(MonsoonBoard(match, lang="ms"))
     assert english.description == str(match.game.view(match.state, english.seat))
     en, ms = english.description.splitlines(), malay.description.splitlines()
-    assert en[0] == "Monsoon Market  turn 12  phase spend  target 15 seals"
-    assert ms[0] == "Monsoon Market  giliran 12  fasa spend  sasaran 15 mohor"
+    assert en[0] == "Monsoon Market  round 7, turn 13  Fulfil: spend Goods  target 15 seals"
+    assert ms[0] == ("Monsoon Market  pusingan 7, giliran 13  Penuhi: belanjakan Barang  "
+                     "sasaran 15 mohor")
     assert ms[1] == "dek Barang 16  dek Pesanan 29  buangan 9"
     assert ms[2] == en[2].replace("Market: ", "Pasar: ")
     assert ms[3] == en[3].replace("Orders: ", "Pesanan: ")
