@@ -77,7 +77,8 @@ An unoperated Stall, the Outside Market and the Star explained where they are dr
 (``cards["explain"]``, two more legend rows): ``ae28c03f...7cc9d2``. The header's round sent in
 the scene (``round``) and the text table's first line saying the round and the turn in
 progress and the phase by its rulebook name ("round 2, turn 3  Action Phase", not "turn 2
-phase actions"): ``d22d1ebf...848dd1``.
+phase actions"): ``d22d1ebf...848dd1``. The text view's Events line saying which Events
+are in force: unchanged (these games play without Events).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

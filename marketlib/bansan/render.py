@@ -29,7 +29,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.turn import decider
 from marketlib.bansan.view import VendorView, View
-from marketlib.bansan.words import PHASES
+from marketlib.bansan.words import PHASES, event_status
 from marketlib.core import pictures
 from marketlib.core.game import round_of
 from marketlib.core.i18n import N_, _, get_language, ngettext, sentence
@@ -142,6 +142,20 @@ def _deck_sizes(state: State | View) -> tuple[int, int]:
     lists = getattr(state, "list_deck", None)
     lsize = len(lists) if lists is not None else getattr(state, "list_deck_size", 0)
     return size, lsize
+
+
+def _events_said(state: State | View) -> str:
+    """The Events flipped so far, each in force or waiting with its words (B-UPK-11), then the
+    ones that are over: ``EV-12 (in force until the next Event is flipped); EV-20 EV-27 over``
+    (the text view listed their IDs only)."""
+    status = event_status(state, state.latest_events)
+    over = _("over")
+    parts = [f"{event} ({status[event]['words']})" for event in state.latest_events
+             if status[event]["words"] != over]
+    done = [event for event in state.latest_events if status[event]["words"] == over]
+    if done:
+        parts.append(_("{events} over").format(events=" ".join(done)))
+    return "; ".join(parts)
 
 
 def _phase_name(phase: str) -> str:
@@ -260,8 +274,8 @@ def text_table(state: State | View) -> str:
     columns = state.columns
     lines.extend([written.stall_row(stalls[r:r + columns])
                   for r in range(0, len(stalls), columns)])
-    if state.latest_events:
-        lines.append(_("Events: {events}").format(events=" ".join(state.latest_events)))
+    if state.latest_events:  # whether each is in force, as the board's Event strip says
+        lines.append(_("Events: {events}").format(events=_events_said(state)))
     if rules.plays.shared_menu:
         lines.append(_("Kenduri lists open: {lists}").format(lists=" ".join(
             f"{x}({cat.lists[x].label})" for x in state.public) or _("none")))

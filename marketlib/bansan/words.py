@@ -116,6 +116,41 @@ def event_text(event: EventCard) -> str:
     return _(EVENT_WORDS[event.effect]).format(produce=produce, rise=PRICE_RISE)
 
 
+def event_status(view: Any, shown: Sequence[str]) -> dict[str, dict[str, str]]:
+    """Whether each Event of ``shown`` (the board's strip) is in force in ``view`` (a state or a
+    view), by its ``state`` and in ``words`` (B-UPK-11): ``in_force``, the "until the next
+    Event" card in effect (``active_event``) or a "next Action Phase" card beside the Bag of the
+    vendor whose turn it is (``reminders``, dropped at the turn's end); ``waiting``, beside
+    another vendor's Bag for their next Action Phase; else ``over`` (resolved when flipped, or
+    replaced by a later Event, or a "next Action Phase" card whose vendor has no Action Phase
+    left: the Closing Round has begun, B-END-05). The board's Event strip and the text view both
+    say it."""
+    closed = view.phase in ("closing", "over")
+    waiting: dict[str, list[int]] = {}
+    for reminder in view.reminders:
+        waiting.setdefault(reminder.event, []).append(reminder.seat)
+    status = {}
+    for event in shown:
+        seats = waiting.get(event, [])
+        if event == view.active_event:
+            state, words = "in_force", _("in force until the next Event is flipped")
+        elif seats and closed:
+            state, words = "over", _(
+                "over: the market closed before the next Action Phase of {seats}").format(
+                    seats=_(" and ").join(f"P{s}" for s in seats))
+        elif view.current in seats:
+            state, words = "in_force", _("in force in P{seat}'s Action Phase this turn").format(
+                seat=view.current)
+        elif seats:
+            state, words = "waiting", _(
+                "waiting beside the Bag of {seats}, for their next Action Phase").format(
+                    seats=_(" and ").join(f"P{s}" for s in seats))
+        else:
+            state, words = "over", _("over")
+        status[event] = {"state": state, "words": words}
+    return status
+
+
 def explanations(rules: Rules) -> dict[str, str]:
     """What three marks on a Bansan board mean in a game with these rules, said where they are
     shown (a card's Star, an unoperated Stall, the Outside Market's count) and in the legend:

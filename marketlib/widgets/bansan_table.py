@@ -51,7 +51,7 @@ priced by the rules in force: ``prices``, each produce type's market price now;
 Phase; ``price_note``, the price Event in force in words, or ""; ``unoperated_factor``, the
 times the market price a card from an unoperated Stall costs, or ``None`` where a BUY may not
 take from one; ``event_status``, whether each Event of ``events`` is in force, waiting for a
-vendor's Action Phase or over, as a code and in words, :func:`_event_status`).
+vendor's Action Phase or over, as a code and in words, :func:`marketlib.bansan.words.event_status`).
 Nothing else of the view is sent."""
 
 _SCENE = objects(bansan.View, SCENE, source={
@@ -84,40 +84,6 @@ def _price_note(view: Any) -> str:
     assert event.produce is not None
     return _("{event} ({id}): {produce} costs RM{rise} more until the next Event").format(
         event=_(event.name), id=raised, produce=_(NAMES[event.produce]), rise=PRICE_RISE)
-
-
-def _event_status(view: Any, shown: list[str]) -> dict[str, dict[str, str]]:
-    """Whether each Event of the board's strip (``shown``) is in force, by its ``state`` and
-    in ``words`` (B-UPK-11): ``in_force``, the "until the next Event" card in effect
-    (``active_event``) or a "next Action Phase" card beside the Bag of the vendor whose turn
-    it is (``reminders``, dropped at the turn's end); ``waiting``, beside another vendor's Bag
-    for their next Action Phase; else ``over`` (resolved when flipped, or replaced by a later
-    Event, or a "next Action Phase" card whose vendor has no Action Phase left: the Closing
-    Round has begun, B-END-05)."""
-    closed = view.phase in ("closing", "over")
-    waiting: dict[str, list[int]] = {}
-    for reminder in view.reminders:
-        waiting.setdefault(reminder.event, []).append(reminder.seat)
-    status = {}
-    for event in shown:
-        seats = waiting.get(event, [])
-        if event == view.active_event:
-            state, words = "in_force", _("in force until the next Event is flipped")
-        elif seats and closed:
-            state, words = "over", _(
-                "over: the market closed before the next Action Phase of {seats}").format(
-                    seats=_(" and ").join(f"P{s}" for s in seats))
-        elif view.current in seats:
-            state, words = "in_force", _("in force in P{seat}'s Action Phase this turn").format(
-                seat=view.current)
-        elif seats:
-            state, words = "waiting", _(
-                "waiting beside the Bag of {seats}, for their next Action Phase").format(
-                    seats=_(" and ").join(f"P{s}" for s in seats))
-        else:
-            state, words = "over", _("over")
-        status[event] = {"state": state, "words": words}
-    return status
 
 
 def _offer(view: Any) -> dict[str, Any] | None:
@@ -281,7 +247,7 @@ class BansanTable(Table):
             view, game="bansan", mode=rules.mode, players=len(view.vendors), decider=decider,
             bin_capacity=rules.bin_capacity,
             bins_over=[len(b) > rules.bin_capacity for b in view.bins],
-            events=events, event_status=_event_status(view, events) if events else {},
+            events=events, event_status=bansan_words.event_status(view, events) if events else {},
             pending=_pending(view), offer=_offer(view),
             bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result),
             auto_log=[sentence(entry) for entry in view.log],  # the seat's language

@@ -82,3 +82,40 @@ def test_the_status_in_malay() -> None:
         scene = table_of("bansan").scene(match.view(0), match.current_player)
     assert scene["event_status"][match.state.active_event]["words"] == (
         "berkuat kuasa sehingga Peristiwa seterusnya dibuka")
+
+
+def test_the_text_view_says_which_events_are_in_force() -> None:
+    """The text view's Events line says what the board's strip says: each Event in force or
+    waiting with its words, then those that are over. It listed their IDs only (stop 48)."""
+    seen = set()
+    for players, seed in ((3, 0), (3, 1), (2, 15)):
+        match = Match("bansan", bansan.Rules(players=players, events="reconstructed"),
+                      seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            view = match.view(match.current_player or 0)
+            lines = [x for x in str(view).splitlines() if x.startswith("Events: ")]
+            flipped = view.latest_events
+            assert len(lines) == (1 if flipped else 0)
+            if flipped:
+                status = table_of("bansan").scene(view, match.current_player)
+                said = bansan.words.event_status(view, flipped)
+                assert status["event_status"] == {e: said[e] for e in flipped[-3:]}
+                live = [f"{e} ({said[e]['words']})" for e in flipped
+                        if said[e]["words"] != "over"]
+                over = [e for e in flipped if said[e]["words"] == "over"]
+                assert lines[0] == "Events: " + "; ".join(
+                    live + ([f"{' '.join(over)} over"] if over else []))
+                seen.update(s["state"] for s in said.values())
+                if live and over:
+                    seen.add("both")
+            match.play(rng.choice(match.legal_actions()))
+    assert {"in_force", "over", "both"} <= seen
+    s = bansan.position(rules=bansan.Rules(players=3, events="reconstructed"),
+                        rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions", current=0)
+    s = s.replace(latest_events=("EV-20", "EV-27"), reminders=(Reminder(seat=2, event="EV-27"),))
+    assert [x for x in str(s).splitlines() if x.startswith("Events: ")] == [
+        "Events: EV-27 (waiting beside the Bag of P2, for their next Action Phase); EV-20 over"]
+    with language("ms"):
+        line = next(x for x in str(s).splitlines() if x.startswith("Peristiwa"))
+    assert line.endswith("; EV-20 sudah tamat"), line
