@@ -7,6 +7,7 @@ named in the action table, :mod:`.table`); the Action Phase's are in :mod:`.phas
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from msgspec.structs import replace
@@ -246,18 +247,19 @@ def do_decline(state: State, a: A.Decline) -> State:
     return state
 
 
-_TRADE_ANSWER = "'s trade (B-ANY-02)"
-"""How a trade's answer in the event log ends (the two notes above)."""
+_DECLINED = re.compile(r"P\d+ declined P\d+'s trade \(B-ANY-02\)")
+"""A declined trade's note in the event log (the note above)."""
 
 
 def _trade_answered(state: State, text: str) -> State:
     """``text``, a trade's answer, noted in the event log: it is said at the table, so every
     seat's view tells an accept from a decline, even of a trade of money only (B-ANY-02). It
-    takes the place of an answer noted just before it: proposals answered one after another
-    keep one line, so they cannot push the automatic steps (a Sendiri move, an A-B-61 void
-    bargain) out of the log's :data:`~marketlib.bansan.state.LOG_SIZE` entries (helper-71:
-    13 declined proposals emptied it). Every answer stays in the move log."""
-    if state.log and state.log[-1].endswith(_TRADE_ANSWER):
+    takes the place of a decline noted just before it, which moved nothing: proposals declined
+    one after another keep one line, so they cannot push the automatic steps (a Sendiri move,
+    an A-B-61 void bargain) out of the log's :data:`~marketlib.bansan.state.LOG_SIZE` entries
+    (helper-71: 13 declined proposals emptied it). An accepted trade, which moved money or
+    cards, keeps its line (helper-73). Every answer stays in the move log."""
+    if state.log and _DECLINED.fullmatch(state.log[-1]):
         state = replace(state, log=state.log[:-1])
     return state.note(text)
 

@@ -427,10 +427,11 @@ def test_b_any_02_the_answer_to_a_trade_of_money_only_is_in_every_seats_view() -
     assert _check_describe(bansan, offered, 2, 0, 0) == 2  # two moves P2 can tell apart
 
 
-def test_b_any_02_answered_trades_keep_one_line_of_the_event_log() -> None:
-    """Trades answered one after another keep one line of the event log (the newest answer),
+def test_b_any_02_declined_trades_keep_one_line_of_the_event_log() -> None:
+    """Trades declined one after another keep one line of the event log (the newest answer),
     so a vendor who proposes again and again cannot push the automatic steps out of its
-    LOG_SIZE entries (helper-71: 13 declined proposals pushed out an A-B-61 note)."""
+    LOG_SIZE entries (helper-71: 13 declined proposals pushed out an A-B-61 note). An accepted
+    trade keeps its line."""
     s = bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions")
     s = s.note("the bargain for PC-04 is void: P1 released ST-02 (A-B-61)")
     for _ in range(LOG_SIZE + 1):
@@ -441,10 +442,16 @@ def test_b_any_02_answered_trades_keep_one_line_of_the_event_log() -> None:
     assert s.log[-2:] == ("the bargain for PC-04 is void: P1 released ST-02 (A-B-61)",
                           "P2 accepted P0's trade (B-ANY-02)")
     assert [v.money for v in s.vendors] == [9, 10, 11]
-    # another entry between two answers: both answers stay
-    later = play(play(s.note("a Row was refilled"), "P0 trade P1 pay=1 ask=0"), "P1 decline")
-    assert later.log[-3:] == ("P2 accepted P0's trade (B-ANY-02)", "a Row was refilled",
+    # an accepted trade moved money: the answers after it never take its line (helper-73);
+    # a decline, which moved nothing, gives its line to the next answer
+    later = play(play(s, "P0 trade P1 pay=1 ask=0"), "P1 decline")
+    assert later.log[-2:] == ("P2 accepted P0's trade (B-ANY-02)",
                               "P1 declined P0's trade (B-ANY-02)")
+    later = play(play(later, "P0 trade P1 pay=2 ask=0"), "P1 accept")
+    assert later.log[-3:] == ("the bargain for PC-04 is void: P1 released ST-02 (A-B-61)",
+                              "P2 accepted P0's trade (B-ANY-02)",
+                              "P1 accepted P0's trade (B-ANY-02)")
+    assert [v.money for v in later.vendors] == [7, 12, 11]
 
 
 @pytest.mark.parametrize("cost", [3, 5])
