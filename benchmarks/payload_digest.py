@@ -78,7 +78,12 @@ An unoperated Stall, the Outside Market and the Star explained where they are dr
 the scene (``round``) and the text table's first line saying the round and the turn in
 progress and the phase by its rulebook name ("round 2, turn 3  Action Phase", not "turn 2
 phase actions"): ``d22d1ebf...848dd1``. The text view's Events line saying which Events
-are in force: unchanged (these games play without Events).
+are in force: unchanged (these games play without Events); likewise a trade's answer taking
+only a decline's line. helper-73's mends: no round or turn named outside the turns (the
+Opening and Closing Rounds, the end; the scene's ``round`` is then ``null``), no "game over"
+beside "Game over", and the three marks' sentences true under every option (R&R until the
+Last Round, closed Stalls, the Events and A-B-17 that fill the Outside Market, no R&R row in
+Sendiri's legend): ``7cb0fcb7...1e825692``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -27,7 +27,7 @@ from marketlib.bansan.state import (
     State,
     Stocking,
 )
-from marketlib.bansan.turn import decider
+from marketlib.bansan.turn import FLOW, decider
 from marketlib.bansan.view import VendorView, View
 from marketlib.bansan.words import PHASES, event_status
 from marketlib.core import pictures
@@ -142,6 +142,34 @@ def _deck_sizes(state: State | View) -> tuple[int, int]:
     lists = getattr(state, "list_deck", None)
     lsize = len(lists) if lists is not None else getattr(state, "list_deck_size", 0)
     return size, lsize
+
+
+def turn_in_progress(state: State | View) -> tuple[int, int] | None:
+    """The round and the turn in progress, each counted from 1 (B-TURN-01: each vendor takes
+    one turn a round), or ``None`` outside the turns: the Opening Round, the Closing Round
+    and the end (B-OPEN, B-END-05), where a turn count would name a turn nobody plays
+    (helper-73). The board's header and the text views say it."""
+    if state.result is not None or state.phase in _OUTSIDE_TURNS:
+        return None
+    return round_of(state), state.turn + 1
+
+
+_OUTSIDE_TURNS = FLOW.group("opening") | {"closing", "over"}
+
+
+def _head(state: State | View) -> list[str]:
+    """The parts of the text view's first line: the game, the round and turn in progress,
+    the phase by its rulebook name, whose decision it is and the Last Round's trigger."""
+    parts = ["Bansan"]
+    turn = turn_in_progress(state)
+    if turn is not None:
+        parts.append(_("round {round}, turn {turn}").format(round=turn[0], turn=turn[1]))
+    parts.append(_phase_name(state.phase))
+    if state.result is None:  # "Game over" says it: no "game over" beside it
+        parts.append(_to_play(state))
+    if state.trigger is not None and turn is not None:
+        parts.append(_("LAST ROUND (P{seat})").format(seat=state.trigger))
+    return parts
 
 
 def _events_said(state: State | View) -> str:
@@ -261,11 +289,8 @@ def text_table(state: State | View) -> str:
     cap = rules.bin_capacity
     bins = "  ".join(f"{w}={len(b)}{'!' if len(b) > cap else ''}"
                      for w, b in zip(WASTES, state.bins, strict=True))
-    head = (_("Bansan  round {round}, turn {turn}  {stage}  {to_play}") if state.trigger is None
-            else _("Bansan  round {round}, turn {turn}  {stage}  {to_play}  LAST ROUND (P{seat})"))
     lines = [
-        head.format(round=round_of(state), turn=state.turn + 1, stage=_phase_name(state.phase),
-                    to_play=_to_play(state), seat=state.trigger),
+        "  ".join(_head(state)),
         _("Deck {deck}  lists {lists}  bins {bins}  outside {outside}").format(
             deck=deck, lists=lists, bins=bins, outside=len(state.outside)),
         _("Row: {cards}").format(cards=" ".join([cards[c] for c in state.row]) or "-"),
@@ -315,18 +340,10 @@ def _chip(cat: Catalog, card: str, as_type: Produce | None = None) -> str:
     # as the notation names the card (``P0 pick PC-26``)
 
 
-def _html_to_play(state: State | View) -> str:
-    """:func:`_to_play` in the language in force (the static board's words; the text table
-    keeps its notation)."""
-    seat = decider(state)
-    if seat is None:
-        return _("game over")
-    if seat < 0:
-        return _("the Neighbour to play")
-    if state.offer is not None:
-        return _("P{seat} to play (answering P{frm}'s offer)").format(seat=seat,
-                                                                      frm=state.offer.frm)
-    return _("P{seat} to play").format(seat=seat)
+def _html_head(state: State | View) -> str:
+    """The static board's first line before the Deck: the round and turn in progress, the
+    phase and whose decision it is, as the text view's first line says them."""
+    return html.escape(", ".join(_head(state)[1:]))
 
 
 def _html_who(renter: int | None) -> str:
@@ -351,11 +368,9 @@ def html_board(state: State | View) -> str:
     deck, lists = _deck_sizes(state)
     out = ['<div class="marketlib-bansan-static" style="font:13px sans-serif">',
            "<div><b>Bansan</b> - " + _(
-               "round {round}, turn {turn}, {phase}, {who}; Deck {deck}, lists {lists}, Outside "
-               "Market {outside}").format(round=round_of(state), turn=state.turn + 1,
-                                          phase=html.escape(_phase_name(state.phase)),
-                                          who=_html_to_play(state), deck=deck, lists=lists,
-                                          outside=len(state.outside)) + "</div>",
+               "{head}; Deck {deck}, lists {lists}, Outside Market {outside}").format(
+                   head=_html_head(state), deck=deck, lists=lists,
+                   outside=len(state.outside)) + "</div>",
            f"<div><b>{w_wholesale_row}</b> "
            + "".join(_chip(cat, c) for c in state.row) + "</div>",
            '<table style="border-collapse:collapse;margin:4px 0">']

@@ -154,19 +154,24 @@ def event_status(view: Any, shown: Sequence[str]) -> dict[str, dict[str, str]]:
 def explanations(rules: Rules) -> dict[str, str]:
     """What three marks on a Bansan board mean in a game with these rules, said where they are
     shown (a card's Star, an unoperated Stall, the Outside Market's count) and in the legend:
-    ``star`` (A-B-01), ``unoperated`` (B-BUY-06, B-SOLO-12, B-ANY-06) and ``outside``
-    (B-SETUP-08, B-SELL-01, B-EMPTY-01, B-SOLO-10/14).
+    ``star`` (A-B-01, A-B-20, B-UPK-10), ``unoperated`` (B-BUY-06, B-SOLO-08/12, B-ANY-06,
+    B-END-04, A-B-08, A-B-22) and ``outside`` (B-SETUP-08, B-SELL-01, B-EMPTY-01, A-B-17,
+    B-SOLO-10/14, the Events that empty bins).
 
     Example:
         >>> print(explanations(Rules(players=3))["unoperated"])  # doctest: +NORMALIZE_WHITESPACE
         no vendor rents this Stall, so nobody buys from it (B-BUY-06); while it is open, R&R
-        can rent it for RM3 (B-ANY-06)
+        can rent it for RM3 until the Last Round is triggered (B-ANY-06, B-END-04)
     """
-    star = (_("a Star: when a refill draws one, an Event is flipped (Events are on in this "
-              "game)") if rules.events != "off" else
-            _("a Star: it would flip an Event, but Events are off in this game (A-B-01)"))
-    rent = _("while it is open, R&R can rent it for RM{cost} (B-ANY-06)").format(
-        cost=rules.rr_cost)
+    if rules.events == "off":
+        star = _("a Star: it would flip an Event, but Events are off in this game (A-B-01)")
+    elif "deck_stock" in rules.star_sources:
+        star = _("a Star: when a refill or a stocking reveal from the Deck draws one, an Event "
+                 "is flipped (at most {count} a turn, B-UPK-10; Events are on in this "
+                 "game)").format(count=rules.max_events_per_turn)
+    else:
+        star = _("a Star: when a refill draws one, an Event is flipped (at most {count} a turn, "
+                 "B-UPK-10; Events are on in this game)").format(count=rules.max_events_per_turn)
     if rules.plays.buys_unoperated:
         buy = _("no vendor rents this Stall: you buy its cards at {factor} times the market "
                 "price, paid to the bank (B-SOLO-12)").format(factor=UNOPERATED_FACTOR)
@@ -176,13 +181,25 @@ def explanations(rules: Rules) -> dict[str, str]:
                     factor=UNOPERATED_FACTOR)
     else:
         buy = _("no vendor rents this Stall, so nobody buys from it (B-BUY-06)")
-    outside = (_("the discard pile: cards sold (B-SELL-01), emptied Waste Bins (B-EMPTY-01), "
-                 "the card drawn in step 1b and the Row's leftovers (B-SOLO-10/14) go there and "
-                 "are out of the game") if rules.plays.solo else
-               _("the discard pile: cards sold (B-SELL-01) and emptied Waste Bins (B-EMPTY-01) "
-                 "go there and are out of the game"))
     if A.RentAndRelease not in rules.plays.bans:  # none in Sendiri (B-SOLO-08)
-        buy = f"{buy}; {rent}"
+        rent = (_("R&R can rent it for RM{cost}, even while it is closed (rent_closed_stall, "
+                  "A-B-22), until the Last Round is triggered (B-END-04)")
+                if rules.rent_closed_stall else
+                _("while it is open, R&R can rent it for RM{cost} until the Last Round is "
+                  "triggered (B-ANY-06, B-END-04)"))
+        buy = f"{buy}; {rent.format(cost=rules.rr_cost)}"
+    sources = [_("cards sold (B-SELL-01)"),
+               _("the cards of a Waste Bin a vendor empties (B-EMPTY-01)")]
+    if rules.events != "off":
+        sources.append(_("the cards of a Waste Bin an Event empties"))
+    if rules.no_stall_fallback == "outside_market":
+        sources.append(_("a stocked card with no open Stall to go into (A-B-17)"))
+    if rules.plays.solo:
+        sources += [_("the card drawn in step 1b (B-SOLO-10)"),
+                    _("the Row's leftovers (B-SOLO-14)")]
+    listed = _("{some} and {last}").format(some=", ".join(sources[:-1]), last=sources[-1])
+    outside = _("the discard pile: {sources} go there and are out of the game").format(
+        sources=listed)
     return {"star": star, "unoperated": buy, "outside": outside}
 
 
@@ -223,7 +240,7 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
     bag = ("" if not rules.fine_on_bag_overflow else
            _("; a card thrown from an overfull Bag is fined RM{fine} too (A-B-13)").format(
                fine=fine))
-    return (
+    items = (
         ("FV", _("{name} (RM{price} a card)").format(name=_(NAMES[Produce.FV]),
                                                      price=price[Produce.FV])),
         ("WG", f"{_(NAMES[Produce.WG])} (RM{price[Produce.WG]})"),
@@ -256,6 +273,9 @@ def legend(rules: Rules) -> tuple[tuple[str, str], ...]:
                                "Bag: two Meat pictures, two Meat cards (B-COMP-06, B-UPK-02)")),
         ("PC-12, SL-07, ST-04", _("card numbers: produce cards, Shopping Lists, Stalls")),
     )
+    if A.RentAndRelease in rules.plays.bans:  # no R&R in Sendiri (B-SOLO-08)
+        return tuple(item for item in items if item[0] != "R&R")
+    return items
 
 
 GLOSSARY: tuple[tuple[str, str], ...] = (

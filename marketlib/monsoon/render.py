@@ -52,6 +52,27 @@ def _pending_text(state: State | View) -> str:
     return ""
 
 
+def turn_in_progress(state: State | View) -> tuple[int, int] | None:
+    """The round and the turn in progress, each counted from 1 (M-TURN-01: each seat takes one
+    turn a round), or ``None`` once the game is over (a turn count would name a turn nobody
+    plays). The board's header and the text views say it."""
+    if state.result is not None:
+        return None
+    return round_of(state), state.turn + 1
+
+
+def _round_and_turn(state: State | View) -> list[str]:
+    turn = turn_in_progress(state)
+    return [] if turn is None else [
+        _("round {round}, turn {turn}").format(round=turn[0], turn=turn[1])]
+
+
+def _target(state: State | View) -> str:
+    target = state.rules.seal_target
+    return ngettext("target {target} seal", "target {target} seals", target).format(
+        target=target)
+
+
 def text_table(state: State | View) -> str:
     """A compact, deterministic text table of the whole visible table (and decks' sizes), in
     the language in force: its words translated, card and Order codes, the phase and the level
@@ -62,10 +83,9 @@ def text_table(state: State | View) -> str:
     odeck = getattr(state, "order_deck", None)
     order_deck = len(odeck) if odeck is not None else getattr(state, "order_deck_size", 0)
     lines = [
-        _("Monsoon Market  round {round}, turn {turn}  {stage}  target {target} seals").format(
-            round=round_of(state), turn=state.turn + 1,  # as the board's header says them
-            stage=_(PHASES[state.phase]) if state.phase in PHASES else state.phase,
-            target=state.rules.seal_target),
+        "  ".join(["Monsoon Market", *_round_and_turn(state),
+                   _(PHASES[state.phase]) if state.phase in PHASES else state.phase,
+                   _target(state)]),
         _("Goods deck {goods}  Order deck {orders}  discard {discard}").format(
             goods=goods_deck, orders=order_deck, discard=len(state.discard)),
         _("Market: {cards}").format(
@@ -132,12 +152,9 @@ def html_board(state: State | View) -> str:
     w_to_play = _e(_("(to play)"))
     w_pending = _e(_("Pending:"))
     w_game_over = _e(_("Game over"))
-    target = state.rules.seal_target
     parts = ['<div class="marketlib-monsoon-static" style="font:13px sans-serif">']
-    parts.append("<div><b>Monsoon Market</b> - " + _e(ngettext(
-        "round {round}, turn {turn}, target {target} seal",
-        "round {round}, turn {turn}, target {target} seals",
-        target).format(round=round_of(state), turn=state.turn + 1, target=target)) + "</div>")
+    parts.append("<div><b>Monsoon Market</b> - " + _e(
+        ", ".join([*_round_and_turn(state), _target(state)])) + "</div>")
     parts.append(f"<div><b>{w_market}</b> " + "".join(_chip(cat, c) for c in state.market)
                  + "</div>")
     parts.append(f"<div><b>{w_order_display}</b><br>"

@@ -22,7 +22,7 @@ function bsCardFace(ctx, id, as) {
   for (const t of as ? [as] : [c.top, c.bottom]) col.appendChild(bsBand(ctx, t));
   body.appendChild(col);
   const back = mlPictured(ctx, c.waste, `${ctx.cards.wastes[c.waste]}${c.star ? " \u2605" : ""}`, "marketlib-card-label");
-  if (c.star) back.title = ctx.cards.explain.star;  // what the Star does, where it is shown
+  if (c.star) mlExplained(back, ctx.cards.explain.star);  // what the Star does, where it is
   body.appendChild(back);
   return body;
 }
@@ -101,7 +101,7 @@ function bsStalls(ctx, s) {
     const head = ctx.el("span", "marketlib-card-body");
     head.appendChild(bsBand(ctx, info.sells));
     const whoEl = head.appendChild(ctx.el("b", null, who));
-    if (st.renter === null) whoEl.title = ctx.cards.explain.unoperated;
+    if (st.renter === null) mlExplained(whoEl, ctx.cards.explain.unoperated);
     head.appendChild(ctx.el("span", null, st.open ? W.open : W.closed_head));
     head.appendChild(ctx.el("span", "marketlib-id", st.id));
     cell.appendChild(ctx.button(`stall:${st.id}`, mlT(W.stall, { id: st.id, name: ctx.cards.names[info.sells], who, state: st.open ? W.open : W.closed, count: st.cards.length }), head, "marketlib-stall"));
@@ -323,8 +323,9 @@ function drawGame(ctx, area) {
   if (!s.stalls) return "";
   const W = ctx.cards.words;
   const top = ctx.el("div", "marketlib-table marketlib-market");
-  const [row, rowItems] = bsSection(ctx, mlT(W.row, { deck: s.deck, lists: s.list_deck, outside: s.outside.length }));
-  row.firstChild.title = ctx.cards.explain.outside;  // the Outside Market's count is in it
+  const [row, rowItems] = bsSection(ctx, "");
+  const outside = mlExplained(ctx.el("span", null, String(s.outside.length)), ctx.cards.explain.outside);  // the count only
+  mlTNodes(row.firstChild, W.row, { deck: s.deck, lists: s.list_deck, outside });
   for (const id of s.row) rowItems.appendChild(bsCard(ctx, id, W.wholesale_row));
   top.appendChild(row);
   top.appendChild(bsBins(ctx, s));
@@ -391,7 +392,8 @@ function drawGame(ctx, area) {
   if (!s.result && ctx.seat !== null && s.mode !== "sendiri" && s.vendors.length > 1) area.appendChild(bsTradePanel(ctx, s));
   const who = s.decider === null ? W.game_over : (s.decider === ctx.seat ? W.your_decision : mlT(W.p_to_decide, { seat: s.decider }));
   const mode = { standard: "", kenduri: W.mode_kenduri, sendiri: W.mode_sendiri }[s.mode];
-  return mlT(W.header, { mode, round: s.round, title: s.title, who });
+  const head = s.result ? W.header_over : (s.round === null ? W.header_between : W.header);  // round: in the turns only
+  return mlT(head, { mode, round: s.round, title: s.title, who });
 }
 
 export default makeBoard(drawGame);

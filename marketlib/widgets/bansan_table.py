@@ -21,7 +21,7 @@ from marketlib.bansan.queries import (
     purchase_total,
     raised_by,
 )
-from marketlib.bansan.render import COLOURS, text_table
+from marketlib.bansan.render import COLOURS, text_table, turn_in_progress
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
 from marketlib.bansan.turn import FLOW
@@ -258,6 +258,9 @@ class BansanTable(Table):
 
     def text(self, view: Any) -> str:
         return text_table(view)
+
+    def turn_in_progress(self, view: Any) -> tuple[int, int] | None:
+        return turn_in_progress(view)
 
     def probe_targets(self, view: Any) -> list[str]:
         cards = [*view.row, *(c for s in view.stalls for c in s.cards),

@@ -189,6 +189,8 @@ BANSAN: dict[str, str] = {
     "mode_kenduri": N_(" · Kenduri Menu"),
     "mode_sendiri": N_(" · Sendiri (solo)"),
     "header": N_("Bansan{mode} · round {round} · {title} · {who}"),
+    "header_between": N_("Bansan{mode} · {title} · {who}"),  # the Opening or Closing Round
+    "header_over": N_("Bansan{mode} · {title}"),  # the title says "Game over"
 }
 """The words of ``bansan.js``."""
 

@@ -32,6 +32,13 @@ function mlTNodes(node, template, vars) {
   return node;
 }
 
+// A mark that says what it means when pointed at: its title, drawn dotted (board.css).
+function mlExplained(node, text) {
+  node.title = text;
+  node.classList.add("marketlib-explained");
+  return node;
+}
+
 function mlEl(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;

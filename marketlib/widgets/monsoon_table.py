@@ -26,7 +26,7 @@ from marketlib.monsoon.actions import (
     Upgrade,
 )
 from marketlib.monsoon.cards import BonusAction, Level
-from marketlib.monsoon.render import COLOURS, text_table
+from marketlib.monsoon.render import COLOURS, text_table, turn_in_progress
 from marketlib.monsoon.state import BonusPending
 from marketlib.monsoon.table import ACTIONS
 from marketlib.widgets import icons
@@ -137,6 +137,9 @@ class MonsoonTable(Table):
 
     def text(self, view: Any) -> str:
         return text_table(view)
+
+    def turn_in_progress(self, view: Any) -> tuple[int, int] | None:
+        return turn_in_progress(view)
 
     def probe_targets(self, view: Any) -> list[str]:
         cards = [*view.market, *(c for s in view.seats for c in s.display)]

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from marketlib.core.game import round_of
 from marketlib.core.i18n import Later, _, get_language, refusal, said, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
@@ -90,6 +89,11 @@ class Table:
     def text(self, view: Any) -> str:
         """The plain-text description of the board."""
         return str(view)
+
+    def turn_in_progress(self, view: Any) -> tuple[int, int] | None:
+        """The round and the turn in progress (from 1), or ``None`` outside the turns, as the
+        text view says them; the header shows the round (the scene's ``round``)."""
+        return None
 
     def probe_targets(self, view: Any) -> list[str]:
         """Targets worth clicking in a test of what ``explain`` answers (cards, buttons...)."""
@@ -409,7 +413,8 @@ def payload(
     words = table.words
     scene = table.scene(view, decider)
     phase = str(view.phase)
-    scene.update(round=round_of(view),  # the header's round, as the text view says it
+    turn = table.turn_in_progress(view)
+    scene.update(round=None if turn is None else turn[0],  # as the text view says it
                  title=_(words.PHASES[phase]) if phase in words.PHASES else phase,
                  instruction=words.instruction(view, decider, decider if teacher_view else seat),
                  step=words.step(view, decider, decider if teacher_view else seat),

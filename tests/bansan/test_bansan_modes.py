@@ -187,31 +187,48 @@ def test_the_mode_branch_check_fails_on_a_broken_copy() -> None:
 def test_the_marks_a_learner_meets_are_explained_for_each_mode() -> None:
     """An unoperated Stall, the Outside Market and the Star are said in words where they are
     shown and in the legend (helper-67: 'unoperated' and 'outside market' were explained
-    nowhere on the board), each as it is in the mode played (B-BUY-06, B-SOLO-08/10/12/14,
-    B-ANY-06, A-B-01, A-B-08)."""
+    nowhere on the board), each as it is under the rules played (B-BUY-06, B-SOLO-08/10/12/14,
+    B-ANY-06, B-END-04, B-UPK-10, A-B-01, A-B-08, A-B-17, A-B-22; helper-73 found the closed
+    Stall, Last Round, Event and A-B-17 cases missing)."""
     from marketlib.bansan.words import explanations, legend
 
     standard = explanations(bansan.Rules(players=3, rr_cost=4))
     assert standard["unoperated"] == (
         "no vendor rents this Stall, so nobody buys from it (B-BUY-06); while it is open, R&R "
-        "can rent it for RM4 (B-ANY-06)")
+        "can rent it for RM4 until the Last Round is triggered (B-ANY-06, B-END-04)")
     assert standard["outside"] == (
-        "the discard pile: cards sold (B-SELL-01) and emptied Waste Bins (B-EMPTY-01) go there "
-        "and are out of the game")
+        "the discard pile: cards sold (B-SELL-01) and the cards of a Waste Bin a vendor empties "
+        "(B-EMPTY-01) go there and are out of the game")
+    assert standard["star"] == ("a Star: it would flip an Event, but Events are off in this "
+                                "game (A-B-01)")
     solo = explanations(bansan.Rules(players=1, mode="sendiri"))
     assert solo["unoperated"] == (  # no R&R in Sendiri (B-SOLO-08)
         "no vendor rents this Stall: you buy its cards at 2 times the market price, paid to "
         "the bank (B-SOLO-12)")
-    assert solo["outside"].startswith("the discard pile: cards sold (B-SELL-01), emptied Waste "
-                                      "Bins (B-EMPTY-01), the card drawn in step 1b and the "
-                                      "Row's leftovers (B-SOLO-10/14)")
-    option = explanations(bansan.Rules(players=2, buy_unoperated_multiplayer=True))
-    assert option["unoperated"].startswith(
+    assert solo["outside"] == (
+        "the discard pile: cards sold (B-SELL-01), the cards of a Waste Bin a vendor empties "
+        "(B-EMPTY-01), the card drawn in step 1b (B-SOLO-10) and the Row's leftovers "
+        "(B-SOLO-14) go there and are out of the game")
+    assert "R&R" not in dict(legend(bansan.Rules(players=1, mode="sendiri")))  # B-SOLO-08
+    option = explanations(bansan.Rules(players=2, buy_unoperated_multiplayer=True,
+                                       rent_closed_stall=True))
+    assert option["unoperated"] == (
         "no vendor rents this Stall: its cards are bought at 2 times the market price, paid to "
-        "the bank (buy_unoperated_multiplayer, A-B-08); while it is open")
-    on = explanations(bansan.Rules(players=3, events="reconstructed"))
-    assert on["star"] == ("a Star: when a refill draws one, an Event is flipped (Events are on "
-                          "in this game)")
+        "the bank (buy_unoperated_multiplayer, A-B-08); R&R can rent it for RM3, even while it "
+        "is closed (rent_closed_stall, A-B-22), until the Last Round is triggered (B-END-04)")
+    on = explanations(bansan.Rules(players=3, events="reconstructed",
+                                   no_stall_fallback="outside_market"))
+    assert on["star"] == ("a Star: when a refill draws one, an Event is flipped (at most 1 a "
+                          "turn, B-UPK-10; Events are on in this game)")
+    assert on["outside"] == (
+        "the discard pile: cards sold (B-SELL-01), the cards of a Waste Bin a vendor empties "
+        "(B-EMPTY-01), the cards of a Waste Bin an Event empties and a stocked card with no "
+        "open Stall to go into (A-B-17) go there and are out of the game")
+    stocked = explanations(bansan.Rules(players=3, events="reconstructed",
+                                        star_sources=("replenish", "deck_stock")))
+    assert stocked["star"].startswith("a Star: when a refill or a stocking reveal from the "
+                                      "Deck draws one")
     shown = dict(legend(bansan.Rules(players=3, rr_cost=4)))
     assert (shown["unoperated"], shown["Outside Market"], shown["\u2605"]) == (
         standard["unoperated"], standard["outside"], standard["star"])
+    assert "R&R" in shown

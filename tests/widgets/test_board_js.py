@@ -403,7 +403,8 @@ def test_a_turn_in_bahasa_malaysia(tmp_path: Path) -> None:
             page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
         text = page.locator(".marketlib-board").inner_text()
         for word in ("Gerai Pasar", "Tong Sampah", "Barisan Borong", "Dompet:", "Beg:",
-                     "Log permainan", "Permainan baharu", "pusingan"):
+                     "Log permainan", "Permainan baharu",
+                     "Bansan · Pusingan Pembukaan"):  # the Opening Round: no round number
             assert word in text, word
         for english in ("Market Stalls", "Waste Bins", "Wholesale Row", "Wallet:", "Game log",
                         "New game", "round"):
@@ -487,9 +488,16 @@ def test_bansan_marks_say_what_they_mean_where_they_are_shown(tmp_path: Path) ->
         assert whos.count("unoperated") == sum(
             s.renter is None for s in bansan.view(match.state, 0).stalls) > 0
         assert titles == [said["unoperated"] if w == "unoperated" else None for w in whos]
-        assert "RM4 (B-ANY-06)" in said["unoperated"]
+        assert heads.locator("xpath=self::*[contains(@class, 'marketlib-explained')]").count() == (
+            whos.count("unoperated"))
+        assert "RM4 until the Last Round is triggered (B-ANY-06, B-END-04)" in said["unoperated"]
         row = page.locator(".marketlib-row-title", has_text="outside market")
-        assert row.get_attribute("title") == said["outside"]
+        assert row.get_attribute("title") is None  # only the count says it (helper-73)
+        count = row.locator(".marketlib-explained")
+        assert count.inner_text() == str(len(match.state.outside))
+        assert count.get_attribute("title") == said["outside"]
+        assert row.inner_text() == (f"Wholesale Row (Deck {len(match.state.deck)}, lists "
+                                    f"{len(match.state.list_deck)}, outside market 0)")
         labels = page.locator(".marketlib-card-label")
         marks = [(labels.nth(i).inner_text().endswith("\u2605"),
                   labels.nth(i).get_attribute("title")) for i in range(labels.count())]

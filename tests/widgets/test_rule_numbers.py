@@ -97,7 +97,7 @@ def test_bansan_board_payload_shows_the_rules_in_force() -> None:
     assert "RM3" not in legend["R&R"]
     assert legend["unoperated"] == cards["explain"]["unoperated"] == (
         "no vendor rents this Stall, so nobody buys from it (B-BUY-06); while it is open, R&R "
-        "can rent it for RM18 (B-ANY-06)")
+        "can rent it for RM18 until the Last Round is triggered (B-ANY-06, B-END-04)")
     assert (scene["bag_limit"], scene["bin_capacity"]) == (13, 14)
     assert scene["instruction"].startswith("Take 6 more action(s)")
     rr = [c for c in data["choices"] if c["verb"] == "R&R"]
