@@ -439,21 +439,28 @@ def card_field(state: State, action: Any) -> str | None:
     card = action.card
     if card not in catalog(state).produce:
         return unknown_id(card, catalog(state).produce, "a produce card of this deck")
-    if type(action) is A.Tuck and action.stall not in catalog(state).stalls:
-        return unknown_id(action.stall, catalog(state).stalls, "a stall of this set")
+    if type(action) is A.Tuck and action.stall not in _in_play(state):
+        return unknown_id(action.stall, _in_play(state), "a Stall in this game")
     if type(action) is A.Give and not _seat_ok(state, action.to):
-        return f"there is no seat {action.to!r}"
+        return _no_seat(state, action.to)
     if type(action) is A.Bargain and not isinstance(action.price, int):
         return "the price is whole RM"
     return None
 
 
+def _in_play(state: State) -> list[str]:
+    """The Stalls of this game (the set has 12; 2-4 vendors play with fewer, B-SETUP-04): an
+    ID of the set that is not in play is named as the others are (helper-74: 'ST-99' in a
+    3-vendor game read 'they are ST-01 to ST-12')."""
+    return [s.id for s in state.stalls]
+
+
 def stall_fields(state: State, action: Any) -> str | None:
-    stalls = catalog(state).stalls
+    stalls = _in_play(state)
     for stall in ((action.stall,) if type(action) is A.PlaceWorker
                   else (action.rent, action.release)):
         if stall is not None and stall not in stalls:
-            return unknown_id(stall, stalls, "a stall of this set")
+            return unknown_id(stall, stalls, "a Stall in this game")
     return None
 
 
@@ -474,8 +481,17 @@ def list_field(state: State, action: Any) -> str | None:
 
 def trade_fields(state: State, action: Any) -> str | None:
     if not _seat_ok(state, action.to):
-        return f"there is no seat {action.to!r}"
+        return _no_seat(state, action.to)
     return _terms_fields(state, action)
+
+
+def _no_seat(state: State, seat: Any) -> str:
+    """Why another vendor named in a give or a trade is none; in Sendiri, that there is nobody
+    but you (B-SOLO-08; helper-74 read only 'there is no seat 1')."""
+    if len(state.vendors) == 1:
+        return (f"there is no seat {seat!r}: in Sendiri you are the only vendor, so there is "
+                "nobody to give to or trade with (B-SOLO-08)")
+    return f"there is no seat {seat!r}"
 
 
 def counter_fields(state: State, action: Any) -> str | None:

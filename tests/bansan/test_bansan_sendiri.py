@@ -349,3 +349,20 @@ def test_the_sendiri_step_line_names_only_the_row() -> None:
             steps.add(words.step(match.view(0), 0, 0))
         match.play(rng.choice(match.legal_actions()))
     assert steps == {"You are stocking: every Row card of one type (B-SOLO-11)."}
+
+
+def test_a_trade_or_gift_to_another_seat_says_sendiri_has_one_vendor() -> None:
+    """B-SOLO-08: naming another vendor in Sendiri says why there is none (it read only
+    'there is no seat 1', helper-74)."""
+    from marketlib.core.errors import InvalidAction
+
+    m = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=3)
+    with pytest.raises(InvalidAction) as refused:
+        m.explain("P0 trade P1 pay=1")
+    assert str(refused.value).endswith(
+        "there is no seat 1: in Sendiri you are the only vendor, so there is nobody to give to "
+        "or trade with (B-SOLO-08)")
+    m3 = Match("bansan", bansan.Rules(players=3), seed=3)
+    with pytest.raises(InvalidAction) as refused:
+        m3.explain("P0 trade P5 pay=1")
+    assert str(refused.value).endswith("there is no seat 5")

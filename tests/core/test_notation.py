@@ -333,8 +333,14 @@ def test_the_refusals_shown_on_the_notation_page_are_real() -> None:
      "(they are PC-01 to PC-88)"),
     (bansan, {"players": 2}, "P0 return SL24", "'SL24' is not a Shopping List of this deck "
      "(did you mean 'SL-24'?)"),
-    (bansan, {"players": 2}, "P0 worker ST7", "'ST7' is not a stall of this set (did you mean "
+    (bansan, {"players": 2}, "P0 worker ST7", "'ST7' is not a Stall in this game (they are "
+     "ST-01 to ST-06)"),  # 2 vendors play the 6 Base Stalls (B-SETUP-04)
+    (bansan, {"players": 3}, "P0 worker ST7", "'ST7' is not a Stall in this game (did you mean "
      "'ST-07'?)"),
+    (bansan, {"players": 3}, "P0 tuck PC-04 ST-99", "'ST-99' is not a Stall in this game (they "
+     "are ST-01 to ST-09)"),  # it said 'ST-01 to ST-12', the whole set (helper-74)
+    (bansan, {"players": 3}, "P0 rr rent=ST-11", "'ST-11' is not a Stall in this game (they "
+     "are ST-01 to ST-09)"),
     (monsoon, {"players": 2}, "P0 steal MG5", "'MG5' is not a Goods card of this deck (did you "
      "mean 'MG-05'?)"),
     (monsoon, {"players": 2}, "P0 fulfill MO-99", "'MO-99' is not an Order of this deck "
