@@ -439,7 +439,7 @@ def card_field(state: State, action: Any) -> str | None:
     card = action.card
     if card not in catalog(state).produce:
         return unknown_id(card, catalog(state).produce, "a produce card of this deck")
-    if type(action) is A.Tuck and action.stall not in _in_play(state):
+    if type(action) is A.Tuck and action.stall not in catalog(state).stalls:
         return unknown_id(action.stall, _in_play(state), "a Stall in this game")
     if type(action) is A.Give and not _seat_ok(state, action.to):
         return _no_seat(state, action.to)
@@ -449,18 +449,19 @@ def card_field(state: State, action: Any) -> str | None:
 
 
 def _in_play(state: State) -> list[str]:
-    """The Stalls of this game (the set has 12; 2-4 vendors play with fewer, B-SETUP-04): an
-    ID of the set that is not in play is named as the others are (helper-74: 'ST-99' in a
-    3-vendor game read 'they are ST-01 to ST-12')."""
+    """The Stalls of this game (the set has 12; 2-4 vendors play with fewer, B-SETUP-04),
+    which a refusal of an ID that is no Stall names (helper-74: 'ST-99' in a 3-vendor game
+    read 'they are ST-01 to ST-12'). An ID of the set not in play is well-formed (the action
+    space has every Stall): the rules refuse it."""
     return [s.id for s in state.stalls]
 
 
 def stall_fields(state: State, action: Any) -> str | None:
-    stalls = _in_play(state)
+    stalls = catalog(state).stalls
     for stall in ((action.stall,) if type(action) is A.PlaceWorker
                   else (action.rent, action.release)):
         if stall is not None and stall not in stalls:
-            return unknown_id(stall, stalls, "a Stall in this game")
+            return unknown_id(stall, _in_play(state), "a Stall in this game")
     return None
 
 

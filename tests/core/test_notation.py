@@ -339,7 +339,7 @@ def test_the_refusals_shown_on_the_notation_page_are_real() -> None:
      "'ST-07'?)"),
     (bansan, {"players": 3}, "P0 tuck PC-04 ST-99", "'ST-99' is not a Stall in this game (they "
      "are ST-01 to ST-09)"),  # it said 'ST-01 to ST-12', the whole set (helper-74)
-    (bansan, {"players": 3}, "P0 rr rent=ST-11", "'ST-11' is not a Stall in this game (they "
+    (bansan, {"players": 3}, "P0 rr rent=ST-99", "'ST-99' is not a Stall in this game (they "
      "are ST-01 to ST-09)"),
     (monsoon, {"players": 2}, "P0 steal MG5", "'MG5' is not a Goods card of this deck (did you "
      "mean 'MG-05'?)"),
