@@ -83,7 +83,10 @@ only a decline's line. helper-73's mends: no round or turn named outside the tur
 Opening and Closing Rounds, the end; the scene's ``round`` is then ``null``), no "game over"
 beside "Game over", and the three marks' sentences true under every option (R&R until the
 Last Round, closed Stalls, the Events and A-B-17 that fill the Outside Market, no R&R row in
-Sendiri's legend): ``7cb0fcb7...1e825692``.
+Sendiri's legend): ``7cb0fcb7...1e825692``; the refusals naming the Stalls in play and
+Sendiri's one vendor: unchanged. A Closing-Round ``done``'s log line saying what it threw and
+was fined (B-END-05; the Sendiri game reaches its end): ``984c9159...a8a1a9`` (with the old
+``text.py``, ``7cb0fcb7...1e825692``).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -34,6 +34,7 @@ from marketlib.bansan.queries import (
 from marketlib.bansan.rules import ENGINE, apply
 from marketlib.bansan.state import BargainOffer, OpeningHand, Purchase, State, Stocking
 from marketlib.bansan.view import View, determinize
+from marketlib.bansan.words import closing_throw
 from marketlib.core.game import Preview, check_own_move
 
 WASTE_CODES = ("PL", "PA", "OR")
@@ -66,6 +67,15 @@ def describe(state: State, action: A.Action, seat: int | None,
     if isinstance(action, A.ReturnList) and seat is not None and seat != action.player and (
             state.rules.hidden_wallets):
         text = f"P{action.player} return a Shopping List (hidden)"
+    if isinstance(action, A.Done) and state.phase == "closing":  # what it threw and was
+        # fined, all face up (B-END-05); the log said only "P0 done" (helper-74)
+        left, over = closing_throw(state, after or apply(state, action), action.player)
+        if not left:
+            return f"{text}: no leftover cards to throw (B-END-05)"
+        if not over:
+            return f"{text}: threw {left} leftover card(s) into the Waste Bins (B-END-05)"
+        return (f"{text}: threw {left} leftover card(s) into the Waste Bins, {over} of them "
+                f"into a full bin, fined RM{over * state.rules.fine_per_card} (B-END-05)")
     reveals = isinstance(action, A.StockDeck)
     if not reveals and state.rules.events == "off":
         return text

@@ -1107,17 +1107,24 @@ def _past(action: A.Action, me: int, picks: int, mine: int) -> str:
     return "" if said is None else said(action, me, picks, mine)
 
 
-def _closing_step(before: Any, after: Any, who: int) -> str:
+def closing_throw(before: Any, after: Any, who: int) -> tuple[int, int]:
     """A vendor's Closing-Round ``done`` (B-END-05 (b)+(c)): how many leftover cards from
     their own Stalls and Bag went to the Waste Bins, and how many of them landed in a full bin
-    and were fined (B-BIN-02); all of it public (the Stalls, Bags and bins lie face up)."""
+    and were fined (B-BIN-02); all of it public (the Stalls, Bags and bins lie face up). The
+    story and the log both say it."""
     left = len(before.vendors[who].bag) + sum(
         len(s.cards) for s in before.stalls if s.renter == who)
-    if not left:
-        return _("had no leftover cards to throw")
     cap = before.rules.bin_capacity
     over = sum(fine_for(len(b0), len(b1) - len(b0), cap)  # the throw's overflow (D-B-10)
-               for b0, b1 in zip(before.bins, after.bins, strict=True))
+               for b0, b1 in zip(before.bins, after.bins, strict=True)) if left else 0
+    return left, over
+
+
+def _closing_step(before: Any, after: Any, who: int) -> str:
+    """:func:`closing_throw` in words."""
+    left, over = closing_throw(before, after, who)
+    if not left:
+        return _("had no leftover cards to throw")
     if not over:
         return _("threw {count} leftover card(s) into the Waste Bins").format(count=left)
     return _("threw {count} leftover card(s) into the Waste Bins, {over} of them into a full "
@@ -1449,6 +1456,10 @@ LOG = (
     N_('{action}: revealed nothing'),
     N_('{action}: revealed {cards}'),
     N_('{action}: revealed {cards} ({card} repeated a type: into its Waste Bin)'),
+    N_('{action}: no leftover cards to throw (B-END-05)'),
+    N_('{action}: threw {count} leftover card(s) into the Waste Bins (B-END-05)'),
+    N_('{action}: threw {count} leftover card(s) into the Waste Bins, {over} of them into a '
+       'full bin, fined RM{fine} (B-END-05)'),
 )
 """The log's entries that are sentences (``text.describe``: another vendor's returned list,
 a stocking [B] reveal), as the rules code writes them in English: a board shows them in the

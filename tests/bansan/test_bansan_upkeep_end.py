@@ -258,3 +258,43 @@ def test_b_end_08_skip_the_closing_round() -> None:
                  phase="complete", trigger=0, current=1, bags={0: ["FV"]})
     s = play(s, "P1 done")
     assert s.result is not None and s.result.winners == (1,) and s.leftovers == (1, 0)
+
+
+def test_the_log_says_what_a_closing_round_done_threw_and_was_fined() -> None:
+    """B-END-05: a Closing-Round ``done`` throws the vendor's leftovers and fines what lands
+    in a full bin; the log said only "P0 done" while the vendor's money fell (helper-74). Every
+    seat's log line says it (all of it is face up), and the fine is what the vendor paid."""
+    import random
+
+    from marketlib import Match
+
+    seen = 0
+    for seed in (11, 12, 13):
+        m = Match("bansan", bansan.Rules(players=3), seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over:
+            state = m.state
+            action = rng.choice(m.legal_actions())
+            m.play(action)
+            if state.phase != "closing" or type(action).__name__ != "Done":
+                continue
+            p = action.player
+            left = len(state.vendors[p].bag) + sum(
+                len(s.cards) for s in state.stalls if s.renter == p)
+            paid = state.vendors[p].money - m.state.vendors[p].money
+            lines = {m.log(seat)[-1] for seat in (None, 0, 1, 2)}
+            assert len(lines) == 1  # the same for every seat: all of it is face up
+            line = lines.pop()
+            over = sum(max(0, len(b1) - max(len(b0), 5))  # cards past a full bin of 5
+                       for b0, b1 in zip(state.bins, m.state.bins, strict=True))
+            if not left:
+                assert line == f"{action}: no leftover cards to throw (B-END-05)"
+            elif not over:
+                assert line == (f"{action}: threw {left} leftover card(s) into the Waste Bins "
+                                "(B-END-05)") and paid == 0
+            else:
+                assert line == (f"{action}: threw {left} leftover card(s) into the Waste Bins, "
+                                f"{over} of them into a full bin, fined RM{over} (B-END-05)")
+                assert paid == min(over, state.vendors[p].money)  # what it could pay (A-B-35)
+                seen += 1
+    assert seen >= 3

@@ -12,7 +12,8 @@ from marketlib import Match, bansan, monsoon
 from marketlib.core.i18n import language
 from marketlib.widgets.payload import log_lines
 
-SENTENCES = re.compile(r"P\d return a Shopping List \(hidden\)|.+: revealed .+")
+SENTENCES = re.compile(r"P\d return a Shopping List \(hidden\)|.+: revealed .+"
+                       r"|P\d done: (threw|no leftover) .+ \(B-END-05\)")
 
 
 def _played(game: str, rules: object, seed: int, moves: int) -> Match:
@@ -31,7 +32,7 @@ def test_bansan_log_sentences_read_in_malay_and_notation_stays() -> None:
     assert english == match.log(1)  # the board's English is the rules code's own
     with language("ms"):
         malay = log_lines(match, 1, {})
-    kinds = {"hidden": 0, "nothing": 0, "revealed": 0, "thrown": 0}
+    kinds = {"hidden": 0, "nothing": 0, "revealed": 0, "thrown": 0, "closing": 0}
     for en, ms in zip(english, malay, strict=True):
         if not SENTENCES.fullmatch(en):
             assert ms == en  # table notation: the same in every language
@@ -44,6 +45,12 @@ def test_bansan_log_sentences_read_in_malay_and_notation_stays() -> None:
         elif en.endswith(": revealed nothing"):
             kinds["nothing"] += 1
             assert ms == en.replace(": revealed nothing", ": tiada apa-apa didedahkan")
+        elif en.endswith("(B-END-05)"):  # a Closing-Round done: what it threw and was fined
+            kinds["closing"] += 1
+            assert ms == en.replace(": threw ", ": membuang ").replace(
+                " leftover card(s) into the Waste Bins", " baki kad ke dalam Tong Sampah").replace(
+                " of them into a full bin, fined ", " daripadanya ke dalam tong yang penuh, "
+                "didenda ")
         elif en.endswith(" repeated a type: into its Waste Bin)"):
             kinds["thrown"] += 1
             assert ms == en.replace(": revealed ", ": mendedahkan ").replace(
@@ -53,6 +60,7 @@ def test_bansan_log_sentences_read_in_malay_and_notation_stays() -> None:
             kinds["revealed"] += 1
             assert ms == en.replace(": revealed ", ": mendedahkan ")
     assert kinds["hidden"] and kinds["thrown"], kinds  # a reveal stops at a repeat (B-STOCK-04)
+    assert kinds["closing"] == 2, kinds  # the game ends: both vendors' Closing-Round done
 
 
 def test_a_reveal_reads_in_malay_on_the_board_and_english_is_unchanged() -> None:
