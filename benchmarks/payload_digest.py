@@ -86,7 +86,8 @@ Last Round, closed Stalls, the Events and A-B-17 that fill the Outside Market, n
 Sendiri's legend): ``7cb0fcb7...1e825692``; the refusals naming the Stalls in play and
 Sendiri's one vendor: unchanged. A Closing-Round ``done``'s log line saying what it threw and
 was fined (B-END-05; the Sendiri game reaches its end): ``984c9159...a8a1a9`` (with the old
-``text.py``, ``7cb0fcb7...1e825692``).
+``text.py``, ``7cb0fcb7...1e825692``). helper-75's mends (a refill's Star flips an Event
+only when ``star_sources`` names ``"replenish"``; no "fined RM0"): unchanged.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """

@@ -72,7 +72,7 @@ def describe(state: State, action: A.Action, seat: int | None,
         left, over = closing_throw(state, after or apply(state, action), action.player)
         if not left:
             return f"{text}: no leftover cards to throw (B-END-05)"
-        if not over:
+        if not over or not state.rules.fine_per_card:  # no fine to say (fine_per_card=0)
             return f"{text}: threw {left} leftover card(s) into the Waste Bins (B-END-05)"
         return (f"{text}: threw {left} leftover card(s) into the Waste Bins, {over} of them "
                 f"into a full bin, fined RM{over * state.rules.fine_per_card} (B-END-05)")

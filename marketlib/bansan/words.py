@@ -167,8 +167,12 @@ def explanations(rules: Rules) -> dict[str, str]:
         star = _("a Star: it would flip an Event, but Events are off in this game (A-B-01)")
     elif "deck_stock" in rules.star_sources:
         star = _("a Star: when a refill or a stocking reveal from the Deck draws one, an Event "
-                 "is flipped (at most {count} a turn, B-UPK-10; Events are on in this "
+                 "is flipped at Upkeep (at most {count} a turn, B-UPK-10; Events are on in this "
                  "game)").format(count=rules.max_events_per_turn)
+        if "replenish" not in rules.star_sources:
+            star = _("a Star: when a stocking reveal from the Deck draws one, an Event is "
+                     "flipped at Upkeep (at most {count} a turn, B-UPK-10; a refill's Star flips "
+                     "none in this game)").format(count=rules.max_events_per_turn)
     else:
         star = _("a Star: when a refill draws one, an Event is flipped (at most {count} a turn, "
                  "B-UPK-10; Events are on in this game)").format(count=rules.max_events_per_turn)

@@ -227,7 +227,12 @@ def test_the_marks_a_learner_meets_are_explained_for_each_mode() -> None:
     stocked = explanations(bansan.Rules(players=3, events="reconstructed",
                                         star_sources=("replenish", "deck_stock")))
     assert stocked["star"].startswith("a Star: when a refill or a stocking reveal from the "
-                                      "Deck draws one")
+                                      "Deck draws one, an Event is flipped at Upkeep")
+    only = explanations(bansan.Rules(players=3, events="reconstructed",
+                                     star_sources=("deck_stock",)))
+    assert only["star"] == (  # helper-75: the refill flipped on its own Stars too (A-B-20)
+        "a Star: when a stocking reveal from the Deck draws one, an Event is flipped at Upkeep "
+        "(at most 1 a turn, B-UPK-10; a refill's Star flips none in this game)")
     shown = dict(legend(bansan.Rules(players=3, rr_cost=4)))
     assert (shown["unoperated"], shown["Outside Market"], shown["\u2605"]) == (
         standard["unoperated"], standard["outside"], standard["star"])

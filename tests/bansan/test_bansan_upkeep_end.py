@@ -269,8 +269,11 @@ def test_the_log_says_what_a_closing_round_done_threw_and_was_fined() -> None:
     from marketlib import Match
 
     seen = 0
-    for seed in (11, 12, 13):
-        m = Match("bansan", bansan.Rules(players=3), seed=seed)
+    for seed, rules in ((11, bansan.Rules(players=3)), (12, bansan.Rules(players=3)),
+                        (13, bansan.Rules(players=3, bin_capacity=4, fine_per_card=2)),
+                        (14, bansan.Rules(players=2, bin_capacity=4, fine_per_card=3))):
+        m = Match("bansan", rules, seed=seed)
+        cap, fine = rules.bin_capacity, rules.fine_per_card
         rng = random.Random(seed)
         while not m.is_over:
             state = m.state
@@ -285,7 +288,7 @@ def test_the_log_says_what_a_closing_round_done_threw_and_was_fined() -> None:
             lines = {m.log(seat)[-1] for seat in (None, 0, 1, 2)}
             assert len(lines) == 1  # the same for every seat: all of it is face up
             line = lines.pop()
-            over = sum(max(0, len(b1) - max(len(b0), 5))  # cards past a full bin of 5
+            over = sum(max(0, len(b1) - max(len(b0), cap))  # cards past a full bin
                        for b0, b1 in zip(state.bins, m.state.bins, strict=True))
             if not left:
                 assert line == f"{action}: no leftover cards to throw (B-END-05)"
@@ -294,7 +297,13 @@ def test_the_log_says_what_a_closing_round_done_threw_and_was_fined() -> None:
                                 "(B-END-05)") and paid == 0
             else:
                 assert line == (f"{action}: threw {left} leftover card(s) into the Waste Bins, "
-                                f"{over} of them into a full bin, fined RM{over} (B-END-05)")
-                assert paid == min(over, state.vendors[p].money)  # what it could pay (A-B-35)
+                                f"{over} of them into a full bin, fined RM{over * fine} "
+                                "(B-END-05)")
+                assert paid == min(over * fine, state.vendors[p].money)  # as it can (A-B-35)
                 seen += 1
-    assert seen >= 3
+    assert seen >= 6
+    free = Match("bansan", bansan.Rules(players=3, bin_capacity=8, fine_per_card=0), seed=1)
+    rng = random.Random(1)
+    while not free.is_over:
+        free.play(rng.choice(free.legal_actions()))
+    assert not any("fined" in line or "full bin" in line for line in free.log())  # no fines

@@ -163,3 +163,21 @@ def test_the_log_reads_the_flips_from_the_states_it_has(monkeypatch: pytest.Monk
     assert log_lines(match, 0, {}) == [sentence(line) for line in lines]
     assert replayed == []
     assert any("; Event " in line for line in lines)
+
+
+def test_with_deck_stock_as_the_only_star_source_a_refills_star_flips_nothing() -> None:
+    """A-B-20's option ``star_sources`` names which draws flip an Event; with
+    ``("deck_stock",)`` only a Star seen in a stocking [B] reveal does (at the Upkeep refill).
+    The refill flipped an Event on its own Stars whatever the option said (helper-75); the
+    preview already read the option."""
+    flips = {"after a reveal's Star": 0, "without one": 0}
+    for seed in range(12):
+        m = Match("bansan", bansan.Rules(players=3, events="reconstructed",
+                                         star_sources=("deck_stock",)), seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over:
+            before = m.state
+            m.play(rng.choice(m.legal_actions()))
+            if m.state.events_flipped > before.events_flipped and before.turn == m.state.turn:
+                flips["after a reveal's Star" if before.star_drawn else "without one"] += 1
+    assert flips["without one"] == 0 and flips["after a reveal's Star"] >= 1, flips

@@ -32,7 +32,8 @@ def refill(state: State) -> State:
     state, drawn = draw_deck(state, max(0, need))
     state = replace(state, row=state.row + drawn)
     cat = catalog(state)
-    if state.star_drawn or any(cat.produce[c].star for c in drawn):
+    if state.star_drawn or ("replenish" in state.rules.star_sources  # A-B-20: the option
+                            and any(cat.produce[c].star for c in drawn)):  # names the sources
         state = flip_event(state)
     return state
 
