@@ -70,8 +70,12 @@ ACTIONS = ActionTable("Bansan", (
          fields=C.counter_fields),
     kind(A.Accept, "accept", check=C.check_accept, handler=M.do_accept),
     kind(A.Decline, "decline", check=C.check_decline, handler=M.do_decline),
-), example="P0 buy WG")
-"""Every Bansan action kind, in the game's order."""
+), example="P0 buy WG", hints=dict.fromkeys(
+    ("pass", "end", "end-turn", "end-upkeep", "finish", "stop"),
+    "'done' ends a BUY, a SELL, Upkeep or your Closing-Round step, 'end-actions' ends your "
+    "Action Phase"))
+"""Every Bansan action kind, in the game's order; ``hints``: what a person who types the
+board's button words ("End Upkeep") or another game's ("pass") means (helper-74)."""
 
 ACTION_TYPES = ACTIONS.types
 TAGS = ACTIONS.tags

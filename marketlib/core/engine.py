@@ -109,6 +109,8 @@ class ActionTable:
             notation's verbs).
         example: a typical action in notation, for messages.
         aliases: other spellings read as a verb (``{"fulfil": "fulfill"}``).
+        hints: words people type that are no verb, with what to write instead
+            (:class:`~marketlib.core.notation.Notation`).
 
     Attributes:
         types: the action types, in order.
@@ -120,7 +122,8 @@ class ActionTable:
     """
 
     def __init__(self, game: str, kinds: tuple[ActionKind, ...], *, example: str,
-                 aliases: Mapping[str, str] | None = None) -> None:
+                 aliases: Mapping[str, str] | None = None,
+                 hints: Mapping[str, str] | None = None) -> None:
         self.game = game
         self.kinds = kinds
         self.by_type: dict[type, ActionKind] = {k.action: k for k in kinds}
@@ -132,7 +135,7 @@ class ActionTable:
         self.handlers: dict[type, Handler] = {k.action: k.handler for k in kinds}
         self.verbs: dict[str, str] = {k.tag: k.verb for k in kinds}
         self.notation = Notation(game, {k.verb: k.read for k in kinds}, example=example,
-                                 aliases=aliases)
+                                 aliases=aliases, hints=hints)
 
     def __repr__(self) -> str:
         return f"ActionTable({self.game!r}, {len(self.kinds)} kinds)"

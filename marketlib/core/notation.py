@@ -165,14 +165,19 @@ class Notation:
         example: a typical action, for messages (``"P0 steal MG-05"``).
         aliases: other spellings read as a verb (``{"fulfil": "fulfill"}``); actions are
             always written with the verb itself.
+        hints: words people type that are no verb, each with what to write instead (a
+            board's button words, say ``"end-upkeep"``: ``"write 'done' ..."``); an unknown
+            verb's refusal says it.
     """
 
     def __init__(self, game: str, verbs: Mapping[str, Verb], *, example: str,
-                 aliases: Mapping[str, str] | None = None) -> None:
+                 aliases: Mapping[str, str] | None = None,
+                 hints: Mapping[str, str] | None = None) -> None:
         self.game = game
         self.verbs = dict(verbs)
         self.example = example
         self.aliases = dict(aliases or {})
+        self.hints = dict(hints or {})
         unknown = sorted(set(self.aliases.values()) - set(self.verbs))
         if unknown:
             raise ValueError(f"aliases of verbs {game} does not have: {', '.join(unknown)}")
@@ -211,6 +216,8 @@ class Notation:
         if verb is None:
             close = difflib.get_close_matches(word.lower(), self.verbs, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
+            if word.lower() in self.hints:
+                hint = f"{self.hints[word.lower()]}; "
             raise InvalidAction(f"{text!r}: unknown verb {word!r} ({hint}the {self.game} verbs: "
                                 f"{', '.join(self.verbs)})")
         seat = int(found.group(1))

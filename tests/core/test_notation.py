@@ -219,9 +219,26 @@ def test_a_wrong_verb_is_refused_the_same_way(verb: str, seat: int, args: str) -
         message = refusal(game, text)
         close = difflib.get_close_matches(verb.lower(), notation(game).verbs, n=1)
         hint = f"did you mean {close[0]!r}? " if close else ""
+        hints = notation(game).hints  # words people type that are no verb
+        if verb.lower() in hints:
+            hint = f"{hints[verb.lower()]}; "
         assert message.startswith(f"{text!r}: unknown verb {verb!r} ({hint}the "
                                   f"{game.GAME.title} verbs: ")
         assert all(v in message for v in notation(game).verbs)
+
+
+def test_the_words_people_type_to_end_a_step_say_what_to_write() -> None:
+    """A person who types the board's button words ("End Upkeep") or another game's "pass"
+    is told which Bansan verb ends what (helper-74: 'end-upkeep' and 'pass' were only unknown,
+    with every verb listed)."""
+    said = ("'done' ends a BUY, a SELL, Upkeep or your Closing-Round step, 'end-actions' ends "
+            "your Action Phase; the Bansan verbs: ")
+    for word in ("end-upkeep", "pass", "End", "finish"):
+        assert refusal(bansan, f"P0 {word}").startswith(
+            f"'P0 {word}': unknown verb {word!r} ({said}")
+    assert refusal(bansan, "P0 dne").startswith("'P0 dne': unknown verb 'dne' (did you mean "
+                                                "'done'? ")
+    assert "pass" in notation(monsoon).verbs and not notation(monsoon).hints
 
 
 def test_a_misspelt_verb_gets_the_nearest_verb_and_fulfil_reads_as_fulfill() -> None:
