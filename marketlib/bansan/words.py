@@ -850,6 +850,23 @@ def _kenduri(view: _GoalFacts) -> str:
                                                             still=still)
 
 
+def _solo_standing(rules: Rules, done: int, total: int, value: int) -> str:
+    """Where a Sendiri vendor stands if the game ended now (B-SOLO-18, A-B-45): a total far
+    above twice the lists' value reads as won while lists are still missing (helper-74), and
+    each list completed raises the bar by twice its value while every turn takes cards from
+    the Deck."""
+    enough = total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
+    missing = rules.solo_target - done
+    if rules.solo_require_target and missing > 0:
+        return _("Not won yet: {missing} more Shopping List(s) to complete (each one raises "
+                 "the bar by 2 x its value).").format(missing=missing)
+    if enough:
+        return _("If it ended now you would win, unless the final throw's fines pull the total "
+                 "below the bar.")
+    return _("If it ended now you would lose: the total is {gap} short.").format(
+        gap=2 * value - total + (rules.solo_compare == ">"))
+
+
 def _sendiri(view: _GoalFacts) -> str:
     """The solo target and the score so far as B-SOLO-18 counts it (A-B-45), and how close the
     end is (B-SOLO-16, A-B-50, A-B-59)."""
@@ -871,6 +888,7 @@ def _sendiri(view: _GoalFacts) -> str:
     now = _("Now: RM{money} + {deck} Deck cards = {total} against 2 x RM{value} = {double} "
             "(before the final throw's fines, B-SOLO-17).").format(
                 money=me.money, deck=view.deck_size, total=total, value=value, double=2 * value)
+    now += " " + _solo_standing(rules, done, total, value)
     if view.trigger is not None:
         return _("{head} {now} The game ends after this turn (B-SOLO-16).").format(head=head,
                                                                                   now=now)

@@ -135,9 +135,10 @@ def test_sendiri_shows_the_score_so_far_as_the_solo_rules_count_it() -> None:
     assert _goal(Match.from_state("bansan", s), 0) == (
         "Target: complete 3 Shopping Lists (done 2) and end with money + Deck cards at least "
         "2 x their value (B-SOLO-18). Now: RM14 + 88 Deck cards = 102 against 2 x RM16 = 32 "
-        "(before the final throw's fines, B-SOLO-17). It ends after the turn you complete your "
-        "3rd list or the Deck runs out (B-SOLO-16): about 17 turn(s) left, the Deck has 88 "
-        "cards and a turn draws 5.")
+        "(before the final throw's fines, B-SOLO-17). Not won yet: 1 more Shopping List(s) to "
+        "complete (each one raises the bar by 2 x its value). It ends after the turn you "
+        "complete your 3rd list or the Deck runs out (B-SOLO-16): about 17 turn(s) left, the "
+        "Deck has 88 cards and a turn draws 5.")
     hard = bansan.Rules(players=1, mode="sendiri", hard=True, hard_trigger_lists=3)
     s = bansan.position(rules=hard, money=[14], phase="solo_move", trigger=0)
     goal = _goal(Match.from_state("bansan", s), 0)
@@ -262,6 +263,40 @@ def test_the_end_sentence_says_how_the_game_ended_in_words_in_each_language() ->
     assert " mohor, P" in said
     assert set(bansan_words.ENDED) == {e.value for e in bansan.state.Ending}
     assert set(monsoon_words.ENDED) == {e.value for e in monsoon.state.Ending}
+
+
+DECK_30 = [f"PC-{i:02d}" for i in range(1, 31)]
+
+
+def test_the_sendiri_goal_says_whether_the_vendor_would_win_now() -> None:
+    """B-SOLO-18 with A-B-45: a total far above the bar while lists are missing is not a win
+    ("RM9 + 65 Deck cards = 74 against 2 x RM0 = 0" read as won, helper-74); with the target
+    met, the line says whether the total clears the bar, and by how much it falls short under
+    each comparison."""
+    def said(money: int, lists: list[str], **options: Any) -> str:
+        rules = bansan.Rules(players=1, mode="sendiri", **options)
+        s = bansan.position(rules=rules, money=[money], completed={0: lists},
+                            phase="solo_move")
+        goal = _goal(Match.from_state("bansan", s), 0)
+        return goal.split("B-SOLO-17). ")[1].split(" It ends")[0]
+
+    assert said(9, []) == ("Not won yet: 3 more Shopping List(s) to complete (each one raises "
+                           "the bar by 2 x its value).")
+    three = ["SL-01", "SL-02", "SL-03"]  # RM6 + RM10 + RM10: the bar is 2 x RM26 = 52
+    assert said(0, three) == ("If it ended now you would win, unless the final throw's fines "
+                              "pull the total below the bar.")  # 0 + 88 Deck cards
+    rules = bansan.Rules(players=1, mode="sendiri")
+    s = bansan.position(rules=rules, money=[0], completed={0: three}, phase="solo_move",
+                        deck=DECK_30)
+    assert "If it ended now you would lose: the total is 22 short." in _goal(
+        Match.from_state("bansan", s), 0)  # 0 + 30 = 30 against 52
+    s = bansan.position(rules=bansan.Rules(players=1, mode="sendiri", solo_compare=">"),
+                        money=[22], completed={0: three}, phase="solo_move", deck=DECK_30)
+    assert "If it ended now you would lose: the total is 1 short." in _goal(
+        Match.from_state("bansan", s), 0)  # 52 is not more than 52 (A-B-45's option)
+    assert said(9, [], solo_require_target=False) == (
+        "If it ended now you would win, unless the final throw's fines pull the total below "
+        "the bar.")  # no list required: 97 against 0
 
 
 def test_a_sendiri_score_is_not_written_as_money() -> None:
