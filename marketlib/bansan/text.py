@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import NAMES, SELL_FROM, Produce
+from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Produce
 from marketlib.bansan.queries import (
     UNOPERATED_FACTOR,
     buys_unoperated,
@@ -32,7 +32,14 @@ from marketlib.bansan.queries import (
     purchase_total,
 )
 from marketlib.bansan.rules import ENGINE, apply
-from marketlib.bansan.state import BargainOffer, OpeningHand, Purchase, State, Stocking
+from marketlib.bansan.state import (
+    NEIGHBOUR,
+    BargainOffer,
+    OpeningHand,
+    Purchase,
+    State,
+    Stocking,
+)
 from marketlib.bansan.view import View, determinize
 from marketlib.bansan.words import closing_throw
 from marketlib.core.game import Preview, check_own_move
@@ -250,12 +257,42 @@ def _rent_and_release(view: View, a: A.RentAndRelease, after: State) -> str:
     return " and ".join(p for p in parts if p) + " (your once-a-game R&R, B-ANY-04)"
 
 
+def _move(view: View, a: A.Move, after: State) -> str:
+    """B-SOLO-09/10: where the row's two Workers go (both move, the rightmost wrapping to the
+    leftmost), then what step 1b does; its card is hidden, so which Stalls lose a card is not
+    said (the preview said only "hidden cards are drawn", helper-74)."""
+    sells = catalog(view).sells
+    cols = view.columns
+    row = view.stalls[(a.row - 1) * cols:a.row * cols]
+    moves = {stall.renter: (stall.id, row[(i + 1) % cols].id) for i, stall in enumerate(row)
+             if stall.renter in (a.player, NEIGHBOUR)}  # one Worker each a row (B-SOLO-04/05)
+    parts = []
+    for who, words in ((a.player, "your Worker moves from Stall {} ({}) to {} ({}) (B-SOLO-09)"),
+                       (NEIGHBOUR, "the Neighbour's moves too, from Stall {} ({}) to {} ({})")):
+        if who in moves:
+            frm, to = moves[who]
+            parts.append(words.format(frm, NAMES[sells[frm]], to, NAMES[sells[to]]))
+    return "; ".join([*parts, "then 1 Deck card is drawn: for each type it shows, 1 card of "
+                      "that type's Stall goes to its Waste Bin, without a fine (B-SOLO-10)"])
+
+
+def _throw(view: View, a: A.Throw, after: State) -> str:
+    """Which bin a thrown card lands in (B-BIN-01), and for the Sendiri throw (B-SOLO-10,
+    A-B-43) from which Stall, without a fine; the Bag check's fine is said by the money."""
+    waste = WASTE_WORDS[catalog(view).produce[a.card].waste.value]
+    if view.phase == "solo_throw":
+        stall = next(s for s in view.stalls if a.card in s.cards)
+        return (f"{a.card} goes from Stall {stall.id} into the {waste} bin, without a fine "
+                "(B-SOLO-10)")
+    return f"{a.card} goes into the {waste} bin"
+
+
 _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
     A.StockRow: _stock_row, A.Buy: _buy, A.BuyWholesale: _buy_wholesale, A.Sell: _sell,
     A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
     A.ReturnList: _return_list, A.Done: _done, A.EndActions: _end_actions,
     A.Accept: _accept, A.Decline: _decline,
-    A.RentAndRelease: _rent_and_release}
+    A.RentAndRelease: _rent_and_release, A.Move: _move, A.Throw: _throw}
 """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
 action kind: the first words of its preview (none for the kinds not listed)."""
 

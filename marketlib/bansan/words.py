@@ -1390,6 +1390,12 @@ one where a person reads it (the rules code stays untranslated: no cost where bo
 register_refusals(REFUSALS)
 
 PREVIEWS: tuple[str, ...] = (
+    N_('your Worker moves from Stall {stall} ({produce}) to {to} ({to_produce}) (B-SOLO-09)'),
+    N_("the Neighbour's moves too, from Stall {stall} ({produce}) to {to} ({to_produce})"),
+    N_("then 1 Deck card is drawn: for each type it shows, 1 card of that type's Stall goes to "
+       "its Waste Bin, without a fine (B-SOLO-10)"),
+    N_('{card} goes from Stall {stall} into the {waste} bin, without a fine (B-SOLO-10)'),
+    N_('{card} goes into the {waste} bin'),
     N_('takes {count} Row card(s) showing {produce}; then tuck each into a Stall'),
     N_("buy {produce} from other vendors' Stalls at RM{price} a card: pick the cards next"),
     N_("buy {produce} from the Stalls at RM{price} a card from the Neighbour's, RM{double} from "
