@@ -186,6 +186,17 @@ def _estimate(option: Option) -> str:
     return f"{100 * option.chance:.0f}%{_plus_minus(option)}"
 
 
+def _tied_estimate(option: Option) -> str:
+    """:func:`_estimate`, and for a line tried once (no margin) how few futures it rests on:
+    "34% ±2 and 21%" read as two moves far apart, beside "cannot tell them apart"
+    (helper-74)."""
+    if option.visits > 1:
+        return _estimate(option)
+    return ngettext("{estimate} (tried in only {count} simulated future)",
+                    "{estimate} (tried in only {count} simulated futures)",
+                    option.visits).format(estimate=_estimate(option), count=option.visits)
+
+
 def _plus_minus(option: Option) -> str:
     """`` ±k`` (percentage points, two standard errors), or nothing when unknown (no line
     was tried twice) or when this line was tried once or never: a margin "in 1 simulated
@@ -261,7 +272,7 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
     by the greedy evaluation (helper-62 read "is best" as best of all)."""
     order = sorted(tied, key=lambda o: -o.value)  # stable: the search's order on ties
     first = order[0]
-    estimates = [_estimate(o) for o in tied]
+    estimates = [_tied_estimate(o) for o in tied]
     if len(tied) > 3:
         low, high = min(o.chance for o in tied), max(o.chance for o in tied)
         said: dict[str, Any] = {"count": len(tied), "done": done, "low": f"{100 * low:.0f}",

@@ -220,3 +220,20 @@ def test_an_alternative_line_of_the_suggested_move_is_named_by_its_line() -> Non
         assert hint.text.splitlines()[2].startswith(
             "Turut dipertimbangkan: P0 done, kemudian empty PA, kemudian done (kira-kira 14% "
             "dalam 1 masa depan simulasi)")
+
+
+def test_a_tied_move_tried_once_says_how_few_futures_its_estimate_rests_on() -> None:
+    """"cannot tell P0 move 1 and P0 move 2 apart ...: they scored about 34% ±2 and 21%" read
+    as two moves far apart (helper-74, Sendiri): a line tried in 1 simulated future has no
+    margin, so the hint says that it rests on 1 future (in Malay too)."""
+    one, two = bansan.Move(player=0, row=1), bansan.Move(player=0, row=2)
+    best = coach.Option(one, (one,), 0.34, 151, 0.01, 0.212)
+    once = coach.Option(two, (two,), 0.21, 1, 0.12, 0.212)
+    h = coach._undecided(0, [best, once], [best, once], 152, None, None)  # type: ignore[arg-type]
+    assert h.reason.startswith(
+        "cannot tell P0 move 1 and P0 move 2 apart by its search yet: in 152 simulated futures "
+        "they scored about 34% ±2 and 21% (tried in only 1 simulated future) in that order")
+    assert h.action == one  # the greedy evaluation is level: the search's first
+    with language("ms"):
+        assert "21% (dicuba dalam 1 masa depan simulasi sahaja)" in coach._undecided(
+            0, [best, once], [best, once], 152, None, None).reason  # type: ignore[arg-type]
