@@ -394,25 +394,32 @@ def _return_list(view: Any, a: A.ReturnList) -> str:
         list=a.list, needs=", ".join(_name(p) for p in listed.icons), value=listed.value)
 
 
+def _place(view: Any, card: str, reader: int | None) -> str:
+    """Where ``card`` lies, as ``reader`` reads it (``None``: named by seat): "the Row",
+    "your Stall ST-01", "P1's Stall ST-05", "Stall ST-06" (unoperated), "the Neighbour's Stall
+    ST-02", "your Bag" or "P1's Bag"."""
+    stall = next((s for s in view.stalls if card in s.cards), None)
+    if stall is None and card in view.row:
+        return _("the Row")
+    if stall is None:
+        owner = next((i for i, v in enumerate(view.vendors)
+                      if any(b.card == card for b in v.bag or ())), reader)
+        return _("your Bag") if owner == reader else _("P{seat}'s Bag").format(seat=owner)
+    if stall.renter == reader and reader is not None:
+        return _("your Stall {stall}").format(stall=stall.id)
+    if stall.renter is None:
+        return _("Stall {stall}").format(stall=stall.id)
+    if stall.renter == NEIGHBOUR:
+        return _("the Neighbour's Stall {stall}").format(stall=stall.id)
+    return _("P{seat}'s Stall {stall}").format(seat=stall.renter, stall=stall.id)
+
+
 def _pick(view: Any, a: A.Pick) -> str:
     """A card to pick, with its waste type and where it lies, so cards of one type can be
     told apart: "Pick PC-45 (Plastic) from P1's Stall ST-05" (B-BUY-02), "from the Row"
     (B-BUY-03), "from your Stall ST-01" or "from your Bag" (B-SELL-01)."""
     waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste.value])
-    stall = next((s for s in view.stalls if a.card in s.cards), None)
-    mine = view.viewer == a.player  # the teacher's view names the vendor
-    if stall is None and a.card in view.row:
-        place = _("the Row")
-    elif stall is None:
-        place = _("your Bag") if mine else _("P{seat}'s Bag").format(seat=a.player)
-    elif stall.renter == a.player and mine:
-        place = _("your Stall {stall}").format(stall=stall.id)
-    elif stall.renter is None:
-        place = _("Stall {stall}").format(stall=stall.id)
-    elif stall.renter == NEIGHBOUR:
-        place = _("the Neighbour's Stall {stall}").format(stall=stall.id)
-    else:
-        place = _("P{seat}'s Stall {stall}").format(seat=stall.renter, stall=stall.id)
+    place = _place(view, a.card, a.player if view.viewer == a.player else None)
     return _("Pick {card} ({waste}) from {place}").format(card=a.card, waste=waste,
                                                            place=place)
 
@@ -608,8 +615,13 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
     if offer is not None:
         asks = isinstance(offer, BargainOffer) and offer.frm != view.current  # the seller's
         # counter-offer asks a price of the buyer (A-B-60)
-        if isinstance(offer, BargainOffer):
-            terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card)
+        if isinstance(offer, BargainOffer):  # the card as the board draws it: its produce
+            # and its Stall (a board shows no card codes on the cards, helper-74)
+            stall = next((st.id for st in view.stalls if offer.card in st.cards), None)
+            terms = (_("RM{price} for {card}") if stall is None else _(
+                "RM{price} for {card} ({produce} in {place})")).format(
+                    price=offer.price, card=offer.card, place=_place(view, offer.card, seat),
+                    produce=_name(catalog(view).sells[stall]) if stall else "")
         else:
             terms = _("[{give}] + RM{pay} for [{take}] + RM{ask}").format(
                 give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take),

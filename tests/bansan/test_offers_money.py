@@ -171,23 +171,25 @@ def test_a_sellers_counter_offer_asks_a_price_and_its_answers_are_previewed() ->
     match.play("P0 buy MT")
     match.play(f"P0 bargain {card} 1")
     assert bansan_words.step(match.view(1), 1, 1) == (
-        f"P0 offers you RM1 for {card}. You answer: accept, decline or counter.")
+        f"P0 offers you RM1 for {card} (Meat in your Stall ST-03). You answer: accept, decline "
+        "or counter.")  # the card as the board draws it (no codes on the cards, helper-74)
     match.play("P1 counter price=2")
     view = match.view(0)
     assert bansan.describe_offer(view) == f"P1 asks P0 RM2 for {card} (counter 1)"
     assert str(view).splitlines()[-1] == f"Offer: P1 asks RM2 for {card} from P0 (1 counter-offer)"
     assert bansan_words.step(view, 0, 0) == (
-        f"P1 asks you RM2 for {card} (counter 1). You answer: accept or decline (no counters "
-        "left, A-B-60).")
+        f"P1 asks you RM2 for {card} (Meat in P1's Stall ST-03) (counter 1). You answer: accept "
+        "or decline (no counters left, A-B-60).")
     assert bansan_words.step(match.view(2), 0, 2) == (
-        f"P1 asks P0 RM2 for {card} (counter 1). P0 answers.")
+        f"P1 asks P0 RM2 for {card} (Meat in P1's Stall ST-03) (counter 1). P0 answers.")
     previews = {str(a): str(bansan.preview(view, a)) for a in match.legal_actions()}
     assert previews == {
         "P0 accept": f"{card} is picked for the BUY at RM2, paid when the buyer finishes (done)",
         "P0 decline": "the offer ends; nothing changes hands"}
     with language("ms"):
         assert bansan_words.step(view, 0, 0).startswith(
-            f"P1 meminta RM2 untuk {card} (tawaran balas 1) daripada anda")
+            f"P1 meminta RM2 untuk {card} (Daging di Gerai ST-03 milik P1) (tawaran balas 1) "
+            "daripada anda")
         assert sentence(previews["P0 decline"]) == "tawaran tamat; tiada apa-apa bertukar tangan"
     match.play("P0 accept")
     assert match.state.pending.picked[-1].price == 2  # what the preview said

@@ -72,7 +72,8 @@ def test_out_of_turn_rent_and_a_counter_offer_by_clicking(tmp_path: Path) -> Non
         # the computer vendor bargains for P0's card: P0 counters with RM2 and it accepts
         offer = deal.locator(".marketlib-pending").inner_text()
         # worded for P0, the seat asked (issue 27), and said once though the offer waits in a BUY
-        assert offer.count("P1 offers you RM0 for PC-01. You answer") == 1
+        assert offer.count("P1 offers you RM0 for PC-01 (Fruits & Veggies in your Stall ST-01). "
+                           "You answer") == 1
         assert "counter 1 of at most 3" in offer
         deal.locator('input[aria-label="Your price for PC-01 in RM"]').fill("2")
         deal.locator('[data-target="button:counter-price"]').click()

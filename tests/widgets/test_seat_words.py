@@ -122,10 +122,10 @@ def test_an_offer_to_you_and_between_others() -> None:
     table = BansanTable()
     seen = [payload(table, m, seat)["scene"] for seat in range(3)]
     assert m.current_player == 1
-    assert seen[1]["step"] == (f"P0 offers you RM1 for {meat}. You answer: accept, decline or "
-                               "counter.")
-    assert seen[0]["step"] == f"You offer P1 RM1 for {meat}. P1 answers."
-    assert seen[2]["step"] == f"P0 offers P1 RM1 for {meat}. P1 answers."
+    assert seen[1]["step"] == (f"P0 offers you RM1 for {meat} (Meat in your Stall ST-03). You "
+                               "answer: accept, decline or counter.")  # the card as drawn
+    assert seen[0]["step"] == f"You offer P1 RM1 for {meat} (Meat in P1's Stall ST-03). P1 answers."
+    assert seen[2]["step"] == f"P0 offers P1 RM1 for {meat} (Meat in P1's Stall ST-03). P1 answers."
     assert seen[0]["instruction"] == seen[0]["step"]
     assert seen[1]["instruction"].startswith("P0 makes you an offer")
 
