@@ -12,8 +12,9 @@ so colour is never the only cue.
 from __future__ import annotations
 
 import html
+from typing import Any
 
-from marketlib.bansan.cards import WASTES, Catalog, Produce
+from marketlib.bansan.cards import NAMES, WASTE_WORDS, WASTES, Catalog, Produce
 from marketlib.bansan.queries import catalog, purchase_total
 from marketlib.bansan.state import (
     NEIGHBOUR,
@@ -29,7 +30,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.turn import FLOW, decider
 from marketlib.bansan.view import VendorView, View
-from marketlib.bansan.words import PHASES, event_status
+from marketlib.bansan.words import PHASES, event_status, explanations
 from marketlib.core import pictures
 from marketlib.core.game import round_of
 from marketlib.core.i18n import N_, _, get_language, ngettext, sentence
@@ -275,6 +276,30 @@ def _vendor_text(cat: Catalog, p: int, deciding: bool, own: bool, v: VendorView)
         text += "\n     " + _("your lists: {lists}").format(lists=" ".join(
             f"{x}({cat.lists[x].label})" for x in wallet))
     return text
+
+
+def text_key(rules: Any) -> str:
+    """How to read :func:`text_table`, one mark a line, in the language in force and from the
+    rules in force (the Star's effect, the bins' capacity, the Neighbour in Sendiri): the text
+    view's codes and marks were explained nowhere beside it (helper-74: "what is the *?")."""
+    names = ", ".join(f"{p.value} {_(NAMES[p])}" for p in Produce)
+    wastes = ", ".join(f"{w.value} {_(WASTE_WORDS[w.value])}" for w in WASTES)
+    operated = (_("who operates it (P0 you, NB the Neighbour, -- nobody)") if rules.plays.solo
+                else _("who operates it (P0, P1, ...; -- nobody)"))
+    return "\n".join([
+        _("How to read the text view:"),
+        _("Produce: {names}. Waste: {wastes}.").format(names=names, wastes=wastes),
+        _("PC-14:FV/SF:PL is a produce card: its top and bottom halves and its waste type; a * "
+          "after it marks {star}.").format(star=explanations(rules)["star"]),
+        _("ST-03 MT P0 [2] is a Stall: what it sells, {operated} and how many cards it holds; "
+          "CLOSED: closed by an Event, so nothing is stocked into it or bought from it "
+          "(B-STOCK-07, B-BUY-05).").format(operated=operated),
+        _("bins PL=3: the cards in each Waste Bin, ! when it holds more than {capacity}; "
+          "outside 6: the cards in the Outside Market.").format(capacity=rules.bin_capacity),
+        _("> marks the vendor to play; RM ?: money you cannot see; bag(2) PC-32=DG: the cards "
+          "in a Bag, each as the produce it counts as."),
+        _("SL-14(WG MT MT MM RM14) is a Shopping List: the produce it needs and its value."),
+    ])
 
 
 def text_table(state: State | View) -> str:

@@ -8,6 +8,7 @@ colour-blind-safe palette and always carry their name, so colour is never the on
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from marketlib.core import pictures
 from marketlib.core.game import round_of
@@ -71,6 +72,26 @@ def _target(state: State | View) -> str:
     target = state.rules.seal_target
     return ngettext("target {target} seal", "target {target} seals", target).format(
         target=target)
+
+
+def text_key(rules: Any) -> str:
+    """How to read :func:`text_table`, one mark a line, in the language in force: the text
+    view's codes and marks were explained nowhere beside it (helper-74)."""
+    goods = ", ".join(g.value if _(g.value) == g.value else f"{g.value} ({_(g.value)})"
+                      for g in Good)  # the codes the text view writes, named in the language
+    return "\n".join([
+        _("How to read the text view:"),
+        _("Goods: {goods}.").format(goods=goods),
+        _("MG-38:Wood4 is a Goods card: its good and how many it counts for; MG-34:Pepper/Cloth1 "
+          "counts as either good, not both (A-M-04)."),
+        _("MO-06 2 Scroll + 1 Cloth (fulfill_another) is an Order on display: what it needs and "
+          "its Bonus Action."),
+        _("P0  2 seals  [ 6]: a player's seals and the number of cards in their Display; orders: "
+          "MO-23B: an Order they fulfilled at Gold (G), Silver (S) or Bulk (B), with + while its "
+          "Bonus Good is unspent."),
+        _("> marks the player to play; the first line ends with the seals that win ({target})."
+          ).format(target=rules.seal_target),
+    ])
 
 
 def text_table(state: State | View) -> str:

@@ -21,7 +21,7 @@ from marketlib.bansan.queries import (
     purchase_total,
     raised_by,
 )
-from marketlib.bansan.render import COLOURS, text_table, turn_in_progress
+from marketlib.bansan.render import COLOURS, text_key, text_table, turn_in_progress
 from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
 from marketlib.bansan.turn import FLOW
@@ -238,6 +238,7 @@ class BansanTable(Table):
             "pictures": icons.BANSAN,
             "legend": [list(item) for item in bansan_words.legend(match.rules)],
             "explain": bansan_words.explanations(match.rules),  # said where each is shown
+            "text_key": text_key(match.rules),  # how to read the text view's codes and marks
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from marketlib.monsoon.actions import (
     Upgrade,
 )
 from marketlib.monsoon.cards import BonusAction, Level
-from marketlib.monsoon.render import COLOURS, text_table, turn_in_progress
+from marketlib.monsoon.render import COLOURS, text_key, text_table, turn_in_progress
 from marketlib.monsoon.state import BonusPending
 from marketlib.monsoon.table import ACTIONS
 from marketlib.widgets import icons
@@ -128,6 +128,7 @@ class MonsoonTable(Table):
             "inks": {g.value: ink(COLOURS[g]) for g in monsoon.Good},
             "pictures": icons.MONSOON,
             "legend": [list(item) for item in monsoon_words.legend(match.rules)],
+            "text_key": text_key(match.rules),  # how to read the text view's codes and marks
         }
 
     def scene(self, view: Any, decider: int | None) -> dict[str, Any]:

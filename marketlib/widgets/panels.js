@@ -196,6 +196,8 @@ function mlText(model) {
   const text = mlEl("details", "marketlib-text");
   text.appendChild(mlEl("summary", null, mlWords(model).text));
   text.appendChild(mlEl("pre", null, model.get("description")));
+  const key = (model.get("cards") || {}).text_key;  // how to read its codes and marks
+  if (key) text.appendChild(mlEl("p", "marketlib-text-key", key));
   return text;
 }
 

@@ -544,3 +544,21 @@ def test_the_header_reads_the_round_from_the_scene(tmp_path: Path) -> None:
             page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
                           [board._esm, str(board._css), shown])
             assert "round 41" in page.locator(".marketlib-header").inner_text()
+
+
+def test_the_text_view_says_how_to_read_it(tmp_path: Path) -> None:
+    """Below the text view, the key to its codes and marks (cards.text_key, helper-74: the
+    text view's * and -- were explained nowhere), for both games."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    for board in (BansanBoard(Match("bansan", bansan.Rules(players=3), seed=5), opponents=None),
+                  MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))):
+        with chromium_page(tmp_path) as page:
+            mount(page, board)
+            text = page.locator(".marketlib-text")
+            text.locator("summary").click()
+            key = text.locator(".marketlib-text-key")
+            assert key.inner_text() == board.cards["text_key"]
+            assert key.inner_text().startswith("How to read the text view:\n")
+            assert text.locator("pre").inner_text() == board.description
