@@ -10,7 +10,10 @@ An action is written ``P<seat> <verb> <arguments>``, separated by spaces::
 * the seat is ``P`` and ASCII digits (``P0``; ``p0`` reads the same);
 * the verb is letters and hyphens, in any case (``spend-bonus``);
 * arguments are positional, in the verb's order, then ``key=value`` pairs in any order, each
-  key at most once (the keys a verb takes are optional unless it says otherwise);
+  key at most once (the keys a verb takes are optional unless it says otherwise); the
+  positional arguments after those written may be named instead (``P0 bargain PC-61
+  price=3``, ``P0 give card=PC-01 to=P1``), as a verb with keys reads (``P1 counter
+  price=4``);
 * IDs are upper-cased (``mg-05`` reads ``MG-05``); a list of IDs is comma-separated, ``-`` for
   none; a whole number is ASCII digits with an optional minus; a named choice (a level, a
   produce type) is matched in any case and written as the game writes it.
@@ -35,6 +38,8 @@ Example:
     ... except InvalidAction as err:
     ...     print(err)
     'P0 give PC-01': 'give' takes 2 arguments (P0 give <card> <to>), not 1
+    >>> notation.parse("P0 give PC-01 to=P1") == notation.parse("P0 give to=P1 card=pc-01")
+    True
 """
 
 from __future__ import annotations
@@ -232,6 +237,23 @@ class Notation:
             late = next(t for t in tokens[len(positional):] if "=" not in t)
             raise InvalidAction(f"{text!r}: {late!r} comes after a key=value argument; write it "
                                 f"like {usage!r}")
+        # a positional argument may be named too, after those before it: 'P0 bargain PC-61
+        # price=1' as 'counter price=2' is written (helper-74 wrote both ways)
+        named_args = [(field, kind) for field, kind in verb.args[len(positional):]
+                      if any(key.lower() == field for key, _raw in keyed)]
+        if named_args and len(positional) + len(named_args) == len(verb.args):
+            args = dict(verb.args[len(positional):])
+            fields = {field: _read(text, kind, raw, usage)
+                      for (field, kind), raw in zip(verb.args, positional, strict=False)}
+            rest = []
+            for key, raw in keyed:
+                if key.lower() in fields:
+                    raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
+                if key.lower() in args:
+                    fields[key.lower()] = _read(text, args[key.lower()], raw, usage)
+                else:
+                    rest.append((key, raw))
+            return self._keys(text, name, verb, rest, usage, fields)
         if len(positional) != len(verb.args):
             n = len(verb.args)
             if n == 0 and verb.keys:
@@ -245,10 +267,15 @@ class Notation:
                                 f"({usage}), not {len(positional)}{hint}")
         fields = {field: _read(text, kind, raw, usage)
                   for (field, kind), raw in zip(verb.args, positional, strict=True)}
+        return self._keys(text, name, verb, keyed, usage, fields)
+
+    def _keys(self, text: str, name: str, verb: Verb, keyed: list[Any], usage: str,
+              fields: dict[str, Any]) -> dict[str, Any]:
+        """``fields`` (the arguments read so far) with the ``key=value`` arguments ``keyed``."""
         kinds = dict(verb.keys)
         for key, raw in keyed:
             if key.lower() not in kinds:
-                known = ", ".join(f"{k}=" for k in kinds)
+                known = ", ".join(f"{k}=" for k in (*(f for f, _kind in verb.args), *kinds))
                 raise InvalidAction(
                     f"{text!r}: {name!r} has no key {key + '=' !r}"
                     + (f" (its keys: {known})" if known else " (it takes no key=value)"))

@@ -300,7 +300,14 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
     (monsoon, "P0 steal MG-01,MG-02", "'MG-01,MG-02' is not an ID"),
     (bansan, "P0 trade give=PC-01 P1", "'P1' comes after a key=value argument"),
     (bansan, "P0 trade P1 pay=lots", "'lots' is not a whole number"),
-    (monsoon, "P0 steal card=MG-05", "'steal' takes 1 argument (P0 steal <card>), not 0"),
+    (monsoon, "P0 steal kard=MG-05", "'steal' takes 1 argument (P0 steal <card>), not 0"),
+    (bansan, "P0 bargain PC-61 price=1 price=2", "'price=' is given twice"),
+    (bansan, "P0 bargain PC-61 card=PC-62", "'bargain' takes 2 arguments (P0 bargain <card> "
+                                            "<price>), not 1"),
+    (bansan, "P0 bargain PC-61 price=1 seller=P1", "'bargain' has no key 'seller=' (its keys: "
+                                                   "card=, price=)"),
+    (bansan, "P0 bargain card=PC-61 PC-62", "'PC-62' comes after a key=value argument"),
+    (bansan, "P0 bargain PC-61 price=two", "'two' is not a whole number"),
     (bansan, "P0 complete SL-25", "'complete' takes 2 arguments (P0 complete <list> <cards,...>), "
                                   "not 1"),
     (monsoon, "P0 pass card=MG-05", "'pass' has no key 'card=' (it takes no key=value)"),
@@ -311,6 +318,21 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
 def test_a_bad_argument_is_named(game: Any, text: str, words: str) -> None:
     message = refusal(game, text)
     assert message.startswith(repr(text)) and words in message, message
+
+
+@pytest.mark.parametrize(("game", "text", "written"), [
+    (bansan, "P0 bargain PC-61 price=3", "P0 bargain PC-61 3"),
+    (bansan, "P0 bargain card=pc-61 price=3", "P0 bargain PC-61 3"),
+    (bansan, "P0 bargain price=3 card=PC-61", "P0 bargain PC-61 3"),
+    (bansan, "P0 give PC-01 to=P1", "P0 give PC-01 P1"),
+    (bansan, "P2 tuck card=PC-07 stall=ST-04", "P2 tuck PC-07 ST-04"),
+    (monsoon, "P0 steal card=MG-05", "P0 steal MG-05"),
+])
+def test_positional_arguments_may_be_named_like_keys(game: Any, text: str, written: str) -> None:
+    """'P0 bargain PC-61 price=3' reads as a counter's 'price=4' is written (helper-74 wrote
+    the bargain both ways; the keyed one was refused); the notation writes them in order."""
+    assert str(game.parse_action(text)) == written
+    assert game.parse_action(text) == game.parse_action(written)
 
 
 def test_the_grammar_is_declared_once_in_core() -> None:
