@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, WASTE_WORDS, WASTES, Catalog, Produce
 from marketlib.bansan.queries import catalog, purchase_total
 from marketlib.bansan.state import (
@@ -286,19 +287,30 @@ def text_key(rules: Any) -> str:
     wastes = ", ".join(f"{w.value} {_(WASTE_WORDS[w.value])}" for w in WASTES)
     operated = (_("who operates it (P0 you, NB the Neighbour, -- nobody)") if rules.plays.solo
                 else _("who operates it (P0, P1, ...; -- nobody)"))
+    stall = _("ST-03 MT P0 [2] is a Stall: what it sells, {operated} and how many cards it "
+              "holds.").format(operated=operated)
+    if rules.events != "off":  # only an Event closes a Stall (A-B-22)
+        stall += " " + _("CLOSED: closed by an Event, so nothing is stocked into it or bought "
+                         "from it (B-STOCK-07, B-BUY-05).")
+    wallets = _("wallet [SL-14 SL-41]: the Shopping Lists in a Wallet ([2 hidden]: another "
+                "vendor's); done [...]: the lists completed.")
+    if A.RentAndRelease not in rules.plays.bans:  # no R&R in Sendiri (B-SOLO-08)
+        wallets += " " + _("R&R used: the vendor's once-a-game R&R is spent (B-ANY-04).")
     return "\n".join([
         _("How to read the text view:"),
         _("Produce: {names}. Waste: {wastes}.").format(names=names, wastes=wastes),
         _("PC-14:FV/SF:PL is a produce card: its top and bottom halves and its waste type; a * "
           "after it marks {star}.").format(star=explanations(rules)["star"]),
-        _("ST-03 MT P0 [2] is a Stall: what it sells, {operated} and how many cards it holds; "
-          "CLOSED: closed by an Event, so nothing is stocked into it or bought from it "
-          "(B-STOCK-07, B-BUY-05).").format(operated=operated),
+        stall,
         _("bins PL=3: the cards in each Waste Bin, ! when it holds more than {capacity}; "
           "outside 6: the cards in the Outside Market.").format(capacity=rules.bin_capacity),
-        _("> marks the vendor to play; RM ?: money you cannot see; bag(2) PC-32=DG: the cards "
-          "in a Bag, each as the produce it counts as."),
+        _("> marks the vendor who decides now (while an offer waits, the one answering it); "
+          "RM ?: money you cannot see; bag(2) PC-32=DG: the cards in a Bag, each as the produce "
+          "it counts as."),
+        wallets,
         _("SL-14(WG MT MT MM RM14) is a Shopping List: the produce it needs and its value."),
+        _("Pending: the step in progress; a line starting with | is the game's own note of "
+          "something it did by itself (a draw, a throw, a refill)."),
     ])
 
 

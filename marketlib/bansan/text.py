@@ -273,18 +273,22 @@ def _move(view: View, a: A.Move, after: State) -> str:
             frm, to = moves[who]
             parts.append(words.format(frm, NAMES[sells[frm]], to, NAMES[sells[to]]))
     return "; ".join([*parts, "then 1 Deck card is drawn: for each type it shows, 1 card of "
-                      "that type's Stall goes to its Waste Bin, without a fine (B-SOLO-10)"])
+                      "that type's Stall, if it holds any, goes to its Waste Bin, without a fine "
+                      "(B-SOLO-10)"])
 
 
 def _throw(view: View, a: A.Throw, after: State) -> str:
-    """Which bin a thrown card lands in (B-BIN-01), and for the Sendiri throw (B-SOLO-10,
-    A-B-43) from which Stall, without a fine; the Bag check's fine is said by the money."""
+    """Which bin a thrown card lands in (B-BIN-01), for the Sendiri throw (B-SOLO-10, A-B-43)
+    from which Stall; neither it nor the Bag check's throw is fined (B-BIN-03, B-UPK-08),
+    unless ``fine_on_bag_overflow`` fines the Bag check's (A-B-13: then the money says it)."""
     waste = WASTE_WORDS[catalog(view).produce[a.card].waste.value]
     if view.phase == "solo_throw":
         stall = next(s for s in view.stalls if a.card in s.cards)
         return (f"{a.card} goes from Stall {stall.id} into the {waste} bin, without a fine "
                 "(B-SOLO-10)")
-    return f"{a.card} goes into the {waste} bin"
+    if view.rules.fine_on_bag_overflow:
+        return f"{a.card} goes into the {waste} bin"
+    return f"{a.card} goes into the {waste} bin, without a fine (B-UPK-08)"
 
 
 _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {

@@ -862,21 +862,39 @@ def _kenduri(view: _GoalFacts) -> str:
                                                             still=still)
 
 
-def _solo_standing(rules: Rules, done: int, total: int, value: int) -> str:
+def _solo_standing(view: _GoalFacts, done: int, total: int, value: int) -> str:
     """Where a Sendiri vendor stands if the game ended now (B-SOLO-18, A-B-45): a total far
-    above twice the lists' value reads as won while lists are still missing (helper-74), and
-    each list completed raises the bar by twice its value while every turn takes cards from
-    the Deck."""
-    enough = total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
+    above twice the lists' value reads as won while lists are still missing (helper-74). Each
+    list completed pays its value (B-UPK-03) but adds twice its value to what the total must
+    reach. On the last turn (B-SOLO-16) the lists still missing are a loss once Upkeep's
+    completing is over, or when the Wallet holds fewer lists than are missing (its new lists
+    come after completing, B-UPK-06): helper-77 read "Not won yet" on a lost last turn."""
+    rules = view.rules
+    double = 2 * value
+    enough = total >= double if rules.solo_compare == ">=" else total > double
     missing = rules.solo_target - done
     if rules.solo_require_target and missing > 0:
-        return _("Not won yet: {missing} more Shopping List(s) to complete (each one raises "
-                 "the bar by 2 x its value).").format(missing=missing)
+        wallet = view.vendors[0].wallet
+        if view.trigger is not None and (view.settled or (
+                wallet is not None and missing > wallet)):
+            return _("Lost: {done} of {target} Shopping Lists completed, and not enough can "
+                     "be completed before the game ends (B-SOLO-18, A-B-45).").format(
+                         done=done, target=rules.solo_target)
+        return _("Not won yet: {missing} more Shopping List(s) to complete (each one pays its "
+                 "value but adds 2 x its value to what the total must reach).").format(
+                     missing=missing)
     if enough:
-        return _("If it ended now you would win, unless the final throw's fines pull the total "
-                 "below the bar.")
+        return (_("If it ended now you would win, unless the final throw's fines pull the "
+                  "total below {double}.") if rules.solo_compare == ">=" else
+                _("If it ended now you would win, unless the final throw's fines pull the "
+                  "total to {double} or below.")).format(double=double)
     return _("If it ended now you would lose: the total is {gap} short.").format(
-        gap=2 * value - total + (rules.solo_compare == ">"))
+        gap=double - total + (rules.solo_compare == ">"))
+
+
+_LISTS_SETTLED = frozenset({"return_lists", "bag"})
+"""The phases of a turn after Upkeep's completing (B-UPK-01 [A], then B-UPK-06 and [B]):
+no Shopping List can be completed before the turn ends."""
 
 
 def _sendiri(view: _GoalFacts) -> str:
@@ -900,7 +918,7 @@ def _sendiri(view: _GoalFacts) -> str:
     now = _("Now: RM{money} + {deck} Deck cards = {total} against 2 x RM{value} = {double} "
             "(before the final throw's fines, B-SOLO-17).").format(
                 money=me.money, deck=view.deck_size, total=total, value=value, double=2 * value)
-    now += " " + _solo_standing(rules, done, total, value)
+    now += " " + _solo_standing(view, done, total, value)
     if view.trigger is not None:
         return _("{head} {now} The game ends after this turn (B-SOLO-16).").format(head=head,
                                                                                   now=now)
@@ -934,19 +952,27 @@ def goal(view: Any) -> str:
         >>> goal(view(setup(Rules(players=3, mode="kenduri"), seed=1), 0)).split(". ")[1][:9]
         'Done 0 of'
     """
+    last_solo_turn = view.rules.plays.solo and view.trigger is not None
     return _goal(_GoalFacts(
         rules=view.rules, cards=view.cards, viewer=view.viewer, closing=view.phase == "closing",
         current=view.current, first=view.first, trigger=view.trigger,
         deck_size=view.deck_size, public=view.public, missed=view.missed,
         over=view.result is not None,
-        vendors=tuple([_Standing(v.money, v.completed) for v in view.vendors])), get_language())
+        # read only then: each distinct value is a goal line worked out again
+        settled=last_solo_turn and view.phase in _LISTS_SETTLED,
+        vendors=tuple([
+            _Standing(v.money, v.completed,
+                      None if v.wallet is None or not last_solo_turn else len(v.wallet))
+            for v in view.vendors])), get_language())
 
 
 class _Standing(msgspec.Struct, frozen=True, gc=False):
-    """A vendor as :func:`goal` reads them: money (``None`` when hidden) and completed lists."""
+    """A vendor as :func:`goal` reads them: money (``None`` when hidden), completed lists and,
+    on Sendiri's last turn, the number of lists in the Wallet (else ``None``)."""
 
     money: int | None
     completed: tuple[str, ...]
+    wallet: int | None = None
 
 
 class _GoalFacts(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -966,6 +992,7 @@ class _GoalFacts(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     public: tuple[str, ...]
     missed: tuple[str, ...]
     over: bool
+    settled: bool  # Sendiri's last turn, after Upkeep's completing (else False)
     vendors: tuple[_Standing, ...]
 
 
@@ -1404,10 +1431,11 @@ register_refusals(REFUSALS)
 PREVIEWS: tuple[str, ...] = (
     N_('your Worker moves from Stall {stall} ({produce}) to {to} ({to_produce}) (B-SOLO-09)'),
     N_("the Neighbour's moves too, from Stall {stall} ({produce}) to {to} ({to_produce})"),
-    N_("then 1 Deck card is drawn: for each type it shows, 1 card of that type's Stall goes to "
-       "its Waste Bin, without a fine (B-SOLO-10)"),
+    N_("then 1 Deck card is drawn: for each type it shows, 1 card of that type's Stall, if it "
+       "holds any, goes to its Waste Bin, without a fine (B-SOLO-10)"),
     N_('{card} goes from Stall {stall} into the {waste} bin, without a fine (B-SOLO-10)'),
     N_('{card} goes into the {waste} bin'),
+    N_('{card} goes into the {waste} bin, without a fine (B-UPK-08)'),
     N_('takes {count} Row card(s) showing {produce}; then tuck each into a Stall'),
     N_("buy {produce} from other vendors' Stalls at RM{price} a card: pick the cards next"),
     N_("buy {produce} from the Stalls at RM{price} a card from the Neighbour's, RM{double} from "

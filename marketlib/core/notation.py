@@ -237,11 +237,19 @@ class Notation:
             late = next(t for t in tokens[len(positional):] if "=" not in t)
             raise InvalidAction(f"{text!r}: {late!r} comes after a key=value argument; write it "
                                 f"like {usage!r}")
+        given = {field for field, _kind in verb.args[:len(positional)]}
+        twice = next((key.lower() for key, _raw in keyed if key.lower() in given), None)
+        if twice is not None:  # 'P0 bargain PC-61 3 price=4'
+            raise InvalidAction(f"{text!r}: {twice + '='!r} is given twice")
         # a positional argument may be named too, after those before it: 'P0 bargain PC-61
         # price=1' as 'counter price=2' is written (helper-74 wrote both ways)
         named_args = [(field, kind) for field, kind in verb.args[len(positional):]
                       if any(key.lower() == field for key, _raw in keyed)]
-        if named_args and len(positional) + len(named_args) == len(verb.args):
+        if named_args and len(positional) + len(named_args) < len(verb.args):
+            missing = [f"{field}=" for field, _kind in verb.args[len(positional):]
+                       if (field, _kind) not in named_args]
+            raise InvalidAction(f"{text!r}: {name!r} needs {', '.join(missing)} too ({usage})")
+        if named_args:
             args = dict(verb.args[len(positional):])
             fields = {field: _read(text, kind, raw, usage)
                       for (field, kind), raw in zip(verb.args, positional, strict=False)}
@@ -274,13 +282,13 @@ class Notation:
         """``fields`` (the arguments read so far) with the ``key=value`` arguments ``keyed``."""
         kinds = dict(verb.keys)
         for key, raw in keyed:
+            if key.lower() in fields:  # given by position, or by name before
+                raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
             if key.lower() not in kinds:
                 known = ", ".join(f"{k}=" for k in (*(f for f, _kind in verb.args), *kinds))
                 raise InvalidAction(
                     f"{text!r}: {name!r} has no key {key + '=' !r}"
                     + (f" (its keys: {known})" if known else " (it takes no key=value)"))
-            if key.lower() in fields:
-                raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
             fields[key.lower()] = _read(text, kinds[key.lower()], raw, usage)
         if verb.need_key and not keyed:
             raise InvalidAction(f"{text!r}: {name!r} needs at least one of "

@@ -91,6 +91,8 @@ def text_key(rules: Any) -> str:
           "Bonus Good is unspent."),
         _("> marks the player to play; the first line ends with the seals that win ({target})."
           ).format(target=rules.seal_target),
+        _("Pending: the step in progress (the Market cards still to take, the cards spent on "
+          "an Order, a Bonus Action)."),
     ])
 
 

@@ -8,8 +8,8 @@ from marketlib import bansan
 from marketlib.bansan import actions as A
 
 LAYOUT = ["ST-01", "ST-02", "ST-03", "ST-04", "ST-05", "ST-06"]  # FV WG MT / DG SF MM
-STEP_1B = ("then 1 Deck card is drawn: for each type it shows, 1 card of that type's Stall goes "
-           "to its Waste Bin, without a fine (B-SOLO-10)")
+STEP_1B = ("then 1 Deck card is drawn: for each type it shows, 1 card of that type's Stall, if it "
+           "holds any, goes to its Waste Bin, without a fine (B-SOLO-10)")
 
 
 def _said(state: bansan.State, action: A.Action) -> str:
@@ -28,9 +28,12 @@ def test_a_move_says_where_both_workers_go_the_rightmost_wrapping() -> None:
         "your Worker moves from Stall ST-04 (Dry Goods) to ST-05 (Seafood) (B-SOLO-09); "
         "the Neighbour's moves too, from Stall ST-05 (Seafood) to ST-06 (Macam-Macam); "
         f"{STEP_1B}; hidden cards are drawn from the Deck (88 left)")
-    after = bansan.apply(s, A.Move(player=0, row=1))  # what the preview said, played
+    after = bansan.apply(s, A.Move(player=0, row=1))  # what the previews said, played
     assert [(st.id, st.renter) for st in after.stalls[:3]] == [
         ("ST-01", 0), ("ST-02", None), ("ST-03", bansan.state.NEIGHBOUR)]
+    after = bansan.apply(s, A.Move(player=0, row=2))
+    assert [(st.id, st.renter) for st in after.stalls[3:]] == [
+        ("ST-04", None), ("ST-05", 0), ("ST-06", bansan.state.NEIGHBOUR)]
 
 
 def test_a_solo_throw_says_which_stall_and_which_bin() -> None:
@@ -55,5 +58,14 @@ def test_a_bag_check_throw_names_its_bin() -> None:
                                   "PC-22", "PC-25", "PC-28"]})
     s = bansan.apply(s, A.Done(player=0))  # no list to complete: the Bag check (B-UPK-08)
     said = _said(s, A.Throw(player=0, card="PC-10"))
-    assert said == ("PC-10 goes into the Paper bin; Bag 9 -> 8 cards; ends your turn; refills "
-                    "the Row from the Deck (79 left)")  # the refill may fill a bin: no bins
+    assert said == ("PC-10 goes into the Paper bin, without a fine (B-UPK-08); Bag 9 -> 8 "
+                    "cards; ends your turn; refills the Row from the Deck (79 left)")  # the
+    # refill may fill a bin: no bins line
+    fined = bansan.Rules(players=2, fine_on_bag_overflow=True)  # A-B-13's option
+    s = bansan.position(rules=fined, rents={0: ["FV"], 1: ["WG"]}, phase="complete",
+                        bags={0: ["PC-07", "PC-01", "PC-10", "PC-13", "PC-16", "PC-19",
+                                  "PC-22", "PC-25", "PC-28"]},
+                        bins={"PA": ["PC-40", "PC-49", "PC-58", "PC-70", "PC-79"]})
+    s = bansan.apply(s, A.Done(player=0))
+    assert _said(s, A.Throw(player=0, card="PC-10")).startswith(
+        "PC-10 goes into the Paper bin; money RM10 -> RM9; Bag 9 -> 8 cards")  # over 5: RM1

@@ -302,8 +302,10 @@ def test_a_wrong_number_of_arguments_is_refused_naming_the_verb(game: Any,
     (bansan, "P0 trade P1 pay=lots", "'lots' is not a whole number"),
     (monsoon, "P0 steal kard=MG-05", "'steal' takes 1 argument (P0 steal <card>), not 0"),
     (bansan, "P0 bargain PC-61 price=1 price=2", "'price=' is given twice"),
-    (bansan, "P0 bargain PC-61 card=PC-62", "'bargain' takes 2 arguments (P0 bargain <card> "
-                                            "<price>), not 1"),
+    (bansan, "P0 bargain PC-61 card=PC-62", "'card=' is given twice"),  # helper-77
+    (bansan, "P0 bargain PC-61 3 price=4", "'price=' is given twice"),
+    (monsoon, "P0 steal MG-05 card=MG-06", "'card=' is given twice"),
+    (bansan, "P0 bargain card=PC-61", "'bargain' needs price= too (P0 bargain <card> <price>)"),
     (bansan, "P0 bargain PC-61 price=1 seller=P1", "'bargain' has no key 'seller=' (its keys: "
                                                    "card=, price=)"),
     (bansan, "P0 bargain card=PC-61 PC-62", "'PC-62' comes after a key=value argument"),

@@ -22,6 +22,7 @@ from marketlib.bansan import words as bansan_words
 from marketlib.bansan.scoring import finish
 from marketlib.classroom.tables import seat_sessions
 from marketlib.core.game import tie_breaks
+from marketlib.core.i18n import language
 from marketlib.monsoon import words as monsoon_words
 from marketlib.widgets import table_of
 from marketlib.widgets.payload import payload, summary_text
@@ -136,9 +137,9 @@ def test_sendiri_shows_the_score_so_far_as_the_solo_rules_count_it() -> None:
         "Target: complete 3 Shopping Lists (done 2) and end with money + Deck cards at least "
         "2 x their value (B-SOLO-18). Now: RM14 + 88 Deck cards = 102 against 2 x RM16 = 32 "
         "(before the final throw's fines, B-SOLO-17). Not won yet: 1 more Shopping List(s) to "
-        "complete (each one raises the bar by 2 x its value). It ends after the turn you "
-        "complete your 3rd list or the Deck runs out (B-SOLO-16): about 17 turn(s) left, the "
-        "Deck has 88 cards and a turn draws 5.")
+        "complete (each one pays its value but adds 2 x its value to what the total must "
+        "reach). It ends after the turn you complete your 3rd list or the Deck runs out "
+        "(B-SOLO-16): about 17 turn(s) left, the Deck has 88 cards and a turn draws 5.")
     hard = bansan.Rules(players=1, mode="sendiri", hard=True, hard_trigger_lists=3)
     s = bansan.position(rules=hard, money=[14], phase="solo_move", trigger=0)
     goal = _goal(Match.from_state("bansan", s), 0)
@@ -271,8 +272,8 @@ DECK_30 = [f"PC-{i:02d}" for i in range(1, 31)]
 def test_the_sendiri_goal_says_whether_the_vendor_would_win_now() -> None:
     """B-SOLO-18 with A-B-45: a total far above the bar while lists are missing is not a win
     ("RM9 + 65 Deck cards = 74 against 2 x RM0 = 0" read as won, helper-74); with the target
-    met, the line says whether the total clears the bar, and by how much it falls short under
-    each comparison."""
+    met, the line says whether the total clears twice the lists' value, and by how much it
+    falls short, under each comparison."""
     def said(money: int, lists: list[str], **options: Any) -> str:
         rules = bansan.Rules(players=1, mode="sendiri", **options)
         s = bansan.position(rules=rules, money=[money], completed={0: lists},
@@ -280,11 +281,14 @@ def test_the_sendiri_goal_says_whether_the_vendor_would_win_now() -> None:
         goal = _goal(Match.from_state("bansan", s), 0)
         return goal.split("B-SOLO-17). ")[1].split(" It ends")[0]
 
-    assert said(9, []) == ("Not won yet: 3 more Shopping List(s) to complete (each one raises "
-                           "the bar by 2 x its value).")
-    three = ["SL-01", "SL-02", "SL-03"]  # RM6 + RM10 + RM10: the bar is 2 x RM26 = 52
+    assert said(9, []) == ("Not won yet: 3 more Shopping List(s) to complete (each one pays "
+                           "its value but adds 2 x its value to what the total must reach).")
+    three = ["SL-01", "SL-02", "SL-03"]  # RM6 + RM10 + RM10: twice is 52
     assert said(0, three) == ("If it ended now you would win, unless the final throw's fines "
-                              "pull the total below the bar.")  # 0 + 88 Deck cards
+                              "pull the total below 52.")  # 0 + 88 Deck cards
+    assert said(0, three, solo_compare=">") == (
+        "If it ended now you would win, unless the final throw's fines pull the total to 52 or "
+        "below.")  # 52 itself loses under '>' (A-B-45's option, helper-77)
     rules = bansan.Rules(players=1, mode="sendiri")
     s = bansan.position(rules=rules, money=[0], completed={0: three}, phase="solo_move",
                         deck=DECK_30)
@@ -296,7 +300,37 @@ def test_the_sendiri_goal_says_whether_the_vendor_would_win_now() -> None:
         Match.from_state("bansan", s), 0)  # 52 is not more than 52 (A-B-45's option)
     assert said(9, [], solo_require_target=False) == (
         "If it ended now you would win, unless the final throw's fines pull the total below "
-        "the bar.")  # no list required: 97 against 0
+        "0.")  # no list required: 97 against 0
+    assert said(9, ["SL-01", "SL-02", "SL-03"], hard=True).startswith(
+        "Not won yet: 1 more Shopping List(s)")  # hard mode's target is 4 (B-SOLO-19)
+    with language("ms"):
+        assert said(9, []).startswith(
+            "Belum menang: 3 lagi Senarai Belanja perlu dilengkapkan (setiap satu membayar "
+            "nilainya tetapi menambah 2 x nilainya kepada jumlah yang mesti dicapai).")
+
+
+@pytest.mark.parametrize(("phase", "wallet", "lost"), [
+    ("solo_move", ["SL-04", "SL-05"], False),  # two lists can still be completed at Upkeep
+    ("solo_move", ["SL-04"], True),  # one list in the Wallet, two missing
+    ("complete", ["SL-04", "SL-05"], False),
+    ("bag", ["SL-04", "SL-05"], True),  # Upkeep's completing is over (B-UPK-01)
+])
+def test_on_the_last_sendiri_turn_missing_lists_are_a_loss_once_they_cannot_be_completed(
+        phase: str, wallet: list[str], lost: bool) -> None:
+    """B-SOLO-16: the game ends after the turn the trigger fires; it read "Not won yet" on a
+    turn already lost (helper-77: the Bag check of a last turn with no list completed). The
+    Wallet's new lists come only after completing (B-UPK-06)."""
+    rules = bansan.Rules(players=1, mode="sendiri")
+    s = bansan.position(rules=rules, completed={0: ["SL-01"]}, wallets={0: wallet}, trigger=0,
+                        phase="solo_move")
+    if phase != "solo_move":
+        s = msgspec.structs.replace(s, phase=phase)
+    goal = bansan_words.goal(bansan.view(s, 0))
+    assert goal.endswith("The game ends after this turn (B-SOLO-16).")
+    verdict = goal.split("B-SOLO-17). ")[1]
+    assert verdict.startswith(
+        "Lost: 1 of 3 Shopping Lists completed, and not enough can be completed before the game "
+        "ends (B-SOLO-18, A-B-45)." if lost else "Not won yet: 2 more Shopping List(s)"), verdict
 
 
 def test_a_sendiri_score_is_not_written_as_money() -> None:
