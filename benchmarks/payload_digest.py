@@ -87,7 +87,15 @@ Sendiri's legend): ``7cb0fcb7...1e825692``; the refusals naming the Stalls in pl
 Sendiri's one vendor: unchanged. A Closing-Round ``done``'s log line saying what it threw and
 was fined (B-END-05; the Sendiri game reaches its end): ``984c9159...a8a1a9`` (with the old
 ``text.py``, ``7cb0fcb7...1e825692``). helper-75's mends (a refill's Star flips an Event
-only when ``star_sources`` names ``"replenish"``; no "fined RM0"): unchanged.
+only when ``star_sources`` names ``"replenish"``; no "fined RM0"): unchanged. On 5 December
+2026, each commit's tree measured from a worktree: Sendiri's goal line saying where the vendor
+stands ("Not won yet: ..."): ``71d9bbb3...a4bbd25``; a Sendiri move's and a throw's previews
+saying where the Workers go and which bin a card lands in: ``8d43aa0c...f0171a2``; the coach's
+tie wording and an offer's card named by produce and Stall: unchanged (no hint is in the
+payloads; these games make no bargain); the text view's key (``cards["text_key"]``):
+``fdb39e25...a3de21ec``; named positional arguments in the notation: unchanged; helper-77's
+mends (the Sendiri last turn, "if it holds any", a Bag-check throw "without a fine", the key's
+new lines): ``2df6b7b6...cb1a94c``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """
