@@ -554,19 +554,32 @@ class Room:
             found.undo()
         self._notify(found.index)
 
-    def new_game(self, table: int | None = None, version: int | None = None) -> None:
+    def new_game(self, table: int | None = None, version: int | None = None, *,
+                 abandon: bool = False) -> None:
         """Deal a new game at one table (numbered from 1) or all (the same seats and codes):
         game ``g`` (from 0) of ``room.tables[i]`` deals with seed ``seed + i + g * tables``
         (a fresh secret seed in a room made without a seed). The games played so far stay
         in the room's frames and database.
         ``version``: the table's version where the new game was asked for (the dashboard sends
         it); refused if the table changed since.
+        ``abandon``: deal even where a game is in progress (moves played, not over); that game
+        then has no result. Without it such a table is refused and no table is dealt
+        (helper-78 ended a 46-move game with ``new_game(1)``: the dashboard offers New game
+        only once a game is over, the Python call did not ask).
 
         Raises:
             StaleMessage: ``version`` is out of date.
+            ValueError: a game is in progress at a table asked for and ``abandon`` is not set.
         """
         if version is not None and table is None:
             raise ValueError("a version belongs to one table: new_game(table, version)")
+        playing = [t for t in self._targets(table)
+                   if t.match.outcome is None and t.match.cursor > 0]
+        if playing and not abandon:
+            tables = ", ".join(f"Table {t.index + 1} ({t.match.cursor} moves)" for t in playing)
+            raise ValueError(f"a game is in progress at {tables}: a new game would end it "
+                             "unfinished, with no result; let it finish, or call "
+                             "new_game(..., abandon=True) to deal anyway")
         for t in self._targets(table):
             with t.lock:
                 t.check_version(version)

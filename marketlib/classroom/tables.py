@@ -289,6 +289,8 @@ class RoomTable:
         self.session.paused = PAUSED if paused else ""
         if paused:
             self._unwarn()
+            if self.session.announced() == RESUMED:  # a pause after a resume: the resume is
+                self.session.announce("")  # over ("paused" beside "resumed", helper-78)
         self.store.put_meta({f"paused.{self.index}": paused})
         self.refresh()
 

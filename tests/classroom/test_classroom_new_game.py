@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from marketlib.classroom import Room
 
 
@@ -23,3 +25,26 @@ def test_new_game_in_a_room_with_a_seed_deals_the_rooms_sequence(tmp_path: Path)
     room.new_game(1)
     room.new_game(2)
     assert [t.match.seed for t in room.tables] == [5 + 0 + 2, 5 + 1 + 2]
+
+
+def test_new_game_refuses_a_table_whose_game_is_in_progress_unless_abandoned(
+        tmp_path: Path) -> None:
+    """helper-78 ended a 46-move game with ``room.new_game(1)``: students saw their boards
+    reset with no word, and the game had no result. The dashboard offers New game only at a
+    finished game; the Python call now refuses a game in progress, and deals nothing."""
+    room = Room("monsoon", tables=2, players=2, path=tmp_path / "class.sqlite", seed=5)
+    table = room.tables[0]
+    assert table.handle(0, {"type": "play", "index": 0, "version": table.seats[0].version}) == ""
+    before = [(t.match.seed, t.match.state) for t in room.tables]
+    with pytest.raises(ValueError) as err:
+        room.new_game()  # table 2 has no move yet; table 1 is in progress: neither is dealt
+    assert str(err.value) == (
+        "a game is in progress at Table 1 (1 moves): a new game would end it unfinished, with no "
+        "result; let it finish, or call new_game(..., abandon=True) to deal anyway")
+    with pytest.raises(ValueError, match="Table 1"):
+        room.new_game(1)
+    assert [(t.match.seed, t.match.state) for t in room.tables] == before
+    room.new_game(2)  # nothing played there yet: nothing is lost
+    room.new_game(1, abandon=True)
+    assert [t.match.seed for t in room.tables] == [5 + 0 + 2, 5 + 1 + 2]
+    assert room.tables[0].match.cursor == 0

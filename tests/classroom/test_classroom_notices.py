@@ -37,6 +37,16 @@ def test_every_seat_is_told_the_table_is_paused(tmp_path: Path) -> None:
     assert traits[0]["notice"] == RESUMED
     room.unpause(1)  # not paused: nothing more to say
     assert room.tables[0].seats[1].traits()["notice"] == RESUMED
+    room.pause(1)  # paused again before a move: the resume is no longer news (helper-78 read
+    traits = [seat.traits() for seat in room.tables[0].seats]  # "paused" and "resumed" at once)
+    assert [(t["busy"], t["notice"]) for t in traits] == [("The teacher paused the game.", "")] * 3
+    table = room.tables[0]
+    seat = table.match.current_player
+    assert seat is not None
+    refused = table.handle(seat, {"type": "play", "index": 0, "version": table.seats[seat].version})
+    assert table.seats[seat].traits()["notice"] == (
+        "The teacher paused the game: wait until they resume it, then try again.")
+    assert refused
 
 
 def test_a_student_back_while_a_computer_holds_the_seat_is_told_and_the_teacher_sees_it(
