@@ -110,8 +110,18 @@ function makeBoard(drawGame) {
       let restoring = false;
       root.addEventListener("pointerdown", () => { byPointer = true; }, true);
       root.addEventListener("keydown", () => { byPointer = false; }, true);
+      // The line never shrinks while a position is shown: a shorter preview moved the board
+      // up under the pointer, onto another choice whose longer preview moved it back, and a
+      // click between the two played nothing (helper-78, a 390 px window).
       const previewOn = (b, previewLine, text) => {
-        const show = () => { previewLine.textContent = text; };
+        const show = () => {
+          previewLine.textContent = text;
+          const tall = previewLine.offsetHeight;
+          if (tall > (previewLine.mlTallest || 0)) {
+            previewLine.mlTallest = tall;
+            previewLine.style.minHeight = `${tall}px`;
+          }
+        };
         b.addEventListener("mouseenter", show);
         b.addEventListener("focus", () => { if (!(restoring && byPointer)) show(); });
       };

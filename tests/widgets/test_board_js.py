@@ -562,3 +562,32 @@ def test_the_text_view_says_how_to_read_it(tmp_path: Path) -> None:
             assert key.inner_text() == board.cards["text_key"]
             assert key.inner_text().startswith("How to read the text view:\n")
             assert text.locator("pre").inner_text() == board.description
+
+
+def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: Path) -> None:
+    """At 390 px a shorter preview moved the board up under the pointer, onto a choice whose
+    longer preview moved it down again: the preview flipped back and forth and a click played
+    nothing (helper-78). While a position is shown, the line only grows."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    match = Match("bansan", bansan.Rules(players=3), seed=5)
+    rng = random.Random(2)
+    while match.state.phase != "actions":
+        match.play(rng.choice(match.legal_actions()))
+    board = BansanBoard(match, seat=match.current_player, opponents=None)
+    with chromium_page(tmp_path, width=390, height=900) as page:
+        mount(page, board)
+        area = page.locator(".marketlib-area")
+        buttons = page.locator(".marketlib-legal")
+        tops, heights = [], []
+        shown = [i for i in range(buttons.count()) if buttons.nth(i).is_visible()]
+        assert len(shown) > 3
+        for i in [*shown, shown[0]]:
+            buttons.nth(i).hover()
+            tops.append(area.evaluate("a => a.getBoundingClientRect().top + window.scrollY"))
+            heights.append(page.locator(".marketlib-preview").bounding_box()["height"])
+        assert tops == sorted(tops)  # never up
+        assert len(set(heights)) > 1  # the previews differ in height: the line grew
+        assert page.evaluate("getComputedStyle(document.querySelector('.marketlib-preview'))"
+                             ".minHeight") != "0px"

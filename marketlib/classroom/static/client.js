@@ -74,6 +74,7 @@ const page = {
   code: "",
   name: "",
   retry: 0,
+  stopped: "", // the server's words when the teacher stopped the room, until joined again
   reason: "",
   state: "idle", // idle | connecting | joining | connected | reconnecting | refused | taken
   joined: false, // joined a seat at least once with page.code: a reconnect rejoins by itself
@@ -196,7 +197,9 @@ function retry(why) {
     note(t("lost_click"));
     page.pending.clear();
   }
-  link(t("reconnecting", { why: (why || t("disconnected")).replace(/\.$/, ""), wait }));
+  // the teacher's stop is said until the page is back: the next tries' failures have no
+  // reason of their own, and "disconnected" replaced it within a second (helper-78)
+  link(t("reconnecting", { why: (why || page.stopped || t("disconnected")).replace(/\.$/, ""), wait }));
   page.timer = setTimeout(() => { page.timer = null; connect(); }, wait * 1000);
 }
 
@@ -239,6 +242,7 @@ function onMessage(socket, event) {
   if ((msg.type === "ack" || msg.type === "error") && msg.id != null) page.pending.delete(msg.id);
   if (msg.type === "joined") {
     page.retry = 0;
+    page.stopped = "";
     page.joined = true;
     page.state = "connected";
     store.setItem("marketlib-code", page.code);
@@ -313,6 +317,7 @@ function connect() {
     }
     // The teacher stopped the room, the kernel restarted, the network dropped, or too many
     // pages of this network are waiting for a code (4029): join again with the same code.
+    if (event.code === 1001 && event.reason) page.stopped = event.reason;
     if (page.joined || event.code === 4029) retry(reason);
     else { page.state = "idle"; link(reason || t("could_not_connect")); }
   });
