@@ -140,7 +140,9 @@ def status_row(status: TableStatus, connected: Mapping[tuple[int, int], Any],
         "since last move (s)": round(now - status.last_move),
         "paused": status.paused,
         "over": status.over,
-        "winners": ", ".join(status.shown[w] for w in status.winners),
+        "winners": ", ".join(" ".join(dict.fromkeys((f"P{w}", status.shown[w])))
+                             for w in status.winners),  # "P1 GreedyBot": which seat (helper-78
+        # read "GreedyBot won" at a table of three GreedyBots)
     }
 
 

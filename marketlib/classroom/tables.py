@@ -79,6 +79,9 @@ HELD = N_("A computer player is playing your seat; ask the teacher to hand it ba
 RESUMED = N_("The teacher resumed the game: play on.")
 """What every seat reads after the teacher lets a paused table play on, until it moves on."""
 UNDONE = N_("The teacher undid the last move.")
+HANDED_BACK = N_("The teacher handed your seat back to you: it is yours to play again.")
+"""A student's own notice when the teacher gives their seat back (it was said to nobody,
+helper-78)."""
 """What every seat reads after the teacher's undo, until the game moves on."""
 STALE_TABLE = N_("Table {table} changed since the dashboard showed it, so nothing was done: "
                  "look again and click once more.")
@@ -190,8 +193,12 @@ class RoomTable:
     def seat_person(self, seat: int, *, log: bool = True) -> None:
         """A person plays ``seat`` again."""
         self.session.seat_person(seat)
-        self.bots.pop(seat, None)
+        was_held = self.bots.pop(seat, None) is not None
         self.status = self._status()
+        if log and was_held:
+            student = self.seats[seat]
+            with language(student.lang):
+                student.notice = _(HANDED_BACK)
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], "")
             self.store.add_event(self.index, self.game, self.match.cursor, "person",

@@ -181,3 +181,32 @@ def test_the_dashboard_sends_the_version_of_the_table_it_shows(tmp_path: Path) -
     dash.handle({**sent[0], "version": dash.tables[0]["version"]})
     assert dash.error == "" and len(table.match.history) == 1
     room.stop()
+
+
+def test_the_dashboard_marks_idle_only_a_table_where_someone_waits(tmp_path: Path) -> None:
+    """A table nobody had joined read "0 moves · last move 2 min ago" in an orange "idle"
+    outline (helper-78): with no move it says "no move yet", and a table is idle only when a
+    person is connected and nothing has moved for 2 minutes."""
+    room = Room("bansan", tables=2, players=2, path=tmp_path / "class.sqlite", seed=1)
+    table = room.tables[1]
+    table.match.play(table.match.legal_actions()[0])
+    table.commit()
+    dash = room.dashboard()
+    traits = ("tables", "url", "qr", "game", "error", "refreshed", "words")
+    state = json.loads(json.dumps({name: getattr(dash, name) for name in traits}))
+    for t in state["tables"]:
+        t["since_last_move"] = 600  # ten minutes
+    state["tables"][1]["seats"][0]["connected"] = True
+    with chromium_page(tmp_path) as page:
+        page.goto((ROOT / "widgets" / "harness.html").as_uri())
+        page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                      [dash._esm, str(dash._css), state])
+        boxes = page.locator(".marketlib-dash-table")
+        assert boxes.count() == 2
+        first, second = boxes.nth(0), boxes.nth(1)
+        assert "no move yet · connected 0/2" in first.inner_text()
+        assert "1 moves · last move 10 min ago" in second.inner_text()
+        classes = [b.get_attribute("class") for b in (first, second)]
+    assert "marketlib-dash-stale" not in classes[0]  # nobody there yet
+    assert "marketlib-dash-stale" in classes[1]  # P0 is connected and waits
+    room.stop()

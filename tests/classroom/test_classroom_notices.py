@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from marketlib.classroom.tables import HELD, RESUMED, UNDONE
+from marketlib.classroom.tables import HANDED_BACK, HELD, RESUMED, UNDONE
 
 from .helpers import asgi_client, join, make_room, send
 
@@ -65,7 +65,9 @@ def test_a_student_back_while_a_computer_holds_the_seat_is_told_and_the_teacher_
         assert dash.tables[0]["seats"][1]["back"] is True
         assert not dash.tables[0]["seats"][0]["back"]
         room.seat_person(1, 1)
-        assert room.tables[0].seats[1].traits()["notice"] == ""
+        assert room.tables[0].seats[1].traits()["notice"] == HANDED_BACK == (
+            "The teacher handed your seat back to you: it is yours to play again.")  # it was
+        # said to nobody (helper-78)
         dash.refresh()
         assert not dash.tables[0]["seats"][1]["back"]
         other = room.tables[0].seats[0].traits()["notice"]

@@ -153,3 +153,16 @@ def test_to_play_names_the_seat_once_before_anyone_joined(tmp_path: Path) -> Non
             assert room.status()["to play"].tolist() == [f"P{seat} Siti"]
     finally:
         room.stop()
+
+
+def test_the_winners_are_named_by_seat(tmp_path: Path) -> None:
+    """At a table of three GreedyBots the dashboard read "over: GreedyBot won" (helper-78):
+    the winners are named by seat first, as "to play" is."""
+    room = make_room(tmp_path, players=3, seed=2)
+    for seat in range(3):
+        room.seat_computer(1, seat, "greedy")
+    table = room.tables[0]
+    outcome = table.match.outcome
+    assert outcome is not None and table.status.over
+    assert room.status()["winners"].tolist() == [
+        ", ".join(f"P{w} GreedyBot" for w in outcome.winners)]

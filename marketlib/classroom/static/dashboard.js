@@ -33,13 +33,17 @@ function dashAgo(W, seconds) {
 function dashTable(W, t, send) {
   const box = dashEl("section", "marketlib-dash-table");
   if (t.paused) box.classList.add("marketlib-dash-paused");
-  if (!t.over && !t.paused && t.since_last_move > 120) box.classList.add("marketlib-dash-stale");
+  // idle: a person is here and nothing has moved for 2 minutes (not a table nobody joined yet)
+  if (!t.over && !t.paused && t.since_last_move > 120 && t.seats.some((s) => s.connected)) {
+    box.classList.add("marketlib-dash-stale");
+  }
   const state = t.over ? dashT(W.over, { winners: t.winners || W.nobody })
     : (t.paused ? W.paused : dashT(W.to_play, { who: t.to_play }));
   const arm = t.treatment ? ` · ${t.treatment}` : "";
   box.appendChild(dashEl("h4", null, dashT(W.table_head, { table: t.table, treatment: arm, game: t.game, state })));
-  box.appendChild(dashEl("div", null, dashT(W.moves,
-    { moves: t.moves, ago: dashAgo(W, t.since_last_move), connected: t.connected })));
+  box.appendChild(dashEl("div", null, t.moves ? dashT(W.moves,
+    { moves: t.moves, ago: dashAgo(W, t.since_last_move), connected: t.connected })
+    : dashT(W.no_moves, { connected: t.connected })));
   for (const s of t.seats) {
     const row = dashEl("div", "marketlib-dash-seat" + (s.to_play ? " marketlib-dash-turn" : ""));
     row.appendChild(dashEl("span", null, `P${s.seat}`));
