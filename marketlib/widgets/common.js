@@ -284,7 +284,9 @@ function makeBoard(drawGame) {
         }
         const story = mlStory(model);
         if (story) root.appendChild(story);
-        const previewLine = mlEl("div", "marketlib-preview", mlWords(model).preview_hint);
+        const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;  // a phone:
+        const previewLine = mlEl("div", "marketlib-preview",  // no hover, a tap plays (helper-78)
+          mlWords(model)[touch ? "preview_hint_touch" : "preview_hint"]);
         previewLine.setAttribute("aria-live", "polite");
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ROOT, chromium_page, phases, traits
+from browser import ARGS, CHROMIUM, ROOT, chromium_page, phases, traits
 
 from marketlib import Match, monsoon
 from marketlib.widgets import MonsoonBoard
@@ -591,3 +591,39 @@ def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: P
         assert len(set(heights)) > 1  # the previews differ in height: the line grew
         assert page.evaluate("getComputedStyle(document.querySelector('.marketlib-preview'))"
                              ".minHeight") != "0px"
+
+
+def test_an_empty_status_area_does_not_stick_over_the_board(tmp_path: Path) -> None:
+    """The status area sticks to the top only while it says something: empty, it was a blank
+    strip over whatever was scrolled under it (helper-78)."""
+    board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))
+    shown = traits(board)
+    with chromium_page(tmp_path, width=390) as page:
+        position = "getComputedStyle(document.querySelector('.marketlib-status')).position"
+        for notice, expected in (("", "static"), ("P1 has 4 cards", "sticky")):
+            page.goto((ROOT / "widgets" / "harness.html").as_uri())
+            page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                          [board._esm, str(board._css), {**shown, "notice": notice}])
+            assert page.evaluate(position) == expected
+
+
+def test_a_phone_is_told_to_tap_not_to_hover(tmp_path: Path) -> None:
+    """A touch screen has no hover: the preview line's hint said "Hover or focus a
+    highlighted choice to preview it." on phones (helper-78)."""
+    from playwright.sync_api import sync_playwright
+
+    from marketlib.widgets.board_words import COMMON
+
+    board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            for touch, hint in ((True, COMMON["preview_hint_touch"]),
+                                (False, COMMON["preview_hint"])):
+                page = browser.new_context(viewport={"width": 390, "height": 800},
+                                           has_touch=touch, is_mobile=touch).new_page()
+                mount(page, board)
+                assert page.locator(".marketlib-preview").inner_text() == hint
+        finally:
+            browser.close()
+    assert COMMON["preview_hint_touch"] == "Tap a highlighted choice to play it."
