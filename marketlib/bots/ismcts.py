@@ -320,15 +320,18 @@ class ISMCTSBot:
         if turns == 0:
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and nothing played after it) this turn scored best, "
-                            "about {percent}% ({visits} visits)"), **slots)
+                            "about {percent}% (a score from 0%, lost, to 100%, won; tried in "
+                            "{visits} of them)"), **slots)
         elif turns == 1:
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and the next seat answering with its best turn) this "
-                            "turn scored best, about {percent}% ({visits} visits)"), **slots)
+                            "turn scored best, about {percent}% (a score from 0%, lost, to "
+                            "100%, won; tried in {visits} of them)"), **slots)
         else:
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and the next {turns} turns played, each seat its best "
-                            "turn) this turn scored best, about {percent}% ({visits} visits)"),
+                            "turn) this turn scored best, about {percent}% (a score from 0%, "
+                            "lost, to 100%, won; tried in {visits} of them)"),
                          **slots)
         first = best.line.actions[0]  # the next best *other* move: a line that begins with
         second = next((arm for arm in ranked[1:] if arm.line.actions[0] != first), None)

@@ -114,16 +114,18 @@ def test_the_malay_sentences_of_a_monsoon_hint() -> None:
         "Hint for P0: P0 fulfill MO-31",
         "Why: the coach fulfils MO-31 (2 Gem + 2 Scroll + 1 Pepper) at Gold, raising its seals "
         "from 0 to 5 of 15; in 26 simulated futures (each with the hidden cards dealt anew and "
-        "the next 2 turns played, each seat its best turn) this turn scored best, about 94% "
-        "(18 visits); next best began with P0 fulfill MO-03 at about 76%."]
+        "the next 2 turns played, each seat its best turn) this turn scored best, about 94% (a "
+        "score from 0%, lost, to 100%, won; tried in 18 of them); next best began with P0 "
+        "fulfill MO-03 at about 76%."]
     assert malay.text.split("\n") == [
         "Petunjuk untuk P0: P0 fulfill MO-31",
         "Mengapa: jurulatih memenuhi MO-31 (2 Permata + 2 Skrol + 1 Lada) pada tahap Emas, "
         "menaikkan mohornya daripada 0 kepada 5 (sasaran 15); dalam 26 masa depan simulasi "
         "(setiap satu dengan kad tersembunyi diagihkan semula dan 2 giliran seterusnya "
         "dimainkan, setiap tempat duduk dengan giliran terbaiknya) giliran ini mendapat skor "
-        "terbaik, kira-kira 94% (18 lawatan); yang terbaik seterusnya bermula dengan P0 "
-        "fulfill MO-03 pada kira-kira 76%.",
+        "terbaik, kira-kira 94% (skor daripada 0%, kalah, hingga 100%, menang; dicuba dalam 18 "
+        "daripadanya); yang terbaik seterusnya bermula dengan P0 fulfill MO-03 pada kira-kira "
+        "76%.",
         "Turut dipertimbangkan: P0 fulfill MO-03 (kira-kira 76% ±4 dalam 2 masa depan "
         "simulasi)",
         "Turut dipertimbangkan: P0 fulfill MO-23 (kira-kira 40% dalam 1 masa depan "

@@ -85,7 +85,9 @@ def test_the_exploration_constant_defaults_to_the_game_heuristics() -> None:
         bot.choose(bansan.view(s, 0), bansan.legal_actions(s), random.Random(0))
         said[c] = bot.explain_choice()
     assert said[None] == said[0.03] != said[0.5]
-    assert "about 32% (28 visits)" in said[None] and "about 32% (18 visits)" in said[0.5]
+    assert ("about 32% (a score from 0%, lost, to 100%, won; tried in 28 of them)" in said[None]
+            and "about 32% (a score from 0%, lost, to 100%, won; tried in 18 of them)"
+            in said[0.5])  # the scale said (helper-78: "15% (144 visits)" of what?)
 
 
 def test_seeded_regression_ismcts_holds_its_own_against_greedy() -> None:
