@@ -53,7 +53,11 @@ NO_TABLE = N_("there is no table {table}: tables are numbered from 1 to {last}, 
 NO_SEAT = N_("there is no seat {seat} (seats 0-{last})")
 """A teacher's control naming a table or seat the room lacks, in English (raised at whoever
 calls from Python); the dashboard shows it in its own language (registered templates)."""
-register_refusals([NO_TABLE, NO_SEAT])
+STOPPED = N_("the room is stopped (room.stop() closed its database): Room.resume(path) opens "
+             "it again, with every game as it was")
+"""A teacher's control after :meth:`Room.stop`: it raised SQLite's "Cannot operate on a closed
+database" after changing the table in memory, and the dashboard showed nothing (helper-78)."""
+register_refusals([NO_TABLE, NO_SEAT, STOPPED])
 
 
 def _rules_of(game: Any, implied: dict[str, Any], players: int | None, rules: Any) -> Any:
@@ -385,7 +389,13 @@ class Room:
             raise ValueError(NO_TABLE.format(table=repr(table), last=len(self.tables)))
         return self.tables[table - 1]
 
+    def _open(self) -> None:
+        """Refuse a teacher's control once the room is stopped, before anything changes."""
+        if self.store.closed:
+            raise ValueError(STOPPED)
+
     def _seat(self, table: int, seat: int) -> RoomTable:
+        self._open()
         found = self._table(table)
         if isinstance(seat, bool) or not isinstance(seat, int) or not (
                 0 <= seat < found.players):
@@ -548,6 +558,7 @@ class Room:
             MarketlibError: nothing to undo, or a reveal blocks it; StaleMessage: ``version``
                 is out of date.
         """
+        self._open()
         found = self._table(table)
         with found.lock:
             found.check_version(version)
@@ -589,6 +600,7 @@ class Room:
             self._notify(t.index)
 
     def _targets(self, table: int | None) -> list[RoomTable]:
+        self._open()
         return list(self.tables) if table is None else [self._table(table)]
 
     def _notify(self, index: int) -> None:

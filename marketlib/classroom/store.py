@@ -93,6 +93,7 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._lock = threading.Lock()
+        self._closed = False
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
@@ -264,6 +265,12 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._closed = True
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (nothing can be written any more)."""
+        return self._closed
 
 
 class _Transaction:

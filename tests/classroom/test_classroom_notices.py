@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from marketlib.classroom.tables import HANDED_BACK, HELD, RESUMED, UNDONE
 
 from .helpers import asgi_client, join, make_room, send
@@ -94,3 +96,23 @@ def test_a_click_refused_while_paused_is_answered_by_the_resume(tmp_path: Path) 
     notices = [s.traits()["notice"] for s in table.seats]
     assert notices[seat] == "Guru menyambung semula permainan: teruskan bermain."
     assert [n for i, n in enumerate(notices) if i != seat] == [RESUMED] * 2
+
+
+def test_a_teachers_control_after_stop_is_refused_before_anything_changes(
+        tmp_path: Path) -> None:
+    """After room.stop() a Pause changed the table in memory, then raised SQLite's "Cannot
+    operate on a closed database", and the dashboard showed nothing (helper-78)."""
+    room = make_room(tmp_path, players=3, seed=2)
+    dash = room.dashboard()
+    room.stop()
+    said = ("the room is stopped (room.stop() closed its database): Room.resume(path) opens it "
+            "again, with every game as it was")
+    for control in (lambda: room.pause(1), lambda: room.unpause(), lambda: room.undo(1),
+                    lambda: room.new_game(1), lambda: room.seat_computer(1, 0),
+                    lambda: room.seat_person(1, 0), lambda: room.hints(False)):
+        with pytest.raises(ValueError) as err:
+            control()
+        assert str(err.value) == said
+    assert not room.tables[0].session.paused and 0 not in room.tables[0].bots
+    dash.handle({"type": "pause", "table": 1})
+    assert dash.error == said
