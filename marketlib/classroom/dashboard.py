@@ -121,6 +121,7 @@ WORDS: dict[str, str] = {
     "new_game_aria": N_("Deal a new game at table {table}"),
     "room": N_("{game} room: students open"),
     "not_started": N_("(the room is not started)"),
+    "stopped": N_("(the room is stopped: Room.resume(path) opens it again)"),
     "updated": N_("and type their code. Updated {time}."),
     "pause_all": N_("Pause all"),
     "pause_all_aria": N_("Pause every table"),
@@ -148,6 +149,9 @@ class Dashboard(anywidget.AnyWidget):
     game = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     refreshed = traitlets.Unicode("").tag(sync=True)
+    stopped = traitlets.Bool(False).tag(sync=True)
+    """The room was stopped (:meth:`Room.stop`): no address, no QR code, and the controls are
+    refused saying so."""
     words: traitlets.Dict[str, str] = traitlets.Dict().tag(sync=True)
 
     def __init__(self, room: Room) -> None:
@@ -189,8 +193,12 @@ class Dashboard(anywidget.AnyWidget):
             self.tables = tables
             self.game = room.game
             self.url = room.url if room.running else ""
+            self.stopped = room.store.closed
             if room.running and not self.qr:
                 self.qr = room.qr_svg(scale=3)
+            elif self.stopped:
+                self.qr = ""  # nobody can join a stopped room (helper-78 read "students open
+                # (the room is not started)" beside the old QR code)
             self.refreshed = time.strftime("%H:%M:%S")
 
     def _on_message(self, widget: Any, content: Any, buffers: Any) -> None:

@@ -210,3 +210,20 @@ def test_the_dashboard_marks_idle_only_a_table_where_someone_waits(tmp_path: Pat
     assert "marketlib-dash-stale" not in classes[0]  # nobody there yet
     assert "marketlib-dash-stale" in classes[1]  # P0 is connected and waits
     room.stop()
+
+
+def test_a_stopped_rooms_dashboard_says_it_is_stopped(tmp_path: Path) -> None:
+    """The dashboard of a stopped room read "students open (the room is not started)" beside
+    its old QR code (helper-78)."""
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=1)
+    dash = room.dashboard()
+    room.stop()
+    dash.refresh()
+    traits = ("tables", "url", "qr", "game", "error", "refreshed", "words", "stopped")
+    state = json.loads(json.dumps({name: getattr(dash, name) for name in traits}))
+    with chromium_page(tmp_path) as page:
+        page.goto((ROOT / "widgets" / "harness.html").as_uri())
+        page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                      [dash._esm, str(dash._css), state])
+        assert page.locator(".marketlib-dash-url").inner_text() == (
+            "(the room is stopped: Room.resume(path) opens it again)")

@@ -116,3 +116,4 @@ def test_a_teachers_control_after_stop_is_refused_before_anything_changes(
     assert not room.tables[0].session.paused and 0 not in room.tables[0].bots
     dash.handle({"type": "pause", "table": 1})
     assert dash.error == said
+    assert dash.stopped and dash.qr == "" and dash.url == ""  # it read "the room is not started"

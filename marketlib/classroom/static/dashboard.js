@@ -98,7 +98,8 @@ export default {
       const W = model.get("words") || {};
       const words = dashEl("div");
       words.appendChild(dashEl("div", null, dashT(W.room, { game: model.get("game") })));
-      words.appendChild(dashEl("div", "marketlib-dash-url", model.get("url") || W.not_started));
+      words.appendChild(dashEl("div", "marketlib-dash-url",
+        model.get("stopped") ? W.stopped : (model.get("url") || W.not_started)));
       words.appendChild(dashEl("div", null, dashT(W.updated, { time: model.get("refreshed") })));
       const all = dashEl("div");
       all.appendChild(dashButton(W.pause_all, W.pause_all_aria, () => send({ type: "pause", table: null })));
