@@ -296,3 +296,33 @@ def test_a_code_typed_before_the_page_is_ready_is_kept_and_joins(tmp_path: Path)
             browser.close()
     finally:
         room.stop()
+
+
+def test_a_reload_joins_again_and_a_new_tab_waits_for_join(tmp_path: Path) -> None:
+    """A student who reloaded mid-game found the join form and had to press Join again
+    (helper-78): a reload of the tab that joined joins again by itself; a new tab in the same
+    browser (a classmate at a shared computer) has the form filled in and waits."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
+    url = f"http://127.0.0.1:{room.port}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            context = browser.new_context(viewport=PHONE)
+            page = context.new_page()
+            join(page, url, room.codes[(1, 0)], "Aisyah")
+            page.reload()
+            page.wait_for_selector(".marketlib-board", timeout=30_000)
+            wait_link(page, "connected", 10)
+            assert page.locator("#join").is_hidden()
+            other = context.new_page()
+            other.goto(url)
+            time.sleep(2)
+            assert other.locator("#code").input_value() == room.codes[(1, 0)]
+            assert other.locator(".marketlib-board").count() == 0  # it waits for Join
+            assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
+            browser.close()
+    finally:
+        room.stop()

@@ -13,6 +13,7 @@
 
 const $ = (id) => document.getElementById(id);
 const store = window.localStorage;
+const tab = window.sessionStorage; // this tab only: a reload, not another student's new tab
 const LOST_AFTER = 4500;
 const BACKOFF = [1, 2, 4, 8, 15]; // seconds between tries, the last one repeated
 // Close codes (server.py): 4001 the seat was opened in another tab; 4003 too many wrong codes;
@@ -208,6 +209,7 @@ function refuse(reason) {
   page.timer = null;
   page.state = "refused";
   page.joined = false;
+  tab.removeItem("marketlib-joined");
   clearBoard(); // a board the server no longer serves to this page would only mislead
   $("join").classList.add("marketlib-hidden"); // the button below opens it again
   $("problem").textContent = "";
@@ -247,6 +249,7 @@ function onMessage(socket, event) {
     page.state = "connected";
     store.setItem("marketlib-code", page.code);
     store.setItem("marketlib-name", msg.name);
+    tab.setItem("marketlib-joined", page.code);  // this tab's reload joins again by itself
     $("join").classList.add("marketlib-hidden");
     page.who = msg;
     $("who").textContent = t("who", { table: msg.table, seat: msg.seat, name: msg.name });
@@ -380,3 +383,10 @@ choose.addEventListener("change", () => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "language", lang }));
 });
 showWords();
+
+// A reload of a tab that had joined with this code joins again at once: the student pressed
+// Join a second time after every reload (helper-78). A new tab (a classmate at a shared
+// computer) still waits for Join, with the form filled in.
+if ($("code").value && $("code").value === tab.getItem("marketlib-joined") && $("name").value) {
+  $("join").requestSubmit();
+}
