@@ -155,6 +155,20 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
 
 
 
+DASHBOARD_TRAITS = ("tables", "url", "qr", "game", "error", "refreshed", "words", "stopped")
+
+
+def dashboard_state(dash: Any) -> dict[str, Any]:
+    """The dashboard's synced traits as JSON-ready builtins (what its page receives)."""
+    return json.loads(json.dumps({name: getattr(dash, name) for name in DASHBOARD_TRAITS}))
+
+
+def mount_dashboard(page: Any, dash: Any, state: dict[str, Any]) -> None:
+    page.goto((ROOT / "widgets" / "harness.html").as_uri())
+    page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
+                  [dash._esm, str(dash._css), state])
+
+
 def test_the_dashboard_sends_the_version_of_the_table_it_shows(tmp_path: Path) -> None:
     """The dashboard's Undo carries the table's version as drawn: delivered after a student's
     move it is refused, delivered on a fresh picture it undoes (issue 26)."""
@@ -164,12 +178,8 @@ def test_the_dashboard_sends_the_version_of_the_table_it_shows(tmp_path: Path) -
     table.match.play(table.match.legal_actions()[0])
     table.commit()
     dash = room.dashboard()
-    traits = ("tables", "url", "qr", "game", "error", "refreshed", "words")
-    state = json.loads(json.dumps({name: getattr(dash, name) for name in traits}))
     with chromium_page(tmp_path) as page:
-        page.goto((ROOT / "widgets" / "harness.html").as_uri())
-        page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
-                      [dash._esm, str(dash._css), state])
+        mount_dashboard(page, dash, dashboard_state(dash))
         page.locator('button[aria-label="Undo the last move at table 1"]').click()
         sent = [m for m in page.evaluate("window.mlHarness.sent") if m["type"] != "refresh"]
     assert sent == [{"type": "undo", "table": 1, "version": table.version}]
@@ -192,15 +202,12 @@ def test_the_dashboard_marks_idle_only_a_table_where_someone_waits(tmp_path: Pat
     table.match.play(table.match.legal_actions()[0])
     table.commit()
     dash = room.dashboard()
-    traits = ("tables", "url", "qr", "game", "error", "refreshed", "words")
-    state = json.loads(json.dumps({name: getattr(dash, name) for name in traits}))
+    state = dashboard_state(dash)
     for t in state["tables"]:
         t["since_last_move"] = 600  # ten minutes
     state["tables"][1]["seats"][0]["connected"] = True
     with chromium_page(tmp_path) as page:
-        page.goto((ROOT / "widgets" / "harness.html").as_uri())
-        page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
-                      [dash._esm, str(dash._css), state])
+        mount_dashboard(page, dash, state)
         boxes = page.locator(".marketlib-dash-table")
         assert boxes.count() == 2
         first, second = boxes.nth(0), boxes.nth(1)
@@ -219,11 +226,7 @@ def test_a_stopped_rooms_dashboard_says_it_is_stopped(tmp_path: Path) -> None:
     dash = room.dashboard()
     room.stop()
     dash.refresh()
-    traits = ("tables", "url", "qr", "game", "error", "refreshed", "words", "stopped")
-    state = json.loads(json.dumps({name: getattr(dash, name) for name in traits}))
     with chromium_page(tmp_path) as page:
-        page.goto((ROOT / "widgets" / "harness.html").as_uri())
-        page.evaluate("([esm, css, state]) => window.mlHarness.mount(esm, css, state)",
-                      [dash._esm, str(dash._css), state])
+        mount_dashboard(page, dash, dashboard_state(dash))
         assert page.locator(".marketlib-dash-url").inner_text() == (
             "(the room is stopped: Room.resume(path) opens it again)")
