@@ -321,6 +321,7 @@ class Room:
         Raises:
             RuntimeError: already running; OSError: the port is taken.
         """
+        self._open()
         from marketlib.classroom.server import ClassroomServer
 
         if self._server is not None:
@@ -415,6 +416,7 @@ class Room:
             ValueError: not a list of different, non-empty names, or more names than open
                 seats; nothing is seated then.
         """
+        self._open()
         import random
 
         import pandas as pd  # type: ignore[import-untyped]
@@ -584,8 +586,11 @@ class Room:
         """
         if version is not None and table is None:
             raise ValueError("a version belongs to one table: new_game(table, version)")
-        playing = [t for t in self._targets(table)
-                   if t.match.outcome is None and t.match.cursor > 0]
+        targets = self._targets(table)
+        for t in targets:  # a dashboard that showed another game is told so first
+            t.check_version(version)
+        playing = [t for t in targets  # a person has played in it: computers' moves alone
+                   if t.match.outcome is None and "" in t.by]  # lose nobody's game
         if playing and not abandon:
             tables = ", ".join(f"Table {t.index + 1} ({t.match.cursor} moves)" for t in playing)
             raise ValueError(f"a game is in progress at {tables}: a new game would end it "
@@ -641,6 +646,7 @@ class Room:
         Raises:
             ValueError: ``path`` exists.
         """
+        self._open()
         return self.store.copy_to(path)
 
     def results(self) -> Any:
@@ -700,6 +706,7 @@ class Room:
         ``answer``, ``before_play`` (answered before the first move at the student's table;
         a later change of answer counts from when it was made) (a pandas ``DataFrame``; empty
         when nobody answered)."""
+        self._open()
         from marketlib.classroom.frames import predictions_frame
 
         return predictions_frame(self)

@@ -79,10 +79,11 @@ HELD = N_("A computer player is playing your seat; ask the teacher to hand it ba
 RESUMED = N_("The teacher resumed the game: play on.")
 """What every seat reads after the teacher lets a paused table play on, until it moves on."""
 UNDONE = N_("The teacher undid the last move.")
+"""What every seat reads after the teacher's undo, until the game moves on."""
 HANDED_BACK = N_("The teacher handed your seat back to you: it is yours to play again.")
 """A student's own notice when the teacher gives their seat back (it was said to nobody,
-helper-78)."""
-"""What every seat reads after the teacher's undo, until the game moves on."""
+helper-78); it goes with their next message, a computer player taking the seat again or a new
+game."""
 STALE_TABLE = N_("Table {table} changed since the dashboard showed it, so nothing was done: "
                  "look again and click once more.")
 """A teacher's control made on an old picture of the table, in English (the dashboard shows it
@@ -183,6 +184,8 @@ class RoomTable:
         """A computer player (``"greedy"``, ``"random"``, ``"ismcts"``) takes ``seat``."""
         self.session.seat_bot(seat, make_bot(bot))
         self.bots[seat] = bot
+        if self.seats[seat].notice == HANDED_BACK:  # held again: no longer theirs
+            self.seats[seat].notice = ""
         self._unwarn()
         self.status = self._status()
         if log:
@@ -195,10 +198,8 @@ class RoomTable:
         self.session.seat_person(seat)
         was_held = self.bots.pop(seat, None) is not None
         self.status = self._status()
-        if log and was_held:
-            student = self.seats[seat]
-            with language(student.lang):
-                student.notice = _(HANDED_BACK)
+        if log and was_held and self.names[seat]:  # a student had it: tell them, in the
+            self.seats[seat].notice = Later(HANDED_BACK)  # language they read then
         if log:
             self.store.put_seat(self.index, seat, self.codes[seat], self.names[seat], "")
             self.store.add_event(self.index, self.game, self.match.cursor, "person",
@@ -277,6 +278,9 @@ class RoomTable:
         self.past.append(Played(finished, list(self.by), dict(self.bots), list(self.names)))
         self.game += 1
         self.session.new_game(seed)
+        for student in self.seats:  # a new game: the old game's seat news is over
+            if student.notice == HANDED_BACK:
+                student.notice = ""
         if log:
             self.store.add_event(self.index, self.game, 0, "new_game",
                                  {"seed": seed, "cards": self.cards_digest()})

@@ -29,7 +29,7 @@ COMMON: dict[str, str] = {
     "step_back_nobody": N_("Step back: nobody acts out of turn"),
     "step_back_nobody_aria": N_("Step back: the vendor whose decision it is goes on"),
     "preview_hint": N_("Hover or focus a highlighted choice to preview it."),
-    "preview_hint_touch": N_("Tap a highlighted choice to play it."),  # no hover on a phone
+    "preview_hint_touch": N_("Tap a highlighted choice to choose it."),  # no hover on a phone
     "any_time_aria": N_("{words}, out of turn ({preview})"),
     "select_aria": N_("{label}: select, then choose where it goes"),
     "select_title": N_("{label}: select it, then choose where it goes"),

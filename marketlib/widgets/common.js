@@ -113,12 +113,14 @@ function makeBoard(drawGame) {
       // The line never shrinks while a position is shown: a shorter preview moved the board
       // up under the pointer, onto another choice whose longer preview moved it back, and a
       // click between the two played nothing (helper-78, a 390 px window).
+      let tallest = 0;  // the preview line's tallest height at this position, kept across
+      // redraws of it (a notice, a pause): reset when the position changes (redraw)
       const previewOn = (b, previewLine, text) => {
         const show = () => {
           previewLine.textContent = text;
           const tall = previewLine.offsetHeight;
-          if (tall > (previewLine.mlTallest || 0)) {
-            previewLine.mlTallest = tall;
+          if (tall > tallest) {
+            tallest = tall;
             previewLine.style.minHeight = `${tall}px`;
           }
         };
@@ -253,6 +255,7 @@ function makeBoard(drawGame) {
           shownPosition = model.get("position");
           selected = null;
           confirming = null;
+          tallest = 0;
         }
         root.replaceChildren();
         const header = mlEl("div", "marketlib-header");
@@ -287,6 +290,7 @@ function makeBoard(drawGame) {
         const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;  // a phone:
         const previewLine = mlEl("div", "marketlib-preview",  // no hover, a tap plays (helper-78)
           mlWords(model)[touch ? "preview_hint_touch" : "preview_hint"]);
+        if (tallest) previewLine.style.minHeight = `${tallest}px`;
         previewLine.setAttribute("aria-live", "polite");
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");

@@ -48,3 +48,25 @@ def test_new_game_refuses_a_table_whose_game_is_in_progress_unless_abandoned(
     room.new_game(1, abandon=True)
     assert [t.match.seed for t in room.tables] == [5 + 0 + 2, 5 + 1 + 2]
     assert room.tables[0].match.cursor == 0
+
+
+def test_computers_moves_alone_are_no_game_in_progress_and_a_stale_picture_says_so(
+        tmp_path: Path) -> None:
+    """helper-79: a table where only a computer player had moved was refused as "in progress"
+    (the docs say a game not yet begun deals), and a dashboard's stale New game read the
+    in-progress refusal instead of "Table 2 changed since the dashboard showed it"."""
+    from marketlib.widgets.messages import StaleMessage
+
+    room = Room("monsoon", tables=2, players=2, path=tmp_path / "class.sqlite", seed=5)
+    first = room.tables[0].match.current_player
+    assert first is not None
+    room.seat_computer(1, first, "greedy")  # it moves at once: no person has played
+    assert room.tables[0].match.cursor > 0
+    room.new_game(1)
+    table = room.tables[1]
+    version = table.version
+    seat = table.match.current_player
+    assert seat is not None
+    table.handle(seat, {"type": "play", "index": 0, "version": table.seats[seat].version})
+    with pytest.raises(StaleMessage, match="Table 2 changed since the dashboard showed it"):
+        room.new_game(2, version)

@@ -74,6 +74,10 @@ def test_a_student_back_while_a_computer_holds_the_seat_is_told_and_the_teacher_
         assert not dash.tables[0]["seats"][1]["back"]
         other = room.tables[0].seats[0].traits()["notice"]
         assert other == ""  # the others are not told someone else's seat is held
+        room.tables[0].seats[1].lang = "ms"  # said in the language the student reads now
+        assert room.tables[0].seats[1].traits()["notice"].startswith("Guru telah menyerahkan")
+        room.seat_computer(1, 1, "random")  # held again: the hand-back is no longer news
+        assert room.tables[0].seats[1].traits()["notice"] != HANDED_BACK
         _, answer = send(ws, {"type": "explain", "target": "button:done"})
         assert answer["type"] == "ack"
 
@@ -109,11 +113,23 @@ def test_a_teachers_control_after_stop_is_refused_before_anything_changes(
             "again, with every game as it was")
     for control in (lambda: room.pause(1), lambda: room.unpause(), lambda: room.undo(1),
                     lambda: room.new_game(1), lambda: room.seat_computer(1, 0),
-                    lambda: room.seat_person(1, 0), lambda: room.hints(False)):
+                    lambda: room.seat_person(1, 0), lambda: room.hints(False),
+                    lambda: room.start(), lambda: room.seat_students(["Ali"]),
+                    lambda: room.archive(tmp_path / "copy.sqlite"), lambda: room.predictions()):
         with pytest.raises(ValueError) as err:
             control()
         assert str(err.value) == said
     assert not room.tables[0].session.paused and 0 not in room.tables[0].bots
+    assert not room.running and room.tables[0].names == ["", "", ""]
     dash.handle({"type": "pause", "table": 1})
     assert dash.error == said
     assert dash.stopped and dash.qr == "" and dash.url == ""  # it read "the room is not started"
+
+
+def test_a_seat_nobody_had_is_not_handed_back(tmp_path: Path) -> None:
+    """A computer player on a seat no student had joined, then Person: nobody is told the seat
+    is "handed back" (helper-79: the first student to join read it)."""
+    room = make_room(tmp_path, players=3, seed=2)
+    room.seat_computer(1, 2, "random")
+    room.seat_person(1, 2)
+    assert room.tables[0].seats[2].traits()["notice"] == ""

@@ -323,6 +323,25 @@ def test_a_reload_joins_again_and_a_new_tab_waits_for_join(tmp_path: Path) -> No
             assert other.locator("#code").input_value() == room.codes[(1, 0)]
             assert other.locator(".marketlib-board").count() == 0  # it waits for Join
             assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
+            # the second tab joins seat 1: the first tab's reload still rejoins seat 0, as
+            # its own student (the shared store held the second tab's code, helper-79)
+            other.fill("#code", room.codes[(1, 1)])
+            other.fill("#name", "Siti")
+            other.click("form#join button[type=submit]")
+            wait_link(other, "connected", 10)
+            page.reload()
+            wait_link(page, "connected", 10)
+            assert page.locator("#who").inner_text().endswith("Aisyah")
+            assert other.evaluate("() => window.marketlibClassroom.state") == "connected"
+            # a duplicated tab (its store copied) waits for Join: no seat taken from the first
+            with page.expect_popup() as popup:
+                page.evaluate("() => window.open(location.href)")
+            copy = popup.value
+            copy.wait_for_load_state()
+            time.sleep(2)
+            assert copy.locator("#code").input_value() != ""
+            assert copy.locator(".marketlib-board").count() == 0
+            assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
             browser.close()
     finally:
         room.stop()

@@ -591,6 +591,10 @@ def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: P
         assert len(set(heights)) > 1  # the previews differ in height: the line grew
         assert page.evaluate("getComputedStyle(document.querySelector('.marketlib-preview'))"
                              ".minHeight") != "0px"
+        # a redraw at the same position (a notice) keeps it (helper-79: the board jumped up)
+        page.evaluate("window.mlHarness.update({notice: 'P1 has 4 cards', version: 99})")
+        assert page.locator(".marketlib-notice").inner_text() == "P1 has 4 cards"
+        assert area.evaluate("a => a.getBoundingClientRect().top + window.scrollY") >= tops[-1]
 
 
 def test_an_empty_status_area_does_not_stick_over_the_board(tmp_path: Path) -> None:
@@ -626,4 +630,4 @@ def test_a_phone_is_told_to_tap_not_to_hover(tmp_path: Path) -> None:
                 assert page.locator(".marketlib-preview").inner_text() == hint
         finally:
             browser.close()
-    assert COMMON["preview_hint_touch"] == "Tap a highlighted choice to play it."
+    assert COMMON["preview_hint_touch"] == "Tap a highlighted choice to choose it."

@@ -249,7 +249,9 @@ function onMessage(socket, event) {
     page.state = "connected";
     store.setItem("marketlib-code", page.code);
     store.setItem("marketlib-name", msg.name);
-    tab.setItem("marketlib-joined", page.code);  // this tab's reload joins again by itself
+    // this tab's reload joins again by itself, with this tab's code and name (another tab
+    // of the browser may have joined since: the shared store then holds its code, helper-79)
+    tab.setItem("marketlib-joined", JSON.stringify({ code: page.code, name: msg.name }));
     $("join").classList.add("marketlib-hidden");
     page.who = msg;
     $("who").textContent = t("who", { table: msg.table, seat: msg.seat, name: msg.name });
@@ -285,6 +287,7 @@ function onMessage(socket, event) {
       return;
     }
     page.state = "typing";
+    tab.removeItem("marketlib-joined");  // a code refused: a reload does not try it again
     link("");
     $("problem").textContent = msg.error;
     $("join").classList.remove("marketlib-hidden");
@@ -384,9 +387,15 @@ choose.addEventListener("change", () => {
 });
 showWords();
 
-// A reload of a tab that had joined with this code joins again at once: the student pressed
-// Join a second time after every reload (helper-78). A new tab (a classmate at a shared
-// computer) still waits for Join, with the form filled in.
-if ($("code").value && $("code").value === tab.getItem("marketlib-joined") && $("name").value) {
+// A reload of a tab that had joined joins again at once, with that tab's own code and name:
+// the student pressed Join a second time after every reload (helper-78). Only a reload: a new
+// tab (a classmate at a shared computer) or a duplicated one (which copies this tab's store)
+// waits for Join, with the form filled in.
+const navigation = performance.getEntriesByType("navigation")[0];
+let joinedHere = null;
+try { joinedHere = JSON.parse(tab.getItem("marketlib-joined") || "null"); } catch { /* none */ }
+if (joinedHere && navigation && navigation.type === "reload" && !fromLink) {
+  $("code").value = joinedHere.code;
+  $("name").value = joinedHere.name;
   $("join").requestSubmit();
 }

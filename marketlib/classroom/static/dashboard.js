@@ -113,7 +113,7 @@ export default {
       for (const t of model.get("tables") || []) grid.appendChild(dashTable(W, t, send));
       root.appendChild(grid);
     }
-    const names = ["tables", "error", "url", "qr", "refreshed", "words"];
+    const names = ["tables", "error", "url", "qr", "refreshed", "words", "stopped"];
     for (const n of names) model.on(`change:${n}`, redraw);
     const timer = setInterval(() => send({ type: "refresh" }), 3000);
     redraw();
