@@ -121,7 +121,7 @@ WORDS: dict[str, str] = {
     "new_game_aria": N_("Deal a new game at table {table}"),
     "room": N_("{game} room: students open"),
     "not_started": N_("(the room is not started)"),
-    "stopped": N_("(the room is stopped: Room.resume(path) opens it again)"),
+    "stopped": N_("{game} room: stopped; Room.resume(path) opens it again. Updated {time}."),
     "updated": N_("and type their code. Updated {time}."),
     "pause_all": N_("Pause all"),
     "pause_all_aria": N_("Pause every table"),

@@ -97,10 +97,14 @@ export default {
       top.appendChild(qr);
       const W = model.get("words") || {};
       const words = dashEl("div");
-      words.appendChild(dashEl("div", null, dashT(W.room, { game: model.get("game") })));
-      words.appendChild(dashEl("div", "marketlib-dash-url",
-        model.get("stopped") ? W.stopped : (model.get("url") || W.not_started)));
-      words.appendChild(dashEl("div", null, dashT(W.updated, { time: model.get("refreshed") })));
+      if (model.get("stopped")) {  // nobody can join: no "students open ... type their code"
+        words.appendChild(dashEl("div", "marketlib-dash-url",
+          dashT(W.stopped, { game: model.get("game"), time: model.get("refreshed") })));
+      } else {
+        words.appendChild(dashEl("div", null, dashT(W.room, { game: model.get("game") })));
+        words.appendChild(dashEl("div", "marketlib-dash-url", model.get("url") || W.not_started));
+        words.appendChild(dashEl("div", null, dashT(W.updated, { time: model.get("refreshed") })));
+      }
       const all = dashEl("div");
       all.appendChild(dashButton(W.pause_all, W.pause_all_aria, () => send({ type: "pause", table: null })));
       all.appendChild(dashButton(W.resume_all, W.resume_all_aria, () => send({ type: "unpause", table: null })));
