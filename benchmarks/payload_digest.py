@@ -95,7 +95,9 @@ tie wording and an offer's card named by produce and Stall: unchanged (no hint i
 payloads; these games make no bargain); the text view's key (``cards["text_key"]``):
 ``fdb39e25...a3de21ec``; named positional arguments in the notation: unchanged; helper-77's
 mends (the Sendiri last turn, "if it holds any", a Bag-check throw "without a fine", the key's
-new lines): ``2df6b7b6...cb1a94c``.
+new lines): ``2df6b7b6...cb1a94c``. The classroom mends after it touch no payload but
+the board's words: the touch screen's hint (``cards["words"]``, helper-78 and helper-79):
+``c6a51ff1...42b529a3`` (on b5ef7ed and 07e7157).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
 """
