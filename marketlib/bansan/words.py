@@ -618,10 +618,12 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         if isinstance(offer, BargainOffer):  # the card as the board draws it: its produce
             # and its Stall (a board shows no card codes on the cards, helper-74)
             stall = next((st.id for st in view.stalls if offer.card in st.cards), None)
-            terms = (_("RM{price} for {card}") if stall is None else _(
-                "RM{price} for {card} ({produce} in {place})")).format(
-                    price=offer.price, card=offer.card, place=_place(view, offer.card, seat),
-                    produce=_name(catalog(view).sells[stall]) if stall else "")
+            terms = (_("RM{price} for {card}").format(price=offer.price, card=offer.card)
+                     if stall is None else  # (an offer for a card in no Stall is void)
+                     _("RM{price} for {card} ({produce} in {place})").format(
+                         price=offer.price, card=offer.card,
+                         place=_place(view, offer.card, seat),
+                         produce=_name(catalog(view).sells[stall])))
         else:
             terms = _("[{give}] + RM{pay} for [{take}] + RM{ask}").format(
                 give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take),
