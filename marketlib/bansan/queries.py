@@ -205,6 +205,13 @@ def market_prices(state: State | View) -> dict[str, int]:
     return {**printed, code: printed[code] + PRICE_RISE}
 
 
+def solo_clears(rules: Rules, total: int, value: int) -> bool:
+    """Whether a Sendiri total (money + Deck cards) clears twice the completed lists' value
+    ``value``: at least (``solo_compare=">="``) or more than (``">"``) it (B-SOLO-18, A-B-45).
+    The end's count, the end screen and the goal line all ask this."""
+    return total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
+
+
 def buys_unoperated(rules: Rules) -> bool:
     """Whether a BUY may take from an unoperated Stall (at :data:`UNOPERATED_FACTOR` times the
     market price): in Sendiri (B-SOLO-12), elsewhere only with ``buy_unoperated_multiplayer``

@@ -38,6 +38,7 @@ from marketlib.bansan.queries import (
     flipped,
     price_event,
     purchase_total,
+    solo_clears,
 )
 from marketlib.bansan.state import (
     NEIGHBOUR,
@@ -873,7 +874,7 @@ def _solo_standing(view: _GoalFacts, done: int, total: int, value: int) -> str:
     come after completing, B-UPK-06): helper-77 read "Not won yet" on a lost last turn."""
     rules = view.rules
     double = 2 * value
-    enough = total >= double if rules.solo_compare == ">=" else total > double
+    enough = solo_clears(rules, total, value)
     missing = rules.solo_target - done
     if rules.solo_require_target and missing > 0:
         wallet = view.vendors[0].wallet
@@ -1055,7 +1056,7 @@ def final_standings(view: Any) -> str:
         money = total - view.deck_size
         value = _lists_value(view, view.vendors[0])
         done = len(view.vendors[0].completed)
-        enough = total >= 2 * value if rules.solo_compare == ">=" else total > 2 * value
+        enough = solo_clears(rules, total, value)
         sign = rules.solo_compare if enough else {">=": "<", ">": "<="}[rules.solo_compare]
         short = done < rules.solo_target and rules.solo_require_target  # A-B-45
         why = [_(w) for w, bad in ((N_("the total falls short"), not enough),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from marketlib.bansan.effects import draw_deck, throw
-from marketlib.bansan.queries import catalog, set_stall, stall_type
+from marketlib.bansan.queries import catalog, set_stall, solo_clears, stall_type
 from marketlib.bansan.scoring import closing_throw
 from marketlib.bansan.state import (
     NEIGHBOUR,
@@ -107,7 +107,7 @@ def solo_finish(state: State) -> State:
     value = sum(cat.lists[x].value for x in vendor.completed)
     total = vendor.money + len(state.deck)
     need = 2 * value
-    enough = total >= need if rules.solo_compare == ">=" else total > need
+    enough = solo_clears(rules, total, value)
     lists_ok = len(vendor.completed) >= rules.solo_target or not rules.solo_require_target
     won = enough and lists_ok
     state = state.note(f"final throw: fines RM{before - vendor.money} (B-SOLO-17)")
