@@ -241,28 +241,14 @@ class Notation:
         twice = next((key.lower() for key, _raw in keyed if key.lower() in given), None)
         if twice is not None:  # 'P0 bargain PC-61 3 price=4'
             raise InvalidAction(f"{text!r}: {twice + '='!r} is given twice")
-        # a positional argument may be named too, after those before it: 'P0 bargain PC-61
-        # price=1' as 'counter price=2' is written (helper-74 wrote both ways)
-        named_args = [(field, kind) for field, kind in verb.args[len(positional):]
-                      if any(key.lower() == field for key, _raw in keyed)]
-        if named_args and len(positional) + len(named_args) < len(verb.args):
-            missing = [f"{field}=" for field, _kind in verb.args[len(positional):]
-                       if (field, _kind) not in named_args]
+        # the positional arguments not written may be named, as a verb's keys are: 'P0 bargain
+        # PC-61 price=1' as 'P1 counter price=2' is written (helper-74 wrote both ways)
+        unwritten = verb.args[len(positional):]
+        named = {key.lower() for key, _raw in keyed} & {field for field, _kind in unwritten}
+        if named and len(named) < len(unwritten):
+            missing = [f"{field}=" for field, _kind in unwritten if field not in named]
             raise InvalidAction(f"{text!r}: {name!r} needs {', '.join(missing)} too ({usage})")
-        if named_args:
-            args = dict(verb.args[len(positional):])
-            fields = {field: _read(text, kind, raw, usage)
-                      for (field, kind), raw in zip(verb.args, positional, strict=False)}
-            rest = []
-            for key, raw in keyed:
-                if key.lower() in fields:
-                    raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
-                if key.lower() in args:
-                    fields[key.lower()] = _read(text, args[key.lower()], raw, usage)
-                else:
-                    rest.append((key, raw))
-            return self._keys(text, name, verb, rest, usage, fields)
-        if len(positional) != len(verb.args):
+        if not named and len(positional) != len(verb.args):
             n = len(verb.args)
             if n == 0 and verb.keys:
                 raise InvalidAction(f"{text!r}: {name!r} takes only key=value arguments "
@@ -274,25 +260,28 @@ class Notation:
             raise InvalidAction(f"{text!r}: {name!r} takes {n} argument{'' if n == 1 else 's'} "
                                 f"({usage}), not {len(positional)}{hint}")
         fields = {field: _read(text, kind, raw, usage)
-                  for (field, kind), raw in zip(verb.args, positional, strict=True)}
-        return self._keys(text, name, verb, keyed, usage, fields)
+                  for (field, kind), raw in zip(verb.args, positional, strict=False)}
+        return self._keys(text, name, verb, keyed, usage, fields,
+                          {**dict(verb.keys), **(dict(unwritten) if named else {})})
 
     def _keys(self, text: str, name: str, verb: Verb, keyed: list[Any], usage: str,
-              fields: dict[str, Any]) -> dict[str, Any]:
-        """``fields`` (the arguments read so far) with the ``key=value`` arguments ``keyed``."""
-        kinds = dict(verb.keys)
+              fields: dict[str, Any], kinds: dict[str, Kind]) -> dict[str, Any]:
+        """``fields`` (the positional arguments read) with the ``key=value`` arguments
+        ``keyed``, each of a name in ``kinds`` (the verb's keys, and its unwritten positional
+        arguments when they are named)."""
         for key, raw in keyed:
             if key.lower() in fields:  # given by position, or by name before
                 raise InvalidAction(f"{text!r}: {key.lower() + '='!r} is given twice")
             if key.lower() not in kinds:
-                known = ", ".join(f"{k}=" for k in (*(f for f, _kind in verb.args), *kinds))
+                names = dict.fromkeys([*(field for field, _kind in verb.args), *kinds])
+                known = ", ".join(f"{k}=" for k in names)
                 raise InvalidAction(
                     f"{text!r}: {name!r} has no key {key + '=' !r}"
                     + (f" (its keys: {known})" if known else " (it takes no key=value)"))
             fields[key.lower()] = _read(text, kinds[key.lower()], raw, usage)
         if verb.need_key and not keyed:
             raise InvalidAction(f"{text!r}: {name!r} needs at least one of "
-                                f"{', '.join(f'{k}=' for k in kinds)} ({usage})")
+                                f"{', '.join(f'{k}=' for k, _kind in verb.keys)} ({usage})")
         return fields
 
 
