@@ -39,16 +39,16 @@ import math
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from marketlib.bots.base import check_choices, game_of, viewer_of
-from marketlib.bots.heuristics import Heuristic, heuristic_for, one_after_another
+from marketlib.bots.heuristics import Heuristic, heuristic_for, line_moves, one_after_another
 from marketlib.bots.ismcts import ISMCTSBot
 from marketlib.bots.turns import turn_lines
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
-from marketlib.core.i18n import N_, _, get_language, ngettext
+from marketlib.core.i18n import N_, _, get_language, named, naming_moves, ngettext
 from marketlib.core.i18n import said as worded
 
 HINT_ITERATIONS = 300
@@ -131,6 +131,10 @@ class Hint:
             other move).
         undecided: the search could not tell the suggested move from an alternative (within
             :data:`TIE_Z` standard errors): the moves are ranked by the greedy evaluation.
+        world: where the moves are named (:func:`~marketlib.core.i18n.named`): the world the
+            search dealt first from the seat's view (its lines are replayed there, where they
+            were found), or the view itself when there was nothing to search. Its hidden cards
+            are a guess, never the game's.
     """
 
     seat: PlayerId
@@ -139,11 +143,13 @@ class Hint:
     best: Option | None
     alternatives: tuple[Option, ...]
     undecided: bool = False
+    world: Any = field(default=None, repr=False, compare=False)
 
     @property
     def text(self) -> str:
         """The hint in words: the move, why, and the alternatives with their estimates."""
-        lines = [_("Hint for P{seat}: {move}").format(seat=self.seat, move=self.action),
+        lines = [_("Hint for P{seat}: {move}").format(seat=self.seat,
+                                                      move=named(self.world, self.action)),
                  _("Why: the coach {reason}").format(reason=self.reason)]
         for other in self.alternatives:
             said = {"move": self._named(other), "estimate": _estimate(other),
@@ -169,11 +175,13 @@ class Hint:
         move too (another line of it), the line's first decisions: "P0 done, then empty PA,
         then done" (two lines "P0 done" read as the suggestion weighed against itself)."""
         if other.action != self.action:
-            return str(other.action)
-        mine = f"P{self.seat} "
-        steps = [str(a).removeprefix(mine) for a in other.line[:LINE_SHOWN]]
+            return named(self.world, other.action)
+        game = None if self.world is None else game_of(self.world)
+        steps = line_moves(None if game is None else game.apply, self.world,
+                           other.line[:LINE_SHOWN])
         more = ", ..." if len(other.line) > LINE_SHOWN else ""
-        return f"{mine}{one_after_another(steps)}{more}"
+        seat = "" if naming_moves() else f"P{self.seat} "  # a button's words name no seat
+        return f"{seat}{one_after_another(steps)}{more}"
 
 
 def _percent(value: float) -> str:
@@ -252,9 +260,8 @@ def _alternatives(options: Sequence[Option], chosen: Option) -> tuple[Option, ..
     return tuple(firsts[:2] or [o for o in options if o is not chosen][:2])
 
 
-def _names(actions: Sequence[Any]) -> str:
+def _names(words: Sequence[str]) -> str:
     """``a, b and c`` (the last two joined by the language's "and")."""
-    words = [str(a) for a in actions]
     if len(words) == 1:
         return words[0]
     return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
@@ -291,12 +298,13 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
         reason = _("cannot tell {moves} apart by its search yet: in {done} simulated futures "
                    "each scored about {estimate} (± two standard errors, in percentage points), "
                    "no further apart than their uncertainty.").format(
-                       moves=_names([o.action for o in tied]), done=done, estimate=estimates[0])
+                       moves=_names([named(table, o.action) for o in tied]), done=done,
+                       estimate=estimates[0])
     else:
         reason = _("cannot tell {moves} apart by its search yet: in {done} simulated futures "
                    "they scored about {estimates} in that order (± two standard errors, in "
                    "percentage points), no further apart than their uncertainty.").format(
-                       moves=_names([o.action for o in tied]), done=done,
+                       moves=_names([named(table, o.action) for o in tied]), done=done,
                        estimates=_names(estimates))
     level = [o for o in order if first.value - o.value < LEVEL]
     if len(level) == len(order):
@@ -304,12 +312,12 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
             "Neither can the greedy evaluation (the same score read right after the turn, "
             "without playing on): each leaves P{seat} at {value}, so as far as the coach can "
             "judge any of them will do; it suggests the first, {move}.").format(
-                seat=seat, value=_percent(first.value), move=first.action)
+                seat=seat, value=_percent(first.value), move=named(table, first.action))
     else:
         said = {"it": worded(heuristic.describe(table, first.line, _end(table, first.line),
                                                 seat)).rstrip("."),
-                "move": first.action, "value": _percent(first.value),
-                "runner": order[len(level)].action,
+                "move": named(table, first.action), "value": _percent(first.value),
+                "runner": named(table, order[len(level)].action),
                 "other": _percent(order[len(level)].value)}
         if len(level) == 1:
             reason += " " + _(
@@ -321,9 +329,9 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
                 "Of those moves, by the greedy evaluation (the same score read right after the "
                 "turn, without playing on), {moves} are best; the coach suggests the first: it "
                 "{it} ({value} against {other} for {runner}).").format(
-                    moves=_names([o.action for o in level]), **said)
+                    moves=_names([named(table, o.action) for o in level]), **said)
     ranked = [*order, *(o for o in options if o not in order)]
-    return Hint(seat, first.action, reason, first, _alternatives(ranked, first), True)
+    return Hint(seat, first.action, reason, first, _alternatives(ranked, first), True, table)
 
 
 def _end(table: Any, line: Sequence[Any]) -> Any:
@@ -354,7 +362,7 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
     bot.ranked = []
     action = bot.choose(view, legal_actions, random.Random(HINT_SEED) if rng is None else rng)
     if not bot.ranked:
-        return Hint(seat, action, worded(bot.explain_choice()), None, ())
+        return Hint(seat, action, worded(bot.explain_choice()), None, (), world=view)
     errors = _standard_errors(bot.ranked)
     options = [Option(a.line.actions[0], tuple(a.line.actions), a.mean, a.visits, se,
                       a.line.value) for a, se in zip(bot.ranked, errors, strict=True)]
@@ -366,7 +374,7 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
     if len(tied) > 1 and bot.rater is not None:
         return _undecided(seat, options, tied, bot.last_iterations, bot.rater, bot.table)
     return Hint(seat, action, worded(bot.explain_choice()), best,
-                _alternatives(options, best))
+                _alternatives(options, best), world=view if bot.table is None else bot.table)
 
 
 # ---------------------------------------------------------------------------------- review
@@ -546,14 +554,16 @@ def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any],
         legal = game.legal_actions(state) if game.current_player(state) == seat else ()
         if action not in legal:  # out of turn (Rent & Release, an answer): judged alone
             legal = (action,)
+        seen = game.view(state, seat)
         played, v_played, preferred, v_pref = review_decision(
-            game, game.view(state, seat), legal, action, seat, worlds=worlds,
+            game, seen, legal, action, seat, worlds=worlds,
             candidates=candidates, nodes=nodes, heuristic=heuristic, seed=i,
             searches=searches)
         m_played, se_played = _mean_se(v_played)
         m_pref, se_pref = _mean_se(v_pref)
         loss, se_loss = _mean_se([b - a for a, b in zip(v_played, v_pref, strict=True)])
-        rows.append(Decision(i, i + 1, str(played), str(preferred), m_played, se_played,
+        rows.append(Decision(i, i + 1, named(seen, played), named(seen, preferred),
+                             m_played, se_played,
                              m_pref, se_pref, loss, se_loss if preferred != played else 0.0,
                              len(legal), len(v_played)))
         report(done)

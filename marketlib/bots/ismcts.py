@@ -38,7 +38,7 @@ from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
-from marketlib.core.i18n import N_, Later, said
+from marketlib.core.i18n import N_, Later, named, said
 
 
 class _Arm:
@@ -163,7 +163,8 @@ class ISMCTSBot:
             return planned
         if len(legal_actions) == 1:
             self.last_iterations = 0
-            self._last = Later(N_("plays {move}, the only legal action."), move=legal_actions[0])
+            self._last = Later(N_("plays {move}, the only legal action."),
+                               move=named(view, legal_actions[0]))
             return legal_actions[0]
         heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         table = game.determinize(view, rng)
@@ -337,7 +338,7 @@ class ISMCTSBot:
         second = next((arm for arm in ranked[1:] if arm.line.actions[0] != first), None)
         if second is not None:  # the same move is no alternative (helper-63)
             text = Later(N_("{scored}; next best began with {move} at about {percent}%"),
-                         scored=text, move=second.line.actions[0],
+                         scored=text, move=named(table, second.line.actions[0]),
                          percent=f"{100 * second.mean:.0f}")
         return Later.by(_stopped, text)
 

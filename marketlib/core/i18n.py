@@ -96,6 +96,50 @@ def language(lang: str | None) -> Iterator[str]:
         _current.reset(token)
 
 
+_namer: ContextVar[Callable[[Any, Any], str] | None] = ContextVar("marketlib_namer",
+                                                                   default=None)
+
+
+@contextmanager
+def naming(namer: Callable[[Any, Any], str]) -> Iterator[None]:
+    """Inside the ``with`` block, a sentence about moves (a coach's hint, a computer player's
+    reason) names each move with ``namer(position, action)`` instead of its table notation: a
+    board's hint names a move by its button's words, which a learner can find among the
+    choices (helper-78: "the coach plays tuck PC-06 ST-07, then empty OR"). ``position`` is
+    where the move is played: a state (a world dealt from the seat's view) or the seat's view.
+    Outside the block moves read as table notation, as they always did (logs, saves, golden
+    transcripts, ``Match.hint()``).
+
+    Example:
+        >>> with naming(lambda position, action: f"<{action}>"):
+        ...     named(None, "P0 done"), named(None, "P0 done", step=True)
+        ('<P0 done>', '<P0 done>')
+        >>> named(None, "P0 done"), named(None, "P0 done", step=True)
+        ('P0 done', 'done')
+    """
+    token = _namer.set(namer)
+    try:
+        yield
+    finally:
+        _namer.reset(token)
+
+
+def naming_moves() -> bool:
+    """Whether moves are named by words here (:func:`naming`), not by table notation."""
+    return _namer.get() is not None
+
+
+def named(position: Any, action: Any, *, step: bool = False) -> str:
+    """``action``, played at ``position``, as a sentence names it: its table notation
+    (``step``: without the seat, a step of a line the sentence has already given to a seat:
+    "tuck PC-06 ST-07"), or, inside :func:`naming`, the namer's words for it."""
+    namer = _namer.get()
+    if namer is not None:
+        return namer(position, action)
+    text = str(action)
+    return text.split(" ", 1)[-1] if step else text
+
+
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (English: none, the code's own words)."""
@@ -349,5 +393,5 @@ def _slot(value: str, depth: int) -> str:
 
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "Later", "_", "check_language",
-           "get_language", "joined", "language", "ngettext", "refusal", "register_refusals", "said",
-           "sentence", "set_language", "translations"]
+           "get_language", "joined", "language", "named", "naming", "naming_moves", "ngettext",
+           "refusal", "register_refusals", "said", "sentence", "set_language", "translations"]

@@ -42,6 +42,7 @@ from marketlib.core.i18n import (
     _,
     check_language,
     language,
+    naming,
     ngettext,
     refusal,
     register_refusals,
@@ -429,7 +430,23 @@ class SeatSession:
         if current != self.seat or current in self.table.opponents:
             raise BoardMessageError(_("a hint is for your own decision, and P{seat} decides "
                                       "now").format(seat=current))
-        self.notice = self.match.hint(current).text
+        with naming(self._button_words(current)):  # the moves as the choices read them
+            self.notice = self.match.hint(current).text
+
+    def _button_words(self, seat: int) -> Callable[[Any, Any], str]:
+        """How a hint names a move on this board: the words of its button, in quotes (a
+        learner finds "Tuck PC-06 into Stall ST-07" among the choices; "P0 tuck PC-06 ST-07"
+        is notation, helper-78). A move is worded in ``seat``'s view of the position it is
+        played in (a world the coach dealt from that view, or the view itself)."""
+        table = self.table.table
+        game = self.match.game
+        own = type(self.table.sights.of(self.match.state).view(seat))
+
+        def words(position: Any, action: Any) -> str:
+            view = position if isinstance(position, own) else game.view(position, seat)
+            return f"“{table.label(view, action)}”"
+
+        return words
 
     def _msg_review(self, message: m.Review) -> None:
         """The review of the shown seat's decisions (``Match.review``, from its view only),
@@ -438,7 +455,8 @@ class SeatSession:
             raise BoardMessageError(_("the board is covered: reveal it first"))
         if self.match.outcome is None:
             raise BoardMessageError(_("the review opens once the game is over"))
-        self.notice = review_text(self.match.review(self.seat))
+        with naming(self._button_words(self.seat)):
+            self.notice = review_text(self.match.review(self.seat))
 
     def _msg_any_time(self, message: m.AnyTime) -> None:
         index = message.index

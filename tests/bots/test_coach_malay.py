@@ -219,9 +219,12 @@ def test_a_malay_board_shows_its_hint_and_the_bots_reasons_in_malay() -> None:
     board._handle_custom_msg({"type": "hint"}, [])
     assert board.error == ""
     suggested = match.hint(0).action
-    assert board.notice.startswith(f"Petunjuk untuk P0: {suggested}\nMengapa: jurulatih ")
-    assert "Why" not in board.notice and "simulated" not in board.notice
     pick = next(c for c in board.choices if c["text"] == str(suggested))
+    # the move as its button reads, in Malay (a learner finds it among the choices)
+    assert pick["label"] == "Curi Kayu 4 (MG-38)"
+    assert board.notice.startswith("Petunjuk untuk P0: \u201cCuri Kayu 4 (MG-38)\u201d\n"
+                                   "Mengapa: jurulatih ")
+    assert "Why" not in board.notice and "simulated" not in board.notice
     board._handle_custom_msg({"type": "play", "index": pick["index"],
                               "version": board.version}, [])
     assert board.error == ""

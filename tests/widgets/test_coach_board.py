@@ -5,9 +5,11 @@ board that does not offer them refuses them, saying why."""
 
 from __future__ import annotations
 
-from marketlib import Match, monsoon
+import random
+
+from marketlib import Match, bansan, monsoon
 from marketlib.bots import GreedyBot
-from marketlib.widgets import MonsoonBoard
+from marketlib.widgets import BansanBoard, MonsoonBoard
 from marketlib.widgets.session import CONTROLS, SWITCHED_OFF
 
 
@@ -19,8 +21,11 @@ def test_a_notebook_board_offers_the_hint_and_answers_it() -> None:
     board._handle_custom_msg({"type": "hint"}, [])
     assert board.error == ""
     expected = match.hint(0)
-    assert board.notice.startswith(f"Hint for P0: {expected.action}")
+    label = next(c["label"] for c in board.choices if c["text"] == str(expected.action))
+    assert label == "Steal Wood 4 (MG-38)"
+    assert board.notice.startswith("Hint for P0: \u201cSteal Wood 4 (MG-38)\u201d\n")
     assert "Why: the coach" in board.notice
+    assert expected.text.startswith("Hint for P0: P0 steal MG-38\n")  # Match.hint: notation
     # the review opens only once the game is over
     board._handle_custom_msg({"type": "review"}, [])
     assert "once the game is over" in board.error
@@ -42,6 +47,47 @@ def test_the_end_screen_review_names_the_seats_decisions() -> None:
     assert board.error == ""
     mine = sum(1 for a in match.history if a.player == 0)
     assert board.notice.startswith(f"Review of P0: {mine} decisions")
+    # its turning points name the moves as their buttons read (helper-78), not in notation
+    assert "Move 80: you played \u201cSteal Cloth 3 (MG-26)\u201d; \u201cSteal Gem/Scroll 1 " \
+           "(MG-29)\u201d was worth about 2.1 seals more" in board.notice
+    assert "P0 steal" not in board.notice
+    frame = match.review(0)  # the library's frame keeps the notation
+    assert frame.loc[frame["move"] == 80, "played"].tolist() == ["P0 steal MG-26"]
+
+
+def test_a_bansan_hint_words_each_move_of_its_line_where_it_is_played() -> None:
+    """The hint on a board names the moves as the choices' buttons read ("P0 tuck PC-22
+    ST-01" is notation a learner never sees on the board, helper-78), each step of the line
+    worded in the position it is played in: PC-06 is picked from the Stall it was tucked
+    into earlier in the line, not from the Bag where it lies now."""
+    match = Match("bansan", bansan.Rules(players=3), seed=4)
+    board = BansanBoard(match, opponents={1: GreedyBot(), 2: GreedyBot()})
+    rng = random.Random(2)
+    for _ in range(18):
+        board._handle_custom_msg({"type": "play", "index": rng.randrange(len(board.choices)),
+                                  "version": board.version}, [])
+    assert (len(match.history), match.current_player) == (47, 0)
+    assert [c["label"] for c in board.choices] == [
+        "Tuck PC-22 into Stall ST-01", "Tuck PC-22 into Stall ST-07",
+        "Tuck PC-06 into Stall ST-01", "Tuck PC-06 into Stall ST-07"]
+    board._handle_custom_msg({"type": "hint"}, [])
+    assert board.error == ""
+    lines = board.notice.split("\n")
+    assert lines[0] == "Hint for P0: \u201cTuck PC-22 into Stall ST-01\u201d"
+    assert lines[1].startswith(
+        "Why: the coach plays \u201cTuck PC-22 into Stall ST-01\u201d, then \u201cTuck PC-06 "
+        "into Stall ST-01\u201d, then \u201cSell Fruits & Veggies online (half price)\u201d, "
+        "then \u201cPick PC-06 (Plastic) from your Stall ST-01\u201d and 4 more, because money "
+        "goes from RM12 to RM13; ")
+    assert lines[1].endswith("next best began with \u201cTuck PC-22 into Stall ST-07\u201d at "
+                             "about 6%.")
+    assert lines[2].startswith("Also weighed: \u201cTuck PC-22 into Stall ST-07\u201d (about ")
+    assert [c["label"] for c in board.choices if c["text"] == "P0 pick PC-06"] == []  # not yet
+    # the same hint outside a board, and the log's reasons, keep the table notation
+    text = match.hint(0).text.split("\n")
+    assert text[0] == "Hint for P0: P0 tuck PC-22 ST-01"
+    assert text[1].startswith("Why: the coach plays tuck PC-22 ST-01, then tuck PC-06 ST-01, "
+                              "then sell FV, then pick PC-06 and 4 more, because ")
 
 
 def test_a_board_without_the_coach_refuses_a_hint_with_a_reason() -> None:

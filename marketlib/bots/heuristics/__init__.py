@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from marketlib.core import registry
 from marketlib.core.game import GameModule, Outcome, PlayerId
-from marketlib.core.i18n import N_, Later, _, said
+from marketlib.core.i18n import N_, Later, _, named, naming_moves, said
 
 
 class Heuristic(Protocol):
@@ -153,7 +153,8 @@ class NeutralHeuristic:
         return rng.choice(actions)
 
     def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
-        return Later(N_("plays {moves}."), moves=", ".join(str(a) for a in actions))
+        return Later(N_("plays {moves}."), moves=", ".join(
+            line_moves(self.game.apply, before, actions, step=False)))
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
         return {"score": self.score(state, player)}
@@ -164,6 +165,31 @@ class NeutralHeuristic:
     def score(self, state: Any, player: PlayerId) -> float:
         result = self.game.outcome(state)
         return 0 if result is None else result.scores[player]
+
+
+def line_moves(apply: Callable[[Any, Any], Any] | None, before: Any, actions: Sequence[Any],
+               *, step: bool = True) -> tuple[str, ...]:
+    """Each move of a line played from ``before`` as a sentence names it
+    (:func:`~marketlib.core.i18n.named`): its table notation (``step``: without the seat), or,
+    when a board names moves by their buttons' words (:func:`~marketlib.core.i18n.naming`),
+    each worded in the position it is played in, the line replayed with ``apply`` (it is
+    legal there: it was found in ``before``; ``None``: each worded at ``before``).
+
+    Example:
+        >>> from marketlib import bansan
+        >>> s = bansan.position(players=2, phase="actions", rents={0: ["FV"], 1: ["WG"]})
+        >>> line = [bansan.parse_action("P0 empty PL"), bansan.parse_action("P0 end-actions")]
+        >>> line_moves(bansan.apply, s, line)
+        ('empty PL', 'end-actions')
+    """
+    if not naming_moves():
+        return tuple(named(before, a, step=step) for a in actions)
+    out = []
+    for action in actions:
+        out.append(named(before, action, step=step))
+        if apply is not None:
+            before = apply(before, action)
+    return tuple(out)
 
 
 def one_after_another(steps: Sequence[str]) -> str:

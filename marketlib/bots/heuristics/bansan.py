@@ -30,9 +30,19 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from marketlib.bansan import BagCard, Give, Pick, RentAndRelease, State, Tuck, Waste, catalog
+from marketlib.bansan import (
+    BagCard,
+    Give,
+    Pick,
+    RentAndRelease,
+    State,
+    Tuck,
+    Waste,
+    apply,
+    catalog,
+)
 from marketlib.bansan.state import Ending, Purchase, Stocking, Vendor
-from marketlib.bots.heuristics import one_after_another, outcome_value
+from marketlib.bots.heuristics import line_moves, one_after_another, outcome_value
 from marketlib.core.i18n import N_, Later, joined, ngettext, said
 
 
@@ -501,7 +511,7 @@ class BansanHeuristic:
         :class:`~marketlib.core.i18n.Later`, worded in the reader's language where it is read.
         """
         was, now = before.vendors[player], after.vendors[player]
-        steps = tuple(str(a).split(" ", 1)[-1] for a in actions[:4])
+        steps = line_moves(apply, before, actions[:4])
         played: str = Later.by(one_after_another, steps) if steps else Later(N_("nothing"))
         if len(actions) > 4:
             played = Later(N_("{moves} and {count} more"), moves=played, count=len(actions) - 4)

@@ -12,7 +12,13 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from marketlib.bots.heuristics import MetricReader, Row, one_after_another, outcome_value
+from marketlib.bots.heuristics import (
+    MetricReader,
+    Row,
+    line_moves,
+    one_after_another,
+    outcome_value,
+)
 from marketlib.core.i18n import N_, Later, _, joined
 from marketlib.monsoon import (
     Buy,
@@ -32,6 +38,7 @@ from marketlib.monsoon import (
     Steal,
     Take,
     Upgrade,
+    apply,
     best_level,
     catalog,
     seals_of,
@@ -247,7 +254,7 @@ class MonsoonHeuristic:
             what = Later.by(one_after_another, tuple(clauses))
         else:  # a line chosen in the middle of a turn: spends, takes, a skipped Bonus Action
             what = Later(N_("goes on with {moves}"), moves=Later.by(
-                one_after_another, tuple(str(a).split(" ", 1)[1] for a in actions)))
+                one_after_another, line_moves(apply, before, actions)))
         why: str
         if seals_after > seals_before:
             why = Later(N_("raising its seals from {before} to {after} of {target}"),
