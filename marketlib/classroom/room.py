@@ -21,6 +21,7 @@ changes (``status.py``), the dashboard (``dashboard.py``), how students find the
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import secrets
 import time
@@ -587,20 +588,24 @@ class Room:
         if version is not None and table is None:
             raise ValueError("a version belongs to one table: new_game(table, version)")
         targets = self._targets(table)
-        for t in targets:  # a dashboard that showed another game is told so first
-            t.check_version(version)
-        playing = [t for t in targets  # a person has played in it: computers' moves alone
-                   if t.match.outcome is None and "" in t.by]  # lose nobody's game
-        if playing and not abandon:
-            tables = ", ".join(f"Table {t.index + 1} ({t.match.cursor} moves)" for t in playing)
-            raise ValueError(f"a game is in progress at {tables}: a new game would end it "
-                             "unfinished, with no result; let it finish, or call "
-                             "new_game(..., abandon=True) to deal anyway")
-        for t in self._targets(table):
-            with t.lock:
+        with contextlib.ExitStack() as held:  # every table asked for, in table order, held
+            for t in targets:  # from the check to the deal: no move slips in between
+                held.enter_context(t.lock)  # (helper-79)
+            for t in targets:  # a dashboard that showed another game is told so first
                 t.check_version(version)
+            playing = [t for t in targets  # a person has played in it: computers' moves
+                       if t.match.outcome is None and "" in t.by]  # alone lose nobody's game
+            if playing and not abandon:
+                tables = ", ".join(f"Table {t.index + 1} ({t.match.cursor} moves)"
+                                   for t in playing)
+                raise ValueError(f"a game is in progress at {tables}: a new game would end it "
+                                 "unfinished, with no result; let it finish, or call "
+                                 "new_game(..., abandon=True) to deal anyway")
+            for t in targets:
                 t.new_game(fresh_seed() if self.seed is None
                            else self.seed + t.index + (t.game + 1) * len(self.tables))
+        for t in targets:  # computer players open the new games, one table at a time
+            with t.lock:
                 t.run_bots()
             self._notify(t.index)
 

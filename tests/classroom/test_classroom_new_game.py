@@ -70,3 +70,45 @@ def test_computers_moves_alone_are_no_game_in_progress_and_a_stale_picture_says_
     table.handle(seat, {"type": "play", "index": 0, "version": table.seats[seat].version})
     with pytest.raises(StaleMessage, match="Table 2 changed since the dashboard showed it"):
         room.new_game(2, version)
+
+
+def test_no_move_slips_in_between_the_in_progress_check_and_the_deal(tmp_path: Path) -> None:
+    """helper-79: ``new_game`` checked for a game in progress outside the table's lock, so a
+    student's move could land after the check and be thrown away by the deal with no word.
+    Here a student's move arrives (from a server thread, which holds the table's lock while
+    the table handles it) just as the check reads the table: it now waits until the new game
+    is dealt and is then refused as made on the old picture, never lost in a game thrown
+    away."""
+    import threading
+
+    room = Room("monsoon", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5)
+    table = room.tables[0]
+    seat = table.match.current_player
+    assert seat is not None
+    version = table.seats[seat].version
+    answers: list[str] = []
+    seen: list[tuple[bool, int]] = []
+    students: list[threading.Thread] = []
+
+    def play() -> None:  # as the server hands a student's message to the table
+        with table.lock:
+            answers.append(table.handle(seat, {"type": "play", "index": 0,
+                                               "version": version}))
+
+    class Moves(list):  # type: ignore[type-arg]  # table.by, which the check reads
+        def __contains__(self, item: object) -> bool:
+            found = super().__contains__(item)
+            student = threading.Thread(target=play)
+            students.append(student)
+            student.start()
+            student.join(0.5)  # time enough to play, had nothing held the table
+            seen.append((student.is_alive(), table.match.cursor))
+            return found
+
+    table.by = Moves(table.by)
+    room.new_game(1)
+    students[0].join(5)
+    assert seen == [(True, 0)]  # the move waited; the game the deal threw away had no move
+    assert answers == ["The board changed before your click arrived, so nothing was done: "
+                       "look again and click once more (board version 1, now 2)."]
+    assert table.match.cursor == 0 and table.match.seed == 5 + 0 + 1
