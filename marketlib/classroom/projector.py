@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from marketlib.classroom.invite import qr_svg
 from marketlib.classroom.prediction import histogram
+from marketlib.classroom.status import seat_named
 from marketlib.core.i18n import N_, _, get_language
 
 if TYPE_CHECKING:
@@ -54,9 +55,9 @@ def _table_row(table: RoomTable) -> tuple[dict[str, Any], list[tuple[int, ...]]]
     current = status.to_play
     row = {"table": status.table, "treatment": status.treatment, "game": status.game,
            "turn": turn if isinstance(turn, int) else None, "moves": status.moves,
-           "to_play": "" if current is None or status.over else status.shown[current],
+           "to_play": "" if current is None or status.over else seat_named(status, current),
            "paused": status.paused, "over": status.over,
-           "winners": [status.shown[w] for w in status.winners] if status.over else [],
+           "winners": [seat_named(status, w) for w in status.winners] if status.over else [],
            "players": list(status.shown)}
     return row, finished
 

@@ -120,6 +120,13 @@ class TableStatus(msgspec.Struct, frozen=True, kw_only=True):
     """The treatment the table plays (issue 31; ``""`` in a room of one rule set)."""
 
 
+def seat_named(status: TableStatus, seat: int) -> str:
+    """A seat as the teacher's screens name it: its number and its shown name, "P0 Aisyah",
+    "P2 GreedyBot" ("P1" alone before anyone joined): at a table of three GreedyBots the
+    number says which won (helper-78 read "GreedyBot won")."""
+    return " ".join(dict.fromkeys((f"P{seat}", status.shown[seat])))
+
+
 def status_row(status: TableStatus, connected: Mapping[tuple[int, int], Any],
                now: float) -> dict[str, Any]:
     """A table's row of ``room.status()`` (``connected``: the server's seats with a browser
@@ -132,19 +139,16 @@ def status_row(status: TableStatus, connected: Mapping[tuple[int, int], Any],
         "table": status.table,
         "treatment": status.treatment,
         "game": status.game,
-        "to play": "" if current is None else " ".join(dict.fromkeys(
-            (f"P{current}", status.shown[current]))),  # "P0 Aisyah"; "P0" before anyone joined
+        "to play": "" if current is None else seat_named(status, current),
         "moves": status.moves,
         "connected": f"{online}/{len(people)}",
         "computers": ", ".join(f"P{s}" for s, bot in enumerate(status.computers) if bot),
         "since last move (s)": round(now - status.last_move),
         "paused": status.paused,
         "over": status.over,
-        "winners": ", ".join(" ".join(dict.fromkeys((f"P{w}", status.shown[w])))
-                             for w in status.winners),  # "P1 GreedyBot": which seat (helper-78
-        # read "GreedyBot won" at a table of three GreedyBots)
+        "winners": ", ".join(seat_named(status, w) for w in status.winners),
     }
 
 
 __all__ = ["PERSON", "Seen", "TableStatus", "actor", "bot_class", "display_names",
-           "status_row"]
+           "seat_named", "status_row"]

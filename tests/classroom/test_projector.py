@@ -104,7 +104,12 @@ def test_running_results_count_finished_games_only(tmp_path: Path) -> None:
         assert over["over"] and over["to_play"] == ""
         outcome = room.tables[0].match.outcome
         assert outcome is not None
-        assert over["winners"] == [over["players"][w] for w in outcome.winners]
+        # each winner by seat and name: at a table of computer players the seat says which
+        # RandomBot won (helper-78 read "GreedyBot won" at a table of three GreedyBots)
+        assert over["players"] == ["RandomBot", "RandomBot"]
+        assert over["winners"] == [f"P{w} RandomBot" for w in outcome.winners]
+        under_way = data["tables"][1]
+        assert under_way["to_play"] == f"P{room.tables[1].match.current_player}"
         room.seat_person(1, 0)
         room.new_game(1)  # the finished game still counts; the new one does not yet
         assert not room.tables[0].match.is_over
