@@ -93,8 +93,9 @@ def payload(room: Room) -> dict[str, Any]:
     """What the projector shows, as JSON-ready data (see the module's docstring).
 
     ``tables``: one row per table (``table``, ``treatment``, ``game``, ``turn``, ``moves``,
-    ``to_play`` the display name of the seat deciding, ``paused``, ``over``, ``winners`` and
-    ``players`` as display names). ``treatments``: per treatment (in the room's order)
+    ``to_play`` the seat deciding and ``winners``, each by number and display name, "P0
+    Aisyah", "P1 GreedyBot" (:func:`~marketlib.classroom.status.seat_named`), ``paused``,
+    ``over``, and ``players`` as display names). ``treatments``: per treatment (in the room's order)
     ``tables`` (how many tables play it), ``finished`` (finished games), ``seats`` (seats in
     them) and ``mean`` (their mean score, ``None`` before any game finished). ``url``: the
     join address while the room runs (else ``""``); ``unit``: the score's unit;
