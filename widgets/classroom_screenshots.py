@@ -30,6 +30,7 @@ def main(out: Path) -> list[Path]:
     from websockets.sync.client import connect
 
     from marketlib.classroom import Room
+    from marketlib.classroom.dashboard import Dashboard
     from marketlib.classroom.standins import play_as_students
 
     out.mkdir(parents=True, exist_ok=True)
@@ -65,8 +66,8 @@ def main(out: Path) -> list[Path]:
             page.screenshot(path=str(written[-1]))
 
             dash = room.dashboard()
-            state = {name: getattr(dash, name)
-                     for name in ("tables", "url", "qr", "game", "error", "refreshed")}
+            state = {name: getattr(dash, name)  # every trait the page is sent (its words too)
+                     for name in Dashboard.class_own_traits(sync=True)}
             desk = browser.new_context(viewport={"width": 1100, "height": 760})
             page = desk.new_page()
             page.goto((ROOT / "widgets" / "harness.html").as_uri())

@@ -172,7 +172,10 @@ class Dashboard(anywidget.AnyWidget):
         connected = room.connected
         tables = []
         for table in room.tables:
-            status = table.status  # one struct, made whole under the table's lock
+            with table.lock, language(self.lang):
+                status = table.status  # one struct, made whole under the table's lock
+                undo = table.undo_words()  # what Undo takes back, said before the click
+                can_undo = table.session.undo_stop() is not None
             row = status_row(status, connected, now)
             seats = [{"seat": s, "name": status.names[s], "code": table.codes[s],
                       "computer": status.computers[s],
@@ -188,7 +191,7 @@ class Dashboard(anywidget.AnyWidget):
                            "since_last_move": row["since last move (s)"],
                            "paused": row["paused"], "over": row["over"],
                            "winners": row["winners"], "seats": seats,
-                           "version": status.version})
+                           "undo": undo, "can_undo": can_undo, "version": status.version})
         with self.hold_sync():
             self.tables = tables
             self.game = room.game

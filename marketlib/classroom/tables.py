@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from marketlib.bots import make_bot
-from marketlib.classroom.status import Seen, TableStatus, actor, display_names
+from marketlib.classroom.status import Seen, TableStatus, actor, display_names, seat_named
 from marketlib.classroom.store import Row, Store
 from marketlib.classroom.timer import (
     ANNOUNCED,
@@ -33,7 +33,16 @@ from marketlib.classroom.timer import (
     timeout_rng,
     warning,
 )
-from marketlib.core.i18n import N_, Later, _, language, register_refusals, said
+from marketlib.core.i18n import (
+    N_,
+    Later,
+    _,
+    language,
+    ngettext,
+    refusal,
+    register_refusals,
+    said,
+)
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
@@ -246,6 +255,29 @@ class RoomTable:
             with language(session.lang):
                 return said(session.notice) or _("nothing was played")
         return session.error
+
+    def undo_words(self) -> str:
+        """What the teacher's Undo takes back now, in the language in force (the dashboard
+        says it beside the button; helper-78 could not tell what a click would undo): "Undo
+        takes back P1 Aisyah's move “Tuck PC-06 into Stall ST-07” and 2 moves after it."
+        (the move as its button read, in the teacher view); why it cannot in play mode (a
+        reveal); ``""`` before any move. Read it under :attr:`lock`."""
+        match = self.match
+        stop = self.session.undo_stop()
+        if stop is None:
+            why = match.undo_refusal()
+            return "" if why is None or match.cursor == 0 else _("Undo: {why}").format(
+                why=refusal(why))
+        action = match.history[stop]
+        slots = {"who": seat_named(self.status, action.player),
+                 "move": self.session.table.label(match.game.view(match.states[stop], None),
+                                                  action)}
+        after = match.cursor - stop - 1
+        if not after:
+            return _("Undo takes back {who}'s move “{move}”.").format(**slots)
+        return ngettext("Undo takes back {who}'s move “{move}” and {count} move after it.",
+                        "Undo takes back {who}'s move “{move}” and {count} moves after it.",
+                        after).format(count=after, **slots)
 
     def undo(self) -> None:
         """The teacher's undo: back to the last decision of a person (play mode stops where

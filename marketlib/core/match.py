@@ -342,6 +342,33 @@ class Match:
             return REVEALED.format(index=index, action=str(self._actions[index - 1]))
         return None
 
+    def undo_refusal(self, index: int | None = None) -> str | None:
+        """Why a step back from timeline position ``index`` (default: the current one) is
+        refused, as :meth:`undo` would say it (English; registered, so a board words it in its
+        reader's language), or ``None`` when it is allowed: at the start of the game, or in
+        play mode where that step revealed cards.
+
+        Example:
+            >>> from marketlib import Match, monsoon
+            >>> m = Match("monsoon", monsoon.Rules(players=2), seed=1, mode="play")
+            >>> m.undo_refusal()
+            'nothing to undo: this is the start of the game'
+
+        Raises:
+            TimelineError: ``index`` is not a position played (``0 ..`` the cursor).
+            TypeError: ``index`` is not an ``int``.
+        """
+        index = self._cursor if index is None else index
+        if type(index) is not int:
+            raise TypeError(f"undo_refusal({index!r}): a timeline position is a whole number")
+        if not 0 <= index <= self._cursor:
+            raise TimelineError(f"undo_refusal({index}): the positions played are "
+                                f"0..{self._cursor}")
+        if index == 0:
+            return NOTHING_TO_UNDO
+        blocker = self._undo_blocker(index)
+        return None if blocker is None else UNDO_BLOCKED.format(blocker=blocker)
+
     def undo(self) -> Any:
         """Step back one action and return the state.
 
@@ -349,11 +376,9 @@ class Match:
             MarketlibError: at the start of the game.
             UndoBlocked: in play mode, when the last step revealed new information.
         """
-        if self._cursor == 0:
-            raise MarketlibError(NOTHING_TO_UNDO)
-        blocker = self._undo_blocker(self._cursor)
-        if blocker is not None:
-            raise UndoBlocked(UNDO_BLOCKED.format(blocker=blocker))
+        why = self.undo_refusal()
+        if why is not None:
+            raise MarketlibError(why) if self._cursor == 0 else UndoBlocked(why)
         self._cursor -= 1
         self._revision += 1
         return self.state

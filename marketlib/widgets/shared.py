@@ -284,14 +284,31 @@ class TableSession:
         Raises:
             MarketlibError: nothing to undo; UndoBlocked: a reveal blocks it (play mode).
         """
-        match = self.match
-        while True:
-            undone = match.history[match.cursor - 1] if match.cursor else None
-            match.undo()
-            if not match.can_undo or (match.current_player not in self.opponents
-                                      and self._by_person(undone)):
-                break
+        stop = self.undo_stop()
+        if stop is None:
+            self.match.undo()  # refused: it raises why
+        else:
+            self.match.goto(stop)
         self.recall()
+
+    def undo_stop(self) -> int | None:
+        """The timeline position :meth:`undo` steps back to: before the last move of a person
+        that a person decides after (the computer players' moves after it go too), or where a
+        reveal stops it in play mode; ``None`` when nothing can be undone
+        (``match.undo_refusal()`` says why). The moves ``history[stop:]`` are what it takes
+        back (the teacher's dashboard says so before the click)."""
+        match = self.match
+        cursor = match.cursor
+        if match.undo_refusal(cursor) is not None:
+            return None
+        history, states, game = match.history, match.states, match.game
+        while True:
+            undone = history[cursor - 1]
+            cursor -= 1
+            if match.undo_refusal(cursor) is not None or (
+                    game.current_player(states[cursor]) not in self.opponents
+                    and self._by_person(undone)):
+                return cursor
 
     def redo(self) -> None:
         """Redo forward to the next decision of a person.

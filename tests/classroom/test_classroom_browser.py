@@ -155,12 +155,12 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
 
 
 
-DASHBOARD_TRAITS = ("tables", "url", "qr", "game", "error", "refreshed", "words", "stopped")
-
-
 def dashboard_state(dash: Any) -> dict[str, Any]:
     """The dashboard's synced traits as JSON-ready builtins (what its page receives)."""
-    return json.loads(json.dumps({name: getattr(dash, name) for name in DASHBOARD_TRAITS}))
+    from marketlib.classroom.dashboard import Dashboard
+
+    return json.loads(json.dumps({name: getattr(dash, name)  # anywidget subclasses each one
+                                  for name in Dashboard.class_own_traits(sync=True)}))
 
 
 def mount_dashboard(page: Any, dash: Any, state: dict[str, Any]) -> None:

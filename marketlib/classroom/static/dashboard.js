@@ -73,8 +73,16 @@ function dashTable(W, t, send) {
     : dashButton(W.pause, dashT(W.pause_aria, { table: t.table }), () => send({ type: "pause", table: t.table })));
   // Undo and a new game act on the game shown: they carry its version, and Python refuses
   // them if the table changed since this picture (a student moved meanwhile).
-  bar.appendChild(dashButton(W.undo, dashT(W.undo_aria, { table: t.table }),
-    () => send({ type: "undo", table: t.table, version: t.version })));
+  const undo = dashButton(W.undo, dashT(W.undo_aria, { table: t.table }),
+    () => send({ type: "undo", table: t.table, version: t.version }));
+  undo.disabled = !t.can_undo;
+  if (t.undo) {  // what a click takes back, said before it (Python words it)
+    const said = dashEl("div", "marketlib-dash-undo", t.undo);
+    said.id = `marketlib-dash-undo-${t.table}`;
+    undo.setAttribute("aria-describedby", said.id);
+    box.appendChild(said);
+  }
+  bar.appendChild(undo);
   if (t.over) {
     bar.appendChild(dashButton(W.new_game, dashT(W.new_game_aria, { table: t.table }),
       () => send({ type: "new_game", table: t.table, version: t.version })));
