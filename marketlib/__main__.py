@@ -69,6 +69,10 @@ def rules_from_args(game: Any, mode: str, implied: Mapping[str, Any],
         where = given.get(found.group(1), "") if found else ""
         problem = in_words(message[: found.start()] if found else message)
         if where:
+            if "Expected `array`" in message:  # helper-82 typed market_prices=2,2,4,...
+                name, _, text = where.removeprefix("--rule ").partition("=")
+                listed = msgspec.json.encode([_rule_value(x) for x in text.split(",")])
+                problem += f": write it as JSON, --rule {name}={listed.decode()}"
             raise ValueError(f"{where}: {problem}") from None
         known = ", ".join(game.Rules.__struct_fields__)
         extra = f" (the options: {known})" if "unknown field" in message else ""
@@ -164,10 +168,13 @@ def check_writable(path: Path) -> None:
     Raises:
         ValueError: saying which path and why.
     """
+    from marketlib.sim.results import results_format
+
     folder = path.parent
     if path.is_dir():
         raise ValueError(f"--out {path}: is a folder; give a file name such as "
                          f"{path / 'results.csv'}")
+    results_format(f"--out {path}")  # .parquet or .csv, never CSV text under another name
     if not folder.exists():
         raise ValueError(f"--out {path}: the folder {folder} does not exist")
     if not folder.is_dir():

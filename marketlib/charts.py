@@ -24,6 +24,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 import altair as alt
@@ -47,9 +48,33 @@ XAxis = Literal["progress", "turn"]
 def enable_offline() -> None:
     """Render every altair chart as static SVG, offline (through vl-convert-python).
 
-    Returns nothing, so a notebook cell that calls it last prints nothing.
+    Returns nothing, so a notebook cell that calls it last prints nothing. To write a chart
+    to a file offline use :func:`save` (altair's ``chart.save("x.html")`` loads Vega from a
+    CDN).
     """
     alt.renderers.enable("svg")
+
+
+def save(chart: Any, path: str | Path) -> Path:
+    """Write ``chart`` to ``path``, offline, in the format its suffix names: ``.png``,
+    ``.svg``, ``.pdf`` (drawn by vl-convert-python), ``.json`` (the Vega-Lite spec) or
+    ``.html`` with Vega's scripts inside the page (about 900 kB): altair's own
+    ``chart.save("x.html")`` writes a page that loads them from a CDN, blank without the
+    internet (helper-82). Returns the path.
+
+    Raises:
+        ValueError: another suffix (nothing is written).
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".png", ".svg", ".pdf", ".json", ".html"):
+        raise ValueError(f"{path}: charts are saved as .png, .svg, .pdf, .json or .html, "
+                         f"not {suffix or 'a file without a suffix'!r}")
+    if suffix == ".html":
+        chart.save(str(path), inline=True)  # vega, vega-lite and vega-embed in the page
+    else:
+        chart.save(str(path))
+    return path
 
 
 def _colour(field: str, title: str, legend: bool = True) -> alt.Color:
@@ -210,10 +235,11 @@ def _seats_note(games: pd.DataFrame, by: str, n: int, within: tuple[str, ...] = 
     seat, not per game). ``within``: the columns that tell games with the same ``game`` number
     apart (a sweep's rule columns: its points number their games from 0 each)."""
     shared = []
-    keys = [*within, "game", by]
-    if set(keys) <= set(games.columns):
-        held = games.groupby(keys, observed=True).size().groupby(level=by,
-                                                                  observed=True).max()
+    keys = list(dict.fromkeys([*within, *_points(games), "game"]))
+    if set([*keys, by, "seat"]) <= set(games.columns) and not games.duplicated(
+            [*keys, "seat"]).any():  # else runs joined: a game cannot be told from another
+        held = games.groupby([*keys, by], observed=True).size().groupby(level=by,
+                                                                        observed=True).max()
         shared = [f"{name} held {k} seats a game; winning a game counts 1 win in {k} seats"
                   for name, k in held.items() if k > 1]
     if not shared:
@@ -242,7 +268,7 @@ def _per_game(turns: pd.DataFrame, value: str, by: str, x: XAxis,
     """One value per game, group and x step (the mean over that game's rows there), with
     ``x`` either the share of the game played (``bins`` bins) or the turn (only turns that
     every game reached)."""
-    games = _games_of(turns)
+    games = _games_of(turns, by)
     frame = turns[list(dict.fromkeys([*games, "turn", by, value]))].copy()
     last = frame.groupby(games)["turn"].transform("max")
     if x == "progress":
@@ -348,19 +374,40 @@ def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot",
                                                each="point"))
 
 
-def _games_of(frame: pd.DataFrame) -> list[str]:
-    """The columns that name one game of ``frame``: ``game``, after a sweep's rule columns
-    (its points number their games from 0 each, so the games of two points shared a number
-    and their turns were taken as one game's)."""
-    return [*_points(frame), "game"]
+def _games_of(frame: pd.DataFrame, by: str | None = None) -> list[str]:
+    """The columns that name one game of ``frame``: ``game``, after a sweep's ``point`` (its
+    points number their games from 0 each, so the games of two points shared a number and
+    their turns were taken as one game's), and after ``by`` when ``game`` numbers repeat
+    otherwise: frames of several runs joined with ``pd.concat``, each run marked by a column
+    of its own that the chart groups by (helper-82's runs marked ``target``: their turns were
+    taken as one game's, and the lines bent).
+
+    Raises:
+        ValueError: the same game's seat (and turn) appears twice and ``by`` does not tell the
+            runs apart.
+    """
+    keys = [*_points(frame), "game"]
+    rows = [c for c in ("seat", "turn") if c in frame.columns]
+    if not frame.duplicated([*keys, *rows]).any():
+        return keys
+    if by is not None and by in frame.columns and by not in keys and not frame.duplicated(
+            [by, *keys, *rows]).any():
+        return [by, *keys]
+    raise ValueError(
+        f"the same game number appears more than once for one seat{' and turn' * ('turn' in rows)}"
+        f": frames of several runs joined? Give each run a column of its own "
+        f"(frame.assign(run=...)) and chart by it (turns_chart(..., by=\"run\")) or one run "
+        f"at a time, or play them in one sweep, whose 'point' column tells its games apart")
 
 
 def _points(frame: pd.DataFrame, *rules: str) -> tuple[str, ...]:
-    """The columns that tell a sweep's points apart (its grid's rule options, ``rules`` at
-    least): each point numbers its games from 0, so ``game`` alone does not name a game."""
+    """The columns that tell a sweep's points apart (its ``point`` number; from an older
+    sweep, its grid's rule options, ``rules`` at least): each point numbers its games from 0,
+    so ``game`` alone does not name a game."""
+    if "point" in frame.columns:
+        return tuple(dict.fromkeys([*rules, "point"]))
     grid = frame.attrs.get("marketlib", {}).get("grid", {})
     return tuple(dict.fromkeys([*rules, *(k for k in grid if k in frame.columns)]))
-
 
 
 def review_chart(frame: Any) -> alt.LayerChart:
@@ -433,7 +480,22 @@ def comparison_chart(comparison: Any) -> alt.LayerChart:
     return configured
 
 
-__all__ = ["HEIGHT", "PALETTE", "SHAPES", "WIDTH", "bin_fill_chart", "comparison_chart",
-           "enable_offline",
-           "estimate_chart", "review_chart", "score_chart", "sweep_chart", "t_summary",
-           "turns_chart", "wilson_interval", "win_rate_chart", "win_rates"]
+__all__ = [
+    "HEIGHT",
+    "PALETTE",
+    "SHAPES",
+    "WIDTH",
+    "bin_fill_chart",
+    "comparison_chart",
+    "enable_offline",
+    "estimate_chart",
+    "review_chart",
+    "save",
+    "score_chart",
+    "sweep_chart",
+    "t_summary",
+    "turns_chart",
+    "wilson_interval",
+    "win_rate_chart",
+    "win_rates",
+]

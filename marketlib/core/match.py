@@ -29,10 +29,10 @@ from marketlib.core.errors import (
     MarketlibError,
     TimelineError,
     UndoBlocked,
-    describe_validation_error,
 )
 from marketlib.core.game import GameModule, Outcome, PlayerId, check_seat, seat_count
 from marketlib.core.i18n import N_, register_refusals
+from marketlib.core.options import rules_from
 from marketlib.core.registry import load, resolve_game
 from marketlib.core.savefile import SAVE_FORMAT, SAVE_VERSION, Mode
 from marketlib.core.seeding import DealScheme, check_seed, setup_seed
@@ -57,10 +57,7 @@ def _coerce_rules(game: GameModule, rules: Any) -> Any:
     if rules is None:
         return game.Rules()
     if isinstance(rules, dict):
-        try:
-            return msgspec.convert(rules, game.Rules)
-        except msgspec.ValidationError as err:
-            raise ValueError(f"bad rules: {describe_validation_error(err)}") from None
+        return rules_from(game.Rules, rules)
     rules_type = game.Rules
     if isinstance(rules_type, type) and not isinstance(rules, rules_type):
         raise TypeError(

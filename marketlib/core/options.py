@@ -19,13 +19,32 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 
+from marketlib.core.errors import describe_validation_error
 from marketlib.core.i18n import _
 
 _ENTRY = re.compile(r"^ {8}([a-z_][a-z0-9_, ]*): (.*)$")
+
+
+def rules_from(rules_type: Any, options: Mapping[str, Any]) -> Any:
+    """A game's ``Rules`` from a mapping of its options (``{"players": 3}``), as ``Match``,
+    ``play_many`` and ``sweep`` take them.
+
+    Raises:
+        ValueError: an unknown option (the message lists the game's options: helper-82 read
+            only "unknown field `player`") or a value of the wrong type or out of range.
+    """
+    try:
+        return msgspec.convert(dict(options), rules_type)
+    except msgspec.ValidationError as err:
+        known = ""
+        if "unknown field" in str(err):
+            known = f" (the options: {', '.join(rules_type.__struct_fields__)})"
+        raise ValueError(f"bad rules: {describe_validation_error(err)}{known}") from None
 
 
 @functools.cache

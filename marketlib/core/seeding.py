@@ -40,19 +40,21 @@ Example:
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Final, Literal
 
 
 def check_seed(seed: object) -> int:
-    """``seed`` as an ``int`` (numpy integers are accepted).
+    """``seed`` as an ``int`` (numpy integers are accepted: ``np.int64(3)``, a frame's
+    ``seed`` column read back).
 
     Raises:
         TypeError: a ``bool``, ``float``, ``str`` or anything else that is not an integer.
     """
     if type(seed) is not int:
-        if isinstance(seed, int) and not isinstance(seed, bool):
-            return int(seed)
+        if not isinstance(seed, bool) and hasattr(type(seed), "__index__"):
+            return operator.index(seed)  # type: ignore[arg-type]  # checked just above
         raise TypeError(f"a seed is an int, not {type(seed).__name__} {seed!r}")
     return seed
 

@@ -176,6 +176,10 @@ def run_points(
     :func:`~marketlib.sim.sweep`."""
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
+    for name, flag in (("rotate_seats", rotate_seats), ("any_time", any_time),
+                       ("progress", progress)):
+        if type(flag) is not bool:  # "no" is true: seats were rotated (helper-82)
+            raise TypeError(f"{name} is True or False, not {flag!r}")
     entry = registry.entry_of(module)
     with contextlib.ExitStack() as stack:
         if client is not None or backend == "dask":

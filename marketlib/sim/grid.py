@@ -25,6 +25,9 @@ from marketlib.sim.batch import Point, _meta, finish, run_points
 from marketlib.sim.record import BotSpec, check_games, resolve_rules, seat_bots
 from marketlib.sim.tasks import card_content
 
+OPTIONS = ("rotate_seats", "n_jobs", "backend", "client", "progress", "chunk_size", "any_time")
+"""The options :func:`sweep` passes on as :func:`~marketlib.sim.play_many` takes them."""
+
 
 @overload
 def sweep(game: str | GameModule, base_rules: Any, grid: Mapping[str, Sequence[Any]],
@@ -88,6 +91,10 @@ def sweep(
         >>> df.attrs["marketlib"]["point_seeds"] == [point_seed(0, 0), point_seed(0, 1)]
         True
     """
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:  # before anything is played; not run_points' TypeError (helper-82: n_job=2)
+        raise TypeError(f"sweep() got an unknown option {unknown[0]!r}; its options are "
+                        f"common_seeds, out, {', '.join(OPTIONS)}")
     n_games = check_games(n_games)
     seed = check_seed(seed)
     module = resolve_game(game)
@@ -113,9 +120,10 @@ def sweep(
         except msgspec.ValidationError as err:
             raise ValueError(f"bad rule values {changes}: {err}") from None
         players = int(getattr(rules, "players", len(bots)))
+        columns = (("point", p), *((k, column_value(v)) for k, v in changes.items()))
         points.append(Point(rules=rules, bots=tuple(seat_bots(bots, players)),
                             seed=seed if common_seeds else point_seed(seed, p),
-                            columns=tuple(changes.items()), cards=card_content(rules)))
+                            columns=columns, cards=card_content(rules)))
     rotate = options.pop("rotate_seats", True)
     first = points[0]
     meta = {**_meta(module, first.rules, first.bots, seed, n_games, rotate, first.cards),
@@ -133,4 +141,19 @@ def sweep(
     return games
 
 
-__all__ = ["sweep"]
+def column_value(value: Any) -> Any:
+    """A rule value as a sweep's column holds it: a number, text or truth value as it is; a
+    list of values (``market_prices``, ``star_sources``) as its JSON text, ``"[1,1,2,1,1,2]"``,
+    one label per point that can be grouped, charted and saved to Parquet (a list in a
+    column cannot be grouped, and comes back from Parquet as an array).
+
+    Example:
+        >>> column_value(15), column_value((2, 2, 4)), column_value(["FV", "MT"])
+        (15, '[2,2,4]', '["FV","MT"]')
+    """
+    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+        return value
+    return msgspec.json.encode(value).decode()
+
+
+__all__ = ["column_value", "sweep"]

@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from marketlib.bots import Bot, make_bot, reads_view, uniform_choice
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
 from marketlib.bots.heuristics import Row, heuristic_for, metric_reader
 from marketlib.core.errors import IllegalAction, MarketlibError, action_text
 from marketlib.core.game import GameModule, Outcome, seat_count
 from marketlib.core.match import Match
+from marketlib.core.options import rules_from
 from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import bot_rng
 
@@ -127,7 +126,7 @@ def resolve_rules(game: GameModule, rules: Any) -> Any:
     if isinstance(game.Rules, type) and isinstance(rules, game.Rules):
         return rules
     if isinstance(rules, Mapping):
-        return msgspec.convert(dict(rules), game.Rules)
+        return rules_from(game.Rules, rules)
     raise TypeError(f"the rules of {game.GAME.name} are its Rules, a dict of its options or "
                     f"None, not {type(rules).__module__}.{type(rules).__name__}")
 
@@ -159,6 +158,11 @@ def seat_bots(bots: Sequence[BotSpec], players: int) -> list[BotSpec]:
                         f"{bots!r}")
     if not bots:
         raise ValueError("give at least one bot")
+    for bot in bots:  # a class, not a bot: GreedyBot, not GreedyBot() (helper-82 read
+        if isinstance(bot, type):  # "choose() missing 1 required positional argument")
+            raise TypeError(f"bots are names or bot objects: {bot.__name__}() (or "
+                            f"{bot.__name__.removesuffix('Bot').lower()!r}), not the class "
+                            f"{bot.__name__}")
     if len(bots) > players:
         raise ValueError(f"{len(bots)} bots for a {players}-player game: give at most "
                          f"{players} (they are cycled to fill the seats), or more players")

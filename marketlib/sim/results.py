@@ -13,15 +13,32 @@ import numpy as np
 import pandas as pd  # type: ignore[import-untyped]
 
 
+def results_format(path: str | Path) -> str:
+    """``"parquet"`` or ``"csv"``: the format of a results file, by its suffix.
+
+    Raises:
+        ValueError: another suffix, naming the file (helper-82's ``games.xlsx`` was written
+            as CSV text under that name, which a spreadsheet then refused).
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".parquet", ".csv"):
+        raise ValueError(f"{path}: results are saved as .parquet or .csv (a spreadsheet "
+                         f"opens .csv), not {suffix or 'a file without a suffix'!r}")
+    return suffix[1:]
+
+
 def save_results(frame: pd.DataFrame, path: str | Path) -> Path:
-    """Write a frame to Parquet (``.parquet``) or CSV (anything else) with its metadata.
+    """Write a frame to Parquet (``.parquet``) or CSV (``.csv``) with its metadata.
 
     Parquet keeps ``frame.attrs`` in the file's metadata; CSV starts with one
     ``# marketlib: {...}`` comment line. :func:`load_results` reads either back.
+
+    Raises:
+        ValueError: another suffix (:func:`results_format`; nothing is written).
     """
     target = Path(path)
     meta = frame.attrs.get("marketlib", {})
-    if target.suffix == ".parquet":
+    if results_format(target) == "parquet":
         frame.to_parquet(target, index=False)
     else:
         with target.open("w", encoding="utf-8", newline="") as out:
@@ -38,7 +55,7 @@ def load_results(path: str | Path) -> pd.DataFrame:
             file and the row).
     """
     source = Path(path)
-    if source.suffix == ".parquet":
+    if results_format(source) == "parquet":
         return pd.read_parquet(source)
     with source.open(encoding="utf-8") as f:
         first = f.readline()
@@ -164,6 +181,15 @@ def mean_difference(a: Iterable[float], b: Iterable[float],
     return diff, float(ci.low), float(ci.high)
 
 
+def _check_columns(frame: pd.DataFrame, needed: list[str], caller: str) -> None:
+    """Refuse a frame without a column ``caller`` reads, naming it and the frame's columns
+    (helper-82 read a bare ``KeyError: 'bots'``)."""
+    missing = [c for c in dict.fromkeys(needed) if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{caller}: no column {missing[0]!r} in the frame (its columns: "
+                         f"{', '.join(map(str, frame.columns))})")
+
+
 def mean_table(frame: pd.DataFrame, value: str, by: str | list[str],
                confidence: float = 0.95) -> pd.DataFrame:
     """The mean of ``value`` per group with its t interval (:func:`mean_interval`).
@@ -174,12 +200,16 @@ def mean_table(frame: pd.DataFrame, value: str, by: str | list[str],
     Returns:
         One row per group: ``by`` columns, ``n``, ``mean``, ``ci_low``, ``ci_high``.
 
+    Raises:
+        ValueError: ``value`` or a ``by`` column is not a column of ``frame``.
+
     Example:
         >>> df = pd.DataFrame({"g": ["a", "a", "b", "b"], "x": [1, 3, 2, 2]})
         >>> mean_table(df, "x", "g").round(2).values.tolist()
         [['a', 2, 2.0, -10.71, 14.71], ['b', 2, 2.0, 2.0, 2.0]]
     """
     keys = [by] if isinstance(by, str) else list(by)
+    _check_columns(frame, [*keys, value], "mean_table")
     rows = []
     for labels, group in frame.groupby(keys, sort=True, observed=True):
         lo, hi = mean_interval(group[value], confidence)
@@ -209,7 +239,14 @@ def win_rates(games: pd.DataFrame, by: str | list[str] = "bot",
 
     Returns:
         One row per group that has games: ``by`` columns, ``games``, ``wins``, ``win_rate``,
-        ``ci_low``, ``ci_high`` (fractions 0..1), ``mean_score``.
+        ``ci_low``, ``ci_high`` (fractions 0..1), ``mean_score``. ``games`` counts the seats
+        the group played: a game counts once for each seat the group held in it (two
+        RandomBots at a 3-seat table count each game twice), and the interval then treats
+        those seats as independent, though only one of them can win a game, so it is too
+        narrow; group by ``seat`` or give each bot one seat per game for a per-game rate.
+
+    Raises:
+        ValueError: ``by``, ``winner`` or ``score`` is not a column of ``games``.
 
     Example:
         >>> frame = pd.DataFrame({"bot": ["A", "A", "B", "B"], "winner": [True, True, False, True],
@@ -218,6 +255,7 @@ def win_rates(games: pd.DataFrame, by: str | list[str] = "bot",
         [['A', 2, 1.0, 1.0], ['B', 1, 0.5, 0.905]]
     """
     keys = [by] if isinstance(by, str) else list(by)
+    _check_columns(games, [*keys, "winner", "score"], "win_rates")
     rows = []
     for values, group in games.groupby(keys, sort=True, observed=True):
         n, wins = len(group), int(group["winner"].sum())
@@ -229,4 +267,4 @@ def win_rates(games: pd.DataFrame, by: str | list[str] = "bot",
 
 
 __all__ = ["WIN_RATE_COLUMNS", "load_parts", "load_results", "mean_difference", "mean_interval",
-           "mean_table", "save_results", "wilson_interval", "win_rates"]
+           "mean_table", "results_format", "save_results", "wilson_interval", "win_rates"]

@@ -1,0 +1,123 @@
+"""What helper-82, a researcher exploring "what if" questions, hit with the simulation API:
+a sweep over a list-valued rule crashed, charts of joined runs bent silently, an HTML chart
+needed the internet, a results file with another suffix became CSV text, and inputs were
+taken or refused with words that did not say what to do."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from marketlib import bansan, charts, monsoon
+from marketlib.bots import GreedyBot
+from marketlib.sim import load_parts, mean_table, play_many, save_results, sweep, win_rates
+
+
+def test_a_sweep_over_a_list_valued_rule_labels_each_point() -> None:
+    """``market_prices`` (a treatment of the docs' lessons) crashed in pandas: "Length of
+    values (6) does not match length of index"."""
+    grid = {"market_prices": [(1, 1, 2, 1, 1, 2), (2, 2, 4, 2, 2, 4)]}
+    df = sweep("bansan", bansan.Rules(players=3), grid, ["random"], 3, seed=1)
+    assert df.groupby(["point", "market_prices"]).size().to_dict() == {
+        (0, "[1,1,2,1,1,2]"): 9, (1, "[2,2,4,2,2,4]"): 9}
+    assert not df.duplicated(["point", "game", "seat"]).any()  # (point, game) names a game
+    assert df.attrs["marketlib"]["grid"] == grid
+
+
+def test_a_list_valued_rule_comes_back_from_parquet_parts_the_same(tmp_path: Path) -> None:
+    grid = {"star_sources": [("replenish",), ("replenish", "deck_stock")]}
+    folder = sweep("bansan", bansan.Rules(players=2), grid, ["random"], 2, seed=1,
+                   out=tmp_path / "parts")
+    games, turns = load_parts(folder)
+    assert sorted(games["star_sources"].unique()) == ['["replenish","deck_stock"]',
+                                                      '["replenish"]']
+    assert sorted(turns["point"].unique()) == [0, 1]
+
+
+def test_turns_charts_tell_joined_runs_apart_by_their_column_or_refuse() -> None:
+    """Two runs joined with ``pd.concat`` share game numbers: the 10-seal line stopped at 55%
+    of the game and bent down (its games were taken as the 30-seal run's)."""
+    runs = [play_many("monsoon", monsoon.Rules(players=2, seal_target=t), ["random"], 30,
+                      seed=1)[1].assign(target=t) for t in (10, 30)]
+    joined = pd.concat(runs)
+    data = next(iter(charts.turns_chart(joined, by="target").to_dict()["datasets"].values()))
+    line = [(r["x"], r["mean"]) for r in data if r["target"] == "10"]
+    assert [round(x, 2) for x, _ in line] == [0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75,
+                                              0.85, 0.95]
+    assert all(a < b for (_, a), (_, b) in itertools.pairwise(line))  # seals only rise
+    with pytest.raises(ValueError, match="frames of several runs joined"):
+        charts.turns_chart(joined, by="bot")  # the runs cannot be told apart by bot
+    with pytest.raises(ValueError, match="frames of several runs joined"):
+        charts.bin_fill_chart(pd.concat([play_many("bansan", bansan.Rules(players=2),
+                                                   ["random"], 2, seed=s)[1] for s in (1, 5)]))
+
+
+def test_a_sweeps_win_rate_chart_counts_the_seats_of_one_game() -> None:
+    """Its subtitle said "GreedyBot held 3 seats a game" (it held one at each of 3 points)."""
+    df = sweep("monsoon", monsoon.Rules(players=2), {"seal_target": [10, 15, 20]},
+               ["greedy", "random"], 10)
+    assert charts.win_rate_chart(df).to_dict()["title"]["subtitle"] == (
+        "95% Wilson intervals; up to 30 games per bar")
+
+
+def test_charts_save_to_html_offline_and_refuse_other_suffixes(tmp_path: Path) -> None:
+    games, _ = play_many("monsoon", monsoon.Rules(players=2), ["greedy", "random"], 4, seed=1)
+    chart = charts.win_rate_chart(games)
+    page = charts.save(chart, tmp_path / "w.html").read_text(encoding="utf-8")
+    assert "cdn.jsdelivr" not in page and not re.search(r"<script[^>]*src=", page)
+    assert "vegaEmbed" in page and len(page) > 500_000  # vega's scripts are in the page
+    assert charts.save(chart, tmp_path / "w.svg").read_text().lstrip().startswith("<svg")
+    with pytest.raises(ValueError, match=r"w.xlsx: charts are saved as .png, .svg, .pdf, "
+                                         r".json or .html, not '.xlsx'"):
+        charts.save(chart, tmp_path / "w.xlsx")
+    assert not (tmp_path / "w.xlsx").exists()
+
+
+def test_results_files_are_parquet_or_csv_only(tmp_path: Path) -> None:
+    games, _ = play_many("monsoon", None, ["random"], 1, seed=1)
+    with pytest.raises(ValueError, match=r"results are saved as .parquet or .csv \(a spreadsheet "
+                                         r"opens .csv\), not '.xlsx'"):
+        save_results(games, tmp_path / "games.xlsx")
+    assert not (tmp_path / "games.xlsx").exists()
+    cli = subprocess.run([sys.executable, "-m", "marketlib", "simulate", "monsoon", "--games",
+                          "1", "--out", str(tmp_path / "k.json")], capture_output=True,
+                         text=True, check=False)
+    assert cli.returncode == 2 and "results are saved as .parquet or .csv" in cli.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_inputs_are_refused_saying_what_to_do_or_taken_when_they_are_whole_numbers() -> None:
+    with pytest.raises(TypeError, match="rotate_seats is True or False, not 'no'"):
+        play_many("monsoon", None, ["random"], 1, rotate_seats="no")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"bots are names or bot objects: GreedyBot\(\) \(or "
+                                        r"'greedy'\), not the class GreedyBot"):
+        play_many("monsoon", None, [GreedyBot], 1)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="sweep\\(\\) got an unknown option 'n_job'; its options "
+                                        "are common_seeds, out, rotate_seats, n_jobs"):
+        sweep("monsoon", None, {"seal_target": [5]}, ["random"], 1, n_job=2)
+    with pytest.raises(ValueError, match=r"unknown field `player` \(the options: players, mode,"):
+        play_many("bansan", {"player": 3}, ["random"], 1)
+    games, _ = play_many("monsoon", None, ["random"], 2, seed=np.int64(3))  # a numpy integer
+    assert games.attrs["marketlib"]["seeds"] == [3, 4]
+    assert games.equals(play_many("monsoon", None, ["random"], 2, seed=3)[0])
+    with pytest.raises(ValueError, match="win_rates: no column 'bots' in the frame \\(its "
+                                         "columns: game, seed, seat, bot,"):
+        win_rates(games, by="bots")
+    with pytest.raises(ValueError, match="mean_table: no column 'scor'"):
+        mean_table(games, "scor", "bot")
+
+
+def test_the_command_line_says_how_to_write_a_list_rule() -> None:
+    cli = subprocess.run([sys.executable, "-m", "marketlib", "simulate", "bansan", "--games",
+                          "1", "--rule", "star_sources=row,deck"], capture_output=True,
+                         text=True, check=False)
+    assert cli.returncode == 2
+    assert cli.stderr.strip() == ('error: --rule star_sources=row,deck: must be a list, not '
+                                  'text: write it as JSON, --rule star_sources=["row","deck"]')
