@@ -255,7 +255,8 @@ def score_chart(games: pd.DataFrame, by: str = "bot") -> alt.LayerChart:
     data = q.unstack().set_axis(["min", "q1", "median", "q3", "max"], axis=1).reset_index()
     data[by] = data[by].astype(str)
     base = alt.Chart(data).encode(x=alt.X(f"{by}:N", title=by, axis=alt.Axis(labelAngle=0)))
-    whisker = base.mark_rule().encode(y=alt.Y("min:Q", title="final score"), y2="max:Q")
+    whisker = base.mark_rule().encode(y=alt.Y("min:Q", title=_unit("final score", games)),
+                                      y2="max:Q")
     box = base.mark_bar(size=40, opacity=0.85).encode(y="q1:Q", y2="q3:Q",
                                                       color=_colour(by, by, legend=False))
     median = base.mark_tick(color="black", size=40, thickness=2).encode(y="median:Q")
@@ -316,7 +317,8 @@ def turns_chart(turns: pd.DataFrame, value: str = "score", by: str = "bot",
     base = alt.Chart(data).encode(x=x_enc)
     band = base.mark_area(opacity=0.2).encode(y="ci_low:Q", y2="ci_high:Q",
                                               fill=_paint(alt.Fill, by))
-    line = _line_with_points(base, by, by, f"mean {value}")
+    line = _line_with_points(base, by, by,
+                             _unit(f"mean {value}", turns) if value == "score" else f"mean {value}")
     return _size(_layers(band, line), f"{value} along the game by {by}",
                  f"band: 95% interval over games; {note}")
 
@@ -372,6 +374,20 @@ def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot",
                           reference=reference, reference_label=label,
                           subtitle=_seats_note(frame, by, n, within=_points(frame, rule),
                                                each="point"))
+
+
+def _unit(title: str, frame: pd.DataFrame) -> str:
+    """``title`` with the score's unit of the frame's game, "final score (RM)" (helper-82
+    read "final score" and could not tell RM from seals); ``title`` alone for a frame that
+    does not say its game."""
+    from marketlib.core.registry import resolve_game
+
+    name = frame.attrs.get("marketlib", {}).get("game")
+    try:
+        unit = resolve_game(name).GAME.score_unit if isinstance(name, str) else ""
+    except ValueError:
+        unit = ""
+    return f"{title} ({unit})" if unit else title
 
 
 def _games_of(frame: pd.DataFrame, by: str | None = None) -> list[str]:

@@ -272,7 +272,8 @@ def play_many(
 
     Returns:
         ``games``: one row per game and seat, columns ``game, seed, seat, bot, score, winner,
-        ending, turns, players, rank, win_share``. ``score`` is in the game's ``score_unit``
+        ending, turns, players, rank, win_share, order`` (``order``: the seat's place in the
+        order of play, 0 for the seat that decided first). ``score`` is in the game's ``score_unit``
         (seals or RM). The result columns follow the engine's ``outcome`` and ``standings``,
         tie-breakers included, never the score alone: ``winner`` (bool) is true for every seat
         of a shared win; ``rank`` (nullable ``Int64``) is 1 exactly for the winners, the other

@@ -93,6 +93,9 @@ class GameRecord:
     turns: int
     turn_columns: tuple[str, ...]
     turn_ends: tuple[TurnEnd, ...]
+    first: int = 0
+    """The seat that decided first (the Bansan Token's holder, B-SETUP; M-SETUP-06): with
+    ``first_player="random"`` each deal has its own."""
 
     @functools.cached_property
     def turn_table(self) -> tuple[tuple[Any, ...], ...]:
@@ -206,6 +209,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     view, apply = module.view, module.apply
     state = module.setup(rules, seed)
     players = players_of(rules, state)
+    first = current(state)
     seats = [_fresh(b) for b in seat_bots(bots, players)]
     rngs = [bot_rng(seed, s) for s in range(players)]
     chooses = [b.choose for b in seats]
@@ -272,7 +276,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
         game=module.GAME.name, rules=rules, seed=seed,
         bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
         outcome=result, standings=module.standings(state), turns=turn,
-        turn_columns=turns.names, turn_ends=tuple(turns.ends),
+        turn_columns=turns.names, turn_ends=tuple(turns.ends), first=first or 0,
     )
 
 
@@ -406,6 +410,7 @@ def record_match(match: Match, bots: Sequence[str]) -> GameRecord:
         game=match.game.GAME.name, rules=match.rules, seed=match.seed, bots=tuple(bots),
         actions=match.history, outcome=outcome, standings=match.game.standings(match.state),
         turns=turns.turn, turn_columns=turns.names, turn_ends=tuple(turns.ends),
+        first=match.game.current_player(match.states[0]) or 0,
     )
 
 

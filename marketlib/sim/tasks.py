@@ -28,10 +28,11 @@ from marketlib.sim import parts
 from marketlib.sim.record import BotSpec, GameRecord, play, spell_out
 
 GAME_COLUMNS = ["game", "seed", "seat", "bot", "score", "winner", "ending", "turns"]
-"""The first columns of the ``games`` frame, in order (``players``, ``rank`` and ``win_share``
-follow)."""
+"""The first columns of the ``games`` frame, in order (``players``, ``rank``, ``win_share``
+and ``order`` follow: ``order`` is the seat's place in the order of play, 0 for the seat that
+decided first, ``(seat - first) % players``)."""
 
-RESULT_COLUMNS = [*GAME_COLUMNS, "players", "rank", "win_share"]
+RESULT_COLUMNS = [*GAME_COLUMNS, "players", "rank", "win_share", "order"]
 """Every column of the ``games`` frame, in order."""
 
 Job = tuple[int, int, int]
@@ -50,8 +51,9 @@ def game_rows(index: int, rec: GameRecord) -> list[tuple[Any, ...]]:
     winners = rec.outcome.winners
     ending = rec.outcome.ending.value
     shares = rec.outcome.win_shares()
+    n = len(scores)
     return [(index, rec.seed, s, rec.bots[s], score, s in winners, ending, rec.turns,
-             len(scores), rec.standings[s], shares[s])
+             n, rec.standings[s], shares[s], (s - rec.first) % n)
             for s, score in enumerate(scores)]
 
 

@@ -121,3 +121,28 @@ def test_the_command_line_says_how_to_write_a_list_rule() -> None:
     assert cli.returncode == 2
     assert cli.stderr.strip() == ('error: --rule star_sources=row,deck: must be a list, not '
                                   'text: write it as JSON, --rule star_sources=["row","deck"]')
+
+
+def test_score_axes_say_their_unit() -> None:
+    games, turns = play_many("bansan", bansan.Rules(players=2), ["greedy", "random"], 2, seed=1)
+    assert charts.score_chart(games).to_dict()["layer"][0]["encoding"]["y"]["title"] == (
+        "final score (RM)")
+    lines = charts.turns_chart(turns).to_dict()["layer"][1]["layer"]
+    assert lines[0]["encoding"]["y"]["title"] == "mean score (RM)"
+    games, _ = play_many("monsoon", monsoon.Rules(players=2), ["random"], 1, seed=1)
+    assert charts.score_chart(games).to_dict()["layer"][0]["encoding"]["y"]["title"] == (
+        "final score (seals)")
+
+
+def test_each_seat_says_its_place_in_the_order_of_play() -> None:
+    """With ``first_player="random"`` no column said who moved first, so ``win_rates(by=
+    "seat")`` measured nothing of the order of play (helper-82)."""
+    rules = bansan.Rules(players=3, first_player="random")
+    games, _ = play_many("bansan", rules, ["random"], 6, seed=1)
+    firsts = [bansan.current_player(bansan.setup(rules, seed)) for seed in range(1, 7)]
+    assert firsts == [0, 1, 2, 0, 0, 2]  # each deal its own first vendor
+    for (game, seat), order in games.set_index(["game", "seat"])["order"].items():
+        assert order == (seat - firsts[game]) % 3
+    assert win_rates(games, "order")["games"].tolist() == [6, 6, 6]
+    fixed, _ = play_many("monsoon", monsoon.Rules(players=2, first_player=1), ["random"], 2)
+    assert fixed["order"].tolist() == [1, 0, 1, 0]  # seat 1 moves first
