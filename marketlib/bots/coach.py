@@ -35,11 +35,12 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from marketlib.bots.base import check_choices, game_of, viewer_of
@@ -131,10 +132,12 @@ class Hint:
             other move).
         undecided: the search could not tell the suggested move from an alternative (within
             :data:`TIE_Z` standard errors): the moves are ranked by the greedy evaluation.
-        world: where the moves are named (:func:`~marketlib.core.i18n.named`): the world the
-            search dealt first from the seat's view (its lines are replayed there, where they
-            were found), or the view itself when there was nothing to search. Its hidden cards
-            are a guess, never the game's.
+        move_words: the suggested move as :attr:`text` names it, and
+        alternative_words: each alternative as it names it, worded when the hint was made
+            (:func:`hint`), all in one style: table notation, or inside
+            :func:`~marketlib.core.i18n.naming` (a board) the buttons' words, like
+            :attr:`reason` (helper-81: a hint made outside a board and read inside one mixed
+            the two). Empty: notation, worded when read (a ``Hint`` made by hand).
     """
 
     seat: PlayerId
@@ -143,16 +146,19 @@ class Hint:
     best: Option | None
     alternatives: tuple[Option, ...]
     undecided: bool = False
-    world: Any = field(default=None, repr=False, compare=False)
+    move_words: str = ""
+    alternative_words: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
         """The hint in words: the move, why, and the alternatives with their estimates."""
-        lines = [_("Hint for P{seat}: {move}").format(seat=self.seat,
-                                                      move=named(self.world, self.action)),
+        lines = [_("Hint for P{seat}: {move}").format(
+                     seat=self.seat, move=self.move_words or str(self.action)),
                  _("Why: the coach {reason}").format(reason=self.reason)]
-        for other in self.alternatives:
-            said = {"move": self._named(other), "estimate": _estimate(other),
+        names = self.alternative_words or tuple(_option_words(self.seat, self.action, o, None)
+                                                for o in self.alternatives)
+        for other, name in zip(self.alternatives, names, strict=True):
+            said = {"move": name, "estimate": _estimate(other),
                     "count": other.visits, "greedy": _percent(other.value)}
             if self.undecided:
                 lines.append(ngettext(
@@ -170,18 +176,29 @@ class Hint:
     def __str__(self) -> str:
         return self.text
 
-    def _named(self, other: Option) -> str:
-        """An alternative as the hint names it: its first move, or, when that is the suggested
-        move too (another line of it), the line's first decisions: "P0 done, then empty PA,
-        then done" (two lines "P0 done" read as the suggestion weighed against itself)."""
-        if other.action != self.action:
-            return named(self.world, other.action)
-        game = None if self.world is None else game_of(self.world)
-        steps = line_moves(None if game is None else game.apply, self.world,
-                           other.line[:LINE_SHOWN])
-        more = ", ..." if len(other.line) > LINE_SHOWN else ""
-        seat = "" if naming_moves() else f"P{self.seat} "  # a button's words name no seat
-        return f"{seat}{one_after_another(steps)}{more}"
+
+def _option_words(seat: PlayerId, action: Any, other: Option, world: Any) -> str:
+    """An alternative as a hint names it: its first move, or, when that is the suggested move
+    ``action`` too (another line of it), the line's first decisions: "P0 done, then empty PA,
+    then done" (two lines "P0 done" read as the suggestion weighed against itself); inside
+    :func:`~marketlib.core.i18n.naming`, its buttons' words, each step worded in ``world``
+    (where the search found the line) as the line goes."""
+    if other.action != action:
+        return named(world, other.action)
+    steps = line_moves(None if world is None else game_of(world).apply, world,
+                       other.line[:LINE_SHOWN])
+    more = ", ..." if len(other.line) > LINE_SHOWN else ""
+    mine = "" if naming_moves() else f"P{seat} "  # a button's words name no seat
+    return f"{mine}{one_after_another(steps)}{more}"
+
+
+def _worded(made: Hint, world: Any) -> Hint:
+    """``made`` with its moves worded now (:attr:`Hint.move_words`), in ``world``: a state
+    dealt from the seat's view (the search's first world, where its lines were found)."""
+    return dataclasses.replace(
+        made, move_words=named(world, made.action),
+        alternative_words=tuple(_option_words(made.seat, made.action, o, world)
+                                for o in made.alternatives))
 
 
 def _percent(value: float) -> str:
@@ -331,7 +348,8 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
                 "{it} ({value} against {other} for {runner}).").format(
                     moves=_names([named(table, o.action) for o in level]), **said)
     ranked = [*order, *(o for o in options if o not in order)]
-    return Hint(seat, first.action, reason, first, _alternatives(ranked, first), True, table)
+    return _worded(Hint(seat, first.action, reason, first, _alternatives(ranked, first), True),
+                   table)
 
 
 def _end(table: Any, line: Sequence[Any]) -> Any:
@@ -360,9 +378,11 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
     seat = viewer_of(view, legal_actions)
     bot = _Coach(iterations)
     bot.ranked = []
-    action = bot.choose(view, legal_actions, random.Random(HINT_SEED) if rng is None else rng)
-    if not bot.ranked:
-        return Hint(seat, action, worded(bot.explain_choice()), None, (), world=view)
+    stream = random.Random(HINT_SEED) if rng is None else rng
+    action = bot.choose(view, legal_actions, stream)
+    if not bot.ranked:  # nothing searched: a world to word the move in, only if it is worded
+        world = game_of(view).determinize(view, stream) if naming_moves() else None
+        return _worded(Hint(seat, action, worded(bot.explain_choice()), None, ()), world)
     errors = _standard_errors(bot.ranked)
     options = [Option(a.line.actions[0], tuple(a.line.actions), a.mean, a.visits, se,
                       a.line.value) for a, se in zip(bot.ranked, errors, strict=True)]
@@ -373,8 +393,8 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
             tied.append(o)
     if len(tied) > 1 and bot.rater is not None:
         return _undecided(seat, options, tied, bot.last_iterations, bot.rater, bot.table)
-    return Hint(seat, action, worded(bot.explain_choice()), best,
-                _alternatives(options, best), world=view if bot.table is None else bot.table)
+    return _worded(Hint(seat, action, worded(bot.explain_choice()), best,
+                        _alternatives(options, best)), bot.table)
 
 
 # ---------------------------------------------------------------------------------- review
@@ -554,18 +574,17 @@ def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any],
         legal = game.legal_actions(state) if game.current_player(state) == seat else ()
         if action not in legal:  # out of turn (Rent & Release, an answer): judged alone
             legal = (action,)
-        seen = game.view(state, seat)
         played, v_played, preferred, v_pref = review_decision(
-            game, seen, legal, action, seat, worlds=worlds,
+            game, game.view(state, seat), legal, action, seat, worlds=worlds,
             candidates=candidates, nodes=nodes, heuristic=heuristic, seed=i,
             searches=searches)
         m_played, se_played = _mean_se(v_played)
         m_pref, se_pref = _mean_se(v_pref)
         loss, se_loss = _mean_se([b - a for a, b in zip(v_played, v_pref, strict=True)])
-        rows.append(Decision(i, i + 1, named(seen, played), named(seen, preferred),
-                             m_played, se_played,
-                             m_pref, se_pref, loss, se_loss if preferred != played else 0.0,
-                             len(legal), len(v_played)))
+        rows.append(Decision(i, i + 1, named(state, played), named(state, preferred),
+                             m_played, se_played, m_pref, se_pref, loss,
+                             se_loss if preferred != played else 0.0, len(legal),
+                             len(v_played)))  # a board names the moves in the seat's view
         report(done)
     report(None)
     return rows

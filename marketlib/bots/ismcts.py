@@ -38,7 +38,7 @@ from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.errors import IllegalAction
 from marketlib.core.game import GameModule, PlayerId
-from marketlib.core.i18n import N_, Later, named, said
+from marketlib.core.i18n import N_, Later, named, naming_moves, said
 
 
 class _Arm:
@@ -163,8 +163,9 @@ class ISMCTSBot:
             return planned
         if len(legal_actions) == 1:
             self.last_iterations = 0
+            world = game.determinize(view, rng) if naming_moves() else None  # to word it
             self._last = Later(N_("plays {move}, the only legal action."),
-                               move=named(view, legal_actions[0]))
+                               move=named(world, legal_actions[0]))
             return legal_actions[0]
         heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         table = game.determinize(view, rng)

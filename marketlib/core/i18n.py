@@ -106,7 +106,7 @@ def naming(namer: Callable[[Any, Any], str]) -> Iterator[None]:
     reason) names each move with ``namer(position, action)`` instead of its table notation: a
     board's hint names a move by its button's words, which a learner can find among the
     choices (helper-78: "the coach plays tuck PC-06 ST-07, then empty OR"). ``position`` is
-    where the move is played: a state (a world dealt from the seat's view) or the seat's view.
+    the state the move is played in (a world dealt from the seat's view).
     Outside the block moves read as table notation, as they always did (logs, saves, golden
     transcripts, ``Match.hint()``).
 

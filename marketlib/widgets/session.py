@@ -434,17 +434,16 @@ class SeatSession:
             self.notice = self.match.hint(current).text
 
     def _button_words(self, seat: int) -> Callable[[Any, Any], str]:
-        """How a hint names a move on this board: the words of its button, in quotes (a
-        learner finds "Tuck PC-06 into Stall ST-07" among the choices; "P0 tuck PC-06 ST-07"
-        is notation, helper-78). A move is worded in ``seat``'s view of the position it is
-        played in (a world the coach dealt from that view, or the view itself)."""
+        """How a hint or a review names a move on this board: the words of its button, in
+        quotes (a learner finds "Tuck PC-06 into Stall ST-07" among the choices; "P0 tuck
+        PC-06 ST-07" is notation, helper-78). A move is worded in ``seat``'s view of the
+        state it is played in (a world the coach dealt from that view, never the game's
+        own: the namer is only ever given a state, so the labels read what the seat sees)."""
         table = self.table.table
         game = self.match.game
-        own = type(self.table.sights.of(self.match.state).view(seat))
 
-        def words(position: Any, action: Any) -> str:
-            view = position if isinstance(position, own) else game.view(position, seat)
-            return f"“{table.label(view, action)}”"
+        def words(position: Any, action: Any) -> str:  # position: a state (a world)
+            return f"“{table.label(game.view(position, seat), action)}”"
 
         return words
 

@@ -97,3 +97,37 @@ def test_a_board_without_the_coach_refuses_a_hint_with_a_reason() -> None:
     board._handle_custom_msg({"type": "hint"}, [])
     assert board.error == SWITCHED_OFF["hint"]
     assert board.notice == ""
+
+
+def test_a_hint_is_worded_when_it_is_made_all_in_one_style() -> None:
+    """helper-81: a hint made outside a board and read inside one (or the other way round)
+    mixed notation and buttons' words; and Monsoon's reason wrote the card "Cloth4" under
+    a first line that reads "Steal Cloth 4 (MG-28)"."""
+    from marketlib.core.i18n import naming
+
+    match = Match("monsoon", monsoon.Rules(players=2), seed=0)
+    board = MonsoonBoard(match)
+    rng = random.Random(0)
+    while len(match.history) < 16:
+        if board.covered:
+            board._handle_custom_msg({"type": "reveal"}, [])
+        board._handle_custom_msg({"type": "play", "index": rng.randrange(len(board.choices)),
+                                  "version": board.version}, [])
+    board._handle_custom_msg({"type": "reveal"}, [])
+    board._handle_custom_msg({"type": "hint"}, [])
+    first, why = board.notice.split("\n")[:2]
+    assert first == "Hint for P0: \u201cSteal Cloth 4 (MG-28)\u201d"
+    assert why.startswith("Why: the coach steals MG-28 (Cloth 4) from P1's display, so it "
+                          "holds the goods for MO-22 at Gold (4 seals) next turn; ")
+    assert why.endswith("next best began with \u201cSteal Scroll 4 (MG-14)\u201d at about 74%.")
+    words = board.session._button_words(0)
+    with naming(words):
+        made_on_a_board = match.hint(0)
+    assert made_on_a_board.text == board.notice  # read anywhere, it stays in words
+    made_in_python = match.hint(0)
+    with naming(words):
+        read_on_a_board = made_in_python.text
+    assert read_on_a_board.split("\n")[:2] == [
+        "Hint for P0: P0 steal MG-28",
+        why.replace("\u201cSteal Scroll 4 (MG-14)\u201d", "P0 steal MG-14")
+           .replace("(Cloth 4)", "(Cloth4)")]  # all in notation, as it was made

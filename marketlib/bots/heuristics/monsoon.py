@@ -19,7 +19,7 @@ from marketlib.bots.heuristics import (
     one_after_another,
     outcome_value,
 )
-from marketlib.core.i18n import N_, Later, _, joined
+from marketlib.core.i18n import N_, Later, _, joined, naming_moves
 from marketlib.monsoon import (
     Buy,
     Catalog,
@@ -395,8 +395,11 @@ def _needs(order: Order) -> str:
 
 def _goods(card: GoodsCard) -> str:
     """A Goods card's notation ("Gem2", "Gem/Scroll1"), the goods named in the language in
-    force."""
-    return "/".join(_(g.value) for g in card.goods) + str(card.quantity)
+    force; on a board, which names moves by their buttons' words, as its buttons write it
+    ("Cloth 4", :func:`~marketlib.core.i18n.naming`; helper-81 read "Steal Cloth 4 (MG-28)"
+    above "steals MG-28 (Cloth4)")."""
+    space = " " if naming_moves() else ""
+    return "/".join(_(g.value) for g in card.goods) + space + str(card.quantity)
 
 HEURISTIC = MonsoonHeuristic()
 """The shared instance used by :func:`~marketlib.bots.heuristics.heuristic_for`."""
