@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -69,10 +70,12 @@ def rules_from_args(game: Any, mode: str, implied: Mapping[str, Any],
         where = given.get(found.group(1), "") if found else ""
         problem = in_words(message[: found.start()] if found else message)
         if where:
-            if "Expected `array`" in message:  # helper-82 typed market_prices=2,2,4,...
-                name, _, text = where.removeprefix("--rule ").partition("=")
+            name, _, text = where.removeprefix("--rule ").partition("=")
+            if "Expected `array`" in message and not text.lstrip().startswith("["):
                 listed = msgspec.json.encode([_rule_value(x) for x in text.split(",")])
-                problem += f": write it as JSON, --rule {name}={listed.decode()}"
+                # helper-82 typed market_prices=2,2,4,...; quoted for the shell (helper-83)
+                problem += (f": write it as a JSON list, "
+                            f"--rule {shlex.quote(f'{name}={listed.decode()}')}")
             raise ValueError(f"{where}: {problem}") from None
         known = ", ".join(game.Rules.__struct_fields__)
         extra = f" (the options: {known})" if "unknown field" in message else ""

@@ -70,10 +70,10 @@ def save(chart: Any, path: str | Path) -> Path:
     if suffix not in (".png", ".svg", ".pdf", ".json", ".html"):
         raise ValueError(f"{path}: charts are saved as .png, .svg, .pdf, .json or .html, "
                          f"not {suffix or 'a file without a suffix'!r}")
-    if suffix == ".html":
-        chart.save(str(path), inline=True)  # vega, vega-lite and vega-embed in the page
+    if suffix == ".html":  # vega, vega-lite and vega-embed in the page
+        chart.save(str(path), format="html", inline=True)
     else:
-        chart.save(str(path))
+        chart.save(str(path), format=suffix[1:])  # "x.PNG" too
     return path
 
 
@@ -236,8 +236,11 @@ def _seats_note(games: pd.DataFrame, by: str, n: int, within: tuple[str, ...] = 
     apart (a sweep's rule columns: its points number their games from 0 each)."""
     shared = []
     keys = list(dict.fromkeys([*within, *_points(games), "game"]))
-    if set([*keys, by, "seat"]) <= set(games.columns) and not games.duplicated(
-            [*keys, "seat"]).any():  # else runs joined: a game cannot be told from another
+    if {*keys, "seat"} <= set(games.columns) and games.duplicated([*keys, "seat"]).any():
+        return [f"95% Wilson intervals over seats played (up to {n} per {each})",
+                "runs joined: their games share numbers, so a game's seats cannot be told "
+                "apart"]
+    if set([*keys, by, "seat"]) <= set(games.columns):
         held = games.groupby([*keys, by], observed=True).size().groupby(level=by,
                                                                         observed=True).max()
         shared = [f"{name} held {k} seats a game; winning a game counts 1 win in {k} seats"
@@ -382,10 +385,13 @@ def _unit(title: str, frame: pd.DataFrame) -> str:
     does not say its game."""
     from marketlib.core.registry import resolve_game
 
-    name = frame.attrs.get("marketlib", {}).get("game")
+    meta = frame.attrs.get("marketlib", {})
+    name = meta.get("game")
     try:
         unit = resolve_game(name).GAME.score_unit if isinstance(name, str) else ""
     except ValueError:
+        unit = ""
+    if meta.get("rules", {}).get("mode") == "sendiri":  # money plus Deck cards (B-SOLO-18)
         unit = ""
     return f"{title} ({unit})" if unit else title
 
@@ -406,14 +412,31 @@ def _games_of(frame: pd.DataFrame, by: str | None = None) -> list[str]:
     rows = [c for c in ("seat", "turn") if c in frame.columns]
     if not frame.duplicated([*keys, *rows]).any():
         return keys
-    if by is not None and by in frame.columns and by not in keys and not frame.duplicated(
-            [by, *keys, *rows]).any():
+    if (by is not None and by in frame.columns and by not in (*keys, *SEAT_COLUMNS)
+            and not frame.duplicated([by, *keys, *rows]).any() and _whole_games(
+                frame, [by, *keys])):
         return [by, *keys]
     raise ValueError(
         f"the same game number appears more than once for one seat{' and turn' * ('turn' in rows)}"
         f": frames of several runs joined? Give each run a column of its own "
-        f"(frame.assign(run=...)) and chart by it (turns_chart(..., by=\"run\")) or one run "
-        f"at a time, or play them in one sweep, whose 'point' column tells its games apart")
+        f"(frame.assign(run=...)) and chart it by that column (turns_chart(..., by=\"run\")) "
+        f"or one run at a time, or play them in one sweep, whose 'point' column tells its "
+        f"games apart")
+
+
+SEAT_COLUMNS = ("seat", "bot", "order")
+"""Columns that differ between the seats of one game: they cannot tell joined runs apart
+(grouped by ``bot``, two runs' games of one number made one game of seats from each,
+helper-83)."""
+
+
+def _whole_games(frame: pd.DataFrame, keys: list[str]) -> bool:
+    """Whether every group of ``keys`` is one game: each of its seats has the same turns."""
+    if "seat" not in frame.columns or "turn" not in frame.columns:
+        return True
+    last = frame.groupby([*keys, "seat"], observed=True)["turn"].agg(["min", "max", "size"])
+    return bool((last.groupby(level=list(range(len(keys))), observed=True).nunique() == 1)
+                .all(axis=None))
 
 
 def _points(frame: pd.DataFrame, *rules: str) -> tuple[str, ...]:

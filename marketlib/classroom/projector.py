@@ -58,7 +58,7 @@ def _table_row(table: RoomTable) -> tuple[dict[str, Any], list[tuple[int, ...]]]
            "to_play": "" if current is None or status.over else seat_named(status, current),
            "paused": status.paused, "over": status.over,
            "winners": [seat_named(status, w) for w in status.winners] if status.over else [],
-           "players": list(status.shown)}
+           "players": [seat_named(status, s) for s in range(len(status.shown))]}
     return row, finished
 
 
@@ -95,9 +95,10 @@ def payload(room: Room) -> dict[str, Any]:
     ``tables``: one row per table (``table``, ``treatment``, ``game``, ``turn``, ``moves``,
     ``to_play`` the seat deciding and ``winners``, each by number and display name, "P0
     Aisyah", "P1 GreedyBot" (:func:`~marketlib.classroom.status.seat_named`), ``paused``,
-    ``over``, and ``players`` as display names). ``treatments``: per treatment (in the room's order)
-    ``tables`` (how many tables play it), ``finished`` (finished games), ``seats`` (seats in
-    them) and ``mean`` (their mean score, ``None`` before any game finished). ``url``: the
+    ``over``, and ``players``, each seat the same way). ``treatments``: per treatment (in the
+    room's order) ``tables`` (how many tables play it), ``finished`` (finished games),
+    ``seats`` (seats in them) and ``mean`` (their mean score, ``None`` before any game
+    finished). ``url``: the
     join address while the room runs (else ``""``); ``unit``: the score's unit;
     ``prediction``: the room's question (``None``: none) with how many answered and their
     histogram (counts only, never who answered what).

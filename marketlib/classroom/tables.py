@@ -48,6 +48,7 @@ from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
 from marketlib.widgets.payload import Reason, Table
 from marketlib.widgets.session import COACH, PAUSED_REFUSAL, SeatSession, TableSession
+from marketlib.widgets.shared import NO_PERSONS_MOVE
 
 MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
 """The messages that ask for a move (refused when no move was played)."""
@@ -260,14 +261,16 @@ class RoomTable:
         """What the teacher's Undo takes back now, in the language in force (the dashboard
         says it beside the button; helper-78 could not tell what a click would undo): "Undo
         takes back P1 Aisyah's move “Tuck PC-06 into Stall ST-07” and 2 moves after it."
-        (the move as its button read, in the teacher view); why it cannot in play mode (a
-        reveal); ``""`` before any move. Read it under :attr:`lock`."""
+        (the move as its button read, in the teacher view); why it cannot (a reveal in play
+        mode; only computer players' moves to take back); ``""`` before any move. Read it
+        under :attr:`lock`."""
         match = self.match
         stop = self.session.undo_stop()
         if stop is None:
-            why = match.undo_refusal()
-            return "" if why is None or match.cursor == 0 else _("Undo: {why}").format(
-                why=refusal(why))
+            if match.cursor == 0:
+                return ""
+            why = refusal(match.undo_refusal() or NO_PERSONS_MOVE)  # a reveal, or computers
+            return why[:1].upper() + why[1:]  # "Cannot undo in play mode: ..."
         action = match.history[stop]
         slots = {"who": seat_named(self.status, action.player),
                  "move": self.session.table.label(match.game.view(match.states[stop], None),

@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any, overload
 
 import msgspec
+import numpy as np
 import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.core.game import GameModule
+from marketlib.core.options import rules_from
 from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import check_seed, point_seed
 from marketlib.sim.batch import Point, _meta, finish, run_points
@@ -76,9 +78,11 @@ def sweep(
             ``backend``, ``client``, ``progress``, ``chunk_size``, ``any_time``.
 
     Returns:
-        The ``games`` frames of every point stacked, point by point, with one column per rule
-        option; ``attrs["marketlib"]`` adds ``grid``, ``common_seeds`` and ``point_seeds``
-        (each point's seed of game 0). With ``out``: the folder.
+        The ``games`` frames of every point stacked, point by point, with ``point`` (the grid
+        point's number) and one column per rule option (:func:`column_values`: a list value
+        as its JSON text; values of several kinds, or ``None``, as text);
+        ``attrs["marketlib"]`` adds ``grid``, ``common_seeds`` and ``point_seeds`` (each
+        point's seed of game 0). With ``out``: the folder.
 
     Raises:
         ValueError: an option is not a rule of the game, or a value is out of range.
@@ -112,15 +116,18 @@ def sweep(
         if twice:
             raise ValueError(f"grid[{key!r}] names {twice[0]!r} twice: each value is one point "
                              "of the sweep (more games per point: n_games)")
+    if type(common_seeds) is not bool:  # "no" is true (helper-83)
+        raise TypeError(f"common_seeds is True or False, not {common_seeds!r}")
+    shown = {k: column_values(grid[k]) for k in keys}  # each value as its column holds it
     points = []
-    for p, values in enumerate(itertools.product(*(grid[k] for k in keys))):
-        changes = dict(zip(keys, values, strict=True))
+    for p, picks in enumerate(itertools.product(*(range(len(grid[k])) for k in keys))):
+        changes = {k: _plain(grid[k][i]) for k, i in zip(keys, picks, strict=True)}
         try:
-            rules = msgspec.convert({**msgspec.to_builtins(base), **changes}, module.Rules)
-        except msgspec.ValidationError as err:
+            rules = rules_from(module.Rules, {**msgspec.to_builtins(base), **changes})
+        except ValueError as err:
             raise ValueError(f"bad rule values {changes}: {err}") from None
         players = int(getattr(rules, "players", len(bots)))
-        columns = (("point", p), *((k, column_value(v)) for k, v in changes.items()))
+        columns = (("point", p), *((k, shown[k][i]) for k, i in zip(keys, picks, strict=True)))
         points.append(Point(rules=rules, bots=tuple(seat_bots(bots, players)),
                             seed=seed if common_seeds else point_seed(seed, p),
                             columns=columns, cards=card_content(rules)))
@@ -156,4 +163,25 @@ def column_value(value: Any) -> Any:
     return msgspec.json.encode(value).decode()
 
 
-__all__ = ["column_value", "sweep"]
+def column_values(values: Sequence[Any]) -> list[Any]:
+    """One rule option's grid values as its column holds them (:func:`column_value`), all as
+    text when they are of several kinds or one is ``None`` (``first_player`` over ``[0,
+    "random"]`` could not be saved to Parquet, and pandas groups leave a ``None`` point out,
+    helper-83): ``"0"``, ``"random"``, ``"None"``.
+
+    Example:
+        >>> column_values([0, "random"]), column_values([10, 15]), column_values([None, 30])
+        (['0', 'random'], [10, 15], ['None', '30'])
+    """
+    shown = [column_value(_plain(v)) for v in values]
+    if len({type(v) for v in shown}) > 1 or any(v is None for v in shown):
+        return [v if isinstance(v, str) else str(v) for v in shown]
+    return shown
+
+
+def _plain(value: Any) -> Any:
+    """A grid value as the rules take it: a numpy number as Python's (``np.arange(5, 9)``)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+__all__ = ["column_value", "column_values", "sweep"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -141,9 +142,10 @@ def check_games(n_games: object) -> int:
         TypeError: not a whole number (a ``bool``, a ``float``, text...).
         ValueError: below 1.
     """
-    if isinstance(n_games, bool) or not isinstance(n_games, int):
+    if isinstance(n_games, bool) or not hasattr(type(n_games), "__index__"):
         raise TypeError(f"n_games is a whole number of games, not {type(n_games).__name__} "
                         f"{n_games!r}")
+    n_games = operator.index(n_games)  # type: ignore[arg-type]  # a numpy integer too
     if n_games < 1:
         raise ValueError("n_games must be at least 1")
     return int(n_games)

@@ -55,8 +55,8 @@ def load_results(path: str | Path) -> pd.DataFrame:
             file and the row).
     """
     source = Path(path)
-    if results_format(source) == "parquet":
-        return pd.read_parquet(source)
+    if source.suffix.lower() == ".parquet":  # anything else as CSV: files saved before
+        return pd.read_parquet(source)  # save_results refused other suffixes were CSV
     with source.open(encoding="utf-8") as f:
         first = f.readline()
         meta = json.loads(first.split(":", 1)[1]) if first.startswith("# marketlib:") else {}

@@ -18,15 +18,20 @@ from typing import Any
 import msgspec
 
 from marketlib.bots.base import is_hand_off, out_of_turn_moves
-from marketlib.core.errors import IllegalAction
+from marketlib.core.errors import IllegalAction, MarketlibError
 from marketlib.core.game import seat_count
-from marketlib.core.i18n import get_language, language
+from marketlib.core.i18n import N_, get_language, language, register_refusals
 from marketlib.core.match import Match
 from marketlib.core.options import changes_text
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.board_words import words
 from marketlib.widgets.payload import Reason, Table, bot_reason, payload
 from marketlib.widgets.sight import Sights
+
+NO_PERSONS_MOVE = N_("nothing to undo: only computer players have moved since, and they would "
+                     "play the same again")
+"""Why undo is refused where the moves it could take back are all computer players'."""
+register_refusals([NO_PERSONS_MOVE])
 
 MAX_BOT_DECISIONS = 20_000
 """A computer player that has not handed the decision to a person after this many moves stops."""
@@ -286,6 +291,9 @@ class TableSession:
         """
         stop = self.undo_stop()
         if stop is None:
+            why = self.match.undo_refusal()
+            if why is None:  # only computer players' moves since the start or a reveal
+                raise MarketlibError(NO_PERSONS_MOVE)
             self.match.undo()  # refused: it raises why
         else:
             self.match.goto(stop)
@@ -295,20 +303,24 @@ class TableSession:
         """The timeline position :meth:`undo` steps back to: before the last move of a person
         that a person decides after (the computer players' moves after it go too), or where a
         reveal stops it in play mode; ``None`` when nothing can be undone
-        (``match.undo_refusal()`` says why). The moves ``history[stop:]`` are what it takes
-        back (the teacher's dashboard says so before the click)."""
+        (``match.undo_refusal()`` says why, or :data:`NO_PERSONS_MOVE`: the moves it could
+        take back are only computer players', which they would play again, helper-83). The
+        moves ``history[stop:]`` are what it takes back (the teacher's dashboard says so
+        before the click)."""
         match = self.match
         cursor = match.cursor
         if match.undo_refusal(cursor) is not None:
             return None
         history, states, game = match.history, match.states, match.game
+        person = False
         while True:
             undone = history[cursor - 1]
             cursor -= 1
+            person = person or self._by_person(undone)
             if match.undo_refusal(cursor) is not None or (
                     game.current_player(states[cursor]) not in self.opponents
                     and self._by_person(undone)):
-                return cursor
+                return cursor if person else None
 
     def redo(self) -> None:
         """Redo forward to the next decision of a person.

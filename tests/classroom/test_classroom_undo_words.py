@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from marketlib.classroom import Room
+from marketlib.core.errors import MarketlibError
 from marketlib.core.i18n import language
 
 from .test_classroom_browser import chromium_page, dashboard_state, mount_dashboard
@@ -57,7 +58,7 @@ def test_undo_says_why_it_cannot_go_back_in_play_mode(tmp_path: Path) -> None:
     assert str(table.match.history[-1]) == "P2 steal MG-10"
     dash = room.dashboard()
     assert (dash.tables[0]["undo"], dash.tables[0]["can_undo"]) == (
-        "Undo: cannot undo in play mode: move 11 (P2 steal MG-10) revealed new cards, which "
+        "Cannot undo in play mode: move 11 (P2 steal MG-10) revealed new cards, which "
         "cannot be hidden again", False)
     room.stop()
 
@@ -80,4 +81,28 @@ def test_the_dashboard_shows_it_beside_the_button(tmp_path: Path) -> None:
         assert line.inner_text() == dash.tables[1]["undo"]
         assert line.inner_text().startswith("Undo takes back P0's move \u201cReturn SL-")
         assert button.get_attribute("aria-describedby") == line.get_attribute("id")
+    room.stop()
+
+
+def test_undo_is_not_offered_for_computer_players_moves_alone(tmp_path: Path) -> None:
+    """helper-83: with a computer player in seat 0, the dashboard offered "Undo takes back P0
+    GreedyBot's move ..." after the person's move had gone: undo took back the computer's
+    move, which it then played again."""
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "c.sqlite", seed=2,
+                mode="explore")
+    table = room.tables[0]
+    room.seat_computer(1, 0, "greedy")  # it moves at once: P0 return SL-21
+    assert [str(a) for a in table.match.history] == ["P0 return SL-21"]
+    said = ("Nothing to undo: only computer players have moved since, and they would play the "
+            "same again")
+    assert (table.undo_words(), table.session.undo_stop()) == (said, None)
+    with pytest.raises(MarketlibError, match="only computer players have moved since"):
+        room.undo(1)
+    assert table.match.cursor == 1  # nothing changed
+    assert table.handle(1, {"type": "play", "index": 0, "version": table.seats[1].version}) == ""
+    assert [str(a) for a in table.match.history] == ["P0 return SL-21", "P1 return SL-36",
+                                                     "P0 half top"]
+    assert table.undo_words().startswith("Undo takes back P1's move \u201cReturn SL-36 ")
+    room.undo(1)
+    assert table.match.cursor == 1
     room.stop()

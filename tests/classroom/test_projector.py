@@ -106,7 +106,7 @@ def test_running_results_count_finished_games_only(tmp_path: Path) -> None:
         assert outcome is not None
         # each winner by seat and name: at a table of computer players the seat says which
         # RandomBot won (helper-78 read "GreedyBot won" at a table of three GreedyBots)
-        assert over["players"] == ["RandomBot", "RandomBot"]
+        assert over["players"] == ["P0 RandomBot", "P1 RandomBot"]
         assert over["winners"] == [f"P{w} RandomBot" for w in outcome.winners]
         under_way = data["tables"][1]
         assert under_way["to_play"] == f"P{room.tables[1].match.current_player}"

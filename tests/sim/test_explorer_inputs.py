@@ -17,7 +17,15 @@ import pytest
 
 from marketlib import bansan, charts, monsoon
 from marketlib.bots import GreedyBot
-from marketlib.sim import load_parts, mean_table, play_many, save_results, sweep, win_rates
+from marketlib.sim import (
+    load_parts,
+    load_results,
+    mean_table,
+    play_many,
+    save_results,
+    sweep,
+    win_rates,
+)
 
 
 def test_a_sweep_over_a_list_valued_rule_labels_each_point() -> None:
@@ -116,11 +124,17 @@ def test_inputs_are_refused_saying_what_to_do_or_taken_when_they_are_whole_numbe
 
 def test_the_command_line_says_how_to_write_a_list_rule() -> None:
     cli = subprocess.run([sys.executable, "-m", "marketlib", "simulate", "bansan", "--games",
-                          "1", "--rule", "star_sources=row,deck"], capture_output=True,
-                         text=True, check=False)
+                          "1", "--rule", "star_sources=replenish,deck_stock"],
+                         capture_output=True, text=True, check=False)
     assert cli.returncode == 2
-    assert cli.stderr.strip() == ('error: --rule star_sources=row,deck: must be a list, not '
-                                  'text: write it as JSON, --rule star_sources=["row","deck"]')
+    assert cli.stderr.strip() == (
+        "error: --rule star_sources=replenish,deck_stock: must be a list, not text: write it "
+        "as a JSON list, --rule 'star_sources=[\"replenish\",\"deck_stock\"]'")
+    bracketed = subprocess.run([sys.executable, "-m", "marketlib", "simulate", "bansan",
+                                "--games", "1", "--rule", "market_prices=[2,2,4]"],
+                               capture_output=True, text=True, check=False)
+    assert bracketed.stderr.strip() == (  # a list already: no hint built from its text
+        "error: --rule market_prices=[2,2,4]: must be a list of length 6, not 3")
 
 
 def test_score_axes_say_their_unit() -> None:
@@ -146,3 +160,42 @@ def test_each_seat_says_its_place_in_the_order_of_play() -> None:
     assert win_rates(games, "order")["games"].tolist() == [6, 6, 6]
     fixed, _ = play_many("monsoon", monsoon.Rules(players=2, first_player=1), ["random"], 2)
     assert fixed["order"].tolist() == [1, 0, 1, 0]  # seat 1 moves first
+
+
+def test_what_helper_83_found_in_the_first_fixes(tmp_path: Path) -> None:
+    """Runs joined and charted by a column that differs between the seats of one game (bot)
+    made one game of seats from two runs; a sweep over values of two kinds could not be saved
+    to Parquet; numpy grid values and game counts, common_seeds="no" and a grid typo were
+    taken or refused without the options; a results file saved before under another suffix
+    could not be read; "x.PNG" reached altair as an unknown format; a Sendiri score was
+    labelled RM."""
+    a = play_many("monsoon", {"players": 3}, ["greedy", "greedy", "random"], 6, seed=1)[1]
+    b = play_many("monsoon", {"players": 3}, ["random", "random", "greedy"], 6, seed=1)[1]
+    with pytest.raises(ValueError, match="frames of several runs joined"):
+        charts.turns_chart(pd.concat([a, b]), x="turn")
+    g1 = play_many("monsoon", {"players": 3}, ["greedy", "random"], 4, seed=1)[0]
+    assert charts.win_rate_chart(pd.concat([g1, g1])).to_dict()["title"]["subtitle"] == [
+        "95% Wilson intervals over seats played (up to 16 per bar)",
+        "runs joined: their games share numbers, so a game's seats cannot be told apart"]
+    mixed = sweep("monsoon", {}, {"first_player": [0, "random"]}, ["greedy", "random"], 2)
+    assert mixed[["point", "first_player"]].drop_duplicates().values.tolist() == [
+        [0, "0"], [1, "random"]]
+    back = load_results(save_results(mixed, tmp_path / "m.parquet"))
+    assert back["first_player"].tolist() == mixed["first_player"].tolist()
+    numbers = sweep("monsoon", {}, {"seal_target": np.arange(5, 9, 3)}, ["random"],
+                    np.int64(1))
+    assert numbers["seal_target"].unique().tolist() == [5, 8]
+    with pytest.raises(TypeError, match="common_seeds is True or False, not 'no'"):
+        sweep("monsoon", {}, {"seal_target": [5]}, ["random"], 1,
+              common_seeds="no")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"bad rule values \{'seal_targt': 5\}: bad rules: "
+                                         r"Object contains unknown field `seal_targt` \(the "
+                                         r"options: players, seal_target,"):
+        sweep("monsoon", {}, {"seal_targt": [5]}, ["random"], 1)
+    old = save_results(g1, tmp_path / "g.csv").rename(tmp_path / "g.txt")
+    assert load_results(old).equals(load_results(save_results(g1, tmp_path / "h.csv")))
+    assert charts.save(charts.win_rate_chart(g1), tmp_path / "w.PNG").read_bytes()[:4] == (
+        b"\x89PNG")
+    solo = play_many("bansan", {"players": 1, "mode": "sendiri"}, ["greedy"], 2)[0]
+    assert charts.score_chart(solo).to_dict()["layer"][0]["encoding"]["y"]["title"] == (
+        "final score")  # money plus Deck cards (B-SOLO-18), not RM
