@@ -174,8 +174,9 @@ class Dashboard(anywidget.AnyWidget):
         for table in room.tables:
             with table.lock, language(self.lang):
                 status = table.status  # one struct, made whole under the table's lock
-                undo = table.undo_words()  # what Undo takes back, said before the click
-                can_undo = table.session.undo_stop() is not None
+                stop = table.session.undo_stop()
+                undo = table.undo_words(stop)  # what Undo takes back, said before the click
+                can_undo = stop is not None
             row = status_row(status, connected, now)
             seats = [{"seat": s, "name": status.names[s], "code": table.codes[s],
                       "computer": status.computers[s],

@@ -15,6 +15,7 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass
+from types import EllipsisType
 from typing import Any
 
 import msgspec
@@ -257,15 +258,16 @@ class RoomTable:
                 return said(session.notice) or _("nothing was played")
         return session.error
 
-    def undo_words(self) -> str:
+    def undo_words(self, stop: int | EllipsisType | None = ...) -> str:
         """What the teacher's Undo takes back now, in the language in force (the dashboard
         says it beside the button; helper-78 could not tell what a click would undo): "Undo
         takes back P1 Aisyah's move “Tuck PC-06 into Stall ST-07” and 2 moves after it."
         (the move as its button read, in the teacher view); why it cannot (a reveal in play
         mode; only computer players' moves to take back); ``""`` before any move. Read it
-        under :attr:`lock`."""
+        under :attr:`lock`. ``stop``: ``session.undo_stop()`` when the caller has it."""
         match = self.match
-        stop = self.session.undo_stop()
+        if stop is ...:
+            stop = self.session.undo_stop()
         if stop is None:
             if match.cursor == 0:
                 return ""

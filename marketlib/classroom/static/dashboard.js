@@ -24,6 +24,8 @@ function dashButton(text, aria, onClick) {
   return b;
 }
 
+let dashIds = 0;
+
 function dashAgo(W, seconds) {
   if (seconds < 60) return dashT(W.seconds, { n: seconds });
   if (seconds < 3600) return dashT(W.minutes, { n: Math.floor(seconds / 60) });
@@ -78,7 +80,7 @@ function dashTable(W, t, send) {
   undo.disabled = !t.can_undo;
   if (t.undo) {  // what a click takes back, said before it (Python words it)
     const said = dashEl("div", "marketlib-dash-undo", t.undo);
-    said.id = `marketlib-dash-undo-${t.table}`;
+    said.id = `marketlib-dash-undo-${++dashIds}`;  // unique with two dashboards shown
     undo.setAttribute("aria-describedby", said.id);
     box.appendChild(said);
   }
