@@ -20,7 +20,8 @@ measured 0.32-0.35 ms at 4 seats at 13:29 and 0.41-0.54 ms at 16:13 UTC on 3 Dec
 not depend on the machine's load.
 
 Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200] [--seed 1]
-[--seeds 1]``.
+[--seeds 1]``; with ``--against 7f5efbb`` it times only Bansan's refresh, with that commit's
+``marketlib`` and with this one, three runs of each in turn, and prints the ratio.
 """
 
 from __future__ import annotations
@@ -150,6 +151,52 @@ def classroom_counts(moves: int, seed: int, bot: bool) -> tuple[Counter[str], in
     return counts, played
 
 
+def bansan_medians(moves: int, seed: int, seeds: int) -> dict[int, float]:
+    """The median wall-clock refresh (ms) of Bansan at 2, 3 and 4 seats, pooled over seeds."""
+    out = {}
+    for players in (2, 3, 4):
+        wall: list[float] = []
+        for one in range(seed, seed + seeds):
+            wall += refresh_times("bansan", players, moves, one)[0]
+        out[players] = statistics.median(wall)
+    return out
+
+
+def against(rev: str, moves: int, seed: int, seeds: int, rounds: int = 3) -> None:
+    """Bansan's refresh here and at commit ``rev`` (a temporary ``git worktree``): this script
+    with each tree's ``marketlib``, the same seeds, ``rounds`` runs of each in turn (the
+    machine's speed drifts), in wall-clock milliseconds; issue 28 measured 1.5 ms before the
+    issue (7f5efbb)."""
+    import json
+    import os
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(old), rev],
+                       check=True, capture_output=True)
+        runs: dict[str, list[dict[str, float]]] = {rev: [], "this tree": []}
+        try:
+            for _ in range(rounds):
+                for name, tree in ((rev, old), ("this tree", root)):
+                    env = {**os.environ, "PYTHONPATH": str(tree)}
+                    done = subprocess.run(
+                        [sys.executable, __file__, "--medians", "--moves", str(moves),
+                         "--seed", str(seed), "--seeds", str(seeds)],
+                        check=True, capture_output=True, text=True, env=env, cwd=tree)
+                    runs[name].append(json.loads(done.stdout))
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(old)],
+                           check=False, capture_output=True)
+    print(f"Bansan board refresh, median ms of {rounds} runs of each tree in turn")
+    print(f"{'seats':>5} {rev:>12} {'this tree':>10} {'ratio':>6}")
+    for players in ("2", "3", "4"):
+        b = statistics.median(r[players] for r in runs[rev])
+        a = statistics.median(r[players] for r in runs["this tree"])
+        print(f"{players:>5} {b:>12.3f} {a:>10.3f} {b / a:>5.1f}x")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=200, help="moves per setting")
@@ -157,7 +204,18 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=1,
                         help="games from seeds seed, seed+1, ...: the refreshes of all of them "
                              "pooled (issue 28's target holds at every seed, not on average)")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare Bansan's refresh with commit REV's (e.g. 7f5efbb, the "
+                             "tree before issue 28), in wall-clock ms, and nothing else")
+    parser.add_argument("--medians", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.medians:  # one tree's run for --against (this file, that tree's marketlib)
+        import json
+        print(json.dumps(bansan_medians(args.moves, args.seed, args.seeds)))
+        return 0
+    if args.against:
+        against(args.against, args.moves, args.seed, args.seeds)
+        return 0
     print("board refresh after a move (the deciding seat's board; ms: wall, and this thread's CPU)")
     print(f"{'game':>8} {'seats':>5} {'refreshes':>9} {'median':>7} {'p95':>7} "
           f"{'cpu med':>7} {'cpu p95':>7} {'view':>5} {'view again':>10} {'determinize':>11}")
