@@ -42,7 +42,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.table import ACTIONS
 from marketlib.bansan.turn import FLOW, decider
-from marketlib.bansan.words import PHASES
+from marketlib.bansan.words import MOVE_WORDS, PHASES
 from marketlib.core.engine import ANY_PHASE, AnyPhase, Engine
 from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as v
@@ -243,7 +243,9 @@ def _out_of_step(state: State, tag: str) -> str:
         if tag in phase.moves and step not in absent:
             later = state.phase == "actions" and step in _UPKEEP_STEPS
             names[f"'{PHASES.get(step, step)}'{', after end-actions,' if later else ''}"] = None
-    said = f"now is '{PHASES.get(state.phase, state.phase)}'; {verb} is not part of it"
+    move = MOVE_WORDS.get(tag, verb)
+    said = (f"now is '{PHASES.get(state.phase, state.phase)}'; {move} ({verb}) is not part "
+            f"of it")
     if names:
         said += f" (it is played in {' or in '.join(names).rstrip(',')})"
     return said

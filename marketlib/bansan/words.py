@@ -1295,9 +1295,41 @@ card data writes it, in English: a board shows ``_(event.name)``. A test checks 
 name of the deck is here."""
 
 
+MOVE_WORDS: dict[str, str] = {
+    "return_list": N_("returning a Shopping List"),
+    "choose_half": N_("choosing the halves of your opening cards"),
+    "tuck": N_("tucking a card into a Stall"),
+    "place_worker": N_("placing a Worker"),
+    "move": N_("moving the Workers"),
+    "stock_row": N_("stocking from the Row"),
+    "stock_deck": N_("stocking from the Deck"),
+    "skip_stocking": N_("skipping the Stocking Phase"),
+    "buy": N_("buying from other vendors"),
+    "buy_wholesale": N_("buying wholesale"),
+    "sell": N_("selling online"),
+    "pick": N_("picking a card"),
+    "bargain": N_("bargaining"),
+    "done": N_("finishing a step"),
+    "empty": N_("emptying a Waste Bin"),
+    "end_actions": N_("ending the Action Phase"),
+    "complete": N_("completing a Shopping List"),
+    "give": N_("giving a card away"),
+    "throw": N_("throwing a card into a Waste Bin"),
+    "rent_and_release": N_("Rent & Release"),
+    "propose_trade": N_("proposing a trade"),
+    "counter": N_("a counter-offer"),
+    "accept": N_("accepting an offer"),
+    "decline": N_("declining an offer"),
+}
+"""Each kind of move in words, by its tag in the action table, for a refusal that names a move
+a step does not offer: "placing a Worker (worker) is not part of it" (helper-78 read "worker
+is not part of it"); the notation verb follows in brackets. A test checks every kind has
+words."""
+
+
 REFUSALS: tuple[str, ...] = (
-    N_("now is '{phase}'; {verb} is not part of it"),
-    N_("now is '{phase}'; {verb} is not part of it (it is played in {steps})"),
+    N_("now is '{phase}'; {move} ({verb}) is not part of it"),
+    N_("now is '{phase}'; {move} ({verb}) is not part of it (it is played in {steps})"),
     N_('nobody holds personal Shopping Lists in the Kenduri Menu'),
     N_('there is nobody to trade with in Sendiri'),
     N_('there is no bargaining in Sendiri: the prices are fixed'),

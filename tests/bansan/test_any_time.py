@@ -287,11 +287,13 @@ def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> N
     said = {text: str(bansan.explain(m, bansan.parse_action(text)))
             for text in ("P0 half top", "P0 complete SL-25 PC-78")}
     assert said == {
-        "P0 half top": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; half is not part of it "
-                       "(it is played in 'Opening Round: opening stock')",
-        "P0 complete SL-25 PC-78": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; complete "
-                                   "is not part of it (it is played in 'Upkeep: complete "
-                                   "Shopping Lists' or in 'Closing Round')",
+        "P0 half top": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; choosing the halves "
+                       "of your opening cards (half) is not part of it (it is played in "
+                       "'Opening Round: opening stock')",
+        "P0 complete SL-25 PC-78": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; "
+                                   "completing a Shopping List (complete) is not part of it (it "
+                                   "is played in 'Upkeep: complete Shopping Lists' or in "
+                                   "'Closing Round')",
     }
     short = bansan.setup(Rules(players=3, closing_round=False), 1)  # steps of this game only
     why = bansan.explain(short, bansan.parse_action("P0 complete SL-25 PC-78"))
@@ -505,3 +507,17 @@ def test_b_buy_03_b_sell_01_a_release_may_not_leave_a_purchase_with_nothing_to_p
     selling = play(s, "P0 sell FV")
     assert refused(selling, "P0 rr release=ST-01").rule == "B-SELL-01"
     assert bansan.explain(selling, bansan.parse_action("P0 rr release=ST-02")) is None
+
+
+def test_every_kind_of_move_has_words_for_a_refusal() -> None:
+    """A refusal of a move in the wrong step names the move in words before its notation
+    verb (helper-78 read "worker is not part of it")."""
+    from marketlib.bansan.table import ACTIONS
+    from marketlib.bansan.words import MOVE_WORDS
+
+    assert set(MOVE_WORDS) == set(ACTIONS.verbs)
+    s = bansan.setup(Rules(players=2), 1)
+    why = bansan.explain(s, bansan.parse_action("P0 worker ST-01"))
+    assert why is not None and why.reason == (
+        "now is 'Opening Round: Shopping Lists'; placing a Worker (worker) is not part of it "
+        "(it is played in 'Opening Round: Stall draft')")
