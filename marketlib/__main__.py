@@ -22,6 +22,7 @@ import msgspec
 
 from marketlib.core import registry
 from marketlib.core.errors import MarketlibError
+from marketlib.core.game import score_unit
 from marketlib.core.match import Match
 from marketlib.core.savefile import in_words
 
@@ -148,9 +149,9 @@ def simulate(args: argparse.Namespace) -> int:
     games, turns = sim.play_many(game, rules, bots, args.games, seed=args.seed,
                                  rotate_seats=not args.no_rotate, n_jobs=args.jobs,
                                  progress=args.progress)
-    solo = getattr(getattr(rules, "plays", None), "solo", False)  # Sendiri (B-SOLO-18)
-    print(summary(games, game.GAME.title, "score" if solo else game.GAME.score_unit))
-    if solo:
+    unit = score_unit(game, rules)
+    print(summary(games, game.GAME.title, unit or "score"))
+    if not unit:  # Sendiri (B-SOLO-18)
         print("(a Sendiri score is money + Deck cards, not RM: B-SOLO-18)")
     if out is not None:
         sim.save_results(games, out)

@@ -383,15 +383,15 @@ def _unit(title: str, frame: pd.DataFrame) -> str:
     """``title`` with the score's unit of the frame's game, "final score (RM)" (helper-82
     read "final score" and could not tell RM from seals); ``title`` alone for a frame that
     does not say its game."""
+    from marketlib.core.game import score_unit
+    from marketlib.core.options import rules_from
     from marketlib.core.registry import resolve_game
 
     meta = frame.attrs.get("marketlib", {})
-    name = meta.get("game")
     try:
-        unit = resolve_game(name).GAME.score_unit if isinstance(name, str) else ""
-    except ValueError:
-        unit = ""
-    if meta.get("rules", {}).get("mode") == "sendiri":  # money plus Deck cards (B-SOLO-18)
+        game = resolve_game(meta["game"])
+        unit = score_unit(game, rules_from(game.Rules, meta.get("rules", {})))
+    except (KeyError, TypeError, ValueError):  # a frame that does not say its game and rules
         unit = ""
     return f"{title} ({unit})" if unit else title
 

@@ -604,10 +604,16 @@ class Room:
             for t in targets:
                 t.new_game(fresh_seed() if self.seed is None
                            else self.seed + t.index + (t.game + 1) * len(self.tables))
-        for t in targets:  # computer players open the new games, one table at a time
-            with t.lock:
-                t.run_bots()
+        failed: Exception | None = None
+        for t in targets:  # computer players open the new games, one table at a time; one
+            try:  # that fails (its database) stops none of the others (helper-83)
+                with t.lock:
+                    t.run_bots()
+            except Exception as err:  # raised below, after every table
+                failed = failed or err
             self._notify(t.index)
+        if failed is not None:
+            raise failed
 
     def _targets(self, table: int | None) -> list[RoomTable]:
         self._open()

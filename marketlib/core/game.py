@@ -142,6 +142,22 @@ def check_own_move(view: Any, action: Any) -> None:
             "teacher view (match.view(None))")
 
 
+def score_unit(game: Any, rules: Any) -> str:
+    """What ``game``'s scores count under ``rules``: its ``GAME.score_unit`` ("RM",
+    "seals"), or ``""`` where the rules score in no unit (Bansan's Sendiri: money plus Deck
+    cards, B-SOLO-18; its ``rules.plays.solo``). The command line's summary and the charts'
+    axes ask here.
+
+    Example:
+        >>> from marketlib import bansan
+        >>> score_unit(bansan, bansan.Rules()), score_unit(bansan, bansan.Rules(players=1,
+        ...                                                   mode="sendiri"))
+        ('RM', '')
+    """
+    solo = getattr(getattr(rules, "plays", None), "solo", False)
+    return "" if solo else str(game.GAME.score_unit)
+
+
 def seat_count(rules: Any, state: Any) -> int:
     """The number of seats of a dealt game: its ``seats`` (Monsoon Market) or ``vendors``
     (Bansan; 1 in Sendiri), else ``rules.players``."""

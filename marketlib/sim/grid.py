@@ -10,6 +10,7 @@ every point deals its own games; ``common_seeds=True`` gives every point the sam
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -23,12 +24,14 @@ from marketlib.core.game import GameModule
 from marketlib.core.options import rules_from
 from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import check_seed, point_seed
-from marketlib.sim.batch import Point, _meta, finish, run_points
+from marketlib.sim.batch import Point, _meta, finish, play_many, run_points
 from marketlib.sim.record import BotSpec, check_games, resolve_rules, seat_bots
 from marketlib.sim.tasks import card_content
 
-OPTIONS = ("rotate_seats", "n_jobs", "backend", "client", "progress", "chunk_size", "any_time")
-"""The options :func:`sweep` passes on as :func:`~marketlib.sim.play_many` takes them."""
+OPTIONS = tuple(name for name in inspect.signature(play_many).parameters
+                if name not in ("game", "rules", "bots", "n_games", "seed", "out"))
+"""The options :func:`sweep` passes on as :func:`~marketlib.sim.play_many` takes them (read
+from its signature: one list)."""
 
 
 @overload

@@ -112,3 +112,30 @@ def test_no_move_slips_in_between_the_in_progress_check_and_the_deal(tmp_path: P
     assert answers == ["The board changed before your click arrived, so nothing was done: "
                        "look again and click once more (board version 1, now 2)."]
     assert table.match.cursor == 0 and table.match.seed == 5 + 0 + 1
+
+
+def test_a_table_whose_computers_fail_stops_no_other_tables_new_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """helper-83: the first table whose computer players raised (its database) left the later
+    tables dealt with their computers unmoved and unannounced."""
+    import sqlite3
+
+    from marketlib.classroom.tables import RoomTable
+
+    room = Room("monsoon", tables=2, players=2, path=tmp_path / "class.sqlite", seed=5)
+    room.seat_computer(2, 0, "greedy")  # table 2's computer opens its games
+    run = RoomTable.run_bots
+    ran: list[int] = []
+
+    def run_bots(self: RoomTable) -> None:
+        ran.append(self.number)
+        if self.number == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        run(self)
+
+    monkeypatch.setattr(RoomTable, "run_bots", run_bots)
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        room.new_game()
+    assert ran == [1, 2]
+    assert room.tables[1].match.cursor > 0  # table 2's computer moved in its new game
+    assert [t.game for t in room.tables] == [1, 1]
