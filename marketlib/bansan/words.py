@@ -1307,9 +1307,9 @@ MOVE_WORDS: dict[str, str] = {
     "buy": N_("buying from other vendors"),
     "buy_wholesale": N_("buying wholesale"),
     "sell": N_("selling online"),
-    "pick": N_("picking a card"),
+    "pick": N_("picking a card for a BUY or SELL"),
     "bargain": N_("bargaining"),
-    "done": N_("finishing a step"),
+    "done": N_("finishing a BUY or SELL, or completing Shopping Lists"),
     "empty": N_("emptying a Waste Bin"),
     "end_actions": N_("ending the Action Phase"),
     "complete": N_("completing a Shopping List"),
@@ -1317,7 +1317,7 @@ MOVE_WORDS: dict[str, str] = {
     "throw": N_("throwing a card into a Waste Bin"),
     "rent_and_release": N_("Rent & Release"),
     "propose_trade": N_("proposing a trade"),
-    "counter": N_("a counter-offer"),
+    "counter": N_("making a counter-offer"),
     "accept": N_("accepting an offer"),
     "decline": N_("declining an offer"),
 }
@@ -1337,6 +1337,8 @@ REFUSALS: tuple[str, ...] = (
     N_('in Sendiri the Workers are placed at setup'),
     N_('there is no other vendor: excess bag cards must be thrown'),
     N_(' or in '),
+    N_(', after end-actions, or in '),  # the fragments between the steps' quoted names
+    N_(', after end-actions'),  # (rules._out_of_step), each said in the reader's language
     N_(', after end-actions,'),
     N_('no Shopping List is to be returned now'),
     N_('{list} is not in your Wallet'),

@@ -521,3 +521,13 @@ def test_every_kind_of_move_has_words_for_a_refusal() -> None:
     assert why is not None and why.reason == (
         "now is 'Opening Round: Shopping Lists'; placing a Worker (worker) is not part of it "
         "(it is played in 'Opening Round: Stall draft')")
+    from marketlib.core.i18n import language, refusal
+
+    actions = bansan.position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions")
+    throw = bansan.explain(actions, bansan.parse_action("P0 throw PC-78"))
+    assert throw is not None
+    with language("ms"):  # every fragment in Malay (helper-84 read "after end-actions" there)
+        assert refusal(throw.reason) == (
+            "sekarang ialah 'Fasa Tindakan'; membuang kad ke dalam Tong Sampah (throw) bukan "
+            "sebahagian daripadanya (ia dimainkan dalam 'Penyelenggaraan: periksa Beg anda', "
+            "selepas end-actions)")

@@ -24,15 +24,13 @@ function dashButton(text, aria, onClick) {
   return b;
 }
 
-let dashIds = 0;
-
 function dashAgo(W, seconds) {
   if (seconds < 60) return dashT(W.seconds, { n: seconds });
   if (seconds < 3600) return dashT(W.minutes, { n: Math.floor(seconds / 60) });
   return dashT(W.hours, { n: Math.floor(seconds / 3600) });
 }
 
-function dashTable(W, t, send) {
+function dashTable(W, t, send, uid) {
   const box = dashEl("section", "marketlib-dash-table");
   if (t.paused) box.classList.add("marketlib-dash-paused");
   // idle: a person is here and nothing has moved for 2 minutes (not a table nobody joined yet)
@@ -80,7 +78,7 @@ function dashTable(W, t, send) {
   undo.disabled = !t.can_undo;
   if (t.undo) {  // what a click takes back, said before it (Python words it)
     const said = dashEl("div", "marketlib-dash-undo", t.undo);
-    said.id = `marketlib-dash-undo-${++dashIds}`;  // unique with two dashboards shown
+    said.id = `marketlib-dash-undo-${uid}-${t.table}`;  // uid: this dashboard's own
     undo.setAttribute("aria-describedby", said.id);
     box.appendChild(said);
   }
@@ -98,6 +96,8 @@ export default {
     const root = dashEl("div", "marketlib-dash");
     el.appendChild(root);
     const send = (msg) => model.send(msg);
+    // each render its own id prefix: two dashboards in one notebook load this module twice
+    const uid = Math.random().toString(36).slice(2, 10);
     function redraw() {
       root.replaceChildren();
       const top = dashEl("div", "marketlib-dash-top");
@@ -124,7 +124,7 @@ export default {
       root.appendChild(top);
       if (model.get("error")) root.appendChild(dashEl("div", "marketlib-dash-error", model.get("error")));
       const grid = dashEl("div", "marketlib-dash-tables");
-      for (const t of model.get("tables") || []) grid.appendChild(dashTable(W, t, send));
+      for (const t of model.get("tables") || []) grid.appendChild(dashTable(W, t, send, uid));
       root.appendChild(grid);
     }
     const names = ["tables", "error", "url", "qr", "refreshed", "words", "stopped"];
