@@ -23,6 +23,8 @@ import numpy as np
 import pandas as pd  # type: ignore[import-untyped]
 from scipy import stats  # type: ignore[import-untyped]
 
+from marketlib.core.game import score_unit
+
 if TYPE_CHECKING:
     from marketlib.classroom.room import Room
 
@@ -65,11 +67,13 @@ class Comparison(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _column(room: Room, column: str, games: pd.DataFrame) -> str:
-    unit = room.tables[0].match.game.GAME.score_unit
+    match = room.tables[0].match
+    unit = score_unit(match.game, match.rules)  # "": a Sendiri total, not money (helper-84)
     if column in ALIASES:
         if ALIASES[column] != unit:
-            raise ValueError(f"{column!r} is not what {room.game} scores ({unit}); use "
-                             f"'score' or one of {sorted(games.columns)}")
+            raise ValueError(f"{column!r} is not what {room.game} scores "
+                             f"({unit or 'money + Deck cards'}); use 'score' or one of "
+                             f"{sorted(games.columns)}")
         return "score"
     if column not in games.columns or not pd.api.types.is_numeric_dtype(games[column]):
         numeric = sorted(c for c in games.columns if pd.api.types.is_numeric_dtype(games[c]))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from marketlib.classroom.invite import qr_svg
 from marketlib.classroom.prediction import histogram
 from marketlib.classroom.status import seat_named
+from marketlib.core.game import score_unit
 from marketlib.core.i18n import N_, _, get_language
 
 if TYPE_CHECKING:
@@ -32,9 +33,9 @@ REFRESH = 3.0
 """Seconds between two refreshes of the projector page."""
 
 
-_UNITS = (N_("seals"), N_("RM"))
-"""The games' score units (``GAME.score_unit``), for the catalogue: the projector says
-``_(unit)``."""
+_UNITS = (N_("seals"), N_("RM"), N_("points"))
+"""The games' score units (:func:`~marketlib.core.game.score_unit`; "points" where the rules
+score in no unit, a Sendiri total), for the catalogue: the projector says ``_(unit)``."""
 
 
 def _finished_scores(table: RoomTable) -> list[tuple[int, ...]]:
@@ -120,7 +121,8 @@ def payload(room: Room) -> dict[str, Any]:
     prediction = None if question is None else {
         "text": question.text, "answers": len(room.answers),
         "histogram": histogram(question, list(room.answers.values()))}
-    unit = room.tables[0].match.game.GAME.score_unit
+    match = room.tables[0].match
+    unit = score_unit(match.game, match.rules) or "points"  # a Sendiri total (helper-84)
     return {"game": room.game, "unit": _(unit),  # "seals" in the language in force (_UNITS)
             "url": room.url if room.running else "", "tables": rows,
             "treatments": treatments, "prediction": prediction, "refresh": REFRESH,

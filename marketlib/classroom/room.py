@@ -609,8 +609,13 @@ class Room:
             try:  # that fails (its database) stops none of the others (helper-83)
                 with t.lock:
                     t.run_bots()
-            except Exception as err:  # raised below, after every table
-                failed = failed or err
+            except Exception as err:  # raised below, after every table, naming each one
+                err.add_note(f"Table {t.number}: its computer players could not open its new "
+                             f"game ({type(err).__name__}: {err})")
+                if failed is None:
+                    failed = err
+                elif failed is not err:
+                    failed.add_note(err.__notes__[-1])
             self._notify(t.index)
         if failed is not None:
             raise failed

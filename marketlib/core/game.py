@@ -8,7 +8,7 @@ Nothing else is needed to play, test, simulate or render a game.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -143,17 +143,23 @@ def check_own_move(view: Any, action: Any) -> None:
 
 
 def score_unit(game: Any, rules: Any) -> str:
-    """What ``game``'s scores count under ``rules``: its ``GAME.score_unit`` ("RM",
-    "seals"), or ``""`` where the rules score in no unit (Bansan's Sendiri: money plus Deck
-    cards, B-SOLO-18; its ``rules.plays.solo``). The command line's summary and the charts'
-    axes ask here.
+    """What ``game``'s scores count under ``rules`` (its ``Rules``, or a dict of its options):
+    its ``GAME.score_unit`` ("RM", "seals"), or ``""`` where the rules score in no unit
+    (Bansan's Sendiri: money plus Deck cards, B-SOLO-18; its ``rules.plays.solo``). The
+    command line's summary, the charts' axes, the projector and the debrief ask here.
 
     Example:
         >>> from marketlib import bansan
         >>> score_unit(bansan, bansan.Rules()), score_unit(bansan, bansan.Rules(players=1,
         ...                                                   mode="sendiri"))
         ('RM', '')
+        >>> score_unit(bansan, {"players": 1, "mode": "sendiri"})
+        ''
     """
+    if isinstance(rules, Mapping):  # {"mode": "sendiri"} is Sendiri too (helper-84)
+        from marketlib.core.options import rules_from
+
+        rules = rules_from(game.Rules, rules)
     solo = getattr(getattr(rules, "plays", None), "solo", False)
     return "" if solo else str(game.GAME.score_unit)
 

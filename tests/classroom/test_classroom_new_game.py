@@ -138,8 +138,11 @@ def test_a_table_whose_computers_fail_stops_no_other_tables_new_game(
         run(self)
 
     monkeypatch.setattr(RoomTable, "run_bots", run_bots)
-    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error") as failed:
         room.new_game()
+    assert failed.value.__notes__ == [  # which table's computer players failed
+        "Table 1: its computer players could not open its new game (OperationalError: disk "
+        "I/O error)"]
     assert ran == [1, 2]
     assert room.tables[1].match.cursor > 0  # table 2's computer moved in its new game
     assert [t.game for t in room.tables] == [1, 1]

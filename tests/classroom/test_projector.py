@@ -220,3 +220,18 @@ def test_slips_and_room_summary_speak_the_rooms_language(tmp_path: Path) -> None
         assert "running. Students open" in _words(room_html(room))
     finally:
         room.stop()
+
+
+def test_a_sendiri_room_scores_in_points_not_rm(tmp_path: Path) -> None:
+    """helper-84: a Sendiri room's projector said "RM" and its debrief compared "money" as the
+    score, but a Sendiri total is money plus Deck cards (B-SOLO-18; core.game.score_unit)."""
+    room = Room("sendiri", tables=1, path=tmp_path / "c.sqlite", seed=1)
+    try:
+        assert payload(room)["unit"] == "points"
+        room.seat_computer(1, 0, "greedy")  # plays its game to the end
+        assert room.tables[0].match.is_over
+        with pytest.raises(ValueError, match=r"'money' is not what bansan scores \(money \+ "
+                                             r"Deck cards\); use 'score'"):
+            room.compare("money")
+    finally:
+        room.stop()
