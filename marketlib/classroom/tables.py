@@ -49,7 +49,6 @@ from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
 from marketlib.widgets.payload import Reason, Table
 from marketlib.widgets.session import COACH, PAUSED_REFUSAL, SeatSession, TableSession
-from marketlib.widgets.shared import NO_PERSONS_MOVE
 
 MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
 """The messages that ask for a move (refused when no move was played)."""
@@ -271,7 +270,7 @@ class RoomTable:
         if stop is None:
             if match.cursor == 0:
                 return ""
-            why = refusal(match.undo_refusal() or NO_PERSONS_MOVE)  # a reveal, or computers
+            why = refusal(self.session.undo_refusal(stop) or "")  # a reveal, or computers
             return why[:1].upper() + why[1:]  # "Cannot undo in play mode: ..."
         action = match.history[stop]
         slots = {"who": seat_named(self.status, action.player),

@@ -291,13 +291,19 @@ class TableSession:
         """
         stop = self.undo_stop()
         if stop is None:
-            why = self.match.undo_refusal()
-            if why is None:  # only computer players' moves since the start or a reveal
+            if self.match.undo_refusal() is None:  # only computer players' moves to undo
                 raise MarketlibError(NO_PERSONS_MOVE)
-            self.match.undo()  # refused: it raises why
+            self.match.undo()  # refused: it raises why (UndoBlocked or nothing to undo)
         else:
             self.match.goto(stop)
         self.recall()
+
+    def undo_refusal(self, stop: int | None) -> str | None:
+        """Why :meth:`undo` is refused (English, registered), ``None`` when it is not;
+        ``stop``: :meth:`undo_stop`'s answer now."""
+        if stop is not None:
+            return None
+        return self.match.undo_refusal() or NO_PERSONS_MOVE
 
     def undo_stop(self) -> int | None:
         """The timeline position :meth:`undo` steps back to: before the last move of a person
