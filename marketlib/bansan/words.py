@@ -472,6 +472,42 @@ the rules in force (the opening rent A-B-58, the R&R cost B-ANY-03); the board's
 table (:mod:`marketlib.widgets.bansan_table`) takes each kind's from here."""
 
 
+_ANSWERS = (A.Accept, A.Decline, A.Counter)
+"""The kinds whose button words lean on the offer shown beside them ("Accept the offer")."""
+
+
+def context(view: Any, action: A.Action) -> str:
+    """What a sentence naming ``action`` by its button's words adds so it reads on its own, away
+    from the board (a hint, an end-of-game review): for an answer to an offer (B-ANY-01/02,
+    A-B-60), whose offer, on what terms; else "".
+
+    Example:
+        >>> from marketlib.bansan import Accept, Rules, setup, view
+        >>> from marketlib.bansan.state import BargainOffer
+        >>> from msgspec.structs import replace
+        >>> s = replace(setup(Rules(players=3), seed=1),
+        ...             offer=BargainOffer(frm=0, to=2, card="PC-72", price=1))
+        >>> context(view(s, 2), Accept(player=2))
+        "P0's offer: RM1 for PC-72"
+    """
+    offer = view.offer
+    if offer is None or not isinstance(action, _ANSWERS):
+        return ""
+    if isinstance(offer, BargainOffer):
+        terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card)
+        if offer.frm != view.current:  # the seller's counter asks the buyer a price (A-B-60)
+            return _("P{seat}'s asking price: {terms}").format(seat=offer.frm, terms=terms)
+    else:
+        terms = _trade_terms(offer)
+    return _("P{seat}'s offer: {terms}").format(seat=offer.frm, terms=terms)
+
+
+def _trade_terms(offer: Any) -> str:
+    """A trade's terms (B-ANY-02): what its maker gives and pays for what they take and ask."""
+    return _("[{give}] + RM{pay} for [{take}] + RM{ask}").format(
+        give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take), ask=offer.ask)
+
+
 def label(view: Any, action: A.Action) -> str:
     """The words a button uses for ``action`` in the position ``view`` shows (the notation goes
     in its tooltip): its kind's :data:`LABELS` entry.
@@ -626,9 +662,7 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                          place=_place(view, offer.card, seat),
                          produce=_name(catalog(view).sells[stall])))
         else:
-            terms = _("[{give}] + RM{pay} for [{take}] + RM{ask}").format(
-                give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take),
-                ask=offer.ask)
+            terms = _trade_terms(offer)
         terms += _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
         if seat == offer.to:  # A-B-60: counters left, or only accept and decline
             role = "to" if offer.counters < view.rules.max_counters else "to_last"
@@ -1620,6 +1654,7 @@ __all__ = [
     "PHASES",
     "PREVIEWS",
     "REFUSALS",
+    "context",
     "final_standings",
     "glossary",
     "goal",

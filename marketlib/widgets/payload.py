@@ -59,6 +59,22 @@ class Table:
             return str(self.words.label(view, action))
         return self.shown.label(view, action)
 
+    def named(self, view: Any, action: Any) -> str:
+        """How a sentence away from the board (a hint, a review) names ``action``: its button's
+        words in quotes, and what they lean on that the board shows beside the button (the
+        offer an accept answers: the game's ``words.context``), so the sentence reads alone.
+
+        Example:
+            >>> from marketlib.widgets import table_of
+            >>> from marketlib.monsoon import Pass, Rules, setup, view
+            >>> table_of("monsoon").named(view(setup(Rules(), seed=1), 0), Pass(player=0))
+            '“Pass”'
+        """
+        words = f"“{self.label(view, action)}”"
+        context = getattr(self.words, "context", None)
+        said = "" if context is None else context(view, action)
+        return f"{words} ({said})" if said else words
+
     def verb(self, action: Any) -> str:
         """The short verb tag of a highlighted button (``steal``, ``stock``, ``R&R``...); the
         notation verb for a game without a presentation table."""

@@ -436,14 +436,15 @@ class SeatSession:
     def _button_words(self, seat: int) -> Callable[[Any, Any], str]:
         """How a hint or a review names a move on this board: the words of its button, in
         quotes (a learner finds "Tuck PC-06 into Stall ST-07" among the choices; "P0 tuck
-        PC-06 ST-07" is notation, helper-78). A move is worded in ``seat``'s view of the
+        PC-06 ST-07" is notation, helper-78), with the offer an answer is about
+        (:meth:`~marketlib.widgets.Table.named`). A move is worded in ``seat``'s view of the
         state it is played in (a world the coach dealt from that view, never the game's
         own: the namer is only ever given a state, so the labels read what the seat sees)."""
         table = self.table.table
         game = self.match.game
 
         def words(position: Any, action: Any) -> str:  # position: a state (a world)
-            return f"“{table.label(game.view(position, seat), action)}”"
+            return table.named(game.view(position, seat), action)
 
         return words
 

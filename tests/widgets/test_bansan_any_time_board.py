@@ -311,3 +311,38 @@ def test_computer_players_moving_in_slices_get_every_out_of_turn_chance() -> Non
                    if a.player != bansan.current_player(sliced.states[i])]
     assert out_of_turn == ["P2 rr release=ST-03", "P1 rr release=ST-03"]
     assert sliced.history == at_once.history
+
+
+def test_a_hint_names_the_offer_its_answer_is_about() -> None:
+    """A hint or a review names a move by its button's words; "Accept the offer" read away
+    from the board (a review after the game) did not say which offer: it now says whose, on
+    what terms (``Table.named``), in the board's language too."""
+    from marketlib.core.i18n import language, naming
+    from marketlib.widgets import table_of
+
+    state = bansan.position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions", current=1,
+                            stalls={"FV": ["FV", "FV"]}, money=[10, 10])
+    match = Match.from_state("bansan", state)
+    card = state.stalls[0].cards[0]
+    board = BansanBoard(match, opponents={1: Bargainer()})
+    send(board, type="hint")
+    first = board.notice.split("\n")[0]
+    offer = f"(P1's offer: RM0 for {card})"
+    assert first == f"Hint for P0: \u201cCounter: RM1 instead\u201d {offer}"
+    table, view = table_of("bansan"), match.view(0)
+    assert table.named(view, bansan.Decline(player=0)) == f"\u201cDecline the offer\u201d {offer}"
+    with language("ms"):
+        assert table.named(view, bansan.Accept(player=0)) == (
+            f"\u201cTerima tawaran\u201d (Tawaran P1: RM0 untuk {card})")
+    # the seller's counter asks the buyer a price (A-B-60); a trade's terms are its four parts
+    asked = bansan.apply(match.state, bansan.Counter(player=0, price=2))
+    assert table.named(bansan.view(asked, 1), bansan.Accept(player=1)) == (
+        f"\u201cAccept the offer\u201d (P0's asking price: RM2 for {card})")
+    traded = bansan.apply(state, bansan.ProposeTrade(player=1, to=0, give=(), take=(), pay=1,
+                                                    ask=0))
+    assert table.named(bansan.view(traded, 0), bansan.Decline(player=0)) == (
+        "\u201cDecline the offer\u201d (P1's offer: [] + RM1 for [] + RM0)")
+    # a move that needs nothing beside its button is named by its words alone
+    assert table.named(view, bansan.EndActions(player=0)) == "\u201cEnd the Action Phase\u201d"
+    with naming(board.session._button_words(0)):
+        assert match.hint(0).text.split("\n")[0] == first
