@@ -14,6 +14,8 @@ Example:
     True
 """
 
+from collections.abc import Mapping
+
 from marketlib.bots.base import Bot, draws_uniformly, game_of, reads_view, uniform_choice, viewer_of
 from marketlib.bots.greedy import GreedyBot
 from marketlib.bots.ismcts import ISMCTSBot
@@ -39,5 +41,43 @@ def make_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
 
 
+def seat_bots(opponents: Mapping[int, Bot | str] | None, players: int) -> dict[int, Bot]:
+    """Computer players by seat from ``opponents``: each a bot, or a bot's short name
+    (:func:`make_bot`), for a seat of a ``players``-seat game (``None``: none).
+
+    Raises:
+        TypeError: ``opponents`` is not a mapping, or a value is neither a bot (an object with
+            a ``choose`` method) nor a name: the seat is named.
+        ValueError: a key is not a seat of the game, or a name is no bot's.
+
+    Example:
+        >>> seat_bots({1: "greedy", 2: RandomBot()}, 3)
+        {1: GreedyBot(), 2: RandomBot()}
+        >>> seat_bots({1: "smart"}, 2)
+        Traceback (most recent call last):
+        ValueError: opponents[1]: unknown bot 'smart'; choose from random, greedy, ismcts
+    """
+    if opponents is None:
+        return {}
+    if not isinstance(opponents, Mapping):
+        raise TypeError(f"opponents is a mapping of seats to bots or bot names, such as "
+                        f"{{1: 'greedy'}}, not {opponents!r}")
+    bots: dict[int, Bot] = {}
+    for seat, bot in opponents.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"opponents: there is no seat {seat!r} (seats 0-{players - 1})")
+        if isinstance(bot, str):
+            try:
+                bot = make_bot(bot)
+            except ValueError as err:
+                raise ValueError(f"opponents[{seat}]: {err}") from None
+        elif isinstance(bot, type) or not callable(getattr(bot, "choose", None)):
+            named = f"the class {bot.__name__}" if isinstance(bot, type) else repr(bot)
+            raise TypeError(f"opponents[{seat}] is {named}, not a computer player: give a bot "
+                            f"such as GreedyBot() or a name ({', '.join(BOTS)})")
+        bots[seat] = bot
+    return bots
+
+
 __all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "draws_uniformly", "game_of",
-           "make_bot", "reads_view", "uniform_choice", "viewer_of"]
+           "make_bot", "reads_view", "seat_bots", "uniform_choice", "viewer_of"]

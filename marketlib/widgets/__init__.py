@@ -92,7 +92,9 @@ def play_board(
             into "New game" to play the same deal again).
         seat: the seat you play.
         opponents: a bot name (``"greedy"``, ``"random"``, ``"ismcts"``) for every other seat,
-            a mapping of seats to bots, or ``None`` for hot-seat play by several people.
+            a mapping of seats to bots or bot names (``{1: "greedy", 2: RandomBot()}``; the
+            seats left out are played by people), or ``None`` for hot-seat play by several
+            people.
         mode: Bansan's ``"standard"``, ``"kenduri"`` or ``"sendiri"``.
         teacher: whether the board offers the teacher view (every hidden card); ``None``
             (default) offers it, since the match is in ``"explore"`` mode.
@@ -128,9 +130,10 @@ def play_board(
     players = int(options.get("players", 2))
     match = Match(found.game(), options, seed=fresh_seed() if seed is None else seed)
     if isinstance(opponents, str):
-        bots: dict[int, Any] = {p: make_bot(opponents) for p in range(players) if p != seat}
+        bots: Mapping[int, Any] | None = {p: make_bot(opponents) for p in range(players)
+                                          if p != seat}
     else:
-        bots = dict(opponents or {})
+        bots = opponents  # the board checks it (seat_bots): bots or their names, by seat
     return board_class(found.name)(match, seat=seat, opponents=bots, teacher=teacher, lang=lang)
 
 

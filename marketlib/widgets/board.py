@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from marketlib.bots import seat_bots
 from marketlib.core import registry
 from marketlib.core.i18n import _, check_language, language
 from marketlib.core.match import Match
@@ -141,15 +142,15 @@ class Board(anywidget.AnyWidget):
             raise ValueError(f"{type(self).__name__} plays {self.GAME_NAME}, not "
                              f"{match.game.GAME.name}")
         players = self._players(match)
-        for s in [seat, *(opponents or {})]:
-            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players:
-                raise ValueError(f"there is no seat {s!r} (seats 0-{players - 1})")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"there is no seat {seat!r} (seats 0-{players - 1})")
+        bots = seat_bots(opponents, players)  # a name is a bot; a wrong seat or value named
         if teacher is not None and not isinstance(teacher, bool):
             raise TypeError(f"teacher must be True, False or None, not {teacher!r}")
         if lang is not None:
             check_language(lang)
         super().__init__()
-        table = TableSession(self.TABLE, match, opponents)
+        table = TableSession(self.TABLE, match, bots)
         self.session = SeatSession(
             table, seat, teacher=match.mode == "explore" if teacher is None else teacher,
             on_change=self._sync, lang=lang)

@@ -369,3 +369,31 @@ def test_marketlib_play_is_a_one_liner_for_a_board() -> None:
     assert [s["bot"] for s in hot.seats] == ["", ""] and hot.match.rules.seal_target == 30
     with pytest.raises(ValueError, match="unknown field"):
         marketlib.play("monsoon", colour="red")
+
+
+def test_opponents_by_seat_take_bots_or_their_names_and_refuse_anything_else() -> None:
+    """helper-87: ``opponents={1: "greedy"}`` made a board whose seat showed the bot 'str' and
+    whose every click failed ("'str' object has no attribute 'choose'"); a name nobody knows
+    and a list went through too. A name is a bot now; anything else is refused, seat named,
+    before a board is made."""
+    import marketlib
+    from marketlib.bots import GreedyBot, RandomBot
+
+    board = marketlib.play("bansan", players=3, seed=1, opponents={1: "greedy", 2: RandomBot()})
+    assert [s["bot"] for s in board.seats] == ["", "GreedyBot", "RandomBot"]
+    board._handle_custom_msg({"type": "play", "index": 0, "version": board.version}, [])
+    assert board.error == "" and len(board.match.history) == 3  # P0's move, then both bots'
+    refused = {
+        "opponents[1]: unknown bot 'smart'; choose from random, greedy, ismcts": {1: "smart"},
+        "opponents is a mapping of seats to bots or bot names, such as {1: 'greedy'}, not "
+        "['greedy']": ["greedy"],
+        "opponents[1] is the class GreedyBot, not a computer player: give a bot such as "
+        "GreedyBot() or a name (random, greedy, ismcts)": {1: GreedyBot},
+        "opponents[2] is 3, not a computer player: give a bot such as GreedyBot() or a name "
+        "(random, greedy, ismcts)": {2: 3},
+        "opponents: there is no seat 5 (seats 0-2)": {5: "greedy"},
+    }
+    for message, opponents in refused.items():
+        with pytest.raises((TypeError, ValueError)) as err:
+            marketlib.play("bansan", players=3, seed=1, opponents=opponents)
+        assert str(err.value) == message
