@@ -8,7 +8,17 @@ from typing import Any
 
 from marketlib.bansan.cards import WASTES
 from marketlib.bansan.queries import FLOW_OPTIONS, MONEY_FLOWS, catalog, flow_kind
-from marketlib.bansan.state import LOG_SIZE, NEIGHBOUR, BargainOffer, Purchase, State
+from marketlib.bansan.state import (
+    LOG_SIZE,
+    NEIGHBOUR,
+    BargainOffer,
+    ListReturn,
+    OpeningHand,
+    Purchase,
+    SoloThrow,
+    State,
+    Stocking,
+)
 from marketlib.bansan.view import view, visible_produce
 
 
@@ -29,10 +39,100 @@ def _make_card_sets(state: State) -> Any:
     return frozenset(cat.produce), frozenset(cat.lists), shows, bins
 
 
+_PENDING: dict[str, tuple[type | None, ...]] = {
+    "open_lists": (ListReturn,), "open_stock": (OpeningHand, Stocking), "draft": (None,),
+    "solo_move": (None,), "solo_throw": (SoloThrow,), "stock": (None, Stocking),
+    "actions": (None, Purchase), "complete": (None,), "return_lists": (ListReturn,),
+    "bag": (None,), "closing": (None,), "over": (None,)}
+"""The compound decision each phase a game rests in may hold (``None``: none): the opening's
+list return and hands (B-OPEN-02/05), a Sendiri throw (B-SOLO-11), stocking (B-STOCK), a BUY or
+SELL (B-BUY, B-SELL), Upkeep's list returns (B-UPK-06). The steps the flow passes through
+without a decision (``stocked``, ``refill``, ``event_lists``, ``turn_end``) are not listed."""
+
+
+def _seat(value: object, name: str, seats: int, problems: list[str], *,
+          neighbour: bool = False) -> None:
+    """``value`` is a seat of a ``seats``-seat game (or the Sendiri Neighbour)."""
+    if neighbour and value == NEIGHBOUR:
+        return
+    if type(value) is not int or not 0 <= value < seats:
+        problems.append(f"{name}: {value!r} is not a seat (seats 0-{seats - 1})")
+
+
+def _counter(value: object, name: str, problems: list[str]) -> None:
+    if type(value) is not int or value < 0:
+        problems.append(f"{name}: must be a whole number >= 0, not {value!r}")
+
+
+def _structure(state: State) -> list[str]:
+    """What the other checks and the rules rely on, checked first (a hand-edited save's start
+    state, helper-87: ``current`` 7 loaded and then failed at the first move): the seats, the
+    counters, the phase and its decision, the Last Round and the result."""
+    problems: list[str] = []
+    rules = state.rules
+    n = len(state.vendors)
+    if n != rules.players:
+        return [f"vendors: {n} vendors but rules.players is {rules.players}"]
+    solo = rules.plays.solo
+    for name in ("current", "first", "token"):
+        _seat(getattr(state, name), name, n, problems)
+    if state.trigger is not None:
+        _seat(state.trigger, "trigger", n, problems)
+    for i, seat in enumerate(state.queue):
+        _seat(seat, f"queue[{i}]", n, problems)
+    for i, stall in enumerate(state.stalls):
+        if stall.renter is not None:
+            _seat(stall.renter, f"stalls[{i}].renter", n, problems, neighbour=solo)
+    if state.offer is not None:
+        _seat(state.offer.frm, "offer.frm", n, problems)
+        _seat(state.offer.to, "offer.to", n, problems)
+        if state.offer.frm == state.offer.to:
+            problems.append(f"offer: P{state.offer.frm} makes an offer to themselves")
+    for name in ("ledger", "leftovers"):
+        if len(getattr(state, name)) != n:
+            problems.append(f"{name}: {len(getattr(state, name))} entries for {n} vendors")
+    for name in ("turn", "actions_left", "bins_emptied", "events_flipped", "completed_now",
+                 "reshuffles"):
+        _counter(getattr(state, name), name, problems)
+    if problems:
+        return problems
+    phase = state.phase
+    allowed = _PENDING.get(phase)
+    pending = type(state.pending) if state.pending is not None else None
+    if allowed is not None and pending not in allowed:
+        problems.append(
+            f"pending: the phase {phase!r} holds no {pending.__name__} decision"
+            if pending is not None else f"pending: the phase {phase!r} has a decision in "
+            f"progress ({' or '.join(t.__name__ for t in allowed if t is not None)}), not null")
+    if phase == "actions":
+        most = rules.actions_per_turn + sum(r.seat == state.current for r in state.reminders)
+        if state.actions_left > most:
+            problems.append(f"actions_left: {state.actions_left} actions left, but a turn has "
+                            f"at most {most} (B-ACT-01)")
+    elif state.actions_left:
+        problems.append(f"actions_left: {state.actions_left} outside the Action Phase")
+    if phase == "closing" and state.trigger is None:
+        problems.append("phase: the Closing Round comes after the Last Round, which nobody has "
+                        "triggered (trigger is null, B-END-01/05)")
+    if (phase == "over") != (state.result is not None):
+        problems.append("phase: 'over' exactly when the game has a result")
+    return problems
+
+
 def check_invariants(state: State) -> list[str]:
     """Conservation and limits that must hold in every state (used by the conformance kit at
-    every decision, so it is kept cheap: set and length checks, one seat's view per call)."""
-    problems: list[str] = []
+    every decision, so it is kept cheap: set and length checks, one seat's view per call).
+    The structure is checked first (:func:`_structure`); the rest only when it holds.
+
+    Example:
+        >>> from msgspec.structs import replace
+        >>> from marketlib.bansan import Rules, setup
+        >>> check_invariants(replace(setup(Rules(players=2), seed=1), current=7))
+        ['current: 7 is not a seat (seats 0-1)']
+    """
+    problems = _structure(state)
+    if problems:
+        return problems
     rules = state.rules
     all_produce, all_lists, shows, bin_sets = _card_sets(state)
     places = [*state.deck, *state.removed, *visible_produce(state)]

@@ -130,3 +130,47 @@ def test_check_invariants_never_raises_on_a_broken_state() -> None:
     assert monsoon.check_invariants(s.replace(current=5))[0].startswith("current: 5")
     with pytest.raises(ValueError, match="current: 5"):
         Match.from_state("monsoon", s.replace(current=5))
+
+
+def bansan_start_save() -> dict[str, Any]:
+    from marketlib import bansan
+
+    s = bansan.position(players=3, rents={0: ["FV"], 1: ["MT"], 2: ["WG"]}, phase="actions",
+                        bags={0: ["FV", "SF"]}, money=[5, 10, 10])
+    data: dict[str, Any] = json.loads(json.dumps(Match.from_state("bansan", s).to_dict()))
+    return data
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda s: s.update(current=7), "current: 7 is not a seat (seats 0-2)"),
+    (lambda s: s.update(token=-1), "token: -1 is not a seat (seats 0-2)"),
+    (lambda s: s.update(vendors=s["vendors"][:2]), "vendors: 2 vendors but rules.players is 3"),
+    (lambda s: s.update(actions_left=99),
+     "actions_left: 99 actions left, but a turn has at most 2 (B-ACT-01)"),
+    (lambda s: s.update(turn=-4), "turn: must be a whole number >= 0, not -4"),
+    (lambda s: s.update(trigger=3), "trigger: 3 is not a seat (seats 0-2)"),
+    (lambda s: s.update(phase="closing", actions_left=0),
+     "phase: the Closing Round comes after the Last Round, which nobody has triggered"),
+    (lambda s: s.update(phase="bag"), "actions_left: 2 outside the Action Phase"),
+    (lambda s: s.update(phase="open_lists", actions_left=0),
+     "pending: the phase 'open_lists' has a decision in progress (ListReturn), not null"),
+    (lambda s: s.update(phase="bag", actions_left=0, pending={"type": "return",
+                                                              "count": 1}),
+     "pending: the phase 'bag' holds no ListReturn decision"),
+    (lambda s: s.update(phase="over", actions_left=0), "'over' exactly when the game has a"),
+    (lambda s: s.update(offer={"type": "trade", "frm": 1, "to": 1}),
+     "offer: P1 makes an offer to themselves"),
+    (lambda s: s["stalls"][0].__setitem__(2, 5), "stalls[0].renter: 5 is not a seat"),
+])
+def test_a_bansan_start_state_that_would_break_the_game_is_refused(change: Any,
+                                                                   words: str) -> None:
+    """helper-87: a hand-edited Bansan save whose start put the turn at seat 7, dropped a
+    vendor, left 99 actions or began the Closing Round untriggered loaded, and then failed
+    at the first move (IndexError) or played a game the rules cannot reach. Each is refused,
+    the field named, as Monsoon's are."""
+    data = bansan_start_save()
+    Match.from_dict(json.loads(json.dumps(data)))  # the unedited save loads
+    change(data["start"])
+    with pytest.raises(SaveFileError) as err:
+        Match.from_dict(data, source="game.json")
+    assert err.value.field == "start" and words in err.value.problem, err.value.problem
