@@ -120,6 +120,7 @@ function bsStalls(ctx, s) {
     for (const c of rr) panel.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
     for (const c of anyRR) panel.appendChild(ctx.anyTimeButton(c));
     if (ctx.outOfTurn) panel.open = true;
+    ctx.keep("rr:open", panel);  // open while the person reads it, whoever moves meanwhile
     box.appendChild(panel);
   }
   return box;
@@ -182,6 +183,34 @@ function bsPending(ctx, s) {
   return box;
 }
 
+// The line under a form that says what is wrong with what was typed (nothing is sent).
+function bsSaid(ctx) {
+  const said = ctx.el("p", "marketlib-error marketlib-form-error");
+  said.setAttribute("role", "alert");
+  said.hidden = true;
+  return said;
+}
+
+// Money typed into a form: whole ringgit, 0 or more, for each [name, input]; else the first
+// wrong one is named in `said` and null is returned, so nothing is sent (a blank box was sent
+// as RM0, and "1.5" came back as a message-format error, helper-87).
+function bsRinggit(ctx, said, fields) {
+  const out = [];
+  for (const [name, input] of fields) {
+    const text = input.value.trim();
+    const n = Number(text);
+    if (text === "" || !Number.isInteger(n) || n < 0) {
+      said.textContent = mlT(ctx.cards.words.whole_ringgit, { name });
+      said.hidden = false;
+      input.focus();
+      return null;
+    }
+    out.push(n);
+  }
+  said.hidden = true;
+  return out;
+}
+
 // A counter-offer (A-B-60): another price for a bargain; other terms for a trade are set in
 // the trade panel below, which then sends a counter instead of a new proposal.
 function bsCounter(ctx, o) {
@@ -195,7 +224,7 @@ function bsCounter(ctx, o) {
     const buyer = ctx.seat !== o.seller;
     const label = ctx.el("label", null, mlT(W.counter_price_label, { card: o.card, left }));
     const price = ctx.el("input");
-    price.type = "number"; price.min = "0";
+    price.type = "number"; price.min = "0"; price.step = "1"; price.inputMode = "numeric";
     price.value = String(buyer && o.price > 0 ? o.price - 1 : o.price + 1);
     price.setAttribute("aria-label", mlT(W.counter_price_aria, { card: o.card }));
     label.appendChild(price);
@@ -204,8 +233,15 @@ function bsCounter(ctx, o) {
     b.dataset.target = "button:counter-price";
     b.dataset.verb = (W.verbs || {}).counter || "";  // its tag, as a choice's (VERB_TAGS)
     b.setAttribute("aria-label", mlT(W.counter_price_button_aria, { seat: o.from }));
-    b.addEventListener("click", () => ctx.sendShown({ type: "counter", price: Number(price.value) || 0 }));
-    row.appendChild(label); row.appendChild(b);
+    ctx.keep(`counter:${o.from}:${o.card}:${o.price}:${o.counters}`, price);  // this offer's
+    const said = bsSaid(ctx);
+    b.addEventListener("click", () => {
+      const money = bsRinggit(ctx, said, [[W.price, price]]);
+      if (!money) return;
+      ctx.sending("counter:");
+      ctx.sendShown({ type: "counter", price: money[0] });
+    });
+    row.appendChild(label); row.appendChild(b); row.appendChild(said);
   } else {
     row.appendChild(ctx.el("span", null, mlT(W.counter_terms, { left })));
   }
@@ -256,6 +292,8 @@ function bsTradePanel(ctx, s) {
   const me = ctx.seat;
   const o = s.offer;
   const countering = !!(o && o.kind === "trade" && o.to === me && o.counters < o.max_counters);
+  // what is typed is kept per form: a proposal, or the counter to this one offer
+  const form = countering ? `counter-trade:${o.from}:${o.counters}` : "trade";
   const panel = ctx.el("details", "marketlib-panel marketlib-trade");
   panel.appendChild(ctx.el("summary", null, countering
     ? mlT(W.trade_counter, { seat: o.from, n: o.counters + 1, most: o.max_counters })
@@ -263,6 +301,7 @@ function bsTradePanel(ctx, s) {
       ? mlT(W.trade_other, { decider: s.decider })
       : W.trade)));
   if (countering || ctx.outOfTurn) panel.open = true;
+  ctx.keep(`${form}:open`, panel);
   const to = ctx.el("select");
   to.setAttribute("aria-label", W.trade_with_aria);
   s.vendors.forEach((_, p) => { if (p !== me && (!countering || p === o.from)) { const opt = ctx.el("option", null, `P${p}`); opt.value = String(p); to.appendChild(opt); } });
@@ -274,25 +313,39 @@ function bsTradePanel(ctx, s) {
       const check = ctx.el("input");
       check.type = "checkbox"; check.value = b.card;
       check.setAttribute("aria-label", `${name} ${b.card}`);
+      ctx.keep(`${form}:${name}:${b.card}`, check);
       label.appendChild(check); label.appendChild(ctx.el("span", null, ` ${b.card} (${b.produce})`));
       wrap.appendChild(label);
     }
     return wrap;
   };
-  const number = (name) => { const i = ctx.el("input"); i.type = "number"; i.min = "0"; i.value = "0"; i.setAttribute("aria-label", name); const l = ctx.el("label", null, mlT(W.money_label, { name })); l.appendChild(i); return [l, i]; };
+  const number = (name, key) => {
+    const i = ctx.el("input");
+    i.type = "number"; i.min = "0"; i.step = "1"; i.inputMode = "numeric"; i.value = "0";
+    i.setAttribute("aria-label", name);
+    ctx.keep(key, i);
+    const l = ctx.el("label", null, mlT(W.money_label, { name }));
+    l.appendChild(i);
+    return [l, i];
+  };
   const give = boxes(s.vendors[me] ? s.vendors[me].bag : [], W.give_from);
   const takeWrap = ctx.el("div");
   const fillTake = () => { takeWrap.replaceChildren(boxes(s.vendors[Number(to.value)] ? s.vendors[Number(to.value)].bag : [], W.take_from)); };
+  ctx.keep(`${form}:to`, to);
   to.addEventListener("change", fillTake);
-  const [payL, pay] = number(W.pay);
-  const [askL, ask] = number(W.ask);
+  const [payL, pay] = number(W.pay, `${form}:pay`);
+  const [askL, ask] = number(W.ask, `${form}:ask`);
+  const said = bsSaid(ctx);
   const propose = ctx.el("button", "marketlib-btn", countering ? W.counter_terms_button : W.propose_trade);
   propose.type = "button";
   propose.dataset.target = countering ? "button:counter-trade" : "button:propose-trade";
   propose.setAttribute("aria-label", countering ? mlT(W.counter_terms_aria, { seat: o.from }) : W.propose_trade_aria);
   propose.addEventListener("click", () => {
     const picked = (el) => [...el.querySelectorAll("input:checked")].map((i) => i.value);
-    const terms = { give: picked(give), take: picked(takeWrap), pay: Number(pay.value) || 0, ask: Number(ask.value) || 0 };
+    const money = bsRinggit(ctx, said, [[W.pay, pay], [W.ask, ask]]);
+    if (!money) return;
+    const terms = { give: picked(give), take: picked(takeWrap), pay: money[0], ask: money[1] };
+    ctx.sending(`${form}:`);
     ctx.sendShown(countering ? { type: "counter", ...terms } : { type: "propose_trade", to: Number(to.value), ...terms });
   });
   const row = ctx.el("div", "marketlib-row-items");
@@ -304,16 +357,27 @@ function bsTradePanel(ctx, s) {
   const money = ctx.el("div", "marketlib-row-items");
   money.appendChild(payL); money.appendChild(askL); money.appendChild(propose);
   panel.appendChild(money);
+  panel.appendChild(said);
   const bargain = ctx.el("div", "marketlib-row-items");
   const card = ctx.el("input"); card.placeholder = W.card_placeholder; card.setAttribute("aria-label", W.card_aria);
-  const [priceL, price] = number(W.price);
+  ctx.keep("bargain:card", card);
+  const [priceL, price] = number(W.price, "bargain:price");
   const ask2 = ctx.el("button", "marketlib-btn", W.propose_bargain);
   ask2.type = "button";
   ask2.setAttribute("aria-label", W.propose_bargain_aria);
-  ask2.addEventListener("click", () => ctx.sendShown({ type: "bargain", card: card.value.trim().toUpperCase(), price: Number(price.value) || 0 }));
+  const saidBargain = bsSaid(ctx);
+  ask2.addEventListener("click", () => {
+    const money = bsRinggit(ctx, saidBargain, [[W.price, price]]);
+    if (!money) return;
+    ctx.sending("bargain:");
+    ctx.sendShown({ type: "bargain", card: card.value.trim().toUpperCase(), price: money[0] });
+  });
   bargain.appendChild(ctx.el("span", "marketlib-row-title", W.bargain));
   bargain.appendChild(card); bargain.appendChild(priceL); bargain.appendChild(ask2);
-  if (!countering && s.decider === me && !ctx.outOfTurn) panel.appendChild(bargain);
+  if (!countering && s.decider === me && !ctx.outOfTurn) {
+    panel.appendChild(bargain);
+    panel.appendChild(saidBargain);
+  }
   fillTake();
   return panel;
 }

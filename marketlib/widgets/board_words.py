@@ -157,6 +157,7 @@ BANSAN: dict[str, str] = {
     "pay": N_("Pay"),
     "ask": N_("Ask"),
     "money_label": N_("{name} RM "),
+    "whole_ringgit": N_("{name}: type a whole number of ringgit, 0 or more (nothing was sent)"),
     "counter_terms_button": N_("Counter with these terms"),
     "propose_trade": N_("Propose trade"),
     "counter_terms_aria": N_("Counter P{seat}'s trade with these terms"),

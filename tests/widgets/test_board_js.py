@@ -174,9 +174,11 @@ def test_bansan_board_two_click_tuck_and_trade_panel(tmp_path: Path) -> None:
         assert page.evaluate("window.mlHarness.sent")[-1] == {
             "type": "propose_trade", "to": 1, "give": [], "take": [], "pay": 2, "ask": 0,
             "version": board.version + 1}  # the version of the drawing it was made on
-        page.locator('input[aria-label="Pay"]').fill("1.9")  # sent as typed: Python refuses
-        page.locator('button[aria-label="Propose this trade"]').click()
-        assert page.evaluate("window.mlHarness.sent")[-1]["pay"] == 1.9
+        sent = len(page.evaluate("window.mlHarness.sent"))
+        page.locator('input[aria-label="Pay"]').fill("1.9")  # not whole ringgit: said here,
+        page.locator('button[aria-label="Propose this trade"]').click()  # nothing sent (it
+        assert len(page.evaluate("window.mlHarness.sent")) == sent  # came back as a message
+        # format error, helper-87)
         assert page.locator("button:not([aria-label])").count() == 0
 
 
@@ -631,3 +633,91 @@ def test_a_phone_is_told_to_tap_not_to_hover(tmp_path: Path) -> None:
         finally:
             browser.close()
     assert COMMON["preview_hint_touch"] == "Tap a highlighted choice to choose it."
+
+
+def test_the_trade_panel_checks_money_and_keeps_the_terms_through_a_refusal(
+        tmp_path: Path) -> None:
+    """helper-87: "1.5" in Pay came back as a message-format error ("Expected `int`, got
+    `float` - at `$.pay`"); a cleared counter price was sent as RM0, using up a counter; and a
+    refusal ("you can pay at most RM10") closed the panel and lost the ticked cards and the
+    amounts. Money is whole ringgit, checked before anything is sent (the box is named); the
+    terms stay while the position does, and a new position starts a fresh form."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    state = bansan.position(players=2, rents={0: ["FV"], 1: ["MT"]}, bags={0: ["FV:PA"],
+                            1: ["MT:OR"]}, money=[10, 10], phase="actions", current=0)
+    match = Match.from_state("bansan", state)
+    mine = state.vendors[0].bag[0].card
+    board = BansanBoard(match, opponents=None)
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, board)
+        panel = page.locator("details.marketlib-trade")
+        panel.locator("summary").click()
+        page.locator(f'input[aria-label="Give from my bag: {mine}"]').check()
+        pay = page.locator('input[aria-label="Pay"]')
+        for typed in ("1.5", "", "-2"):
+            pay.fill(typed)
+            page.locator('[data-target="button:propose-trade"]').click()
+            assert page.evaluate("window.mlHarness.sent") == []  # nothing sent
+            alert = panel.locator(".marketlib-form-error").first  # the trade's (not the bargain's)
+            assert alert.is_visible() and alert.inner_text() == (
+                "Pay: type a whole number of ringgit, 0 or more (nothing was sent)")
+        pay.fill("50")  # more than P0 has: Python refuses it
+        page.locator('[data-target="button:propose-trade"]').click()
+        sent = page.evaluate("window.mlHarness.sent")[-1]
+        assert sent == {"type": "propose_trade", "to": 1, "give": [mine], "take": [], "pay": 50,
+                        "ask": 0, "version": board.version}
+        assert not panel.locator(".marketlib-form-error").first.is_visible()
+        board._handle_custom_msg(sent, [])
+        assert board.notice.startswith("B-ANY-02: ") and match.history == ()
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        assert page.locator(".marketlib-notice").inner_text() == board.notice
+        # the refusal is drawn over the same position: the panel, its tick and its sum stay
+        assert panel.get_attribute("open") is not None
+        assert page.locator(f'input[aria-label="Give from my bag: {mine}"]').is_checked()
+        assert pay.input_value() == "50"
+        page.screenshot(path=str(tmp_path / "bansan_trade_refused.png"), full_page=True)
+        # another vendor's move (a new position of the same game, the same seat shown) keeps
+        # what is typed too (helper-86: it closed the panel and reset Pay)
+        game, cursor, rest = board.position.split(":", 2)
+        page.evaluate("(s) => window.mlHarness.update(s)",
+                      {"position": f"{game}:{int(cursor) + 1}:{rest}", "notice": ""})
+        assert panel.get_attribute("open") is not None and pay.input_value() == "50"
+        assert page.locator(f'input[aria-label="Give from my bag: {mine}"]').is_checked()
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        pay.fill("2")
+        page.locator('[data-target="button:propose-trade"]').click()
+        # played: the next position of the same seat draws the form empty (a classroom seat)
+        page.evaluate("(s) => window.mlHarness.update(s)",
+                      {"position": f"{game}:{int(cursor) + 2}:{rest}", "notice": ""})
+        assert pay.input_value() == "0" and panel.get_attribute("open") is not None
+        assert not page.locator(f'input[aria-label="Give from my bag: {mine}"]').is_checked()
+        board._handle_custom_msg(page.evaluate("window.mlHarness.sent")[-1], [])
+        assert str(match.history[-1]) == f"P0 trade P1 give={mine} take=- pay=2 ask=0"
+        board._handle_custom_msg({"type": "reveal"}, [])  # hot-seat: P1 answers; back to P0
+        board._handle_custom_msg({"type": "play", "index": next(
+            c["index"] for c in board.choices if c["text"] == "P1 decline"),
+            "version": board.version}, [])
+        board._handle_custom_msg({"type": "reveal"}, [])
+        assert board.seat == 0 and match.state.offer is None
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        # the proposal was made: its form starts empty again (the panel stays as it was)
+        assert page.locator('input[aria-label="Pay"]').input_value() == "0"
+        assert not page.locator(f'input[aria-label="Give from my bag: {mine}"]').is_checked()
+    # the counter of a bargain: a cleared price box sends nothing (it sent RM0)
+    match = Match.from_state("bansan", bansan.position(
+        players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions", current=1,
+        stalls={"FV": ["FV", "FV"]}, money=[10, 10]))
+    card = match.state.stalls[0].cards[0]
+    for text in ("P1 buy FV", f"P1 bargain {card} 0"):
+        match.play(text)
+    board = BansanBoard(match, opponents=None)
+    board._handle_custom_msg({"type": "reveal"}, [])
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, board)
+        page.locator('input[aria-label="Your price for ' + card + ' in RM"]').fill("")
+        page.locator('[data-target="button:counter-price"]').click()
+        assert page.evaluate("window.mlHarness.sent") == []
+        assert page.locator(".marketlib-counter .marketlib-form-error").inner_text() == (
+            "Price: type a whole number of ringgit, 0 or more (nothing was sent)")
