@@ -109,8 +109,6 @@ def _structure(state: State) -> list[str]:
         if state.actions_left > most:
             problems.append(f"actions_left: {state.actions_left} actions left, but a turn has "
                             f"at most {most} (B-ACT-01)")
-    elif state.actions_left:
-        problems.append(f"actions_left: {state.actions_left} outside the Action Phase")
     if phase == "closing" and state.trigger is None:
         problems.append("phase: the Closing Round comes after the Last Round, which nobody has "
                         "triggered (trigger is null, B-END-01/05)")

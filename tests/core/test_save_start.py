@@ -151,7 +151,6 @@ def bansan_start_save() -> dict[str, Any]:
     (lambda s: s.update(trigger=3), "trigger: 3 is not a seat (seats 0-2)"),
     (lambda s: s.update(phase="closing", actions_left=0),
      "phase: the Closing Round comes after the Last Round, which nobody has triggered"),
-    (lambda s: s.update(phase="bag"), "actions_left: 2 outside the Action Phase"),
     (lambda s: s.update(phase="open_lists", actions_left=0),
      "pending: the phase 'open_lists' has a decision in progress (ListReturn), not null"),
     (lambda s: s.update(phase="bag", actions_left=0, pending={"type": "return",
