@@ -519,13 +519,16 @@ class Room:
 
     def tick(self, now: float | None = None) -> list[tuple[int, str]]:
         """Run the move timers at ``now`` (default :attr:`clock`; the server calls this every
-        second): returns ``(table, "warned")`` for each table whose deciding person was just
+        second), first noting the seats whose page is attached (a timer counts only the
+        decisions of seats a student has joined, :attr:`RoomTable.joined`): returns ``(table, "warned")`` for each table whose deciding person was just
         warned and ``(table, "moved")`` for each where a computer player made their move
         (tables numbered from 1)."""
         if now is None:
             now = self.clock()
         done = []
+        connected = set(self.connected)
         for t in self.tables:
+            t.joined.update(s for s in range(t.players) if (t.index, s) in connected)
             seconds = self.timer(t.number)
             if seconds is None and t.wait.key is None:
                 continue

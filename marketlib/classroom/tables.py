@@ -143,6 +143,11 @@ class RoomTable:
         self.last_move = time.time()
         self.lock = threading.RLock()
         self.wait = Wait()
+        self.joined: set[int] = set()
+        """The seats a student's page has been attached to since the room started (the room
+        records them at each tick): the move timer counts only their decisions, so a seat
+        nobody has come to yet is not played by the timer before its student arrives
+        (helper-86)."""
         self._warning = ""
         self._logged: list[Any] = []
         self._seen = Seen(self.players)
@@ -358,8 +363,9 @@ class RoomTable:
         current = match.current_player
         paused = bool(self.session.paused)
         person = (current if current is not None and current not in self.bots and not paused
-                  and match.outcome is None else None)
-        key = (self._fingerprint(), current, paused, tuple(sorted(self.bots)))
+                  and current in self.joined and match.outcome is None else None)
+        key = (self._fingerprint(), current, paused, tuple(sorted(self.bots)),
+               current in self.joined)  # a student arriving starts their wait afresh
         warned = self.wait.warned
         step = self.wait.step(key, person, seconds, now)
         if warned is not None and self.wait.warned is None:  # the wait ended: so does its warning

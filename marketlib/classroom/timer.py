@@ -3,7 +3,8 @@ point 4; docs: "Running a class").
 
 Off by default. With a timer of ``seconds`` (``Room(move_timer=90)``, or the teacher's
 ``room.set_timer(table, seconds)``), a decision of a *person* (not a computer player's seat,
-not while the table is paused, not after the game is over) that has waited ``seconds`` is
+not a seat no student has joined yet, not while the table is paused, not after the game is
+over) that has waited ``seconds`` is
 made by a computer player, once: the seat's page is warned first, at :data:`WARN_AT` of the
 time; the move is then played for the seat, shown to everyone (the log's reason and the table's
 announcement) and stored with ``by = "timeout:<computer player>"``; the person keeps the seat.

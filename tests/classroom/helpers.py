@@ -52,3 +52,12 @@ def send(ws: Any, message: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
             assert msg["id"] == 99, msg
             return traits, msg
     raise AssertionError("no ack")
+
+
+def everyone_joined(room: Room) -> Room:
+    """``room`` as if a student's page were attached to every seat (a server's presence): the
+    move timer counts only seats a student has joined (``RoomTable.joined``)."""
+    from marketlib.classroom.presence import Presence
+
+    room.attach(Presence({(t.index, s): True for t in room.tables for s in range(t.players)}))
+    return room

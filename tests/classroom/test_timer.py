@@ -13,10 +13,11 @@ import pandas as pd  # type: ignore[import-untyped]
 import pytest
 
 from marketlib.classroom import Room
+from marketlib.classroom.presence import Presence
 from marketlib.classroom.tables import RoomTable
 from marketlib.classroom.timer import Wait, timed_out, warning
 
-from .helpers import make_room
+from .helpers import everyone_joined, make_room
 
 WARN = "You have 30 s left to move; then a computer player makes this one move for you."
 
@@ -33,7 +34,7 @@ def late(table: RoomTable) -> list[int]:
 
 
 def test_off_by_default_nothing_happens_however_long(tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1))
     try:
         table = room.tables[0]
         assert room.move_timer is None and room.timer(1) is None
@@ -47,7 +48,7 @@ def test_off_by_default_nothing_happens_however_long(tmp_path: Path) -> None:
 
 def test_the_warning_comes_at_two_thirds_of_the_time_to_the_deciding_seat(
         tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1, move_timer=90))
     try:
         table = room.tables[0]
         decider = table.match.current_player
@@ -66,7 +67,7 @@ def test_the_warning_comes_at_two_thirds_of_the_time_to_the_deciding_seat(
 
 def test_a_computer_makes_exactly_one_move_and_the_person_keeps_the_seat(
         tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1, move_timer=90))
     try:
         table = room.tables[0]
         seat = table.match.current_player
@@ -93,7 +94,7 @@ def test_a_computer_makes_exactly_one_move_and_the_person_keeps_the_seat(
 
 
 def test_a_person_who_moves_in_time_resets_the_timer(tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1, move_timer=90))
     try:
         table = room.tables[0]
         seat = table.match.current_player
@@ -112,7 +113,7 @@ def test_a_person_who_moves_in_time_resets_the_timer(tmp_path: Path) -> None:
 
 
 def test_never_for_a_computer_seat(tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1, move_timer=90))
     try:
         table = room.tables[0]
         seat = table.match.current_player
@@ -140,7 +141,7 @@ def test_never_for_a_computer_seat(tmp_path: Path) -> None:
 
 
 def test_never_while_paused_and_the_wait_starts_again_after(tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1, move_timer=90))
     try:
         table = room.tables[0]
         seat = table.match.current_player
@@ -161,7 +162,7 @@ def test_never_while_paused_and_the_wait_starts_again_after(tmp_path: Path) -> N
 
 def test_the_teacher_may_undo_a_timed_out_move_and_the_person_plays_it(
         tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1, move_timer=90))
     try:
         table = room.tables[0]
         seat = table.match.current_player
@@ -189,6 +190,7 @@ def test_never_after_the_game_is_over(tmp_path: Path) -> None:
         assert table.match.outcome is not None
         room.seat_person(1, 0)
         room.seat_person(1, 1)
+        everyone_joined(room)  # the students come back to read the end
         cursor = table.match.cursor
         for now in (0.0, 60.0, 90.0, 1e6):
             assert room.tick(now) == []
@@ -199,14 +201,16 @@ def test_never_after_the_game_is_over(tmp_path: Path) -> None:
 
 def test_a_timed_out_move_is_marked_in_the_frames_and_survives_resume(tmp_path: Path) -> None:
     path = tmp_path / "class.sqlite"
-    room = Room("bansan", tables=1, players=2, seed=4, path=path, move_timer=30)
+    room = everyone_joined(Room("bansan", tables=1, players=2, seed=4, path=path,
+                                move_timer=30))
     table = room.tables[0]
     seat = table.match.current_player
     assert seat is not None
     room.tick(0.0)
     assert room.tick(20.0) == [(1, "warned")]
     assert room.tick(30.0) == [(1, "moved")]
-    room.fill_with_computers("greedy")  # computer players end the game
+    room.attach(Presence({}))  # the students go, and computer players end the game
+    room.fill_with_computers("greedy")
     assert table.match.outcome is not None
     turns, games = room.turns(), room.results()
     marked = turns[turns["timed_out"]]
@@ -233,7 +237,8 @@ def test_a_timed_out_move_is_marked_in_the_frames_and_survives_resume(tmp_path: 
 
 def test_the_teachers_setting_for_a_table_overrides_the_rooms(tmp_path: Path) -> None:
     path = tmp_path / "class.sqlite"
-    room = Room("bansan", tables=3, players=2, seed=2, path=path, move_timer=90)
+    room = everyone_joined(Room("bansan", tables=3, players=2, seed=2, path=path,
+                                move_timer=90))
     room.set_timer(2, 30)
     room.set_timer(3, None)
     assert [room.timer(n) for n in (1, 2, 3)] == [90, 30, None]
@@ -263,7 +268,7 @@ def test_a_bad_timer_is_refused(tmp_path: Path, kwargs: dict[str, Any]) -> None:
 
 
 def test_the_teacher_is_refused_a_bad_table_or_time(tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2)
+    room = everyone_joined(make_room(tmp_path, players=2))
     try:
         with pytest.raises(ValueError, match="no table 4"):
             room.set_timer(4, 30)
@@ -291,7 +296,7 @@ def test_the_server_runs_the_timer_and_the_page_is_told(
     from marketlib.classroom import server
 
     monkeypatch.setattr(server, "TICK", 0.05)
-    room = make_room(tmp_path, players=2, seed=1, move_timer=1.5).start()
+    room = make_room(tmp_path, players=2, seed=1, move_timer=1.5).start()  # students join
     try:
         table = room.tables[0]
         seat = table.match.current_player
@@ -325,7 +330,7 @@ def test_each_timed_out_decision_of_a_turn_says_so_in_the_log(tmp_path: Path) ->
     timed decision by decision, and every timed-out line says so: the log said it on the first
     only, as a computer player's reason is said once per line of play, so the rest read as the
     student's own moves (found by helper-62)."""
-    room = make_room(tmp_path, game="monsoon", players=2, seed=11, move_timer=3)
+    room = everyone_joined(make_room(tmp_path, game="monsoon", players=2, seed=11, move_timer=3))
     try:
         table = room.tables[0]
         now = 0.0
@@ -342,5 +347,30 @@ def test_each_timed_out_decision_of_a_turn_says_so_in_the_log(tmp_path: Path) ->
                 assert log[i].endswith(
                     f" - timed out: a computer player moved for P{history[i].player}"), log[i]
             assert [i for i, line in enumerate(log) if "timed out" in line] == late(table)
+    finally:
+        room.stop()
+
+
+def test_the_timer_waits_for_a_student_who_has_not_joined_yet(tmp_path: Path) -> None:
+    """helper-86: with a timer and nobody connected, both tables had played 2 moves after 14 s,
+    and a student who joined late read "Time ran out for P0". A seat counts once a student's
+    page has been attached to it (``RoomTable.joined``); then it counts even after the page
+    has gone (the timer is for a student who has gone)."""
+    room = make_room(tmp_path, tables=2, players=2, seed=1, move_timer=6)
+    try:
+        first, second = room.tables
+        for now in (0.0, 4.0, 6.0, 14.0, 1e6):
+            assert room.tick(now) == []
+        assert first.match.cursor == second.match.cursor == 0 and late(first) == []
+        seat = first.match.current_player
+        assert seat is not None
+        pages = {(first.index, seat): object()}  # one student opens Table 1's deciding seat
+        room.attach(Presence(pages))
+        assert room.tick(2e6) == [] and first.joined == {seat} and second.joined == set()
+        pages.clear()  # ... and goes: the timer now plays that seat's decision, not Table 2's;
+        assert room.tick(2e6 + 3.9) == []  # its wait began when the student came
+        assert room.tick(2e6 + 4) == [(1, "warned")]
+        assert room.tick(2e6 + 6) == [(1, "moved")] and late(first) == [0]
+        assert room.tick(3e6) == [] and second.match.cursor == 0
     finally:
         room.stop()

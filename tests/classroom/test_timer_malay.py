@@ -19,7 +19,7 @@ from marketlib.classroom.projector import payload
 from marketlib.classroom.server import MAX_QUEUED, ClassroomServer, Connection
 from marketlib.core.i18n import language
 
-from .helpers import asgi_client, join, make_room, until
+from .helpers import asgi_client, everyone_joined, join, make_room, until
 
 WARN = "You have 30 s left to move; then a computer player makes this one move for you."
 WARN_MS = ("Anda ada 30 s lagi untuk bergerak; selepas itu pemain komputer akan membuat satu "
@@ -27,7 +27,7 @@ WARN_MS = ("Anda ada 30 s lagi untuk bergerak; selepas itu pemain komputer akan 
 
 
 def test_the_timer_warns_and_announces_in_each_seats_language(tmp_path: Path) -> None:
-    room = make_room(tmp_path, players=2, seed=1, move_timer=90)
+    room = everyone_joined(make_room(tmp_path, players=2, seed=1, move_timer=90))
     try:
         table = room.tables[0]
         seat = table.match.current_player
