@@ -520,9 +520,10 @@ class Room:
     def tick(self, now: float | None = None) -> list[tuple[int, str]]:
         """Run the move timers at ``now`` (default :attr:`clock`; the server calls this every
         second), first noting the seats whose page is attached (a timer counts only the
-        decisions of seats a student has joined, :attr:`RoomTable.joined`): returns ``(table, "warned")`` for each table whose deciding person was just
-        warned and ``(table, "moved")`` for each where a computer player made their move
-        (tables numbered from 1)."""
+        decisions of seats a student has joined, :attr:`RoomTable.joined`): returns
+        ``(table, "warned")`` for each table whose deciding person was just warned and
+        ``(table, "moved")`` for each where a computer player made their move (tables
+        numbered from 1)."""
         if now is None:
             now = self.clock()
         done = []
