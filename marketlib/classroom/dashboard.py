@@ -211,9 +211,11 @@ class Dashboard(anywidget.AnyWidget):
     def handle(self, content: Any) -> None:
         """A click on the dashboard (also callable from Python and tests)."""
         room = self.room
-        self.error = ""
         try:
             message = decode(content)
+            if not isinstance(message, Refresh):  # a refusal stays until the teacher's next
+                self.error = ""  # click: the page refreshes every 3 s, and the refusal went
+                # with the next refresh, unread (helper-86)
             if isinstance(message, Pause):
                 room.pause(message.table)
             elif isinstance(message, Unpause):

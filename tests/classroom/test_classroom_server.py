@@ -339,6 +339,9 @@ def test_a_dashboard_undo_made_on_an_old_picture_is_refused(tmp_path: Path) -> N
                           "look again and click once more.")
     assert table.match.history == history and room.store.count() == stored
     assert dash.tables[0]["version"] == table.version != shown  # the picture is new now
+    said = dash.error
+    dash.handle({"type": "refresh"})  # the page's refresh every 3 s leaves it to be read
+    assert dash.error == said  # (it went within the next 3 s, helper-86)
     dash.handle({"type": "undo", "table": 1, "version": dash.tables[0]["version"]})
     assert dash.error == "" and len(table.match.history) == 1
 
