@@ -36,10 +36,17 @@ def join_url(host: str, port: int, address: str = "") -> str:
 
 
 def qr_svg(url: str, scale: int = 4) -> str:
-    """``url`` as a QR code (an SVG element; needs ``segno``, of the ``classroom`` extra)."""
+    """``url`` as a QR code (an SVG element; needs ``segno``, of the ``classroom`` extra):
+    black on its own white square, quiet zone included, so it reads on a dark page too (on
+    JupyterLab's dark theme it was black on the dark page, helper-86).
+
+    Example:
+        >>> qr_svg("http://127.0.0.1:8000/", scale=1)[:74]
+        '<svg width="33" height="33" class="segno"><path fill="#fff" d="M0 0h33v33h'
+    """
     import segno
 
-    text: str = segno.make(url, error="m").svg_inline(scale=scale)
+    text: str = segno.make(url, error="m").svg_inline(scale=scale, dark="#000", light="#fff")
     return text
 
 
