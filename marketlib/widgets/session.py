@@ -250,8 +250,12 @@ class SeatSession:
                                    covered=self.covered)
         if self.covered:
             self.notice = ""
-        self.position = (f"{table.game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
-                         f"{int(self.teacher_view)}:{int(self.covered)}")
+        position = (f"{table.game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
+                    f"{int(self.teacher_view)}:{int(self.covered)}")
+        if position != self.position:  # a refusal belongs to the position it was made on: a
+            self.error = ""  # stale click's stayed through other seats' moves, a pause and a
+            self.stale = False  # new tab (helper-86)
+        self.position = position
         self.version += 1
         self.shown_revision = match.revision
 

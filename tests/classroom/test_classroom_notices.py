@@ -133,3 +133,30 @@ def test_a_seat_nobody_had_is_not_handed_back(tmp_path: Path) -> None:
     room.seat_computer(1, 2, "random")
     room.seat_person(1, 2)
     assert room.tables[0].seats[2].traits()["notice"] == ""
+
+
+def test_a_stale_clicks_refusal_goes_when_the_board_moves_on(tmp_path: Path) -> None:
+    """helper-86: "The board changed before your click arrived..." stayed on a student's board
+    through other seats' moves, a pause and a new tab. A refusal belongs to the position it
+    was made on: the next position drawn for that seat drops it."""
+    room = make_room(tmp_path, players=3, seed=2)
+    try:
+        table = room.tables[0]
+        decider = table.match.current_player
+        assert decider is not None
+        versions = [seat.version for seat in table.seats]
+        assert table.handle(decider, {"type": "play", "index": 0,
+                                      "version": table.seats[decider].version}) == ""
+        waiting = next(s for s in range(3) if s not in (decider, table.match.current_player))
+        old = versions[waiting]  # a click made on the board as it was before that move
+        refused = table.handle(waiting, {"type": "play", "index": 0, "version": old})
+        seat = table.seats[waiting]
+        assert refused and seat.stale and seat.traits()["error"].startswith(
+            "The board changed before your click arrived")
+        mover = table.match.current_player
+        assert mover is not None and mover != waiting
+        assert table.handle(mover, {"type": "play", "index": 0,
+                                    "version": table.seats[mover].version}) == ""
+        assert seat.traits()["error"] == "" and not seat.stale
+    finally:
+        room.stop()
