@@ -44,6 +44,7 @@ PAGE: dict[str, str] = {
     "enter_again": N_("Enter the code again"),
     "seat_taken": N_("This seat is open in another tab."),
     "use_this_tab": N_("Use this tab instead"),
+    "enter_other": N_("Enter another code"),
     "who": N_("Table {table}, seat P{seat}: {name}"),
     "connected": N_("connected"),
     "refused_code": N_("The server refused the code this page used ({error})."),

@@ -345,3 +345,45 @@ def test_a_reload_joins_again_and_a_new_tab_waits_for_join(tmp_path: Path) -> No
             browser.close()
     finally:
         room.stop()
+
+
+def test_a_page_whose_seat_was_taken_offers_the_form_and_a_reload_leaves_the_seat(
+        tmp_path: Path) -> None:
+    """helper-86: Chandra joined with Aisyah's code; when Aisyah took her seat back, Chandra's
+    tab showed only "Use this tab instead", with no way to another code, and each reload of
+    it took the seat from Aisyah again. The taken page offers the form; a reload waits."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
+    url = f"http://127.0.0.1:{room.port}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            chandra = browser.new_context(viewport=PHONE).new_page()
+            join(chandra, url, room.codes[(1, 0)], "Chandra")  # Aisyah's code
+            aisyah = browser.new_context(viewport=PHONE).new_page()
+            join(aisyah, url, room.codes[(1, 0)], "Aisyah")
+            chandra.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
+                                      timeout=10_000)
+            chandra.screenshot(path=str(tmp_path / "taken.png"))
+            chandra.reload()
+            time.sleep(2)  # the reload does not join again by itself
+            assert chandra.evaluate("() => window.marketlibClassroom.state") != "connected"
+            assert aisyah.evaluate("() => window.marketlibClassroom.state") == "connected"
+            assert room.tables[0].names[0] == "Aisyah"
+            join(chandra, url, room.codes[(1, 0)], "Chandra")  # taken again, on purpose
+            chandra.wait_for_function("() => window.marketlibClassroom.state === 'connected'")
+            aisyah.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
+                                     timeout=10_000)
+            aisyah.locator("#connection button", has_text="Enter another code").click()
+            assert aisyah.locator("#join").is_visible() and aisyah.input_value("#code") == ""
+            aisyah.fill("#code", room.codes[(1, 1)])
+            aisyah.click("form#join button[type=submit]")
+            aisyah.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
+                                     timeout=10_000)
+            assert aisyah.locator(".marketlib-page-who").inner_text().startswith(
+                "Table 1, seat P1")
+            browser.close()
+    finally:
+        room.stop()

@@ -149,14 +149,14 @@ box.setAttribute("role", "alert");
 box.style.padding = "0 0.8em";
 $("board").before(box);
 
-function note(text, button) {
+function note(text, ...buttons) {
   box.replaceChildren();
   if (!text) return;
   const p = document.createElement("p");
   p.className = "marketlib-join-problem";
   p.textContent = text;
   box.appendChild(p);
-  if (button) box.appendChild(button);
+  for (const b of buttons) if (b && typeof b !== "string") box.appendChild(b);
 }
 
 function button(text, onClick) {
@@ -225,14 +225,26 @@ function taken(reason) {
   if (page.timer) clearTimeout(page.timer);
   page.timer = null;
   page.state = "taken";
+  page.joined = false;
+  // a reload no longer takes the seat back by itself: the code may have been a classmate's
+  // (helper-86: Chandra typed Aisyah's code; each reload took the seat from Aisyah again)
+  tab.removeItem("marketlib-joined");
   clearBoard();
   $("join").classList.add("marketlib-hidden");
   link("");
-  note(reason || t("seat_taken"), button(t("use_this_tab"), () => {
+  const back = button(t("use_this_tab"), () => {
     note("");
     page.retry = 0;
     connect();
-  }));
+  });
+  const other = button(t("enter_other"), () => {  // the way back to the form
+    note("");
+    page.state = "typing";
+    $("code").value = "";
+    $("join").classList.remove("marketlib-hidden");
+    $("code").focus();
+  });
+  note(reason || t("seat_taken"), back, other);
 }
 
 function onMessage(socket, event) {
