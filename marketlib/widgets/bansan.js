@@ -185,7 +185,7 @@ function bsPending(ctx, s) {
 
 // The line under a form that says what is wrong with what was typed (nothing is sent).
 function bsSaid(ctx) {
-  const said = ctx.el("p", "marketlib-error marketlib-form-error");
+  const said = ctx.el("p", "marketlib-form-error");
   said.setAttribute("role", "alert");
   said.hidden = true;
   return said;

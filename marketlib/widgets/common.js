@@ -348,6 +348,9 @@ function makeBoard(drawGame) {
         if (ctx.scene.goal) root.appendChild(mlEl("div", "marketlib-goal", ctx.scene.goal));
         if (ctx.cards.rules_changed) root.appendChild(mlEl("div", "marketlib-rules-changed", ctx.cards.rules_changed));
         root.appendChild(bar);
+        // the result right under "The game is over.": on a phone it came after the whole
+        // board, a couple of screens down (helper-86)
+        if (model.get("summary")) root.appendChild(mlEl("div", "marketlib-summary", model.get("summary")));
         const turnBar = mlOutOfTurn(model, send, ctx.scene.decider);
         if (turnBar) root.appendChild(turnBar);
         const asked = typeof confirming === "string"
@@ -360,7 +363,6 @@ function makeBoard(drawGame) {
         }
         root.appendChild(previewLine);
         root.appendChild(boardArea);
-        if (model.get("summary")) root.appendChild(mlEl("div", "marketlib-summary", model.get("summary")));
         const legend = mlLegend(ctx.cards);
         if (legend) root.appendChild(legend);
         root.appendChild(mlControls(model, send));

@@ -721,3 +721,25 @@ def test_the_trade_panel_checks_money_and_keeps_the_terms_through_a_refusal(
         assert page.evaluate("window.mlHarness.sent") == []
         assert page.locator(".marketlib-counter .marketlib-form-error").inner_text() == (
             "Price: type a whole number of ringgit, 0 or more (nothing was sent)")
+
+
+@pytest.mark.parametrize("game", ["bansan", "monsoon"])
+def test_the_result_is_on_a_phones_first_screen(tmp_path: Path, game: str) -> None:
+    """helper-86: at 390 px the top of an ended game said only "The game is over."; the
+    result ("Game over: P2 won...") came after the whole board, about 2,200 px down. It is
+    drawn right under that line now."""
+    from marketlib import bansan
+    from marketlib.sim import play
+    from marketlib.widgets import BansanBoard
+
+    rules = bansan.Rules(players=3) if game == "bansan" else monsoon.Rules(players=3)
+    match = play(game, rules, ["greedy"], seed=5).to_match()
+    assert match.outcome is not None
+    board = (BansanBoard if game == "bansan" else MonsoonBoard)(match, opponents=None)
+    with chromium_page(tmp_path, 390, 844) as page:
+        mount(page, board)
+        result = page.locator(".marketlib-summary")
+        assert result.inner_text().startswith("Game over: ")
+        box = result.bounding_box()
+        assert box is not None and box["y"] + 40 < 844, box  # its first line shows
+        page.screenshot(path=str(tmp_path / f"{game}_over_phone.png"))
