@@ -47,6 +47,12 @@ def test_the_projector_page_shows_every_table_at_1920_px(tmp_path: Path) -> None
             results = page.locator("#results").inner_text()
             assert "fine RM2" in results and "no fine" in results
             assert page.locator("#url").inner_text() == room.url
+            # on one line: it broke anywhere, splitting the port ("...:423 / 61/", helper-86)
+            high = page.evaluate("document.getElementById('url').getBoundingClientRect().height")
+            line = page.evaluate("parseFloat(getComputedStyle(document.getElementById('url'))"
+                                 ".lineHeight) || 1.2 * parseFloat(getComputedStyle("
+                                 "document.getElementById('url')).fontSize)")
+            assert high < 1.5 * line, (high, line)
             assert page.evaluate("document.querySelector('.mlp-qr').naturalWidth") > 0
             room.seat_computer(2, 0, "random")
             room.seat_computer(2, 1, "random")  # Table 2 ends: the page redraws by itself

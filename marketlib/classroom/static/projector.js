@@ -29,7 +29,11 @@ function draw(data) {
   $("hint").textContent = W.join_hint;
   $("qr").alt = W.qr_alt;
   $("title").textContent = data.game;
-  $("url").textContent = data.url || window.location.origin + "/";
+  // the address breaks only between its parts (it split mid-port, "...:423 / 61/", helper-86)
+  const url = data.url || window.location.origin + "/";
+  const parts = url.match(/^(\w+:\/\/)([^/:]+)(.*)$/);
+  $("url").replaceChildren(...(parts ? parts.slice(1) : [url]).flatMap(
+    (part, i) => (i ? [document.createElement("wbr"), part] : [part])));
   const tables = data.tables.map((row) => {
     const box = el("div", row.over ? "mlp-table mlp-over" : "mlp-table");
     box.dataset.table = String(row.table);
