@@ -49,16 +49,20 @@ def actor(match: Match, index: int, players: int) -> int | None:
 
 
 class Seen:
-    """Who has played each seat of one game so far: per seat, each label with the index of
-    the action where it first played (so an undo forgets exactly what it undid).
+    """Who has played each seat of one game so far: per seat, each change of who played it,
+    with the index of the action where the new player first played (so an undo forgets
+    exactly what it undid). A seat handed to a computer and back reads so: it read "Person,
+    then GreedyBot" once the person had it back (helper-86).
 
     Example:
         >>> seen = Seen(2)
         >>> seen.add(0, 0, ""); seen.add(1, 1, ""); seen.add(2, 0, "greedy")
         >>> seen.labels({0: "greedy"})
         ['Person, then GreedyBot', 'Person']
-        >>> seen.cut(2); seen.labels({0: "greedy"})
-        ['Person', 'Person']
+        >>> seen.add(4, 0, ""); seen.add(6, 0, ""); seen.labels({})
+        ['Person, then GreedyBot, then Person', 'Person']
+        >>> seen.cut(4); seen.labels({0: "greedy"})
+        ['Person, then GreedyBot', 'Person']
     """
 
     def __init__(self, players: int) -> None:
@@ -71,7 +75,7 @@ class Seen:
         if seat is None or not 0 <= seat < len(self.first):
             return
         label = bot_class(who) if who and not timed_out(who) else PERSON
-        if all(label != seen for _, seen in self.first[seat]):
+        if not self.first[seat] or self.first[seat][-1][1] != label:
             self.first[seat].append((index, label))
 
     def cut(self, length: int) -> None:

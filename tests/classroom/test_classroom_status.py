@@ -98,6 +98,11 @@ def test_the_status_says_what_the_whole_history_says(tmp_path: Path) -> None:
     assert [t.status.paused for t in room.tables] == [False, True]
     room.unpause()
     room.seat_person(1, 1)
+    play(room, 9, seed=6)  # the student plays their seat again: the label says so (it kept
+    # "Person, then GreedyBot", helper-86)
+    labels = seat_labels(room.tables[0].match, room.tables[0].by, room.tables[0].bots)
+    assert labels[1] == "Person, then GreedyBot, then Person", labels
+    assert kept(room) == read_whole(room)
     room.seat_computer(2, 0, "random")
     room.seat_computer(2, 1, "random")
     room.seat_computer(2, 2, "random")  # table 2 plays to its end
