@@ -195,7 +195,7 @@ class Dashboard(anywidget.AnyWidget):
                            "undo": undo, "can_undo": can_undo, "version": status.version})
         with self.hold_sync():
             self.tables = tables
-            self.game = room.game
+            self.game = room.title  # as people read it (its mode too)
             self.url = room.url if room.running else ""
             self.stopped = room.store.closed
             if room.running and not self.qr:

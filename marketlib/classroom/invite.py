@@ -69,7 +69,7 @@ def room_html(room: Room) -> str:
     url = e(room.url) if room.running else e(_("(not started)"))
     # one whole sentence each, escaped before its slots take their markup
     about = e(_("{game} room, {count} table(s), {state}.")).format(
-        game=f"<b>{e(room.game)}</b>", count=len(room.tables), state=e(state))
+        game=f"<b>{e(room.title)}</b>", count=len(room.tables), state=e(state))
     how = e(_("Students open {address} and type their code.")).format(
         address=f'<b><a href="{url}" target="_blank">{url}</a></b>')
     head = e(_("table"))

@@ -124,7 +124,7 @@ def payload(room: Room) -> dict[str, Any]:
         "histogram": histogram(question, list(room.answers.values()))}
     match = room.tables[0].match
     unit = score_unit(match.game, match.rules) or "points"  # a Sendiri total (helper-84)
-    return {"game": room.game, "unit": _(unit),  # "seals" in the language in force (_UNITS)
+    return {"game": room.title, "unit": _(unit),  # "seals" in the language in force (_UNITS)
             "url": room.url if room.running else "", "tables": rows,
             "treatments": treatments, "prediction": prediction, "refresh": REFRESH,
             "lang": get_language(), "words": words()}
@@ -289,7 +289,7 @@ def slips_html(room: Room, address: str = "") -> str:
         for table in room.tables for seat, code in enumerate(table.codes)]
     sheets = "".join(f'<section class="sheet">{"".join(cards[i:i + PER_PAGE])}</section>'
                      for i in range(0, len(cards), PER_PAGE))
-    title = _("Join slips: {game}").format(game=room.game)
+    title = _("Join slips: {game}").format(game=room.title)
     note = _("Print, cut along the dashed lines and hand each student their own slip.")
     return (f'<!doctype html><html lang="{get_language()}"><head><meta charset="utf-8">'
             f"<title>{e(title)}</title><style>{SLIP_STYLE}</style></head><body>"

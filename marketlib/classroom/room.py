@@ -764,9 +764,25 @@ class Room:
     def _repr_html_(self) -> str:
         return room_html(self)
 
+    @property
+    def title(self) -> str:
+        """The game as the room's pages name it, with its mode, in the language in force:
+        ``"Bansan"``, ``"Bansan · Kenduri Menu"``, ``"Monsoon Market"`` (a Kenduri or Sendiri
+        room called itself "bansan" on the dashboard, the projector and the slips,
+        helper-86). :attr:`game` stays the game's name, as the data frames hold it."""
+        from marketlib.core.i18n import _
+        from marketlib.widgets.board_words import GAMES
+
+        match = self.tables[0].match
+        mode = getattr(match.rules, "mode", "standard")
+        words = GAMES.get(self.game, {}).get(f"mode_{mode}", "")
+        return match.game.GAME.title + (_(words) if words else "")
+
     def __repr__(self) -> str:
         state = "running" if self.running else "stopped"
-        return (f"Room({self.game}, {len(self.tables)} tables x {self.tables[0].players} "
+        mode = getattr(self.tables[0].match.rules, "mode", "standard")
+        shown = self.game if mode == "standard" else f"{self.game}, mode={mode}"
+        return (f"Room({shown}, {len(self.tables)} tables x {self.tables[0].players} "
                 f"seats, {state})")
 
 

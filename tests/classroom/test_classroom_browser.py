@@ -229,5 +229,5 @@ def test_a_stopped_rooms_dashboard_says_it_is_stopped(tmp_path: Path) -> None:
     with chromium_page(tmp_path) as page:
         mount_dashboard(page, dash, dashboard_state(dash))
         assert page.locator(".marketlib-dash-url").inner_text() == (
-            f"bansan room: stopped; Room.resume(path) opens it again. Updated {dash.refreshed}.")
+            f"Bansan room: stopped; Room.resume(path) opens it again. Updated {dash.refreshed}.")
         assert "students open" not in page.locator("body").inner_text()

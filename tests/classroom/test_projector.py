@@ -12,7 +12,7 @@ import pytest
 
 from marketlib import bansan
 from marketlib.classroom import Room
-from marketlib.classroom.projector import PER_PAGE, payload
+from marketlib.classroom.projector import PER_PAGE, Projector, payload
 
 from .helpers import asgi_client, make_room
 
@@ -185,13 +185,13 @@ def test_slips_and_room_summary_speak_the_rooms_language(tmp_path: Path) -> None
         room.seat_computer(2, 1, "random")
         english = _words(room.slips())
         assert english.startswith(
-            "Join slips: bansan Print, cut along the dashed lines and hand each student their own "
+            "Join slips: Bansan Print, cut along the dashed lines and hand each student their own "
             "slip. Table 1, seat P0 Open http://10.0.0.5:8000/ and type this code. "
             "Ben Table 1, seat P1")
         assert '<html lang="en">' in room.slips()
-        assert "<title>Join slips: bansan</title>" in room.slips()
+        assert "<title>Join slips: Bansan</title>" in room.slips()
         assert _words(room_html(room)) == (
-            "bansan room, 2 table(s), not started: room.start(). Students open (not started) "
+            "Bansan room, 2 table(s), not started: room.start(). Students open (not started) "
             "and type their code. table P0 P1 Table 1 Ben Table 2 computer")
         marketlib.set_language("ms")
         try:
@@ -199,13 +199,13 @@ def test_slips_and_room_summary_speak_the_rooms_language(tmp_path: Path) -> None
         finally:
             marketlib.set_language("en")
         assert _words(slips).startswith(
-            "Slip untuk menyertai: bansan Cetak, gunting mengikut garis putus-putus dan berikan "
+            "Slip untuk menyertai: Bansan Cetak, gunting mengikut garis putus-putus dan berikan "
             "setiap pelajar slipnya sendiri. Meja 1, tempat duduk P0 "
             "Buka http://10.0.0.5:8000/ dan taip kod ini. Ben Meja 1, tempat duduk P1")
         assert '<html lang="ms">' in slips
-        assert "<title>Slip untuk menyertai: bansan</title>" in slips
+        assert "<title>Slip untuk menyertai: Bansan</title>" in slips
         assert _words(summary) == (
-            "Bilik bansan, 2 meja, belum dimulakan: room.start(). Pelajar membuka "
+            "Bilik Bansan, 2 meja, belum dimulakan: room.start(). Pelajar membuka "
             "(belum dimulakan) dan menaip kod masing-masing. meja P0 P1 Meja 1 Ben Meja 2 "
             "komputer")
         for text in (_words(slips), _words(summary)):  # the code's room.start() is no word
@@ -233,5 +233,28 @@ def test_a_sendiri_room_scores_in_points_not_rm(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match=r"'money' is not what bansan scores \(money \+ "
                                              r"Deck cards\); use 'score'"):
             room.compare("money")
+    finally:
+        room.stop()
+
+
+@pytest.mark.parametrize(("game", "title"), [("kenduri", "Bansan · Kenduri Menu"),
+                                             ("sendiri", "Bansan · Sendiri (solo)"),
+                                             ("monsoon", "Monsoon Market")])
+def test_a_room_names_its_game_and_mode_as_people_read_them(tmp_path: Path, game: str,
+                                                            title: str) -> None:
+    """helper-86: a Kenduri room read "bansan room: students open" on the dashboard and
+    "bansan" on the projector and the slips; a Sendiri room showed as Room(bansan, ...)."""
+    from marketlib.classroom.dashboard import Dashboard
+
+    room = make_room(tmp_path, game=game, players=None, address="http://10.0.0.5:8000/")
+    try:
+        assert room.title == title and room.game == game.replace("kenduri", "bansan").replace(
+            "sendiri", "bansan")  # the data frames keep the game's name
+        assert Projector(room).data()["game"] == title
+        assert f"<title>Join slips: {title}</title>" in room.slips()
+        assert f"<b>{title}</b> room" in room._repr_html_()
+        assert Dashboard(room).game == title
+        if game != "monsoon":
+            assert repr(room).startswith(f"Room(bansan, mode={game}, ")
     finally:
         room.stop()
