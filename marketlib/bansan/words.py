@@ -498,14 +498,21 @@ def context(view: Any, action: A.Action) -> str:
         if offer.frm != view.current:  # the seller's counter asks the buyer a price (A-B-60)
             return _("P{seat}'s asking price: {terms}").format(seat=offer.frm, terms=terms)
     else:
-        terms = _trade_terms(offer)
+        terms = _trade_terms(offer, view)
     return _("P{seat}'s offer: {terms}").format(seat=offer.frm, terms=terms)
 
 
-def _trade_terms(offer: Any) -> str:
-    """A trade's terms (B-ANY-02): what its maker gives and pays for what they take and ask."""
+def _trade_terms(offer: Any, view: Any) -> str:
+    """A trade's terms (B-ANY-02): what its maker gives and pays for what they take and ask,
+    each Bag card with its produce (a board draws no codes on cards: "[PC-19] + RM0 for
+    [PC-80]" named nothing a student could see, helper-86)."""
+    kinds = {b.card: b.produce for v in view.vendors for b in (v.bag or ())}
+
+    def cards(ids: Any) -> str:
+        return ", ".join(f"{c} ({_name(kinds[c])})" if c in kinds else c for c in ids)
+
     return _("[{give}] + RM{pay} for [{take}] + RM{ask}").format(
-        give=", ".join(offer.give), pay=offer.pay, take=", ".join(offer.take), ask=offer.ask)
+        give=cards(offer.give), pay=offer.pay, take=cards(offer.take), ask=offer.ask)
 
 
 def label(view: Any, action: A.Action) -> str:
@@ -662,7 +669,7 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                          place=_place(view, offer.card, seat),
                          produce=_name(catalog(view).sells[stall])))
         else:
-            terms = _trade_terms(offer)
+            terms = _trade_terms(offer, view)
         terms += _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
         if seat == offer.to:  # A-B-60: counters left, or only accept and decline
             role = "to" if offer.counters < view.rules.max_counters else "to_last"

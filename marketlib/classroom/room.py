@@ -780,8 +780,10 @@ class Room:
 
     def __repr__(self) -> str:
         state = "running" if self.running else "stopped"
-        mode = getattr(self.tables[0].match.rules, "mode", "standard")
-        shown = self.game if mode == "standard" else f"{self.game}, mode={mode}"
+        rules = self.tables[0].match.rules
+        mode = getattr(rules, "mode", None)  # said when it is not the game's default
+        shown = (self.game if mode == getattr(type(rules)(), "mode", None)
+                 else f"{self.game}, mode={mode}")
         return (f"Room({shown}, {len(self.tables)} tables x {self.tables[0].players} "
                 f"seats, {state})")
 

@@ -358,9 +358,25 @@ function bsTradePanel(ctx, s) {
   money.appendChild(payL); money.appendChild(askL); money.appendChild(propose);
   panel.appendChild(money);
   panel.appendChild(said);
-  const bargain = ctx.el("div", "marketlib-row-items");
-  const card = ctx.el("input"); card.placeholder = W.card_placeholder; card.setAttribute("aria-label", W.card_aria);
+  // A bargain (B-ANY-01, B-BUY-02) is for a card of the BUY from vendors in progress: the
+  // cards it can be for are listed by their produce and Stall (the board draws no codes on
+  // cards, so a box asking for "PC-12" asked for what a student could not see, helper-86).
+  const p = s.pending;
+  const buying = p && p.kind === "Purchase" && p.purchase === "vendors" && s.decider === me;
+  const picked = new Set(buying ? p.picked.map((x) => x.card) : []);
+  const offered = buying ? s.stalls.filter((st) => st.open && st.renter !== null && st.renter >= 0
+    && st.renter !== me && ctx.cards.stalls[st.id].sells === p.produce) : [];
+  const card = ctx.el("select");
+  card.setAttribute("aria-label", W.card_aria);
+  for (const st of offered) for (const id of st.cards) {
+    if (picked.has(id)) continue;
+    const option = ctx.el("option", null, mlT(W.bargain_card, {
+      produce: ctx.cards.names[p.produce], seat: st.renter, stall: st.id, card: id }));
+    option.value = id;
+    card.appendChild(option);
+  }
   ctx.keep("bargain:card", card);
+  const bargain = ctx.el("div", "marketlib-row-items");
   const [priceL, price] = number(W.price, "bargain:price");
   const ask2 = ctx.el("button", "marketlib-btn", W.propose_bargain);
   ask2.type = "button";
@@ -370,11 +386,11 @@ function bsTradePanel(ctx, s) {
     const money = bsRinggit(ctx, saidBargain, [[W.price, price]]);
     if (!money) return;
     ctx.sending("bargain:");
-    ctx.sendShown({ type: "bargain", card: card.value.trim().toUpperCase(), price: money[0] });
+    ctx.sendShown({ type: "bargain", card: card.value, price: money[0] });
   });
   bargain.appendChild(ctx.el("span", "marketlib-row-title", W.bargain));
   bargain.appendChild(card); bargain.appendChild(priceL); bargain.appendChild(ask2);
-  if (!countering && s.decider === me && !ctx.outOfTurn) {
+  if (!countering && card.options.length && !ctx.outOfTurn) {
     panel.appendChild(bargain);
     panel.appendChild(saidBargain);
   }

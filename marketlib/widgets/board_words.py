@@ -162,7 +162,7 @@ BANSAN: dict[str, str] = {
     "propose_trade": N_("Propose trade"),
     "counter_terms_aria": N_("Counter P{seat}'s trade with these terms"),
     "propose_trade_aria": N_("Propose this trade"),
-    "card_placeholder": N_("card, e.g. PC-12"),
+    "bargain_card": N_("{produce} in P{seat}'s Stall {stall} ({card})"),
     "card_aria": N_("Card to bargain for"),
     "price": N_("Price"),
     "propose_bargain": N_("Propose bargain"),

@@ -365,7 +365,7 @@ def test_a_page_whose_seat_was_taken_offers_the_form_and_a_reload_leaves_the_sea
             aisyah = browser.new_context(viewport=PHONE).new_page()
             join(aisyah, url, room.codes[(1, 0)], "Aisyah")
             chandra.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
-                                      timeout=10_000)
+                                      timeout=30_000)
             chandra.screenshot(path=str(tmp_path / "taken.png"))
             chandra.reload()
             time.sleep(2)  # the reload does not join again by itself
@@ -373,15 +373,16 @@ def test_a_page_whose_seat_was_taken_offers_the_form_and_a_reload_leaves_the_sea
             assert aisyah.evaluate("() => window.marketlibClassroom.state") == "connected"
             assert room.tables[0].names[0] == "Aisyah"
             join(chandra, url, room.codes[(1, 0)], "Chandra")  # taken again, on purpose
-            chandra.wait_for_function("() => window.marketlibClassroom.state === 'connected'")
+            chandra.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
+                                      timeout=30_000)
             aisyah.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
-                                     timeout=10_000)
+                                     timeout=30_000)
             aisyah.locator("#connection button", has_text="Enter another code").click()
             assert aisyah.locator("#join").is_visible() and aisyah.input_value("#code") == ""
             aisyah.fill("#code", room.codes[(1, 1)])
             aisyah.click("form#join button[type=submit]")
             aisyah.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
-                                     timeout=10_000)
+                                     timeout=30_000)
             assert aisyah.locator(".marketlib-page-who").inner_text().startswith(
                 "Table 1, seat P1")
             browser.close()

@@ -743,3 +743,42 @@ def test_the_result_is_on_a_phones_first_screen(tmp_path: Path, game: str) -> No
         box = result.bounding_box()
         assert box is not None and box["y"] + 40 < 844, box  # its first line shows
         page.screenshot(path=str(tmp_path / f"{game}_over_phone.png"))
+
+
+def test_a_bargain_and_a_trade_name_the_cards_by_what_a_student_sees(tmp_path: Path) -> None:
+    """helper-86: the Bargain box asked for a card code ("card, e.g. PC-12") that no card on
+    the board shows (codes are in tooltips only, and a phone has no hover), and a trade read
+    "P1 offers you [PC-19] + RM0 for [PC-80] + RM1". The bargain lists the cards of the BUY
+    in progress by produce and Stall; a trade's cards carry their produce."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    state = bansan.position(players=2, rents={0: ["WG"], 1: ["FV"]}, phase="actions",
+                            current=0, stalls={"FV": ["FV", "FV"]}, money=[10, 10],
+                            bags={0: ["WG:PA"]})
+    match = Match.from_state("bansan", state)
+    match.play("P0 buy FV")
+    stall = next(st for st in match.state.stalls if st.renter == 1)
+    board = BansanBoard(match, opponents=None)
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, board)
+        page.locator("details.marketlib-trade summary").click()
+        chooser = page.locator('select[aria-label="Card to bargain for"]')
+        assert chooser.locator("option").all_inner_texts() == [
+            f"Fruits & Veggies in P1's Stall {stall.id} ({card})" for card in stall.cards]
+        chooser.select_option(stall.cards[1])
+        page.locator('input[aria-label="Price"]').fill("1")
+        page.locator('button[aria-label="Propose a bargained price for a card you are '
+                     'buying"]').click()
+        sent = page.evaluate("window.mlHarness.sent")[-1]
+        assert sent == {"type": "bargain", "card": stall.cards[1], "price": 1,
+                        "version": board.version}
+    board._handle_custom_msg(sent, [])
+    assert str(match.history[-1]) == f"P0 bargain {stall.cards[1]} 1"
+    # a trade's terms name each card's produce, in the step line every seat reads
+    traded = Match.from_state("bansan", state)
+    mine = state.vendors[0].bag[0].card
+    traded.play(f"P0 trade P1 give={mine} take=- pay=0 ask=1")
+    assert bansan.words.step(traded.view(1), 1, 1) == (
+        f"P0 offers you [{mine} (Wet Goods)] + RM0 for [] + RM1. You answer: accept, "
+        "decline or counter.")

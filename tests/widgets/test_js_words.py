@@ -29,6 +29,7 @@ CODE_WORDS = {
     "Stocking",               # a pending decision's kind (Stocking, OpeningHand, Purchase...)
     "select", "selected",     # keys of the verb tags (cards.words.verbs, VERB_TAGS)
     "click", "focus",         # DOM event names
+    "vendors",                # a purchase's kind in the scene (pending.purchase)
     "open", "number", "to",   # DOM names (a <details>' open, an <input type="number">) and
                               # the keys a board form keeps what is typed under ("trade:to")
     "stock", "wholesale",     # Bansan's button targets (stock:FV, wholesale:FV)
