@@ -631,7 +631,8 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     in ``unit``), ``se_played`` and ``se_preferred`` (their standard errors over the
     ``worlds`` dealt from the seat's view), ``loss`` (preferred minus played, paired over the
     same worlds) and ``se_loss``, ``choices`` (legal moves there). ``frame.attrs`` holds
-    ``unit``, ``seat`` and ``turning_points`` (:func:`turning_points`).
+    ``unit``, ``seat``, ``final`` (the seat's real final score once the game is over, else
+    ``None``) and ``turning_points`` (:func:`turning_points`).
     """
     import pandas as pd  # type: ignore[import-untyped]  # the "analysis" extra
 
@@ -643,6 +644,9 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     unit = UNITS.get(game.GAME.name, POINTS)
     frame.attrs["unit"] = unit
     frame.attrs["seat"] = seat
+    end = states[len(actions)] if len(states) > len(actions) else None
+    result = None if end is None else game.outcome(end)
+    frame.attrs["final"] = None if result is None else float(result.scores[seat])
     frame.attrs["turning_points"] = turning_points(frame, unit)
     return frame
 
@@ -696,12 +700,20 @@ def review_text(frame: Any) -> str:
     if len(frame) == 0:
         return _("Review of P{seat}: no decisions of P{seat} to review yet.").format(seat=seat)
     differ = int((frame.played != frame.preferred).sum())
-    text = _("Review of P{seat}: {count} decisions; the coach preferred another move at "
-             "{differ} of them, worth about {loss} in all (estimated final result after your "
-             "last move: {result}).").format(
-                 seat=seat, count=len(frame), differ=differ,
-                 loss=_amount(float(frame.loss.sum()), unit),
-                 result=_amount(float(frame.value_played.iloc[-1]), unit))
+    final = frame.attrs.get("final")
+    said = {"seat": seat, "count": len(frame), "differ": differ,
+            "loss": _amount(float(frame.loss.sum()), unit),
+            "result": _amount(float(frame.value_played.iloc[-1]), unit)}
+    if final is None:
+        text = _("Review of P{seat}: {count} decisions; the coach preferred another move at "
+                 "{differ} of them, worth about {loss} in all (estimated final result after "
+                 "your last move: {result}).").format(**said)
+    else:  # the game is over: its real result first (the estimate alone read as the result:
+        # "17.0 seals" for a seat that ended on 12, helper-87)
+        text = _("Review of P{seat}: {count} decisions; the coach preferred another move at "
+                 "{differ} of them, worth about {loss} in all (your final result: {final}; "
+                 "estimated after your last move: {result}).").format(
+                     **said, final=_amount(final, unit, 0))
     stored = frame.attrs.get("turning_points")
     # the turning points in the language in force (``review`` kept them in its own)
     points = turning_points(frame, unit) if stored is None or get_language() != "en" else stored
@@ -711,11 +723,12 @@ def review_text(frame: Any) -> str:
     return text
 
 
-def _amount(value: float, unit: str) -> str:
-    """``RM4.5`` or ``4.5 seals`` (the unit in the language in force)."""
+def _amount(value: float, unit: str, digits: int = 1) -> str:
+    """``RM4.5`` or ``4.5 seals`` (the unit in the language in force; ``digits`` after the
+    point: 0 for a real score, ``12 seals``)."""
     if math.isnan(value):
         return "?"
-    return f"RM{value:.1f}" if unit == "RM" else f"{value:.1f} {_(unit)}"
+    return f"RM{value:.{digits}f}" if unit == "RM" else f"{value:.{digits}f} {_(unit)}"
 
 
 def match_hint(match: Any, seat: PlayerId | None = None) -> Hint:

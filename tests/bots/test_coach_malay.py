@@ -236,3 +236,26 @@ def test_a_malay_board_shows_its_hint_and_the_bots_reasons_in_malay() -> None:
     assert reasons and all("masa depan simulasi" in line and "simulated futures" not in line
                            for line in reasons)
     assert match.log(0) == [line.split(" - ")[0] for line in board.log]  # notation kept
+
+
+def test_a_finished_games_review_gives_the_real_result_beside_the_estimate() -> None:
+    """helper-87: a seat that ended on 12 seals read "estimated final result after your last
+    move: 17.0 seals" (the coach's estimate, the winner's score by chance) as its result.
+    Once the game is over the review gives the real result first."""
+    from marketlib import monsoon
+    from marketlib.sim import play
+
+    m = play("monsoon", monsoon.Rules(players=2, seal_target=5), ["greedy"], seed=3).to_match()
+    assert m.outcome is not None
+    frame = m.review(0, worlds=2, candidates=2)
+    final = m.outcome.scores[0]
+    assert frame.attrs["final"] == float(final)
+    english = coach.review_text(frame)
+    estimate = f"{frame.value_played.iloc[-1]:.1f}"
+    assert f"(your final result: {final} seals; estimated after your last move: {estimate} " \
+           "seals)." in english, english
+    with language("ms"):
+        assert f"(hasil akhir anda: {final} mohor; anggaran selepas langkah terakhir anda: " \
+               f"{estimate} mohor)." in coach.review_text(frame)
+    m.undo()  # before the end: the estimate alone, as before
+    assert m.review(0, worlds=2, candidates=2).attrs["final"] is None
