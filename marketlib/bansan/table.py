@@ -12,7 +12,7 @@ from __future__ import annotations
 from marketlib.bansan import actions as A
 from marketlib.bansan import checks as C
 from marketlib.bansan import moves as M
-from marketlib.bansan.cards import PRODUCE, WASTES, Produce, Waste
+from marketlib.bansan.cards import PRODUCE, WASTE_WORDS, WASTES, Produce, Waste
 from marketlib.bansan.phases import action_checks as AC
 from marketlib.bansan.phases import action_moves as AM
 from marketlib.bansan.queries import catalog
@@ -52,7 +52,7 @@ ACTIONS = ActionTable("Bansan", (
          fields=C.card_field),
     kind(A.Done, "done", check=AC.check_done, handler=AM.do_done),
     kind(A.Empty, "empty", check=AC.check_empty, handler=AM.do_empty,
-         bin=choice("a Waste Bin", Waste),
+         bin=choice("a Waste Bin", Waste, {word: code for code, word in WASTE_WORDS.items()}),
          fields=lambda s, a: None if isinstance(a.bin, Waste) else "the bins are PL, PA and OR"),
     kind(A.EndActions, "end-actions", check=AC.check_end_actions, handler=AM.do_end_actions),
     kind(A.Complete, "complete", check=C.check_complete, handler=M.do_complete, list=ID,

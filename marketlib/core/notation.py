@@ -47,6 +47,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Any
@@ -111,19 +112,28 @@ SEAT = Kind("a seat like P1", _seat)
 """``P`` and ASCII digits."""
 
 
-def choice(what: str, values: Iterable[Any]) -> Kind:
+def choice(what: str, values: Iterable[Any], called: Mapping[str, Any] | None = None) -> Kind:
     """A kind that is one of ``values`` (enum members or strings), matched in any case.
+    ``called``: the words people call a value by (the rulebook's "Paper" for the bin ``PA``):
+    still refused, but the refusal names the value meant.
 
     Example:
         >>> half = choice("a half", ["top", "bottom"])
         >>> half.what, half.read("TOP")
         ('a half (top or bottom)', 'top')
+        >>> choice("a bin", ["PA"], {"Paper": "PA"}).read("paper")
+        Traceback (most recent call last):
+        ValueError: did you mean 'PA'?
     """
     by_text = {str(v.value if isinstance(v, Enum) else v).lower(): v for v in values}
     names = tuple(str(v.value if isinstance(v, Enum) else v) for v in by_text.values())
     listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+    meant = {word.lower(): str(v.value if isinstance(v, Enum) else v)
+             for word, v in (called or {}).items()}
 
     def read(raw: str) -> Any:
+        if raw.lower() not in by_text and raw.lower() in meant:
+            raise ValueError(f"did you mean {meant[raw.lower()]!r}?")
         return by_text[raw.lower()]
 
     return Kind(f"{what} ({listed})", read, names)
@@ -206,6 +216,11 @@ class Notation:
         return self._cached(text)
 
     def _parse(self, text: str) -> Any:
+        odd = next((c for c in text if c.isspace() and c not in _WHITESPACE), None)
+        if odd is not None:  # refused, never read as a space; named, as it cannot be seen
+            raise InvalidAction(  # (helper-87: text copied from a page carried a no-break one)
+                f"{text!r} holds U+{ord(odd):04X} ({unicodedata.name(odd, 'a space').lower()}) "
+                f"where an ordinary space goes: type the spaces again, like {self.example!r}")
         tokens = [t for t in _SPACE.split(text.strip(_WHITESPACE)) if t]
         if not tokens:
             raise InvalidAction(f"{text!r} is empty: write an action like {self.example!r}")
@@ -288,12 +303,14 @@ class Notation:
 def _read(text: str, kind: Kind, raw: str, usage: str) -> Any:
     try:
         return kind.read(raw)
-    except (ValueError, KeyError):
-        raise InvalidAction(f"{text!r}: {raw!r} is not {kind.what}; write it like {usage!r}"
-                            ) from None
+    except (ValueError, KeyError) as err:
+        said = str(err.args[0]) if err.args and isinstance(err, ValueError) else ""
+        hint = f" ({said})" if said.startswith("did you mean") else ""
+        raise InvalidAction(f"{text!r}: {raw!r} is not {kind.what}{hint}; write it like "
+                            f"{usage!r}") from None
 
 
-_LOOSE_ID = re.compile(r"([A-Za-z]+)[-_ ]?([0-9]+)")
+_LOOSE_ID = re.compile(r"([A-Za-z]+)[-_ \u2010-\u2015\u2212]?([0-9]+)")  # en dashes too
 
 
 def unknown_id(name: Any, known: Iterable[str], what: str) -> str:

@@ -397,3 +397,35 @@ def test_an_id_written_another_way_names_the_one_meant(game: Any, rules: dict[st
     with pytest.raises(InvalidAction) as refused:
         game.apply(state, action)
     assert f"{text}: {meant}" in str(refused.value)
+
+
+def test_a_space_that_is_not_one_is_named_and_an_en_dash_gets_a_guess() -> None:
+    """helper-87: "P0\\u00a0sell MT" (a no-break space, as text copied from a rendered page
+    carries) was refused with "not 'P0\\xa0sell'", and "SL\\u201348" got no "did you mean".
+    Still refused (never read as a space or a hyphen), now saying what the character is."""
+    from marketlib import Match, bansan
+
+    m = Match("bansan", bansan.Rules(players=2), seed=1)
+    with pytest.raises(InvalidAction) as err:
+        m.play("P0\u00a0sell MT")
+    assert str(err.value) == ("'P0\\xa0sell MT' holds U+00A0 (no-break space) where an "
+                              "ordinary space goes: type the spaces again, like 'P0 buy WG'")
+    with pytest.raises(InvalidAction) as err:
+        m.play("P0 return SL\u201348")
+    assert str(err.value).endswith("(did you mean 'SL-48'?)")
+    assert m.cursor == 0
+
+
+def test_a_bin_called_by_its_name_is_refused_naming_its_code() -> None:
+    """helper-87: "P0 empty Paper" and "P0 empty plastic", the rulebook's and the board's names
+    of the bins, were refused as "not a Waste Bin (PL, PA or OR)" with no more help."""
+    from marketlib import bansan
+
+    for text, code in (("P0 empty Paper", "PA"), ("P0 empty plastic", "PL"),
+                       ("P0 empty ORGANIC", "OR")):
+        with pytest.raises(InvalidAction) as err:
+            bansan.parse_action(text)
+        assert str(err.value) == (f"{text!r}: {text.split()[-1]!r} is not a Waste Bin (PL, PA "
+                                  f"or OR) (did you mean {code!r}?); write it like "
+                                  "'P0 empty <bin>'")
+    assert str(bansan.parse_action("P0 empty pa")) == "P0 empty PA"
