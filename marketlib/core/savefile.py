@@ -203,7 +203,16 @@ def _rebuild(cls: type[M], data: Any, source: str, resolve: Callable[[str], Game
         csv_only(save.rules, source)
         return _replayed(cls, game, save)
 
-    save = _convert(_upgrade(data, version, replays), save_type(game), source)
+    try:
+        save = _convert(_upgrade(data, version, replays), save_type(game), source)
+    except SaveFileError as err:
+        other = _rules_of_another_game(data, game, resolve) if err.field == "rules" else None
+        if other is None:
+            raise
+        raise SaveFileError(source, f"says {data['game']!r}, but its rules are those of "
+                            f"{other.GAME.title} ({err.problem}): a save of the other game, or "
+                            f"'game' edited; set it to {other.GAME.name!r}", field="game"
+                            ) from None
     csv_only(save.rules, source)
     if save.cursor is not None and save.cursor > len(save.actions):
         raise SaveFileError(source, f"must be 0..{len(save.actions)}", field="cursor")
@@ -292,6 +301,28 @@ def _game(data: dict[str, Any], source: str, resolve: Callable[[str], GameModule
 
 
 _PATH = re.compile(r" - at `\$\.(\w+)((?:\[\d+\])?)([^`]*)`$")
+
+
+def _rules_of_another_game(data: Any, game: GameModule,
+                           resolve: Callable[[str], GameModule]) -> GameModule | None:
+    """The other registered game whose ``Rules`` the save's ``rules`` fit (a Monsoon save
+    whose ``game`` says ``"bansan"`` was refused as "unknown field `seal_target`", helper-87),
+    or ``None``."""
+    from marketlib.core import registry
+
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, dict):
+        return None
+    for name in registry.names():
+        other = resolve(name)
+        if other is game:
+            continue
+        try:
+            msgspec.convert(rules, other.Rules)
+        except (msgspec.ValidationError, ValueError, TypeError):
+            continue
+        return other
+    return None
 
 
 def _convert(data: dict[str, Any], save: type[SaveFile], source: str) -> SaveFile:

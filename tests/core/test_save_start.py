@@ -173,3 +173,23 @@ def test_a_bansan_start_state_that_would_break_the_game_is_refused(change: Any,
     with pytest.raises(SaveFileError) as err:
         Match.from_dict(data, source="game.json")
     assert err.value.field == "start" and words in err.value.problem, err.value.problem
+
+
+def test_a_save_whose_game_is_the_other_one_says_so() -> None:
+    """helper-87: a Monsoon save edited to say "game": "bansan" was refused as "Object contains
+    unknown field `seal_target`", which says nothing of the game. It names both games now."""
+    from marketlib import bansan
+
+    data = json.loads(json.dumps(Match("monsoon", None, seed=1).to_dict()))
+    data["game"] = "bansan"
+    with pytest.raises(SaveFileError) as err:
+        Match.from_dict(data, source="game.json")
+    assert err.value.field == "game" and str(err.value) == (
+        "game.json, field 'game': says 'bansan', but its rules are those of Monsoon Market "
+        "(Object contains unknown field `seal_target`): a save of the other game, or 'game' "
+        "edited; set it to 'monsoon'")
+    data = json.loads(json.dumps(Match("bansan", bansan.Rules(players=2), seed=1).to_dict()))
+    data["rules"]["colour"] = "red"  # rules no game has: refused by the field, as before
+    with pytest.raises(SaveFileError) as err:
+        Match.from_dict(data, source="game.json")
+    assert err.value.field == "rules" and "unknown field `colour`" in err.value.problem

@@ -221,9 +221,10 @@ def test_the_game_name_is_checked_before_the_body() -> None:
         with pytest.raises(SaveFileError, match=words) as err:
             Match.from_dict({**content, "game": game})
         assert err.value.field == "game"
-    with pytest.raises(SaveFileError) as err:  # both games' rules are version 1.0
-        Match.from_dict({**content, "game": "monsoon"})
-    assert err.value.field == "rules" and "unknown field `mode`" in err.value.problem
+    with pytest.raises(SaveFileError) as err:  # both games' rules are version 1.0: the rules
+        Match.from_dict({**content, "game": "monsoon"})  # tell which game it is (helper-87)
+    assert err.value.field == "game" and "unknown field `mode`" in err.value.problem
+    assert "its rules are those of Bansan" in err.value.problem
 
 
 def test_a_file_that_is_not_utf8_is_not_json(tmp_path: Path) -> None:
