@@ -25,7 +25,7 @@ class BansanBoard(Board):
     """
 
     GAME_NAME: ClassVar[str] = "bansan"
-    _esm = _esm("bansan.js")
+    _esm = _esm("deals.js", "bansan.js")
 
     TABLE: ClassVar[Table] = BansanTable()
 

@@ -59,12 +59,12 @@ HERE = Path(__file__).parent
 LOG = logging.getLogger("marketlib.widgets")
 
 
-def _esm(name: str) -> str:
+def _esm(*names: str) -> str:
     """The board's ES module: the pictures (:func:`marketlib.widgets.icons.module`), the shared
-    ``common.js``, ``panels.js`` and ``pictures.js`` followed by the game's own file (no
+    ``common.js``, ``panels.js`` and ``pictures.js`` followed by the game's own files (no
     imports: classrooms and CI are offline)."""
     return icons.module() + "\n".join((HERE / f).read_text(encoding="utf-8")
-                                      for f in ("common.js", "panels.js", "pictures.js", name))
+                                      for f in ("common.js", "panels.js", "pictures.js", *names))
 
 
 class Board(anywidget.AnyWidget):

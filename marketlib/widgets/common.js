@@ -132,45 +132,8 @@ function makeBoard(drawGame) {
       // played by clicking A (which selects it) and then B.
       let selected = null;
 
-      // What the person typed, ticked or opened on the board (a trade, a counter, a panel):
-      // kept across redraws while the game and the seat shown stay the same, so another
-      // vendor's move does not close a trade half typed (helper-86), and a refusal ("you can
-      // pay at most RM5") leaves the terms there to correct (helper-87). A form that sends
-      // (`sending`) is cleared, and put back if the answer leaves the position as it was.
-      const scopeOf = (position) => {
-        const [game, , , seat, teacher, covered] = String(position).split(":");
-        return `${game}:${seat}:${teacher}:${covered}`;
-      };
-      let typed = new Map();
-      let typedScope = scopeOf(model.get("position"));
-      let unsent = null;  // { position, entries }: a form's terms while its message is answered
-      const keep = (key, el) => {
-        const field = el.tagName === "DETAILS" ? "open" : (el.type === "checkbox" ? "checked" : "value");
-        const known = typed.has(key) && (el.tagName !== "SELECT"
-          || [...el.options].some((option) => option.value === typed.get(key)));
-        if (known) el[field] = typed.get(key);
-        el.addEventListener(field === "open" ? "toggle" : "input", () => typed.set(key, el[field]));
-        if (el.tagName === "SELECT") el.addEventListener("change", () => typed.set(key, el.value));
-        return el;
-      };
-      const sending = (prefix) => {
-        const entries = [...typed].filter(([key]) => key.startsWith(prefix) && !key.endsWith(":open"));
-        for (const [key] of entries) typed.delete(key);
-        unsent = { position: model.get("position"), entries };
-      };
-      const remembered = () => {
-        const position = model.get("position");
-        if (scopeOf(position) !== typedScope) {  // another game, seat or cover: a fresh form
-          typedScope = scopeOf(position);
-          typed = new Map();
-          unsent = null;
-        } else if (unsent && position === unsent.position && (model.get("notice") || model.get("error"))) {
-          for (const [key, value] of unsent.entries) typed.set(key, value);  // refused: put back
-          unsent = null;
-        } else if (unsent && position !== unsent.position) {
-          unsent = null;  // it was played (or the game moved on): the form starts empty
-        }
-      };
+      // what the person typed, ticked or opened in the board's forms (panels.js, mlForms)
+      const { keep, sending, remembered } = mlForms(model);
 
       function makeCtx(previewLine) {
         const choices = model.get("choices") || [];

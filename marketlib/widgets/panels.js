@@ -239,3 +239,47 @@ function mlKeys(root, model, send, shown) {
   for (const type of ["keydown", "keyup", "keypress"]) root.addEventListener(type, onKey);
   return () => { for (const type of ["keydown", "keyup", "keypress"]) root.removeEventListener(type, onKey); };
 }
+
+// What the person typed, ticked or opened in a board's forms (a trade, a counter, a panel):
+// kept across redraws while the game and the seat shown stay the same, so another vendor's
+// move does not close a trade half typed (helper-86), and a refusal ("you can pay at most
+// RM5") leaves the terms there to correct (helper-87). `keep(key, el)` restores and records
+// one element; a form that sends calls `sending(prefix)`, which clears its terms and puts
+// them back if the answer leaves the position as it was; `remembered()` runs at each redraw.
+function mlForms(model) {
+  const scopeOf = (position) => {
+    const [game, , , seat, teacher, covered] = String(position).split(":");
+    return `${game}:${seat}:${teacher}:${covered}`;
+  };
+  let typed = new Map();
+  let typedScope = scopeOf(model.get("position"));
+  let unsent = null;  // { position, entries }: a form's terms while its message is answered
+  const keep = (key, el) => {
+    const field = el.tagName === "DETAILS" ? "open" : (el.type === "checkbox" ? "checked" : "value");
+    const known = typed.has(key) && (el.tagName !== "SELECT"
+      || [...el.options].some((option) => option.value === typed.get(key)));
+    if (known) el[field] = typed.get(key);
+    el.addEventListener(field === "open" ? "toggle" : "input", () => typed.set(key, el[field]));
+    if (el.tagName === "SELECT") el.addEventListener("change", () => typed.set(key, el.value));
+    return el;
+  };
+  const sending = (prefix) => {
+    const entries = [...typed].filter(([key]) => key.startsWith(prefix) && !key.endsWith(":open"));
+    for (const [key] of entries) typed.delete(key);
+    unsent = { position: model.get("position"), entries };
+  };
+  const remembered = () => {
+    const position = model.get("position");
+    if (scopeOf(position) !== typedScope) {  // another game, seat or cover: a fresh form
+      typedScope = scopeOf(position);
+      typed = new Map();
+      unsent = null;
+    } else if (unsent && position === unsent.position && (model.get("notice") || model.get("error"))) {
+      for (const [key, value] of unsent.entries) typed.set(key, value);  // refused: put back
+      unsent = null;
+    } else if (unsent && position !== unsent.position) {
+      unsent = null;  // it was played (or the game moved on): the form starts empty
+    }
+  };
+  return { keep, sending, remembered };
+}

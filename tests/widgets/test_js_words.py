@@ -20,7 +20,7 @@ from marketlib.widgets.messages import TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [ROOT / "marketlib" / "widgets" / f
-         for f in ("common.js", "panels.js", "bansan.js", "monsoon.js")]
+         for f in ("common.js", "panels.js", "deals.js", "bansan.js", "monsoon.js")]
 
 CODE_WORDS = {
     "bin", "money", "seal", "order",  # picture keys (marketlib/widgets/icons.py), never shown
