@@ -1,10 +1,11 @@
 """Every word the board's JavaScript shows, from Python, in the seat's language (issue 30, point 5).
 
-The front end (``common.js``, ``panels.js``, ``bansan.js``, ``monsoon.js``) holds no English:
-it reads these templates from ``cards["words"]`` (sent once per board and language) and fills
-their ``{name}`` slots itself (``mlT`` in ``common.js``). Each template is marked for the
-gettext catalogue with :func:`~marketlib.core.i18n.N_` and translated by :func:`words` in the
-language in force. ``control_targets`` are not words a person reads: they name the controls
+The front end (``common.js``, ``panels.js``, ``deals.js``, ``bansan.js``, ``monsoon.js``) holds
+no English: it reads these templates from ``cards["words"]`` (sent once per board and
+language) and fills their ``{name}`` slots itself (``mlT`` in ``common.js``). Each template is
+marked for the gettext catalogue with :func:`~marketlib.core.i18n.N_` and translated by
+:func:`words` in the language in force. ``control_targets`` are not words a person reads: they
+name the controls
 for tests and scripts (``data-target="control:New game"``) in every language.
 
 Example:
