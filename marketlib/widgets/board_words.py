@@ -5,8 +5,7 @@ no English: it reads these templates from ``cards["words"]`` (sent once per boar
 language) and fills their ``{name}`` slots itself (``mlT`` in ``common.js``). Each template is
 marked for the gettext catalogue with :func:`~marketlib.core.i18n.N_` and translated by
 :func:`words` in the language in force. ``control_targets`` are not words a person reads: they
-name the controls
-for tests and scripts (``data-target="control:New game"``) in every language.
+name the controls for tests and scripts (``data-target="control:New game"``) in every language.
 
 Example:
     >>> from marketlib.core.i18n import language
