@@ -591,6 +591,7 @@ class ClassroomServer:
             if table.seats[seat].lang != conn.lang:  # the board in this page's language
                 table.seats[seat].lang = conn.lang
                 table.seats[seat].refresh()
+            table.seats[seat].forget_stale()  # a page opened afresh: no old click to answer
             conn.last = {}
             conn.send({"type": "joined", "id": join.id, "table": table.number, "seat": seat,
                        "name": name, "game": self.room.game, "players": table.players})

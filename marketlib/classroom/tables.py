@@ -332,6 +332,8 @@ class RoomTable:
         self.status = self._status()
 
     def pause(self, paused: bool) -> None:
+        for seat in self.seats:  # a stale click's refusal is no answer to a pause or a resume
+            seat.forget_stale()
         if self.session.paused and not paused:
             for seat in self.seats:  # a click refused while paused: the resume answers it
                 with language(seat.lang):

@@ -259,6 +259,14 @@ class SeatSession:
         self.version += 1
         self.shown_revision = match.revision
 
+    def forget_stale(self) -> None:
+        """Drop a stale click's refusal (:attr:`stale`): the table moved on in another way
+        (a pause, a resume, the seat opened in a new tab), so the sentence about a click made
+        on an older picture no longer answers anything shown (helper-86)."""
+        if self.stale:
+            self.error = ""
+            self.stale = False
+
     def traits(self) -> dict[str, Any]:
         """Every trait of ``widgets/PROTOCOL.md`` as JSON-ready builtins (after
         :meth:`refresh`)."""
@@ -658,10 +666,10 @@ class SeatSession:
             LOG.exception("marketlib board: a computer player failed")
             table.rollback(checkpoint)
             table.busy = ""
+            self.refresh()  # the position put back first: the error is about it, and stays
             self.error = _("Something went wrong ({error}); the game is back where it was "
                            "before your move. The details are in the notebook's log.").format(
                                error=f"{type(err).__name__}: {err}")
-            self.refresh()
             self._changed()
             if self.raise_errors:
                 raise

@@ -145,6 +145,11 @@ def test_a_stale_clicks_refusal_goes_when_the_board_moves_on(tmp_path: Path) -> 
         decider = table.match.current_player
         assert decider is not None
         versions = [seat.version for seat in table.seats]
+
+        def join_again() -> None:
+            with asgi_client(room).websocket_connect("/ws") as ws:
+                join(ws, room.codes[(1, waiting)])
+
         assert table.handle(decider, {"type": "play", "index": 0,
                                       "version": table.seats[decider].version}) == ""
         waiting = next(s for s in range(3) if s not in (decider, table.match.current_player))
@@ -158,5 +163,12 @@ def test_a_stale_clicks_refusal_goes_when_the_board_moves_on(tmp_path: Path) -> 
         assert table.handle(mover, {"type": "play", "index": 0,
                                     "version": table.seats[mover].version}) == ""
         assert seat.traits()["error"] == "" and not seat.stale
+        # a pause, and the seat opened in a new tab, drop it too
+        for moved_on in (lambda: room.pause(1), join_again):
+            assert table.handle(waiting, {"type": "play", "index": 0, "version": old})
+            assert seat.stale and seat.traits()["error"]
+            moved_on()
+            assert seat.traits()["error"] == "" and not seat.stale
+            room.unpause(1)
     finally:
         room.stop()

@@ -397,3 +397,36 @@ def test_opponents_by_seat_take_bots_or_their_names_and_refuse_anything_else() -
         with pytest.raises((TypeError, ValueError)) as err:
             marketlib.play("bansan", players=3, seed=1, opponents=opponents)
         assert str(err.value) == message
+
+
+def test_a_computer_players_failure_between_slices_keeps_its_error() -> None:
+    """helper-88: the board's error about a computer player that failed was set before the
+    redraw of the position put back, and that redraw (a new position) dropped it: the person
+    read nothing. The position is put back first now, then the error said."""
+    from marketlib.bots import GreedyBot
+
+    class Flaky(GreedyBot):
+        calls = 0
+
+        def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+            Flaky.calls += 1
+            if Flaky.calls == 2:
+                raise RuntimeError("bot broke")
+            return super().choose(view, legal, rng)
+
+    class Later:
+        def call_soon(self, *args: Any) -> None:  # the next slice is never run here
+            pass
+
+    board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=3), seed=1),
+                         opponents={1: Flaky(), 2: Flaky()})
+    session = board.session
+    session.raise_errors = False
+    session.match.play(session.match.legal_actions()[0])  # P0's move, the bots still to come
+    checkpoint = session.table.checkpoint()
+    session.refresh()
+    session.table.bot_move()  # the first slice: P1 moves
+    session.refresh()  # a message answered between slices redraws
+    session._bot_slice(Later(), checkpoint)  # the next: P2's computer player fails
+    assert session.match.cursor == 1 and session.error.startswith(
+        "Something went wrong (RuntimeError: bot broke); the game is back where it was")
