@@ -119,8 +119,8 @@ function bsStalls(ctx, s) {
     panel.appendChild(ctx.el("summary", null, mlT(W.rr, { when, count: rr.length + anyRR.length })));
     for (const c of rr) panel.appendChild(ctx.button(c.target, c.label || c.text, null, "marketlib-choice"));
     for (const c of anyRR) panel.appendChild(ctx.anyTimeButton(c));
-    if (ctx.outOfTurn) panel.open = true;
     ctx.keep("rr:open", panel);  // open while the person reads it, whoever moves meanwhile
+    if (ctx.outOfTurn) panel.open = true;  // and always for a person who stepped in
     box.appendChild(panel);
   }
   return box;

@@ -81,8 +81,8 @@ function bsTradePanel(ctx, s) {
     : (ctx.outOfTurn || (s.decider !== me && s.decider !== null)
       ? mlT(W.trade_other, { decider: s.decider })
       : W.trade)));
-  if (countering || ctx.outOfTurn) panel.open = true;
   ctx.keep(`${form}:open`, panel);
+  if (countering || ctx.outOfTurn) panel.open = true;  // whatever the person did with it before
   const to = ctx.el("select");
   to.setAttribute("aria-label", W.trade_with_aria);
   s.vendors.forEach((_, p) => { if (p !== me && (!countering || p === o.from)) { const opt = ctx.el("option", null, `P${p}`); opt.value = String(p); to.appendChild(opt); } });
@@ -112,7 +112,7 @@ function bsTradePanel(ctx, s) {
   const give = boxes(s.vendors[me] ? s.vendors[me].bag : [], W.give_from);
   const takeWrap = ctx.el("div");
   const fillTake = () => { takeWrap.replaceChildren(boxes(s.vendors[Number(to.value)] ? s.vendors[Number(to.value)].bag : [], W.take_from)); };
-  ctx.keep(`${form}:to`, to);
+  ctx.keep(`${form}:seat`, to);
   to.addEventListener("change", fillTake);
   const [payL, pay] = number(W.pay, `${form}:pay`);
   const [askL, ask] = number(W.ask, `${form}:ask`);

@@ -259,7 +259,13 @@ function mlForms(model) {
     const known = typed.has(key) && (el.tagName !== "SELECT"
       || [...el.options].some((option) => option.value === typed.get(key)));
     if (known) el[field] = typed.get(key);
-    el.addEventListener(field === "open" ? "toggle" : "input", () => typed.set(key, el[field]));
+    if (field === "open") {  // the person's own opening and closing only (a click or a key on
+      // its summary), not the board's: "toggle" also fires for a panel the board opened
+      const summary = el.querySelector("summary");
+      if (summary) summary.addEventListener("click", () => typed.set(key, !el.open));
+      return el;
+    }
+    el.addEventListener("input", () => typed.set(key, el[field]));
     if (el.tagName === "SELECT") el.addEventListener("change", () => typed.set(key, el.value));
     return el;
   };

@@ -782,3 +782,34 @@ def test_a_bargain_and_a_trade_name_the_cards_by_what_a_student_sees(tmp_path: P
     assert bansan.words.step(traded.view(1), 1, 1) == (
         f"P0 offers you [{mine} (Wet Goods)] + RM0 for [] + RM1. You answer: accept, "
         "decline or counter.")
+
+
+def test_a_panel_the_board_opens_is_not_taken_for_the_persons_choice(tmp_path: Path) -> None:
+    """helper-88 on the form memory: the R&R panel a person had closed stayed closed when they
+    stepped in out of turn (the memory won over the board's opening), and the panels the board
+    opened for the step-in stayed open once it ended (the board's opening was kept as the
+    person's). The memory keeps the person's own clicks on a summary only."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    state = bansan.position(players=2, rents={0: ["FV", "DG"], 1: ["MT"]}, money=[10, 10],
+                            phase="actions", current=0)
+    board = BansanBoard(Match.from_state("bansan", state), opponents=None)
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        rr = page.locator("details.marketlib-rr")
+        rr.locator("summary").click()
+        rr.locator("summary").click()  # opened, then closed by the person
+        assert rr.get_attribute("open") is None
+        page.evaluate("(s) => window.mlHarness.update(s)",
+                      {"out_of_turn": True, "version": board.version + 5})
+        assert page.locator("details.marketlib-rr").get_attribute("open") is not None
+    with chromium_page(tmp_path / "again") as page:
+        mount(page, board)
+        page.evaluate("(s) => window.mlHarness.update(s)",
+                      {"out_of_turn": True, "version": board.version + 5})
+        page.wait_for_timeout(100)  # a <details>' toggle event comes after the drawing
+        page.evaluate("(s) => window.mlHarness.update(s)",
+                      {"out_of_turn": False, "version": board.version + 6})
+        assert page.locator("details.marketlib-rr").get_attribute("open") is None
+        assert page.locator("details.marketlib-trade").get_attribute("open") is None

@@ -30,8 +30,7 @@ CODE_WORDS = {
     "select", "selected",     # keys of the verb tags (cards.words.verbs, VERB_TAGS)
     "click", "focus",         # DOM event names
     "vendors",                # a purchase's kind in the scene (pending.purchase)
-    "open", "number", "to",   # DOM names (a <details>' open, an <input type="number">) and
-                              # the keys a board form keeps what is typed under ("trade:to")
+    "open", "number",         # DOM names (a <details>' open, an <input type="number">)
     "stock", "wholesale",     # Bansan's button targets (stock:FV, wholesale:FV)
     "spend",                  # a Monsoon phase
     "RM",                     # Ringgit Malaysia, the same in every language
