@@ -48,7 +48,7 @@ from marketlib.bots.heuristics import Heuristic, heuristic_for, line_moves, one_
 from marketlib.bots.ismcts import ISMCTSBot
 from marketlib.bots.turns import turn_lines
 from marketlib.core.errors import IllegalAction
-from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.game import GameModule, PlayerId, score_unit
 from marketlib.core.i18n import N_, _, get_language, named, naming_moves, ngettext
 from marketlib.core.i18n import said as worded
 
@@ -83,15 +83,13 @@ TIE_Z = 2.0
 calls one better; closer than that, the search cannot tell them apart and the hint ranks them
 by the greedy evaluation instead."""
 
-UNITS = {"bansan": "RM", "monsoon": N_("seals")}
-"""The unit of a seat's result in each game (other games: points), in English (a review's
-words say it in the language in force)."""
 
 LINE_SHOWN = 4
 """Decisions of a line an alternative of the suggested move itself is named by."""
 
 POINTS = N_("points")
-"""The unit of a game without one in :data:`UNITS`."""
+"""The unit of a result where the game and its rules have none
+(:func:`~marketlib.core.game.score_unit`: Sendiri's money plus Deck cards, B-SOLO-18)."""
 
 
 @dataclass(frozen=True)
@@ -641,7 +639,8 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     columns = list(Decision.__dataclass_fields__)
     frame = pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)
     frame = frame.rename(columns={"move_number": "move"})
-    unit = UNITS.get(game.GAME.name, POINTS)
+    unit = score_unit(game, states[0].rules) or POINTS  # a review says it in the language
+    # in force; Sendiri has no unit ("RM58" read as money, helper-88)
     frame.attrs["unit"] = unit
     frame.attrs["seat"] = seat
     end = states[len(actions)] if len(states) > len(actions) else None

@@ -259,3 +259,20 @@ def test_a_finished_games_review_gives_the_real_result_beside_the_estimate() -> 
                f"{estimate} mohor)." in coach.review_text(frame)
     m.undo()  # before the end: the estimate alone, as before
     assert m.review(0, worlds=2, candidates=2).attrs["final"] is None
+
+
+def test_a_sendiri_review_counts_points_not_ringgit() -> None:
+    """helper-88: a Sendiri review read "your final result: RM58", but a Sendiri score is money
+    plus Deck cards (B-SOLO-18), which has no unit: the review asks score_unit, as the CLI,
+    the charts and the projector do."""
+    from marketlib import bansan
+
+    m = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=4)
+    for _ in range(6):
+        m.play(m.legal_actions()[0])
+    frame = m.review(0, worlds=2, candidates=2)
+    assert frame.attrs["unit"] == "points"
+    assert " points" in coach.review_text(frame) and "RM" not in coach.review_text(frame)
+    standard = Match("bansan", bansan.Rules(players=2), seed=4)
+    standard.play(standard.legal_actions()[0])
+    assert standard.review(0, worlds=2, candidates=2).attrs["unit"] == "RM"
