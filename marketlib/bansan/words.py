@@ -493,13 +493,30 @@ def context(view: Any, action: A.Action) -> str:
     offer = view.offer
     if offer is None or not isinstance(action, _ANSWERS):
         return ""
-    if isinstance(offer, BargainOffer):
-        terms = _("RM{price} for {card}").format(price=offer.price, card=offer.card)
-        if offer.frm != view.current:  # the seller's counter asks the buyer a price (A-B-60)
-            return _("P{seat}'s asking price: {terms}").format(seat=offer.frm, terms=terms)
-    else:
-        terms = _trade_terms(offer, view)
+    terms = _offer_terms(view, offer, action.player)
+    if _asks(view, offer):
+        return _("P{seat}'s asking price: {terms}").format(seat=offer.frm, terms=terms)
     return _("P{seat}'s offer: {terms}").format(seat=offer.frm, terms=terms)
+
+
+def _asks(view: Any, offer: Any) -> bool:
+    """Whether ``offer`` is a seller's counter to a bargain, which asks the buyer a price
+    (A-B-60): the buyer is the vendor whose turn it is."""
+    return isinstance(offer, BargainOffer) and offer.frm != view.current
+
+
+def _offer_terms(view: Any, offer: Any, reader: int | None) -> str:
+    """An offer's terms as ``reader`` reads them, its cards as a board draws them (no codes
+    on cards, helper-74/86): a bargain's card with its produce and Stall, a trade's Bag cards
+    with their produce."""
+    if not isinstance(offer, BargainOffer):
+        return _trade_terms(offer, view)
+    stall = next((st.id for st in view.stalls if offer.card in st.cards), None)
+    if stall is None:  # an offer for a card in no Stall is void (A-B-61)
+        return _("RM{price} for {card}").format(price=offer.price, card=offer.card)
+    return _("RM{price} for {card} ({produce} in {place})").format(
+        price=offer.price, card=offer.card, place=_place(view, offer.card, reader),
+        produce=_name(catalog(view).sells[stall]))
 
 
 def _trade_terms(offer: Any, view: Any) -> str:
@@ -657,19 +674,8 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
     who = _("You") if me else (_("The Neighbour") if decider < 0 else f"P{decider}")
     offer = view.offer
     if offer is not None:
-        asks = isinstance(offer, BargainOffer) and offer.frm != view.current  # the seller's
-        # counter-offer asks a price of the buyer (A-B-60)
-        if isinstance(offer, BargainOffer):  # the card as the board draws it: its produce
-            # and its Stall (a board shows no card codes on the cards, helper-74)
-            stall = next((st.id for st in view.stalls if offer.card in st.cards), None)
-            terms = (_("RM{price} for {card}").format(price=offer.price, card=offer.card)
-                     if stall is None else  # (an offer for a card in no Stall is void)
-                     _("RM{price} for {card} ({produce} in {place})").format(
-                         price=offer.price, card=offer.card,
-                         place=_place(view, offer.card, seat),
-                         produce=_name(catalog(view).sells[stall])))
-        else:
-            terms = _trade_terms(offer, view)
+        asks = _asks(view, offer)
+        terms = _offer_terms(view, offer, seat)
         terms += _(" (counter {n})").format(n=offer.counters) if offer.counters else ""
         if seat == offer.to:  # A-B-60: counters left, or only accept and decline
             role = "to" if offer.counters < view.rules.max_counters else "to_last"

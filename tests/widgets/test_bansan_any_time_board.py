@@ -327,17 +327,19 @@ def test_a_hint_names_the_offer_its_answer_is_about() -> None:
     board = BansanBoard(match, opponents={1: Bargainer()})
     send(board, type="hint")
     first = board.notice.split("\n")[0]
-    offer = f"(P1's offer: RM0 for {card})"
+    offer = f"(P1's offer: RM0 for {card} (Fruits & Veggies in your Stall ST-01))"
     assert first == f"Hint for P0: \u201cCounter: RM1 instead\u201d {offer}"
     table, view = table_of("bansan"), match.view(0)
     assert table.named(view, bansan.Decline(player=0)) == f"\u201cDecline the offer\u201d {offer}"
     with language("ms"):
         assert table.named(view, bansan.Accept(player=0)) == (
-            f"\u201cTerima tawaran\u201d (Tawaran P1: RM0 untuk {card})")
+            f"\u201cTerima tawaran\u201d (Tawaran P1: RM0 untuk {card} (Buah & Sayur di Gerai "
+            "ST-01 anda))")
     # the seller's counter asks the buyer a price (A-B-60); a trade's terms are its four parts
     asked = bansan.apply(match.state, bansan.Counter(player=0, price=2))
     assert table.named(bansan.view(asked, 1), bansan.Accept(player=1)) == (
-        f"\u201cAccept the offer\u201d (P0's asking price: RM2 for {card})")
+        f"\u201cAccept the offer\u201d (P0's asking price: RM2 for {card} (Fruits & Veggies "
+        "in P0's Stall ST-01))")
     traded = bansan.apply(state, bansan.ProposeTrade(player=1, to=0, give=(), take=(), pay=1,
                                                     ask=0))
     assert table.named(bansan.view(traded, 0), bansan.Decline(player=0)) == (
