@@ -21,6 +21,20 @@ from marketlib.core.engine import ActionTable, kind
 from marketlib.core.notation import ID, IDS, INT, SEAT, choice
 
 _PRODUCE = choice("a produce type", Produce)
+
+
+def bin_names() -> dict[str, str]:
+    """Each bin's name in every language the library speaks ("Paper", "Kertas") -> its code:
+    typed as a bin, a name is refused with "did you mean 'PA'?" (helper-87/88)."""
+    from marketlib.core.i18n import LANGUAGES, language
+    from marketlib.core.i18n import _ as say
+
+    names = {}
+    for lang in LANGUAGES:
+        with language(lang):
+            names.update({say(word): code for code, word in WASTE_WORDS.items()})
+    return names
+
 ACTIONS = ActionTable("Bansan", (
     kind(A.ReturnList, "return", check=C.check_return_list, handler=M.do_return_list, list=ID,
          fields=C.list_field),
@@ -52,7 +66,7 @@ ACTIONS = ActionTable("Bansan", (
          fields=C.card_field),
     kind(A.Done, "done", check=AC.check_done, handler=AM.do_done),
     kind(A.Empty, "empty", check=AC.check_empty, handler=AM.do_empty,
-         bin=choice("a Waste Bin", Waste, {word: code for code, word in WASTE_WORDS.items()}),
+         bin=choice("a Waste Bin", Waste, bin_names()),
          fields=lambda s, a: None if isinstance(a.bin, Waste) else "the bins are PL, PA and OR"),
     kind(A.EndActions, "end-actions", check=AC.check_end_actions, handler=AM.do_end_actions),
     kind(A.Complete, "complete", check=C.check_complete, handler=M.do_complete, list=ID,

@@ -202,7 +202,8 @@ STYLE = """
 .mlp-hint, .mlp-link { font-size: 0.9em; color: #444; max-width: 12em; margin: 0.4em auto; }
 .mlp-page { margin: 0; background: #fff; }
 .mlp-page .mlp { font-size: 28px; min-height: 100vh; box-sizing: border-box; }
-.mlp-url { font-size: 1.3em; font-weight: 700; max-width: 16em; margin: 0 auto; }
+.mlp-url { font-size: 1.3em; font-weight: 700; max-width: 16em; margin: 0 auto;
+           overflow-wrap: break-word; }
 """
 
 
@@ -213,8 +214,12 @@ def url_html(url: str) -> str:
     Example:
         >>> url_html("http://127.0.0.1:42361/")
         'http://<wbr>127.0.0.1<wbr>:42361/'
+        >>> url_html("http://[fd00::1234]:8000/")
+        'http://<wbr>[fd00::1234]<wbr>:8000/'
+
+    A host too long for the line still breaks where it must (``overflow-wrap``).
     """
-    found = re.match(r"^(\w+://)([^/:]+)(.*)$", url)
+    found = re.match(r"^(\w+://)(\[[^\]]*\]|[^/:]+)(.*)$", url)  # an IPv6 host whole
     parts = found.groups() if found else (url,)
     return "<wbr>".join(html.escape(p) for p in parts if p)
 

@@ -773,17 +773,21 @@ class Room:
         from marketlib.core.i18n import _
         from marketlib.widgets.board_words import GAMES
 
-        match = self.tables[0].match
-        mode = getattr(match.rules, "mode", "standard")
-        words = GAMES.get(self.game, {}).get(f"mode_{mode}", "")
-        return match.game.GAME.title + (_(words) if words else "")
+        modes = self._modes()
+        words = GAMES.get(self.game, {}).get(f"mode_{modes[0]}", "") if len(modes) == 1 else ""
+        return self.tables[0].match.game.GAME.title + (_(words) if words else "")
+
+    def _modes(self) -> list[Any]:
+        """The modes the tables play, in table order, each once (a room whose treatments
+        differ in mode has several: its title names none, helper-88)."""
+        return list(dict.fromkeys(getattr(t.match.rules, "mode", None) for t in self.tables))
 
     def __repr__(self) -> str:
         state = "running" if self.running else "stopped"
-        rules = self.tables[0].match.rules
-        mode = getattr(rules, "mode", None)  # said when it is not the game's default
-        shown = (self.game if mode == getattr(type(rules)(), "mode", None)
-                 else f"{self.game}, mode={mode}")
+        modes = self._modes()  # said when not only the game's default
+        default = getattr(type(self.tables[0].match.rules)(), "mode", None)
+        shown = (self.game if modes == [default]
+                 else f"{self.game}, mode={'/'.join(str(m) for m in modes)}")
         return (f"Room({shown}, {len(self.tables)} tables x {self.tables[0].players} "
                 f"seats, {state})")
 

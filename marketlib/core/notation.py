@@ -112,6 +112,11 @@ SEAT = Kind("a seat like P1", _seat)
 """``P`` and ASCII digits."""
 
 
+class Meant(ValueError):
+    """A :func:`choice` read a word people call one of its values by: the value meant (the
+    refusal says "did you mean ...?")."""
+
+
 def choice(what: str, values: Iterable[Any], called: Mapping[str, Any] | None = None) -> Kind:
     """A kind that is one of ``values`` (enum members or strings), matched in any case.
     ``called``: the words people call a value by (the rulebook's "Paper" for the bin ``PA``):
@@ -123,7 +128,7 @@ def choice(what: str, values: Iterable[Any], called: Mapping[str, Any] | None = 
         ('a half (top or bottom)', 'top')
         >>> choice("a bin", ["PA"], {"Paper": "PA"}).read("paper")
         Traceback (most recent call last):
-        ValueError: did you mean 'PA'?
+        marketlib.core.notation.Meant: PA
     """
     by_text = {str(v.value if isinstance(v, Enum) else v).lower(): v for v in values}
     names = tuple(str(v.value if isinstance(v, Enum) else v) for v in by_text.values())
@@ -133,7 +138,7 @@ def choice(what: str, values: Iterable[Any], called: Mapping[str, Any] | None = 
 
     def read(raw: str) -> Any:
         if raw.lower() not in by_text and raw.lower() in meant:
-            raise ValueError(f"did you mean {meant[raw.lower()]!r}?")
+            raise Meant(meant[raw.lower()])
         return by_text[raw.lower()]
 
     return Kind(f"{what} ({listed})", read, names)
@@ -304,8 +309,7 @@ def _read(text: str, kind: Kind, raw: str, usage: str) -> Any:
     try:
         return kind.read(raw)
     except (ValueError, KeyError) as err:
-        said = str(err.args[0]) if err.args and isinstance(err, ValueError) else ""
-        hint = f" ({said})" if said.startswith("did you mean") else ""
+        hint = f" (did you mean {str(err)!r}?)" if isinstance(err, Meant) else ""
         raise InvalidAction(f"{text!r}: {raw!r} is not {kind.what}{hint}; write it like "
                             f"{usage!r}") from None
 

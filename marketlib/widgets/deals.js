@@ -144,13 +144,15 @@ function bsTradePanel(ctx, s) {
   // cards, so a box asking for "PC-12" asked for what a student could not see, helper-86).
   const p = s.pending;
   const buying = p && p.kind === "Purchase" && p.purchase === "vendors" && s.decider === me;
-  const picked = new Set(buying ? p.picked.map((x) => x.card) : []);
-  const offered = buying ? s.stalls.filter((st) => st.open && st.renter !== null && st.renter >= 0
-    && st.renter !== me && ctx.cards.stalls[st.id].sells === p.produce) : [];
+  // the cards the BUY may pick now are the ones a bargain can be for: Python's own legal
+  // picks (a board does not repeat the engine's checks: one seller per BUY under
+  // buy_multi_seller=False, helper-88)
+  const pickable = new Set(buying ? ctx.choices.filter((c) => c.verb === "pick")
+    .map((c) => c.target.split(":")[1]) : []);
   const card = ctx.el("select");
   card.setAttribute("aria-label", W.card_aria);
-  for (const st of offered) for (const id of st.cards) {
-    if (picked.has(id)) continue;
+  for (const st of s.stalls) for (const id of st.cards) {
+    if (!pickable.has(id) || st.renter === null || st.renter < 0 || st.renter === me) continue;
     const option = ctx.el("option", null, mlT(W.bargain_card, {
       produce: ctx.cards.names[p.produce], seat: st.renter, stall: st.id, card: id }));
     option.value = id;

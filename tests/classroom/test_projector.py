@@ -258,3 +258,16 @@ def test_a_room_names_its_game_and_mode_as_people_read_them(tmp_path: Path, game
             assert repr(room).startswith(f"Room(bansan, mode={game}, ")
     finally:
         room.stop()
+
+
+def test_a_room_of_tables_in_different_modes_names_none_in_its_title(tmp_path: Path) -> None:
+    """helper-88: Room.title and repr read table 1 only: a room whose treatments were the
+    standard game and Kenduri called itself "Bansan" or "Bansan · Kenduri Menu" by the order
+    of the assignment."""
+    room = make_room(tmp_path, players=3, tables=2, treatments={"std": {}, "ken": {
+        "mode": "kenduri"}}, assign=["ken", "std"])
+    try:
+        assert room.title == "Bansan"
+        assert repr(room).startswith("Room(bansan, mode=kenduri/standard, 2 tables")
+    finally:
+        room.stop()

@@ -422,7 +422,7 @@ def test_a_bin_called_by_its_name_is_refused_naming_its_code() -> None:
     from marketlib import bansan
 
     for text, code in (("P0 empty Paper", "PA"), ("P0 empty plastic", "PL"),
-                       ("P0 empty ORGANIC", "OR")):
+                       ("P0 empty ORGANIC", "OR"), ("P0 empty Kertas", "PA")):  # Malay too
         with pytest.raises(InvalidAction) as err:
             bansan.parse_action(text)
         assert str(err.value) == (f"{text!r}: {text.split()[-1]!r} is not a Waste Bin (PL, PA "

@@ -31,7 +31,7 @@ function draw(data) {
   $("title").textContent = data.game;
   // the address breaks only between its parts (it split mid-port, "...:423 / 61/", helper-86)
   const url = data.url || window.location.origin + "/";
-  const parts = url.match(/^(\w+:\/\/)([^/:]+)(.*)$/);
+  const parts = url.match(/^(\w+:\/\/)(\[[^\]]*\]|[^/:]+)(.*)$/);  // an IPv6 host whole
   $("url").replaceChildren(...(parts ? parts.slice(1) : [url]).flatMap(
     (part, i) => (i ? [document.createElement("wbr"), part] : [part])));
   const tables = data.tables.map((row) => {
