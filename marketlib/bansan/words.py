@@ -493,8 +493,8 @@ def context(view: Any, action: A.Action) -> str:
     offer = view.offer
     if offer is None or not isinstance(action, _ANSWERS):
         return ""
-    terms = _offer_terms(view, offer, action.player)
-    if _asks(view, offer):
+    terms = _offer_terms(view, offer, getattr(view, "viewer", action.player))  # as its
+    if _asks(view, offer):  # reader reads it: "your Stall" for the seat, none for the teacher
         return _("P{seat}'s asking price: {terms}").format(seat=offer.frm, terms=terms)
     return _("P{seat}'s offer: {terms}").format(seat=offer.frm, terms=terms)
 

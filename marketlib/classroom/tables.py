@@ -278,14 +278,14 @@ class RoomTable:
             why = refusal(self.session.undo_refusal(stop) or "")  # a reveal, or computers
             return why[:1].upper() + why[1:]  # "Cannot undo in play mode: ..."
         action = match.history[stop]
-        slots = {"who": seat_named(self.status, action.player),
-                 "move": self.session.table.label(match.game.view(match.states[stop], None),
-                                                  action)}
+        slots = {"who": seat_named(self.status, action.player),  # the move as a hint names
+                 "move": self.session.table.named(match.game.view(match.states[stop], None),
+                                                  action)}  # it: an answer with its offer
         after = match.cursor - stop - 1
         if not after:
-            return _("Undo takes back {who}'s move “{move}”.").format(**slots)
-        return ngettext("Undo takes back {who}'s move “{move}” and {count} move after it.",
-                        "Undo takes back {who}'s move “{move}” and {count} moves after it.",
+            return _("Undo takes back {who}'s move {move}.").format(**slots)
+        return ngettext("Undo takes back {who}'s move {move} and {count} move after it.",
+                        "Undo takes back {who}'s move {move} and {count} moves after it.",
                         after).format(count=after, **slots)
 
     def undo(self) -> None:

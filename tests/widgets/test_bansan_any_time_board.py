@@ -344,6 +344,10 @@ def test_a_hint_names_the_offer_its_answer_is_about() -> None:
                                                     ask=0))
     assert table.named(bansan.view(traded, 0), bansan.Decline(player=0)) == (
         "\u201cDecline the offer\u201d (P1's offer: [] + RM1 for [] + RM0)")
+    # the teacher's view (the dashboard's undo line) reads the Stall by its renter
+    assert table.named(match.view(None), bansan.Accept(player=0)) == (
+        f"\u201cAccept the offer\u201d (P1's offer: RM0 for {card} (Fruits & Veggies in P0's "
+        "Stall ST-01))")
     # a move that needs nothing beside its button is named by its words alone
     assert table.named(view, bansan.EndActions(player=0)) == "\u201cEnd the Action Phase\u201d"
     with naming(board.session._button_words(0)):
