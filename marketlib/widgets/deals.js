@@ -152,7 +152,7 @@ function bsTradePanel(ctx, s) {
   const card = ctx.el("select");
   card.setAttribute("aria-label", W.card_aria);
   for (const st of s.stalls) for (const id of st.cards) {
-    if (!pickable.has(id) || st.renter === null || st.renter < 0 || st.renter === me) continue;
+    if (!pickable.has(id)) continue;  // (never an own or unoperated Stall: B-BUY-04/06)
     const option = ctx.el("option", null, mlT(W.bargain_card, {
       produce: ctx.cards.names[p.produce], seat: st.renter, stall: st.id, card: id }));
     option.value = id;
