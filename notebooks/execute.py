@@ -28,11 +28,21 @@ def execute(path: Path, timeout: int = 900) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv:
-        print(__doc__)
-        return 2
-    for name in argv:
-        path = Path(name)
+    """Check every argument is a notebook file before running any (``--help``, a typo or a
+    missing file changes nothing: a newcomer's ``--help`` ran and rewrote the notebook given
+    before it, then failed on ``--help``, helper-89)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0],
+        epilog="Writes each notebook back in place with its outputs (a change git shows).")
+    parser.add_argument("notebooks", nargs="+", type=Path, metavar="NOTEBOOK",
+                        help="a .ipynb file, run top to bottom in a fresh kernel")
+    paths = parser.parse_args(argv).notebooks
+    wrong = [p for p in paths if p.suffix != ".ipynb" or not p.is_file()]
+    if wrong:
+        parser.error(f"not a notebook file: {', '.join(map(str, wrong))} (nothing was run)")
+    for path in paths:
         print(f"executing {path} ...", flush=True)
         execute(path)
     return 0

@@ -167,3 +167,24 @@ def test_the_version_is_the_installed_one() -> None:
     from marketlib.core.version import __version__
 
     assert marketlib.__version__ == __version__ == version("marketlib")
+
+
+def test_the_notebook_runner_checks_its_arguments_before_running_any(tmp_path: Path) -> None:
+    """helper-89: ``notebooks/execute.py notebooks/00_start_here.ipynb --help`` ran the
+    notebook, wrote it back, then failed on '--help'. --help prints the usage; a wrong
+    argument is refused before any notebook runs; nothing is written."""
+    import subprocess
+    import sys
+
+    notebook = ROOT / "notebooks" / "00_start_here.ipynb"
+    before = notebook.read_bytes()
+    runner = [sys.executable, str(ROOT / "notebooks" / "execute.py")]
+    shown = subprocess.run([*runner, "--help"], capture_output=True, text=True, check=False)
+    assert shown.returncode == 0 and shown.stdout.startswith("usage: execute.py [-h] NOTEBOOK")
+    for wrong in (["--help"], [str(tmp_path / "missing.ipynb")], [str(ROOT / "README.md")]):
+        done = subprocess.run([*runner, str(notebook), *wrong], capture_output=True,
+                              text=True, check=False)
+        if wrong != ["--help"]:
+            assert done.returncode == 2 and "not a notebook file" in done.stderr, done.stderr
+            assert "executing" not in done.stdout
+    assert notebook.read_bytes() == before
