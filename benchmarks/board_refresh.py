@@ -5,7 +5,9 @@ Board refresh: a seeded random game of every seat played by a person, each seat 
 move the deciding seat's board is redrawn (``SeatSession.refresh``) and timed. Each position
 is new, so nothing of it was worked out before: the time is a refresh after a move. Prints the
 median and the 95th percentile in milliseconds, and how many times ``view`` and
-``determinize`` ran per refresh (issue 28's target: Bansan at most 0.3 ms, from 1.5 ms).
+``determinize`` ran per refresh (issue 28's target: Bansan at most 0.3 ms, from 1.5 ms). A
+refresh previews nothing: the board asks for the choices' previews when a person first points
+at one, and the answer's time is printed beside (asked after every refresh).
 
 Classroom move: a 3-seat Bansan room (one table, three people, then the same with a
 GreedyBot in seat 2); each move is a ``play`` message from the deciding seat, as the server
@@ -74,9 +76,11 @@ def counting(owner: Any, names: tuple[str, ...], counts: Counter[str]) -> Iterat
 
 
 def refresh_times(game: str, players: int, moves: int,
-                  seed: int) -> tuple[list[float], list[float], Counter[str]]:
-    """Wall and CPU milliseconds of each decider's refresh after a move, and the engine calls
-    made (``view again``: a ``view`` of a (state, seat) already viewed)."""
+                  seed: int) -> tuple[list[float], list[float], Counter[str], list[float]]:
+    """Wall and CPU milliseconds of each decider's refresh after a move, the engine calls
+    made (``view again``: a ``view`` of a (state, seat) already viewed), and the wall
+    milliseconds of each answer to the ``previews`` message the board sends when the person
+    first points at a choice (asked after every refresh here, as if everyone pointed)."""
     module = GAMES[game]
     match = Match(game, module.Rules(players=players), seed=seed)
     shared = TableSession(table_of(game), match)
@@ -84,6 +88,7 @@ def refresh_times(game: str, players: int, moves: int,
     rng = random.Random(seed)
     wall: list[float] = []
     cpu: list[float] = []
+    asked: list[float] = []
     counts: Counter[str] = Counter()
     seen: dict[tuple[int, Any], Any] = {}  # (id(state), seat) -> state, kept alive
     real_view = module.view
@@ -108,10 +113,16 @@ def refresh_times(game: str, players: int, moves: int,
                 cpu.append((time.thread_time() - started_cpu) * 1000)
                 wall.append((time.perf_counter() - started) * 1000)
                 counts["refresh"] += 1
+                refreshed = counts.copy()  # the engine calls of the refresh alone
+                started = time.perf_counter()
+                seats[decider].handle({"type": "previews"})
+                asked.append((time.perf_counter() - started) * 1000)
+                counts.clear()
+                counts.update(refreshed)
                 match.play(rng.choice(match.legal_actions()))
     finally:
         module.view = real_view
-    return wall, cpu, counts
+    return wall, cpu, counts, asked
 
 
 def classroom_counts(moves: int, seed: int, bot: bool) -> tuple[Counter[str], int]:
@@ -218,23 +229,30 @@ def main() -> int:
         return 0
     print("board refresh after a move (the deciding seat's board; ms: wall, and this thread's CPU)")
     print(f"{'game':>8} {'seats':>5} {'refreshes':>9} {'median':>7} {'p95':>7} "
-          f"{'cpu med':>7} {'cpu p95':>7} {'view':>5} {'view again':>10} {'determinize':>11}")
+          f"{'cpu med':>7} {'cpu p95':>7} {'view':>5} {'view again':>10} {'determinize':>11} "
+          f"{'previews med':>12} {'p95':>6}")
     for game, players in (("bansan", 2), ("bansan", 3), ("bansan", 4), ("monsoon", 2),
                           ("monsoon", 3)):
         wall: list[float] = []
         cpu: list[float] = []
+        asked: list[float] = []
         counts: Counter[str] = Counter()
         for seed in range(args.seed, args.seed + args.seeds):
-            one_wall, one_cpu, one_counts = refresh_times(game, players, args.moves, seed)
+            one_wall, one_cpu, one_counts, one_asked = refresh_times(game, players, args.moves,
+                                                                     seed)
             wall += one_wall
             cpu += one_cpu
+            asked += one_asked
             counts += one_counts
         n = counts["refresh"]
         print(f"{game:>8} {players:>5} {n:>9} {statistics.median(wall):>7.3f} "
               f"{percentile(wall, 0.95):>7.3f} {statistics.median(cpu):>7.3f} "
               f"{percentile(cpu, 0.95):>7.3f} {counts['view'] / n:>5.2f} "
-              f"{counts['view again'] / n:>10.2f} {counts['determinize'] / n:>11.2f}")
-    print("(per refresh: view, view again = of a (state, seat) already viewed, determinize)")
+              f"{counts['view again'] / n:>10.2f} {counts['determinize'] / n:>11.2f} "
+              f"{statistics.median(asked):>12.3f} {percentile(asked, 0.95):>6.3f}")
+    print("(per refresh: view, view again = of a (state, seat) already viewed, determinize;")
+    print(" previews: the answer to the board's previews message, sent when a person first")
+    print(" points at a choice of the drawing, in wall-clock ms)")
     print()
     print("classroom move at a 3-seat Bansan table (per move)")
     print(f"{'seats':>22} {'moves':>5} {'payloads':>8} {'changed':>7} {'checkpoints':>11} "

@@ -97,9 +97,16 @@ payloads; these games make no bargain); the text view's key (``cards["text_key"]
 mends (the Sendiri last turn, "if it holds any", a Bag-check throw "without a fine", the key's
 new lines): ``2df6b7b6...cb1a94c``. The classroom mends after it touch no payload but
 the board's words: the touch screen's hint (``cards["words"]``, helper-78 and helper-79):
-``c6a51ff1...42b529a3`` (on b5ef7ed and 07e7157).
+``c6a51ff1...42b529a3`` (on b5ef7ed and 07e7157). On 5 December 2026 the board's words for
+the money check and the bargain's card list, and trade terms naming each card's produce:
+``e6efa091...2ecab9d3`` (on ea066d2). Then the previews made on demand (issue 28: a refresh
+previews nothing; the board asks when a person first points at a choice, and the answer is the
+``previews`` trait; every seat here asks after every refresh): ``a4c55f8d...f17a86``; with
+each preview put back in its choice, the trait and the one new board word taken out
+(``--before-previews-on-demand``), ``e6efa091...2ecab9d3`` again, so nothing else moved.
 
-Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]``.
+Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
+[--before-previews-on-demand]``.
 """
 
 from __future__ import annotations
@@ -123,9 +130,29 @@ SETTINGS: tuple[tuple[str, Any, list[dict[str, Any]]], ...] = (
 )
 
 
+def old_shape(traits: dict[str, Any]) -> dict[str, Any]:
+    """``traits`` (with a ``previews`` answer for the drawing) as a refresh sent them before
+    the board asked for previews: each choice and any-time action with its ``preview``
+    (between ``target`` and ``warn``, the JSON's key order as it was), no ``previews``
+    trait, and not the board word that came with them (an any-time button's label before
+    its preview is known)."""
+    found = traits["previews"]
+    out = {k: v for k, v in traits.items() if k != "previews"}
+    words = {k: v for k, v in traits["cards"]["words"].items() if k != "any_time_aria_plain"}
+    out["cards"] = {**traits["cards"], "words": words}
+    for listing in ("choices", "any_time"):
+        out[listing] = [{**{k: v for k, v in item.items() if k != "warn"},
+                         "preview": found[listing][i], "warn": item["warn"]}
+                        for i, item in enumerate(traits[listing])]
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=150, help="random moves per game at most")
+    parser.add_argument("--before-previews-on-demand", action="store_true",
+                        help="each choice's preview put back inside it and no previews trait, "
+                             "as the payloads were before the board asked for previews")
     args = parser.parse_args()
     digest = hashlib.sha256()
     payloads = 0
@@ -143,7 +170,11 @@ def main() -> None:
                         for seat in seats:
                             seat.lang = lang
                             seat.refresh()
-                            digest.update(msgspec.json.encode(seat.traits()))
+                            seat.handle({"type": "previews"})  # as a person points
+                            traits = seat.traits()
+                            if args.before_previews_on_demand:
+                                traits = old_shape(traits)
+                            digest.update(msgspec.json.encode(traits))
                             payloads += 1
                     match.play(rng.choice(match.legal_actions()))
     print(f"{payloads:,} payloads, sha256 {digest.hexdigest()}")

@@ -1,8 +1,9 @@
 """The generic board: an anywidget that plays into a ``Match`` (docs: "Boards").
 
 Python owns the game. The front end draws the ``scene`` (the shown seat's view) and the
-``choices`` (the legal actions, each with the on-board ``target`` it is about and a ``preview``),
-and sends back ``{"type": "play", "index": i, "version": v}``. A click on something that is not
+``choices`` (the legal actions, each with the on-board ``target`` it is about), asks for their
+``previews`` when a person first points at one, and sends back ``{"type": "play", "index": i,
+"version": v}``. A click on something that is not
 a legal choice sends ``{"type": "explain", "target": ...}`` and Python answers in ``notice``
 with the rule ID and the sentence from ``explain``. Every message is listed in
 ``widgets/PROTOCOL.md``.
@@ -122,6 +123,7 @@ class Board(anywidget.AnyWidget):
     summary = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Unicode("0").tag(sync=True)
     controls: traitlets.List[str] = traitlets.List(list(CONTROLS)).tag(sync=True)
+    previews = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,

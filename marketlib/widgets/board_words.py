@@ -31,6 +31,7 @@ COMMON: dict[str, str] = {
     "preview_hint": N_("Hover or focus a highlighted choice to preview it."),
     "preview_hint_touch": N_("Tap a highlighted choice to choose it."),  # no hover on a phone
     "any_time_aria": N_("{words}, out of turn ({preview})"),
+    "any_time_aria_plain": N_("{words}, out of turn"),  # before its preview is asked for
     "select_aria": N_("{label}: select, then choose where it goes"),
     "select_title": N_("{label}: select it, then choose where it goes"),
     "not_legal": N_("{label} (not a legal choice now: click to see why)"),

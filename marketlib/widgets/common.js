@@ -101,32 +101,18 @@ function makeBoard(drawGame) {
       const playAnyTime = sendChoice("any_time", (c) => `any:${c.index}`);
 
       // The preview line shows what a choice does when the person points at it or moves the
-      // keyboard focus to it. After a redraw the board puts the focus back itself (on the thing
-      // clicked, or on the first legal thing once that is gone); after a pointer click that
-      // focus is not the person's, so the line keeps its hint rather than previewing a choice
-      // nobody pointed at (it read "Pass: ends your turn" after every click, helper-72). A
-      // keyboard player sees the preview of the button the focus lands on.
+      // keyboard focus to it (panels.js, mlPreviews). After a redraw the board puts the focus
+      // back itself (on the thing clicked, or on the first legal thing once that is gone);
+      // after a pointer click that focus is not the person's, so the line keeps its hint
+      // rather than previewing a choice nobody pointed at (it read "Pass: ends your turn"
+      // after every click, helper-72). A keyboard player sees the preview of the button the
+      // focus lands on.
       let byPointer = false;
       let restoring = false;
       root.addEventListener("pointerdown", () => { byPointer = true; }, true);
       root.addEventListener("keydown", () => { byPointer = false; }, true);
-      // The line never shrinks while a position is shown: a shorter preview moved the board
-      // up under the pointer, onto another choice whose longer preview moved it back, and a
-      // click between the two played nothing (helper-78, a 390 px window).
-      let tallest = 0;  // the preview line's tallest height at this position, kept across
-      // redraws of it (a notice, a pause): reset when the position changes (redraw)
-      const previewOn = (b, previewLine, text) => {
-        const show = () => {
-          previewLine.textContent = text;
-          const tall = previewLine.offsetHeight;
-          if (tall > tallest) {
-            tallest = tall;
-            previewLine.style.minHeight = `${tall}px`;
-          }
-        };
-        b.addEventListener("mouseenter", show);
-        b.addEventListener("focus", () => { if (!(restoring && byPointer)) show(); });
-      };
+      const previews = mlPreviews(model, send, () => shown, () => restoring && byPointer);
+      const previewOn = previews.on;
 
       // Two-click choices: a target "A@B" (e.g. a card, then the Stall to tuck it into) is
       // played by clicking A (which selects it) and then B.
@@ -151,9 +137,8 @@ function makeBoard(drawGame) {
           b.dataset.choice = String(c.index);
           b.dataset.verb = mlVerbTag(model, c.verb);
           const words = c.label || c.text;
-          b.setAttribute("aria-label", `${label}: ${words} (${c.preview})`);
-          b.title = `${words} [${c.text}]: ${c.preview}`;
-          previewOn(b, previewLine, `${words}: ${c.preview}`);
+          previewOn(b, previewLine, c, ["choices", c.index],
+            (p) => (p === null ? `${label}: ${words}` : `${label}: ${words} (${p})`));
         };
         return {
           narrow: root.classList.contains("marketlib-narrow"),
@@ -181,9 +166,9 @@ function makeBoard(drawGame) {
             b.type = "button";
             b.dataset.target = `any:${c.target}`;
             b.dataset.verb = mlVerbTag(model, c.verb);
-            b.title = `${words} [${c.text}]: ${c.preview}`;
-            b.setAttribute("aria-label", mlT(mlWords(model).any_time_aria, { words, preview: c.preview }));
-            previewOn(b, previewLine, `${words}: ${c.preview}`);
+            previewOn(b, previewLine, c, ["any_time", c.index], (p) => (p === null
+              ? mlT(mlWords(model).any_time_aria_plain, { words })
+              : mlT(mlWords(model).any_time_aria, { words, preview: p })));
             b.addEventListener("click", () => { focusKey = `any:${c.target}`; playAnyTime(c); });
             return b;
           },
@@ -245,9 +230,8 @@ function makeBoard(drawGame) {
         b.dataset.target = c.target;
         b.dataset.choice = String(c.index);
         b.dataset.verb = mlVerbTag(model, c.verb);
-        b.title = `${words} [${c.text}]: ${c.preview}`;
-        b.setAttribute("aria-label", `${words} (${c.preview})`);
-        previewOn(b, previewLine, `${words}: ${c.preview}`);
+        previewOn(b, previewLine, c, ["choices", c.index],
+          (p) => (p === null ? words : `${words} (${p})`));
         b.addEventListener("click", () => { focusKey = c.target; selected = null; play(c); });
         return b;
       }
@@ -256,11 +240,11 @@ function makeBoard(drawGame) {
         const started = performance.now();
         shown = model.get("version");
         const hadFocus = root.contains(document.activeElement) || focusKey !== null;
-        if (model.get("position") !== shownPosition) {
+        const moved = model.get("position") !== shownPosition;
+        if (moved) {
           shownPosition = model.get("position");
           selected = null;
           confirming = null;
-          tallest = 0;
         }
         remembered();
         root.replaceChildren();
@@ -293,11 +277,7 @@ function makeBoard(drawGame) {
         }
         const story = mlStory(model);
         if (story) root.appendChild(story);
-        const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;  // a phone:
-        const previewLine = mlEl("div", "marketlib-preview",  // no hover, a tap plays (helper-78)
-          mlWords(model)[touch ? "preview_hint_touch" : "preview_hint"]);
-        if (tallest) previewLine.style.minHeight = `${tallest}px`;
-        previewLine.setAttribute("aria-live", "polite");
+        const previewLine = previews.line(moved);
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");
         header.textContent = drawGame(ctx, boardArea) || "";
@@ -368,6 +348,7 @@ function makeBoard(drawGame) {
       return () => {
         if (resized) resized.disconnect();
         for (const name of names) model.off(`change:${name}`, schedule);
+        previews.stop();
         unkeys();
         root.remove();
       };

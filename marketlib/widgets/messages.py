@@ -96,6 +96,12 @@ class Hint(Message, tag="hint", frozen=True):
     """Ask the coach for a hint on the shown seat's decision (issue 29, point 4)."""
 
 
+class Previews(Message, tag="previews", frozen=True):
+    """Ask for the previews of the choices and any-time actions shown (the board sends it when
+    a person first points at one of them in a drawing); answered in the ``previews`` trait,
+    with the ``version`` of the drawing they belong to."""
+
+
 class Review(Message, tag="review", frozen=True):
     """Ask for the review of the shown seat's game, once it is over (issue 29, point 5)."""
 
@@ -128,7 +134,7 @@ class StepOut(Message, tag="step_out", frozen=True):
 
 
 BoardMessage = Union[Play, AnyTime, ProposeTrade, Bargain, Counter, Undo, Redo,  # noqa: UP007
-                     Explain, Hint, Review, NewGame, SetSeat, Teacher, Reveal, StepIn,
+                     Explain, Previews, Hint, Review, NewGame, SetSeat, Teacher, Reveal, StepIn,
                      StepOut]
 """Every message of a board (a tagged union on ``type``)."""
 

@@ -240,6 +240,88 @@ function mlKeys(root, model, send, shown) {
   return () => { for (const type of ["keydown", "keyup", "keypress"]) root.removeEventListener(type, onKey); };
 }
 
+// The preview line, and each choice's title and label with its preview. Python works the
+// previews out when the person first points at a choice of a drawing (issue 28: a position
+// nobody points at, a computer player's or one on a phone, where a tap plays, previews
+// nothing): the board asks once per drawing ({type: "previews"}) and fills in the line, the
+// titles and the labels when the answer comes (the `previews` trait, with the drawing's
+// version). `shown()`: the version on screen; `quiet()`: a focus the board moved itself.
+function mlPreviews(model, send, shown, quiet) {
+  // The line never shrinks while a position is shown: a shorter preview moved the board up
+  // under the pointer, onto another choice whose longer preview moved it back, and a click
+  // between the two played nothing (helper-78, a 390 px window).
+  let tallest = 0;  // the line's tallest height at this position, kept across its redraws
+  let asked = -1;  // the version previews were asked for
+  let askedAt = 0;  // and when: an answer lost (a dropped link) is asked for again after 3 s
+  let labelled = [];  // this drawing's choices: {b, key: [list, index], words, text, aria, line}
+  let pointed = null;  // the one the line is for
+  let touched = false;  // the last pointer was a finger: a tap plays, so nothing is asked
+  const previewOf = (key) => {
+    const known = model.get("previews") || {};
+    const text = known.version === shown() ? (known[key[0]] || [])[key[1]] : undefined;
+    return typeof text === "string" ? text : null;
+  };
+  const dress = (e) => {
+    const p = previewOf(e.key);
+    e.b.title = p === null ? `${e.words} [${e.text}]` : `${e.words} [${e.text}]: ${p}`;
+    e.b.setAttribute("aria-label", e.aria(p));
+  };
+  const fill = (e) => {
+    const p = previewOf(e.key);
+    if (p === null) return;  // asked for: the answer fills it in
+    e.line.textContent = `${e.words}: ${p}`;
+    const tall = e.line.offsetHeight;
+    if (tall > tallest) {
+      tallest = tall;
+      e.line.style.minHeight = `${tall}px`;
+    }
+  };
+  const answered = () => {
+    for (const e of labelled) dress(e);
+    if (pointed) fill(pointed);
+  };
+  model.on("change:previews", answered);
+  return {
+    // A new drawing's line (`moved`: of a new position), with the hint until a choice is
+    // pointed at.
+    line(moved) {
+      if (moved) tallest = 0;
+      labelled = [];
+      pointed = null;
+      const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;  // a phone:
+      const line = mlEl("div", "marketlib-preview",  // no hover, a tap plays (helper-78)
+        mlWords(model)[touch ? "preview_hint_touch" : "preview_hint"]);
+      if (tallest) line.style.minHeight = `${tallest}px`;
+      line.setAttribute("aria-live", "polite");
+      return line;
+    },
+    // Button `b` shows choice `c` (`key`: its place in the answer); `aria(preview)` is its
+    // label, `preview` null until the answer comes.
+    on(b, line, c, key, aria) {
+      const e = { b, key, words: c.label || c.text, text: c.text, aria, line };
+      labelled.push(e);
+      dress(e);
+      const show = () => {
+        pointed = e;
+        if (previewOf(key) === null && !touched
+            && (asked !== shown() || performance.now() - askedAt > 3000)) {
+          asked = shown();
+          askedAt = performance.now();
+          send({ type: "previews" });
+        }
+        fill(e);
+      };
+      b.addEventListener("pointerenter", (ev) => {
+        touched = ev.pointerType === "touch";
+        if (!touched) show();
+      });
+      b.addEventListener("keydown", () => { touched = false; });
+      b.addEventListener("focus", () => { if (!quiet()) show(); });
+    },
+    stop() { model.off("change:previews", answered); },
+  };
+}
+
 // What the person typed, ticked or opened in a board's forms (a trade, a counter, a panel):
 // kept across redraws while the game and the seat shown stay the same, so another vendor's
 // move does not close a trade half typed (helper-86), and a refusal ("you can pay at most

@@ -273,53 +273,100 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
 def choices_for(table: Table, match: Match, decider: int,
                 sights: Sights | None = None) -> list[dict[str, Any]]:
     """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
-    ``target``, ``preview`` and ``warn`` (a question to ask first, or ""), all from the
-    decider's view only (``sights``: the table's, to reuse them: the decider's board and the
-    teacher's share one list, worked out once per position and language; treat it as
-    read-only)."""
+    ``target`` and ``warn`` (a question to ask first, or ""), all from the decider's view only
+    (``sights``: the table's, to reuse them: the decider's board and the teacher's share one
+    list, worked out once per position and language; treat it as read-only). Their previews
+    are worked out when a person first points at one (:func:`previews_for`)."""
     game = match.game
     sight = (sights or Sights(game)).of(match.state)
     return sight.kept(("choices", table, decider, get_language()), lambda: described(
-        table, game, sight.view(decider), sight.world(decider), sight.legal_actions()))
+        table, sight.view(decider), sight.legal_actions()))
 
 
-def described(table: Table, game: Any, view: Any, world: Any,
-              actions: Sequence[Any]) -> list[dict[str, Any]]:
-    """``actions`` as the front end draws them: index, notation, words, verb, target, preview
-    (worked out in ``world``, rebuilt from ``view``) and a question to ask first. ``actions``
-    are legal (the decider's legal actions, or a seat's any-time ones), so a preview plays
-    each without running its checks again."""
+def described(table: Table, view: Any, actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """``actions`` as the front end draws them: index, notation, words, verb, target and a
+    question to ask first (their previews: :func:`previewed`)."""
     warning = table.words.warning
-    preview = game.preview
     presented = table.presented
     out = []
     for i, action in enumerate(actions):
         label, verb, target = presented(view, action)
         out.append({"index": i, "text": str(action), "label": label, "verb": verb,
-                    "target": target,
-                    "preview": sentence(str(preview(view, action, world, legal=True))),
-                    "warn": warning(view, action)})
+                    "target": target, "warn": warning(view, action)})
     return out
+
+
+def previewed(game: Any, view: Any, world: Any, actions: Sequence[Any]) -> list[str]:
+    """The preview of each of ``actions`` (what it does, from ``view`` only), worked out in
+    ``world``, rebuilt from ``view``. ``actions`` are legal (the decider's legal actions, or a
+    seat's any-time ones), so each is played without running its checks again."""
+    preview = game.preview
+    return [sentence(str(preview(view, action, world, legal=True))) for action in actions]
+
+
+def any_time_actions(match: Match, seat: int, sights: Sights | None = None) -> tuple[Any, ...]:
+    """``seat``'s any-time actions now (Bansan's Rent & Release on another vendor's decision,
+    A-B-60): the game's ``any_time_actions`` on a world rebuilt from ``seat``'s view (own
+    money, public stalls); none for a game without any-time actions and once the game is
+    over."""
+    game = match.game
+    listing = getattr(game, "any_time_actions", None)
+    if listing is None or game.outcome(match.state) is not None:
+        return ()
+    sight = (sights or Sights(game)).of(match.state)
+    return sight.kept(("any_time_actions", seat),
+                      lambda: tuple(listing(sight.world(seat), seat)))
 
 
 def any_time_for(table: Table, match: Match, seat: int,
                  sights: Sights | None = None) -> list[dict[str, Any]]:
-    """``seat``'s any-time actions now (Bansan's Rent & Release on another vendor's decision,
-    A-B-60), in the shape of :func:`choices_for`, from ``seat``'s view only: the game's
-    ``any_time_actions`` on a world rebuilt from that view (own money, public stalls). Empty
-    for a game without any-time actions and once the game is over (``sights``: the table's, to
-    reuse them)."""
-    game = match.game
-    listing = getattr(game, "any_time_actions", None)
-    if listing is None or game.outcome(match.state) is not None:
+    """``seat``'s any-time actions now (:func:`any_time_actions`), in the shape of
+    :func:`choices_for`, from ``seat``'s view only (``sights``: the table's, to reuse them)."""
+    sights = sights or Sights(match.game)
+    actions = any_time_actions(match, seat, sights)
+    if not actions:
         return []
-    sight = (sights or Sights(game)).of(match.state)
+    sight = sights.of(match.state)
+    return sight.kept(("any_time", table, seat, get_language()),
+                      lambda: described(table, sight.view(seat), actions))
 
-    def build() -> list[dict[str, Any]]:
-        world = sight.world(seat)
-        return described(table, game, sight.view(seat), world, listing(world, seat))
 
-    return sight.kept(("any_time", table, seat, get_language()), build)
+def listed(match: Match, seat: int, humans: Collection[int] | None,
+           teacher_view: bool) -> tuple[int | None, int | None]:
+    """Whose choices and whose any-time actions a board shown to ``seat`` lists: the decider,
+    when it is a person and the board is the decider's or the teacher view (else ``None``),
+    and ``seat``, when it is a person's and not in the teacher view (else ``None``)."""
+    decider = match.game.current_player(match.state)
+    chooser = decider if decider is not None and (humans is None or decider in humans) and (
+        teacher_view or decider == seat) else None
+    return chooser, None if teacher_view or (humans is not None and seat not in humans) \
+        else seat
+
+
+def previews_for(table: Table, match: Match, seat: int, *,
+                 humans: Collection[int] | None = None, teacher_view: bool = False,
+                 covered: bool = False, sights: Sights | None = None) -> dict[str, list[str]]:
+    """The previews of what :func:`payload` lists for ``seat``: ``choices`` and ``any_time``,
+    one sentence per item in the same order (none while ``covered``). A board asks for them
+    when a person first points at a choice (the ``previews`` message), so a position nobody
+    points at (a computer player's, a phone's, where a tap plays) previews nothing. Each is
+    worked out from its mover's view only, once per position and language (``sights``)."""
+    if covered:
+        return {"choices": [], "any_time": []}
+    game = match.game
+    sights = sights or Sights(game)
+    sight = sights.of(match.state)
+    chooser, anyone = listed(match, seat, humans, teacher_view)
+    lang = get_language()
+    choices: list[str] = []
+    if chooser is not None:
+        choices = sight.kept(("previews", chooser, lang), lambda: previewed(
+            game, sight.view(chooser), sight.world(chooser), sight.legal_actions()))
+    any_time: list[str] = []
+    if anyone is not None and (actions := any_time_actions(match, anyone, sights)):
+        any_time = sight.kept(("any_time_previews", anyone, lang), lambda: previewed(
+            game, sight.view(anyone), sight.world(anyone), actions))
+    return {"choices": choices, "any_time": any_time}
 
 
 class _Views(Sequence[Any]):
@@ -418,13 +465,9 @@ def payload(
     decider = game.current_player(state)
     shown = None if teacher_view else seat
     view = sights.of(state).view(shown)
-    choices: list[dict[str, Any]] = []
-    if decider is not None and (humans is None or decider in humans) and (
-            teacher_view or decider == seat):
-        choices = choices_for(table, match, decider, sights)
-    any_time: list[dict[str, Any]] = []
-    if not teacher_view and (humans is None or seat in humans):
-        any_time = any_time_for(table, match, seat, sights)
+    chooser, anyone = listed(match, seat, humans, teacher_view)
+    choices = [] if chooser is None else choices_for(table, match, chooser, sights)
+    any_time = [] if anyone is None else any_time_for(table, match, anyone, sights)
     log = log_lines(match, shown, reasons or {}, cache)
     words = table.words
     scene = table.scene(view, decider)
@@ -448,10 +491,12 @@ def payload(
 
 
 def probe(table: Table, match: Match, seat: int) -> dict[str, Any]:
-    """The payload for ``seat`` plus the answer to a click on each of the view's probe targets
-    (for the hidden-information test)."""
+    """The payload for ``seat``, the previews its board is sent when a person points at a
+    choice, and the answer to a click on each of the view's probe targets (for the
+    hidden-information test)."""
     sights = Sights(match.game)
     data = payload(table, match, seat, sights=sights)
+    data["previews"] = previews_for(table, match, seat, sights=sights)
     view = sights.of(match.state).view(seat)
     data["notices"] = {t: explain_click(table, match, t, seat, sights)
                        for t in table.probe_targets(view)}
@@ -463,6 +508,6 @@ def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
     return lambda match, seat: probe(table, match, seat)
 
 
-__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_for", "bot_reason",
-           "choices_for", "explain_click",
-           "log_lines", "payload", "payload_function", "probe", "summary_text", "world_of"]
+__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_actions", "any_time_for",
+           "bot_reason", "choices_for", "explain_click", "log_lines", "payload",
+           "payload_function", "previews_for", "probe", "summary_text", "world_of"]

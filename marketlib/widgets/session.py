@@ -74,6 +74,11 @@ SWITCHED_OFF = {
 ``_(SWITCHED_OFF[kind])``)."""
 
 
+SLICE_GAP = 0.005
+"""Seconds between two slices of the computer players' moves on a notebook board: the loop
+reads the person's messages meanwhile."""
+
+
 def running_loop() -> asyncio.AbstractEventLoop | None:
     """The running event loop of this thread, or ``None``."""
     try:
@@ -205,6 +210,8 @@ class SeatSession:
         """The last message was refused as stale (made on a position no longer shown)."""
         self.position = ""
         self._data: dict[str, Any] = {}
+        self._previews: dict[str, Any] = {}
+        """The last ``previews`` answer: the drawing's ``version`` and its previews."""
         self._pending_bots: Any = None
 
     @property
@@ -297,6 +304,7 @@ class SeatSession:
             "controls": list(self.controls),
             "step_in": self.step_in_seats(),
             "out_of_turn": self.stepped_in is not None,
+            "previews": self._previews,
         }
 
     def notices(self) -> str:
@@ -381,7 +389,7 @@ class SeatSession:
                                         kind=kind))
         self.error = ""
         busy = busy_words(self.table)
-        if busy and kind != "explain":
+        if busy and kind not in ("explain", "previews"):  # they only read the position
             # one whole sentence per case: the pause's own words end with a full stop
             self.notice = (_(PAUSED_REFUSAL) if self.table.paused else
                            _("{busy}: wait a moment, then try again.").format(
@@ -429,6 +437,13 @@ class SeatSession:
         table = self.table
         self.notice = explain_click(table.table, self.match, message.target, player,
                                     table.sights)
+
+    def _msg_previews(self, message: m.Previews) -> None:
+        """The previews of the choices and any-time actions of the latest drawing (none while
+        covered), with its ``version``: the board asks when a person first points at one."""
+        previews = self.table.previews(self.seat, teacher_view=self.teacher_view,
+                                       covered=self.covered)
+        self._previews = {"version": self.version, **previews}
 
     def _msg_hint(self, message: m.Hint) -> None:
         """The coach's hint for the shown seat's decision, from that seat's view only
@@ -657,7 +672,11 @@ class SeatSession:
             if table.bots_to_move():
                 table.busy = BUSY.format(seat=self.match.current_player)
                 self._changed()
-                self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
+                # a short pause, not call_soon: a message the kernel is reading takes several
+                # turns of the loop (JupyterLab hands a board's messages to a kernel subshell,
+                # ipykernel 7), and each turn would wait for a whole slice
+                self._pending_bots = loop.call_later(SLICE_GAP, self._bot_slice, loop,
+                                                     checkpoint)
                 return
             table.busy = ""
             table.remember()

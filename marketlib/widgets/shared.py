@@ -25,7 +25,7 @@ from marketlib.core.match import Match
 from marketlib.core.options import changes_text
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.board_words import words
-from marketlib.widgets.payload import Reason, Table, bot_reason, payload
+from marketlib.widgets.payload import Reason, Table, bot_reason, payload, previews_for
 from marketlib.widgets.sight import Sights
 
 NO_PERSONS_MOVE = N_("nothing to undo: only computer players have moved since, and they would "
@@ -371,6 +371,14 @@ class TableSession:
                        sights=self.sights)
         self._payloads[key] = (stamp, data)
         return data
+
+    def previews(self, seat: int, *, teacher_view: bool = False,
+                 covered: bool = False) -> dict[str, list[str]]:
+        """The previews of what :meth:`payload` lists for ``seat`` now
+        (:func:`~marketlib.widgets.payload.previews_for`), worked out once per position and
+        language, when a board first asks for them."""
+        return previews_for(self.table, self.match, seat, humans=self.humans(),
+                            teacher_view=teacher_view, covered=covered, sights=self.sights)
 
 
 __all__ = ["MAX_BOT_DECISIONS", "TableSession", "players_of"]

@@ -36,7 +36,10 @@ CELLS = [
     "b = BansanBoard(Match('bansan', bansan.Rules(players=3), seed=21),\n"
     "                opponents={1: GreedyBot(), 2: GreedyBot()})\n"
     "b",
-    "slow = BansanBoard(Match('bansan', bansan.Rules(players=2), seed=3), opponents={1: Slow()})\n"
+    "sm = Match('bansan', bansan.Rules(players=2), seed=3)\n"
+    "while sm.state.phase != 'draft':  # P0's draft pick: P1 then picks twice (B-OPEN)\n"
+    "    sm.play(sm.legal_actions()[0])\n"
+    "slow = BansanBoard(sm, opponents={1: Slow()})\n"
     "slow",
     "solo = marketlib.play('sendiri')\n"
     "solo",
@@ -135,6 +138,8 @@ def test_boards_a_student_can_play_in_jupyterlab(tmp_path: Path) -> None:
         assert scrolled
 
         # 4. the person's own move is drawn first; a click while the computer plays gets a word
+        # (P1 has two picks to make, a second each: the kernel reads the click between them,
+        # on whichever thread JupyterLab's kernel handles it)
         slow.locator("[data-choice]").first.click()
         page.wait_for_function("() => document.querySelectorAll('.marketlib-board')[2]"
                                ".querySelector('.marketlib-busy')", timeout=30_000)

@@ -76,3 +76,12 @@ def phases(board: Any, stop: int) -> list[dict[str, Any]]:
             shots.append(traits(board))
         board.play(m.legal_actions()[rng.choice(board.choices)["index"]])
     return shots
+
+
+def answer_previews(page: Any, board: Any) -> None:
+    """Answer the board's request for previews (``window.mlHarness.asked``) as the comm
+    would: Python works them out and the ``previews`` trait changes on the page."""
+    asked = page.evaluate("window.mlHarness.asked")
+    assert asked and asked[-1] == {"type": "previews"}, asked
+    board._handle_custom_msg(asked[-1], [])
+    page.evaluate("(p) => window.mlHarness.update({previews: p})", board.previews)

@@ -11,6 +11,8 @@ import random
 import time
 from typing import Any
 
+from previewing import previewed
+
 from marketlib import Match, bansan
 from marketlib.bots import GreedyBot, RandomBot
 from marketlib.bots.heuristics.bansan import FLAT_WEIGHTS, BansanHeuristic
@@ -49,7 +51,7 @@ def test_hot_seat_a_person_steps_in_and_rents_on_another_vendors_turn() -> None:
     send(board, type="reveal")
     texts = [c["text"] for c in board.any_time]
     assert "P2 rr rent=ST-04" in texts and board.choices == []  # P1's choices are not P2's
-    rent = next(c for c in board.any_time if c["text"] == "P2 rr rent=ST-04")
+    rent = next(c for c in previewed(board, "any_time") if c["text"] == "P2 rr rent=ST-04")
     assert rent["target"] == "rr:ST-04:-" and "RM10 -> RM7" in rent["preview"]
     send(board, type="any_time", index=rent["index"], version=board.version)
     assert board.error == "" and match.history == (bansan.parse_action("P2 rr rent=ST-04"),)

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ARGS, CHROMIUM, ROOT, chromium_page, phases, traits
+from browser import ARGS, CHROMIUM, ROOT, answer_previews, chromium_page, phases, traits
+from previewing import previewed
 
 from marketlib import Match, monsoon
 from marketlib.widgets import MonsoonBoard
@@ -106,10 +107,23 @@ def test_preview_line_after_a_move_previews_only_what_the_person_points_at(
         mount(page, board)
         assert page.locator(line).inner_text() == hint
         card = page.locator(".marketlib-area .marketlib-card.marketlib-legal").first
-        card.hover()  # pointing at a choice previews it
-        steal = next(c for c in board.choices if c["target"] == card.get_attribute(
+        steal = next(c for c in previewed(board) if c["target"] == card.get_attribute(
             "data-target"))
+        assert card.get_attribute("aria-label").endswith(f": {steal['label']}")  # not asked yet
+        assert page.evaluate("window.mlHarness.asked") == []  # nothing asked before pointing
+        card.hover()  # pointing at a choice asks Python for the drawing's previews, once
+        assert page.locator(line).inner_text() == hint  # until the answer comes
+        answer_previews(page, board)
         assert page.locator(line).inner_text() == f"{steal['label']}: {steal['preview']}"
+        assert card.get_attribute("aria-label").endswith(
+            f": {steal['label']} ({steal['preview']})")
+        other = page.locator(".marketlib-area .marketlib-card.marketlib-legal").nth(1)
+        other.hover()  # known now: nothing is asked again
+        assert len(page.evaluate("window.mlHarness.asked")) == 1
+        assert page.locator(line).inner_text().endswith(next(
+            c["preview"] for c in previewed(board)
+            if c["target"] == other.get_attribute("data-target")))
+        card.hover()
         card.click()
         page.mouse.move(0, 0)
         deliver(page)
@@ -120,8 +134,12 @@ def test_preview_line_after_a_move_previews_only_what_the_person_points_at(
         page.locator(".marketlib-area .marketlib-card.marketlib-legal").first.focus()
         page.keyboard.press("Enter")
         deliver(page)
+        # the focus the person moved there (a Tab) asked at the first new drawing, the focus
+        # the board put back after Enter at the next one
+        assert len(page.evaluate("window.mlHarness.asked")) == 3
+        answer_previews(page, board)
         focused = page.evaluate("document.activeElement.dataset.target")
-        shown = next(c for c in board.choices if c["target"] == focused)
+        shown = next(c for c in previewed(board) if c["target"] == focused)
         assert page.locator(line).inner_text() == (
             f"{shown['label'] or shown['text']}: {shown['preview']}")
 
@@ -585,6 +603,8 @@ def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: P
         tops, heights = [], []
         shown = [i for i in range(buttons.count()) if buttons.nth(i).is_visible()]
         assert len(shown) > 3
+        buttons.nth(shown[0]).hover()
+        answer_previews(page, board)
         for i in [*shown, shown[0]]:
             buttons.nth(i).hover()
             tops.append(area.evaluate("a => a.getBoundingClientRect().top + window.scrollY"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from previewing import previewed
 
 from marketlib import Match, monsoon
 from marketlib.widgets import MonsoonBoard
@@ -62,7 +63,7 @@ def test_fulfil_spend_declare_and_keep_by_clicks() -> None:
     click(board, "card:MG-02")
     levels = [c["text"] for c in board.choices if c["target"].startswith("level:")]
     assert levels == ["P0 declare gold", "P0 declare silver", "P0 declare bulk"]
-    gold = next(c for c in board.choices if c["target"] == "level:gold")
+    gold = next(c for c in previewed(board) if c["target"] == "level:gold")
     assert gold["preview"] == "seals 0 -> 3"
     click(board, "level:gold")
     assert [c["target"] for c in board.choices] == ["spent:MG-16", "spent:MG-02", "button:skip"]

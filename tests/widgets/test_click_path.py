@@ -60,7 +60,8 @@ def most_views_of_one(calls: Counter[Any]) -> int:
 
 
 def refresh_calls(game: str, monkeypatch: pytest.MonkeyPatch) -> list[Counter[Any]]:
-    """The engine calls of each deciding seat's refresh along a seeded random game."""
+    """The engine calls of each deciding seat's refresh along a seeded random game, and of its
+    previews (asked for as a person's pointing asks)."""
     shared, seats = table(game, 3, seed=3)
     match = shared.match
     rng = random.Random(3)
@@ -68,6 +69,7 @@ def refresh_calls(game: str, monkeypatch: pytest.MonkeyPatch) -> list[Counter[An
     for _ in range(40):
         with engine_calls(GAMES[game], monkeypatch) as calls:
             seats[match.current_player].refresh()
+            seats[match.current_player].handle({"type": "previews"})
         found.append(calls)
         match.play(rng.choice(match.legal_actions()))
     return found
@@ -82,6 +84,41 @@ def test_a_refresh_views_each_state_once_per_seat_and_rebuilds_one_world(
         assert calls["determinize"] == 1  # the previews and the any-time listing share it
 
 
+@pytest.mark.parametrize("game", ["bansan", "monsoon"])
+def test_a_refresh_previews_nothing_until_a_person_points_at_a_choice(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The previews are worked out when a board first asks for them (issue 28): a refresh
+    plays no move in a world, and the answer previews each choice of the drawing once, in the
+    same order as the choices, with the drawing's version; asked again, nothing is worked
+    out again."""
+    shared, seats = table(game, 3, seed=3)
+    match = shared.match
+    module = GAMES[game]
+    rng = random.Random(3)
+    previewed: list[Any] = []
+    real = module.preview
+    monkeypatch.setattr(module, "preview", lambda view, action, *a, **k: (
+        previewed.append(action), real(view, action, *a, **k))[1])
+    for _ in range(30):
+        seat = seats[match.current_player]
+        seat.refresh()
+        assert previewed == []
+        seat.handle({"type": "previews"})
+        traits = seat.traits()
+        answer = traits["previews"]
+        assert answer["version"] == traits["version"] and seat.error == ""
+        listed = [c["text"] for c in traits["choices"]]
+        assert listed == [str(a) for a in match.legal_actions()]
+        assert [str(a) for a in previewed] == listed + [c["text"] for c in traits["any_time"]]
+        assert len(answer["choices"]) == len(listed)
+        assert len(answer["any_time"]) == len(traits["any_time"])
+        assert "preview" not in traits["choices"][0]
+        seat.handle({"type": "previews"})
+        assert len(previewed) == len(listed) + len(answer["any_time"])
+        previewed.clear()
+        match.play(rng.choice(match.legal_actions()))
+
+
 def test_the_view_count_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     """A copy whose sight forgets the views and worlds it worked out (as every helper of the
     payload once asked for its own): the same state is viewed twice or more for one seat, and
@@ -91,7 +128,7 @@ def test_the_view_count_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) 
                         lambda self, seat: sight.world_of(self.game, self.view(seat)))
     found = refresh_calls("bansan", monkeypatch)
     assert max(most_views_of_one(c) for c in found) >= 2
-    assert max(c["determinize"] for c in found) == 2
+    assert max(c["determinize"] for c in found) >= 2
 
 
 def test_a_second_refresh_at_the_same_position_works_out_nothing(

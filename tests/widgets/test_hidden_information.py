@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from previewing import previewed
 
 from marketlib import Match, bansan, monsoon
 from marketlib.bots import GreedyBot, RandomBot
@@ -61,7 +62,7 @@ def test_stock_deck_preview_is_the_same_in_every_world_and_says_it_is_a_chance()
     for k in range(8):
         world = bansan.determinize(seen, random.Random(k))
         board = BansanBoard(Match.from_state("bansan", world), seat=0, opponents={})
-        previews.add(next(c["preview"] for c in board.choices if c["text"] == "P0 stock-deck"))
+        previews.add(next(c["preview"] for c in previewed(board) if c["text"] == "P0 stock-deck"))
     assert previews == {"reveals Deck cards one at a time until a produce type repeats "
                         "(40 left); the repeated card goes to its Waste Bin, so a bin may fill"}
 
@@ -76,7 +77,7 @@ def test_an_opening_half_preview_says_the_hidden_draw_is_nobodys_in_particular()
     seat = m.current_player
     assert seat is not None
     board = BansanBoard(m, seat=seat, opponents={})
-    half = next(c for c in board.choices if c["text"] == f"P{seat} half top")
+    half = next(c for c in previewed(board) if c["text"] == f"P{seat} half top")
     assert half["preview"].endswith(
         f"; hidden cards are drawn from the Deck ({len(m.state.deck)} left)")
     assert "draws hidden" not in half["preview"]
@@ -112,7 +113,7 @@ def test_previews_state_only_what_every_world_agrees_on(name: str, rules: Any) -
 def test_monsoon_preview_of_a_steal() -> None:
     m = Match("monsoon", monsoon.Rules(players=2), seed=1)
     board = MonsoonBoard(m)
-    assert next(c["preview"] for c in board.choices if c["text"] == "P0 steal MG-33") == (
+    assert next(c["preview"] for c in previewed(board) if c["text"] == "P0 steal MG-33") == (
         "display 4 -> 5 cards; ends your turn")
 
 

@@ -32,7 +32,7 @@ from marketlib.monsoon.render import html_board as monsoon_html
 from marketlib.monsoon.render import text_table as monsoon_text
 from marketlib.sim import play
 from marketlib.widgets import table_of
-from marketlib.widgets.payload import payload
+from marketlib.widgets.payload import payload, previews_for
 
 PRICES = (24, 31, 29, 27, 11, 12)
 BANSAN = bansan.Rules(
@@ -102,9 +102,10 @@ def test_bansan_board_payload_shows_the_rules_in_force() -> None:
     assert scene["instruction"].startswith("Take 6 more action(s)")
     rr = [c for c in data["choices"] if c["verb"] == "R&R"]
     assert rr and all("RM18" in c["label"] and "RM3" not in c["label"] for c in rr)
-    buy = next(c for c in data["choices"] if c["text"] == "P0 buy MT")
-    assert "at RM29 a card" in buy["preview"]
-    assert "RM2 " not in buy["preview"]
+    said = previews_for(table_of("bansan"), m, 0)["choices"]
+    buy = next(said[c["index"]] for c in data["choices"] if c["text"] == "P0 buy MT")
+    assert "at RM29 a card" in buy
+    assert "RM2 " not in buy
 
 
 def test_bansan_out_of_turn_rr_and_the_classroom_show_the_rules_in_force() -> None:
@@ -154,7 +155,8 @@ def test_bansan_draft_label_shows_the_opening_rent_cost() -> None:
     data = payload(table_of("bansan"), m, m.current_player)
     rent = [c for c in data["choices"] if c["verb"] == "rent"]
     assert rent and all("pay RM22" in c["label"] and "free" not in c["label"] for c in rent)
-    assert all("for RM22" in c["preview"] for c in rent)
+    said = previews_for(table_of("bansan"), m, m.current_player)["choices"]
+    assert all("for RM22" in said[c["index"]] for c in rent)
     assert "pay RM22" in data["scene"]["instruction"]
 
 

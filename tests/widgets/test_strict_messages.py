@@ -24,6 +24,7 @@ VALID: dict[str, dict[str, Any]] = {
     "redo": {},
     "explain": {"target": "button:done"},
     "hint": {},
+    "previews": {},
     "review": {},
     "new_game": {"seed": 3},
     "set_seat": {"seat": 1},

@@ -14,7 +14,7 @@ import random
 
 from marketlib import Match, bansan
 from marketlib.widgets import BansanBoard, table_of
-from marketlib.widgets.payload import choices_for
+from marketlib.widgets.payload import choices_for, previews_for
 
 
 def stocking() -> Match:
@@ -77,7 +77,8 @@ def test_a_purchase_that_rounds_down_to_nothing_still_pays() -> None:
     assert pending.kind == "wholesale" and not pending.picked
     pick = next(c for c in choices_for(table_of("bansan"), match, match.current_player)
                 if c["text"] == "P1 pick PC-34")
-    assert pick["preview"] == ("1 card(s) picked: if you finish now (done), you pay RM0 (half "
+    said = previews_for(table_of("bansan"), match, match.current_player)["choices"]
+    assert said[pick["index"]] == ("1 card(s) picked: if you finish now (done), you pay RM0 (half "
                                "price, rounded down once)")
 
 
@@ -89,11 +90,13 @@ def test_a_monsoon_buy_says_what_its_second_step_takes() -> None:
 
     match = Match("monsoon", monsoon.Rules(players=2), seed=1)
     table = table_of("monsoon")
-    previews = {c["text"]: c["preview"] for c in choices_for(table, match, 0)}
+    previews = dict(zip((c["text"] for c in choices_for(table, match, 0)),
+                        previews_for(table, match, 0)["choices"], strict=True))
     assert previews["P0 buy MG-12"] == (
         "display 4 -> 3 cards; then take 3 Market cards (M-BUY-01)")
     # a Buy that takes the whole Market at once has no second step: nothing to announce
     assert previews["P0 buy MG-07"] == "display 4 -> 7 cards; ends your turn"
     with language("ms"):
-        said = {c["text"]: c["preview"] for c in choices_for(table, match, 0)}
+        said = dict(zip((c["text"] for c in choices_for(table, match, 0)),
+                        previews_for(table, match, 0)["choices"], strict=True))
     assert said["P0 buy MG-12"] == "paparan 4 -> 3 kad; kemudian ambil 3 kad Pasar (M-BUY-01)"

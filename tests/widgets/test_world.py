@@ -12,7 +12,7 @@ import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.widgets import table_of
-from marketlib.widgets.payload import described
+from marketlib.widgets.payload import described, previewed
 from marketlib.widgets.sight import WORLD_SEED, _InOrder, world_of
 
 SETTINGS = (
@@ -72,10 +72,12 @@ def shown(game: str, match: Match, seat: int, world: Any) -> list[Any]:
     table = table_of(game)
     g = match.game
     view = g.view(match.state, seat)
-    out: list[Any] = [described(table, g, view, world, match.legal_actions())]
+    actions = match.legal_actions()
+    out: list[Any] = [described(table, view, actions), previewed(g, view, world, actions)]
     listing = getattr(g, "any_time_actions", None)
     if listing is not None:
-        out.append(described(table, g, view, world, listing(world, seat)))
+        actions = listing(world, seat)
+        out += [described(table, view, actions), previewed(g, view, world, actions)]
     return out
 
 

@@ -50,12 +50,15 @@ function makeModel(page) {
     off: (name, fn) => { listeners[name] = (listeners[name] || []).filter((f) => f !== fn); },
     send: (msg) => {
       const socket = page.socket.current;
+      // a board's request for previews comes from pointing, not a click: never said to be
+      // lost (the board asks again on a later pointing)
+      const click = msg.type !== "previews";
       if (page.state !== "connected" || !socket || socket.readyState !== WebSocket.OPEN) {
-        note(t("not_connected_click"));
+        if (click) note(t("not_connected_click"));
         return;
       }
       next += 1;
-      page.pending.add(next);
+      if (click) page.pending.add(next);
       socket.send(JSON.stringify({ ...msg, id: next }));
     },
     update(traits) {

@@ -23,7 +23,7 @@ function makeModel(worker) {
     off: (name, fn) => { listeners[name] = (listeners[name] || []).filter((f) => f !== fn); },
     send: (msg) => {
       next += 1;
-      page.sent[next] = performance.now();
+      if (msg.type !== "previews") page.sent[next] = performance.now();  // clicks are timed
       worker.postMessage(JSON.stringify({ ...msg, id: next }));
     },
     update(traits) {
