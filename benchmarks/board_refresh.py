@@ -76,11 +76,14 @@ def counting(owner: Any, names: tuple[str, ...], counts: Counter[str]) -> Iterat
 
 
 def refresh_times(game: str, players: int, moves: int,
-                  seed: int) -> tuple[list[float], list[float], Counter[str], list[float]]:
+                  seed: int) -> tuple[list[float], list[float], Counter[str], list[float],
+                                      list[float]]:
     """Wall and CPU milliseconds of each decider's refresh after a move, the engine calls
-    made (``view again``: a ``view`` of a (state, seat) already viewed), and the wall
+    made (``view again``: a ``view`` of a (state, seat) already viewed), the wall
     milliseconds of each answer to the ``previews`` message the board sends when the person
-    first points at a choice (asked after every refresh here, as if everyone pointed)."""
+    first points at a choice (asked after every refresh here, as if everyone pointed), and
+    of the engine's step at each position (``legal_actions`` and ``apply``: issue 28 measured
+    0.07 ms for it beside the 1.5 ms refresh, so a refresh in steps compares machines)."""
     module = GAMES[game]
     match = Match(game, module.Rules(players=players), seed=seed)
     shared = TableSession(table_of(game), match)
@@ -89,6 +92,7 @@ def refresh_times(game: str, players: int, moves: int,
     wall: list[float] = []
     cpu: list[float] = []
     asked: list[float] = []
+    steps: list[float] = []
     counts: Counter[str] = Counter()
     seen: dict[tuple[int, Any], Any] = {}  # (id(state), seat) -> state, kept alive
     real_view = module.view
@@ -119,10 +123,16 @@ def refresh_times(game: str, players: int, moves: int,
                 asked.append((time.perf_counter() - started) * 1000)
                 counts.clear()
                 counts.update(refreshed)
-                match.play(rng.choice(match.legal_actions()))
+                action = rng.choice(match.legal_actions())
+                state = match.state
+                started = time.perf_counter()
+                module.legal_actions(state)
+                module.apply(state, action)
+                steps.append((time.perf_counter() - started) * 1000)
+                match.play(action)
     finally:
         module.view = real_view
-    return wall, cpu, counts, asked
+    return wall, cpu, counts, asked, steps
 
 
 def classroom_counts(moves: int, seed: int, bot: bool) -> tuple[Counter[str], int]:
@@ -230,29 +240,35 @@ def main() -> int:
     print("board refresh after a move (the deciding seat's board; ms: wall, and this thread's CPU)")
     print(f"{'game':>8} {'seats':>5} {'refreshes':>9} {'median':>7} {'p95':>7} "
           f"{'cpu med':>7} {'cpu p95':>7} {'view':>5} {'view again':>10} {'determinize':>11} "
-          f"{'previews med':>12} {'p95':>6}")
+          f"{'previews med':>12} {'p95':>6} {'step med':>8} {'in steps':>8}")
     for game, players in (("bansan", 2), ("bansan", 3), ("bansan", 4), ("monsoon", 2),
                           ("monsoon", 3)):
         wall: list[float] = []
         cpu: list[float] = []
         asked: list[float] = []
+        steps: list[float] = []
         counts: Counter[str] = Counter()
         for seed in range(args.seed, args.seed + args.seeds):
-            one_wall, one_cpu, one_counts, one_asked = refresh_times(game, players, args.moves,
-                                                                     seed)
+            one_wall, one_cpu, one_counts, one_asked, one_steps = refresh_times(
+                game, players, args.moves, seed)
             wall += one_wall
             cpu += one_cpu
             asked += one_asked
+            steps += one_steps
             counts += one_counts
         n = counts["refresh"]
         print(f"{game:>8} {players:>5} {n:>9} {statistics.median(wall):>7.3f} "
               f"{percentile(wall, 0.95):>7.3f} {statistics.median(cpu):>7.3f} "
               f"{percentile(cpu, 0.95):>7.3f} {counts['view'] / n:>5.2f} "
               f"{counts['view again'] / n:>10.2f} {counts['determinize'] / n:>11.2f} "
-              f"{statistics.median(asked):>12.3f} {percentile(asked, 0.95):>6.3f}")
+              f"{statistics.median(asked):>12.3f} {percentile(asked, 0.95):>6.3f} "
+              f"{statistics.median(steps):>8.3f} "
+              f"{statistics.median(wall) / statistics.median(steps):>8.1f}")
     print("(per refresh: view, view again = of a (state, seat) already viewed, determinize;")
     print(" previews: the answer to the board's previews message, sent when a person first")
-    print(" points at a choice of the drawing, in wall-clock ms)")
+    print(" points at a choice of the drawing, in wall-clock ms; step: legal_actions and apply")
+    print(" at the same positions; in steps: the median refresh over the median step. Issue 28")
+    print(" measured 1.5 ms against a 0.07 ms step, 21 steps, and asks for 0.3 ms, 4.3 steps)")
     print()
     print("classroom move at a 3-seat Bansan table (per move)")
     print(f"{'seats':>22} {'moves':>5} {'payloads':>8} {'changed':>7} {'checkpoints':>11} "
