@@ -119,7 +119,7 @@ def refresh_times(game: str, players: int, moves: int,
                 counts["refresh"] += 1
                 refreshed = counts.copy()  # the engine calls of the refresh alone
                 started = time.perf_counter()
-                seats[decider].handle({"type": "previews"})
+                seats[decider].handle({"type": "previews", "version": seats[decider].version})
                 asked.append((time.perf_counter() - started) * 1000)
                 counts.clear()
                 counts.update(refreshed)

@@ -170,7 +170,7 @@ def main() -> None:
                         for seat in seats:
                             seat.lang = lang
                             seat.refresh()
-                            seat.handle({"type": "previews"})  # as a person points
+                            seat.handle({"type": "previews", "version": seat.version})
                             traits = seat.traits()
                             if args.before_previews_on_demand:
                                 traits = old_shape(traits)

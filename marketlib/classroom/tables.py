@@ -46,7 +46,14 @@ from marketlib.core.i18n import (
 )
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
-from marketlib.widgets.messages import Message, StaleMessage, kind_of
+from marketlib.widgets.messages import (
+    BoardMessageError,
+    Message,
+    Previews,
+    StaleMessage,
+    decode,
+    kind_of,
+)
 from marketlib.widgets.payload import Reason, Table
 from marketlib.widgets.session import COACH, PAUSED_REFUSAL, SeatSession, TableSession
 
@@ -59,6 +66,14 @@ def _kind(content: Any) -> Any:
     if isinstance(content, Message):
         return kind_of(content)
     return content.get("type") if isinstance(content, dict) else None
+
+
+def _reads(content: Any) -> bool:
+    """Whether ``content`` (decoded or not) is a well-formed request for previews."""
+    try:
+        return isinstance(decode(content), Previews)
+    except BoardMessageError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -244,6 +259,9 @@ class RoomTable:
         The new actions are committed to the store before this returns.
         """
         session = self.seats[seat]
+        if _kind(content) == "previews" and _reads(content):
+            session.handle(content)  # it only reads: nothing to commit, nothing refused
+            return ""
         before = self._fingerprint()
         checkpoint = self.session.checkpoint()  # one per message: the seat's handler shares it
         session.handle(content, checkpoint)

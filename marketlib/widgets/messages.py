@@ -97,9 +97,12 @@ class Hint(Message, tag="hint", frozen=True):
 
 
 class Previews(Message, tag="previews", frozen=True):
-    """Ask for the previews of the choices and any-time actions shown (the board sends it when
-    a person first points at one of them in a drawing); answered in the ``previews`` trait,
-    with the ``version`` of the drawing they belong to."""
+    """Ask for the previews of the choices and any-time actions of drawing ``version`` (the
+    board sends it when a person first points at one of them); answered in the ``previews``
+    trait, with that ``version``. It only reads: a request for a drawing no longer shown is
+    answered with nothing, and never refused as stale."""
+
+    version: int
 
 
 class Review(Message, tag="review", frozen=True):

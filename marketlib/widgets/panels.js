@@ -255,7 +255,8 @@ function mlPreviews(model, send, shown, quiet) {
   let askedAt = 0;  // and when: an answer lost (a dropped link) is asked for again after 3 s
   let labelled = [];  // this drawing's choices: {b, key: [list, index], words, text, aria, line}
   let pointed = null;  // the one the line is for
-  let touched = false;  // the last pointer was a finger: a tap plays, so nothing is asked
+  let touchedAt = -1e9;  // when a finger last came onto a choice: a tap plays, so the focus it
+  // gives the button a moment later asks for nothing (a Tab later on does)
   const previewOf = (key) => {
     const known = model.get("previews") || {};
     const text = known.version === shown() ? (known[key[0]] || [])[key[1]] : undefined;
@@ -303,19 +304,19 @@ function mlPreviews(model, send, shown, quiet) {
       dress(e);
       const show = () => {
         pointed = e;
-        if (previewOf(key) === null && !touched
-            && (asked !== shown() || performance.now() - askedAt > 3000)) {
+        const now = performance.now();
+        if (previewOf(key) === null && now - touchedAt > 1000
+            && (asked !== shown() || now - askedAt > 3000)) {
           asked = shown();
-          askedAt = performance.now();
-          send({ type: "previews" });
+          askedAt = now;
+          send({ type: "previews", version: shown() });
         }
         fill(e);
       };
       b.addEventListener("pointerenter", (ev) => {
-        touched = ev.pointerType === "touch";
-        if (!touched) show();
+        if (ev.pointerType === "touch") touchedAt = performance.now();
+        else show();
       });
-      b.addEventListener("keydown", () => { touched = false; });
       b.addEventListener("focus", () => { if (!quiet()) show(); });
     },
     stop() { model.off("change:previews", answered); },

@@ -304,16 +304,16 @@ def previewed(game: Any, view: Any, world: Any, actions: Sequence[Any]) -> list[
     return [sentence(str(preview(view, action, world, legal=True))) for action in actions]
 
 
-def any_time_actions(match: Match, seat: int, sights: Sights | None = None) -> tuple[Any, ...]:
-    """``seat``'s any-time actions now (Bansan's Rent & Release on another vendor's decision,
-    A-B-60): the game's ``any_time_actions`` on a world rebuilt from ``seat``'s view (own
-    money, public stalls); none for a game without any-time actions and once the game is
+def any_time_actions(game: Any, state: Any, seat: int,
+                     sights: Sights | None = None) -> tuple[Any, ...]:
+    """``seat``'s any-time actions in ``state`` (Bansan's Rent & Release on another vendor's
+    decision, A-B-60): the game's ``any_time_actions`` on a world rebuilt from ``seat``'s view
+    (own money, public stalls); none for a game without any-time actions and once the game is
     over."""
-    game = match.game
     listing = getattr(game, "any_time_actions", None)
-    if listing is None or game.outcome(match.state) is not None:
+    if listing is None or game.outcome(state) is not None:
         return ()
-    sight = (sights or Sights(game)).of(match.state)
+    sight = (sights or Sights(game)).of(state)
     return sight.kept(("any_time_actions", seat),
                       lambda: tuple(listing(sight.world(seat), seat)))
 
@@ -323,7 +323,7 @@ def any_time_for(table: Table, match: Match, seat: int,
     """``seat``'s any-time actions now (:func:`any_time_actions`), in the shape of
     :func:`choices_for`, from ``seat``'s view only (``sights``: the table's, to reuse them)."""
     sights = sights or Sights(match.game)
-    actions = any_time_actions(match, seat, sights)
+    actions = any_time_actions(match.game, match.state, seat, sights)
     if not actions:
         return []
     sight = sights.of(match.state)
@@ -331,39 +331,41 @@ def any_time_for(table: Table, match: Match, seat: int,
                       lambda: described(table, sight.view(seat), actions))
 
 
-def listed(match: Match, seat: int, humans: Collection[int] | None,
+def listed(game: Any, state: Any, seat: int, humans: Collection[int] | None,
            teacher_view: bool) -> tuple[int | None, int | None]:
     """Whose choices and whose any-time actions a board shown to ``seat`` lists: the decider,
     when it is a person and the board is the decider's or the teacher view (else ``None``),
     and ``seat``, when it is a person's and not in the teacher view (else ``None``)."""
-    decider = match.game.current_player(match.state)
+    decider = game.current_player(state)
     chooser = decider if decider is not None and (humans is None or decider in humans) and (
         teacher_view or decider == seat) else None
     return chooser, None if teacher_view or (humans is not None and seat not in humans) \
         else seat
 
 
-def previews_for(table: Table, match: Match, seat: int, *,
+def previews_for(table: Table, match: Match, seat: int, *, state: Any = None,
                  humans: Collection[int] | None = None, teacher_view: bool = False,
                  covered: bool = False, sights: Sights | None = None) -> dict[str, list[str]]:
-    """The previews of what :func:`payload` lists for ``seat``: ``choices`` and ``any_time``,
-    one sentence per item in the same order (none while ``covered``). A board asks for them
-    when a person first points at a choice (the ``previews`` message), so a position nobody
-    points at (a computer player's, a phone's, where a tap plays) previews nothing. Each is
-    worked out from its mover's view only, once per position and language (``sights``)."""
+    """The previews of what :func:`payload` lists for ``seat`` in ``state`` (the position a
+    board drew; default: the match's now): ``choices`` and ``any_time``, one sentence per
+    item in the same order (none while ``covered``). A board asks for them when a person first
+    points at a choice (the ``previews`` message), so a position nobody points at (a computer
+    player's, a phone's, where a tap plays) previews nothing. Each is worked out from its
+    mover's view only, once per position and language (``sights``)."""
     if covered:
         return {"choices": [], "any_time": []}
     game = match.game
+    state = match.state if state is None else state
     sights = sights or Sights(game)
-    sight = sights.of(match.state)
-    chooser, anyone = listed(match, seat, humans, teacher_view)
+    sight = sights.of(state)
+    chooser, anyone = listed(game, state, seat, humans, teacher_view)
     lang = get_language()
     choices: list[str] = []
     if chooser is not None:
         choices = sight.kept(("previews", chooser, lang), lambda: previewed(
             game, sight.view(chooser), sight.world(chooser), sight.legal_actions()))
     any_time: list[str] = []
-    if anyone is not None and (actions := any_time_actions(match, anyone, sights)):
+    if anyone is not None and (actions := any_time_actions(game, state, anyone, sights)):
         any_time = sight.kept(("any_time_previews", anyone, lang), lambda: previewed(
             game, sight.view(anyone), sight.world(anyone), actions))
     return {"choices": choices, "any_time": any_time}
@@ -465,7 +467,7 @@ def payload(
     decider = game.current_player(state)
     shown = None if teacher_view else seat
     view = sights.of(state).view(shown)
-    chooser, anyone = listed(match, seat, humans, teacher_view)
+    chooser, anyone = listed(game, state, seat, humans, teacher_view)
     choices = [] if chooser is None else choices_for(table, match, chooser, sights)
     any_time = [] if anyone is None else any_time_for(table, match, anyone, sights)
     log = log_lines(match, shown, reasons or {}, cache)

@@ -208,10 +208,15 @@ class SeatSession:
         """The ``Match.revision`` this front end was last drawn at (:meth:`refresh`)."""
         self.stale = False
         """The last message was refused as stale (made on a position no longer shown)."""
+        self._stale_shown = False
+        """The ``error`` shown is a stale click's refusal (:meth:`forget_stale` drops it)."""
         self.position = ""
         self._data: dict[str, Any] = {}
         self._previews: dict[str, Any] = {}
         """The last ``previews`` answer: the drawing's ``version`` and its previews."""
+        self._drawn: tuple[Any, tuple[int, ...]] = (None, ())
+        """The state the last drawing showed and the seats people played then (the match may
+        move on before this board is drawn again: another board, a computer player's slice)."""
         self._pending_bots: Any = None
 
     @property
@@ -255,24 +260,25 @@ class SeatSession:
             self.seat = current
         self._data = table.payload(self.seat, teacher_view=self.teacher_view,
                                    covered=self.covered)
+        self._drawn = (match.state, tuple(humans))
         if self.covered:
             self.notice = ""
         position = (f"{table.game_no}:{match.cursor}:{match.timeline}:{self.seat}:"
                     f"{int(self.teacher_view)}:{int(self.covered)}")
         if position != self.position:  # a refusal belongs to the position it was made on: a
             self.error = ""  # stale click's stayed through other seats' moves, a pause and a
-            self.stale = False  # new tab (helper-86)
+            self.stale = self._stale_shown = False  # new tab (helper-86)
         self.position = position
         self.version += 1
         self.shown_revision = match.revision
 
     def forget_stale(self) -> None:
-        """Drop a stale click's refusal (:attr:`stale`): the table moved on in another way
-        (a pause, a resume, the seat opened in a new tab), so the sentence about a click made
-        on an older picture no longer answers anything shown (helper-86)."""
-        if self.stale:
+        """Drop a stale click's refusal: the table moved on in another way (a pause, a resume,
+        the seat opened in a new tab), so the sentence about a click made on an older picture
+        no longer answers anything shown (helper-86)."""
+        if self._stale_shown:
             self.error = ""
-            self.stale = False
+            self.stale = self._stale_shown = False
 
     def traits(self) -> dict[str, Any]:
         """Every trait of ``widgets/PROTOCOL.md`` as JSON-ready builtins (after
@@ -339,7 +345,8 @@ class SeatSession:
         delivers it, or a decoded :class:`~marketlib.widgets.messages.Message`.
 
         Never raises (unless :attr:`raise_errors`): a refused message sets ``error`` (and
-        :attr:`stale` when it was made on a position no longer shown).
+        :attr:`stale` when it was made on a position no longer shown). A ``previews`` request
+        only reads: it is never refused, and the refusal shown stays.
 
         Args:
             content: the message.
@@ -356,7 +363,6 @@ class SeatSession:
             checkpoint = table.checkpoint()
         revision = self.match.revision
         saved = (self.seat, self.covered, self.teacher_view)
-        self.stale = False
         try:
             self._dispatch(content)
         except MarketlibError as err:
@@ -364,7 +370,7 @@ class SeatSession:
                 table.rollback(checkpoint)
                 self.seat, self.covered, self.teacher_view = saved
                 self.refresh()
-            self.stale = isinstance(err, StaleMessage)
+            self.stale = self._stale_shown = isinstance(err, StaleMessage)
             self.error = refusal(str(err))  # a known sentence (an undo's) in the seat's language
         except Exception as err:
             LOG.exception("marketlib board: a %r message failed", content)
@@ -382,6 +388,11 @@ class SeatSession:
 
     def _dispatch(self, content: Any) -> None:
         message = m.decode(content)
+        self.stale = False
+        if isinstance(message, m.Previews):  # it only reads: the refusal shown stays
+            self._msg_previews(message)
+            return
+        self._stale_shown = False
         kind = m.kind_of(message)
         if kind in CONTROLS and kind not in self.controls:
             raise BoardMessageError(_(SWITCHED_OFF[kind]) if kind in SWITCHED_OFF else
@@ -389,7 +400,7 @@ class SeatSession:
                                         kind=kind))
         self.error = ""
         busy = busy_words(self.table)
-        if busy and kind not in ("explain", "previews"):  # they only read the position
+        if busy and kind != "explain":
             # one whole sentence per case: the pause's own words end with a full stop
             self.notice = (_(PAUSED_REFUSAL) if self.table.paused else
                            _("{busy}: wait a moment, then try again.").format(
@@ -439,10 +450,15 @@ class SeatSession:
                                     table.sights)
 
     def _msg_previews(self, message: m.Previews) -> None:
-        """The previews of the choices and any-time actions of the latest drawing (none while
-        covered), with its ``version``: the board asks when a person first points at one."""
-        previews = self.table.previews(self.seat, teacher_view=self.teacher_view,
-                                       covered=self.covered)
+        """The previews of the choices and any-time actions of drawing ``message.version``
+        (none while covered), worked out for the position it showed: the board asks when a
+        person first points at one. A drawing no longer shown gets nothing (the new one is
+        on its way); nothing else changes (:meth:`handle`)."""
+        if message.version != self.version:
+            return
+        state, humans = self._drawn
+        previews = self.table.previews(self.seat, state, humans,
+                                       teacher_view=self.teacher_view, covered=self.covered)
         self._previews = {"version": self.version, **previews}
 
     def _msg_hint(self, message: m.Hint) -> None:

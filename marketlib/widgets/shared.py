@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import operator
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import msgspec
@@ -372,12 +372,14 @@ class TableSession:
         self._payloads[key] = (stamp, data)
         return data
 
-    def previews(self, seat: int, *, teacher_view: bool = False,
-                 covered: bool = False) -> dict[str, list[str]]:
-        """The previews of what :meth:`payload` lists for ``seat`` now
-        (:func:`~marketlib.widgets.payload.previews_for`), worked out once per position and
+    def previews(self, seat: int, state: Any, humans: Collection[int], *,
+                 teacher_view: bool = False, covered: bool = False) -> dict[str, list[str]]:
+        """The previews of what :meth:`payload` listed for ``seat`` in ``state`` with
+        ``humans`` playing (the position a board drew: the match may have moved on since,
+        from another board or a computer player's slice;
+        :func:`~marketlib.widgets.payload.previews_for`), worked out once per position and
         language, when a board first asks for them."""
-        return previews_for(self.table, self.match, seat, humans=self.humans(),
+        return previews_for(self.table, self.match, seat, state=state, humans=humans,
                             teacher_view=teacher_view, covered=covered, sights=self.sights)
 
 

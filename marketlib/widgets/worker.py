@@ -281,7 +281,7 @@ class PageGame:
             return [{"type": "error", "id": number, "error": str(err)}]
         revision = session.match.revision
         session.handle(message)
-        error = session.error
+        error = "" if isinstance(message, m.Previews) else session.error  # it only reads
         if (not error and m.kind_of(message) in MOVES
                 and session.match.revision == revision):
             with language(self.lang):

@@ -172,3 +172,36 @@ def test_a_stale_clicks_refusal_goes_when_the_board_moves_on(tmp_path: Path) -> 
             room.unpause(1)
     finally:
         room.stop()
+
+
+def test_a_request_for_previews_is_answered_and_keeps_the_refusal_shown(tmp_path: Path) -> None:
+    """A student's board asks for its previews when the student points at a choice, often
+    right after a refused click. The request is acknowledged (never an ``error``, never taken
+    for the refused click again), the previews come in the ``previews`` trait, one per choice
+    drawn, and the refusal stays on the board (helper-90: it was erased)."""
+    room = make_room(tmp_path, players=3, seed=2)
+    try:
+        table = room.tables[0]
+        decider = table.match.current_player
+        assert decider is not None
+        with asgi_client(room).websocket_connect("/ws") as ws:
+            first = join(ws, room.codes[(1, decider)])
+            version = first["version"]
+            _, answer = send(ws, {"type": "play", "index": 99, "version": version})
+            assert answer["type"] == "ack" and not answer["ok"]
+            refused = answer["error"]
+            assert refused.startswith("no choice 99")
+            traits, answer = send(ws, {"type": "previews", "version": version})
+            assert answer == {"type": "ack", "id": 99, "ok": True, "error": ""}
+            assert traits["previews"]["version"] == version
+            assert len(traits["previews"]["choices"]) == len(first["choices"]) > 0
+            assert "error" not in traits and table.seats[decider].traits()["error"] == refused
+            # a stale click, then a request: still an ack, and the stale sentence stays
+            _, answer = send(ws, {"type": "play", "index": 0, "version": version - 1})
+            assert answer["type"] == "error" and "changed before your click" in answer["error"]
+            _, answer = send(ws, {"type": "previews", "version": table.seats[decider].version})
+            assert answer["type"] == "ack" and answer["ok"]
+            assert "changed before your click" in table.seats[decider].traits()["error"]
+        assert table.match.cursor == 0  # nothing was played, nothing committed
+    finally:
+        room.stop()

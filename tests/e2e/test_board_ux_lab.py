@@ -29,7 +29,7 @@ CELLS = [
     "from marketlib.widgets import BansanBoard\n"
     "class Slow(RandomBot):\n"
     "    def choose(self, view, legal, rng):\n"
-    "        time.sleep(1.0)  # long enough for a click to land while it plays, under load\n"
+    "        time.sleep(0.5)  # long enough for a click to land while it plays, under load\n"
     "        return super().choose(view, legal, rng)\n"
     "mon = marketlib.play('monsoon', seed=4)\n"
     "mon",
@@ -37,8 +37,8 @@ CELLS = [
     "                opponents={1: GreedyBot(), 2: GreedyBot()})\n"
     "b",
     "sm = Match('bansan', bansan.Rules(players=2), seed=3)\n"
-    "while sm.state.phase != 'draft':  # P0's draft pick: P1 then picks twice (B-OPEN)\n"
-    "    sm.play(sm.legal_actions()[0])\n"
+    "while not (sm.current_player == 0 and sm.state.phase == 'complete'):\n"
+    "    sm.play(sm.legal_actions()[0])  # P0's Upkeep: after 'done', P1 makes 11 decisions\n"
     "slow = BansanBoard(sm, opponents={1: Slow()})\n"
     "slow",
     "solo = marketlib.play('sendiri')\n"
@@ -138,9 +138,9 @@ def test_boards_a_student_can_play_in_jupyterlab(tmp_path: Path) -> None:
         assert scrolled
 
         # 4. the person's own move is drawn first; a click while the computer plays gets a word
-        # (P1 has two picks to make, a second each: the kernel reads the click between them,
-        # on whichever thread JupyterLab's kernel handles it)
-        slow.locator("[data-choice]").first.click()
+        # (P1 has 11 decisions to make, half a second each: the kernel reads the click between
+        # two of them, on whichever thread JupyterLab's kernel handles it)
+        slow.locator('[data-target="button:done"]').click()
         page.wait_for_function("() => document.querySelectorAll('.marketlib-board')[2]"
                                ".querySelector('.marketlib-busy')", timeout=30_000)
         assert slow.locator(".marketlib-log li").count() >= 1  # our move, while P1 plays

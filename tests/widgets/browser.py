@@ -82,6 +82,6 @@ def answer_previews(page: Any, board: Any) -> None:
     """Answer the board's request for previews (``window.mlHarness.asked``) as the comm
     would: Python works them out and the ``previews`` trait changes on the page."""
     asked = page.evaluate("window.mlHarness.asked")
-    assert asked and asked[-1] == {"type": "previews"}, asked
+    assert asked and asked[-1] == {"type": "previews", "version": board.version}, asked
     board._handle_custom_msg(asked[-1], [])
     page.evaluate("(p) => window.mlHarness.update({previews: p})", board.previews)

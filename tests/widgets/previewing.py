@@ -1,5 +1,6 @@
-"""Previews as a person's pointing asks for them: a board sends ``{"type": "previews"}`` when a
-choice of a drawing is first pointed at, and Python answers in the ``previews`` trait."""
+"""Previews as a person's pointing asks for them: a board sends ``{"type": "previews",
+"version": v}`` when a choice of drawing ``v`` is first pointed at, and Python answers in the
+``previews`` trait."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 def previewed(board: Any, listing: str = "choices") -> list[dict[str, Any]]:
     """``board``'s ``choices`` (or ``any_time``), each with the ``preview`` its board is sent
     when a person points at it."""
-    board._handle_custom_msg({"type": "previews"}, [])
+    board._handle_custom_msg({"type": "previews", "version": board.version}, [])
     answer = board.previews
     assert answer["version"] == board.version  # the drawing shown, not an older one
     items = getattr(board, listing)

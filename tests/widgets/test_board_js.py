@@ -635,7 +635,8 @@ def test_an_empty_status_area_does_not_stick_over_the_board(tmp_path: Path) -> N
 
 def test_a_phone_is_told_to_tap_not_to_hover(tmp_path: Path) -> None:
     """A touch screen has no hover: the preview line's hint said "Hover or focus a
-    highlighted choice to preview it." on phones (helper-78)."""
+    highlighted choice to preview it." on phones (helper-78). A tap plays, so it asks for no
+    previews (issue 28); a pointer over a choice does, once."""
     from playwright.sync_api import sync_playwright
 
     from marketlib.widgets.board_words import COMMON
@@ -650,6 +651,16 @@ def test_a_phone_is_told_to_tap_not_to_hover(tmp_path: Path) -> None:
                                            has_touch=touch, is_mobile=touch).new_page()
                 mount(page, board)
                 assert page.locator(".marketlib-preview").inner_text() == hint
+                choice = page.locator(".marketlib-card.marketlib-legal").first
+                if touch:
+                    choice.tap()
+                    assert page.evaluate("window.mlHarness.sent")[-1]["type"] == "play"
+                    assert page.evaluate("window.mlHarness.asked") == []
+                else:
+                    choice.hover()
+                    page.locator(".marketlib-card.marketlib-legal").nth(1).hover()
+                    assert page.evaluate("window.mlHarness.asked") == [
+                        {"type": "previews", "version": board.version}]
         finally:
             browser.close()
     assert COMMON["preview_hint_touch"] == "Tap a highlighted choice to choose it."

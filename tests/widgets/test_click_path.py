@@ -69,7 +69,8 @@ def refresh_calls(game: str, monkeypatch: pytest.MonkeyPatch) -> list[Counter[An
     for _ in range(40):
         with engine_calls(GAMES[game], monkeypatch) as calls:
             seats[match.current_player].refresh()
-            seats[match.current_player].handle({"type": "previews"})
+            seats[match.current_player].handle({"type": "previews",
+                                                "version": seats[match.current_player].version})
         found.append(calls)
         match.play(rng.choice(match.legal_actions()))
     return found
@@ -103,7 +104,7 @@ def test_a_refresh_previews_nothing_until_a_person_points_at_a_choice(
         seat = seats[match.current_player]
         seat.refresh()
         assert previewed == []
-        seat.handle({"type": "previews"})
+        seat.handle({"type": "previews", "version": seat.version})
         traits = seat.traits()
         answer = traits["previews"]
         assert answer["version"] == traits["version"] and seat.error == ""
@@ -113,7 +114,7 @@ def test_a_refresh_previews_nothing_until_a_person_points_at_a_choice(
         assert len(answer["choices"]) == len(listed)
         assert len(answer["any_time"]) == len(traits["any_time"])
         assert "preview" not in traits["choices"][0]
-        seat.handle({"type": "previews"})
+        seat.handle({"type": "previews", "version": seat.version})
         assert len(previewed) == len(listed) + len(answer["any_time"])
         previewed.clear()
         match.play(rng.choice(match.legal_actions()))
@@ -215,3 +216,85 @@ def test_the_session_imports_and_plays_without_anywidget() -> None:
                           check=False, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "board refused: anywidget is blocked in this test"
+
+
+@pytest.mark.parametrize("game", ["bansan", "monsoon"])
+def test_previews_are_of_the_position_drawn_even_after_the_match_moved_on(game: str) -> None:
+    """Two boards of one Match (a teacher's beside a student's): the teacher's plays on, and
+    the student's board, still showing the old position, asks for its previews. The answer is
+    for the position that board drew, one per choice it shows (helper-90: it was worked out
+    from the match as it had become, and a board showed another position's previews on its
+    buttons); a request for a drawing no longer shown gets nothing."""
+    from marketlib.widgets.payload import previews_for
+
+    shared, seats = table(game, 3, seed=4)
+    match = shared.match
+    rng = random.Random(4)
+    for _ in range(8):
+        match.play(rng.choice(match.legal_actions()))
+    decider = match.current_player
+    student = seats[decider]
+    student.refresh()
+    drawn = match.state
+    shown = student.traits()
+    match.play(match.legal_actions()[0])  # the teacher's board, or a cell, plays on
+    match.play(rng.choice(match.legal_actions()))
+    assert match.state is not drawn
+    student.handle({"type": "previews", "version": student.version})
+    answer = student.traits()["previews"]
+    assert answer["version"] == shown["version"] and student.error == ""
+    expected = previews_for(shared.table, match, decider, state=drawn, humans=shared.humans(),
+                            sights=shared.sights)
+    assert answer["choices"] == expected["choices"] and answer["any_time"] == expected["any_time"]
+    assert len(answer["choices"]) == len(shown["choices"]) > 0
+    assert len(answer["any_time"]) == len(shown["any_time"])
+    now = previews_for(shared.table, match, decider, humans=shared.humans())
+    assert answer["choices"] != now["choices"]  # what the old code sent: another position's
+    # an older drawing's request: nothing is worked out, the last answer stays
+    student.handle({"type": "previews", "version": student.version - 1})
+    assert student.traits()["previews"] == answer and student.error == ""
+
+
+def test_asking_for_previews_keeps_the_refusal_shown() -> None:
+    """Pointing at a choice right after a refusal (the pointer is usually still over the
+    board) erased the refusal: the request reset ``error`` as a move does (helper-90). It only
+    reads now: the refusal and its staleness stay, and a pause still drops a stale one."""
+    _, seats = table("monsoon", 2, seed=1)
+    seat = seats[0]
+    seat.refresh()
+    seat.handle({"type": "play", "index": 999, "version": seat.version})
+    refused = seat.error
+    assert refused.startswith("no choice 999")
+    seat.handle({"type": "previews", "version": seat.version})
+    assert seat.error == refused and seat.traits()["error"] == refused
+    assert len(seat.traits()["previews"]["choices"]) == len(seat.traits()["choices"])
+    seat.handle({"type": "play", "index": 0, "version": seat.version - 1})  # a stale click
+    stale = seat.error
+    assert seat.stale and "changed before your click" in stale
+    seat.handle({"type": "previews", "version": seat.version})
+    assert seat.error == stale and not seat.stale  # this request was not refused
+    seat.forget_stale()  # a pause: the stale click's sentence goes, as before
+    assert seat.error == ""
+
+
+def test_the_play_page_acknowledges_a_request_for_previews_after_a_refusal() -> None:
+    """The Play page's worker answers a request for previews with an ``ack`` that is ``ok``
+    even while the board shows a refusal, and the refusal stays (helper-90)."""
+    import json
+
+    from marketlib.widgets.worker import PageGame
+
+    page = PageGame()
+    frames = page.receive(json.dumps({"type": "start", "setup": {
+        "game": "monsoon", "seed": 3, "seats": ["you", "greedy"]}}))
+    traits = next(f["traits"] for f in frames if f["type"] == "state")
+    version = traits["version"]
+    refused = page.receive(json.dumps({"type": "play", "index": 99, "version": version,
+                                       "id": 1}))
+    assert refused[-1]["ok"] is False and refused[-1]["error"].startswith("no choice 99")
+    frames = page.receive(json.dumps({"type": "previews", "version": version, "id": 2}))
+    assert frames[-1] == {"type": "ack", "id": 2, "ok": True, "error": ""}
+    answer = next(f["traits"] for f in frames if f["type"] == "state")
+    assert answer == {"previews": {"version": version, "choices": answer["previews"]["choices"],
+                                   "any_time": []}}
+    assert len(answer["previews"]["choices"]) == len(traits["choices"]) > 0

@@ -24,7 +24,7 @@ VALID: dict[str, dict[str, Any]] = {
     "redo": {},
     "explain": {"target": "button:done"},
     "hint": {},
-    "previews": {},
+    "previews": {"version": 1},
     "review": {},
     "new_game": {"seed": 3},
     "set_seat": {"seat": 1},
