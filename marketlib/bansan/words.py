@@ -1479,7 +1479,7 @@ REFUSALS: tuple[str, ...] = (
     N_('bargaining is switched off (allow_trades=False)'),
     N_('a bargain names a price for a card during a BUY from vendors'),
     N_('an unoperated stall has no vendor to bargain with'),
-    N_('no BUY or SELL is in progress (use end-actions to stop)'),
+    N_('no BUY or SELL is in progress: to stop, end the Action Phase (end-actions)'),
     N_('pick at least 1 card first'),
     N_('the {waste} bin holds no card'),
     N_('finish the BUY or SELL in progress first (pick cards, then done)'),

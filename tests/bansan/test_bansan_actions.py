@@ -278,3 +278,23 @@ def test_b_bin_03_no_fine_for_bag_overflow_throws() -> None:
     assert s.phase == "bag"
     s = play(s, "P0 throw PC-16", "P0 throw PC-17")
     assert money(s) == [10, 10] and len(s.bins[0]) == 7
+
+
+def test_done_with_nothing_open_names_the_button_and_the_verb() -> None:
+    """"done" with no BUY or SELL open said "use end-actions to stop": the typed verb only,
+    while a board's button reads "End the Action Phase". The refusal names both (B-ACT-01),
+    in Malay too."""
+    from marketlib.core.i18n import language
+    from marketlib.widgets import BansanBoard
+
+    s = position(players=2, rents={0: ["FV"], 1: ["MT"]}, phase="actions", current=0)
+    why = refused(s, "P0 done", "B-ACT-01")
+    assert why.reason == ("no BUY or SELL is in progress: to stop, end the Action Phase "
+                          "(end-actions)")
+    board = BansanBoard(Match.from_state("bansan", s), opponents=None)
+    board._handle_custom_msg({"type": "explain", "target": "button:done"}, [])
+    assert board.notice.endswith("to stop, end the Action Phase (end-actions)")
+    with language("ms"):
+        malay = BansanBoard(Match.from_state("bansan", s), opponents=None, lang="ms")
+        malay._handle_custom_msg({"type": "explain", "target": "button:done"}, [])
+    assert malay.notice.endswith("untuk berhenti, tamatkan Fasa Tindakan (end-actions)")

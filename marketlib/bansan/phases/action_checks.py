@@ -245,7 +245,8 @@ def check_done(state: State, a: A.Done, f: Facts) -> Why | None:
         return None
     pending = state.pending
     if not isinstance(pending, Purchase):
-        return v("B-ACT-01", "no BUY or SELL is in progress (use end-actions to stop)")
+        return v("B-ACT-01", "no BUY or SELL is in progress: to stop, end the Action Phase "
+                 "(end-actions)")
     if not pending.picked and pick_choices(state, a.player, pending, f):
         return v("B-SELL-01" if pending.kind == "sell" else "B-BUY-01",
                  "pick at least 1 card first")
