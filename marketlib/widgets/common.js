@@ -110,7 +110,12 @@ function makeBoard(drawGame) {
       let byPointer = false;
       let restoring = false;
       root.addEventListener("pointerdown", () => { byPointer = true; }, true);
-      root.addEventListener("keydown", () => { byPointer = false; }, true);
+      root.addEventListener("keydown", (event) => {
+        byPointer = false;
+        // Escape hands the focus back to the notebook (mlKeys): a redraw still on its way
+        // (a click just made) must not pull it back onto the board
+        if (event.key === "Escape") focusKey = null;
+      }, true);
       const previews = mlPreviews(model, send, () => shown, () => restoring && byPointer);
       const previewOn = previews.on;
 

@@ -844,3 +844,35 @@ def test_a_panel_the_board_opens_is_not_taken_for_the_persons_choice(tmp_path: P
                       {"out_of_turn": False, "version": board.version + 6})
         assert page.locator("details.marketlib-rr").get_attribute("open") is None
         assert page.locator("details.marketlib-trade").get_attribute("open") is None
+
+
+def test_escape_before_a_moves_answer_keeps_the_focus_off_the_board(tmp_path: Path) -> None:
+    """Enter plays the focused choice and the board puts the focus back where it was once the
+    answer is drawn. A person who pressed Escape meanwhile (to go back to the notebook) had
+    the focus pulled back onto the board by that redraw (the JupyterLab test, in CI: a request
+    for previews queued before the move made its answer late)."""
+    from marketlib.bots import RandomBot
+
+    board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=3),
+                         opponents={1: RandomBot()})
+    board.async_bots = False  # P1 answers inside the handler (Playwright runs a loop)
+    inside = "document.querySelector('#root').contains(document.activeElement)"
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        page.locator(".marketlib-area .marketlib-legal").first.focus()
+        page.keyboard.press("Enter")
+        sent = page.evaluate("window.mlHarness.sent")[-1]
+        assert sent["type"] == "play" and page.evaluate(inside)
+        page.keyboard.press("Escape")
+        assert not page.evaluate(inside)
+        board._handle_custom_msg(sent, [])  # the answer comes after the Escape
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        assert page.locator(".marketlib-log li").count() >= 1  # the move is drawn
+        assert not page.evaluate(inside)
+        # without the Escape the focus stays on the board, as before
+        page.locator(".marketlib-area .marketlib-legal").first.focus()
+        page.keyboard.press("Enter")
+        sent = page.evaluate("window.mlHarness.sent")[-1]
+        board._handle_custom_msg(sent, [])
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        assert page.evaluate(inside)
