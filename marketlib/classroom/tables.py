@@ -46,14 +46,7 @@ from marketlib.core.i18n import (
 )
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
-from marketlib.widgets.messages import (
-    BoardMessageError,
-    Message,
-    Previews,
-    StaleMessage,
-    decode,
-    kind_of,
-)
+from marketlib.widgets.messages import Message, StaleMessage, kind_of
 from marketlib.widgets.payload import Reason, Table
 from marketlib.widgets.session import COACH, PAUSED_REFUSAL, SeatSession, TableSession
 
@@ -66,14 +59,6 @@ def _kind(content: Any) -> Any:
     if isinstance(content, Message):
         return kind_of(content)
     return content.get("type") if isinstance(content, dict) else None
-
-
-def _reads(content: Any) -> bool:
-    """Whether ``content`` (decoded or not) is a well-formed request for previews."""
-    try:
-        return isinstance(decode(content), Previews)
-    except BoardMessageError:
-        return False
 
 
 @dataclass(frozen=True)
@@ -259,12 +244,9 @@ class RoomTable:
         The new actions are committed to the store before this returns.
         """
         session = self.seats[seat]
-        if _kind(content) == "previews" and _reads(content):
-            session.handle(content)  # it only reads: nothing to commit, nothing refused
-            return ""
         before = self._fingerprint()
         checkpoint = self.session.checkpoint()  # one per message: the seat's handler shares it
-        session.handle(content, checkpoint)
+        refused = session.handle(content, checkpoint)
         self.status = self._status()  # a refused move may have rolled back: a new revision
         if self._fingerprint() != before:
             try:
@@ -275,10 +257,11 @@ class RoomTable:
                 with language(session.lang):  # the seat's language, as its other answers
                     session.error = _("The move could not be saved ({error}), so nothing was "
                                       "played.").format(error=err)
-        elif not session.error and _kind(content) in MOVES:
+                return session.error
+        elif not refused and _kind(content) in MOVES:
             with language(session.lang):
                 return said(session.notice) or _("nothing was played")
-        return session.error
+        return refused
 
     def undo_words(self, stop: int | EllipsisType | None = ...) -> str:
         """What the teacher's Undo takes back now, in the language in force (the dashboard

@@ -340,13 +340,14 @@ class SeatSession:
         return [s for s in self.table.humans() if s != self.seat]
 
     # ------------------------------------------------------------- messages
-    def handle(self, content: Any, checkpoint: Any = None) -> None:
+    def handle(self, content: Any, checkpoint: Any = None) -> str:
         """Apply one message from the front end (``widgets/PROTOCOL.md``): a dict as the comm
-        delivers it, or a decoded :class:`~marketlib.widgets.messages.Message`.
+        delivers it, or a decoded :class:`~marketlib.widgets.messages.Message`; returns why
+        this message was refused ("" when it was not).
 
-        Never raises (unless :attr:`raise_errors`): a refused message sets ``error`` (and
-        :attr:`stale` when it was made on a position no longer shown). A ``previews`` request
-        only reads: it is never refused, and the refusal shown stays.
+        Never raises (unless :attr:`raise_errors`): a refused message sets ``error``, the
+        refusal shown (and :attr:`stale` when it was made on a position no longer shown). A
+        ``previews`` request only reads: it is never refused, and the refusal shown stays.
 
         Args:
             content: the message.
@@ -355,9 +356,9 @@ class SeatSession:
                 taken here.
         """
         with language(self.lang):
-            self._handle(content, checkpoint)
+            return self._handle(content, checkpoint)
 
-    def _handle(self, content: Any, checkpoint: Any) -> None:
+    def _handle(self, content: Any, checkpoint: Any) -> str:
         table = self.table
         if checkpoint is None:
             checkpoint = table.checkpoint()
@@ -372,6 +373,7 @@ class SeatSession:
                 self.refresh()
             self.stale = self._stale_shown = isinstance(err, StaleMessage)
             self.error = refusal(str(err))  # a known sentence (an undo's) in the seat's language
+            return self.error
         except Exception as err:
             LOG.exception("marketlib board: a %r message failed", content)
             table.rollback(checkpoint)
@@ -385,6 +387,8 @@ class SeatSession:
                 LOG.exception("marketlib board: the redraw failed too")
             if self.raise_errors:
                 raise
+            return self.error
+        return ""
 
     def _dispatch(self, content: Any) -> None:
         message = m.decode(content)

@@ -280,8 +280,7 @@ class PageGame:
         except m.BoardMessageError as err:
             return [{"type": "error", "id": number, "error": str(err)}]
         revision = session.match.revision
-        session.handle(message)
-        error = "" if isinstance(message, m.Previews) else session.error  # it only reads
+        error = session.handle(message)
         if (not error and m.kind_of(message) in MOVES
                 and session.match.revision == revision):
             with language(self.lang):
