@@ -13,7 +13,8 @@ import socket
 import sys
 import threading
 import time
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,24 @@ from browser import ARGS, CHROMIUM, require_chromium
 
 SHOTS = Path("/tmp/marketlib-page")
 PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def served(tmp_path: Path) -> Iterator[tuple[Room, Any]]:
+    """A 2-seat Bansan room (seed 5) served on a free port, and Debian chromium; both
+    stopped afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                yield room, browser
+            finally:
+                browser.close()
+    finally:
+        room.stop()
 
 pytestmark = pytest.mark.browser
 
@@ -191,36 +210,29 @@ def test_the_page_is_never_silently_stuck(tmp_path: Path) -> None:
 
 def test_too_many_wrong_codes_says_why_with_a_button(tmp_path: Path) -> None:
     require_chromium()
-    from playwright.sync_api import sync_playwright
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            page = browser.new_context(viewport=PHONE).new_page()
-            page.goto(room.url)
-            for i in range(5):
-                page.fill("#code", f"AAAAA-AAAA{'ABCDE'[i]}")
-                page.click("form#join button[type=submit]")
-                if i < 4:
-                    page.wait_for_function(
-                        "() => document.getElementById('problem').textContent !== ''")
-                    assert page.locator("#problem").inner_text().startswith("unknown code")
-            page.wait_for_function("() => window.marketlibClassroom.state === 'refused'",
-                                   timeout=10_000)
-            note = page.locator("#connection").inner_text()
-            assert note.startswith("Too many wrong codes: check your code with your teacher")
-            assert page.locator("#connection button").inner_text() == "Enter the code again"
-            assert page.locator("#join").is_hidden()  # the reason and the button only
-            page.screenshot(path=str(SHOTS / "7-too-many-wrong-codes.png"))
-            page.locator("#connection button").click()
-            page.fill("#code", room.codes[(1, 0)].replace("-", "\u00a0").lower())
+    with served(tmp_path) as (room, browser):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(room.url)
+        for i in range(5):
+            page.fill("#code", f"AAAAA-AAAA{'ABCDE'[i]}")
             page.click("form#join button[type=submit]")
-            page.wait_for_selector(".marketlib-board", timeout=30_000)
-            browser.close()
-    finally:
-        room.stop()
+            if i < 4:
+                page.wait_for_function(
+                    "() => document.getElementById('problem').textContent !== ''")
+                assert page.locator("#problem").inner_text().startswith("unknown code")
+        page.wait_for_function("() => window.marketlibClassroom.state === 'refused'",
+                               timeout=10_000)
+        note = page.locator("#connection").inner_text()
+        assert note.startswith("Too many wrong codes: check your code with your teacher")
+        assert page.locator("#connection button").inner_text() == "Enter the code again"
+        assert page.locator("#join").is_hidden()  # the reason and the button only
+        page.screenshot(path=str(SHOTS / "7-too-many-wrong-codes.png"))
+        page.locator("#connection button").click()
+        page.fill("#code", room.codes[(1, 0)].replace("-", "\u00a0").lower())
+        page.click("form#join button[type=submit]")
+        page.wait_for_selector(".marketlib-board", timeout=30_000)
 
 
 def test_a_page_turned_away_by_the_unjoined_cap_says_so_and_joins_when_there_is_room(
@@ -270,32 +282,25 @@ def test_a_code_typed_before_the_page_is_ready_is_kept_and_joins(tmp_path: Path)
     typed one, and the click met an empty required field: nothing happened, nothing was said
     (a flaky phone-layout test found it)."""
     require_chromium()
-    from playwright.sync_api import sync_playwright
 
-    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            page = browser.new_context(viewport=PHONE).new_page()
+    with served(tmp_path) as (room, browser):
+        page = browser.new_context(viewport=PHONE).new_page()
 
-            held: list[Any] = []
-            page.route("**/words.json", lambda route: held.append(route))  # answered when told
-            page.goto(room.url, wait_until="domcontentloaded")
-            page.wait_for_function("() => true")  # the route's callback has run
-            page.fill("#code", room.codes[(1, 1)])
-            page.fill("#name", "Wei Ling")
-            assert len(held) == 1
-            assert page.locator("form#join button[type=submit]").is_disabled()  # not ready yet
-            held[0].continue_()  # the words arrive; the page's module goes on
-            page.click("form#join button[type=submit]")  # waits until it is enabled
-            page.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
-                                   timeout=30_000)
-            page.wait_for_selector(".marketlib-board", timeout=30_000)
-            assert page.locator("#code").input_value() == room.codes[(1, 1)]
-            assert "Wei Ling" in page.locator("#who").inner_text()
-            browser.close()
-    finally:
-        room.stop()
+        held: list[Any] = []
+        page.route("**/words.json", lambda route: held.append(route))  # answered when told
+        page.goto(room.url, wait_until="domcontentloaded")
+        page.wait_for_function("() => true")  # the route's callback has run
+        page.fill("#code", room.codes[(1, 1)])
+        page.fill("#name", "Wei Ling")
+        assert len(held) == 1
+        assert page.locator("form#join button[type=submit]").is_disabled()  # not ready yet
+        held[0].continue_()  # the words arrive; the page's module goes on
+        page.click("form#join button[type=submit]")  # waits until it is enabled
+        page.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
+                               timeout=30_000)
+        page.wait_for_selector(".marketlib-board", timeout=30_000)
+        assert page.locator("#code").input_value() == room.codes[(1, 1)]
+        assert "Wei Ling" in page.locator("#who").inner_text()
 
 
 def test_a_reload_joins_again_and_a_new_tab_waits_for_join(tmp_path: Path) -> None:
@@ -303,48 +308,41 @@ def test_a_reload_joins_again_and_a_new_tab_waits_for_join(tmp_path: Path) -> No
     (helper-78): a reload of the tab that joined joins again by itself; a new tab in the same
     browser (a classmate at a shared computer) has the form filled in and waits."""
     require_chromium()
-    from playwright.sync_api import sync_playwright
 
-    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
-    url = f"http://127.0.0.1:{room.port}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            context = browser.new_context(viewport=PHONE)
-            page = context.new_page()
-            join(page, url, room.codes[(1, 0)], "Aisyah")
-            page.reload()
-            page.wait_for_selector(".marketlib-board", timeout=30_000)
-            wait_link(page, "connected", 10)
-            assert page.locator("#join").is_hidden()
-            other = context.new_page()
-            other.goto(url)
-            time.sleep(2)
-            assert other.locator("#code").input_value() == room.codes[(1, 0)]
-            assert other.locator(".marketlib-board").count() == 0  # it waits for Join
-            assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
-            # the second tab joins seat 1: the first tab's reload still rejoins seat 0, as
-            # its own student (the shared store held the second tab's code, helper-79)
-            other.fill("#code", room.codes[(1, 1)])
-            other.fill("#name", "Siti")
-            other.click("form#join button[type=submit]")
-            wait_link(other, "connected", 10)
-            page.reload()
-            wait_link(page, "connected", 10)
-            assert page.locator("#who").inner_text().endswith("Aisyah")
-            assert other.evaluate("() => window.marketlibClassroom.state") == "connected"
-            # a duplicated tab (its store copied) waits for Join: no seat taken from the first
-            with page.expect_popup() as popup:
-                page.evaluate("() => window.open(location.href)")
-            copy = popup.value
-            copy.wait_for_load_state()
-            time.sleep(2)
-            assert copy.locator("#code").input_value() != ""
-            assert copy.locator(".marketlib-board").count() == 0
-            assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
-            browser.close()
-    finally:
-        room.stop()
+    with served(tmp_path) as (room, browser):
+        url = f"http://127.0.0.1:{room.port}/"
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        join(page, url, room.codes[(1, 0)], "Aisyah")
+        page.reload()
+        page.wait_for_selector(".marketlib-board", timeout=30_000)
+        wait_link(page, "connected", 10)
+        assert page.locator("#join").is_hidden()
+        other = context.new_page()
+        other.goto(url)
+        time.sleep(2)
+        assert other.locator("#code").input_value() == room.codes[(1, 0)]
+        assert other.locator(".marketlib-board").count() == 0  # it waits for Join
+        assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
+        # the second tab joins seat 1: the first tab's reload still rejoins seat 0, as
+        # its own student (the shared store held the second tab's code, helper-79)
+        other.fill("#code", room.codes[(1, 1)])
+        other.fill("#name", "Siti")
+        other.click("form#join button[type=submit]")
+        wait_link(other, "connected", 10)
+        page.reload()
+        wait_link(page, "connected", 10)
+        assert page.locator("#who").inner_text().endswith("Aisyah")
+        assert other.evaluate("() => window.marketlibClassroom.state") == "connected"
+        # a duplicated tab (its store copied) waits for Join: no seat taken from the first
+        with page.expect_popup() as popup:
+            page.evaluate("() => window.open(location.href)")
+        copy = popup.value
+        copy.wait_for_load_state()
+        time.sleep(2)
+        assert copy.locator("#code").input_value() != ""
+        assert copy.locator(".marketlib-board").count() == 0
+        assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
 
 
 def test_a_page_whose_seat_was_taken_offers_the_form_and_a_reload_leaves_the_seat(
@@ -353,38 +351,31 @@ def test_a_page_whose_seat_was_taken_offers_the_form_and_a_reload_leaves_the_sea
     tab showed only "Use this tab instead", with no way to another code, and each reload of
     it took the seat from Aisyah again. The taken page offers the form; a reload waits."""
     require_chromium()
-    from playwright.sync_api import sync_playwright
 
-    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite", seed=5).start()
-    url = f"http://127.0.0.1:{room.port}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            chandra = browser.new_context(viewport=PHONE).new_page()
-            join(chandra, url, room.codes[(1, 0)], "Chandra")  # Aisyah's code
-            aisyah = browser.new_context(viewport=PHONE).new_page()
-            join(aisyah, url, room.codes[(1, 0)], "Aisyah")
-            chandra.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
-                                      timeout=30_000)
-            chandra.screenshot(path=str(tmp_path / "taken.png"))
-            chandra.reload()
-            time.sleep(2)  # the reload does not join again by itself
-            assert chandra.evaluate("() => window.marketlibClassroom.state") != "connected"
-            assert aisyah.evaluate("() => window.marketlibClassroom.state") == "connected"
-            assert room.tables[0].names[0] == "Aisyah"
-            join(chandra, url, room.codes[(1, 0)], "Chandra")  # taken again, on purpose
-            chandra.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
-                                      timeout=30_000)
-            aisyah.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
-                                     timeout=30_000)
-            aisyah.locator("#connection button", has_text="Enter another code").click()
-            assert aisyah.locator("#join").is_visible() and aisyah.input_value("#code") == ""
-            aisyah.fill("#code", room.codes[(1, 1)])
-            aisyah.click("form#join button[type=submit]")
-            aisyah.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
-                                     timeout=30_000)
-            assert aisyah.locator(".marketlib-page-who").inner_text().startswith(
-                "Table 1, seat P1")
-            browser.close()
-    finally:
-        room.stop()
+    with served(tmp_path) as (room, browser):
+        url = f"http://127.0.0.1:{room.port}/"
+        chandra = browser.new_context(viewport=PHONE).new_page()
+        join(chandra, url, room.codes[(1, 0)], "Chandra")  # Aisyah's code
+        aisyah = browser.new_context(viewport=PHONE).new_page()
+        join(aisyah, url, room.codes[(1, 0)], "Aisyah")
+        chandra.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
+                                  timeout=30_000)
+        chandra.screenshot(path=str(tmp_path / "taken.png"))
+        chandra.reload()
+        time.sleep(2)  # the reload does not join again by itself
+        assert chandra.evaluate("() => window.marketlibClassroom.state") != "connected"
+        assert aisyah.evaluate("() => window.marketlibClassroom.state") == "connected"
+        assert room.tables[0].names[0] == "Aisyah"
+        join(chandra, url, room.codes[(1, 0)], "Chandra")  # taken again, on purpose
+        chandra.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
+                                  timeout=30_000)
+        aisyah.wait_for_function("() => window.marketlibClassroom.state === 'taken'",
+                                 timeout=30_000)
+        aisyah.locator("#connection button", has_text="Enter another code").click()
+        assert aisyah.locator("#join").is_visible() and aisyah.input_value("#code") == ""
+        aisyah.fill("#code", room.codes[(1, 1)])
+        aisyah.click("form#join button[type=submit]")
+        aisyah.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
+                                 timeout=30_000)
+        assert aisyah.locator(".marketlib-page-who").inner_text().startswith(
+            "Table 1, seat P1")
