@@ -298,3 +298,77 @@ def test_the_play_page_acknowledges_a_request_for_previews_after_a_refusal() -> 
     assert answer == {"previews": {"version": version, "choices": answer["previews"]["choices"],
                                    "any_time": []}}
     assert len(answer["previews"]["choices"]) == len(traits["choices"]) > 0
+
+
+@pytest.mark.parametrize(("game", "rules"), [
+    ("bansan", bansan.Rules(players=3)),
+    ("bansan", bansan.Rules(players=3, mode="kenduri")),
+    ("monsoon", monsoon.Rules(players=3)),
+])
+def test_random_clicks_and_pointing_on_boards_that_fall_behind(game: str, rules: Any) -> None:
+    """People's paths, played at random (seeded): two boards per seat of one Match (a
+    student's and a second tab that falls behind), each sending plays, any-time moves and
+    requests for previews made on its latest drawing or an older one, as stale pages do.
+    After each request the answer is checked against previews worked out independently, from
+    ``game.preview`` on the view of the state that drawing showed; a request never changes
+    the refusal shown, and one for an older drawing changes nothing."""
+    from marketlib.core.i18n import sentence
+
+    module = GAMES[game]
+    for seed in (1, 2):
+        match = Match(game, rules, seed=seed)
+        shared = TableSession(table_of(game), match)
+        boards = [SeatSession(shared, s, hot_seat=False)
+                  for s in range(shared.players) for _ in range(2)]
+        drawn: dict[int, tuple[Any, int]] = {}  # board -> (state drawn, version)
+        for b in boards:
+            b.refresh()
+            drawn[id(b)] = (match.state, b.version)
+        rng = random.Random(seed)
+        checked = 0
+        for _ in range(150):
+            if match.outcome is not None:
+                break
+            b = rng.choice(boards)
+            if rng.random() < 0.6:  # the second tab of a seat is not always redrawn
+                b.refresh()
+                drawn[id(b)] = (match.state, b.version)
+            state, version = drawn[id(b)]
+            asked = version if rng.random() < 0.8 else version - 1
+            kind = rng.choice(["previews", "previews", "play", "any_time"])
+            if kind != "previews":
+                listing = b.traits()["choices" if kind == "play" else "any_time"]
+                if listing:
+                    b.handle({"type": kind, "index": rng.randrange(len(listing) + 1),
+                              "version": asked})
+                    if b.version != version:  # a move, or a stale click's redraw
+                        drawn[id(b)] = (match.state, b.version)
+                continue
+            before = b.traits()
+            b.handle({"type": "previews", "version": asked})
+            after = b.traits()
+            assert after["error"] == before["error"] and after["version"] == before["version"]
+            if asked != b.version:
+                assert after["previews"] == before["previews"]
+                continue
+            answer = after["previews"]
+            assert answer["version"] == b.version
+            decider = module.current_player(state)
+            choices = [] if decider != b.seat else [
+                sentence(str(module.preview(module.view(state, decider), action)))
+                for action in module.legal_actions(state)]
+            assert answer["choices"] == choices
+            if choices:  # the drawing's buttons, in the same order
+                assert [c["text"] for c in after["choices"]] == [
+                    str(a) for a in module.legal_actions(state)]
+            any_time: list[str] = []
+            listing = getattr(module, "any_time_actions", None)
+            if listing is not None and module.outcome(state) is None:
+                view = module.view(state, b.seat)
+                world = module.determinize(view, random.Random(0))
+                any_time = [sentence(str(module.preview(view, a, world)))
+                            for a in listing(world, b.seat)]
+            assert answer["any_time"] == any_time
+            assert len(any_time) == len(after["any_time"])
+            checked += 1
+        assert checked >= 15
