@@ -65,9 +65,10 @@ def click_a_choice(page: Any) -> str:
                 # message landed; on a loaded CI machine once in a few runs): look again.
                 break
             return str(label)
-        else:
-            raise AssertionError("the deciding student has nothing to click")
-    raise AssertionError(f"no click landed in {attempts} attempts")
+        else:  # no highlighted thing yet: the page may not have drawn the new position
+            page.wait_for_timeout(500)
+    raise AssertionError(f"the deciding student has nothing to click: no click landed in "
+                         f"{attempts} attempts")
 
 
 def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: Path) -> None:
