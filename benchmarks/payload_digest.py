@@ -104,9 +104,14 @@ previews nothing; the board asks when a person first points at a choice, and the
 ``previews`` trait; every seat here asks after every refresh): ``a4c55f8d...f17a86``; with
 each preview put back in its choice, the trait and the one new board word taken out
 (``--before-previews-on-demand``), ``e6efa091...2ecab9d3`` again, so nothing else moved.
+Then the text view written only while open (issue 28; every seat here opens it first, so
+each payload has its ``description`` as before, and the new ``text_open`` trait):
+``a8ec0998...5a04691``; with ``text_open`` taken out (``--before-text-on-demand``),
+``a4c55f8d...f17a86`` again, and with ``--before-previews-on-demand`` (which takes it out
+too), ``e6efa091...2ecab9d3``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
-[--before-previews-on-demand]``.
+[--before-text-on-demand] [--before-previews-on-demand]``.
 """
 
 from __future__ import annotations
@@ -130,6 +135,12 @@ SETTINGS: tuple[tuple[str, Any, list[dict[str, Any]]], ...] = (
 )
 
 
+def before_text_on_demand(traits: dict[str, Any]) -> dict[str, Any]:
+    """``traits`` as a refresh sent them before the text view was written only while open:
+    no ``text_open`` trait (the text view is open here, so the ``description`` is there)."""
+    return {k: v for k, v in traits.items() if k != "text_open"}
+
+
 def old_shape(traits: dict[str, Any]) -> dict[str, Any]:
     """``traits`` (with a ``previews`` answer for the drawing) as a refresh sent them before
     the board asked for previews: each choice and any-time action with its ``preview``
@@ -137,7 +148,7 @@ def old_shape(traits: dict[str, Any]) -> dict[str, Any]:
     trait, and not the board word that came with them (an any-time button's label before
     its preview is known)."""
     found = traits["previews"]
-    out = {k: v for k, v in traits.items() if k != "previews"}
+    out = {k: v for k, v in before_text_on_demand(traits).items() if k != "previews"}
     words = {k: v for k, v in traits["cards"]["words"].items() if k != "any_time_aria_plain"}
     out["cards"] = {**traits["cards"], "words": words}
     for listing in ("choices", "any_time"):
@@ -152,7 +163,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=150, help="random moves per game at most")
     parser.add_argument("--before-previews-on-demand", action="store_true",
                         help="each choice's preview put back inside it and no previews trait, "
-                             "as the payloads were before the board asked for previews")
+                             "as the payloads were before the board asked for previews (and "
+                             "no text_open trait)")
+    parser.add_argument("--before-text-on-demand", action="store_true",
+                        help="no text_open trait, as the payloads were before the text view "
+                             "was written only while open")
     args = parser.parse_args()
     digest = hashlib.sha256()
     payloads = 0
@@ -162,6 +177,8 @@ def main() -> None:
                 match = Match(game, module.Rules(**conf), seed=seed)
                 shared = TableSession(table_of(game), match)
                 seats = [SeatSession(shared, s, hot_seat=False) for s in range(shared.players)]
+                for seat in seats:  # every text view open: each description is written
+                    seat.handle({"type": "text", "open": True})
                 rng = random.Random(seed)
                 for _ in range(args.moves):
                     if match.outcome is not None:
@@ -174,6 +191,8 @@ def main() -> None:
                             traits = seat.traits()
                             if args.before_previews_on_demand:
                                 traits = old_shape(traits)
+                            elif args.before_text_on_demand:
+                                traits = before_text_on_demand(traits)
                             digest.update(msgspec.json.encode(traits))
                             payloads += 1
                     match.play(rng.choice(match.legal_actions()))

@@ -15,7 +15,8 @@ The public functions (the same for every marketlib game): :func:`setup`, :func:`
 :func:`outcome`, :func:`position`, :func:`parse_action`, and :data:`GAME`; in words for one
 seat: :func:`describe` (log text) and :func:`preview` (what a move will do). Bansan's own:
 :func:`any_time_actions` (what a vendor may do on another vendor's decision, A-B-60; docs:
-"Bansan", "Any-time actions").
+"Bansan", "Any-time actions") and :func:`any_time_gate` (whether a seat can have any, from
+its view).
 
 Example:
     >>> from marketlib import bansan
@@ -75,6 +76,7 @@ from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.rules import (
     FREE_FORM,
     any_time_actions,
+    any_time_gate,
     apply,
     apply_legal,
     current_player,
@@ -178,6 +180,7 @@ __all__ = [
     "View",
     "Waste",
     "any_time_actions",
+    "any_time_gate",
     "apply",
     "apply_legal",
     "candidate_actions",

@@ -11,7 +11,7 @@ Phase's checks are in :mod:`.action_checks`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
@@ -43,6 +43,9 @@ from marketlib.bansan.words import PURCHASES
 from marketlib.core.errors import InvalidAction, Violation, Why, refuse
 from marketlib.core.errors import violation as v
 from marketlib.core.notation import unknown_id
+
+if TYPE_CHECKING:
+    from marketlib.bansan.view import View
 
 MAX_WORKERS = 3  # B-COMP-11, D-B-05
 
@@ -213,9 +216,10 @@ def _unrented(state: State) -> int:
     return sum(s.renter is None for s in state.stalls)
 
 
-def rr_gate(state: State, p: int) -> Violation | None:
+def rr_gate(state: State | View, p: int) -> Violation | None:
     """The first half of :func:`check_rent_and_release`: why ``p`` may not R&R at all now
-    (whatever the stalls), or ``None``."""
+    (whatever the stalls), or ``None``; from public facts only, so a seat's view answers it
+    as the state does (:func:`~.rules.any_time_gate`)."""
     if state.rules.plays.solo:
         return v("B-SOLO-08", "there is no R&R in Sendiri: Workers move by rule")
     opening = state.phase in OPENING

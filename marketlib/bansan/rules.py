@@ -287,11 +287,31 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
         ['P2 rr rent=ST-04', 'P2 rr rent=ST-05']
     """
     check_seat(seat, len(state.vendors))
-    if state.result is not None:
+    if not any_time_gate(state, seat):
         return ()
-    if seat == decider(state) and state.offer is None and state.phase not in OPENING:
-        return ()  # its R&R options are among its legal actions
     return tuple(_rr_options(state, seat, Facts(state), opening=True))
+
+
+def any_time_gate(seen: State | View, seat: int) -> bool:
+    """False when ``seat`` can have no any-time action now, decided from public facts only,
+    so a seat's view answers it as the state does (a board asks it before it deals a world
+    from the view to list the options, :func:`any_time_actions`): the game is over, it is
+    ``seat``'s own decision with no offer open outside the Opening Round (its R&R options are
+    among its legal actions), or ``seat`` may not R&R at all now (:func:`~.checks.rr_gate`:
+    Sendiri, the Last Round, its bag flipped, A-B-60).
+
+    Example:
+        >>> from marketlib.bansan import position, view
+        >>> s = position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]}, phase="actions",
+        ...              current=1)
+        >>> any_time_gate(s, 1), any_time_gate(s, 2), any_time_gate(view(s, 2), 2)
+        (False, True, True)
+    """
+    if seen.result is not None:
+        return False
+    if seat == decider(seen) and seen.offer is None and seen.phase not in OPENING:
+        return False
+    return rr_gate(seen, seat) is None
 
 
 def legal_actions(state: State) -> tuple[A.Action, ...]:

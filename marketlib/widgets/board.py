@@ -120,6 +120,7 @@ class Board(anywidget.AnyWidget):
     busy = traitlets.Unicode("").tag(sync=True)
     story: traitlets.List[str] = traitlets.List().tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
+    text_open = traitlets.Bool(False).tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Unicode("0").tag(sync=True)
     controls: traitlets.List[str] = traitlets.List(list(CONTROLS)).tag(sync=True)

@@ -317,7 +317,7 @@ function makeBoard(drawGame) {
         const [logBox, logList] = mlLog(model);
         root.appendChild(logBox);
         logList.scrollTop = logList.scrollHeight;
-        root.appendChild(mlText(model));
+        root.appendChild(mlText(model, send));
         if (hadFocus) {
           const again = (focusKey && root.querySelector(`[data-target="${CSS.escape(focusKey)}"]`))
             || root.querySelector(".marketlib-legal") || root.querySelector("button:not([disabled])") || root;
@@ -340,6 +340,12 @@ function makeBoard(drawGame) {
       };
       const names = ["version", "error", "notice", "confirmation", "covered", "position", "busy"];
       for (const name of names) model.on(`change:${name}`, schedule);
+      // the text view's description, sent when it is opened: written where it is, no redraw
+      const described = () => {
+        const pre = root.querySelector(".marketlib-text pre");
+        if (pre) pre.textContent = model.get("description") || "";
+      };
+      model.on("change:description", described);
       // Redraw when the board crosses the narrow width (the order of its parts changes).
       const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
         const narrow = isNarrow();
@@ -353,6 +359,7 @@ function makeBoard(drawGame) {
       return () => {
         if (resized) resized.disconnect();
         for (const name of names) model.off(`change:${name}`, schedule);
+        model.off("change:description", described);
         previews.stop();
         unkeys();
         root.remove();

@@ -105,6 +105,15 @@ class Previews(Message, tag="previews", frozen=True):
     version: int
 
 
+class Text(Message, tag="text", frozen=True):
+    """Open (``open`` true) or close the board's text view: while it is open, every drawing
+    is sent with its text description (the ``description`` trait; issue 28: a closed one
+    costs nothing). It only reads, as ``previews`` does: never refused as stale, and the
+    refusal shown stays."""
+
+    open: bool
+
+
 class Review(Message, tag="review", frozen=True):
     """Ask for the review of the shown seat's game, once it is over (issue 29, point 5)."""
 
@@ -137,8 +146,8 @@ class StepOut(Message, tag="step_out", frozen=True):
 
 
 BoardMessage = Union[Play, AnyTime, ProposeTrade, Bargain, Counter, Undo, Redo,  # noqa: UP007
-                     Explain, Previews, Hint, Review, NewGame, SetSeat, Teacher, Reveal, StepIn,
-                     StepOut]
+                     Explain, Previews, Text, Hint, Review, NewGame, SetSeat, Teacher, Reveal,
+                     StepIn, StepOut]
 """Every message of a board (a tagged union on ``type``)."""
 
 TYPES: dict[str, type[Message]] = {

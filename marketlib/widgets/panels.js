@@ -192,10 +192,19 @@ function mlLog(model) {
   return [box, list];
 }
 
-function mlText(model) {
+// The text view: its description is written only while it is open (issue 28: a closed one
+// costs nothing). Opening and closing it tells Python ({type: "text", open}), which sends the
+// description of the drawing shown and then one with every drawing; it stays open across
+// redraws and reloads (the `text_open` trait), and the text is filled in where it is when it
+// comes (`change:description`, common.js).
+function mlText(model, send) {
   const text = mlEl("details", "marketlib-text");
+  text.open = !!model.get("text_open");
   text.appendChild(mlEl("summary", null, mlWords(model).text));
   text.appendChild(mlEl("pre", null, model.get("description")));
+  text.addEventListener("toggle", () => {
+    if (text.open !== !!model.get("text_open")) send({ type: "text", open: text.open });
+  });
   const key = (model.get("cards") || {}).text_key;  // how to read its codes and marks
   if (key) text.appendChild(mlEl("p", "marketlib-text-key", key));
   return text;

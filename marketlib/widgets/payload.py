@@ -309,13 +309,15 @@ def any_time_actions(game: Any, state: Any, seat: int,
     """``seat``'s any-time actions in ``state`` (Bansan's Rent & Release on another vendor's
     decision, A-B-60): the game's ``any_time_actions`` on a world rebuilt from ``seat``'s view
     (own money, public stalls); none for a game without any-time actions and once the game is
-    over."""
+    over. A world is dealt only when the game's ``any_time_gate``, asked of the view, lets
+    ``seat`` have any (most positions do not: a decider's own, a flipped bag)."""
     listing = getattr(game, "any_time_actions", None)
     if listing is None or game.outcome(state) is not None:
         return ()
     sight = (sights or Sights(game)).of(state)
-    return sight.kept(("any_time_actions", seat),
-                      lambda: tuple(listing(sight.world(seat), seat)))
+    gate = getattr(game, "any_time_gate", None)
+    return sight.kept(("any_time_actions", seat), lambda: () if gate is not None and not gate(
+        sight.view(seat), seat) else tuple(listing(sight.world(seat), seat)))
 
 
 def any_time_for(table: Table, match: Match, seat: int,
@@ -426,6 +428,21 @@ def story_lines(table: Table, match: Match, seat: int,
     return lines[-12:]
 
 
+def text_for(table: Table, match: Match, seat: int, *, state: Any = None,
+             teacher_view: bool = False, covered: bool = False,
+             sights: Sights | None = None) -> str:
+    """The text description of the board shown to ``seat`` in ``state`` (the position a board
+    drew; default: the match's now): the game's text table of ``seat``'s view, or of the
+    teacher view, in the language in force; "" while ``covered``. Worked out once per
+    position, seat and language (``sights``)."""
+    if covered:
+        return ""
+    state = match.state if state is None else state
+    shown = None if teacher_view else seat
+    sight = (sights or Sights(match.game)).of(state)
+    return sight.kept(("text", shown, get_language()), lambda: table.text(sight.view(shown)))
+
+
 def payload(
     table: Table,
     match: Match,
@@ -437,6 +454,7 @@ def payload(
     reasons: Mapping[tuple[int, Any], Reason] | None = None,
     cache: dict[Any, Any] | None = None,
     sights: Sights | None = None,
+    text: bool = True,
 ) -> dict[str, Any]:
     """The traits a board sends for ``seat``: ``scene``, ``choices`` (the decider's legal
     actions, when ``seat`` decides), ``any_time`` (``seat``'s any-time actions,
@@ -454,6 +472,8 @@ def payload(
         cache: a dict the caller keeps to reuse log lines between calls.
         sights: the views and worlds the caller keeps (:class:`~.sight.Sights`), to reuse
             them between calls; each is worked out once per (state, seat) either way.
+        text: write the ``description`` (:func:`text_for`); ``False``: "" (a board whose
+            text view is closed, issue 28).
     """
     game = match.game
     state = match.state
@@ -487,7 +507,8 @@ def payload(
         "log": log[-LOG_LINES:],
         "log_total": len(log),
         "story": story_lines(table, match, seat, sights),
-        "description": table.text(view),
+        "description": text_for(table, match, seat, teacher_view=teacher_view,
+                                sights=sights) if text else "",
         "summary": summary_text(match, table, view),
     }
 
@@ -512,4 +533,4 @@ def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
 
 __all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_actions", "any_time_for",
            "bot_reason", "choices_for", "explain_click", "log_lines", "payload",
-           "payload_function", "previews_for", "probe", "summary_text", "world_of"]
+           "payload_function", "previews_for", "probe", "summary_text", "text_for", "world_of"]

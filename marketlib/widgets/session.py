@@ -51,7 +51,7 @@ from marketlib.core.i18n import (
 from marketlib.core.match import Match
 from marketlib.widgets import messages as m
 from marketlib.widgets.messages import BoardMessageError, StaleMessage
-from marketlib.widgets.payload import explain_click
+from marketlib.widgets.payload import any_time_actions, explain_click
 from marketlib.widgets.shared import MAX_BOT_DECISIONS, TableSession, players_of
 
 LOG = logging.getLogger("marketlib.widgets")
@@ -214,6 +214,9 @@ class SeatSession:
         self._data: dict[str, Any] = {}
         self._previews: dict[str, Any] = {}
         """The last ``previews`` answer: the drawing's ``version`` and its previews."""
+        self.text_open = False
+        """The board's text view is open (the ``text`` message): each drawing is sent with its
+        text description; closed, none is written (issue 28)."""
         self._drawn: tuple[Any, tuple[int, ...]] = (None, ())
         """The state the last drawing showed and the seats people played then (the match may
         move on before this board is drawn again: another board, a computer player's slice)."""
@@ -259,7 +262,7 @@ class SeatSession:
             self.covered = len(humans) > 1 and not self.teacher_view
             self.seat = current
         self._data = table.payload(self.seat, teacher_view=self.teacher_view,
-                                   covered=self.covered)
+                                   covered=self.covered, text=self.text_open)
         self._drawn = (match.state, tuple(humans))
         if self.covered:
             self.notice = ""
@@ -311,6 +314,7 @@ class SeatSession:
             "step_in": self.step_in_seats(),
             "out_of_turn": self.stepped_in is not None,
             "previews": self._previews,
+            "text_open": self.text_open,
         }
 
     def notices(self) -> str:
@@ -347,7 +351,8 @@ class SeatSession:
 
         Never raises (unless :attr:`raise_errors`): a refused message sets ``error``, the
         refusal shown (and :attr:`stale` when it was made on a position no longer shown). A
-        ``previews`` request only reads: it is never refused, and the refusal shown stays.
+        ``previews`` request and the ``text`` view's opening and closing only read: they are
+        never refused, and the refusal shown stays.
 
         Args:
             content: the message.
@@ -395,6 +400,9 @@ class SeatSession:
         self.stale = False
         if isinstance(message, m.Previews):  # it only reads: the refusal shown stays
             self._msg_previews(message)
+            return
+        if isinstance(message, m.Text):  # so does this
+            self._msg_text(message)
             return
         self._stale_shown = False
         kind = m.kind_of(message)
@@ -465,6 +473,15 @@ class SeatSession:
                                        teacher_view=self.teacher_view, covered=self.covered)
         self._previews = {"version": self.version, **previews}
 
+    def _msg_text(self, message: m.Text) -> None:
+        """Open or close the text view: open, the description of the drawing shown is written
+        now (for the position it showed) and with every drawing after it; closed, none is
+        (issue 28). Nothing else changes (:meth:`handle`)."""
+        self.text_open = message.open
+        text = self.table.text(self.seat, self._drawn[0], teacher_view=self.teacher_view,
+                               covered=self.covered) if message.open else ""
+        self._data = {**self._data, "description": text}  # the table's payload is shared
+
     def _msg_hint(self, message: m.Hint) -> None:
         """The coach's hint for the shown seat's decision, from that seat's view only
         (``Match.hint``), shown as the notice."""
@@ -514,10 +531,8 @@ class SeatSession:
         if not 0 <= index < len(options):
             raise BoardMessageError(_("no any-time choice {index}: there are {count} now")
                                     .format(index=index, count=len(options)))
-        game = self.match.game
-        world = self.table.sights.of(self.match.state).world(self.seat)
-        listing = getattr(game, "any_time_actions")  # noqa: B009 - optional in GameModule
-        action = listing(world, self.seat)[options[index]["index"]]
+        action = any_time_actions(self.match.game, self.match.state, self.seat,
+                                  self.table.sights)[options[index]["index"]]
         self.play(action, clicked=True)  # refused: the reason in ``notice``, nothing changed
         self.stepped_in = None
         self.refresh()

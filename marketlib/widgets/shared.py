@@ -25,7 +25,14 @@ from marketlib.core.match import Match
 from marketlib.core.options import changes_text
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.board_words import words
-from marketlib.widgets.payload import Reason, Table, bot_reason, payload, previews_for
+from marketlib.widgets.payload import (
+    Reason,
+    Table,
+    bot_reason,
+    payload,
+    previews_for,
+    text_for,
+)
 from marketlib.widgets.sight import Sights
 
 NO_PERSONS_MOVE = N_("nothing to undo: only computer players have moved since, and they would "
@@ -76,7 +83,7 @@ class TableSession:
         """:attr:`cards` by language, each built once."""
         self.sights = Sights(match.game)
         """Each seat's view and world of the positions shown lately (worked out once each)."""
-        self._payloads: dict[tuple[int, bool, bool, str], tuple[Any, dict[str, Any]]] = {}
+        self._payloads: dict[tuple[int, bool, bool, str, bool], tuple[Any, dict[str, Any]]] = {}
         self._bots_changed = 0
         """Counts the times the computer players may have changed (asked to move, replaced,
         restored): their memory is copied again only after one."""
@@ -354,21 +361,22 @@ class TableSession:
         self.reset_streams()
         self.game_no += 1
 
-    def payload(self, seat: int, *, teacher_view: bool = False,
-                covered: bool = False) -> dict[str, Any]:
-        """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`), built once
+    def payload(self, seat: int, *, teacher_view: bool = False, covered: bool = False,
+                text: bool = True) -> dict[str, Any]:
+        """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`; with its
+        ``description`` only with ``text``, for a board whose text view is open), built once
         per position and language: every seat session of the table shares it until the
         ``Match`` changes (``Match.revision``) or a seat changes hands. Treat it as
         read-only."""
         humans = self.humans()
-        key = (seat, teacher_view, covered, get_language())
+        key = (seat, teacher_view, covered, get_language(), text)
         stamp = (self.match.revision, tuple(humans))
         kept = self._payloads.get(key)
         if kept is not None and kept[0] == stamp:
             return kept[1]
         data = payload(self.table, self.match, seat, humans=humans, teacher_view=teacher_view,
                        covered=covered, reasons=self.reasons, cache=self.lines,
-                       sights=self.sights)
+                       sights=self.sights, text=text)
         self._payloads[key] = (stamp, data)
         return data
 
@@ -381,6 +389,14 @@ class TableSession:
         language, when a board first asks for them."""
         return previews_for(self.table, self.match, seat, state=state, humans=humans,
                             teacher_view=teacher_view, covered=covered, sights=self.sights)
+
+    def text(self, seat: int, state: Any, *, teacher_view: bool = False,
+             covered: bool = False) -> str:
+        """The text description of the board shown to ``seat`` in ``state`` (the position a
+        board drew; :func:`~marketlib.widgets.payload.text_for`), worked out once per position
+        and language, when a board opens its text view."""
+        return text_for(self.table, self.match, seat, state=state, teacher_view=teacher_view,
+                        covered=covered, sights=self.sights)
 
 
 __all__ = ["MAX_BOT_DECISIONS", "TableSession", "players_of"]

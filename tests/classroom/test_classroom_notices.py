@@ -10,7 +10,7 @@ import pytest
 
 from marketlib.classroom.tables import HANDED_BACK, HELD, RESUMED, UNDONE
 
-from .helpers import asgi_client, join, make_room, send
+from .helpers import asgi_client, join, make_room, send, until
 
 
 def test_every_seat_is_told_of_the_teachers_undo_until_the_game_moves_on(
@@ -203,5 +203,43 @@ def test_a_request_for_previews_is_answered_and_keeps_the_refusal_shown(tmp_path
             assert answer["type"] == "ack" and answer["ok"]
             assert "changed before your click" in table.seats[decider].traits()["error"]
         assert table.match.cursor == 0  # nothing was played, nothing committed
+    finally:
+        room.stop()
+
+
+def test_a_students_text_view_is_written_while_open_and_keeps_the_refusal(
+        tmp_path: Path) -> None:
+    """A student opens the board's text view (issue 28: written only while open): the message
+    is acknowledged, the description of the student's own view comes with ``text_open``, the
+    refusal shown stays, and the next move by another student brings the new description
+    without asking again; closed, the description goes."""
+    room = make_room(tmp_path, players=3, seed=2)
+    try:
+        table = room.tables[0]
+        decider = table.match.current_player
+        assert decider is not None
+        reader = (decider + 1) % 3
+        client = asgi_client(room)
+        with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as mover:
+            first = join(ws, room.codes[(1, reader)])
+            assert first["description"] == "" and first["text_open"] is False
+            _, answer = send(ws, {"type": "play", "index": 0, "version": first["version"]})
+            refused = answer["error"]
+            assert not answer["ok"] and refused, answer  # not the reader's decision
+            traits, answer = send(ws, {"type": "text", "open": True})
+            assert answer == {"type": "ack", "id": 99, "ok": True, "error": ""}
+            assert traits["text_open"] is True and "error" not in traits
+            game = table.match.game
+            assert traits["description"] == str(game.view(table.match.state, reader))
+            assert table.seats[reader].traits()["error"] == refused
+            moved = join(mover, room.codes[(1, decider)])
+            _, answer = send(mover, {"type": "play", "index": 0, "version": moved["version"]})
+            assert answer["ok"], answer
+            pushed = until(ws, "state")["traits"]
+            while "log" not in pushed:  # the mover's name reached the board first
+                pushed = until(ws, "state")["traits"]
+            assert pushed["description"] == str(game.view(table.match.state, reader))
+            traits, answer = send(ws, {"type": "text", "open": False})
+            assert answer["ok"] and traits["description"] == "" and not traits["text_open"]
     finally:
         room.stop()

@@ -35,6 +35,9 @@ def test_covered_hot_seat_and_refused_teacher_view_in_jupyterlab(tmp_path: Path)
         hot.wait_for(timeout=90_000)
         players = page.locator(".marketlib-board").nth(1)
         players.wait_for(timeout=90_000)
+        # the text view opened (written only while open, issue 28): covered, it is empty
+        hot.locator(".marketlib-text summary").click()
+        hot.locator(".marketlib-text pre").filter(has_text="Bansan").wait_for()
         # hot-seat: P0 plays until the board is covered for P1
         for _ in range(12):
             if hot.locator(".marketlib-cover").count():
@@ -51,8 +54,8 @@ def test_covered_hot_seat_and_refused_teacher_view_in_jupyterlab(tmp_path: Path)
             assert secret not in shown
         assert "RM" not in shown
         synced = run_code(page, "print(hot.scene, len(hot.choices), len(hot.log), "
-                                "repr(hot.description))")
-        assert synced.strip() == "{'game': 'bansan', 'covered': True} 0 0 ''"
+                                "repr(hot.description), hot.text_open)")
+        assert synced.strip() == "{'game': 'bansan', 'covered': True} 0 0 '' True"
         OUT.mkdir(parents=True, exist_ok=True)
         hot.scroll_into_view_if_needed()
         hot.screenshot(path=str(tmp_path / "hot_seat_covered.png"))

@@ -51,7 +51,7 @@ def chromium_page(tmp_path: Path, width: int = 1280, height: int = 800) -> Itera
 SYNCED = ("scene", "cards", "choices", "log", "log_total", "error", "notice", "confirmation",
           "seat", "seats", "teacher", "teacher_view", "covered", "can_undo", "can_redo", "version",
           "position", "description", "summary", "seed", "story", "busy", "any_time", "step_in",
-          "out_of_turn", "controls")
+          "out_of_turn", "controls", "text_open")
 """The board's synced traits, as the harness page takes them."""
 
 
@@ -85,3 +85,14 @@ def answer_previews(page: Any, board: Any) -> None:
     assert asked and asked[-1] == {"type": "previews", "version": board.version}, asked
     board._handle_custom_msg(asked[-1], [])
     page.evaluate("(p) => window.mlHarness.update({previews: p})", board.previews)
+
+
+def answer_text(page: Any, board: Any) -> None:
+    """Answer the board's opening or closing of its text view (the last message in
+    ``window.mlHarness.asked``) as the comm would: Python writes the description, or drops
+    it, and the ``description`` and ``text_open`` traits change on the page."""
+    asked = page.evaluate("window.mlHarness.asked")
+    assert asked and asked[-1]["type"] == "text", asked
+    board._handle_custom_msg(asked[-1], [])
+    page.evaluate("(t) => window.mlHarness.update(t)",
+                  {"description": board.description, "text_open": board.text_open})

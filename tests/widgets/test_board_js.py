@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ARGS, CHROMIUM, ROOT, answer_previews, chromium_page, phases, traits
+from browser import (
+    ARGS,
+    CHROMIUM,
+    ROOT,
+    answer_previews,
+    answer_text,
+    chromium_page,
+    phases,
+    traits,
+)
 from previewing import previewed
 
 from marketlib import Match, monsoon
@@ -543,6 +552,7 @@ def test_the_header_and_the_text_view_say_the_same_round() -> None:
             board.play(rng.choice(board.match.legal_actions()))
         state = board.match.state
         board._handle_custom_msg({"type": "reveal"}, [])
+        board._handle_custom_msg({"type": "text", "open": True}, [])  # the text view opened
         rounds, turn = round_of(state), state.turn + 1
         assert rounds == turn // 3 + (turn % 3 > 0) and rounds > 1
         assert board.scene["round"] == rounds
@@ -577,11 +587,48 @@ def test_the_text_view_says_how_to_read_it(tmp_path: Path) -> None:
         with chromium_page(tmp_path) as page:
             mount(page, board)
             text = page.locator(".marketlib-text")
+            assert board.description == ""  # closed: not written (issue 28)
             text.locator("summary").click()
             key = text.locator(".marketlib-text-key")
             assert key.inner_text() == board.cards["text_key"]
             assert key.inner_text().startswith("How to read the text view:\n")
+            answer_text(page, board)  # opening it asked Python for the text
+            match = board.match
+            assert board.description == str(match.game.view(match.state, board.seat))
             assert text.locator("pre").inner_text() == board.description
+
+
+def test_the_text_view_is_asked_for_when_opened_and_stays_open_across_moves(
+        tmp_path: Path) -> None:
+    """Issue 28: the text view is written only while open. Opening it sends {type: "text",
+    open: true} once, the text comes into the open panel without a redraw, the panel stays
+    open (and up to date) across a move, and closing it sends open: false."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    board = BansanBoard(Match("bansan", bansan.Rules(players=2), seed=5), opponents=None)
+    board._handle_custom_msg({"type": "reveal"}, [])
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        details = page.locator(".marketlib-text")
+        assert not details.evaluate("(d) => d.open")
+        details.locator("summary").click()
+        assert page.evaluate("window.mlHarness.asked") == [{"type": "text", "open": True}]
+        answer_text(page, board)
+        first = board.description
+        assert first.splitlines()[0].startswith("Bansan  ")
+        assert details.locator("pre").inner_text() == first
+        board.play(board.match.legal_actions()[0])  # a move: the next drawing brings its text
+        board._handle_custom_msg({"type": "reveal"}, [])
+        page.evaluate("(t) => window.mlHarness.update(t)", traits(board))
+        again = page.locator(".marketlib-text")
+        assert again.evaluate("(d) => d.open")
+        assert again.locator("pre").inner_text() == board.description != first
+        assert len(page.evaluate("window.mlHarness.asked")) == 1  # not asked again
+        again.locator("summary").click()
+        assert page.evaluate("window.mlHarness.asked")[-1] == {"type": "text", "open": False}
+        answer_text(page, board)
+        assert board.description == "" and not board.text_open
 
 
 def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: Path) -> None:

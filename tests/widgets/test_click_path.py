@@ -140,7 +140,7 @@ def test_a_second_refresh_at_the_same_position_works_out_nothing(
     with engine_calls(bansan, monkeypatch) as calls:
         for seat in seats:
             seat.refresh()
-        payload_again = shared.payload(0)
+        payload_again = shared.payload(0, text=False)  # its text view is closed
     assert calls == Counter()
     assert payload_again is seats[0]._data
 
@@ -149,14 +149,15 @@ def fresh(shared: TableSession, seat: SeatSession) -> dict[str, Any]:
     """The payload ``seat`` would be sent if nothing were kept from earlier refreshes."""
     return payload(shared.table, shared.match, seat.seat, humans=shared.humans(),
                    teacher_view=seat.teacher_view, covered=seat.covered,
-                   reasons=shared.reasons)
+                   reasons=shared.reasons, text=seat.text_open)
 
 
 @pytest.mark.parametrize(("game", "players"), [("bansan", 3), ("bansan", 2), ("monsoon", 3)])
 def test_what_is_shared_is_what_a_payload_built_afresh_would_be(game: str,
                                                                   players: int) -> None:
-    """Along seeded games with a computer player, undo, redo, a seat changing hands and the
-    teacher view: every seat session's payload equals one built from nothing."""
+    """Along seeded games with a computer player, undo, redo, a seat changing hands, the
+    teacher view and text views opened and closed: every seat session's payload equals one
+    built from nothing."""
     shared, seats = table(game, players, seed=7, bots={players - 1: GreedyBot()})
     teacher = SeatSession(shared, 0, teacher=True, hot_seat=False)
     teacher.teacher_view = True
@@ -175,6 +176,9 @@ def test_what_is_shared_is_what_a_payload_built_afresh_would_be(game: str,
         if step == 20:
             shared.seat_bot(0, GreedyBot())
             shared.run_bots()
+        if step % 7 == 3:  # the text view of seat 1's board and the teacher's, by turns
+            for session in (seats[1], teacher):
+                assert session.handle({"type": "text", "open": not session.text_open}) == ""
         for session in [*seats, teacher]:
             session.refresh()
             assert msgspec.json.encode(session._data) == msgspec.json.encode(

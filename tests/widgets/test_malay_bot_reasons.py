@@ -184,4 +184,6 @@ def test_a_sendiri_note_names_the_neighbour_jiran_in_malay() -> None:
     steps = note.split(": ", 2)[2]
     assert said.endswith(steps.replace(", Neighbour ", ", Jiran ")), said
     assert said.startswith("giliran ") and "Neighbour" not in said
+    for board in (english, malay):  # its text view opened (written only while it is open)
+        board._handle_custom_msg({"type": "text", "open": True}, [])
     assert "Jiran ST-" in malay.description and "Neighbour ST-" in english.description

@@ -51,4 +51,5 @@ def test_a_sendiri_board_lists_its_automatic_steps_in_its_language() -> None:
     assert english.scene["auto_log"] == list(match.state.log) != []
     assert malay.scene["auto_log"] != english.scene["auto_log"]
     assert any(line.startswith("Barisan dibentuk: ") for line in malay.scene["auto_log"])
+    malay._handle_custom_msg({"type": "text", "open": True}, [])  # the text view opened
     assert "  | Barisan dibentuk: " in malay.description

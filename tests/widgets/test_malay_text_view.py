@@ -24,6 +24,7 @@ def _played(game: str, rules: object, seed: int, moves: int) -> Match:
 
 def _revealed(board: BansanBoard | MonsoonBoard) -> BansanBoard | MonsoonBoard:
     board._handle_custom_msg({"type": "reveal"}, [])  # hot seat: the cover comes off
+    board._handle_custom_msg({"type": "text", "open": True}, [])  # and the text view opened
     return board
 
 

@@ -25,6 +25,7 @@ VALID: dict[str, dict[str, Any]] = {
     "explain": {"target": "button:done"},
     "hint": {},
     "previews": {"version": 1},
+    "text": {"open": True},
     "review": {},
     "new_game": {"seed": 3},
     "set_seat": {"seat": 1},
@@ -46,7 +47,7 @@ WRONG: dict[str, list[Any]] = {
 
 KINDS = {"index": "int", "to": "int", "pay": "int", "ask": "int", "price": "int",
          "seat": "int", "version": "int", "card": "str", "target": "str", "on": "bool",
-         "give": "cards", "take": "cards", "seed": "seed"}
+         "open": "bool", "give": "cards", "take": "cards", "seed": "seed"}
 
 
 def test_every_message_type_has_a_valid_example() -> None:

@@ -6,14 +6,15 @@ other seeds (so skipping the shuffles changes no payload)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.widgets import table_of
-from marketlib.widgets.payload import described, previewed
-from marketlib.widgets.sight import WORLD_SEED, _InOrder, world_of
+from marketlib.widgets.payload import any_time_actions, described, previewed
+from marketlib.widgets.sight import WORLD_SEED, Sights, _InOrder, world_of
 
 SETTINGS = (
     ("bansan", bansan.Rules(players=2)),
@@ -121,3 +122,57 @@ def test_the_order_check_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(bansan, "preview", leaky)
     assert any(game == "bansan" for game, _, _ in differences(moves=30))
+
+
+def gate_differences(moves: int = 120) -> tuple[list[tuple[str, int, int]], Counter[str]]:
+    """Positions (game, move, seat) of seeded random games (a seat plays one of its any-time
+    actions now and then, so bags flip) where a board's any-time listing, which asks the game's
+    ``any_time_gate`` of the seat's view before dealing a world, differs from the listing on a
+    world dealt every time; and how often the gate spared the world or let the listing run."""
+    found, counts = [], Counter[str]()
+    for game, rules in SETTINGS:
+        for seed in (21, 22):
+            match = Match(game, rules, seed=seed)
+            rng = random.Random(seed)
+            g = match.game
+            listing = getattr(g, "any_time_actions", None)
+            for move in range(moves):
+                if match.outcome is not None:
+                    break
+                for seat in range(rules.players):
+                    board = any_time_actions(g, match.state, seat, Sights(g))
+                    every = () if listing is None else tuple(
+                        listing(world_of(g, g.view(match.state, seat)), seat))
+                    if board != every:
+                        found.append((game, move, seat))
+                    counts["listed" if board else "none"] += 1
+                    if listing is not None and hasattr(g, "any_time_gate"):
+                        counts["gate shut" if not g.any_time_gate(
+                            g.view(match.state, seat), seat) else "gate open"] += 1
+                seat = rng.randrange(rules.players)
+                extra = match.any_time_actions(seat)
+                match.play(rng.choice(extra) if extra and rng.random() < 0.1
+                           else rng.choice(match.legal_actions()))
+    return found, counts
+
+
+def test_the_any_time_gate_asked_of_a_view_lists_what_a_dealt_world_lists() -> None:
+    """Issue 28 (speed): a board lists a seat's any-time actions on a world dealt from its view
+    only when ``any_time_gate``, asked of that view, lets the seat have any. In every mode, for
+    every seat at every position, that listing is the one a world dealt every time gives; the
+    gate spares most worlds, and lets through every position that lists an R&R."""
+    found, counts = gate_differences()
+    assert found == []
+    assert counts["listed"] > 200 and counts["gate shut"] > 2 * counts["gate open"] > 0
+
+
+def test_the_gate_check_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gate that forgets the Opening Round (A-B-60: the decider's own R&R is an any-time
+    action there) shuts out a listing a dealt world gives, and the check finds it."""
+    real = bansan.any_time_gate
+
+    def forgetful(seen: Any, seat: int) -> bool:
+        return real(seen, seat) and seat != bansan.current_player(seen)
+
+    monkeypatch.setattr(bansan, "any_time_gate", forgetful)
+    assert any(game == "bansan" for game, _, _ in gate_differences(moves=30)[0])

@@ -23,7 +23,8 @@ function makeModel(worker) {
     off: (name, fn) => { listeners[name] = (listeners[name] || []).filter((f) => f !== fn); },
     send: (msg) => {
       next += 1;
-      if (msg.type !== "previews") page.sent[next] = performance.now();  // clicks are timed
+      // clicks are timed; a request for previews or the text view is not a click
+      if (msg.type !== "previews" && msg.type !== "text") page.sent[next] = performance.now();
       worker.postMessage(JSON.stringify({ ...msg, id: next }));
     },
     update(traits) {
