@@ -340,12 +340,17 @@ function makeBoard(drawGame) {
       };
       const names = ["version", "error", "notice", "confirmation", "covered", "position", "busy"];
       for (const name of names) model.on(`change:${name}`, schedule);
-      // the text view's description, sent when it is opened: written where it is, no redraw
+      // the text view's description, sent when it is opened: written where it is, no redraw;
+      // and the panel as Python has it (a redraw between the opening and its answer drew it
+      // closed)
       const described = () => {
-        const pre = root.querySelector(".marketlib-text pre");
-        if (pre) pre.textContent = model.get("description") || "";
+        const text = root.querySelector(".marketlib-text");
+        if (!text) return;
+        text.querySelector("pre").textContent = model.get("description") || "";
+        text.open = !!model.get("text_open");
       };
       model.on("change:description", described);
+      model.on("change:text_open", described);
       // Redraw when the board crosses the narrow width (the order of its parts changes).
       const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
         const narrow = isNarrow();
@@ -360,6 +365,7 @@ function makeBoard(drawGame) {
         if (resized) resized.disconnect();
         for (const name of names) model.off(`change:${name}`, schedule);
         model.off("change:description", described);
+        model.off("change:text_open", described);
         previews.stop();
         unkeys();
         root.remove();

@@ -88,11 +88,12 @@ def answer_previews(page: Any, board: Any) -> None:
 
 
 def answer_text(page: Any, board: Any) -> None:
-    """Answer the board's opening or closing of its text view (the last message in
-    ``window.mlHarness.asked``) as the comm would: Python writes the description, or drops
+    """Answer the board's last opening or closing of its text view (in
+    ``window.mlHarness.asked``, which the panel's toggle event sends a moment after the click)
+    as the comm would: Python writes the description, or drops
     it, and the ``description`` and ``text_open`` traits change on the page."""
-    asked = page.evaluate("window.mlHarness.asked")
-    assert asked and asked[-1]["type"] == "text", asked
+    page.wait_for_function("window.mlHarness.asked.some((m) => m.type === 'text')")
+    asked = page.evaluate("window.mlHarness.asked.filter((m) => m.type === 'text')")
     board._handle_custom_msg(asked[-1], [])
     page.evaluate("(t) => window.mlHarness.update(t)",
                   {"description": board.description, "text_open": board.text_open})
