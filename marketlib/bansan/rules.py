@@ -286,8 +286,7 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
         >>> [str(a) for a in any_time_actions(s, 2)][:2]
         ['P2 rr rent=ST-04', 'P2 rr rent=ST-05']
     """
-    check_seat(seat, len(state.vendors))
-    if not any_time_gate(state, seat):
+    if not any_time_gate(state, seat):  # which checks the seat
         return ()
     return tuple(_rr_options(state, seat, Facts(state), opening=True))
 
@@ -306,7 +305,11 @@ def any_time_gate(seen: State | View, seat: int) -> bool:
         ...              current=1)
         >>> any_time_gate(s, 1), any_time_gate(s, 2), any_time_gate(view(s, 2), 2)
         (False, True, True)
+
+    Raises:
+        ValueError: ``seat`` is not a seat of this game.
     """
+    check_seat(seat, len(seen.vendors))
     if seen.result is not None:
         return False
     if seat == decider(seen) and seen.offer is None and seen.phase not in OPENING:

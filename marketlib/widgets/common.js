@@ -77,6 +77,7 @@ function makeBoard(drawGame) {
       root.classList.toggle("marketlib-narrow", isNarrow());
       let clickedAt = null;
       let focusKey = null;
+      const textAsked = { open: null };  // the text view asked for, until answered (mlText)
       let confirming = null;
 
       const send = (msg) => model.send(msg);
@@ -317,7 +318,7 @@ function makeBoard(drawGame) {
         const [logBox, logList] = mlLog(model);
         root.appendChild(logBox);
         logList.scrollTop = logList.scrollHeight;
-        root.appendChild(mlText(model, send));
+        root.appendChild(mlText(model, send, textAsked));
         if (hadFocus) {
           const again = (focusKey && root.querySelector(`[data-target="${CSS.escape(focusKey)}"]`))
             || root.querySelector(".marketlib-legal") || root.querySelector("button:not([disabled])") || root;
@@ -341,13 +342,14 @@ function makeBoard(drawGame) {
       const names = ["version", "error", "notice", "confirmation", "covered", "position", "busy"];
       for (const name of names) model.on(`change:${name}`, schedule);
       // the text view's description, sent when it is opened: written where it is, no redraw;
-      // and the panel as Python has it (a redraw between the opening and its answer drew it
-      // closed)
+      // and the panel as Python has it, once Python has what the person last asked for
+      // (mlText: until then, as asked)
       const described = () => {
+        if (textAsked.open === !!model.get("text_open")) textAsked.open = null;  // answered
         const text = root.querySelector(".marketlib-text");
         if (!text) return;
         text.querySelector("pre").textContent = model.get("description") || "";
-        text.open = !!model.get("text_open");
+        if (textAsked.open === null) text.open = !!model.get("text_open");
       };
       model.on("change:description", described);
       model.on("change:text_open", described);

@@ -226,6 +226,6 @@ def too_deep(text: str, limit: int) -> bool:
 
 
 __all__ = ["PROPOSALS", "TYPES", "AnyTime", "Bargain", "BoardMessage", "BoardMessageError",
-           "Choice", "Counter", "Explain", "Hint", "Message", "NewGame", "Play", "ProposeTrade",
-           "Redo", "Reveal", "Review", "SetSeat", "StaleMessage", "StepIn", "StepOut",
-           "Teacher", "Undo", "decode", "kind_of", "refusal", "too_deep"]
+           "Choice", "Counter", "Explain", "Hint", "Message", "NewGame", "Play", "Previews",
+           "ProposeTrade", "Redo", "Reveal", "Review", "SetSeat", "StaleMessage", "StepIn",
+           "StepOut", "Teacher", "Text", "Undo", "decode", "kind_of", "refusal", "too_deep"]

@@ -196,14 +196,19 @@ function mlLog(model) {
 // costs nothing). Opening and closing it tells Python ({type: "text", open}), which sends the
 // description of the drawing shown and then one with every drawing; it stays open across
 // redraws and reloads (the `text_open` trait), and the text is filled in where it is when it
-// comes (`change:description`, common.js).
-function mlText(model, send) {
+// comes (`change:description`, common.js). `asked` (kept by common.js across redraws) holds
+// what the person last asked for until Python's `text_open` says it: meanwhile the panel is
+// drawn as asked, and a second click before the answer is sent too (helper-92: it was not,
+// and the answer to the first undid it).
+function mlText(model, send, asked) {
   const text = mlEl("details", "marketlib-text");
-  text.open = !!model.get("text_open");
+  text.open = asked.open ?? !!model.get("text_open");
   text.appendChild(mlEl("summary", null, mlWords(model).text));
   text.appendChild(mlEl("pre", null, model.get("description")));
   text.addEventListener("toggle", () => {
-    if (text.open !== !!model.get("text_open")) send({ type: "text", open: text.open });
+    if (text.open === (asked.open ?? !!model.get("text_open"))) return;  // drawn, not clicked
+    asked.open = text.open;
+    send({ type: "text", open: text.open });
   });
   const key = (model.get("cards") || {}).text_key;  // how to read its codes and marks
   if (key) text.appendChild(mlEl("p", "marketlib-text-key", key));

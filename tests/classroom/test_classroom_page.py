@@ -115,7 +115,14 @@ def join(page: Any, url: str, code: str, name: str) -> None:
     page.fill("#code", code)
     page.fill("#name", name)
     page.click("form#join button[type=submit]")
-    page.wait_for_selector(".marketlib-board", timeout=30_000)
+    try:
+        page.wait_for_selector(".marketlib-board", timeout=30_000)
+    except Exception as err:  # say what the page said (it failed once in CI, cause unknown)
+        said = page.evaluate("() => [window.marketlibClassroom && window.marketlibClassroom."
+                             "state, document.getElementById('link').textContent, "
+                             "document.getElementById('problem').textContent]")
+        raise AssertionError(f"no board 30 s after joining: state, link, problem = {said}") \
+            from err
     page.wait_for_function("() => document.getElementById('link').textContent === 'connected'")
 
 

@@ -611,8 +611,8 @@ def test_the_text_view_is_asked_for_when_opened_and_stays_open_across_moves(
         tmp_path: Path) -> None:
     """Issue 28: the text view is written only while open. Opening it sends {type: "text",
     open: true} once, the text comes into the open panel without a redraw (a redraw before
-    the answer drew it closed: the answer opens it again), the panel stays open (and up to
-    date) across a move, and closing it sends open: false."""
+    the answer draws it open, as asked), the panel stays open (and up to date) across a move,
+    and closing it sends open: false."""
     from marketlib import bansan
     from marketlib.widgets import BansanBoard
 
@@ -625,8 +625,8 @@ def test_the_text_view_is_asked_for_when_opened_and_stays_open_across_moves(
         details.locator("summary").click()
         assert asked_text(page) == [{"type": "text", "open": True}]
         page.evaluate("(v) => window.mlHarness.update({version: v})", board.version)  # a redraw
-        # before the answer draws the panel as Python has it (closed), and the answer opens it
-        assert not page.locator(".marketlib-text").evaluate("(d) => d.open")
+        # before the answer draws the panel as the person asked (open), as the answer does
+        assert page.locator(".marketlib-text").evaluate("(d) => d.open")
         answer_text(page, board)
         assert page.locator(".marketlib-text").evaluate("(d) => d.open")
         first = board.description
@@ -643,6 +643,44 @@ def test_the_text_view_is_asked_for_when_opened_and_stays_open_across_moves(
         assert asked_text(page, 2)[-1] == {"type": "text", "open": False}
         answer_text(page, board)
         assert board.description == "" and not board.text_open
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_a_second_click_on_the_text_view_before_the_answer_is_what_counts(
+        tmp_path: Path, first: bool) -> None:
+    """helper-92: a second click on the text view before Python answered the first was not
+    sent (the board compared the panel with text_open, which had not changed yet), and the
+    first one's answer then undid it. Both are sent now, and the panel stays as last asked
+    until Python has it so."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    board = BansanBoard(Match("bansan", bansan.Rules(players=2), seed=5), opponents=None)
+    board._handle_custom_msg({"type": "reveal"}, [])
+    board._handle_custom_msg({"type": "text", "open": first}, [])
+    with chromium_page(tmp_path) as page:
+        mount(page, board)
+        details = page.locator(".marketlib-text")
+        assert details.evaluate("(d) => d.open") is first
+        details.locator("summary").click()
+        asked_text(page, 1)
+        details.locator("summary").click()  # back again, before the answer
+        sent = asked_text(page, 2)
+        assert sent == [{"type": "text", "open": not first}, {"type": "text", "open": first}]
+        board._handle_custom_msg(sent[0], [])  # the first answer: the panel stays as asked
+        page.evaluate("(t) => window.mlHarness.update(t)",
+                      {"description": board.description, "text_open": board.text_open})
+        assert details.evaluate("(d) => d.open") is first
+        page.evaluate("(v) => window.mlHarness.update({version: v})", board.version)  # redrawn
+        assert page.locator(".marketlib-text").evaluate("(d) => d.open") is first
+        board._handle_custom_msg(sent[1], [])  # the second: as asked, and Python has it so
+        page.evaluate("(t) => window.mlHarness.update(t)",
+                      {"description": board.description, "text_open": board.text_open})
+        shown = page.locator(".marketlib-text")
+        assert shown.evaluate("(d) => d.open") is first and board.text_open is first
+        assert shown.locator("pre").inner_text() == board.description
+        assert (board.description != "") is first
+        assert len(asked_text(page)) == 2
 
 
 def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: Path) -> None:

@@ -151,6 +151,8 @@ def test_a_covered_hot_seat_board_holds_nothing_private() -> None:
     m = Match("bansan", bansan.Rules(players=2), seed=4)
     board = BansanBoard(m, seat=0, opponents={})
     msg(board, type="reveal")
+    msg(board, type="text", open=True)  # the text view open: written for every drawing
+    assert board.description.startswith("Bansan  ")
     first = m.current_player
     while m.current_player == first:
         choice(board, board.choices[0]["text"])
@@ -158,6 +160,7 @@ def test_a_covered_hot_seat_board_holds_nothing_private() -> None:
     assert board.covered and board.seat == nxt
     assert board.scene == {"game": "bansan", "covered": True}
     assert board.choices == [] and board.log == [] and board.description == ""
+    assert board.text_open  # still open, and nothing written while covered
     assert board.notice == "" and board.summary == ""
     text = sent(board)
     for seat, vendor in enumerate(m.state.vendors):
@@ -169,6 +172,7 @@ def test_a_covered_hot_seat_board_holds_nothing_private() -> None:
     assert not board.covered and board.scene["viewer"] == nxt
     assert board.scene["vendors"][nxt]["wallet"] == list(m.state.vendors[nxt].wallet)
     assert board.scene["vendors"][first]["wallet"] is None
+    assert board.description == str(bansan.view(m.state, nxt))  # revealed: the new seat's
 
 
 # ----------------------------------------------------------------------------- exact replays

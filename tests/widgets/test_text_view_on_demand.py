@@ -102,6 +102,8 @@ def test_the_text_is_of_the_drawing_shown_in_its_language_and_the_refusal_stays(
     hot.refresh()
     hot.handle({"type": "text", "open": True})
     assert hot.traits()["text_open"] and hot.traits()["description"] == ""
+    hot.refresh()  # and every drawing while covered
+    assert hot.traits()["text_open"] and hot.traits()["description"] == ""
 
 
 def test_the_play_page_acknowledges_the_text_view_and_sends_the_text() -> None:

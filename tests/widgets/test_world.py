@@ -163,6 +163,10 @@ def test_the_any_time_gate_asked_of_a_view_lists_what_a_dealt_world_lists() -> N
     gate spares most worlds, and lets through every position that lists an R&R."""
     found, counts = gate_differences()
     assert found == []
+    state = bansan.setup(bansan.Rules(players=3), seed=1)
+    for bad in (3, -1, True, "0"):  # as any_time_actions: no guessing a seat
+        with pytest.raises(ValueError, match="there is no seat"):
+            bansan.any_time_gate(state, bad)  # type: ignore[arg-type]
     assert counts["listed"] > 200 and counts["gate shut"] > 2 * counts["gate open"] > 0
 
 
