@@ -207,12 +207,13 @@ def _draft_placements(state: State, p: int) -> int:
     return 2 if state.phase in OPENING and not state.rules.plays.solo else 0
 
 
-def _draft_total(state: State) -> int:
+def draft_total(state: State) -> int:
     """Workers the stall draft will still place, all seats together (B-OPEN-04/05)."""
     return sum(_draft_placements(state, p) for p in range(len(state.vendors)))
 
 
-def _unrented(state: State) -> int:
+def unrented(state: State) -> int:
+    """The stalls nobody rents (B-OPEN-05: the stall draft needs one per Worker it places)."""
     return sum(s.renter is None for s in state.stalls)
 
 
@@ -258,8 +259,9 @@ def rr_terms(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
             return v("B-ANY-06", f"{a.rent} is rented by P{s.renter}: only unoperated stalls")
         if not s.open and not state.rules.rent_closed_stall:
             return v("B-ANY-06", f"{a.rent} is CLOSED and cannot be rented (A-B-22)")
-        if opening and a.release is None and _unrented(state) - 1 < _draft_total(state):
-            return v("B-OPEN-05", f"the stall draft still places {_draft_total(state)} Workers "
+        if opening and a.release is None and f.once(unrented) - 1 < (
+                total := f.once(draft_total)):
+            return v("B-OPEN-05", f"the stall draft still places {total} Workers "
                      "and needs an unrented stall for each (A-B-60)")
         if count + 1 + (_draft_placements(state, p) if opening else 0) > MAX_WORKERS:
             return v("B-ANY-08", f"you have no free Worker ({MAX_WORKERS} stalls at most"

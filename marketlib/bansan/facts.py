@@ -4,6 +4,7 @@ the same job in the same-named module (issue 28, point 3)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from marketlib.bansan.cards import Produce
@@ -16,8 +17,8 @@ class Facts:
     one ``legal_actions`` (or ``explain``) call: an object per call, so nothing outlives it
     (docs: "Games and the registry")."""
 
-    __slots__ = ("_bags", "_free", "_own", "_place", "_prices", "_stocked", "cat", "open_stalls",
-                 "sells", "state")
+    __slots__ = ("_bags", "_free", "_kept", "_own", "_place", "_prices", "_stocked", "cat",
+                 "open_stalls", "sells", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -29,6 +30,7 @@ class Facts:
         self._own: dict[int, list[Stall]] = {}
         self._prices: dict[Produce, int] = {}
         self._stocked: dict[Produce, list[Stall]] | None = None
+        self._kept: dict[Callable[[State], int], int] = {}
         self.open_stalls: set[tuple[Any, ...]] = set()
         """Keys of stall picks found legal (see ``action_checks.stall_pick``)."""
 
@@ -84,6 +86,14 @@ class Facts:
                 if s.cards:
                     by_type.setdefault(sells[s.id], []).append(s)
         return by_type.get(produce, [])
+
+    def once(self, count: Callable[[State], int]) -> int:
+        """``count(state)``, worked out once (a count of the state that several checks ask
+        for: each R&R rent option of the Opening Round asks how many stalls nobody rents)."""
+        kept = self._kept
+        if count not in kept:
+            kept[count] = count(self.state)
+        return kept[count]
 
     def price(self, produce: Produce) -> int:
         """:func:`price`, once per type."""
