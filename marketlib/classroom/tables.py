@@ -12,7 +12,6 @@ anyone is told about it.
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
 from dataclasses import dataclass
 from types import EllipsisType
@@ -141,7 +140,7 @@ class RoomTable:
         self.game = 0
         self.past: list[Played] = []
         self.last_move = time.time()
-        self.lock = threading.RLock()
+        self.lock = self.session.lock  # one lock per table: the boards' and the room's
         self.wait = Wait()
         self.joined: set[int] = set()
         """The seats a student's page has been attached to since the room started (the room

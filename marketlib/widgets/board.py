@@ -193,11 +193,12 @@ class Board(anywidget.AnyWidget):
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
         """The comm's entry point for ``model.send``: straight to the session (ipywidgets' own
         dispatcher would swallow what ``raise_errors`` asks to raise)."""
-        self._configure()
-        try:
-            self.session.handle(content)
-        finally:
-            self._sync()
+        with self.session.table.lock:  # the answer drawn before another thread moves on
+            self._configure()
+            try:
+                self.session.handle(content)
+            finally:
+                self._sync()
 
     # ------------------------------------------------------------- Python API
     def play(self, action: Any) -> None:
@@ -206,11 +207,12 @@ class Board(anywidget.AnyWidget):
         Raises:
             IllegalAction, InvalidAction: as ``Match.play`` (nothing changes).
         """
-        self._configure()
-        try:
-            self.session.play(action)
-        finally:
-            self._sync()
+        with self.session.table.lock:
+            self._configure()
+            try:
+                self.session.play(action)
+            finally:
+                self._sync()
         self._update_display()
 
     def undo(self) -> None:
@@ -219,8 +221,9 @@ class Board(anywidget.AnyWidget):
         Raises:
             MarketlibError: nothing to undo; UndoBlocked: a reveal blocks it (play mode).
         """
-        self.session.undo()
-        self._sync()
+        with self.session.table.lock:
+            self.session.undo()
+            self._sync()
 
     def redo(self) -> None:
         """Redo forward to the next decision of a person.
@@ -228,15 +231,17 @@ class Board(anywidget.AnyWidget):
         Raises:
             MarketlibError: nothing to redo.
         """
-        self.session.redo()
-        self._sync()
+        with self.session.table.lock:
+            self.session.redo()
+            self._sync()
 
     def new_game(self, seed: int) -> None:
         """Start a new game in the same ``Match`` (same rules) with ``seed`` (any int); the
         computer players start with a fresh memory."""
-        self._configure()
-        self.session.new_game(seed)
-        self._sync()
+        with self.session.table.lock:
+            self._configure()
+            self.session.new_game(seed)
+            self._sync()
         self._update_display()
 
     # ------------------------------------------------------------- readers without a kernel

@@ -360,7 +360,7 @@ class SeatSession:
                 that keeps one anyway (a classroom table), so it is not taken twice; ``None``:
                 taken here.
         """
-        with language(self.lang):
+        with self.table.lock, language(self.lang):
             return self._handle(content, checkpoint)
 
     def _handle(self, content: Any, checkpoint: Any) -> str:
@@ -694,6 +694,10 @@ class SeatSession:
         self._pending_bots = loop.call_soon(self._bot_slice, loop, checkpoint)
 
     def _bot_slice(self, loop: asyncio.AbstractEventLoop, checkpoint: Any) -> None:
+        with self.table.lock:  # a message on another thread waits for the slice to end
+            self._slice(loop, checkpoint)
+
+    def _slice(self, loop: asyncio.AbstractEventLoop, checkpoint: Any) -> None:
         self._pending_bots = None
         table = self.table
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import operator
 import random
+import threading
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -63,6 +64,12 @@ class TableSession:
                  *, names: Mapping[int, str] | None = None) -> None:
         self.table = table
         self.match = match
+        self.lock = threading.RLock()
+        """One message, one slice of the computer players' moves or one Python call at a time
+        (:class:`~marketlib.widgets.session.SeatSession` and the boards take it): JupyterLab
+        4.6 with ipykernel 7 hands a board's messages to a kernel subshell, a thread of its
+        own, while cells run on the main thread and a slice on the thread that scheduled it; a
+        classroom table's lock is this one."""
         self.players = players_of(match)
         self.opponents: dict[int, Any] = dict(opponents or {})
         self.names: dict[int, str] = dict(names or {})
