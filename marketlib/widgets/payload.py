@@ -287,7 +287,8 @@ def described(table: Table, view: Any, actions: Sequence[Any]) -> list[dict[str,
     """``actions`` as the front end draws them: index, notation, words, verb, target and a
     question to ask first (their previews: :func:`previewed`)."""
     warning = table.words.warning
-    presented = table.presented
+    shown = table.shown  # its rows at once, when the table has them (a call less per choice)
+    presented = table.presented if shown is None else shown.presented
     out = []
     for i, action in enumerate(actions):
         label, verb, target = presented(view, action)
