@@ -34,7 +34,7 @@ def in_thread(work: Any) -> tuple[threading.Thread, threading.Event, list[BaseEx
     def run() -> None:
         try:
             work()
-        except BaseException as err:  # noqa: BLE001 - reported by the test
+        except BaseException as err:  # reported by the test
             errors.append(err)
         finally:
             done.set()
