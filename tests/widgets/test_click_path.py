@@ -311,11 +311,12 @@ def test_the_play_page_acknowledges_a_request_for_previews_after_a_refusal() -> 
 ])
 def test_random_clicks_and_pointing_on_boards_that_fall_behind(game: str, rules: Any) -> None:
     """People's paths, played at random (seeded): two boards per seat of one Match (a
-    student's and a second tab that falls behind), each sending plays, any-time moves and
-    requests for previews made on its latest drawing or an older one, as stale pages do.
-    After each request the answer is checked against previews worked out independently, from
-    ``game.preview`` on the view of the state that drawing showed; a request never changes
-    the refusal shown, and one for an older drawing changes nothing."""
+    student's and a second tab that falls behind), each sending plays, any-time moves,
+    requests for previews made on its latest drawing or an older one, as stale pages do, and
+    openings and closings of its text view. After each request the answer is checked against
+    previews worked out independently, from ``game.preview`` on the view of the state that
+    drawing showed, and an open text view's description against ``str`` of that view; a
+    request never changes the refusal shown, and one for an older drawing changes nothing."""
     from marketlib.core.i18n import sentence
 
     module = GAMES[game]
@@ -329,7 +330,7 @@ def test_random_clicks_and_pointing_on_boards_that_fall_behind(game: str, rules:
             b.refresh()
             drawn[id(b)] = (match.state, b.version)
         rng = random.Random(seed)
-        checked = 0
+        checked = texts = 0
         for _ in range(150):
             if match.outcome is not None:
                 break
@@ -338,8 +339,19 @@ def test_random_clicks_and_pointing_on_boards_that_fall_behind(game: str, rules:
                 b.refresh()
                 drawn[id(b)] = (match.state, b.version)
             state, version = drawn[id(b)]
+            shown = b.traits()  # an open text view: the drawing's text, else none
+            assert shown["description"] == (str(module.view(state, b.seat))
+                                            if b.text_open else "")
             asked = version if rng.random() < 0.8 else version - 1
-            kind = rng.choice(["previews", "previews", "play", "any_time"])
+            kind = rng.choice(["previews", "previews", "play", "any_time", "text"])
+            if kind == "text":  # it only reads, as a request for previews does
+                assert b.handle({"type": "text", "open": rng.random() < 0.5}) == ""
+                after = b.traits()
+                assert after["error"] == shown["error"] and after["version"] == version
+                assert after["description"] == (str(module.view(state, b.seat))
+                                                 if b.text_open else "")
+                texts += b.text_open
+                continue
             if kind != "previews":
                 listing = b.traits()["choices" if kind == "play" else "any_time"]
                 if listing:
@@ -375,4 +387,4 @@ def test_random_clicks_and_pointing_on_boards_that_fall_behind(game: str, rules:
             assert answer["any_time"] == any_time
             assert len(any_time) == len(after["any_time"])
             checked += 1
-        assert checked >= 15
+        assert checked >= 15 and texts >= 5
