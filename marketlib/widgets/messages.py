@@ -156,6 +156,10 @@ TYPES: dict[str, type[Message]] = {
 }
 """The board's message types by their ``type``."""
 
+READS = (Previews, Text)
+"""The messages that only read (a board's requests for previews, its text view opened or
+closed): never refused as stale, and the refusal shown stays (``SeatSession.handle``)."""
+
 PROPOSALS = (ProposeTrade, Bargain, Counter)
 
 
@@ -225,7 +229,7 @@ def too_deep(text: str, limit: int) -> bool:
     return False
 
 
-__all__ = ["PROPOSALS", "TYPES", "AnyTime", "Bargain", "BoardMessage", "BoardMessageError",
+__all__ = ["PROPOSALS", "READS", "TYPES", "AnyTime", "Bargain", "BoardMessage", "BoardMessageError",
            "Choice", "Counter", "Explain", "Hint", "Message", "NewGame", "Play", "Previews",
            "ProposeTrade", "Redo", "Reveal", "Review", "SetSeat", "StaleMessage", "StepIn",
            "StepOut", "Teacher", "Text", "Undo", "decode", "kind_of", "refusal", "too_deep"]

@@ -398,14 +398,11 @@ class SeatSession:
     def _dispatch(self, content: Any) -> None:
         message = m.decode(content)
         self.stale = False
-        if isinstance(message, m.Previews):  # it only reads: the refusal shown stays
-            self._msg_previews(message)
-            return
-        if isinstance(message, m.Text):  # so does this
-            self._msg_text(message)
+        kind = m.kind_of(message)
+        if isinstance(message, m.READS):  # it only reads: the refusal shown stays
+            getattr(self, f"_msg_{kind}")(message)
             return
         self._stale_shown = False
-        kind = m.kind_of(message)
         if kind in CONTROLS and kind not in self.controls:
             raise BoardMessageError(_(SWITCHED_OFF[kind]) if kind in SWITCHED_OFF else
                                     _("'{kind}' is not available on this board").format(
