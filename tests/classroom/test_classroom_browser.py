@@ -43,16 +43,18 @@ def synced(page: Any, version_of_match: int) -> None:
         arg=version_of_match, timeout=30_000)
 
 
-def click_a_choice(page: Any) -> str:
+def click_a_choice(page: Any, within: float = 30.0) -> str:
     """Click what a student would: answer a question first, else the first highlighted choice
-    that plays, else the first highlighted thing to select (a two-click choice)."""
+    that plays, else the first highlighted thing to select (a two-click choice). Looks again
+    until a click lands or ``within`` seconds pass, then says what the page showed."""
     from playwright.sync_api import Error as PlaywrightError
 
     selectors = ('[data-target="confirm:yes"]',
                  ".marketlib-board button.marketlib-legal[data-choice]:visible",
                  ".marketlib-board button.marketlib-legal:visible")
-    attempts = 5
-    for _ in range(attempts):
+    deadline = time.monotonic() + within
+    missed: list[str] = []  # why the clicks that did not land did not
+    while time.monotonic() < deadline:
         for selector in selectors:
             button = page.locator(selector).first
             if not button.count():
@@ -60,15 +62,26 @@ def click_a_choice(page: Any) -> str:
             try:
                 label = button.get_attribute("aria-label", timeout=5_000) or button.inner_text()
                 button.click(timeout=5_000)
-            except PlaywrightError:
+            except PlaywrightError as error:
                 # The board was redrawn between finding the button and clicking it (a state
                 # message landed; on a loaded CI machine once in a few runs): look again.
+                missed.append(str(error).splitlines()[0])
                 break
             return str(label)
-        else:  # no highlighted thing yet: the page may not have drawn the new position
-            page.wait_for_timeout(500)
-    raise AssertionError(f"the deciding student has nothing to click: no click landed in "
-                         f"{attempts} attempts")
+        page.wait_for_timeout(250)  # nothing highlighted yet, or the board was redrawn
+    shot = OUT / "nothing_to_click.png"
+    page.screenshot(path=str(shot), full_page=True)
+    shown = page.evaluate("""() => { const p = window.marketlibClassroom, m = p.model;
+        return { state: p.state, link: document.getElementById('link').textContent,
+                 note: document.getElementById('connection').innerText,
+                 version: m.get('version'), log: (m.get('log') || []).length,
+                 choices: (m.get('choices') || []).map((c) => c.text),
+                 error: m.get('error'), notice: m.get('notice'), busy: m.get('busy'),
+                 confirmation: m.get('confirmation'), covered: m.get('covered'),
+                 legal: document.querySelectorAll('.marketlib-board .marketlib-legal').length,
+                 board: document.querySelectorAll('.marketlib-board').length }; }""")
+    raise AssertionError(f"the deciding student has nothing to click in {within:.0f} s: the "
+                         f"page showed {shown}; clicks that missed: {missed[-5:]}; {shot}")
 
 
 def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: Path) -> None:
