@@ -347,8 +347,8 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         ...     _ = m.play(m.legal_actions()[0])
         >>> p = m.current_player
         >>> str(preview(m.view(p), StockDeck(player=p)))  # doctest: +NORMALIZE_WHITESPACE
-        'reveals Deck cards one at a time until a produce type repeats (40 left); the repeated
-        card goes to its Waste Bin, so a bin may fill'
+        'reveals Deck cards one at a time until a produce type repeats (it holds 40 cards now);
+        the repeated card goes to its Waste Bin, so a bin may fill'
     """
     ENGINE.actions.kind_of(action)  # a value that is no action: InvalidAction, named
     check_own_move(view, action)  # a guess is never stated as a fact
@@ -363,14 +363,16 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
     if len(after.deck) < len(before.deck):
         if isinstance(action, A.StockDeck):
             chance.append(f"reveals Deck cards one at a time until a produce type repeats "
-                          f"({view.deck_size} left); the repeated card goes to its Waste Bin, "
-                          "so a bin may fill")
+                          f"(it holds {view.deck_size} cards now); the repeated card goes to its "
+                          "Waste Bin, so a bin may fill")
         elif refills:
             # a refill (B-UPK-09); a Sendiri draw (B-SOLO-10/11) says only that it draws, as
             # whether its Row grows depends on the hidden cards
-            chance.append(f"refills the Row from the Deck ({view.deck_size} left)")
+            chance.append(f"refills the Row from the Deck (it holds {view.deck_size} cards "
+                          "now)")
         else:
-            chance.append(f"hidden cards are drawn from the Deck ({view.deck_size} left)")
+            chance.append(f"hidden cards are drawn from the Deck (it holds {view.deck_size} "
+                          "cards now)")
         sure_bins = sure_trigger = False
         if view.deck_size <= _most_drawn(view, action):
             chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")

@@ -1580,10 +1580,10 @@ PREVIEWS: tuple[str, ...] = (
     N_('you release Stall {stall} (your once-a-game R&R, B-ANY-04)'),
     N_('you rent Stall {stall} for RM{cost} and you release Stall {stall2} for RM{gain}, so your '
        'money stays as it is (your once-a-game R&R, B-ANY-04)'),
-    N_('reveals Deck cards one at a time until a produce type repeats ({count} left); '
-       'the repeated card goes to its Waste Bin, so a bin may fill'),
-    N_('refills the Row from the Deck ({count} left)'),
-    N_('hidden cards are drawn from the Deck ({count} left)'),
+    N_('reveals Deck cards one at a time until a produce type repeats (it holds {count} cards '
+       'now); the repeated card goes to its Waste Bin, so a bin may fill'),
+    N_('refills the Row from the Deck (it holds {count} cards now)'),
+    N_('hidden cards are drawn from the Deck (it holds {count} cards now)'),
     N_('it may draw the last card, which triggers the Last Round (B-END-01)'),
     N_('a Star among them flips an Event at Upkeep (A-B-20)'),
     N_('a Star on a drawn card flips an Event, which can change money, Bags and bins'),
