@@ -125,7 +125,8 @@ class Hint:
         action: the suggested move (one of the legal actions).
         reason: the strong bot's sentence about it (``explain_choice``).
         best: the suggested line and its estimate (``None`` when the move was the only one).
-        alternatives: the next two moves it weighed, best first, each by its best line (fewer
+        alternatives: the next two moves it weighed, the highest estimate first (the first is
+            the reason's "next best"), each by its best line (fewer
             when there are fewer; other lines of the suggested move only if it weighed no
             other move).
         undecided: the search could not tell the suggested move from an alternative (within
@@ -266,13 +267,15 @@ def _close(best: Option, other: Option) -> bool:
 
 
 def _alternatives(options: Sequence[Option], chosen: Option) -> tuple[Option, ...]:
-    """The next two options after ``chosen`` with other first moves (the best line of each);
-    only when there is none, the next lines of the same move."""
+    """The two best options after ``chosen`` with other first moves (the best line of each),
+    by their estimates, highest first (ties: the search's order), as the bot's reason names
+    its "next best"; only when there is none, the best other lines of the same move."""
+    others = sorted((o for o in options if o is not chosen), key=lambda o: -o.chance)
     firsts: list[Option] = []
-    for o in options:
+    for o in others:
         if o.action != chosen.action and all(o.action != f.action for f in firsts):
             firsts.append(o)
-    return tuple(firsts[:2] or [o for o in options if o is not chosen][:2])
+    return tuple(firsts[:2] or others[:2])
 
 
 def _names(words: Sequence[str]) -> str:

@@ -336,8 +336,12 @@ class ISMCTSBot:
                             "lost, to 100%, won; tried in {visits} of them)"),
                          **slots)
         first = best.line.actions[0]  # the next best *other* move: a line that begins with
-        second = next((arm for arm in ranked[1:] if arm.line.actions[0] != first), None)
-        if second is not None:  # the same move is no alternative (helper-63)
+        # the same move is no alternative (helper-63); the best by its score, not by how often
+        # it was tried, so a hint's "Also weighed" reads in the same order (helper-91: "next
+        # best ... at about 34%" beside another move's 36%)
+        second = max((arm for arm in ranked[1:] if arm.line.actions[0] != first),
+                     key=lambda arm: arm.mean, default=None)  # ties: the most tried
+        if second is not None:
             text = Later(N_("{scored}; next best began with {move} at about {percent}%"),
                          scored=text, move=named(table, second.line.actions[0]),
                          percent=f"{100 * second.mean:.0f}")
