@@ -98,7 +98,9 @@ class Room:
             draws a fresh secret seed (``secrets.randbits(63)``), kept in the database so
             :meth:`resume` deals the same cards; every class gets its own deals. Students'
             pages are never sent a seed before their game is over (it deals every hidden card;
-            issue 27): :attr:`seeds` has them.
+            issue 27), and in a room made with a seed never at all (each table's seeds follow
+            from it, so one finished game's seed would deal every other): :attr:`seeds` has
+            them.
         path: the SQLite file the room is written to (default ``classroom-<date-time>.sqlite``
             in the working folder); it must not exist yet (see :meth:`resume`).
         host: the address the server listens on: ``"127.0.0.1"`` (default, this computer only)
@@ -246,8 +248,10 @@ class Room:
                     code = new_code()
                 used.add(code)
                 seat_codes.append(code)
+            # a seeded room's seeds follow from one another (seed + table + game * tables):
+            # one finished game's would deal the others, so no page is ever sent one
             self.tables.append(RoomTable(i, table, match, seat_codes, store,
-                                         treatment=chosen[i]))
+                                         treatment=chosen[i], seed_at_end=seed is None))
         for t in self.tables:
             t.refresh()
 

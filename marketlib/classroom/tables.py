@@ -71,15 +71,17 @@ class Played:
     names: list[str]
 
 
-def seat_sessions(table: Table, match: Match) -> tuple[TableSession, list[SeatSession]]:
+def seat_sessions(table: Table, match: Match, *,
+                  seed_at_end: bool = True) -> tuple[TableSession, list[SeatSession]]:
     """A classroom table's sessions: the shared table and one session per seat, each fixed to
     its seat, offering no board controls but the coach's (a hint, a review of the game once
     it is over; issue 29: ``Room.hints`` switches them off) and not sending the seed before
-    the game is over (it deals every hidden card; issue 27). What every connection of that
-    seat is sent is ``sessions[seat].traits()``."""
+    the game is over (it deals every hidden card; issue 27), nor after it without
+    ``seed_at_end`` (a room made with ``seed=``, whose seeds follow from one another). What
+    every connection of that seat is sent is ``sessions[seat].traits()``."""
     shared = TableSession(table, match)
     return shared, [SeatSession(shared, s, hot_seat=False, controls=COACH, show_seed=False,
-                                held=HELD)
+                                seed_at_end=seed_at_end, held=HELD)
                     for s in range(shared.players)]
 
 
@@ -125,7 +127,7 @@ class RoomTable:
     """
 
     def __init__(self, index: int, table: Table, match: Match, codes: list[str],
-                 store: Store, *, treatment: str = "") -> None:
+                 store: Store, *, treatment: str = "", seed_at_end: bool = True) -> None:
         self.index = index
         self.treatment = treatment
         """The name of the treatment this table plays (``""`` in a room of one rule set)."""
@@ -133,7 +135,7 @@ class RoomTable:
         """The table's number as people read it: "Table 1" is ``room.tables[0]`` (issue 27)."""
         self.codes = codes
         self.store = store
-        self.session, self.seats = seat_sessions(table, match)
+        self.session, self.seats = seat_sessions(table, match, seed_at_end=seed_at_end)
         self.names = [""] * self.session.players
         self.bots: dict[int, str] = {}
         self.by: list[str] = []

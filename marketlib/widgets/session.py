@@ -166,6 +166,10 @@ class SeatSession:
             notebook board does (whoever holds the notebook holds the ``Match``); a classroom
             seat does not: the seed deals every hidden card, so a student's page is sent it
             only once the game is over (``""`` before; issue 27).
+        seed_at_end: send the seed once the game is over (when ``show_seed`` is off). A
+            classroom seat of a room made with ``seed=`` does not: every table's every deal
+            follows from that one number, so one finished game's seed would deal the games
+            still being played (helper-94).
         lang: the language this front end reads (``"en"``, ``"ms"``; issue 30, point 5);
             ``None``: the process's (:func:`marketlib.set_language`). Every word it is sent
             and every refusal it is shown is in that language; the game is the same.
@@ -180,11 +184,12 @@ class SeatSession:
     def __init__(self, table: TableSession, seat: int = 0, *, teacher: bool = False,
                  hot_seat: bool = True, controls: Collection[str] = CONTROLS,
                  on_change: Callable[[], None] | None = None, show_seed: bool = True,
-                 held: str = "", lang: str | None = None) -> None:
+                 seed_at_end: bool = True, held: str = "", lang: str | None = None) -> None:
         self.table = table
         self.lang = None if lang is None else check_language(lang)
         """The language this front end reads (``None``: the process's)."""
         self.show_seed = show_seed
+        self.seed_at_end = seed_at_end
         self.seat = seat
         self.teacher = teacher
         self.hot_seat = hot_seat
@@ -309,7 +314,8 @@ class SeatSession:
             "version": self.version,
             "position": self.position,
             "busy": busy_words(table),
-            "seed": str(match.seed) if self.show_seed or match.outcome is not None else "",
+            "seed": str(match.seed) if self.show_seed or (
+                self.seed_at_end and match.outcome is not None) else "",
             "controls": list(self.controls),
             "step_in": self.step_in_seats(),
             "out_of_turn": self.stepped_in is not None,

@@ -190,3 +190,24 @@ def test_as_text_leaves_numbers_and_plain_text_alone() -> None:
     out = as_text(frame)
     assert out["name"].tolist()[:2] == ["Ana", "'-x"] and out["score"].tolist() == [-3, 0, 2]
     assert out["bot"].tolist() == ["Person", "'=1", "Person"]
+
+
+def test_a_seeded_rooms_pages_are_never_sent_a_seed_even_after_the_game(tmp_path: Path) -> None:
+    """helper-94: in a room made with ``seed=5`` a finished table's page read ``"seed": "5"``,
+    and ``Match(..., seed=5 + 1)`` then dealt Table 2's Deck and every Shopping List while that
+    game was still played (the seeds follow from one another: seed + table + game * tables).
+    A room without a seed draws each table's and game's seed apart: a finished game's page
+    gets its own, which deals nothing else."""
+    for seed, shown in ((5, False), (None, True)):
+        (tmp_path / str(seed)).mkdir()
+        room = make_room(tmp_path / str(seed), tables=2, players=2, seed=seed)
+        table = room.tables[0]
+        with table.lock:
+            while table.match.outcome is None:
+                table.match.play(table.match.legal_actions()[0])
+        table.refresh()
+        for seat in table.seats:
+            sent = seat.traits()
+            assert sent["seed"] == (str(table.match.seed) if shown else ""), (seed, sent["seed"])
+        assert room.tables[1].match.outcome is None  # Table 2 plays on
+        room.stop()
