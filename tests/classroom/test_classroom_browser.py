@@ -128,10 +128,17 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
                 synced(page, moves)
                 click_a_choice(page)
                 clicks += 1
+                # Until the click is answered: a move sent is in ``pending`` until its ``ack``,
+                # which comes after the new position; a first click of two selects, and a
+                # question asks, sending nothing. (Waiting for "moved, or a selection shown"
+                # alone let a stall clicked after a card through at once, the card still shown
+                # selected: the loop then read the table before the move and clicked on a page
+                # whose decision had passed; it failed once in CI and once in 3 loaded runs.)
                 page.wait_for_function(
-                    "(n) => { const m = window.marketlibClassroom.model; return"
-                    " m.get('log').length !== n || document.querySelector("
-                    "'.marketlib-selected, .marketlib-confirm'); }", arg=moves, timeout=30_000)
+                    "(n) => { const p = window.marketlibClassroom, m = p.model; return"
+                    " p.pending.size === 0 && (m.get('log').length !== n || document"
+                    ".querySelector('.marketlib-selected, .marketlib-confirm')); }",
+                    arg=moves, timeout=30_000)
                 if clicks == 12:
                     page.screenshot(path=str(OUT / "student_phone_playing.png"))
             with table.lock:
