@@ -22,7 +22,8 @@ closed, with a WebSocket close code and a reason the page shows, only when it br
 * 4003: :data:`MAX_WRONG_CODES` wrong codes on this connection, or a new wrong code from an
   address that gave :data:`MAX_WRONG_CODES_PER_MINUTE` different wrong codes in the last minute
   (a right code always joins: a class behind one address is never locked out by one guesser);
-* 4008: no right code within ``join_timeout`` seconds (default :data:`JOIN_TIMEOUT`);
+* 4008: no right code within ``join_timeout`` seconds (default :data:`JOIN_TIMEOUT`) of the
+  connection's opening or of its last wrong code;
 * 4029: the address already holds ``max_unjoined`` connections without a seat (default
   :data:`MAX_UNJOINED`), so sockets that never join cannot use up the server's files;
 * 1009: a frame over :data:`MAX_FRAME` (uvicorn).
@@ -196,6 +197,9 @@ class Connection:
     stamp: float = field(default_factory=time.monotonic)
     wrong: int = 0
     created: float = field(default_factory=time.monotonic)
+    tried: float = 0.0
+    """When its last wrong code came (``time.monotonic()``; 0: none): the time to send a right
+    code counts from it, so a student who is retyping is not closed on meanwhile."""
     unjoined: bool = True
     """Counted among its address's connections without a seat (until its first join)."""
     closing: bool = False
@@ -456,21 +460,26 @@ class ClassroomServer:
 
     async def watch(self, conn: Connection) -> None:
         """Send a ``heartbeat`` every :attr:`heartbeat` seconds and close a connection that has
-        not joined within :attr:`join_timeout` seconds (4008)."""
-        deadline = conn.created + self.join_timeout
+        not joined within :attr:`join_timeout` seconds of its opening or of its last wrong code
+        (4008)."""
         with contextlib.suppress(asyncio.CancelledError):
             while not conn.closing:
+                deadline = max(conn.created, conn.tried) + self.join_timeout
                 wait = self.heartbeat
                 if conn.unjoined:
                     wait = min(wait, max(0.0, deadline - time.monotonic()))
                 await asyncio.sleep(wait)
                 if conn.closing:
                     return
+                deadline = max(conn.created, conn.tried) + self.join_timeout
                 if conn.unjoined and time.monotonic() >= deadline:
-                    with language(conn.lang):
+                    with language(conn.lang):  # a wrong code was a code (helper-94)
+                        why = (_("No right code was sent within {seconds} s of the last one: "
+                                 "enter your code again.") if conn.wrong else
+                               _("No code was sent within {seconds} s: enter your code "
+                                 "again."))
                         conn.close(CLOSE_JOIN_TIMEOUT,
-                                   _("No code was sent within {seconds} s: enter your code "
-                                     "again.").format(seconds=f"{self.join_timeout:g}"))
+                                   why.format(seconds=f"{self.join_timeout:g}"))
                     return
                 if wait == self.heartbeat:
                     conn.send({"type": "heartbeat"})
@@ -632,6 +641,7 @@ class ClassroomServer:
             del recent[old]
         typed = normalize(join.code) or "".join(join.code.split()).upper()[:2 * LENGTH]
         conn.wrong += 1
+        conn.tried = now
         with language(conn.lang):  # the page's language, sent with the join
             unknown = _("unknown code: check it with your teacher")
             if typed not in recent and len(recent) >= self.max_wrong_codes_per_minute:

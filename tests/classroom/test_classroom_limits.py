@@ -196,6 +196,22 @@ def test_a_socket_that_does_not_join_in_time_is_closed_with_a_reason(running: An
         assert recv(ws, "pong") == {"type": "pong", "id": 2}
 
 
+def test_the_time_for_a_right_code_counts_again_from_a_wrong_one(running: Any) -> None:
+    """helper-94: a student who typed a wrong code and was retyping was closed 30 s after the
+    page opened, told "No code was sent": a wrong code is a code, and the time counts from it."""
+    room = running(players=2, join_timeout=1.0)
+    start = time.monotonic()
+    with connect(ws_url(room)) as ws:
+        time.sleep(0.6)
+        ws.send(json.dumps({"type": "join", "code": "AAAAA-AAAAA"}))
+        assert recv(ws, "error")["error"].startswith("unknown code")
+        code, reason = closed_with(ws)
+    took = time.monotonic() - start
+    assert code == 4008 and reason == ("No right code was sent within 1 s of the last one: "
+                                       "enter your code again.")
+    assert 1.4 <= took < 5, took  # 1 s after the wrong code, not after the opening
+
+
 def test_the_unjoined_cap_refuses_the_next_socket_while_a_joined_student_plays(
         running: Any) -> None:
     room = running(players=3, max_unjoined=5, join_timeout=60)

@@ -386,3 +386,43 @@ def test_a_page_whose_seat_was_taken_offers_the_form_and_a_reload_leaves_the_sea
                                  timeout=30_000)
         assert aisyah.locator(".marketlib-page-who").inner_text().startswith(
             "Table 1, seat P1")
+
+
+def test_a_student_retyping_a_code_keeps_the_form_and_odd_codes_do_not_stop_the_page(
+        tmp_path: Path) -> None:
+    """helper-94's join faults: after a wrong code, the form vanished 30 s after the page
+    opened, mid-typing, saying no code was sent; a letter-spaced code pasted from a PDF (21
+    characters) was cut to 20 and refused; an address ending in "#CODE%" stopped the page
+    with its Join button disabled and nothing said."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    room = Room("bansan", tables=1, players=2, path=tmp_path / "class.sqlite",
+                seed=5).start(join_timeout=2.0)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(room.url + "#ABCDE%")
+            page.wait_for_function("() => !document.querySelector('form#join button').disabled")
+            assert page.locator("#code").input_value() == "ABCDE%"
+
+            page.fill("#code", "AAAAA-AAAAA")
+            page.click("form#join button[type=submit]")
+            page.wait_for_function("() => document.getElementById('problem').textContent")
+            page.fill("#code", "ZZZ")  # retyping, more slowly than the time to send a code
+            page.wait_for_function("() => window.marketlibClassroom.state === 'refused'",
+                                   timeout=10_000)
+            assert page.locator("#join").is_visible()
+            assert page.locator("#code").input_value() == "ZZZ"
+            assert page.locator("#connection").inner_text() == (
+                "No right code was sent within 2 s of the last one: enter your code again.")
+
+            spaced = " ".join(room.codes[(1, 0)])  # "A B C D E - F G H J K": 21 characters
+            page.fill("#code", spaced)
+            assert page.locator("#code").input_value() == spaced
+            page.click("form#join button[type=submit]")
+            page.wait_for_selector(".marketlib-board", timeout=30_000)
+            browser.close()
+    finally:
+        room.stop()

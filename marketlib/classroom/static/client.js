@@ -19,7 +19,8 @@ const BACKOFF = [1, 2, 4, 8, 15]; // seconds between tries, the last one repeate
 // Close codes (server.py): 4001 the seat was opened in another tab; 4003 too many wrong codes;
 // 4008 no code in time; 4029 too many connections waiting for a code from this network.
 const TAKEN = 4001;
-const REFUSED = new Set([4003, 4008]);
+const JOIN_TIMEOUT = 4008;
+const REFUSED = new Set([4003, JOIN_TIMEOUT]);
 
 // The page's words in every language (/words.json, from Python: classroom/page_words.py), and
 // the language the student chose (kept in this browser; the board is sent in it too). The
@@ -207,16 +208,20 @@ function retry(why) {
   page.timer = setTimeout(() => { page.timer = null; connect(); }, wait * 1000);
 }
 
-function refuse(reason) {
+function refuse(reason, keepForm) {
   if (page.timer) clearTimeout(page.timer);
   page.timer = null;
   page.state = "refused";
   page.joined = false;
   tab.removeItem("marketlib-joined");
   clearBoard(); // a board the server no longer serves to this page would only mislead
-  $("join").classList.add("marketlib-hidden"); // the button below opens it again
   $("problem").textContent = "";
   link(t("not_connected"));
+  if (keepForm) { // a student still typing a code keeps the form and what is typed in it
+    note(reason);
+    return;
+  }
+  $("join").classList.add("marketlib-hidden"); // the button below opens it again
   note(`${reason} `, button(t("enter_again"), () => {
     note("");
     $("join").classList.remove("marketlib-hidden");
@@ -333,7 +338,9 @@ function connect() {
     const reason = event.reason || page.reason;
     if (event.code === TAKEN) { taken(reason); return; }
     if (REFUSED.has(event.code)) {
-      refuse(reason || t("server_closed"));
+      // no right code in time, on a page that never joined: its form stays (helper-94: it
+      // vanished while the student retyped a code); Join opens a new connection
+      refuse(reason || t("server_closed"), event.code === JOIN_TIMEOUT && !page.joined);
       return;
     }
     // The teacher stopped the room, the kernel restarted, the network dropped, or too many
@@ -377,7 +384,10 @@ $("join").addEventListener("submit", (event) => {
 // before in this browser fills the form in, unless the student typed one while the page's words
 // were on their way (a code typed is never replaced). The Join button waits, disabled in
 // index.html, until its handler is here: pressed earlier, the form would reload the page.
-const fromLink = decodeURIComponent(location.hash.replace(/^#/, ""));
+const fromLink = (() => { // "#CODE%" is no escape: read as typed, never a page stuck (helper-94)
+  const hash = location.hash.replace(/^#/, "");
+  try { return decodeURIComponent(hash); } catch { return hash; }
+})();
 if (!$("code").value) $("code").value = fromLink || store.getItem("marketlib-code") || "";
 if (!$("name").value) $("name").value = store.getItem("marketlib-name") || "";
 $("join").querySelector("button[type=submit]").disabled = false;
