@@ -20,7 +20,11 @@ import msgspec
 from marketlib.bansan.cards import Produce, Waste
 
 
-class _Action(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type"):
+class _Action(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type",
+              forbid_unknown_fields=True):
+    """Every action names the seat taking it. A saved action with an extra key is refused
+    (docs/save-files.md; it was kept silently, helper-94), as in Monsoon Market."""
+
     player: int
 
 

@@ -157,6 +157,9 @@ def read_save(path: str | Path) -> Any:
         raw = Path(path).read_bytes()
     except OSError as err:
         raise SaveFileError(name, f"cannot be read: {err}") from None
+    # a UTF-8 byte order mark, which some editors write (an old Notepad), is read past, as
+    # RFC 8259 lets a parser do; it was refused as "invalid character (byte 0)" (helper-94)
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
     try:
         return msgspec.json.decode(raw)
     except msgspec.DecodeError as err:

@@ -233,3 +233,29 @@ def test_a_file_that_is_not_utf8_is_not_json(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError, match="is not valid JSON") as err:
         Match.load(path)
     assert err.value.file == str(path) and err.value.field is None
+
+
+@pytest.mark.parametrize("name", ["bansan", "monsoon"])
+def test_an_unknown_key_in_an_action_is_refused_in_both_games(name: str) -> None:
+    """docs/save-files.md: "an action with a key it does not know is refused"; a Bansan
+    action with ``"bogus": 7`` loaded silently (helper-94), Monsoon's was refused."""
+    module = {"bansan": bansan, "monsoon": monsoon}[name]
+    match = Match(name, module.Rules(players=2), seed=3)
+    for _ in range(3):
+        match.play(match.legal_actions()[0])
+    content = match.to_dict()
+    content["actions"][1]["bogus"] = 7
+    with pytest.raises(SaveFileError, match="unknown field `bogus`") as err:
+        Match.from_dict(content)
+    assert err.value.field == "actions[1]"
+
+
+def test_a_file_with_a_utf8_byte_order_mark_loads(tmp_path: Path) -> None:
+    """An editor that writes a byte order mark (an old Notepad) made a good save "not valid
+    JSON (invalid character (byte 0))" (helper-94); RFC 8259 lets a parser read past it."""
+    match = Match("bansan", bansan.Rules(players=2), seed=3)
+    match.play(match.legal_actions()[0])
+    path = tmp_path / "notepad.json"
+    match.save(tmp_path / "plain.json")
+    path.write_bytes(b"\xef\xbb\xbf" + (tmp_path / "plain.json").read_bytes())
+    assert Match.load(path).history == match.history
