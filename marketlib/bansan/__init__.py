@@ -54,6 +54,7 @@ from marketlib.bansan.actions import (
     StockRow,
     Throw,
     Tuck,
+    Withdraw,
 )
 from marketlib.bansan.cards import (
     Catalog,
@@ -179,6 +180,7 @@ __all__ = [
     "Vendor",
     "View",
     "Waste",
+    "Withdraw",
     "any_time_actions",
     "any_time_gate",
     "apply",

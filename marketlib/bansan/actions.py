@@ -8,7 +8,7 @@ decisions are sequences of atomic ones (docs: "Games and the registry"): a BUY i
 ``Pick``..., ``Done``; stocking is ``StockRow``/``StockDeck`` then ``Tuck`` per card; Upkeep
 is ``Complete``..., ``Done``, ``ReturnList``..., then ``Give``/``Throw`` while the bag is over
 the limit. Trades and bargains are proposals the other vendor answers with ``Accept`` or
-``Decline``.
+``Decline``; the vendor who made one may take it back while it waits (``Withdraw``).
 """
 
 from __future__ import annotations
@@ -264,6 +264,15 @@ class Decline(_Action, frozen=True, kw_only=True, tag="decline"):
         return f"P{self.player} decline"
 
 
+class Withdraw(_Action, frozen=True, kw_only=True, tag="withdraw"):
+    """Take back the trade, bargain or counter-offer you made, before it is answered: a deal
+    needs both vendors' consent (B-ANY-01/02), and yours ends with it. An any-time action:
+    an offer to a vendor who has gone no longer holds the table (helper-94)."""
+
+    def __str__(self) -> str:
+        return f"P{self.player} withdraw"
+
+
 Action = (ReturnList | ChooseHalf | Tuck | PlaceWorker | Move | StockRow | StockDeck | SkipStocking
           | Buy | BuyWholesale | Sell | Pick | Bargain | Done | Empty | EndActions | Complete | Give
-          | Throw | RentAndRelease | ProposeTrade | Counter | Accept | Decline)
+          | Throw | RentAndRelease | ProposeTrade | Counter | Accept | Decline | Withdraw)

@@ -427,6 +427,16 @@ def check_decline(state: State, a: A.Decline, f: Facts) -> Why | None:
     return None
 
 
+def check_withdraw(state: State, a: A.Withdraw, f: Facts) -> Why | None:
+    """Only the vendor whose offer waits takes it back (its consent ends, B-ANY-01/02)."""
+    offer = state.offer
+    if offer is None:
+        return v("B-ANY-02", "there is no offer to take back")
+    if a.player != offer.frm:
+        return v("B-ANY-02", f"only P{offer.frm}, who made the offer, can take it back")
+    return None
+
+
 # --------------------------------------------------------------------------- well-formed?
 # Is a value a well-formed Bansan action? Each action type's fields are checked against the card
 # data in play (cards, lists, stalls, seats, types) by the function its row of the action table

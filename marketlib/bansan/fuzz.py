@@ -20,16 +20,18 @@ from marketlib.bansan.state import BargainOffer, Purchase, State
 
 def person_action(state: State, seat: int, rng: random.Random) -> A.Action:
     """One well-formed action a person at ``seat`` might try now (legal or not), with random
-    terms: a bargain during the seat's BUY from vendors, a counter or an answer while an offer
-    waits, a trade proposal, a Rent & Release. In Sendiri these are what the mode refuses."""
+    terms: a bargain during the seat's BUY from vendors, a counter, an answer or taking the
+    offer back while an offer waits, a trade proposal, a Rent & Release. In Sendiri these are
+    what the mode refuses."""
     pending = state.pending
     if (isinstance(pending, Purchase) and pending.kind == "vendors" and seat == state.current
             and state.offer is None and rng.random() < 0.6):
         return _bargain(state, seat, pending, rng)
     roll = rng.random()
-    if state.offer is not None and roll < 0.5:
+    if state.offer is not None and roll < 0.55:
         return _counter(state, seat, rng) if roll < 0.3 else (
-            A.Accept(player=seat) if roll < 0.4 else A.Decline(player=seat))
+            A.Accept(player=seat) if roll < 0.4 else A.Decline(player=seat) if roll < 0.5
+            else A.Withdraw(player=seat))  # the offer's maker takes it back; others are refused
     if roll < 0.7 and len(state.vendors) > 1:
         return _trade(state, seat, rng)
     if roll < 0.75:

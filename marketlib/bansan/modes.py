@@ -106,6 +106,7 @@ SENDIRI = Mode(
         A.Bargain: ("B-SOLO-08", "there is no bargaining in Sendiri: the prices are fixed"),
         A.Accept: ("B-SOLO-08", "there are no offers in Sendiri"),
         A.Decline: ("B-SOLO-08", "there are no offers in Sendiri"),
+        A.Withdraw: ("B-SOLO-08", "there are no offers in Sendiri"),
         A.Counter: ("B-SOLO-08", "there are no offers in Sendiri"),
         A.PlaceWorker: ("B-SOLO-04", "in Sendiri the Workers are placed at setup"),
         A.StockDeck: ("B-SOLO-11", f"in Sendiri you stock only from the {SOLO_ROW}-card Row, "

@@ -247,16 +247,29 @@ def do_decline(state: State, a: A.Decline) -> State:
     return state
 
 
-_DECLINED = re.compile(r"P\d+ declined P\d+'s trade \(B-ANY-02\)")
-"""A declined trade's note in the event log (the note above)."""
+def do_withdraw(state: State, a: A.Withdraw) -> State:
+    """The offer ends and nothing changes hands, as on a decline; the money it promised is
+    free again (A-B-61)."""
+    offer = state.offer
+    state = replace(state, offer=None)
+    if isinstance(offer, TradeOffer):
+        state = _trade_answered(state, f"P{a.player} took back the trade offered to "
+                                f"P{offer.to} (B-ANY-02)")
+    return state
+
+
+_DECLINED = re.compile(r"P\d+ (?:declined P\d+'s trade|took back the trade offered to P\d+) "
+                       r"\(B-ANY-02\)")
+"""A declined or withdrawn trade's note in the event log (the notes above)."""
 
 
 def _trade_answered(state: State, text: str) -> State:
     """``text``, a trade's answer, noted in the event log: it is said at the table, so every
     seat's view tells an accept from a decline, even of a trade of money only (B-ANY-02). It
-    takes the place of a decline noted just before it, which moved nothing: proposals declined
-    one after another keep one line, so they cannot push the automatic steps (a Sendiri move,
-    an A-B-61 void bargain) out of the log's :data:`~marketlib.bansan.state.LOG_SIZE` entries
+    takes the place of a decline (or a withdrawal) noted just before it, which moved nothing:
+    proposals declined one after another keep one line, so they cannot push the automatic
+    steps (a Sendiri move, an A-B-61 void bargain) out of the log's
+    :data:`~marketlib.bansan.state.LOG_SIZE` entries
     (helper-71: 13 declined proposals emptied it). An accepted trade, which moved money or
     cards, keeps its line (helper-73). Every answer stays in the move log."""
     if state.log and _DECLINED.fullmatch(state.log[-1]):

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 
 
-ANY_TIME = (A.RentAndRelease, A.ProposeTrade)
+ANY_TIME = (A.RentAndRelease, A.ProposeTrade, A.Withdraw)
 
 _ANSWERS = (A.Accept, A.Decline, A.Counter)
 """The answers to an open offer (B-ANY-01/02, A-B-60)."""
@@ -270,11 +270,13 @@ def _rr_options(state: State, p: int, f: Facts, opening: bool = False) -> list[A
 
 
 def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
-    """What ``seat`` may do now besides ``legal_actions`` (B-ANY, A-B-32/33/60): its Rent & Release
-    options on another vendor's decision, or during the Opening Round when ``opening_rr`` allows
-    it. Playing one does not change whose decision it is. Trade proposals (``ProposeTrade``) are
-    also any-time actions; being free-form, they are not listed: ``explain`` and ``apply`` check
-    them.
+    """What ``seat`` may do now besides ``legal_actions`` (B-ANY, A-B-32/33/60): taking back
+    the offer it made while it waits for an answer (``Withdraw``, first), and its Rent &
+    Release options on another vendor's decision, or during the Opening Round when
+    ``opening_rr`` allows it. Playing one does not change whose decision it is (a withdrawn
+    offer gives the decision back to the vendor who was deciding). Trade proposals
+    (``ProposeTrade``) are also any-time actions; being free-form, they are not listed:
+    ``explain`` and ``apply`` check them.
 
     Raises:
         ValueError: ``seat`` is not a seat of this game.
@@ -288,7 +290,9 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
     """
     if not any_time_gate(state, seat):  # which checks the seat
         return ()
-    return tuple(_rr_options(state, seat, Facts(state), opening=True))
+    offer = state.offer
+    mine = (A.Withdraw(player=seat),) if offer is not None and offer.frm == seat else ()
+    return mine + tuple(_rr_options(state, seat, Facts(state), opening=True))
 
 
 def any_time_gate(seen: State | View, seat: int) -> bool:
@@ -297,7 +301,8 @@ def any_time_gate(seen: State | View, seat: int) -> bool:
     from the view to list the options, :func:`any_time_actions`): the game is over, it is
     ``seat``'s own decision with no offer open outside the Opening Round (its R&R options are
     among its legal actions), or ``seat`` may not R&R at all now (:func:`~.checks.rr_gate`:
-    Sendiri, the Last Round, its bag flipped, A-B-60).
+    Sendiri, the Last Round, its bag flipped, A-B-60) and has no offer of its own waiting (to
+    take back).
 
     Example:
         >>> from marketlib.bansan import position, view
@@ -312,6 +317,8 @@ def any_time_gate(seen: State | View, seat: int) -> bool:
     check_seat(seat, len(seen.vendors))
     if seen.result is not None:
         return False
+    if seen.offer is not None and seen.offer.frm == seat:
+        return True  # its offer waits: it may take it back
     if seat == decider(seen) and seen.offer is None and seen.phase not in OPENING:
         return False
     return rr_gate(seen, seat) is None

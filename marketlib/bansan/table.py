@@ -84,6 +84,7 @@ ACTIONS = ActionTable("Bansan", (
          fields=C.counter_fields),
     kind(A.Accept, "accept", check=C.check_accept, handler=M.do_accept),
     kind(A.Decline, "decline", check=C.check_decline, handler=M.do_decline),
+    kind(A.Withdraw, "withdraw", check=C.check_withdraw, handler=M.do_withdraw),
 ), example="P0 buy WG", hints=dict.fromkeys(
     ("pass", "end", "end-turn", "end-upkeep", "finish", "stop"),
     "'done' ends a BUY, a SELL, Upkeep or your Closing-Round step, 'end-actions' ends your "

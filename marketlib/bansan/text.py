@@ -243,6 +243,10 @@ def _decline(view: View, a: A.Decline, after: State) -> str:
     return "the offer ends; nothing changes hands" if view.offer is not None else ""
 
 
+def _withdraw(view: View, a: A.Withdraw, after: State) -> str:
+    return "the offer ends; nothing changes hands" if view.offer is not None else ""
+
+
 def _end_actions(view: View, a: A.EndActions, after: State) -> str:
     return "ends your Action Phase; Upkeep follows"
 
@@ -295,7 +299,7 @@ _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
     A.StockRow: _stock_row, A.Buy: _buy, A.BuyWholesale: _buy_wholesale, A.Sell: _sell,
     A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
     A.ReturnList: _return_list, A.Done: _done, A.EndActions: _end_actions,
-    A.Accept: _accept, A.Decline: _decline,
+    A.Accept: _accept, A.Decline: _decline, A.Withdraw: _withdraw,
     A.RentAndRelease: _rent_and_release, A.Move: _move, A.Throw: _throw}
 """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
 action kind: the first words of its preview (none for the kinds not listed)."""
@@ -347,7 +351,7 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         ...     _ = m.play(m.legal_actions()[0])
         >>> p = m.current_player
         >>> str(preview(m.view(p), StockDeck(player=p)))  # doctest: +NORMALIZE_WHITESPACE
-        'reveals Deck cards one at a time until a produce type repeats (it holds 40 cards now);
+        'reveals Deck cards one at a time until a produce type repeats (40 in the Deck now);
         the repeated card goes to its Waste Bin, so a bin may fill'
     """
     ENGINE.actions.kind_of(action)  # a value that is no action: InvalidAction, named
@@ -363,16 +367,15 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
     if len(after.deck) < len(before.deck):
         if isinstance(action, A.StockDeck):
             chance.append(f"reveals Deck cards one at a time until a produce type repeats "
-                          f"(it holds {view.deck_size} cards now); the repeated card goes to its "
+                          f"({view.deck_size} in the Deck now); the repeated card goes to its "
                           "Waste Bin, so a bin may fill")
         elif refills:
             # a refill (B-UPK-09); a Sendiri draw (B-SOLO-10/11) says only that it draws, as
             # whether its Row grows depends on the hidden cards
-            chance.append(f"refills the Row from the Deck (it holds {view.deck_size} cards "
-                          "now)")
+            chance.append(f"refills the Row from the Deck ({view.deck_size} in the Deck now)")
         else:
-            chance.append(f"hidden cards are drawn from the Deck (it holds {view.deck_size} "
-                          "cards now)")
+            chance.append(f"hidden cards are drawn from the Deck ({view.deck_size} in the Deck "
+                          "now)")
         sure_bins = sure_trigger = False
         if view.deck_size <= _most_drawn(view, action):
             chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")

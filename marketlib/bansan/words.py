@@ -466,6 +466,7 @@ LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
     A.Counter: _counter,
     A.Accept: lambda view, a: _("Accept the offer"),
     A.Decline: lambda view, a: _("Decline the offer"),
+    A.Withdraw: lambda view, a: _("Take back your offer"),
 }
 """Each action kind's button words, ``LABELS[type](view, action)``, from the seat's view and
 the rules in force (the opening rent A-B-58, the R&R cost B-ANY-03); the board's presentation
@@ -1201,6 +1202,7 @@ _PAST: dict[type, Callable[[Any, int, int, int], str]] = {
     A.Counter: _past_counter,
     A.Accept: lambda a, me, picks, mine: _("accepted the offer"),
     A.Decline: lambda a, me, picks, mine: _("declined the offer"),
+    A.Withdraw: lambda a, me, picks, mine: _("took back the offer"),
     A.Give: _past_gift,
     A.PlaceWorker: lambda a, me, picks, mine: _("rented Stall {stall}").format(stall=a.stall),
     A.ChooseHalf: _past_halves,
@@ -1367,6 +1369,7 @@ MOVE_WORDS: dict[str, str] = {
     "counter": N_("making a counter-offer"),
     "accept": N_("accepting an offer"),
     "decline": N_("declining an offer"),
+    "withdraw": N_("taking back an offer"),
 }
 """Each kind of move in words, by its tag in the action table, for a refusal that names a move
 a step does not offer: "placing a Worker (worker) is not part of it" (helper-78 read "worker
@@ -1422,6 +1425,8 @@ REFUSALS: tuple[str, ...] = (
     N_('the trade is empty'),
     N_('amounts are whole RM of at least 0 (name who pays with pay/ask)'),
     N_('there is no offer to counter'),
+    N_('there is no offer to take back'),
+    N_('only P{frm}, who made the offer, can take it back'),
     N_('{most} counter-offers were made: accept or decline now (A-B-60)'),
     N_('counter a trade with your own terms: give=, take=, pay=, ask='),
     N_('{list} is not an open Kenduri list'),
@@ -1580,10 +1585,10 @@ PREVIEWS: tuple[str, ...] = (
     N_('you release Stall {stall} (your once-a-game R&R, B-ANY-04)'),
     N_('you rent Stall {stall} for RM{cost} and you release Stall {stall2} for RM{gain}, so your '
        'money stays as it is (your once-a-game R&R, B-ANY-04)'),
-    N_('reveals Deck cards one at a time until a produce type repeats (it holds {count} cards '
+    N_('reveals Deck cards one at a time until a produce type repeats ({count} in the Deck '
        'now); the repeated card goes to its Waste Bin, so a bin may fill'),
-    N_('refills the Row from the Deck (it holds {count} cards now)'),
-    N_('hidden cards are drawn from the Deck (it holds {count} cards now)'),
+    N_('refills the Row from the Deck ({count} in the Deck now)'),
+    N_('hidden cards are drawn from the Deck ({count} in the Deck now)'),
     N_('it may draw the last card, which triggers the Last Round (B-END-01)'),
     N_('a Star among them flips an Event at Upkeep (A-B-20)'),
     N_('a Star on a drawn card flips an Event, which can change money, Bags and bins'),
@@ -1646,6 +1651,7 @@ NOTES = (
     N_('the bargain for {card} is void: P{seat} released {stall} (A-B-61)'),
     N_("P{seat} accepted P{other}'s trade (B-ANY-02)"),
     N_("P{seat} declined P{other}'s trade (B-ANY-02)"),
+    N_("P{seat} took back the trade offered to P{other} (B-ANY-02)"),
     N_('the Kenduri failed: {lists} not completed in time; every vendor loses (B-KEN-05)'),
 )
 """The automatic steps the rules note in a state's own log (``State.note``: the Sendiri

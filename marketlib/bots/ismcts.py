@@ -341,7 +341,14 @@ class ISMCTSBot:
         # best ... at about 34%" beside another move's 36%)
         second = max((arm for arm in ranked[1:] if arm.line.actions[0] != first),
                      key=lambda arm: arm.mean, default=None)  # ties: the most tried
-        if second is not None:
+        if second is not None and round(100 * second.mean) > round(100 * best.mean):
+            # tried less, so not played: said so, not called the next best (helper-95; rare:
+            # the search tries a higher estimate next, unless it stopped early)
+            text = Later(N_("{scored}; {move} scored about {percent}%, but in only {visits} "
+                            "of them, too few to trust it over this turn"),
+                         scored=text, move=named(table, second.line.actions[0]),
+                         percent=f"{100 * second.mean:.0f}", visits=second.visits)
+        elif second is not None:
             text = Later(N_("{scored}; next best began with {move} at about {percent}%"),
                          scored=text, move=named(table, second.line.actions[0]),
                          percent=f"{100 * second.mean:.0f}")

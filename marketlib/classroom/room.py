@@ -100,7 +100,8 @@ class Room:
             pages are never sent a seed before their game is over (it deals every hidden card;
             issue 27), and in a room made with a seed never at all (each table's seeds follow
             from it, so one finished game's seed would deal every other): :attr:`seeds` has
-            them.
+            them. A small seed can be guessed from the cards a board shows: give one only when
+            identical deals are the point, and then a large random number.
         path: the SQLite file the room is written to (default ``classroom-<date-time>.sqlite``
             in the working folder); it must not exist yet (see :meth:`resume`).
         host: the address the server listens on: ``"127.0.0.1"`` (default, this computer only)

@@ -101,7 +101,7 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
         certain: consequences that hold whatever the hidden cards are, for example
             ``("money RM9 -> RM11", "ends your turn")``.
         chance: what a reveal decides, said as a chance and never as its outcome, for example
-            ``"reveals 1-4 Deck cards (it holds 40 cards now); the first repeated type goes to
+            ``"reveals 1-4 Deck cards (40 in the Deck now); the first repeated type goes to
             its Waste Bin, so the bins may fill"``; ``""`` when nothing hidden is revealed.
     """
 

@@ -153,6 +153,8 @@ function bsPending(ctx, s) {
     mlStepLine(ctx, s, box);
     if (o.to === ctx.seat && o.counters < o.max_counters) box.appendChild(bsCounter(ctx, o));
     else if (o.to === ctx.seat) box.appendChild(ctx.el("p", null, mlT(ctx.cards.words.counters_made, { counters: o.counters, most: o.max_counters })));
+    // the vendor who made the offer may take it back while it waits (an any-time action)
+    for (const c of ctx.anyTime.filter((c) => c.target === "button:withdraw")) box.appendChild(ctx.anyTimeButton(c));
   }
   if (p && p.kind === "Stocking") {
     mlStepLine(ctx, s, box);

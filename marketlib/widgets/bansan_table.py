@@ -202,6 +202,8 @@ SHOWN = Presentation(ACTIONS, bansan_words.LABELS, (
         clicks={_pressed(A.Accept): _button(A.Accept)}),
     row(A.Decline, target=lambda a: _pressed(A.Decline),
         clicks={_pressed(A.Decline): _button(A.Decline)}),
+    row(A.Withdraw, target=lambda a: _pressed(A.Withdraw),
+        clicks={_pressed(A.Withdraw): _button(A.Withdraw)}),
 ))
 """How each Bansan action kind is shown, one row per kind in the action table's order
 (:data:`marketlib.bansan.table.ACTIONS`): its label (:data:`marketlib.bansan.words.LABELS`,

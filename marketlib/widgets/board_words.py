@@ -260,6 +260,7 @@ VERB_TAGS: dict[str, str] = {
     "return": N_("return \u2713"), "sell": N_("sell \u2713"), "skip": N_("skip \u2713"),
     "stock": N_("stock \u2713"), "throw": N_("throw \u2713"), "trade": N_("trade \u2713"),
     "tuck": N_("tuck \u2713"), "use": N_("use \u2713"), "wholesale": N_("wholesale \u2713"),
+    "withdraw": N_("take back \u2713"),
     # Monsoon Market (marketlib/widgets/monsoon_table.py)
     "declare": N_("declare \u2713"), "fulfil": N_("fulfil \u2713"), "keep": N_("keep \u2713"),
     "pass": N_("pass \u2713"), "spend": N_("spend \u2713"),

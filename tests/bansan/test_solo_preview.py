@@ -23,11 +23,11 @@ def test_a_move_says_where_both_workers_go_the_rightmost_wrapping() -> None:
     assert _said(s, A.Move(player=0, row=1)) == (
         "your Worker moves from Stall ST-03 (Meat) to ST-01 (Fruits & Veggies) (B-SOLO-09); "
         "the Neighbour's moves too, from Stall ST-02 (Wet Goods) to ST-03 (Meat); "
-        f"{STEP_1B}; hidden cards are drawn from the Deck (it holds 88 cards now)")
+        f"{STEP_1B}; hidden cards are drawn from the Deck (88 in the Deck now)")
     assert _said(s, A.Move(player=0, row=2)) == (
         "your Worker moves from Stall ST-04 (Dry Goods) to ST-05 (Seafood) (B-SOLO-09); "
         "the Neighbour's moves too, from Stall ST-05 (Seafood) to ST-06 (Macam-Macam); "
-        f"{STEP_1B}; hidden cards are drawn from the Deck (it holds 88 cards now)")
+        f"{STEP_1B}; hidden cards are drawn from the Deck (88 in the Deck now)")
     after = bansan.apply(s, A.Move(player=0, row=1))  # what the previews said, played
     assert [(st.id, st.renter) for st in after.stalls[:3]] == [
         ("ST-01", 0), ("ST-02", None), ("ST-03", bansan.state.NEIGHBOUR)]
@@ -46,10 +46,10 @@ def test_a_solo_throw_says_which_stall_and_which_bin() -> None:
     throws = {str(a): _said(s, a) for a in bansan.legal_actions(s)}  # 88 - 2 in ST-04 - 1
     assert throws == {
         "P0 throw PC-01": "PC-01 goes from Stall ST-04 into the Organic bin, without a fine "
-                          "(B-SOLO-10); hidden cards are drawn from the Deck (it holds 85 cards "
+                          "(B-SOLO-10); hidden cards are drawn from the Deck (85 in the Deck "
                           "now)",
         "P0 throw PC-07": "PC-07 goes from Stall ST-04 into the Plastic bin, without a fine "
-                          "(B-SOLO-10); hidden cards are drawn from the Deck (it holds 85 cards "
+                          "(B-SOLO-10); hidden cards are drawn from the Deck (85 in the Deck "
                           "now)"}
     assert bansan.apply(s, A.Throw(player=0, card="PC-07")).bins[0][-1] == "PC-07"  # PL
 
@@ -61,7 +61,7 @@ def test_a_bag_check_throw_names_its_bin() -> None:
     s = bansan.apply(s, A.Done(player=0))  # no list to complete: the Bag check (B-UPK-08)
     said = _said(s, A.Throw(player=0, card="PC-10"))
     assert said == ("PC-10 goes into the Paper bin, without a fine (B-UPK-08); Bag 9 -> 8 "
-                    "cards; ends your turn; refills the Row from the Deck (it holds 79 cards "
+                    "cards; ends your turn; refills the Row from the Deck (79 in the Deck "
                     "now)")  # the refill may fill a bin: no bins line
     fined = bansan.Rules(players=2, fine_on_bag_overflow=True)  # A-B-13's option
     s = bansan.position(rules=fined, rents={0: ["FV"], 1: ["WG"]}, phase="complete",
@@ -84,8 +84,8 @@ def test_a_refill_says_how_many_cards_the_deck_holds_now_in_both_languages() -> 
                                   "PC-22", "PC-25", "PC-28"]})
     s = bansan.apply(s, A.Done(player=0))
     said = _said(s, A.Throw(player=0, card="PC-10"))
-    assert said.endswith(f"; refills the Row from the Deck (it holds {len(s.deck)} cards now)")
+    assert said.endswith(f"; refills the Row from the Deck ({len(s.deck)} in the Deck now)")
     assert len(s.deck) == 79 == bansan.view(s, 0).deck_size
     with language("ms"):
         assert sentence(said).endswith(
-            "; mengisi semula Barisan dari Dek (kini ada 79 kad di dalamnya)")
+            "; mengisi semula Barisan dari Dek (79 dalam Dek kini)")

@@ -86,13 +86,17 @@ def test_every_legal_action_reads_back_from_its_notation(config: Any, seed: int,
 def test_random_games_meet_every_action_but_the_open_offers() -> None:
     """The random games above meet every kind of action (the Kenduri and Sendiri ones too)
     except trades, bargains and the counters to a bargain: their terms are open, so
-    ``legal_actions`` never lists them; the next test reads them back."""
+    ``legal_actions`` never lists them; the next test reads them back. Taking back an offer
+    is an any-time action of the vendor who made it, met in the positions with an offer."""
     seen: set[type] = set()
     for game, options in CONFIGS:
+        any_time = getattr(game, "any_time_actions", None)
         for seed in range(3):
             for steps in (20, 60, 100_000):
                 state = random_position(game, options, seed, steps, offer=steps < 1000)
                 seen |= {type(a) for a in game.legal_actions(state)}
+                for seat in range(len(getattr(state, "vendors", ())) if any_time else 0):
+                    seen |= {type(a) for a in any_time(state, seat)}
             state = game.setup(game.Rules(**options), seed)
             rng = random.Random(seed)
             while game.outcome(state) is None:

@@ -354,3 +354,33 @@ def test_a_hint_names_the_offer_its_answer_is_about() -> None:
     assert table.named(view, bansan.EndActions(player=0)) == "\u201cEnd the Action Phase\u201d"
     with naming(board.session._button_words(0)):
         assert match.hint(0).text.split("\n")[0] == first
+
+
+def test_the_vendor_whose_offer_waits_has_a_button_to_take_it_back() -> None:
+    """helper-94: an offer to a classmate who had gone held the table, and its maker's board
+    offered nothing but another proposal. It lists "Take back your offer" (an any-time
+    action) while the offer waits; a click plays it and the decision goes back to P0."""
+    from marketlib.widgets import table_of
+    from marketlib.widgets.session import SeatSession
+
+    match = Match("bansan", bansan.Rules(players=3), seed=5)
+    while match.state.phase != "actions":
+        match.play(match.legal_actions()[0])
+    p1 = SeatSession(TableSession(table_of("bansan"), match), 1, hot_seat=False)
+    p1.refresh()
+
+    def handle(**message: Any) -> None:
+        if issubclass(TYPES[message["type"]], Choice):
+            message.setdefault("version", p1.version)
+        p1.handle(message)
+        assert p1.error == "", p1.error
+
+    handle(type="propose_trade", to=2, give=[], take=[], pay=1, ask=0)
+    assert match.state.offer is not None
+    offered = p1.traits()["any_time"]
+    withdraw = next(c for c in offered if c["text"] == "P1 withdraw")
+    assert (withdraw["label"], withdraw["target"]) == ("Take back your offer", "button:withdraw")
+    assert withdraw["index"] == 0  # first, before the R&R options
+    handle(type="any_time", index=withdraw["index"])
+    assert match.state.offer is None and match.current_player == 0
+    assert all(c["text"] != "P1 withdraw" for c in p1.traits()["any_time"])

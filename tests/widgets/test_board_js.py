@@ -376,6 +376,36 @@ PICTURES = r"""
 """
 
 
+def test_a_bargain_waiting_for_an_answer_can_be_taken_back_by_clicking(tmp_path: Path) -> None:
+    """helper-94: the vendor whose offer waits had no way to take it back, so an offer to a
+    person who had gone held the table. Its board shows "Take back your offer" in the offer's
+    panel, and a click sends the any-time action."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    state = bansan.position(players=3, rents={0: ["FV"], 1: ["WG"], 2: ["MT"]},
+                            phase="actions", current=1, stalls={"FV": ["FV", "FV"]})
+    match = Match.from_state("bansan", state)
+    card = state.stalls[0].cards[0]
+    for text in ("P1 buy FV", f"P1 bargain {card} 0"):
+        match.play(text)
+    board = BansanBoard(match)
+    for message in ({"type": "reveal"}, {"type": "step_in", "seat": 1}, {"type": "reveal"}):
+        board._handle_custom_msg(message, [])
+    assert board.seat == 1 and board.any_time[0]["text"] == "P1 withdraw"
+    with chromium_page(tmp_path, 1280, 1400) as page:
+        mount(page, board)
+        button = page.locator('.marketlib-pending [data-target="any:button:withdraw"]')
+        assert button.inner_text() == "Take back your offer"
+        button.click()
+        assert page.evaluate("window.mlHarness.sent")[-1] == {
+            "type": "any_time", "index": 0, "version": board.version}
+        page.screenshot(path=str(tmp_path / "bansan_take_back.png"), full_page=True)
+    board._handle_custom_msg({"type": "any_time", "index": 0, "version": board.version}, [])
+    assert board.error == "" and match.state.offer is None and str(match.history[-1]) == (
+        "P1 withdraw")
+
+
 def test_pictures_are_drawn_beside_their_words(tmp_path: Path) -> None:
     """Issue 30, point 4: produce, waste, goods, Orders and money as pictures beside their
     words; a Bansan Row card shows both halves, a Monsoon card its quantity."""

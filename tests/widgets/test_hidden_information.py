@@ -64,7 +64,7 @@ def test_stock_deck_preview_is_the_same_in_every_world_and_says_it_is_a_chance()
         board = BansanBoard(Match.from_state("bansan", world), seat=0, opponents={})
         previews.add(next(c["preview"] for c in previewed(board) if c["text"] == "P0 stock-deck"))
     assert previews == {"reveals Deck cards one at a time until a produce type repeats "
-                        "(it holds 40 cards now); the repeated card goes to its Waste Bin, so a "
+                        "(40 in the Deck now); the repeated card goes to its Waste Bin, so a "
                         "bin may fill"}
 
 
@@ -80,7 +80,7 @@ def test_an_opening_half_preview_says_the_hidden_draw_is_nobodys_in_particular()
     board = BansanBoard(m, seat=seat, opponents={})
     half = next(c for c in previewed(board) if c["text"] == f"P{seat} half top")
     assert half["preview"].endswith(
-        f"; hidden cards are drawn from the Deck (it holds {len(m.state.deck)} cards now)")
+        f"; hidden cards are drawn from the Deck ({len(m.state.deck)} in the Deck now)")
     assert "draws hidden" not in half["preview"]
 
 
