@@ -30,7 +30,8 @@ Bansan's free-form proposals (``ProposeTrade``, ``Bargain``, ``Counter``: any ca
 are left out: they are not in ``legal_actions`` (the game's ``FREE_FORM``), their terms are
 unbounded, and a fixed menu (say "bargain 1 RM off") would invent a strategy the rules do not
 name. So no offer is ever open in an OpenSpiel game and ``accept``/``decline`` never become
-legal; they keep ids so the numbering covers every listed action kind.
+legal; they keep ids so the numbering covers every listed action kind. ``withdraw`` (taking
+back one's own offer) is an any-time action, never in ``legal_actions``: it has no id.
 """
 
 from __future__ import annotations
