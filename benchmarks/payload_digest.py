@@ -108,7 +108,11 @@ Then the text view written only while open (issue 28; every seat here opens it f
 each payload has its ``description`` as before, and the new ``text_open`` trait):
 ``a8ec0998...5a04691``; with ``text_open`` taken out (``--before-text-on-demand``),
 ``a4c55f8d...f17a86`` again, and with ``--before-previews-on-demand`` (which takes it out
-too), ``e6efa091...2ecab9d3``.
+too), ``e6efa091...2ecab9d3``. Then, on purpose, the Deck draws' previews saying what the
+Deck holds now ("refills the Row from the Deck (45 in the Deck now)", in English and Malay;
+helper-91 read "(45 left)" as the count after the refill) and the verb tag of taking back an
+offer (``withdraw``, helper-94): ``577e5013...1bd5903fc``; with the three sentences, their
+Malay and the tag put back as they were, ``a8ec0998...5a04691`` again.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.
