@@ -39,6 +39,7 @@ PAGE: dict[str, str] = {
     "lost_click": N_("The connection was lost before your last click was confirmed: check the "
                      "board once it is back."),
     "reconnecting": N_("{why}: reconnecting in {wait} s..."),
+    "reconnecting_now": N_("{why}: reconnecting now..."),
     "disconnected": N_("disconnected"),
     "not_connected": N_("not connected"),
     "enter_again": N_("Enter the code again"),

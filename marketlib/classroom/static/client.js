@@ -80,6 +80,7 @@ const page = {
   name: "",
   retry: 0,
   stopped: "", // the server's words when the teacher stopped the room, until joined again
+  why: "", // why the page is reconnecting (said again while a try is under way)
   reason: "",
   state: "idle", // idle | connecting | joining | connected | reconnecting | refused | taken
   joined: false, // joined a seat at least once with page.code: a reconnect rejoins by itself
@@ -204,7 +205,8 @@ function retry(why) {
   }
   // the teacher's stop is said until the page is back: the next tries' failures have no
   // reason of their own, and "disconnected" replaced it within a second (helper-78)
-  link(t("reconnecting", { why: (why || page.stopped || t("disconnected")).replace(/\.$/, ""), wait }));
+  page.why = (why || page.stopped || t("disconnected")).replace(/\.$/, "");
+  link(t("reconnecting", { why: page.why, wait }));
   page.timer = setTimeout(() => { page.timer = null; connect(); }, wait * 1000);
 }
 
@@ -325,7 +327,9 @@ function connect() {
   page.heard = Date.now();
   page.reason = "";
   page.state = "connecting";
-  if (!page.joined) link(t("connecting"));
+  // a page that had joined says it is trying now: "reconnecting in 1 s..." stayed while a
+  // try hung for seconds (helper-94)
+  link(page.joined ? t("reconnecting_now", { why: page.why || t("disconnected") }) : t("connecting"));
   socket.addEventListener("open", () => {
     if (page.socket.current !== socket) return;
     page.state = "joining";
