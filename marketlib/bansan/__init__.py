@@ -76,6 +76,7 @@ from marketlib.bansan.position import position
 from marketlib.bansan.queries import catalog, price
 from marketlib.bansan.rules import (
     FREE_FORM,
+    HANDS_BACK,
     any_time_actions,
     any_time_gate,
     apply,
@@ -138,6 +139,7 @@ __all__ = [
     "FLOW",
     "FREE_FORM",
     "GAME",
+    "HANDS_BACK",
     "NEIGHBOUR",
     "Accept",
     "Action",

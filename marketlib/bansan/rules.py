@@ -56,6 +56,12 @@ if TYPE_CHECKING:
 
 ANY_TIME = (A.RentAndRelease, A.ProposeTrade, A.Withdraw)
 
+HANDS_BACK = (A.Withdraw,)
+"""The any-time actions that change whose decision it is: taking back one's own offer ends the
+answer its recipient was asked for, and the decision goes back to the vendor who had it
+(B-ANY-01/02; the conformance kit's "an any-time action keeps the decider" makes room for
+these)."""
+
 _ANSWERS = (A.Accept, A.Decline, A.Counter)
 """The answers to an open offer (B-ANY-01/02, A-B-60)."""
 

@@ -80,7 +80,9 @@ def check_game(
         check_match: replay each game through ``Match`` and round-trip its save data.
         any_time_rate: at this share of decisions, a random seat plays one of its out-of-turn
             actions instead (for a game with ``any_time_actions(state, seat)``): it must be
-            legal, keep whose decision it is, and keep every invariant.
+            legal, keep whose decision it is (unless its type is one of the game's optional
+            ``HANDS_BACK``: taking back one's own offer hands the decision back), and keep
+            every invariant.
 
     Returns:
         a :class:`ConformanceReport`.
@@ -212,7 +214,9 @@ def _any_time(game: GameModule, state: Any) -> dict[int, tuple[Any, ...]]:
 
 def _play_any_time(game: GameModule, state: Any, pick: tuple[int, Any], seed: int,
                    step: int) -> Any:
-    """Play one seat's out-of-turn action: it is legal, and whose decision it is stays."""
+    """Play one seat's out-of-turn action: it is legal, and whose decision it is stays (but
+    for the game's ``HANDS_BACK`` kinds, which end a decision another seat was asked to make,
+    such as an answer to one's own offer)."""
     seat, action = pick
     why = game.explain(state, action)
     if why is not None:
@@ -221,7 +225,7 @@ def _play_any_time(game: GameModule, state: Any, pick: tuple[int, Any], seed: in
     decider = game.current_player(state)
     after = game.apply(state, action)
     if game.outcome(after) is None and game.current_player(after) != decider and (
-            seat != decider):
+            seat != decider) and not isinstance(action, getattr(game, "HANDS_BACK", ())):
         raise _fail(seed, step, f"P{seat}'s any-time action {action} changed whose decision "
                                 f"it is (P{decider} -> P{game.current_player(after)})")
     return after
