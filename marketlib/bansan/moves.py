@@ -8,6 +8,7 @@ named in the action table, :mod:`.table`); the Action Phase's are in :mod:`.phas
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
@@ -240,22 +241,22 @@ def do_accept(state: State, a: A.Accept) -> State:
 
 
 def do_decline(state: State, a: A.Decline) -> State:
-    offer = state.offer
-    state = replace(state, offer=None)
-    if isinstance(offer, TradeOffer):  # as an accept is (a bargain's answer shows in the BUY)
-        state = _trade_answered(state, f"P{a.player} declined P{offer.frm}'s trade (B-ANY-02)")
-    return state
+    return _offer_ends(state, lambda o: f"P{a.player} declined P{o.frm}'s trade (B-ANY-02)")
 
 
 def do_withdraw(state: State, a: A.Withdraw) -> State:
     """The offer ends and nothing changes hands, as on a decline; the money it promised is
     free again (A-B-61)."""
+    return _offer_ends(state, lambda o: f"P{a.player} took back the trade offered to "
+                       f"P{o.to} (B-ANY-02)")
+
+
+def _offer_ends(state: State, note: Callable[[TradeOffer], str]) -> State:
+    """The open offer ends with nothing changing hands; a trade's end is noted in the event
+    log as an accept is (a bargain's answer shows in the BUY)."""
     offer = state.offer
     state = replace(state, offer=None)
-    if isinstance(offer, TradeOffer):
-        state = _trade_answered(state, f"P{a.player} took back the trade offered to "
-                                f"P{offer.to} (B-ANY-02)")
-    return state
+    return _trade_answered(state, note(offer)) if isinstance(offer, TradeOffer) else state
 
 
 _DECLINED = re.compile(r"P\d+ (?:declined P\d+'s trade|took back the trade offered to P\d+) "

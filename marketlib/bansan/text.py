@@ -239,11 +239,7 @@ def _accept(view: View, a: A.Accept, after: State) -> str:
     return "the trade is made" if offer is not None else ""
 
 
-def _decline(view: View, a: A.Decline, after: State) -> str:
-    return "the offer ends; nothing changes hands" if view.offer is not None else ""
-
-
-def _withdraw(view: View, a: A.Withdraw, after: State) -> str:
+def _offer_ends(view: View, a: A.Decline | A.Withdraw, after: State) -> str:
     return "the offer ends; nothing changes hands" if view.offer is not None else ""
 
 
@@ -299,7 +295,7 @@ _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
     A.StockRow: _stock_row, A.Buy: _buy, A.BuyWholesale: _buy_wholesale, A.Sell: _sell,
     A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
     A.ReturnList: _return_list, A.Done: _done, A.EndActions: _end_actions,
-    A.Accept: _accept, A.Decline: _decline, A.Withdraw: _withdraw,
+    A.Accept: _accept, A.Decline: _offer_ends, A.Withdraw: _offer_ends,
     A.RentAndRelease: _rent_and_release, A.Move: _move, A.Throw: _throw}
 """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
 action kind: the first words of its preview (none for the kinds not listed)."""
