@@ -260,6 +260,20 @@ function mlKeys(root, model, send, shown) {
 // nothing): the board asks once per drawing ({type: "previews"}) and fills in the line, the
 // titles and the labels when the answer comes (the `previews` trait, with the drawing's
 // version). `shown()`: the version on screen; `quiet()`: a focus the board moved itself.
+// Scroll the nearest scrolling box (a notebook's panel, or the page) so that `el`, whose top
+// was at `top` in the window, is there again: what is under the pointer stays under it.
+function mlHold(el, top) {
+  const moved = el.getBoundingClientRect().top - top;
+  if (Math.abs(moved) < 0.5) return;
+  let box = el.parentElement;
+  while (box && !(box.scrollHeight > box.clientHeight
+                  && /(auto|scroll|overlay)/.test(getComputedStyle(box).overflowY))) {
+    box = box.parentElement;
+  }
+  (box || document.scrollingElement || document.documentElement)
+    .scrollBy({ top: moved, left: 0, behavior: "instant" });
+}
+
 function mlPreviews(model, send, shown, quiet) {
   // The line never shrinks while a position is shown: a shorter preview moved the board up
   // under the pointer, onto another choice whose longer preview moved it back, and a click
@@ -284,12 +298,18 @@ function mlPreviews(model, send, shown, quiet) {
   const fill = (e) => {
     const p = previewOf(e.key);
     if (p === null) return;  // asked for: the answer fills it in
+    const at = e.b.isConnected ? e.b.getBoundingClientRect().top : null;
     e.line.textContent = `${e.words}: ${p}`;
     const tall = e.line.offsetHeight;
     if (tall > tallest) {
       tallest = tall;
       e.line.style.minHeight = `${tall}px`;
     }
+    // A longer preview grows the line, which is above the board: the choice pointed at
+    // moved down under the pointer when its preview came, and a click made at once landed
+    // beside it and played nothing (a narrow window; the classroom test at 390 px, 2 of 3
+    // loaded runs). The page scrolls by the growth, so the choice stays where it was.
+    if (at !== null) mlHold(e.b, at);
   };
   const answered = () => {
     for (const e of labelled) dress(e);

@@ -43,6 +43,20 @@ def synced(page: Any, version_of_match: int) -> None:
         arg=version_of_match, timeout=30_000)
 
 
+def shown(page: Any) -> dict[str, Any]:
+    """What a classroom page shows and holds, for a failure message."""
+    return page.evaluate("""() => { const p = window.marketlibClassroom, m = p.model;
+        return { state: p.state, link: document.getElementById('link').textContent,
+                 note: document.getElementById('connection').innerText,
+                 version: m.get('version'), log: (m.get('log') || []).length,
+                 choices: (m.get('choices') || []).map((c) => c.text),
+                 error: m.get('error'), notice: m.get('notice'), busy: m.get('busy'),
+                 confirmation: m.get('confirmation'), covered: m.get('covered'),
+                 pending: [...p.pending],
+                 legal: document.querySelectorAll('.marketlib-board .marketlib-legal').length,
+                 board: document.querySelectorAll('.marketlib-board').length }; }""")
+
+
 def click_a_choice(page: Any, within: float = 30.0) -> str:
     """Click what a student would: answer a question first, else the first highlighted choice
     that plays, else the first highlighted thing to select (a two-click choice). Looks again
@@ -71,17 +85,31 @@ def click_a_choice(page: Any, within: float = 30.0) -> str:
         page.wait_for_timeout(250)  # nothing highlighted yet, or the board was redrawn
     shot = OUT / "nothing_to_click.png"
     page.screenshot(path=str(shot), full_page=True)
-    shown = page.evaluate("""() => { const p = window.marketlibClassroom, m = p.model;
-        return { state: p.state, link: document.getElementById('link').textContent,
-                 note: document.getElementById('connection').innerText,
-                 version: m.get('version'), log: (m.get('log') || []).length,
-                 choices: (m.get('choices') || []).map((c) => c.text),
-                 error: m.get('error'), notice: m.get('notice'), busy: m.get('busy'),
-                 confirmation: m.get('confirmation'), covered: m.get('covered'),
-                 legal: document.querySelectorAll('.marketlib-board .marketlib-legal').length,
-                 board: document.querySelectorAll('.marketlib-board').length }; }""")
+
     raise AssertionError(f"the deciding student has nothing to click in {within:.0f} s: the "
-                         f"page showed {shown}; clicks that missed: {missed[-5:]}; {shot}")
+                         f"page showed {shown(page)}; clicks that missed: {missed[-5:]}; {shot}")
+
+
+def answered(page: Any, version_of_match: int, label: str, within: float = 30.0) -> None:
+    """Wait until the click on ``label`` is answered: a move sent is in ``pending`` until its
+    ``ack``, which comes after the new position; a first click of two selects, and a question
+    asks, sending nothing. (Waiting for "moved, or a selection shown" alone let a stall clicked
+    after a card through at once, the card still shown selected: the loop then read the table
+    before the move and clicked on a page whose decision had passed.) On a timeout, says what
+    the page showed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            "(n) => { const p = window.marketlibClassroom, m = p.model; return"
+            " p.pending.size === 0 && (m.get('log').length !== n || document"
+            ".querySelector('.marketlib-selected, .marketlib-confirm')); }",
+            arg=version_of_match, timeout=within * 1000)
+    except PlaywrightTimeout:
+        shot = OUT / "click_unanswered.png"
+        page.screenshot(path=str(shot), full_page=True)
+        raise AssertionError(f"the click on {label!r} was not answered in {within:.0f} s: the "
+                             f"page showed {shown(page)}; {shot}") from None
 
 
 def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: Path) -> None:
@@ -126,7 +154,7 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
                 assert seat is not None
                 page = pages[seat]
                 synced(page, moves)
-                click_a_choice(page)
+                label = click_a_choice(page)
                 clicks += 1
                 # Until the click is answered: a move sent is in ``pending`` until its ``ack``,
                 # which comes after the new position; a first click of two selects, and a
@@ -134,11 +162,7 @@ def test_four_students_play_a_whole_bansan_round_from_their_browsers(tmp_path: P
                 # alone let a stall clicked after a card through at once, the card still shown
                 # selected: the loop then read the table before the move and clicked on a page
                 # whose decision had passed; it failed once in CI and once in 3 loaded runs.)
-                page.wait_for_function(
-                    "(n) => { const p = window.marketlibClassroom, m = p.model; return"
-                    " p.pending.size === 0 && (m.get('log').length !== n || document"
-                    ".querySelector('.marketlib-selected, .marketlib-confirm')); }",
-                    arg=moves, timeout=30_000)
+                answered(page, moves, label)
                 if clicks == 12:
                     page.screenshot(path=str(OUT / "student_phone_playing.png"))
             with table.lock:

@@ -748,6 +748,38 @@ def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: P
         assert area.evaluate("a => a.getBoundingClientRect().top + window.scrollY") >= tops[-1]
 
 
+def test_a_preview_that_grows_the_line_leaves_the_choice_under_the_pointer(
+        tmp_path: Path) -> None:
+    """The preview line is above the board: at 390 px a three-line preview came a moment after
+    the pointer reached a choice and pushed the choice down two lines, so a click made at once
+    landed on the panel's text and played nothing (the classroom browser test, 2 of 3 loaded
+    runs). The page scrolls by the growth: the choice stays where the pointer is, and a
+    click made where it was before its preview came plays it."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    match = Match("bansan", bansan.Rules(players=4), seed=5)
+    while match.state.phase != "open_stock":
+        match.play(match.legal_actions()[0])
+    board = BansanBoard(match, seat=match.current_player, opponents=None)
+    with chromium_page(tmp_path, width=390, height=700) as page:
+        mount(page, board)
+        choice = page.locator(".marketlib-area button.marketlib-legal[data-choice]").first
+        choice.scroll_into_view_if_needed()
+        box = choice.bounding_box()
+        line = page.locator(".marketlib-preview")
+        before = line.bounding_box()["height"]
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        answer_previews(page, board)  # the answer comes before the click
+        assert line.bounding_box()["height"] >= before + 30  # it grew by two lines or more
+        assert choice.bounding_box()["y"] == pytest.approx(box["y"], abs=1)
+        page.mouse.down()
+        page.mouse.up()
+        index = int(choice.get_attribute("data-choice"))
+        assert page.evaluate("window.mlHarness.sent") == [
+            {"type": "play", "index": index, "version": board.version}]
+
+
 def test_an_empty_status_area_does_not_stick_over_the_board(tmp_path: Path) -> None:
     """The status area sticks to the top only while it says something: empty, it was a blank
     strip over whatever was scrolled under it (helper-78)."""
