@@ -107,12 +107,16 @@ _PRODUCE = {p.value: p for p in bansan.Produce}
 
 
 def _tuck(view: Any, name: str, player: int) -> A.Tuck | None:
-    """A Stall clicked while stocking tucks the first card to stock into it (B-STOCK-05); in
-    the Stall draft a click rents it (B-OPEN-07)."""
+    """A Stall clicked while stocking, with no card selected, tucks into it the first card to
+    stock that may be stocked as what it sells (B-STOCK-03/06), else the first card (B-STOCK-05);
+    in the Stall draft a click rents it (B-OPEN-07). The first card alone made a Stall another
+    card fits say "PC-30 is stocked as FV, and ST-02 sells WG", as if nothing could go there."""
     pending = view.pending
-    if view.phase != "draft" and isinstance(pending, Stocking) and pending.cards:
-        return A.Tuck(player=player, card=pending.cards[0].card, stall=name)
-    return None
+    if view.phase == "draft" or not isinstance(pending, Stocking) or not pending.cards:
+        return None
+    stall = bansan.catalog(view).stalls.get(name)
+    fits = [c for c in pending.cards if stall is not None and stall.sells in c.options]
+    return A.Tuck(player=player, card=(fits or pending.cards)[0].card, stall=name)
 
 
 def _list_clicked(view: Any, name: str, player: int) -> A.ReturnList | A.Complete:

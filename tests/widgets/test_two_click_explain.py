@@ -68,6 +68,26 @@ def test_a_pair_no_row_takes_means_nothing() -> None:
         "PC-13@give:7 is not something you can use right now.")
 
 
+def test_a_stall_clicked_with_no_card_selected_is_explained_with_a_card_that_fits_it() -> None:
+    """A bare Stall click while stocking explains the tuck of the first card to stock that may
+    be stocked as what the Stall sells (B-STOCK-03/06). It took the first card to stock: with
+    PC-07 (FV) first, ST-08 (MT) was refused ("PC-07 is stocked as FV, and ST-08 sells MT")
+    although PC-75 fits it, and a learner read that nothing could go there."""
+    match = Match("bansan", bansan.Rules(players=3), seed=1)
+    rng = random.Random(1)
+    while type(match.state.pending).__name__ != "Stocking" or len(match.state.pending.cards) < 5:
+        match.play(rng.choice(match.legal_actions()))
+    assert [c.card for c in match.state.pending.cards] == ["PC-07", "PC-75", "PC-79", "PC-74",
+                                                           "PC-19"]
+    board = BansanBoard(match, opponents=None, seat=2)
+    assert explain(board, "stall:ST-08").startswith(
+        "Tuck PC-75 into Stall ST-08 [P2 tuck PC-75 ST-08] is allowed now.")
+    assert explain(board, "stall:ST-07").startswith(
+        "Tuck PC-07 into Stall ST-07 [P2 tuck PC-07 ST-07] is allowed now.")
+    # a Stall none of them fits: refused for the first card, as before
+    assert explain(board, "stall:ST-02") == "B-STOCK-03: PC-07 is stocked as FV, and ST-02 sells WG"
+
+
 def test_a_purchase_that_rounds_down_to_nothing_still_pays() -> None:
     match = Match("bansan", bansan.Rules(players=2), seed=1)
     rng = random.Random(1)
