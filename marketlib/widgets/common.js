@@ -46,6 +46,20 @@ function mlEl(tag, cls, text) {
   return node;
 }
 
+// Scroll the nearest scrolling box (a notebook's panel, or the page) so that `el`, whose top
+// was at `top` in the window, is there again: what is under the pointer stays under it.
+function mlHold(el, top) {
+  const moved = el.getBoundingClientRect().top - top;
+  if (Math.abs(moved) < 0.5) return;
+  let box = el.parentElement;
+  while (box && !(box.scrollHeight > box.clientHeight
+                  && /(auto|scroll|overlay)/.test(getComputedStyle(box).overflowY))) {
+    box = box.parentElement;
+  }
+  (box || document.scrollingElement || document.documentElement)
+    .scrollBy({ top: moved, left: 0, behavior: "instant" });
+}
+
 // Click-to-redraw timings, recorded only when a test or benchmark asks for them by setting
 // globalThis.__marketlibTimings = [].
 function mlRecord(clickedAt, started) {
@@ -283,7 +297,7 @@ function makeBoard(drawGame) {
         }
         const story = mlStory(model);
         if (story) root.appendChild(story);
-        const previewLine = previews.line(moved);
+        const previewLine = previews.line();
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");
         header.textContent = drawGame(ctx, boardArea) || "";

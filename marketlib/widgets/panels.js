@@ -260,25 +260,11 @@ function mlKeys(root, model, send, shown) {
 // nothing): the board asks once per drawing ({type: "previews"}) and fills in the line, the
 // titles and the labels when the answer comes (the `previews` trait, with the drawing's
 // version). `shown()`: the version on screen; `quiet()`: a focus the board moved itself.
-// Scroll the nearest scrolling box (a notebook's panel, or the page) so that `el`, whose top
-// was at `top` in the window, is there again: what is under the pointer stays under it.
-function mlHold(el, top) {
-  const moved = el.getBoundingClientRect().top - top;
-  if (Math.abs(moved) < 0.5) return;
-  let box = el.parentElement;
-  while (box && !(box.scrollHeight > box.clientHeight
-                  && /(auto|scroll|overlay)/.test(getComputedStyle(box).overflowY))) {
-    box = box.parentElement;
-  }
-  (box || document.scrollingElement || document.documentElement)
-    .scrollBy({ top: moved, left: 0, behavior: "instant" });
-}
-
 function mlPreviews(model, send, shown, quiet) {
-  // The line never shrinks while a position is shown: a shorter preview moved the board up
+  // The line never shrinks (on this board): a shorter preview moved the board up
   // under the pointer, onto another choice whose longer preview moved it back, and a click
   // between the two played nothing (helper-78, a 390 px window).
-  let tallest = 0;  // the line's tallest height at this position, kept across its redraws
+  let tallest = 0;  // the line's tallest height on this board, kept across its redraws
   let asked = -1;  // the version previews were asked for
   let askedAt = 0;  // and when: an answer lost (a dropped link) is asked for again after 3 s
   let labelled = [];  // this drawing's choices: {b, key: [list, index], words, text, aria, line}
@@ -298,7 +284,10 @@ function mlPreviews(model, send, shown, quiet) {
   const fill = (e) => {
     const p = previewOf(e.key);
     if (p === null) return;  // asked for: the answer fills it in
-    const at = e.b.isConnected ? e.b.getBoundingClientRect().top : null;
+    // only a choice still pointed at or focused: one the pointer crossed on its way to
+    // another thing is not held (that would carry the other thing away, helper-97)
+    const held = e.b.isConnected && (e.b.matches(":hover") || e.b === document.activeElement);
+    const at = held ? e.b.getBoundingClientRect().top : null;
     e.line.textContent = `${e.words}: ${p}`;
     const tall = e.line.offsetHeight;
     if (tall > tallest) {
@@ -308,7 +297,8 @@ function mlPreviews(model, send, shown, quiet) {
     // A longer preview grows the line, which is above the board: the choice pointed at
     // moved down under the pointer when its preview came, and a click made at once landed
     // beside it and played nothing (a narrow window; the classroom test at 390 px, 2 of 3
-    // loaded runs). The page scrolls by the growth, so the choice stays where it was.
+    // loaded runs). The page scrolls by the growth, so the choice stays where it was
+    // (common.js, mlHold).
     if (at !== null) mlHold(e.b, at);
   };
   const answered = () => {
@@ -317,10 +307,10 @@ function mlPreviews(model, send, shown, quiet) {
   };
   model.on("change:previews", answered);
   return {
-    // A new drawing's line (`moved`: of a new position), with the hint until a choice is
-    // pointed at.
-    line(moved) {
-      if (moved) tallest = 0;
+    // A new drawing's line, with the hint until a choice is pointed at. It keeps the height
+    // of the tallest preview shown on this board, across positions: shrunk back at each move,
+    // it moved the board up by what the scroll of mlHold had moved it down (helper-97).
+    line() {
       labelled = [];
       pointed = null;
       const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;  // a phone:

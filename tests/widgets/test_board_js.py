@@ -773,11 +773,46 @@ def test_a_preview_that_grows_the_line_leaves_the_choice_under_the_pointer(
         answer_previews(page, board)  # the answer comes before the click
         assert line.bounding_box()["height"] >= before + 30  # it grew by two lines or more
         assert choice.bounding_box()["y"] == pytest.approx(box["y"], abs=1)
+        grown = line.bounding_box()["height"]
         page.mouse.down()
         page.mouse.up()
         index = int(choice.get_attribute("data-choice"))
-        assert page.evaluate("window.mlHarness.sent") == [
-            {"type": "play", "index": index, "version": board.version}]
+        sent = page.evaluate("window.mlHarness.sent")
+        assert sent == [{"type": "play", "index": index, "version": board.version}]
+        # the next position: the line keeps its height, so the board does not jump up by what
+        # the scroll moved it down (helper-97: it shrank back to the hint's at every move)
+        board._handle_custom_msg(sent[0], [])
+        page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
+        assert line.bounding_box()["height"] == pytest.approx(grown, abs=1)
+
+
+def test_a_preview_that_comes_after_the_pointer_moved_on_scrolls_nothing(
+        tmp_path: Path) -> None:
+    """helper-97: the pointer crossed a choice on its way to a button above the preview line;
+    the choice's preview came, the page scrolled to keep the crossed choice in place and
+    carried the button away from under the pointer (a click there played nothing). A choice
+    is held only while it is pointed at or focused."""
+    from marketlib import bansan
+    from marketlib.widgets import BansanBoard
+
+    match = Match("bansan", bansan.Rules(players=4), seed=5)
+    while match.state.phase != "open_stock":
+        match.play(match.legal_actions()[0])
+    board = BansanBoard(match, seat=match.current_player, opponents=None)
+    with chromium_page(tmp_path, width=390, height=1100) as page:  # all of it in the window
+        mount(page, board)
+        choice = page.locator(".marketlib-area button.marketlib-legal[data-choice]").first
+        line = page.locator(".marketlib-preview").bounding_box()
+        above = [b for b in page.locator("button:visible").all()
+                 if 0 < b.bounding_box()["y"] < line["y"] - 5]
+        assert above, "no button above the preview line in the window"
+        button = above[-1]
+        box = choice.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        target = button.bounding_box()
+        page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+        answer_previews(page, board)
+        assert button.bounding_box()["y"] == pytest.approx(target["y"], abs=1)
 
 
 def test_an_empty_status_area_does_not_stick_over_the_board(tmp_path: Path) -> None:
