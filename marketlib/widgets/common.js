@@ -46,18 +46,24 @@ function mlEl(tag, cls, text) {
   return node;
 }
 
-// Scroll the nearest scrolling box (a notebook's panel, or the page) so that `el`, whose top
-// was at `top` in the window, is there again: what is under the pointer stays under it.
+// Scroll the scrolling boxes around `el` (a notebook's panel, or the page), nearest first,
+// until `el`, whose top was at `top` in the window, is there again: what is under the
+// pointer stays under it. A box that cannot scroll that way (a grid that scrolls sideways
+// only) leaves it to the next one out.
 function mlHold(el, top) {
-  const moved = el.getBoundingClientRect().top - top;
-  if (Math.abs(moved) < 0.5) return;
   let box = el.parentElement;
-  while (box && !(box.scrollHeight > box.clientHeight
-                  && /(auto|scroll|overlay)/.test(getComputedStyle(box).overflowY))) {
+  for (;;) {
+    const moved = el.getBoundingClientRect().top - top;
+    if (Math.abs(moved) < 0.5) return;
+    while (box && !(box.scrollHeight > box.clientHeight
+                    && /(auto|scroll|overlay)/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    (box || document.scrollingElement || document.documentElement)
+      .scrollBy({ top: moved, left: 0, behavior: "instant" });
+    if (!box) return;
     box = box.parentElement;
   }
-  (box || document.scrollingElement || document.documentElement)
-    .scrollBy({ top: moved, left: 0, behavior: "instant" });
 }
 
 // Click-to-redraw timings, recorded only when a test or benchmark asks for them by setting
@@ -297,7 +303,8 @@ function makeBoard(drawGame) {
         }
         const story = mlStory(model);
         if (story) root.appendChild(story);
-        const previewLine = previews.line();
+        const previewLine = previews.line([model.get("seat"), !!model.get("teacher_view"),
+          !!model.get("covered"), root.classList.contains("marketlib-narrow")].join(":"));
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");
         header.textContent = drawGame(ctx, boardArea) || "";

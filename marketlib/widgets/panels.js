@@ -162,20 +162,6 @@ function mlControls(model, send) {
   return bar;
 }
 
-function mlLegend(cards) {
-  const items = cards.legend || [];
-  if (!items.length) return null;
-  const box = mlEl("details", "marketlib-legend");
-  box.appendChild(mlEl("summary", null, (cards.words || {}).legend));
-  const list = mlEl("dl");
-  for (const [code, meaning] of items) {
-    list.appendChild(mlEl("dt", null, code));
-    list.appendChild(mlEl("dd", null, meaning));
-  }
-  box.appendChild(list);
-  return box;
-}
-
 function mlLog(model) {
   const box = mlEl("details", "marketlib-log");
   box.open = true;
@@ -265,6 +251,7 @@ function mlPreviews(model, send, shown, quiet) {
   // under the pointer, onto another choice whose longer preview moved it back, and a click
   // between the two played nothing (helper-78, a 390 px window).
   let tallest = 0;  // the line's tallest height on this board, kept across its redraws
+  let lineScope = null;  // what `tallest` was measured for (line(scope))
   let asked = -1;  // the version previews were asked for
   let askedAt = 0;  // and when: an answer lost (a dropped link) is asked for again after 3 s
   let labelled = [];  // this drawing's choices: {b, key: [list, index], words, text, aria, line}
@@ -284,10 +271,16 @@ function mlPreviews(model, send, shown, quiet) {
   const fill = (e) => {
     const p = previewOf(e.key);
     if (p === null) return;  // asked for: the answer fills it in
-    // only a choice still pointed at or focused: one the pointer crossed on its way to
-    // another thing is not held (that would carry the other thing away, helper-97)
-    const held = e.b.isConnected && (e.b.matches(":hover") || e.b === document.activeElement);
-    const at = held ? e.b.getBoundingClientRect().top : null;
+    // What the pointer is on (the deepest hovered thing of the board), else what the
+    // keyboard focused, is held in place: not the choice that asked, which the pointer may
+    // have only crossed on its way to another thing (holding it carried that thing away,
+    // helper-97), nor a focus the board gave itself after a click (helper-98).
+    const root = e.line.parentElement;
+    const hovered = root ? root.querySelectorAll(":hover") : [];
+    const focused = document.activeElement;
+    const under = hovered.length ? hovered[hovered.length - 1]
+      : (root && root.contains(focused) && focused.matches(":focus-visible") ? focused : null);
+    const at = under ? under.getBoundingClientRect().top : null;
     e.line.textContent = `${e.words}: ${p}`;
     const tall = e.line.offsetHeight;
     if (tall > tallest) {
@@ -297,9 +290,9 @@ function mlPreviews(model, send, shown, quiet) {
     // A longer preview grows the line, which is above the board: the choice pointed at
     // moved down under the pointer when its preview came, and a click made at once landed
     // beside it and played nothing (a narrow window; the classroom test at 390 px, 2 of 3
-    // loaded runs). The page scrolls by the growth, so the choice stays where it was
-    // (common.js, mlHold).
-    if (at !== null) mlHold(e.b, at);
+    // loaded runs). The page scrolls by the growth, so what is under the pointer stays
+    // (common.js, mlHold); a thing above the line did not move, and nothing scrolls.
+    if (at !== null) mlHold(under, at);
   };
   const answered = () => {
     for (const e of labelled) dress(e);
@@ -308,9 +301,15 @@ function mlPreviews(model, send, shown, quiet) {
   model.on("change:previews", answered);
   return {
     // A new drawing's line, with the hint until a choice is pointed at. It keeps the height
-    // of the tallest preview shown on this board, across positions: shrunk back at each move,
-    // it moved the board up by what the scroll of mlHold had moved it down (helper-97).
-    line() {
+    // of the tallest preview shown across positions: shrunk back at each move, it moved the
+    // board up by what the scroll of mlHold had moved it down (helper-97). `scope` (the seat
+    // shown, the cover, the width class) changing starts it again (helper-98: a band left
+    // blank after a phone was turned).
+    line(scope) {
+      if (scope !== lineScope) {
+        lineScope = scope;
+        tallest = 0;
+      }
       labelled = [];
       pointed = null;
       const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;  // a phone:

@@ -63,3 +63,18 @@ function mlBand(ctx, key, words, colour, ink, count) {
     return band;
   });
 }
+
+// What the board's codes and symbols mean (the game's cards.legend), folded under the board.
+function mlLegend(cards) {
+  const items = cards.legend || [];
+  if (!items.length) return null;
+  const box = mlEl("details", "marketlib-legend");
+  box.appendChild(mlEl("summary", null, (cards.words || {}).legend));
+  const list = mlEl("dl");
+  for (const [code, meaning] of items) {
+    list.appendChild(mlEl("dt", null, code));
+    list.appendChild(mlEl("dd", null, meaning));
+  }
+  box.appendChild(list);
+  return box;
+}

@@ -85,7 +85,6 @@ def click_a_choice(page: Any, within: float = 30.0) -> str:
         page.wait_for_timeout(250)  # nothing highlighted yet, or the board was redrawn
     shot = OUT / "nothing_to_click.png"
     page.screenshot(path=str(shot), full_page=True)
-
     raise AssertionError(f"the deciding student has nothing to click in {within:.0f} s: the "
                          f"page showed {shown(page)}; clicks that missed: {missed[-5:]}; {shot}")
 

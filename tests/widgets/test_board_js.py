@@ -748,28 +748,46 @@ def test_the_preview_line_never_moves_the_board_up_under_the_pointer(tmp_path: P
         assert area.evaluate("a => a.getBoundingClientRect().top + window.scrollY") >= tops[-1]
 
 
-def test_a_preview_that_grows_the_line_leaves_the_choice_under_the_pointer(
-        tmp_path: Path) -> None:
-    """The preview line is above the board: at 390 px a three-line preview came a moment after
-    the pointer reached a choice and pushed the choice down two lines, so a click made at once
-    landed on the panel's text and played nothing (the classroom browser test, 2 of 3 loaded
-    runs). The page scrolls by the growth: the choice stays where the pointer is, and a
-    click made where it was before its preview came plays it."""
+def stocking_board() -> Any:
+    """P0's board at 4 seats, seed 5, choosing the top or bottom halves of its opening cards:
+    a choice's preview runs to three lines at 390 px."""
     from marketlib import bansan
     from marketlib.widgets import BansanBoard
 
     match = Match("bansan", bansan.Rules(players=4), seed=5)
     while match.state.phase != "open_stock":
         match.play(match.legal_actions()[0])
-    board = BansanBoard(match, seat=match.current_player, opponents=None)
+    return BansanBoard(match, seat=match.current_player, opponents=None)
+
+
+def centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# the board in the page, or in a box that scrolls (as in a notebook's panel)
+INSIDE = {"page": "", "box": "(r) => { r.style.height = '600px'; r.style.overflowY = 'auto'; }"}
+
+
+@pytest.mark.parametrize("inside", sorted(INSIDE))
+def test_a_preview_that_grows_the_line_leaves_the_choice_under_the_pointer(
+        tmp_path: Path, inside: str) -> None:
+    """The preview line is above the board: at 390 px a three-line preview came a moment after
+    the pointer reached a choice and pushed the choice down two lines, so a click made at once
+    landed on the panel's text and played nothing (the classroom browser test, 2 of 3 loaded
+    runs). The page, or the box the board scrolls in, scrolls by the growth: the choice stays
+    under the pointer, and a click made where it was before its preview came plays it."""
+    board = stocking_board()
     with chromium_page(tmp_path, width=390, height=700) as page:
         mount(page, board)
+        if INSIDE[inside]:
+            page.locator("#root").evaluate(INSIDE[inside])
         choice = page.locator(".marketlib-area button.marketlib-legal[data-choice]").first
         choice.scroll_into_view_if_needed()
         box = choice.bounding_box()
+        assert 0 < box["y"] < 600
         line = page.locator(".marketlib-preview")
         before = line.bounding_box()["height"]
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.move(*centre(box))
         answer_previews(page, board)  # the answer comes before the click
         assert line.bounding_box()["height"] >= before + 30  # it grew by two lines or more
         assert choice.bounding_box()["y"] == pytest.approx(box["y"], abs=1)
@@ -784,35 +802,60 @@ def test_a_preview_that_grows_the_line_leaves_the_choice_under_the_pointer(
         board._handle_custom_msg(sent[0], [])
         page.evaluate("(s) => window.mlHarness.update(s)", traits(board))
         assert line.bounding_box()["height"] == pytest.approx(grown, abs=1)
+        # a wider window (a phone turned) starts the line again: no band left blank
+        page.set_viewport_size({"width": 1200, "height": 700})
+        page.wait_for_function("!document.querySelector('.marketlib-narrow')")
+        assert line.bounding_box()["height"] < before + 5
 
 
+@pytest.mark.parametrize("refocused", [False, True])
 def test_a_preview_that_comes_after_the_pointer_moved_on_scrolls_nothing(
-        tmp_path: Path) -> None:
+        tmp_path: Path, refocused: bool) -> None:
     """helper-97: the pointer crossed a choice on its way to a button above the preview line;
     the choice's preview came, the page scrolled to keep the crossed choice in place and
-    carried the button away from under the pointer (a click there played nothing). A choice
-    is held only while it is pointed at or focused."""
-    from marketlib import bansan
-    from marketlib.widgets import BansanBoard
-
-    match = Match("bansan", bansan.Rules(players=4), seed=5)
-    while match.state.phase != "open_stock":
-        match.play(match.legal_actions()[0])
-    board = BansanBoard(match, seat=match.current_player, opponents=None)
-    with chromium_page(tmp_path, width=390, height=1100) as page:  # all of it in the window
+    carried the button away from under the pointer (a click there played nothing). What is
+    held is what the pointer is on; the focus the board gives a choice itself after a click
+    does not count (helper-98), a keyboard's does."""
+    board = stocking_board()
+    with chromium_page(tmp_path, width=390, height=1100) as page:  # the board's top in view
         mount(page, board)
+        assert page.evaluate("document.scrollingElement.scrollHeight > innerHeight + 500")
         choice = page.locator(".marketlib-area button.marketlib-legal[data-choice]").first
+        if refocused:  # a click, then a redraw, which focuses the choice clicked itself
+            page.mouse.click(*centre(choice.bounding_box()))
+            page.evaluate("window.mlHarness.update({notice: 'P1 has 4 cards'})")
+            assert choice.evaluate("(b) => b === document.activeElement")
         line = page.locator(".marketlib-preview").bounding_box()
-        above = [b for b in page.locator("button:visible").all()
+        above = [b for b in page.locator("button:visible:not([data-choice])").all()
                  if 0 < b.bounding_box()["y"] < line["y"] - 5]
         assert above, "no button above the preview line in the window"
         button = above[-1]
-        box = choice.bounding_box()
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.move(*centre(choice.bounding_box()))
         target = button.bounding_box()
-        page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+        page.mouse.move(*centre(target))
         answer_previews(page, board)
+        assert page.locator(".marketlib-preview").bounding_box()["height"] > line["height"] + 30
         assert button.bounding_box()["y"] == pytest.approx(target["y"], abs=1)
+        assert page.evaluate("scrollY") == 0
+
+
+def test_a_keyboard_focus_is_held_where_it_is(tmp_path: Path) -> None:
+    """A choice reached with Tab is previewed; the line grows above it, and the page scrolls so
+    that the focused choice stays where it was."""
+    board = stocking_board()
+    with chromium_page(tmp_path, width=390, height=1100) as page:
+        mount(page, board)
+        choice = page.locator(".marketlib-area button.marketlib-legal[data-choice]").first
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if choice.evaluate("(b) => b === document.activeElement"):
+                break
+        else:
+            raise AssertionError("Tab never reached the choice")
+        box = choice.bounding_box()
+        answer_previews(page, board)
+        assert page.evaluate("scrollY") > 30
+        assert choice.bounding_box()["y"] == pytest.approx(box["y"], abs=1)
 
 
 def test_an_empty_status_area_does_not_stick_over_the_board(tmp_path: Path) -> None:
