@@ -112,7 +112,10 @@ too), ``e6efa091...2ecab9d3``. Then, on purpose, the Deck draws' previews saying
 Deck holds now ("refills the Row from the Deck (45 in the Deck now)", in English and Malay;
 helper-91 read "(45 left)" as the count after the refill) and the verb tag of taking back an
 offer (``withdraw``, helper-94): ``577e5013...1bd5903fc``; with the three sentences, their
-Malay and the tag put back as they were, ``a8ec0998...5a04691`` again.
+Malay and the tag put back as they were, ``a8ec0998...5a04691`` again. Then, on purpose, the
+out-of-turn bar's two sentences naming the taking back of an offer, in English and Malay
+(5 December 2026, after f299371): ``7148d64a...ae982ab4``; with them put back,
+``577e5013...1bd5903fc`` again.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

@@ -42,13 +42,14 @@ COMMON: dict[str, str] = {
     "confirm_no": N_("No, go back"),
     "confirm_no_aria": N_("No, do not play it"),
     "out_of_turn_say": N_("P{seat}, you are acting out of turn on P{decider}'s decision: rent "
-                          "and release a stall or propose a trade below, or step back."),
+                          "and release a stall, propose a trade or take back an offer you made "
+                          "(below), or step back."),
     "back_to": N_("Back to P{decider}"),
     "back_to_aria": N_("Step back: P{decider} decides"),
     "out_of_turn_title": N_("Out of turn (any time):"),
     "step_in": N_("P{seat} acts now"),
-    "step_in_title": N_("P{seat} takes the device to rent and release a stall or propose a "
-                        "trade, then hands it back"),
+    "step_in_title": N_("P{seat} takes the device to rent and release a stall, propose a "
+                        "trade or take back an offer, then hands it back"),
     "undo": N_("Undo (u)"),
     "undo_aria": N_("Undo the last move (key u)"),
     "redo": N_("Redo (r)"),

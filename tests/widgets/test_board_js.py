@@ -268,6 +268,7 @@ def test_bansan_any_time_step_in_rent_and_counter_by_clicking(tmp_path: Path) ->
         page.wait_for_timeout(50)
         bar = page.locator(".marketlib-out-of-turn").inner_text()
         assert bar.startswith("P2, you are acting out of turn on P1's decision")
+        assert "take back an offer you made" in bar  # Withdraw is an any-time action too
         rr = page.locator("details.marketlib-rr")
         assert rr.get_attribute("open") is not None  # opened for the person who stepped in
         assert "on P1's decision" in rr.locator("summary").inner_text()
