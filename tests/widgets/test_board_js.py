@@ -765,8 +765,13 @@ def centre(box: dict[str, float]) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-# the board in the page, or in a box that scrolls (as in a notebook's panel)
-INSIDE = {"page": "", "box": "(r) => { r.style.height = '600px'; r.style.overflowY = 'auto'; }"}
+# the board in the page, in a box that scrolls (as in a notebook's panel), or in the page with
+# its board area a box that scrolls sideways and, by a pixel, down (as a grid with overflow-x:
+# auto can): that box cannot hold the choice, so the page scrolls too
+INSIDE = {"page": "", "box": "(r) => { r.style.height = '600px'; r.style.overflowY = 'auto'; }",
+          "sideways": "(r) => { const a = r.querySelector('.marketlib-area');"
+                      " a.style.overflowX = 'auto'; a.style.height ="
+                      " `${a.scrollHeight - a.offsetHeight + a.clientHeight - 1}px`; }"}
 
 
 @pytest.mark.parametrize("inside", sorted(INSIDE))
