@@ -115,7 +115,7 @@ def _tuck(view: Any, name: str, player: int) -> A.Tuck | None:
     if view.phase == "draft" or not isinstance(pending, Stocking) or not pending.cards:
         return None
     stall = bansan.catalog(view).stalls.get(name)
-    fits = [c for c in pending.cards if stall is not None and stall.sells in c.options]
+    fits = [c for c in pending.cards if stall.sells in c.options] if stall is not None else []
     return A.Tuck(player=player, card=(fits or pending.cards)[0].card, stall=name)
 
 

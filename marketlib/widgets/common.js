@@ -303,8 +303,8 @@ function makeBoard(drawGame) {
         }
         const story = mlStory(model);
         if (story) root.appendChild(story);
-        const previewLine = previews.line([model.get("seat"), !!model.get("teacher_view"),
-          !!model.get("covered"), root.classList.contains("marketlib-narrow")].join(":"));
+        const previewLine = previews.line(
+          `${mlScope(model.get("position"))}:${root.classList.contains("marketlib-narrow")}`);
         const ctx = makeCtx(previewLine);
         const boardArea = mlEl("div", "marketlib-area");
         header.textContent = drawGame(ctx, boardArea) || "";

@@ -247,7 +247,7 @@ function mlKeys(root, model, send, shown) {
 // titles and the labels when the answer comes (the `previews` trait, with the drawing's
 // version). `shown()`: the version on screen; `quiet()`: a focus the board moved itself.
 function mlPreviews(model, send, shown, quiet) {
-  // The line never shrinks (on this board): a shorter preview moved the board up
+  // The line never shrinks within its scope (line()): a shorter preview moved the board up
   // under the pointer, onto another choice whose longer preview moved it back, and a click
   // between the two played nothing (helper-78, a 390 px window).
   let tallest = 0;  // the line's tallest height on this board, kept across its redraws
@@ -302,9 +302,8 @@ function mlPreviews(model, send, shown, quiet) {
   return {
     // A new drawing's line, with the hint until a choice is pointed at. It keeps the height
     // of the tallest preview shown across positions: shrunk back at each move, it moved the
-    // board up by what the scroll of mlHold had moved it down (helper-97). `scope` (the seat
-    // shown, the cover, the width class) changing starts it again (helper-98: a band left
-    // blank after a phone was turned).
+    // board up by what mlHold had scrolled (helper-97). A new `scope` (mlScope and the width
+    // class) starts it again (helper-98: a band left blank after a phone was turned).
     line(scope) {
       if (scope !== lineScope) {
         lineScope = scope;
@@ -346,6 +345,13 @@ function mlPreviews(model, send, shown, quiet) {
   };
 }
 
+// The game, seat shown, teacher view and cover of a `position` (game:cursor:timeline:seat:
+// teacher:covered, from Python): what a board's forms and its preview line belong to.
+function mlScope(position) {
+  const [game, , , seat, teacher, covered] = String(position).split(":");
+  return `${game}:${seat}:${teacher}:${covered}`;
+}
+
 // What the person typed, ticked or opened in a board's forms (a trade, a counter, a panel):
 // kept across redraws while the game and the seat shown stay the same, so another vendor's
 // move does not close a trade half typed (helper-86), and a refusal ("you can pay at most
@@ -353,12 +359,8 @@ function mlPreviews(model, send, shown, quiet) {
 // one element; a form that sends calls `sending(prefix)`, which clears its terms and puts
 // them back if the answer leaves the position as it was; `remembered()` runs at each redraw.
 function mlForms(model) {
-  const scopeOf = (position) => {
-    const [game, , , seat, teacher, covered] = String(position).split(":");
-    return `${game}:${seat}:${teacher}:${covered}`;
-  };
   let typed = new Map();
-  let typedScope = scopeOf(model.get("position"));
+  let typedScope = mlScope(model.get("position"));
   let unsent = null;  // { position, entries }: a form's terms while its message is answered
   const keep = (key, el) => {
     const field = el.tagName === "DETAILS" ? "open" : (el.type === "checkbox" ? "checked" : "value");
@@ -382,8 +384,8 @@ function mlForms(model) {
   };
   const remembered = () => {
     const position = model.get("position");
-    if (scopeOf(position) !== typedScope) {  // another game, seat or cover: a fresh form
-      typedScope = scopeOf(position);
+    if (mlScope(position) !== typedScope) {  // another game, seat or cover: a fresh form
+      typedScope = mlScope(position);
       typed = new Map();
       unsent = null;
     } else if (unsent && position === unsent.position && (model.get("notice") || model.get("error"))) {
