@@ -100,7 +100,7 @@ from marketlib.bansan.state import (
     Vendor,
 )
 from marketlib.bansan.table import parse_action
-from marketlib.bansan.text import describe, preview
+from marketlib.bansan.text import describe, log_reader, preview
 from marketlib.bansan.turn import FLOW
 from marketlib.bansan.view import (
     View,
@@ -200,6 +200,7 @@ __all__ = [
     "info_revealed",
     "legal_actions",
     "load_catalog",
+    "log_reader",
     "outcome",
     "parse_action",
     "person_action",

@@ -71,8 +71,7 @@ def describe(state: State, action: A.Action, seat: int | None,
         (True, 'P0 return a Shopping List (hidden)')
     """
     text = str(action)
-    if isinstance(action, A.ReturnList) and seat is not None and seat != action.player and (
-            state.rules.hidden_wallets):
+    if log_reader(state, action, seat) is not None:  # the only text a seat changes
         text = f"P{action.player} return a Shopping List (hidden)"
     if isinstance(action, A.Done) and state.phase == "closing":  # what it threw and was
         # fined, all face up (B-END-05); the log said only "P0 done" (helper-74)
@@ -96,6 +95,25 @@ def describe(state: State, action: A.Action, seat: int | None,
     events = catalog(state).events
     return "; ".join([text, *(f"Event {e} flipped: {events[e].name}"  # face up (B-UPK-10)
                               for e in flipped(state, after))])
+
+
+def log_reader(state: State, action: A.Action, seat: int | None) -> int | None:
+    """Whose reading of ``action``'s log text ``seat`` shares: ``seat`` itself when the move
+    hides something from it (which Shopping List another vendor returned, B-OPEN-02, B-UPK-06,
+    A-B-57), else the teacher's (``None``): :func:`describe` reads the seat only through this,
+    so a table words a public move once for every seat.
+
+    Example:
+        >>> from marketlib.bansan import ReturnList, Rules, setup
+        >>> s = setup(Rules(players=2), seed=1)
+        >>> a = ReturnList(player=s.current, list=s.vendors[s.current].wallet[0])
+        >>> log_reader(s, a, s.current), log_reader(s, a, 1 - s.current)
+        (None, 1)
+    """
+    if (isinstance(action, A.ReturnList) and seat is not None and seat != action.player
+            and state.rules.hidden_wallets):
+        return seat
+    return None
 
 
 def _bins(state: State) -> str:

@@ -305,6 +305,11 @@ class GameModule(Protocol):
         state it led to, when the caller has it (else the game plays it again if it needs
         what the move turned up)."""
         ...
+    def log_reader(self, state: Any, action: Any, seat: PlayerId | None) -> PlayerId | None:
+        """Whose reading of ``action``'s log text ``seat`` shares: ``None`` (the teacher's,
+        everything) when the move hides nothing from ``seat``, else ``seat``. ``describe``
+        reads the seat through it, so a table words a public move once for every seat."""
+        ...
     def preview(self, view: Any, action: Any, world: Any = None, *,
                 legal: bool = False) -> Preview:
         """What ``action`` does, from its mover's ``view`` only (:class:`Preview`); another

@@ -71,7 +71,7 @@ from marketlib.monsoon.state import (
     TakePending,
 )
 from marketlib.monsoon.table import parse_action
-from marketlib.monsoon.text import describe, preview
+from marketlib.monsoon.text import describe, log_reader, preview
 from marketlib.monsoon.view import (
     View,
     candidate_actions,
@@ -107,6 +107,6 @@ __all__ = [
     "SpendBonus", "State", "Steal", "Take", "TakePending", "Upgrade", "View", "apply",
     "apply_legal", "best_level", "candidate_actions", "catalog", "check_invariants",
     "current_player", "describe", "determinize", "explain", "info_revealed", "legal_actions",
-    "load_catalog", "load_goods", "load_orders", "meets", "outcome", "parse_action", "position",
-    "preview", "seals_of", "setup", "standings", "view", "write_default_data",
+    "load_catalog", "load_goods", "load_orders", "log_reader", "meets", "outcome", "parse_action",
+    "position", "preview", "seals_of", "setup", "standings", "view", "write_default_data",
 ]

@@ -32,6 +32,12 @@ def describe(state: State, action: Action, seat: int | None, after: State | None
     return str(action)
 
 
+def log_reader(state: State, action: Action, seat: int | None) -> int | None:
+    """Whose reading of ``action``'s log text ``seat`` shares: the teacher's (``None``) for
+    every move, as Monsoon Market has no hidden choices (A-M-25)."""
+    return None
+
+
 def preview(view: View, action: Action, world: State | None = None, *,
             legal: bool = False) -> Preview:
     """What ``action`` does for the deciding seat, from its ``view`` only: seals (M-SEAL-01),

@@ -234,7 +234,8 @@ def log_lines(
     history = match.history
     if cache is None:
         return _log_from(match, seat, reasons, history, 0, [])
-    key = ("log", seat, get_language())  # each language its own lines
+    lang = get_language()
+    key = ("log", seat, lang)  # each language its own lines
     built: tuple[tuple[Any, ...], list[str]] | None = cache.get(key)
     start, lines = 0, []
     if built is not None:
@@ -243,20 +244,34 @@ def log_lines(
         if history[:start] != old[:start]:  # an undo, then another move: from the first change
             start = next(i for i in range(start) if history[i] != old[i])
         lines = old_lines[:start]
-    lines = _log_from(match, seat, reasons, history, start, lines)
+    lines = _log_from(match, seat, reasons, history, start, lines, cache, lang)
     cache[key] = (history, lines)
     return list(lines)
 
 
 def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], Reason],
-              history: tuple[Any, ...], start: int, lines: list[str]) -> list[str]:
-    """``lines`` (the log of ``history[:start]``) with the lines of the moves after it."""
+              history: tuple[Any, ...], start: int, lines: list[str],
+              cache: dict[Any, Any] | None = None, lang: str = "") -> list[str]:
+    """``lines`` (the log of ``history[:start]``) with the lines of the moves after it. With
+    a ``cache``, a move's text is worded once for all the seats that read it alike (the
+    game's ``log_reader``: every seat, for a move that hides nothing)."""
     game = match.game
     states = match.states
+    reader = game.log_reader
     for i in range(start, len(history)):
         action = history[i]
-        text = sentence(game.describe(states[i], action, seat, states[i + 1]))  # a sentence in
-        # the seat's language (a reveal, a hidden list, an Event); the notation stays as it is
+        before = states[i]
+        shared = reader(before, action, seat)
+        said_key = ("said", id(before), shared, lang)
+        kept = None if cache is None else cache.get(said_key)
+        if kept is not None and kept[0] is before and kept[1] == action:
+            text = kept[2]
+        else:
+            text = sentence(game.describe(before, action, shared, states[i + 1]))  # a
+            # sentence in the seat's language (a reveal, a hidden list, an Event); the
+            # notation stays as it is
+            if cache is not None:  # the state is kept alive with it: its id is not reused
+                cache[said_key] = (before, action, text)
         reason = reasons.get((i, action))
         if reason is not None and (seat is None if reason.readers is None else (
                 seat is None or seat in reason.readers)) and (

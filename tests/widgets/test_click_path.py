@@ -145,6 +145,61 @@ def test_a_second_refresh_at_the_same_position_works_out_nothing(
     assert payload_again is seats[0]._data
 
 
+def worded(monkeypatch: pytest.MonkeyPatch, shared_text: bool = True) -> list[Any]:
+    """Each ``bansan.describe`` call (its seat) while three seats and the teacher redraw their
+    boards after each move of a seeded 3-seat Bansan game's first 24 moves (the Opening's
+    hidden list returns among them); with ``shared_text=False``, a copy whose log words each
+    move for each seat, as it did before the log's texts were shared."""
+    said: list[Any] = []
+    real = bansan.describe
+    monkeypatch.setattr(bansan, "describe", lambda state, action, seat, after=None: (
+        said.append(seat), real(state, action, seat, after))[1])
+    if not shared_text:
+        monkeypatch.setattr(bansan, "log_reader", lambda state, action, seat: seat)
+    shared, seats = table("bansan", 3, seed=11)
+    teacher = SeatSession(shared, 0, teacher=True, hot_seat=False)
+    teacher.teacher_view = True
+    match = shared.match
+    rng = random.Random(11)
+    for _ in range(24):
+        match.play(rng.choice(match.legal_actions()))
+        for session in [*seats, teacher]:
+            session.refresh()
+    return said
+
+
+def test_a_move_is_worded_once_for_every_seat_that_reads_it_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table words each move of the log once, for all its boards (issue 28, point 4); a
+    Shopping List another vendor returned is worded apart for each seat it is hidden from
+    (B-OPEN-02, A-B-57), and each board reads its own: the returner and the teacher the list,
+    the others "(hidden)". Shown to fail on a broken copy:
+    :func:`test_the_log_wording_count_fails_on_a_broken_copy`."""
+    said = worded(monkeypatch)
+    hidden = sum(1 for seat in said if seat is not None)
+    assert len(said) - hidden == 24  # once per move, for every seat that reads it alike
+    assert hidden == 2 * 3  # the Opening's 3 returns, each for the 2 seats it is hidden from
+    shared, seats = table("bansan", 3, seed=11)
+    match = shared.match
+    returned = match.legal_actions()[0]
+    assert returned.player == 0 and isinstance(returned, bansan.ReturnList)
+    match.play(returned)
+    teacher = SeatSession(shared, 0, teacher=True, hot_seat=False)
+    teacher.teacher_view = True
+    for session in (seats[1], seats[0], teacher, seats[2]):  # a hidden reader first, too
+        session.refresh()
+    assert [s._data["log"][-1] for s in (*seats, teacher)] == [
+        str(returned), f"P{returned.player} return a Shopping List (hidden)",
+        f"P{returned.player} return a Shopping List (hidden)", str(returned)]
+
+
+def test_the_log_wording_count_fails_on_a_broken_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy that words each move for each seat: the 24 moves are worded once per board."""
+    said = worded(monkeypatch, shared_text=False)
+    assert len(said) == 24 * 4
+
+
 def fresh(shared: TableSession, seat: SeatSession) -> dict[str, Any]:
     """The payload ``seat`` would be sent if nothing were kept from earlier refreshes."""
     return payload(shared.table, shared.match, seat.seat, humans=shared.humans(),
