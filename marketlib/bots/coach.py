@@ -151,9 +151,12 @@ class Hint:
     @property
     def text(self) -> str:
         """The hint in words: the move, why, and the alternatives with their estimates."""
+        why = (_("Why: the coach {reason}") if self.undecided  # its search could not tell
+               else _("Why: P{seat} {reason}"))  # the line's mover, whose seals or money the
+        # reason's "its" is (helper-99 read "the coach ..., raising its seals" as the coach's)
         lines = [_("Hint for P{seat}: {move}").format(
                      seat=self.seat, move=self.move_words or str(self.action)),
-                 _("Why: the coach {reason}").format(reason=self.reason)]
+                 why.format(seat=self.seat, reason=self.reason)]
         names = self.alternative_words or tuple(_option_words(self.seat, self.action, o, None)
                                                 for o in self.alternatives)
         for other, name in zip(self.alternatives, names, strict=True):

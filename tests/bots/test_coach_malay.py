@@ -98,28 +98,31 @@ def test_a_hint_reads_in_malay_with_the_same_moves(case: str) -> None:
     # only words change: the same move, line, estimates and alternatives
     assert (malay.action, malay.best, malay.alternatives, malay.undecided) == (
         english.action, english.best, english.alternatives, english.undecided)
+    mover = "jurulatih " if malay.undecided else f"P{malay.seat} "  # the coach's search,
+    # or the line's mover, whose seals or money its reason's "its" is
     assert malay.text.startswith(f"Petunjuk untuk P{malay.seat}: {malay.action}\n"
-                                 "Mengapa: jurulatih ")
+                                 f"Mengapa: {mover}")
     assert malay.text.count("Turut dipertimbangkan: ") == len(malay.alternatives)
     left = (_words(malay.text) & _words(english.text)) - _notation(m, malay)
     assert not left & ENGLISH, f"English left in the Malay hint: {sorted(left & ENGLISH)}"
     assert _words(english.text) & ENGLISH  # the check has English words to look for
     assert english.text.startswith(f"Hint for P{english.seat}: {english.action}\n"
-                                   "Why: the coach ")
+                                   "Why: " + ("the coach " if english.undecided
+                                              else f"P{english.seat} "))
 
 
 def test_the_malay_sentences_of_a_monsoon_hint() -> None:
     _m, english, malay = _hints("monsoon opening")
     assert english.text.split("\n")[:2] == [
         "Hint for P0: P0 fulfill MO-31",
-        "Why: the coach fulfils MO-31 (2 Gem + 2 Scroll + 1 Pepper) at Gold, raising its seals "
+        "Why: P0 fulfils MO-31 (2 Gem + 2 Scroll + 1 Pepper) at Gold, raising its seals "
         "from 0 to 5 of 15; in 26 simulated futures (each with the hidden cards dealt anew and "
         "the next 2 turns played, each seat its best turn) this turn scored best, about 94% (a "
         "score from 0%, lost, to 100%, won; tried in 18 of them); next best began with P0 "
         "fulfill MO-03 at about 76%."]
     assert malay.text.split("\n") == [
         "Petunjuk untuk P0: P0 fulfill MO-31",
-        "Mengapa: jurulatih memenuhi MO-31 (2 Permata + 2 Skrol + 1 Lada) pada tahap Emas, "
+        "Mengapa: P0 memenuhi MO-31 (2 Permata + 2 Skrol + 1 Lada) pada tahap Emas, "
         "menaikkan mohornya daripada 0 kepada 5 (sasaran 15); dalam 26 masa depan simulasi "
         "(setiap satu dengan kad tersembunyi diagihkan semula dan 2 giliran seterusnya "
         "dimainkan, setiap tempat duduk dengan giliran terbaiknya) giliran ini mendapat skor "
@@ -224,7 +227,7 @@ def test_a_malay_board_shows_its_hint_and_the_bots_reasons_in_malay() -> None:
     # the move as its button reads, in Malay (a learner finds it among the choices)
     assert pick["label"] == "Curi Kayu 4 (MG-38)"
     assert board.notice.startswith("Petunjuk untuk P0: \u201cCuri Kayu 4 (MG-38)\u201d\n"
-                                   "Mengapa: jurulatih ")
+                                   "Mengapa: jurulatih ")  # its search: undecided
     assert "Why" not in board.notice and "simulated" not in board.notice
     board._handle_custom_msg({"type": "play", "index": pick["index"],
                               "version": board.version}, [])

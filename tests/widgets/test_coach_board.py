@@ -24,7 +24,7 @@ def test_a_notebook_board_offers_the_hint_and_answers_it() -> None:
     label = next(c["label"] for c in board.choices if c["text"] == str(expected.action))
     assert label == "Steal Wood 4 (MG-38)"
     assert board.notice.startswith("Hint for P0: \u201cSteal Wood 4 (MG-38)\u201d\n")
-    assert "Why: the coach" in board.notice
+    assert "\nWhy: the coach cannot tell 4 of the moves it weighed apart" in board.notice
     assert expected.text.startswith("Hint for P0: P0 steal MG-38\n")  # Match.hint: notation
     # the review opens only once the game is over
     board._handle_custom_msg({"type": "review"}, [])
@@ -75,7 +75,7 @@ def test_a_bansan_hint_words_each_move_of_its_line_where_it_is_played() -> None:
     lines = board.notice.split("\n")
     assert lines[0] == "Hint for P0: \u201cTuck PC-22 into Stall ST-01\u201d"
     assert lines[1].startswith(
-        "Why: the coach plays \u201cTuck PC-22 into Stall ST-01\u201d, then \u201cTuck PC-06 "
+        "Why: P0 plays \u201cTuck PC-22 into Stall ST-01\u201d, then \u201cTuck PC-06 "
         "into Stall ST-01\u201d, then \u201cSell Fruits & Veggies online (half price)\u201d, "
         "then \u201cPick PC-06 (Plastic) from your Stall ST-01\u201d and 4 more, because money "
         "goes from RM12 to RM13; ")
@@ -86,7 +86,7 @@ def test_a_bansan_hint_words_each_move_of_its_line_where_it_is_played() -> None:
     # the same hint outside a board, and the log's reasons, keep the table notation
     text = match.hint(0).text.split("\n")
     assert text[0] == "Hint for P0: P0 tuck PC-22 ST-01"
-    assert text[1].startswith("Why: the coach plays tuck PC-22 ST-01, then tuck PC-06 ST-01, "
+    assert text[1].startswith("Why: P0 plays tuck PC-22 ST-01, then tuck PC-06 ST-01, "
                               "then sell FV, then pick PC-06 and 4 more, because ")
 
 
@@ -117,7 +117,7 @@ def test_a_hint_is_worded_when_it_is_made_all_in_one_style() -> None:
     board._handle_custom_msg({"type": "hint"}, [])
     first, why = board.notice.split("\n")[:2]
     assert first == "Hint for P0: \u201cSteal Cloth 4 (MG-28)\u201d"
-    assert why.startswith("Why: the coach steals MG-28 (Cloth 4) from P1's display, so it "
+    assert why.startswith("Why: P0 steals MG-28 (Cloth 4) from P1's display, so it "
                           "holds the goods for MO-22 at Gold (4 seals) next turn; ")
     assert why.endswith("next best began with \u201cSteal Scroll 4 (MG-14)\u201d at about 74%.")
     words = board.session._button_words(0)
