@@ -164,8 +164,8 @@ class ISMCTSBot:
         if len(legal_actions) == 1:
             self.last_iterations = 0
             world = game.determinize(view, rng) if naming_moves() else None  # to word it
-            self._last = Later(N_("plays {move}, the only legal action."),
-                               move=named(world, legal_actions[0]))
+            self._last = Later(N_("plays {move}, the only legal action."),  # the seat is
+                               move=named(world, legal_actions[0], step=True))  # said before
             return legal_actions[0]
         heuristic = heuristic_for(game) if self.heuristic is None else self.heuristic
         table = game.determinize(view, rng)

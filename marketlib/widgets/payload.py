@@ -257,12 +257,12 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
     game's ``log_reader``: every seat, for a move that hides nothing)."""
     game = match.game
     states = match.states
-    reader = game.log_reader
+    reader = getattr(game, "log_reader", _own_reading)
     for i in range(start, len(history)):
         action = history[i]
         before = states[i]
         shared = reader(before, action, seat)
-        said_key = ("said", id(before), shared, lang)
+        said_key = ("said", i, shared, lang)  # by position: a branch undone is overwritten
         kept = None if cache is None else cache.get(said_key)
         if kept is not None and kept[0] is before and kept[1] == action:
             text = kept[2]
@@ -270,7 +270,7 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
             text = sentence(game.describe(before, action, shared, states[i + 1]))  # a
             # sentence in the seat's language (a reveal, a hidden list, an Event); the
             # notation stays as it is
-            if cache is not None:  # the state is kept alive with it: its id is not reused
+            if cache is not None:
                 cache[said_key] = (before, action, text)
         reason = reasons.get((i, action))
         if reason is not None and (seat is None if reason.readers is None else (
@@ -283,6 +283,11 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
             # seat's language (the log's is in force)
         lines.append(text)
     return lines
+
+
+def _own_reading(state: Any, action: Any, seat: int | None) -> int | None:
+    """The ``log_reader`` of a game that declares none: each seat reads its own wording."""
+    return seat
 
 
 def choices_for(table: Table, match: Match, decider: int,

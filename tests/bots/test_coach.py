@@ -237,3 +237,16 @@ def test_a_tied_move_tried_once_says_how_few_futures_its_estimate_rests_on() -> 
     with language("ms"):
         assert "21% (dicuba dalam 1 masa depan simulasi sahaja)" in coach._undecided(
             0, [best, once], [best, once], 152, None, None).reason  # type: ignore[arg-type]
+
+
+def test_a_hint_with_one_legal_move_names_the_seat_once() -> None:
+    """helper-100: "Why: P0 plays P0 done, the only legal action." The line names the move
+    without the seat, which the hint has said (and a computer player's reason after its
+    name: "ISMCTSBot: plays declare bulk, ...")."""
+    m = Match("monsoon", monsoon.Rules(players=2), seed=1)
+    rng = random.Random(1)
+    while len(m.legal_actions()) > 1:
+        m.play(rng.choice(m.legal_actions()))
+    assert [str(a) for a in m.legal_actions()] == ["P1 declare bulk"]
+    assert m.hint().text.split("\n") == ["Hint for P1: P1 declare bulk",
+                                         "Why: P1 plays declare bulk, the only legal action."]

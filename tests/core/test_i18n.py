@@ -143,3 +143,18 @@ def test_malay_names_an_unoperated_stall_one_way() -> None:
             assert said.startswith("{stall} tiada pengusaha"), said
         else:
             assert "tanpa pengusaha" in said and "tiada pengusaha" not in said, (key, said)
+
+
+def test_a_language_block_is_entered_once() -> None:
+    """``language`` is a small class (issue 28), entered once like the generator it replaced
+    (helper-100: one object entered twice left Malay in force after the outer block)."""
+    speaking = language("ms")
+    with speaking as lang:
+        assert lang == "ms" == marketlib.get_language()
+        with pytest.raises(RuntimeError, match="entered once"), speaking:
+            pass
+        assert marketlib.get_language() == "ms"
+    assert marketlib.get_language() == "en"
+    with pytest.raises(KeyError), language("ms"):
+        raise KeyError("inside")
+    assert marketlib.get_language() == "en"

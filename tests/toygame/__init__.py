@@ -210,6 +210,10 @@ def describe(state: State, action: Action, seat: int | None, after: State | None
     return str(action)
 
 
+def log_reader(state: State, action: Action, seat: int | None) -> int | None:
+    return None  # a move's words hide nothing: every seat reads the teacher's
+
+
 def preview(v: View, action: Action, world: State | None = None) -> Preview:
     check_own_move(v, action)  # the mover's own view only, as core asks of every game
     if isinstance(action, Draw):

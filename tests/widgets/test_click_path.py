@@ -200,6 +200,37 @@ def test_the_log_wording_count_fails_on_a_broken_copy(
     assert len(said) == 24 * 4
 
 
+def test_the_log_keeps_one_wording_per_move_through_undos_and_a_game_without_log_reader(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared wordings are kept by position, so moves undone and played another way
+    replace theirs (helper-100: kept by state, 300 undo cycles kept 1,304 of them and growing);
+    a game that declares no ``log_reader`` words each move for each seat, hidden lists
+    included."""
+    shared, seats = table("bansan", 3, seed=11)
+    match = shared.match
+    rng = random.Random(11)
+    for cycle in range(34):  # 12 moves, then 3 undone and 3 others played, 22 times
+        if cycle >= 12:
+            for _ in range(3):
+                match.undo()
+        for _ in range(1 if cycle < 12 else 3):
+            match.play(rng.choice(match.legal_actions()))
+            for session in seats:
+                session.refresh()
+    assert match.timeline == 12
+    said = [k for k in shared.lines if k[0] == "said"]
+    assert {k[1] for k in said} == set(range(12))  # by position: one per move of the timeline
+    assert len(said) <= 12 * 3  # and reader (everyone, or one seat a return is hidden from)
+    monkeypatch.delattr(bansan, "log_reader")
+    shared, seats = table("bansan", 3, seed=11)
+    returned = shared.match.legal_actions()[0]
+    shared.match.play(returned)
+    for session in seats:
+        session.refresh()
+    assert [s._data["log"][-1] for s in seats] == [
+        str(returned), "P0 return a Shopping List (hidden)", "P0 return a Shopping List (hidden)"]
+
+
 def fresh(shared: TableSession, seat: SeatSession) -> dict[str, Any]:
     """The payload ``seat`` would be sent if nothing were kept from earlier refreshes."""
     return payload(shared.table, shared.match, seat.seat, humans=shared.humans(),

@@ -154,7 +154,8 @@ class NeutralHeuristic:
 
     def describe(self, before: Any, actions: Sequence[Any], after: Any, player: PlayerId) -> str:
         return Later(N_("plays {moves}."), moves=", ".join(
-            line_moves(self.game.apply, before, actions, step=False)))
+            line_moves(self.game.apply, before, actions)))  # each without the seat, which a
+        # reason or a hint says before it ("GreedyBot: plays take 3.", "Why: P0 plays take 3.")
 
     def metrics(self, state: Any, player: PlayerId) -> dict[str, float | int]:
         return {"score": self.score(state, player)}
