@@ -43,6 +43,16 @@ a run before the trees were put at paths of the same length) a refresh measured 
 equal, the same trees at other paths differed by about 1.5% (Monsoon 171,293 -> 170,113 in
 one run, 168,865 -> 168,601 in another).
 
+Bansan's random games are no longer those of 7f5efbb: rule fixes changed what is legal (B-BUY-07,
+71a237b: a vendor may spend all its money on picks; A-B-60, a7d9b64: R&R in the middle of one's
+own BUY or SELL), so ``--measure step --against 7f5efbb`` stops at Bansan ("the trees played
+different games"); compare the step against a later commit. On 5 December 2026 (``--measure
+both --hash-seeds 0 --against HEAD``, 81cee07) a Bansan 4-seat step was 220,620 instructions
+and a refresh 695,461 / 780,736 / 848,232 at 2 / 3 / 4 seats: 3.2 / 3.5 / 3.8 steps of 4
+seats, where ``board_refresh.py``'s wall-clock medians read 4.7 / 5.7 / 5.6: a refresh runs
+more slowly per instruction than a step (without the previews it asks for between refreshes,
+its 4-seat median was about 8% lower; the rest is not explained here).
+
 Run: ``uv run --all-extras python benchmarks/step_cost.py [--against 7f5efbb] [--games 4]
 [--measure step|refresh|both]``.
 """
