@@ -151,3 +151,23 @@ def test_bansan_sentences_name_the_actions_played_in_order(
                 assert len(played) == len(named) + more, (sentence, played)
             checked += 1
     assert checked > 50
+
+
+def test_a_bansan_reason_counts_cards_and_lists_in_the_singular_and_plural() -> None:
+    """The reason read "its Bag goes from 0 to 1 cards" (seen in a hint on a board, this
+    session): one card, one list, as a preview says it; two, in the plural."""
+    import msgspec
+
+    from marketlib.bots.heuristics.bansan import HEURISTIC
+
+    s = bansan.position(players=2, phase="actions", rents={0: ["FV"], 1: ["WG"]})
+    me = s.vendors[0]
+    card = bansan.state.BagCard(card="PC-01", produce=bansan.Produce("FV"))
+    after = {n: msgspec.structs.replace(s, vendors=(msgspec.structs.replace(
+        me, bag=(card,) * n, completed=("SL-01",) * (n - 1)), s.vendors[1])) for n in (1, 2, 3)}
+    said = {n: str(HEURISTIC.describe(s, [], after[n], 0)) for n in (1, 2, 3)}
+    assert said[1] == "plays nothing, because its Bag goes from 0 to 1 card."
+    assert said[2] == ("plays nothing, because it completes 1 Shopping List; its Bag goes from "
+                       "0 to 2 cards.")
+    assert said[3] == ("plays nothing, because it completes 2 Shopping Lists; its Bag goes "
+                       "from 0 to 3 cards.")

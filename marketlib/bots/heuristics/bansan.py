@@ -519,11 +519,14 @@ class BansanHeuristic:
         if now.money != was.money:
             change.append(Later(N_("money goes from RM{before} to RM{after}"),
                                 before=was.money, after=now.money))
-        if len(now.completed) > len(was.completed):
-            change.append(Later(N_("it completes {count} Shopping List"),
-                                count=len(now.completed) - len(was.completed)))
-        if len(now.bag) != len(was.bag):
-            change.append(Later(N_("its Bag goes from {before} to {after} cards"),
+        completed = len(now.completed) - len(was.completed)
+        if completed > 0:
+            change.append(Later(N_("it completes {count} Shopping List") if completed == 1
+                                else N_("it completes {count} Shopping Lists"), count=completed))
+        if len(now.bag) != len(was.bag):  # "to 1 card", as a preview says it
+            change.append(Later(N_("its Bag goes from {before} to {after} card")
+                                if len(now.bag) == 1 else
+                                N_("its Bag goes from {before} to {after} cards"),
                                 before=len(was.bag), after=len(now.bag)))
         if before.rules.plays.shared_menu and after.public:  # whose Bag nears which list
             had = {x: share for x, _seat, share in feast_claims(before)}
