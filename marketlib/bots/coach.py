@@ -178,6 +178,11 @@ class Hint:
     def __str__(self) -> str:
         return self.text
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """In a notebook, ``m.hint()`` on its own shows :attr:`text` (helper-101 met the
+        fields, ``Hint(seat=0, action=Fulfill(...), reason=...``); ``repr`` keeps them."""
+        printer.text(self.text)
+
 
 def _option_words(seat: PlayerId, action: Any, other: Option, world: Any) -> str:
     """An alternative as a hint names it: its first move, or, when that is the suggested move

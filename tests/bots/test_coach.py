@@ -250,3 +250,14 @@ def test_a_hint_with_one_legal_move_names_the_seat_once() -> None:
     assert [str(a) for a in m.legal_actions()] == ["P1 declare bulk"]
     assert m.hint().text.split("\n") == ["Hint for P1: P1 declare bulk",
                                          "Why: P1 plays declare bulk, the only legal action."]
+
+
+def test_a_hint_shows_its_words_in_a_notebook() -> None:
+    """helper-101 typed ``m.hint()`` as a cell's last line and read the dataclass's fields;
+    IPython shows what ``print`` shows, and ``repr`` keeps the fields for a programmer."""
+    from IPython.lib.pretty import pretty
+
+    hint = Match("monsoon", monsoon.Rules(players=2), seed=1).hint()
+    assert pretty(hint) == hint.text == str(hint)
+    assert pretty(hint).startswith("Hint for P0: P0 fulfill MO-31\nWhy: P0 fulfils MO-31 ")
+    assert repr(hint).startswith("Hint(seat=0, action=Fulfill(player=0, order='MO-31')")
