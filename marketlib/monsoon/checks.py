@@ -27,7 +27,7 @@ from marketlib.monsoon.actions import (
     Take,
     Upgrade,
 )
-from marketlib.monsoon.cards import BonusAction, Level
+from marketlib.monsoon.cards import BonusAction, Level, Order
 from marketlib.monsoon.facts import Facts
 from marketlib.monsoon.queries import (
     catalog,
@@ -167,7 +167,7 @@ def check_declare(state: State, a: Declare, f: Facts) -> Why | None:
     order = f.cat.orders[pending.order]
     items = f.spend_items(pending)
     if not f.meets(order, a.level):
-        return refuse(LEVEL_RULE[a.level], lambda: _unmet(order.label, a.level, items))
+        return refuse(LEVEL_RULE[a.level], lambda: _unmet(order, a.level, items))
     if not state.rules.allow_declared_lower_level:
         for better in Level:
             if better == a.level:
@@ -178,10 +178,14 @@ def check_declare(state: State, a: Declare, f: Facts) -> Why | None:
     return None
 
 
-def _unmet(label: str, level: Level, items: list[Item]) -> str:
+def _unmet(order: Order, level: Level, items: list[Item]) -> str:
     total = spent(items)
+    label = order.label
     if level is Level.GOLD:
         return f"Gold needs {label} of exactly those goods, and the spend does not cover that"
+    if level is Level.SILVER and len(order.requirements) == 1:  # D-M-07: any one type
+        return (f"Silver on a one-line Order needs {order.requirements[0].quantity} of one "
+                "good, any type (D-M-07), and the spend does not cover that")
     if level is Level.SILVER:
         return (f"Silver needs each line of {label} covered by a different good, and the spend "
                 "does not cover that")

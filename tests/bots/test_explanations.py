@@ -146,7 +146,9 @@ def test_bansan_sentences_name_the_actions_played_in_order(
             named = [] if said[1] == "nothing" else said[1].split(", then ")
             more = int(said[2] or 0)
             words = [str(a).split(" ", 1)[-1] for a in played]
-            assert words[:4] == named[:len(words)], (sentence, played)
+            assert words[:len(named)] == named[:len(words)], (sentence, played)
+            assert more != 1, sentence  # a fifth move is named, not "and 1 more" (helper-101)
+            assert len(named) == 5 if more == 0 and len(named) > 4 else len(named) <= 4
             if whole:
                 assert len(played) == len(named) + more, (sentence, played)
             checked += 1
@@ -171,3 +173,27 @@ def test_a_bansan_reason_counts_cards_and_lists_in_the_singular_and_plural() -> 
                        "0 to 2 cards.")
     assert said[3] == ("plays nothing, because it completes 2 Shopping Lists; its Bag goes "
                        "from 0 to 3 cards.")
+
+
+def test_a_bansan_line_of_five_moves_names_all_five() -> None:
+    """helper-101 read a bot's line ending "and 1 more": one move is as short to name as to
+    count. Five moves are named; six read as four "and 2 more"."""
+    from marketlib.bots.heuristics.bansan import HEURISTIC
+
+    rng = random.Random(4)
+    s = bansan.setup(bansan.Rules(players=2), seed=4)
+    line: list = []
+    state = s
+    while len(line) < 6:  # the first six moves in a row of one seat in a random game
+        seat = bansan.current_player(state)
+        if not line or seat != line[0].player:
+            s, line = state, []
+        action = rng.choice(bansan.legal_actions(state))
+        line.append(action)
+        state = bansan.apply(state, action)
+    five = str(HEURISTIC.describe(s, line[:5], state, line[0].player))
+    assert five.startswith("plays " + ", then ".join(str(a).split(" ", 1)[1] for a in line[:5])
+                           + ", because"), five
+    six = str(HEURISTIC.describe(s, line, state, line[0].player))
+    assert six.startswith("plays " + ", then ".join(str(a).split(" ", 1)[1] for a in line[:4])
+                          + " and 2 more, because"), six

@@ -9,6 +9,7 @@ import pytest
 from marketlib import monsoon
 from marketlib.bots import GreedyBot, ISMCTSBot
 from marketlib.bots.heuristics import heuristic_for
+from marketlib.bots.heuristics.monsoon import HEURISTIC
 from marketlib.bots.turns import best_line, turn_lines
 from marketlib.sim import play_many
 
@@ -112,8 +113,26 @@ def test_a_line_chosen_mid_turn_is_explained() -> None:
     bot = GreedyBot()
     assert bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), random.Random(0)) == \
         monsoon.Spend(player=0, card="MG-18")
-    assert bot.explain_choice() == ("goes on with spend MG-18, then spend MG-16, then declare "
-                                    "gold, raising its seals from 0 to 4 of 15.")
+    assert bot.explain_choice() == ("finishes fulfilling MO-20 (4 Pepper) at Gold, raising its "
+                                    "seals from 0 to 4 of 15.")
+
+
+def test_a_line_chosen_mid_fulfilment_names_the_order_being_paid_first() -> None:
+    """helper-101: a hint half-way through paying MO-06 read "fulfils MO-13 ...", the clause of a
+    later Bonus Action, and nothing of MO-06. The Order being paid comes first, with its level;
+    an Order fulfilled after it keeps its own clause."""
+    s = monsoon.apply(gold_position(), monsoon.Fulfill(player=0, order="MO-20"))
+    line = [monsoon.Spend(player=0, card="MG-18"), monsoon.Spend(player=0, card="MG-16"),
+            monsoon.Declare(player=0, level=monsoon.Level.SILVER)]
+    end = s
+    for a in line:
+        end = monsoon.apply(end, a)
+    said = str(HEURISTIC.describe(s, line, end, 0))
+    assert said.startswith("finishes fulfilling MO-20 (4 Pepper) at Silver, raising its seals "
+                           "from 0 to ")
+    fresh = [monsoon.Fulfill(player=0, order="MO-20"), *line]
+    assert str(HEURISTIC.describe(gold_position(), fresh, end, 0)).startswith(
+        "fulfils MO-20 (4 Pepper) at Silver, raising")
 
 
 def test_the_playout_length_defaults_to_the_game_heuristics() -> None:

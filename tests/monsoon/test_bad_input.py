@@ -87,6 +87,22 @@ def test_level_not_met() -> None:
     assert "Bulk" in refused(s, "P0 declare bulk", "M-FUL-06").reason
 
 
+def test_silver_on_a_one_line_order_says_any_one_good() -> None:
+    """D-M-07: Silver on "4 Gem" takes 4 of any one good. helper-101 read "needs each line of 4
+    Gem covered by a different good" for it, which has one line; a two-line Order keeps that
+    wording (M-FUL-05)."""
+    s = run(position(displays=[["MG-16", "MG-15", "MG-02"], ["MG-03"]],
+                     order_display=["MO-13", "MO-02"]),
+            "P0 fulfill MO-13", "P0 spend MG-16", "P0 spend MG-15")  # Pepper2 + Pepper1
+    assert refused(s, "P0 declare silver", "M-FUL-05").reason == (
+        "Silver on a one-line Order needs 4 of one good, any type (D-M-07), and the spend does "
+        "not cover that")
+    assert "Bulk" in refused(s, "P0 declare bulk", "M-FUL-06").reason  # 3 of 4
+    s = run(position(displays=[["MG-16", "MG-15"], ["MG-03"]], order_display=["MO-02"]),
+            "P0 fulfill MO-02", "P0 spend MG-16", "P0 spend MG-15")
+    assert "covered by a different good" in refused(s, "P0 declare silver", "M-FUL-05").reason
+
+
 def test_move_out_of_phase_names_the_phase_rule() -> None:
     s = start()
     refused(s, "P0 declare gold", "M-TURN-01")

@@ -511,10 +511,12 @@ class BansanHeuristic:
         :class:`~marketlib.core.i18n.Later`, worded in the reader's language where it is read.
         """
         was, now = before.vendors[player], after.vendors[player]
-        steps = line_moves(apply, before, actions[:4])
+        shown = actions if len(actions) <= 5 else actions[:4]  # never "and 1 more" (helper-101)
+        steps = line_moves(apply, before, shown)
         played: str = Later.by(one_after_another, steps) if steps else Later(N_("nothing"))
-        if len(actions) > 4:
-            played = Later(N_("{moves} and {count} more"), moves=played, count=len(actions) - 4)
+        if len(actions) > len(shown):
+            played = Later(N_("{moves} and {count} more"), moves=played,
+                           count=len(actions) - len(shown))
         change: list[str] = []
         if now.money != was.money:
             change.append(Later(N_("money goes from RM{before} to RM{after}"),

@@ -348,6 +348,15 @@ def _clauses(before: State, actions: Sequence[Any], after: State, player: int,
     held = before.seats[player].display
     fulfilling: int | None = None  # the index in ``out`` of a fulfilment waiting for a level
     order = ""  # the Order of that fulfilment
+    finishing = False  # the fulfilment waiting for a level is the one ``before`` was paying
+    pending = before.pending
+    if isinstance(pending, FulfillPending) and any(isinstance(a, Declare) for a in actions):
+        # a line chosen in the middle of a fulfilment: it finishes that Order first (helper-101
+        # read "fulfils MO-13" while MO-06 was half paid, the clause of a later Bonus Action)
+        order = pending.order
+        out.append(Later(N_("finishes fulfilling {order} ({needs})"), order=order,
+                         needs=Later.by(_needs, cat.orders[order])))
+        fulfilling, finishing = 0, True
     for i, a in enumerate(actions):
         if isinstance(a, Fulfill):
             order = a.order
@@ -355,10 +364,11 @@ def _clauses(before: State, actions: Sequence[Any], after: State, player: int,
                              needs=Later.by(_needs, cat.orders[order])))
             fulfilling = len(out) - 1
         elif isinstance(a, Declare) and fulfilling is not None:
-            out[fulfilling] = Later(N_("fulfils {order} ({needs}) at {level}"), order=order,
-                                    needs=Later.by(_needs, cat.orders[order]),
-                                    level=Later(LEVELS[a.level.value]))
-            fulfilling = None
+            out[fulfilling] = Later(
+                N_("finishes fulfilling {order} ({needs}) at {level}") if finishing
+                else N_("fulfils {order} ({needs}) at {level}"), order=order,
+                needs=Later.by(_needs, cat.orders[order]), level=Later(LEVELS[a.level.value]))
+            fulfilling, finishing = None, False
         elif isinstance(a, Steal):
             owner = None
             for q, seat in enumerate(before.seats):
