@@ -219,3 +219,22 @@ def test_b_turn_01_stocking_then_actions_then_upkeep() -> None:
     assert s.phase == "complete"
     s = play(s, "P0 done")
     assert s.phase == "stock" and bansan.current_player(s) == 1 and len(s.row) == 5
+
+
+def test_repr_says_the_round_the_board_says() -> None:
+    """helper-101 read ``turn 0`` in ``m.state`` where the table said "round 1, turn 1": the
+    one-line summary gives the round in progress (``round_of``, as the board's header), and a
+    finished game the turns it took."""
+    import random
+
+    from marketlib import bansan
+
+    s = bansan.setup(bansan.Rules(players=3), seed=2)
+    assert repr(s) == "State(bansan standard, 3 players, round 1, phase open_lists, P0's turn)"
+    assert repr(bansan.view(s, 1)) == ("View(seat 1, bansan standard, 3 players, round 1, "
+                                       "phase open_lists, P0's turn)")
+    assert repr(s.replace(turn=4)).startswith("State(bansan standard, 3 players, round 2, ")
+    rng = random.Random(2)
+    while s.result is None:
+        s = bansan.apply(s, rng.choice(bansan.legal_actions(s)))
+    assert repr(s).startswith(f"State(bansan standard, 3 players, over after {s.turn} turns: ")
