@@ -305,11 +305,12 @@ the ledger, the bank, the transfers and the reshuffle key are the teacher's only
 
 def summary(state: State | Any) -> str:
     """One deterministic line about a state or view, public facts only (no deck order, Wallet
-    or money, A-B-57): ``bansan standard, 3 players, round 2, phase actions, P0's turn``."""
+    or money, A-B-57): ``bansan standard, 3 players, round 2, turn 5, phase actions, P0's turn``."""
     n = len(state.vendors)
     head = f"bansan {state.rules.mode}, {n} player{'' if n == 1 else 's'}"
     result = state.result
     if result is not None:
-        return f"{head}, over after {core.turns_played(state.turn)}: {result}"
-    return (f"{head}, round {core.round_of(state)}, phase {state.phase}, "  # the board's round
-            f"P{state.current}'s turn")
+        return f"{head}, over: {result}"
+    now = pictures.turn(state)  # as the board's header: none in the Opening and Closing Rounds
+    at = "" if now is None else f", round {now[0]}, turn {now[1]}"
+    return f"{head}{at}, phase {state.phase}, P{state.current}'s turn"

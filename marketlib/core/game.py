@@ -188,12 +188,6 @@ def round_of(state: Any) -> int:
     return int(state.turn) // seat_count(state.rules, state) + 1
 
 
-def turns_played(turns: int) -> str:
-    """``turn`` (the turns completed) in words: ``1 turn``, ``84 turns`` (a state's one-line
-    summary of a finished game; a running one says its round, :func:`round_of`)."""
-    return f"{turns} turn{'' if turns == 1 else 's'}"
-
-
 def check_seat(seat: object, players: int) -> None:
     """Refuse anything but a seat number ``0 .. players-1`` (``True`` and ``1.0`` are not).
 

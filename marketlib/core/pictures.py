@@ -49,8 +49,19 @@ def html(obj: object) -> str:
     return _unregistered(obj)
 
 
-def register(cls: type, *, text_table: Callable[[Any], str],
-             html_board: Callable[[Any], str]) -> None:
-    """Draw instances of ``cls`` (and its subclasses) with ``text_table`` and ``html_board``."""
+@functools.singledispatch
+def turn(obj: object) -> tuple[int, int] | None:
+    """The round and the turn in progress, each counted from 1, as the board's header and the
+    text table say them, or ``None`` where they name none (outside the turns, after the end; and
+    for a type no game registered: a one-line ``repr`` never fails)."""
+    return None
+
+
+def register(cls: type, *, text_table: Callable[[Any], str], html_board: Callable[[Any], str],
+             turn_in_progress: Callable[[Any], tuple[int, int] | None] | None = None) -> None:
+    """Draw instances of ``cls`` (and its subclasses) with ``text_table`` and ``html_board``,
+    and say their round and turn with ``turn_in_progress`` (:func:`turn`)."""
     text.register(cls, text_table)
     html.register(cls, html_board)
+    if turn_in_progress is not None:
+        turn.register(cls, turn_in_progress)

@@ -184,8 +184,8 @@ def _unmet(order: Order, level: Level, items: list[Item]) -> str:
     if level is Level.GOLD:
         return f"Gold needs {label} of exactly those goods, and the spend does not cover that"
     if level is Level.SILVER and len(order.requirements) == 1:  # D-M-07: any one type
-        return (f"Silver on a one-line Order needs {order.requirements[0].quantity} of one "
-                "good, any type (D-M-07), and the spend does not cover that")
+        return (f"Silver on a one-line Order needs {order.requirements[0].quantity} goods of "
+                "a single type (any type, D-M-07), and the spend does not cover that")
     if level is Level.SILVER:
         return (f"Silver needs each line of {label} covered by a different good, and the spend "
                 "does not cover that")

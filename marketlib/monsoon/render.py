@@ -206,5 +206,7 @@ def html_board(state: State | View) -> str:
 
 
 # ``str(state)`` and ``state._repr_html_()`` (and a view's) draw through these.
-pictures.register(State, text_table=text_table, html_board=html_board)
-pictures.register(View, text_table=text_table, html_board=html_board)
+pictures.register(State, text_table=text_table, html_board=html_board,
+                  turn_in_progress=turn_in_progress)
+pictures.register(View, text_table=text_table, html_board=html_board,
+                  turn_in_progress=turn_in_progress)

@@ -162,10 +162,11 @@ line here stops the import."""
 
 def summary(state: State | Any) -> str:
     """One deterministic line about a state or view, without the hidden deck order:
-    ``monsoon, 3 players, round 2, phase action, P0 to decide``."""
+    ``monsoon, 3 players, round 2, turn 5, phase action, P0 to decide``."""
     head = f"monsoon, {len(state.seats)} players"
     result = state.result
     if result is not None:
-        return f"{head}, over after {core.turns_played(state.turn)}: {result}"
-    return (f"{head}, round {core.round_of(state)}, phase {state.phase}, "  # the board's round
-            f"P{state.current} to decide")
+        return f"{head}, over: {result}"
+    now = pictures.turn(state)  # as the board's header says it
+    at = "" if now is None else f", round {now[0]}, turn {now[1]}"
+    return f"{head}{at}, phase {state.phase}, P{state.current} to decide"

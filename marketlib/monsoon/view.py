@@ -104,7 +104,7 @@ def view(state: State, player: int | None) -> View:
         >>> v.goods_deck_size, v.goods_deck, v.seals
         (22, None, (0, 0, 0))
         >>> v
-        View(seat 1, monsoon, 3 players, round 1, phase action, P0 to decide)
+        View(seat 1, monsoon, 3 players, round 1, turn 1, phase action, P0 to decide)
         >>> view(s, None).goods_deck == s.goods_deck
         True
     """

@@ -508,8 +508,8 @@ REFUSALS: tuple[str, ...] = (
     N_('Gold needs {label} of exactly those goods, and the spend does not cover that'),
     N_('Silver needs each line of {label} covered by a different good, and the spend does '
        'not cover that'),
-    N_('Silver on a one-line Order needs {quantity} of one good, any type (D-M-07), and the '
-       'spend does not cover that'),
+    N_('Silver on a one-line Order needs {quantity} goods of a single type (any type, D-M-07), '
+       'and the spend does not cover that'),
     N_("Bulk needs a total of at least the Order's quantity ({label}); the spend has {total}"),
 )
 """The sentences this game's rules code refuses a move with (``explain``'s reasons), as it

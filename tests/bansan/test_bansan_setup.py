@@ -221,20 +221,26 @@ def test_b_turn_01_stocking_then_actions_then_upkeep() -> None:
     assert s.phase == "stock" and bansan.current_player(s) == 1 and len(s.row) == 5
 
 
-def test_repr_says_the_round_the_board_says() -> None:
+def test_repr_says_the_round_and_turn_the_board_says() -> None:
     """helper-101 read ``turn 0`` in ``m.state`` where the table said "round 1, turn 1": the
-    one-line summary gives the round in progress (``round_of``, as the board's header), and a
-    finished game the turns it took."""
+    one-line summary names the round and turn as the board's header does (``render``'s
+    ``turn_in_progress``), and none where the header names none: the Opening and Closing Rounds
+    (helper-73) and the end (helper-102 found "round 1" in the Opening Round)."""
     import random
 
     from marketlib import bansan
 
     s = bansan.setup(bansan.Rules(players=3), seed=2)
-    assert repr(s) == "State(bansan standard, 3 players, round 1, phase open_lists, P0's turn)"
-    assert repr(bansan.view(s, 1)) == ("View(seat 1, bansan standard, 3 players, round 1, "
+    assert repr(s) == "State(bansan standard, 3 players, phase open_lists, P0's turn)"
+    assert repr(bansan.view(s, 1)) == ("View(seat 1, bansan standard, 3 players, "
                                        "phase open_lists, P0's turn)")
-    assert repr(s.replace(turn=4)).startswith("State(bansan standard, 3 players, round 2, ")
+    playing = s.replace(turn=4, phase="stock", current=1)
+    assert repr(playing) == ("State(bansan standard, 3 players, round 2, turn 5, phase stock, "
+                             "P1's turn)")
+    assert str(playing).startswith("Bansan  round 2, turn 5")
+    assert repr(playing.replace(phase="closing")) == (
+        "State(bansan standard, 3 players, phase closing, P1's turn)")
     rng = random.Random(2)
     while s.result is None:
         s = bansan.apply(s, rng.choice(bansan.legal_actions(s)))
-    assert repr(s).startswith(f"State(bansan standard, 3 players, over after {s.turn} turns: ")
+    assert repr(s).startswith("State(bansan standard, 3 players, over: ")

@@ -133,6 +133,19 @@ def test_a_line_chosen_mid_fulfilment_names_the_order_being_paid_first() -> None
     fresh = [monsoon.Fulfill(player=0, order="MO-20"), *line]
     assert str(HEURISTIC.describe(gold_position(), fresh, end, 0)).startswith(
         "fulfils MO-20 (4 Pepper) at Silver, raising")
+    # the case helper-101 met: MO-06 half paid, then the Bonus Action fulfils MO-23
+    base = monsoon.position(displays=[["MG-09", "MG-22", "MG-28", "MG-12"], ["MG-01", "MG-02"]],
+                            order_display=["MO-06", "MO-23", "MO-22"])
+    paying = monsoon.apply(base, monsoon.Fulfill(player=0, order="MO-06"))
+    line = [monsoon.parse_action(m) for m in (
+        "P0 spend MG-09", "P0 spend MG-22", "P0 declare gold", "P0 fulfill MO-23",
+        "P0 spend MG-28", "P0 declare gold")]
+    end = paying
+    for a in line:
+        end = monsoon.apply(end, a)
+    assert str(HEURISTIC.describe(paying, line, end, 0)) == (
+        "finishes fulfilling MO-06 (2 Scroll + 1 Cloth) at Gold, then fulfils MO-23 (4 Cloth) "
+        "at Gold, raising its seals from 0 to 7 of 15.")
 
 
 def test_the_playout_length_defaults_to_the_game_heuristics() -> None:

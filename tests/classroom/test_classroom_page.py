@@ -315,12 +315,19 @@ def test_a_code_typed_before_the_page_is_ready_is_kept_and_joins(tmp_path: Path)
         assert "Wei Ling" in page.locator("#who").inner_text()
 
 
+def holding(held: list[Any]) -> Any:
+    """A route handler that keeps each request in ``held``, unanswered until told."""
+    return lambda route: held.append(route)
+
+
 def test_a_student_in_the_empty_code_field_when_the_words_arrive_types_their_own_code(
         tmp_path: Path) -> None:
-    """The page fills the code field from the browser's last code when its words arrive; a
-    student already in the empty field (or a test's ``fill``, between its select and its
-    typing) had their keys go on after it: "ABCDE-FGHJKABCDE-FGHJK", "unknown code" (the
-    classroom test that failed once in a while under load). A focused field is left alone."""
+    """The page fills the code and name from the browser's last join when its words arrive;
+    a student already in the empty field (or a test's ``fill``, between its select and its
+    typing) had their keys go on after it: "ABCDE-FGHJKABCDE-FGHJK", "unknown code" (likely
+    the classroom test that failed once in a while under load). Filled into the field they are
+    in, the code is selected: what they type replaces it, and a code from the link is still
+    there for a student who does not type (helper-102)."""
     require_chromium()
 
     with served(tmp_path) as (room, browser):
@@ -328,27 +335,33 @@ def test_a_student_in_the_empty_code_field_when_the_words_arrive_types_their_own
         context = browser.new_context(viewport=PHONE)
         first = context.new_page()
         join(first, url, room.codes[(1, 0)], "Aisyah")  # the browser's store holds her code
+        selected = ("(id) => { const f = document.getElementById(id);"
+                    " return f.value.slice(f.selectionStart, f.selectionEnd); }")
+        for field, typed in (("#code", room.codes[(1, 1)]), ("#name", "Siti")):
+            page = context.new_page()
+            held: list[Any] = []
+            page.route("**/words.json", holding(held))  # answered when told
+            page.goto(url, wait_until="domcontentloaded")
+            page.wait_for_function("() => true")
+            assert len(held) == 1
+            page.focus(field)  # the student is in the empty field as the words arrive
+            held[0].continue_()
+            page.wait_for_function("() => !document.querySelector('form#join button').disabled")
+            stored = room.codes[(1, 0)] if field == "#code" else "Aisyah"
+            assert page.input_value(field) == stored
+            assert page.evaluate(selected, field[1:]) == stored
+            page.keyboard.type(typed)
+            assert page.input_value(field) == typed
+            page.close()
         page = context.new_page()
-        held: list[Any] = []
-        page.route("**/words.json", lambda route: held.append(route))
-        page.goto(url, wait_until="domcontentloaded")
-        page.wait_for_function("() => true")
-        assert len(held) == 1
-        page.focus("#code")  # the student is in the empty field as the words arrive
-        held[0].continue_()
+        page.goto(url)
         page.wait_for_function("() => !document.querySelector('form#join button').disabled")
-        assert page.input_value("#code") == ""
-        page.keyboard.type(room.codes[(1, 1)])
-        assert page.input_value("#code") == room.codes[(1, 1)]
+        page.fill("#code", room.codes[(1, 1)])
         page.fill("#name", "Siti")
         page.click("form#join button[type=submit]")
         page.wait_for_function("() => window.marketlibClassroom.state === 'connected'",
                                timeout=30_000)
         assert room.tables[0].names[1] == "Siti"
-        other = context.new_page()  # a field nobody is in is still filled in
-        other.goto(url)
-        other.wait_for_function("() => !document.querySelector('form#join button').disabled")
-        assert other.input_value("#code") == room.codes[(1, 1)]
 
 
 def test_a_reload_joins_again_and_a_new_tab_waits_for_join(tmp_path: Path) -> None:

@@ -95,8 +95,8 @@ def test_silver_on_a_one_line_order_says_any_one_good() -> None:
                      order_display=["MO-13", "MO-02"]),
             "P0 fulfill MO-13", "P0 spend MG-16", "P0 spend MG-15")  # Pepper2 + Pepper1
     assert refused(s, "P0 declare silver", "M-FUL-05").reason == (
-        "Silver on a one-line Order needs 4 of one good, any type (D-M-07), and the spend does "
-        "not cover that")
+        "Silver on a one-line Order needs 4 goods of a single type (any type, D-M-07), and the "
+        "spend does not cover that")
     assert "Bulk" in refused(s, "P0 declare bulk", "M-FUL-06").reason  # 3 of 4
     s = run(position(displays=[["MG-16", "MG-15"], ["MG-03"]], order_display=["MO-02"]),
             "P0 fulfill MO-02", "P0 spend MG-16", "P0 spend MG-15")

@@ -84,16 +84,17 @@ def test_m_steal_02_orders_cannot_be_stolen() -> None:
 
 def test_repr_of_state_and_view_is_one_line_without_the_decks() -> None:
     s = monsoon.setup(Rules(players=3), seed=4)
-    assert repr(s) == "State(monsoon, 3 players, round 1, phase action, P0 to decide)"
+    assert repr(s) == "State(monsoon, 3 players, round 1, turn 1, phase action, P0 to decide)"
     v = monsoon.view(s, 2)
-    assert repr(v) == "View(seat 2, monsoon, 3 players, round 1, phase action, P0 to decide)"
+    assert repr(v) == ("View(seat 2, monsoon, 3 players, round 1, turn 1, phase action, "
+                       "P0 to decide)")
     assert repr(monsoon.view(s, None)).startswith("View(teacher, ")
     assert s.goods_deck[0] not in repr(s) + repr(v)
     assert str(s).startswith("Monsoon Market  round 1, turn 1") and str(v) == str(s)
     rng = random.Random(0)
     while s.result is None:
         s = monsoon.apply(s, rng.choice(monsoon.legal_actions(s)))
-    assert repr(s).startswith(f"State(monsoon, 3 players, over after {s.turn} turns: P")
+    assert repr(s).startswith("State(monsoon, 3 players, over: P")  # no round after the end
 
 
 @pytest.mark.parametrize(("spec", "field"), [

@@ -354,8 +354,7 @@ def _clauses(before: State, actions: Sequence[Any], after: State, player: int,
         # a line chosen in the middle of a fulfilment: it finishes that Order first (helper-101
         # read "fulfils MO-13" while MO-06 was half paid, the clause of a later Bonus Action)
         order = pending.order
-        out.append(Later(N_("finishes fulfilling {order} ({needs})"), order=order,
-                         needs=Later.by(_needs, cat.orders[order])))
+        out.append("")  # its clause, with the level, comes with the line's first Declare
         fulfilling, finishing = 0, True
     for i, a in enumerate(actions):
         if isinstance(a, Fulfill):

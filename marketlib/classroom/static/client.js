@@ -386,18 +386,22 @@ $("join").addEventListener("submit", (event) => {
 
 // The QR code carries the address only; a code in the address (#ABCDE-FGHJK) or one used
 // before in this browser fills the form in, unless the student typed one while the page's words
-// were on their way (a code typed is never replaced), nor into a field the student is in: their
-// keys would go on after the stored code (a test that filled the field as the words came sent
-// "ABCDE-FGHJKABCDE-FGHJK" and was told "unknown code"). The Join button waits, disabled in
-// index.html, until its handler is here: pressed earlier, the form would reload the page.
+// were on their way (a code typed is never replaced). Filled into a field the student is already
+// in, it is selected, so the keys they type next replace it instead of going on after it
+// ("ABCDE-FGHJKABCDE-FGHJK": "unknown code"; the name likewise). The Join button waits, disabled
+// in index.html, until its handler is here: pressed earlier, the form would reload the page.
 const fromLink = (() => { // "#CODE%" is no escape: read as typed, never a page stuck (helper-94)
   const hash = location.hash.replace(/^#/, "");
   try { return decodeURIComponent(hash); } catch { return hash; }
 })();
-if (!$("code").value && document.activeElement !== $("code")) {
-  $("code").value = fromLink || store.getItem("marketlib-code") || "";
+function prefill(id, value) {
+  const field = $(id);
+  if (field.value || !value) return;
+  field.value = value;
+  if (document.activeElement === field) field.setSelectionRange(0, value.length);
 }
-if (!$("name").value) $("name").value = store.getItem("marketlib-name") || "";
+prefill("code", fromLink || store.getItem("marketlib-code"));
+prefill("name", store.getItem("marketlib-name"));
 $("join").querySelector("button[type=submit]").disabled = false;
 
 // The language switch: the page's words at once, the board's once the server redraws it.
