@@ -91,6 +91,8 @@ RESUMED = N_("The teacher resumed the game: play on.")
 """What every seat reads after the teacher lets a paused table play on, until it moves on."""
 UNDONE = N_("The teacher undid the last move.")
 """What every seat reads after the teacher's undo, until the game moves on."""
+DEALT = N_("The teacher dealt a new game.")
+"""What every seat reads when the teacher deals a new game at its table, until it moves on."""
 HANDED_BACK = N_("The teacher handed your seat back to you: it is yours to play again.")
 """A student's own notice when the teacher gives their seat back (it was said to nobody,
 helper-78); it goes with their next message, a computer player taking the seat again or a new
@@ -321,10 +323,10 @@ class RoomTable:
         self.past.append(Played(finished, list(self.by), dict(self.bots), list(self.names)))
         self.game += 1
         self.session.new_game(seed)
-        for student in self.seats:  # a new game: the old game's seat news is over
-            if student.notice == HANDED_BACK:
-                student.notice = ""
-        if log:
+        for student in self.seats:  # a new game: the old game's notices are over (its review
+            student.notice = ""  # stayed pinned over the new board, helper-103; seat news)
+        if log:  # a live deal, not a resumed room's replay: every seat is told
+            self.session.announce(DEALT)
             self.store.add_event(self.index, self.game, 0, "new_game",
                                  {"seed": seed, "cards": self.cards_digest()})
         self.by = []

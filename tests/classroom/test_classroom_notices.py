@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from marketlib.classroom.tables import HANDED_BACK, HELD, RESUMED, UNDONE
+from marketlib.classroom.tables import DEALT, HANDED_BACK, HELD, RESUMED, UNDONE
 
 from .helpers import asgi_client, join, make_room, send, until
 
@@ -243,3 +243,24 @@ def test_a_students_text_view_is_written_while_open_and_keeps_the_refusal(
             assert answer["ok"] and traits["description"] == "" and not traits["text_open"]
     finally:
         room.stop()
+
+
+def test_a_new_game_clears_the_old_games_notices_and_every_seat_is_told(
+        tmp_path: Path) -> None:
+    """helper-103: a student's review of the finished game stayed pinned over the new board
+    after the teacher's New game, and the others were told nothing. A new game clears each
+    seat's notice and says so to every seat, until the game moves on."""
+    room = make_room(tmp_path, players=3, seed=2)
+    table = room.tables[0]
+    assert table.handle(0, {"type": "play", "index": 0, "version": table.seats[0].version}) == ""
+    table.seats[0].notice = "Review of P0: 37 decisions; ..."  # as a review sets it
+    table.seats[2].notice = "Hint for P2: ..."
+    room.new_game(1, abandon=True)
+    assert DEALT == "The teacher dealt a new game."
+    assert [seat.traits()["notice"] for seat in table.seats] == [DEALT] * 3
+    table.seats[1].lang = "ms"
+    assert table.seats[1].traits()["notice"] == "Guru telah mengedarkan permainan baharu."
+    seat = table.match.current_player
+    assert seat is not None
+    table.handle(seat, {"type": "play", "index": 0, "version": table.seats[seat].version})
+    assert [seat.traits()["notice"] for seat in table.seats] == [""] * 3

@@ -315,6 +315,41 @@ def test_a_code_typed_before_the_page_is_ready_is_kept_and_joins(tmp_path: Path)
         assert "Wei Ling" in page.locator("#who").inner_text()
 
 
+def test_a_student_scrolled_down_the_board_sees_the_connection_drop(tmp_path: Path) -> None:
+    """helper-103: on a phone a student scrolls down to the Market Stalls to tap them; the
+    header ("disconnected: reconnecting in 2 s...") and the note under it ("your click was not
+    sent") scrolled away with the page, so going offline there showed nothing and a tap did
+    nothing. While a board is shown and the link is down, a bar at the foot of the screen says
+    so, with what became of a click; it goes once the page is connected again."""
+    require_chromium()
+
+    in_view = ("(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+               " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }")
+    with served(tmp_path) as (room, browser):
+        url = f"http://127.0.0.1:{room.port}/"
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        join(page, url, room.codes[(1, 0)], "Aisyah")
+        assert page.locator("#lost").inner_text() == ""  # connected: no bar
+        assert not page.evaluate(in_view, "lost")
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("() => window.scrollY") > 300  # the board is longer than a phone
+        assert not page.evaluate(in_view, "link")
+        context.set_offline(True)
+        page.wait_for_function("() => document.getElementById('lost').textContent"
+                               ".includes('reconnecting')", timeout=30_000)
+        assert page.evaluate(in_view, "lost")
+        assert page.locator("#lost").inner_text() == page.locator("#link").inner_text()
+        page.evaluate("() => window.marketlibClassroom.model.send({type: 'undo'})")  # a click
+        said = page.locator("#lost").inner_text().split("\n")
+        assert said[1] == ("Not connected: your click was not sent. Click again once the page "
+                           "says connected.")
+        context.set_offline(False)
+        page.wait_for_function("() => document.getElementById('link').textContent === "
+                               "'connected'", timeout=40_000)
+        assert page.locator("#lost").inner_text() == ""
+
+
 def holding(held: list[Any]) -> Any:
     """A route handler that keeps each request in ``held``, unanswered until told."""
     return lambda route: held.append(route)

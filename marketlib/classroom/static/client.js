@@ -91,7 +91,30 @@ const page = {
 page.model = makeModel(page);
 window.marketlibClassroom = page; // for tests: page.model.get("version"), page.state
 
-function link(text) { $("link").textContent = text; }
+function link(text) {
+  $("link").textContent = text;
+  showLost();
+}
+
+// The header and the note under it scroll away on a phone, where a student taps the Stalls far
+// down the board: going offline there showed nothing, and a tap did nothing (helper-103). While
+// a board is shown and the connection is down, a bar at the foot of the screen says so, with
+// what became of a click made meanwhile.
+function showLost() {
+  const bar = document.getElementById("lost");
+  const board = document.getElementById("board");
+  if (!bar || !board) return;
+  const status = $("link").textContent;
+  const down = page.state !== "connected" && status && status !== t("connected")
+    && board.childElementCount > 0;
+  const said = document.getElementById("connection");
+  const lines = down ? [status, said ? said.textContent : ""].filter(Boolean) : [];
+  bar.replaceChildren(...lines.map((text) => {
+    const line = document.createElement("div");
+    line.textContent = text;
+    return line;
+  }));
+}
 
 // The room's question before play (issue 31, point 2): a number, or one of the options. It
 // stays on the page until the server has stored an answer.
@@ -153,15 +176,21 @@ box.id = "connection";
 box.setAttribute("role", "alert");
 box.style.padding = "0 0.8em";
 $("board").before(box);
+const lostBar = document.createElement("div");
+lostBar.id = "lost";
+lostBar.className = "marketlib-lost";
+lostBar.setAttribute("role", "status");
+document.body.append(lostBar);
 
 function note(text, ...buttons) {
   box.replaceChildren();
-  if (!text) return;
+  if (!text) { showLost(); return; }
   const p = document.createElement("p");
   p.className = "marketlib-join-problem";
   p.textContent = text;
   box.appendChild(p);
   for (const b of buttons) if (b && typeof b !== "string") box.appendChild(b);
+  showLost();
 }
 
 function button(text, onClick) {
@@ -187,6 +216,7 @@ function clearBoard() {
   $("board").replaceChildren();
   page.model.clear();
   $("who").textContent = "";
+  showLost();
 }
 
 function drop(socket) {
