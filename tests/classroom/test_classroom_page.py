@@ -441,6 +441,35 @@ def test_a_reload_joins_again_and_a_new_tab_waits_for_join(tmp_path: Path) -> No
         assert page.evaluate("() => window.marketlibClassroom.state") == "connected"
 
 
+def test_a_page_opened_from_a_code_link_rejoins_on_reload(tmp_path: Path) -> None:
+    """helper-103: a page opened from an address with the code (``/#ABCDE-FGHJK``) showed the
+    join form again after a reload mid-game, where every other page joins again by itself. It
+    rejoins with that code; a link with another code in the same tab waits for Join."""
+    require_chromium()
+
+    with served(tmp_path) as (room, browser):
+        url = f"http://127.0.0.1:{room.port}/"
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(url + "#" + room.codes[(1, 1)])
+        page.wait_for_function("() => !document.querySelector('form#join button').disabled")
+        assert page.input_value("#code") == room.codes[(1, 1)]
+        page.fill("#name", "Ben")
+        page.click("form#join button[type=submit]")
+        wait_link(page, "connected", 30)
+        page.reload()
+        page.wait_for_selector(".marketlib-board", timeout=30_000)
+        wait_link(page, "connected", 30)
+        assert page.locator("#join").is_hidden()
+        assert page.locator("#who").inner_text().endswith("Ben")
+        page.goto(url + "#" + room.codes[(1, 0)])  # another code in the address
+        page.reload()
+        page.wait_for_function("() => !document.querySelector('form#join button').disabled")
+        time.sleep(2)  # it does not join by itself
+        assert page.locator(".marketlib-board").count() == 0
+        assert page.input_value("#code") == room.codes[(1, 0)]
+        assert room.tables[0].names[0] == ""
+
+
 def test_a_page_whose_seat_was_taken_offers_the_form_and_a_reload_leaves_the_seat(
         tmp_path: Path) -> None:
     """helper-86: Chandra joined with Aisyah's code; when Aisyah took her seat back, Chandra's

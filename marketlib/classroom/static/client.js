@@ -461,7 +461,10 @@ showWords();
 const navigation = performance.getEntriesByType("navigation")[0];
 let joinedHere = null;
 try { joinedHere = JSON.parse(tab.getItem("marketlib-joined") || "null"); } catch { /* none */ }
-if (joinedHere && navigation && navigation.type === "reload" && !fromLink) {
+// A page opened from a link with a code (#ABCDE-FGHJK) rejoins on reload with that same code
+// (helper-103 had to press Join again); a link with another code waits for Join.
+if (joinedHere && navigation && navigation.type === "reload"
+    && (!fromLink || fromLink.trim() === joinedHere.code)) {
   $("code").value = joinedHere.code;
   $("name").value = joinedHere.name;
   $("join").requestSubmit();
