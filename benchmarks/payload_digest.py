@@ -115,7 +115,10 @@ offer (``withdraw``, helper-94): ``577e5013...1bd5903fc``; with the three senten
 Malay and the tag put back as they were, ``a8ec0998...5a04691`` again. Then, on purpose, the
 out-of-turn bar's two sentences naming the taking back of an offer, in English and Malay
 (5 December 2026, after f299371): ``7148d64a...ae982ab4``; with them put back,
-``577e5013...1bd5903fc`` again.
+``577e5013...1bd5903fc`` again. Then, on purpose, the story telling a BUY or SELL with picks
+and no done yet as going on ("P1 is buying Fruits & Veggies: 1 picked so far", helper-103 read
+"bought" after the teacher undid the done): ``0be3eea8...f92ca9c6``; with ``recap`` put back
+as it was, ``7148d64a...ae982ab4`` again.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

@@ -1164,6 +1164,16 @@ def _past_purchase(a: A.Buy | A.BuyWholesale | A.Sell, me: int, picks: int, mine
     return _(verb).format(count=picks, produce=_name(a.produce), extra=extra)
 
 
+def _purchase_so_far(a: A.Buy | A.BuyWholesale | A.Sell, picks: int, mine: int) -> str:
+    """A BUY or SELL its vendor has not finished yet (a pick made, no done: the teacher undid
+    the done, or the story is read mid-purchase): nothing has changed hands (B-BUY-03)."""
+    verb = {A.Buy: N_("is buying {produce}: {count} picked so far{extra}"),
+            A.BuyWholesale: N_("is buying {produce} wholesale: {count} picked so far{extra}"),
+            A.Sell: N_("is selling {produce} online: {count} picked so far{extra}")}[type(a)]
+    extra = _(" ({count} from your Stalls)").format(count=mine) if mine else ""
+    return _(verb).format(count=picks, produce=_name(a.produce), extra=extra)
+
+
 def _past_proposal(a: A.ProposeTrade, me: int, picks: int, mine: int) -> str:
     return (_("proposed a trade to you") if a.to == me else
             _("proposed a trade to P{seat}").format(seat=a.to))
@@ -1294,9 +1304,14 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                                         price=bargain.price, card=bargain.card))
                 i = j
                 continue
-        phrase = (_closing_step(views[i], views[i + 1], a.player)
-                  if closing and isinstance(a, A.Done) and views[i].phase == "closing" else
-                  _past(a, me, picks, mine))
+        if picks and not any(isinstance(x, A.Done) for x in actions[i + 1:]):
+            # no done yet: the purchase is still open (helper-103 read "bought ... +RM2 for
+            # you" after the teacher undid the buyer's done)
+            phrase = _purchase_so_far(a, picks, mine)  # type: ignore[arg-type]
+        else:
+            phrase = (_closing_step(views[i], views[i + 1], a.player)
+                      if closing and isinstance(a, A.Done) and views[i].phase == "closing" else
+                      _past(a, me, picks, mine))
         if phrase and (not phrases or phrases[-1] != phrase):
             phrases.append(phrase)
         i += 1

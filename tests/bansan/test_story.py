@@ -97,3 +97,25 @@ def test_an_opening_is_said_of_a_person() -> None:
                   0) for i, a in enumerate(match.history) if isinstance(a, A.ChooseHalf)]
     assert len(said) == 3, said
     assert all(" stocked their opening cards (" in line for line in said), said
+
+
+def test_a_purchase_not_finished_is_told_as_going_on() -> None:
+    """helper-103: after the teacher undid a buyer's "Finish buying", the seller's "While you
+    waited" still read "P1 bought 1 Meat (1 from your Stalls)": nothing had changed hands
+    (B-BUY-03). A BUY with picks and no done is told as going on; with its done, as bought."""
+    s = bansan.position(players=2, rents={0: ["FV"], 1: ["WG"]}, stalls={"FV": ["FV", "FV"]},
+                        phase="actions", current=1)
+    m = Match.from_state("bansan", s)
+    m.play("P1 buy FV")
+    m.play(next(a for a in m.legal_actions() if isinstance(a, A.Pick)))
+    table = table_of("bansan")
+    assert story_lines(table, m, 0) == [
+        "P1 is buying Fruits & Veggies: 1 picked so far (1 from your Stalls)."]
+    m.play(next(a for a in m.legal_actions() if isinstance(a, A.Done)))
+    assert story_lines(table, m, 0) == [
+        "P1 bought 1 Fruits & Veggies (1 from your Stalls): +RM1 for you."]
+    m.undo()  # the teacher's undo of the done
+    assert story_lines(table, m, 0) == [
+        "P1 is buying Fruits & Veggies: 1 picked so far (1 from your Stalls)."]
+    with language("ms"):
+        assert "sedang membeli" in story_lines(table, m, 0)[0]
