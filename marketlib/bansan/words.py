@@ -1156,20 +1156,21 @@ def final_standings(view: Any) -> str:
     return _("Standings: {rows}.{menu}").format(rows=rows, menu=menu) + " " + " ".join(said)
 
 
-def _past_purchase(a: A.Buy | A.BuyWholesale | A.Sell, me: int, picks: int, mine: int) -> str:
-    verb = {A.Buy: N_("bought {count} {produce}{extra}"),
-            A.BuyWholesale: N_("bought wholesale {count} {produce}{extra}"),
-            A.Sell: N_("sold online {count} {produce}{extra}")}[type(a)]
-    extra = _(" ({count} from your Stalls)").format(count=mine) if mine else ""
-    return _(verb).format(count=picks, produce=_name(a.produce), extra=extra)
+_PURCHASE_DONE = {A.Buy: N_("bought {count} {produce}{extra}"),
+                  A.BuyWholesale: N_("bought wholesale {count} {produce}{extra}"),
+                  A.Sell: N_("sold online {count} {produce}{extra}")}
+_PURCHASE_OPEN = {A.Buy: N_("is buying {produce}: {count} picked so far{extra}"),
+                  A.BuyWholesale: N_("is buying {produce} wholesale: {count} picked so far"
+                                     "{extra}"),
+                  A.Sell: N_("is selling {produce} online: {count} picked so far{extra}")}
+"""A BUY or SELL finished (its done played) and one not finished yet (a pick made, no done:
+the teacher undid the done, or the story is read mid-purchase; nothing has changed hands,
+B-BUY-03)."""
 
 
-def _purchase_so_far(a: A.Buy | A.BuyWholesale | A.Sell, picks: int, mine: int) -> str:
-    """A BUY or SELL its vendor has not finished yet (a pick made, no done: the teacher undid
-    the done, or the story is read mid-purchase): nothing has changed hands (B-BUY-03)."""
-    verb = {A.Buy: N_("is buying {produce}: {count} picked so far{extra}"),
-            A.BuyWholesale: N_("is buying {produce} wholesale: {count} picked so far{extra}"),
-            A.Sell: N_("is selling {produce} online: {count} picked so far{extra}")}[type(a)]
+def _past_purchase(a: A.Buy | A.BuyWholesale | A.Sell, me: int, picks: int, mine: int,
+                   done: bool = True) -> str:
+    verb = (_PURCHASE_DONE if done else _PURCHASE_OPEN)[type(a)]
     extra = _(" ({count} from your Stalls)").format(count=mine) if mine else ""
     return _(verb).format(count=picks, produce=_name(a.produce), extra=extra)
 
@@ -1304,14 +1305,14 @@ def recap(views: Sequence[Any], actions: Sequence[A.Action], me: int) -> str:
                                         price=bargain.price, card=bargain.card))
                 i = j
                 continue
-        if picks and not any(isinstance(x, A.Done) for x in actions[i + 1:]):
-            # no done yet: the purchase is still open (helper-103 read "bought ... +RM2 for
-            # you" after the teacher undid the buyer's done)
-            phrase = _purchase_so_far(a, picks, mine)  # type: ignore[arg-type]
-        else:
-            phrase = (_closing_step(views[i], views[i + 1], a.player)
-                      if closing and isinstance(a, A.Done) and views[i].phase == "closing" else
-                      _past(a, me, picks, mine))
+            if not any(isinstance(x, A.Done) for x in actions[j:]):  # no done yet: still open
+                # (helper-103 read "bought ... +RM2 for you" after the teacher undid the done)
+                phrases.append(_past_purchase(a, me, picks, mine, done=False))
+                i = j
+                continue
+        phrase = (_closing_step(views[i], views[i + 1], a.player)
+                  if closing and isinstance(a, A.Done) and views[i].phase == "closing" else
+                  _past(a, me, picks, mine))
         if phrase and (not phrases or phrases[-1] != phrase):
             phrases.append(phrase)
         i += 1
