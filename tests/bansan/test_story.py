@@ -119,3 +119,46 @@ def test_a_purchase_not_finished_is_told_as_going_on() -> None:
         "P1 is buying Fruits & Veggies: 1 picked so far (1 from your Stalls)."]
     with language("ms"):
         assert "sedang membeli" in story_lines(table, m, 0)[0]
+
+
+def test_at_random_an_open_purchase_is_told_as_going_on_and_only_it() -> None:
+    """Seeded random games with the teacher's undo at random (the path people take, where a
+    done is taken back and bots never go): after each step, every seat's story says "picked so
+    far" exactly when a BUY or SELL it covers has picks and no done yet, once, for its vendor;
+    a purchase with its done is never told as going on."""
+    from marketlib.bansan.state import Purchase
+
+    table = table_of("bansan")
+    open_seen = done_seen = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        m = Match("bansan", bansan.Rules(players=3), seed=seed)
+        for _ in range(220):
+            if m.outcome is not None:
+                break
+            if m.can_undo and rng.random() < 0.15:
+                for _ in range(rng.randint(1, 3)):
+                    if m.can_undo:
+                        m.undo()
+            else:
+                m.play(rng.choice(m.legal_actions()))
+            history, state = m.history, m.state
+            opened = None  # the index of the open BUY or SELL with picks, if any
+            if isinstance(state.pending, Purchase) and state.pending.picked:
+                opened = max(i for i, a in enumerate(history)
+                             if isinstance(a, (A.Buy, A.BuyWholesale, A.Sell)))
+            for seat in range(3):
+                start = len(history)
+                while start > 0 and history[start - 1].player != seat:
+                    start -= 1
+                if start == 0:
+                    start = max(0, len(history) - 40)
+                going = [line for line in story_lines(table, m, seat) if "picked so far" in line]
+                if opened is not None and opened >= start and history[opened].player != seat:
+                    assert len(going) == 1, (seed, seat, going)
+                    assert going[0].startswith(f"P{history[opened].player} ")
+                    open_seen += 1
+                else:
+                    assert going == [], (seed, seat, going)
+                    done_seen += 1
+    assert open_seen > 20 and done_seen > 500, (open_seen, done_seen)
