@@ -165,6 +165,24 @@ def test_b_buy_06_not_from_an_unoperated_stall() -> None:
     assert money(play(s2, "P0 buy MM", "P0 pick PC-21", "P0 done")) == [6, 10]
 
 
+def test_a_buy_refused_at_every_stall_says_the_reason_of_the_closest() -> None:
+    # helper-104: the BUY aimed at unoperated ST-07's cards, and the refusal named the
+    # buyer's own ST-01, the first Stall of the table holding the type
+    spec = {"players": 3, "phase": "actions", "stalls": {"ST-01": ["FV"], "ST-07": ["FV"]}}
+    s = position(rents={0: ["ST-01"], 1: ["WG"]}, **spec)  # type: ignore[arg-type]
+    assert refused(s, "P0 buy FV", "B-BUY-06").reason == (
+        "ST-07 is unoperated: in multiplayer you cannot buy from it")
+    s = position(rents={0: ["ST-01"], 1: ["WG", "ST-07"]}, closed=["ST-07"],
+                 **spec)  # type: ignore[arg-type]
+    assert refused(s, "P0 buy FV", "B-BUY-05").reason == "ST-07 is CLOSED: you cannot buy from it"
+    s = position(rents={0: ["ST-01"], 1: ["WG", "ST-07"]}, money=[0, 10, 10],
+                 **spec)  # type: ignore[arg-type]
+    assert refused(s, "P0 buy FV", "B-BUY-07").reason == "PC-02 costs RM1 and you can spend RM0"
+    s = position(rents={0: ["ST-01", "ST-07"], 1: ["WG"]}, **spec)  # type: ignore[arg-type]
+    assert refused(s, "P0 buy FV", "B-BUY-04").reason == (
+        "PC-01 is in your own stall ST-01: you can never buy from your own stalls")
+
+
 def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() -> None:
     s = _actions(rents={0: ["MT", "WG"], 1: ["FV"]}, bags={0: ["MT"]},
                  stalls={"MT": ["MT", "MT"], "WG": ["WG"], "FV": ["FV"]})

@@ -161,18 +161,28 @@ def _first_ok(cards: list[str], check: Callable[[str], Why | None], rule: str,
     return first or refuse(rule, say)
 
 
+_CLOSEST = {rule: rank for rank, rule in enumerate(
+    ("B-BUY-07", "B-BUY-01", "B-BUY-05", "B-BUY-06", "B-SOLO-13", "B-BUY-04"))}
+"""A BUY refused at every Stall holding the type says the reason of the Stall that came
+closest: one the vendor cannot afford before one it may never buy from, a CLOSED Stall before
+an unoperated one, its own Stalls last (helper-104 read "in your own stall ST-01" for a BUY
+aimed at the cards of unoperated ST-07)."""
+
+
 def check_buy(state: State, a: A.Buy, f: Facts) -> Why | None:
     wrong = _new_action(state)
     if wrong:
         return wrong
-    first = None
+    whys = []
     for stall in f.stocked(a.produce):  # its first card stands for the stall
         why = stall_pick(state, f, a.player, stall, stall.cards[0], a.produce)
         if why is None:
             return None
-        first = first or why
-    return first or refuse("B-BUY-01", lambda: f"no stall holds {NAMES[a.produce]} "
-                           f"({a.produce}) to buy")
+        whys.append(why)
+    if whys:  # the first of the closest (the table's order among equals)
+        return min(whys, key=lambda why: _CLOSEST.get(why.rule, len(_CLOSEST)))
+    return refuse("B-BUY-01", lambda: f"no stall holds {NAMES[a.produce]} ({a.produce}) to "
+                  "buy")
 
 
 def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None:
