@@ -344,10 +344,17 @@ def test_a_student_scrolled_down_the_board_sees_the_connection_drop(tmp_path: Pa
         said = page.locator("#lost").inner_text().split("\n")
         assert said[1] == ("Not connected: your click was not sent. Click again once the page "
                            "says connected.")
+        # scrolled to the very bottom, the board's last line is above the bar, not under it
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        under = page.evaluate("() => document.getElementById('lost').getBoundingClientRect().top"
+                              " - document.getElementById('board').getBoundingClientRect()"
+                              ".bottom")
+        assert under >= 0, f"the bar covers the board's last {-under:.0f} px"
         context.set_offline(False)
         page.wait_for_function("() => document.getElementById('link').textContent === "
                                "'connected'", timeout=40_000)
         assert page.locator("#lost").inner_text() == ""
+        assert page.evaluate("() => document.body.style.paddingBottom") == ""
 
 
 def holding(held: list[Any]) -> Any:

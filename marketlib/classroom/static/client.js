@@ -114,6 +114,9 @@ function showLost() {
     line.textContent = text;
     return line;
   }));
+  // Room below the page's last line while the bar is up, so scrolled to the bottom nothing of
+  // the board is under it.
+  document.body.style.paddingBottom = lines.length ? `${bar.offsetHeight}px` : "";
 }
 
 // The room's question before play (issue 31, point 2): a number, or one of the options. It
