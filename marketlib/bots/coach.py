@@ -310,12 +310,21 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
         low, high = min(o.chance for o in tied), max(o.chance for o in tied)
         said: dict[str, Any] = {"count": len(tied), "done": done, "low": f"{100 * low:.0f}",
                                 "high": f"{100 * high:.0f}"}
-        if all(math.isfinite(o.se) for o in tied):
+        finite = all(math.isfinite(o.se) for o in tied)
+        error = f"{200 * max(o.se for o in tied):.0f}" if finite else ""
+        if said["low"] == said["high"]:  # alike to the percent shown: one figure, not "between
+            # about 58% and 58% (± up to 0 percentage points)"; a margin only when it has one
+            reason = (_("cannot tell {count} of the moves it weighed apart by its search yet: in "
+                        "{done} simulated futures each scored about {low}% (± up to {error} "
+                        "percentage points).").format(error=error, **said)
+                      if error not in ("", "0") else
+                      _("cannot tell {count} of the moves it weighed apart by its search yet: in "
+                        "{done} simulated futures each scored about {low}%.").format(**said))
+        elif finite:
             reason = _("cannot tell {count} of the moves it weighed apart by its search yet: in "
                        "{done} simulated futures they scored between about {low}% and {high}% "
                        "(± up to {error} percentage points), no further apart than their "
-                       "uncertainty.").format(
-                           error=f"{200 * max(o.se for o in tied):.0f}", **said)
+                       "uncertainty.").format(error=error, **said)
         else:
             reason = _("cannot tell {count} of the moves it weighed apart by its search yet: in "
                        "{done} simulated futures they scored between about {low}% and {high}%, "

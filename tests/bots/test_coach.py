@@ -239,6 +239,33 @@ def test_a_tied_move_tried_once_says_how_few_futures_its_estimate_rests_on() -> 
             0, [best, once], [best, once], 152, None, None).reason  # type: ignore[arg-type]
 
 
+def test_more_than_three_moves_alike_to_the_percent_read_as_one_figure() -> None:
+    """Monsoon's first turn: four steals the search scored alike read "they scored between
+    about 58% and 58% (± up to 0 percentage points)"; moves alike to the percent shown read as
+    one figure, with a margin only where it has one (in Malay too)."""
+    steals = [monsoon.Steal(player=0, card=f"MG-{i:02d}") for i in (38, 35, 18, 12)]
+    alike = [coach.Option(a, (a,), 0.58, 75, 0.0, 0.575) for a in steals]
+    h = coach._undecided(0, alike, alike, 300, None, None)  # type: ignore[arg-type]
+    assert h.reason.startswith(
+        "cannot tell 4 of the moves it weighed apart by its search yet: in 300 simulated "
+        "futures each scored about 58%. Neither can the greedy evaluation")
+    close = [coach.Option(a, (a,), 0.578 + i / 1000, 75, 0.01, 0.575)
+             for i, a in enumerate(steals)]
+    h = coach._undecided(0, close, close, 300, None, None)  # type: ignore[arg-type]
+    assert h.reason.startswith("cannot tell 4 of the moves it weighed apart by its search "
+                               "yet: in 300 simulated futures each scored about 58% (± up to 2 "
+                               "percentage points). Neither")
+    with language("ms"):
+        assert coach._undecided(0, alike, alike, 300, None, None).reason.startswith(  # type: ignore[arg-type]
+            "belum dapat membezakan 4 daripada langkah yang dipertimbangkannya melalui carian: "
+            "dalam 300 masa depan simulasi, setiap satu mendapat skor kira-kira 58%. ")
+    apart = [coach.Option(a, (a,), 0.55 + i / 100, 75, 0.02, 0.575)
+             for i, a in enumerate(steals)]
+    assert coach._undecided(0, apart, apart, 300, None, None).reason.startswith(  # type: ignore[arg-type]
+        "cannot tell 4 of the moves it weighed apart by its search yet: in 300 simulated "
+        "futures they scored between about 55% and 58% (± up to 4 percentage points)")
+
+
 def test_a_hint_with_one_legal_move_names_the_seat_once() -> None:
     """helper-100: "Why: P0 plays P0 done, the only legal action." The line names the move
     without the seat, which the hint has said (and a computer player's reason after its
