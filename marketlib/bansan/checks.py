@@ -458,7 +458,7 @@ def card_field(state: State, action: Any) -> str | None:
     if type(action) is A.Tuck and action.stall not in catalog(state).stalls:
         return unknown_id(action.stall, _in_play(state), "a Stall in this game")
     if type(action) is A.Give and not _seat_ok(state, action.to):
-        return _no_seat(state, action.to)
+        return _no_seat(state, action.to, give=True)
     if type(action) is A.Bargain and not isinstance(action.price, int):
         return "the price is whole RM"
     return None
@@ -502,12 +502,15 @@ def trade_fields(state: State, action: Any) -> str | None:
     return _terms_fields(state, action)
 
 
-def _no_seat(state: State, seat: Any) -> str:
+def _no_seat(state: State, seat: Any, give: bool = False) -> str:
     """Why another vendor named in a give or a trade is none; in Sendiri, that there is nobody
-    but you (B-SOLO-08; helper-74 read only 'there is no seat 1')."""
+    but you (helper-74 read only 'there is no seat 1'): excess Bag cards are thrown (B-SOLO-14),
+    and there are no trades (B-SOLO-08; helper-106 read B-SOLO-08 on a give)."""
     if len(state.vendors) == 1:
         return (f"there is no seat {seat!r}: in Sendiri you are the only vendor, so there is "
-                "nobody to give to or trade with (B-SOLO-08)")
+                "nobody to give to: excess Bag cards are thrown (B-SOLO-14)" if give else
+                f"there is no seat {seat!r}: in Sendiri you are the only vendor, so there is "
+                "nobody to trade with (B-SOLO-08)")
     return f"there is no seat {seat!r}"
 
 

@@ -198,7 +198,7 @@ def _gate(state: State, action: A.Action) -> Violation | AnyPhase | None:
     if ban is not None:
         return v(ban[0], ban[1].format(mode=state.rules.mode))
     if state.result is not None:
-        return v("B-END-06", "the game is over")
+        return v(state.rules.plays.end_rule, "the game is over")
     seat = decider(state)
     if isinstance(action, A.ProposeTrade) and state.offer is not None:
         offer = state.offer

@@ -166,11 +166,17 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
     scores = ", ".join(score(match.rules, p, s) if score is not None else f"P{p} {s} {unit}"
                        for p, s in enumerate(outcome.scores))
     standings = getattr(words, "final_standings", None)
+    alone = not outcome.winners and len(outcome.scores) == 1  # a solo game lost (Sendiri,
+    # B-SOLO-18): "nobody won" read as if someone else might have (helper-106)
     if standings is not None and view is not None:
-        text = _("Game over: {winners} won. {scores}.").format(winners=winners, scores=scores)
+        text = (_("Game over: P0 lost. {scores}.").format(scores=scores) if alone else
+                _("Game over: {winners} won. {scores}.").format(winners=winners, scores=scores))
         return f"{text} {standings(view)}"
     ending = outcome.ending.value
     named = getattr(words, "ENDED", {}).get(ending)
+    if alone:
+        return _("Game over ({ending}): P0 lost. {scores}.").format(
+            ending=_(named) if named else ending, scores=scores)
     return _("Game over ({ending}): {winners} won. {scores}.").format(
         ending=_(named) if named else ending, winners=winners, scores=scores)
 

@@ -210,6 +210,15 @@ def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() 
     assert refused(bare, "P0 buy SF", "B-BUY-01").reason == "no stall holds Seafood (SF) to buy"
     assert refused(bare, "P0 sell FV", "B-SELL-01").reason == (
         "you have no Fruits & Veggies (FV) to sell in your Stalls")
+    # helper-106, Kenduri: FV in the Bag after releasing the FV Stall; a SELL takes from the
+    # Stalls only, so the Bag card is no reason (it read "PC-03 is in your Bag, and ...")
+    released = _actions(rents={0: ["MT"], 1: ["WG"]}, bags={0: ["FV"]})
+    assert refused(released, "P0 sell FV", "B-SELL-01").reason == (
+        "you have no Fruits & Veggies (FV) to sell in your Stalls")
+    from_bag = position(rules=Rules(online_sell_source="bag"), rents={0: ["FV"], 1: ["WG"]},
+                        stalls={"FV": ["FV"]}, phase="actions")
+    assert refused(from_bag, "P0 sell FV", "B-SELL-01").reason == (
+        "you have no Fruits & Veggies (FV) to sell in your Bag")
 
 
 def test_b_buy_07_must_afford_the_full_price() -> None:

@@ -360,9 +360,25 @@ def test_a_trade_or_gift_to_another_seat_says_sendiri_has_one_vendor() -> None:
     with pytest.raises(InvalidAction) as refused:
         m.explain("P0 trade P1 pay=1")
     assert str(refused.value).endswith(
-        "there is no seat 1: in Sendiri you are the only vendor, so there is nobody to give to "
-        "or trade with (B-SOLO-08)")
+        "there is no seat 1: in Sendiri you are the only vendor, so there is nobody to trade "
+        "with (B-SOLO-08)")
+    with pytest.raises(InvalidAction) as refused:  # helper-106: a give read B-SOLO-08 (Events,
+        m.explain("P0 give PC-01 P1")  # R&R and bargaining); excess Bag cards: B-SOLO-14
+    assert str(refused.value).endswith(
+        "there is no seat 1: in Sendiri you are the only vendor, so there is nobody to give to: "
+        "excess Bag cards are thrown (B-SOLO-14)")
     m3 = Match("bansan", bansan.Rules(players=3), seed=3)
     with pytest.raises(InvalidAction) as refused:
         m3.explain("P0 trade P5 pay=1")
     assert str(refused.value).endswith("there is no seat 5")
+
+
+def test_a_move_after_a_sendiri_game_cites_the_solo_count() -> None:
+    """helper-106: a move tried after a finished Sendiri game read "B-END-06: the game is
+    over", the multiplayer money count; a solo game is decided by B-SOLO-18."""
+    from marketlib.sim import play as played
+
+    solo = played("bansan", SOLO, ["random"], seed=5).to_match()
+    assert str(solo.explain("P0 done")) == "B-SOLO-18: the game is over"
+    standard = played("bansan", Rules(players=2), ["random"], seed=5).to_match()
+    assert str(standard.explain("P0 done")) == "B-END-06: the game is over"

@@ -218,7 +218,7 @@ def test_the_end_screen_of_kenduri_sendiri_and_monsoon() -> None:
                             "time, so every vendor loses (B-KEN-05).")
     solo = play("bansan", bansan.Rules(players=1, mode="sendiri"), ["random"], seed=5).to_match()
     assert payload(table_of("bansan"), solo, 0)["summary"] == (
-        "Game over: nobody won. P0 17 (money + Deck cards). Total: RM17 + 0 Deck cards = 17 < 2 x "
+        "Game over: P0 lost. P0 17 (money + Deck cards). Total: RM17 + 0 Deck cards = 17 < 2 x "
         "RM10 = 20; lists 1 of 3 (B-SOLO-18): a loss (the total falls short and too few lists, "
         "A-B-45).")
     assert solo.state.log[-1].startswith("0 Deck cards + RM17 = 17 < 2 x RM10 = 20; lists 1 "
@@ -344,10 +344,12 @@ def test_a_sendiri_score_is_not_written_as_money() -> None:
     total = m.outcome.scores[0]  # type: ignore[union-attr]
     assert total > money  # Deck cards count too
     text = summary_text(m, table_of("bansan"), m.view(0))
-    assert text.startswith(f"Game over: nobody won. P0 {total} (money + Deck cards). Total: "
+    assert text.startswith(f"Game over: P0 lost. P0 {total} (money + Deck cards). Total: "
                            f"RM{money} + {total - money} Deck cards = {total}")
     with language("ms"):
         assert f"P0 {total} (wang + kad Dek)" in summary_text(m, table_of("bansan"), m.view(0))
+        assert summary_text(m, table_of("bansan"), m.view(0)).startswith(
+            "Permainan tamat: P0 kalah. ")  # a lost solo game (helper-106)
 
 
 def test_tie_breaks_names_each_tied_group_and_the_level_that_ordered_it() -> None:

@@ -203,8 +203,14 @@ def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
     if wrong:
         return wrong
     types = f.sells
-    cards = [s.cards[0] for s in f.own(a.player) if s.cards and types[s.id] is a.produce]
-    cards += [b.card for b in state.vendors[a.player].bag if b.produce is a.produce]
+    source = state.rules.online_sell_source  # only where a SELL takes from (A-B-09): a Bag
+    # card named under "own_stalls" read as the reason when the vendor had no Stall of the type
+    # left (helper-106, after releasing it: "PC-03 is in your Bag, and a SELL of FV takes
+    # cards from your Stalls")
+    cards = [s.cards[0] for s in f.own(a.player) if s.cards and types[s.id] is a.produce
+             ] if source != "bag" else []
+    if source != "own_stalls":
+        cards += [b.card for b in state.vendors[a.player].bag if b.produce is a.produce]
     return _first_ok(cards, lambda c: sell_pick(state, f, a.player, c, a.produce),
                      "B-SELL-01", lambda: f"you have no {NAMES[a.produce]} ({a.produce}) to "
                      f"sell in {SELL_FROM[state.rules.online_sell_source]}")
