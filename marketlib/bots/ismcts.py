@@ -37,7 +37,7 @@ from marketlib.bots.base import NOT_YET, Plan, check_choices, game_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.errors import IllegalAction
-from marketlib.core.game import GameModule, PlayerId
+from marketlib.core.game import GameModule, PlayerId, seat_count
 from marketlib.core.i18n import N_, Later, named, naming_moves, said
 
 
@@ -324,6 +324,16 @@ class ISMCTSBot:
                             "dealt anew and nothing played after it) this turn scored best, "
                             "about {percent}% (a score from 0%, lost, to 100%, won; tried in "
                             "{visits} of them)"), **slots)
+        elif seat_count(table.rules, table) == 1:  # Sendiri: no other seat answers (helper-106
+            # read "the next seat answering with its best turn")
+            text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
+                            "dealt anew and P{seat}'s next turn played at its best) this turn "
+                            "scored best, about {percent}% (a score from 0%, lost, to 100%, "
+                            "won; tried in {visits} of them)") if turns == 1 else
+                         N_("{what}; in {done} simulated futures (each with the hidden cards "
+                            "dealt anew and P{seat}'s next {turns} turns played at their "
+                            "best) this turn scored best, about {percent}% (a score from 0%, "
+                            "lost, to 100%, won; tried in {visits} of them)"), seat=me, **slots)
         elif turns == 1:
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and the next seat answering with its best turn) this "

@@ -266,6 +266,22 @@ def test_more_than_three_moves_alike_to_the_percent_read_as_one_figure() -> None
         "futures they scored between about 55% and 58% (± up to 4 percentage points)")
 
 
+def test_a_sendiri_hint_says_no_other_seat_answers() -> None:
+    """helper-106: a Sendiri hint said its futures had "the next seat answering with its best
+    turn"; there is one seat, whose own next turn the search plays."""
+    m = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=7)
+    bot, rng = GreedyBot(), random.Random(0)
+    for _ in range(9):
+        m.play(bot.choose(m.view(0), m.legal_actions(), rng))
+    h = m.hint()
+    assert not h.undecided
+    assert ("simulated futures (each with the hidden cards dealt anew and P0's next turn "
+            "played at its best) this turn scored best") in h.reason
+    assert "seat" not in h.reason
+    with language("ms"):
+        assert "giliran P0 yang seterusnya dimainkan sebaik-baiknya" in m.hint().reason
+
+
 def test_a_hint_with_one_legal_move_names_the_seat_once() -> None:
     """helper-100: "Why: P0 plays P0 done, the only legal action." The line names the move
     without the seat, which the hint has said (and a computer player's reason after its
