@@ -21,6 +21,9 @@ from dataclasses import dataclass
 
 from marketlib.bansan import actions as A
 
+OPENING_HAND = 5
+"""Cards each vendor draws and stocks in the Opening Round (B-OPEN-03; Sendiri B-SOLO-06)."""
+
 SOLO_ROW = 4
 """Cards drawn to form the Sendiri Row (B-SOLO-11): a fixed number of the rulebook, not a rule
 option; boards and refusals read it from here (``Mode.fresh_row``)."""

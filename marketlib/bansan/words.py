@@ -28,6 +28,7 @@ import msgspec
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Effect, EventCard, Produce
+from marketlib.bansan.modes import OPENING_HAND
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.queries import (
     PRICE_RISE,
@@ -974,6 +975,14 @@ def _sendiri(view: _GoalFacts) -> str:
         return _("{head} {now} The game ends after this turn (B-SOLO-16).").format(head=head,
                                                                                   now=now)
     draws = SOLO_ROW + 1  # step 1b's card and the Row (B-SOLO-10/11)
+    if view.to_stock:  # the opening stock is still to draw (B-SOLO-06): "about 15 turns" at
+        # 75 cards read one turn too many (helper-106)
+        return _("{head} {now} It ends after the turn you complete your {ordinal} list or the "
+                 "Deck runs out (B-SOLO-16): about {turns} turn(s) left, the Deck has {deck} "
+                 "cards, {opening} of them for the opening stock (B-SOLO-06), and a turn draws "
+                 "{draws}.").format(head=head, now=now, ordinal=_ordinal_of(rules.trigger_lists),
+                                    turns=max(0, (view.deck_size - view.to_stock) // draws),
+                                    deck=view.deck_size, opening=view.to_stock, draws=draws)
     turns = max(0, view.deck_size // draws)
     return _("{head} {now} It ends after the turn you complete your {ordinal} list or the Deck "
              "runs out (B-SOLO-16): about {turns} turn(s) left, the Deck has {deck} cards and a "
@@ -1011,6 +1020,7 @@ def goal(view: Any) -> str:
         over=view.result is not None,
         # read only then: each distinct value is a goal line worked out again
         settled=last_solo_turn and view.phase in _LISTS_SETTLED,
+        to_stock=OPENING_HAND if view.rules.plays.solo and view.phase == "open_lists" else 0,
         vendors=tuple([
             _Standing(v.money, v.completed,
                       None if v.wallet is None or not last_solo_turn else len(v.wallet))
@@ -1044,6 +1054,7 @@ class _GoalFacts(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     missed: tuple[str, ...]
     over: bool
     settled: bool  # Sendiri's last turn, after Upkeep's completing (else False)
+    to_stock: int  # Sendiri: the opening stock's cards still in the Deck (B-SOLO-06; else 0)
     vendors: tuple[_Standing, ...]
 
 

@@ -147,6 +147,26 @@ def test_sendiri_shows_the_score_so_far_as_the_solo_rules_count_it() -> None:
     assert goal.endswith("The game ends after this turn (B-SOLO-16).")
 
 
+def test_the_sendiri_opening_goal_counts_the_opening_stock_still_in_the_deck() -> None:
+    """helper-106: before the opening stock (B-SOLO-06) the goal said "about 15 turn(s) left,
+    the Deck has 75 cards"; 5 of them are stocked first, so 14 turns, as it said a move later."""
+    from marketlib.core.i18n import language
+
+    m = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=7)
+    assert m.state.phase == "open_lists" and len(m.state.deck) == 75
+    assert _goal(m, 0).endswith(
+        "about 14 turn(s) left, the Deck has 75 cards, 5 of them for the opening stock "
+        "(B-SOLO-06), and a turn draws 5.")
+    with language("ms"):
+        assert _goal(m, 0).endswith("kira-kira 14 giliran lagi, Dek ada 75 kad, 5 daripadanya "
+                                    "untuk stok pembukaan (B-SOLO-06), dan setiap giliran "
+                                    "mencabut 5.")
+    m.play(m.legal_actions()[0])  # a list returned: the opening hand is drawn
+    assert len(m.state.deck) == 70
+    assert _goal(m, 0).endswith("about 14 turn(s) left, the Deck has 70 cards and a turn draws "
+                                "5.")
+
+
 def test_monsoon_shows_the_seal_race_and_the_orders_left() -> None:
     """M-END-01 (15 seals), M-SEAL-01 (MO-01 Gold 3; MO-02 Silver 2 + MO-03 Bulk 0), M-END-03
     (the Orders running out), A-M-06 (a turn limit)."""

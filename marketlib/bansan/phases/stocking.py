@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from marketlib.bansan.cards import Produce
 from marketlib.bansan.effects import draw_deck, fallback
+from marketlib.bansan.modes import OPENING_HAND
 from marketlib.bansan.phases.events import begin_menu_seat
 from marketlib.bansan.queries import catalog, open_stalls_of, order_from, set_stall
 from marketlib.bansan.state import (
@@ -29,7 +30,7 @@ def begin_open_stock(state: State) -> State:
 def deal_opening(state: State) -> State:
     """The next vendor in the queue draws 5 opening cards (B-OPEN-03, B-SOLO-06; with
     ``solo_opening_halves="free"`` each card is stocked as either half, A-B-44)."""
-    hand, deck = state.deck[:5], state.deck[5:]
+    hand, deck = state.deck[:OPENING_HAND], state.deck[OPENING_HAND:]
     state = replace(state, deck=deck)
     rules = state.rules
     if rules.plays.solo and rules.solo_opening_halves == "free":
