@@ -19,6 +19,7 @@ from marketlib.bansan.state import (
     BagCard,
     BargainOffer,
     Purchase,
+    SoloThrow,
     Stall,
     State,
     TradeOffer,
@@ -240,6 +241,14 @@ def purchase_cost(state: State | View, kind: str, prices: Iterable[int]) -> int:
     if price_event(state, kind) is not None:
         return sum(prices) if kind == "sell" else 0
     return half_total(state, prices)
+
+
+def throwing_from(state: State | View, pending: SoloThrow) -> list[str]:
+    """The Stalls Sendiri's step 1b still throws 1 card from, in order (B-SOLO-10): those of
+    ``pending.stalls`` that hold a card (an empty one throws nothing; helper-106 read "1 card
+    from each of 2 Stall(s)" with the second empty)."""
+    full = {s.id for s in state.stalls if s.cards}
+    return [stall for stall in pending.stalls if stall in full]
 
 
 def purchase_total(state: State | View, pending: Purchase) -> int:

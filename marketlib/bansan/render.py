@@ -16,7 +16,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, WASTE_WORDS, WASTES, Catalog, Produce
-from marketlib.bansan.queries import catalog, purchase_total
+from marketlib.bansan.queries import catalog, purchase_total, throwing_from
 from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,
@@ -107,8 +107,9 @@ def _pending(state: State | View) -> str:
     if isinstance(p, ListReturn):
         return _("returning {count} list(s)").format(count=p.count)
     if isinstance(p, SoloThrow):
-        stalls = p.stalls[0] if p.stalls else ""
-        for stall in p.stalls[1:]:
+        waiting = throwing_from(state, p)
+        stalls = waiting[0] if waiting else ""
+        for stall in waiting[1:]:
             stalls = _("{first} then {second}").format(first=stalls, second=stall)
         return _("throw 1 card from {stalls} (shown on {card}; choose which, "
                  "B-SOLO-10)").format(stalls=stalls, card=p.card)

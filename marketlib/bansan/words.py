@@ -40,6 +40,7 @@ from marketlib.bansan.queries import (
     price_event,
     purchase_total,
     solo_clears,
+    throwing_from,
 )
 from marketlib.bansan.state import (
     NEIGHBOUR,
@@ -416,6 +417,14 @@ def _place(view: Any, card: str, reader: int | None) -> str:
     return _("P{seat}'s Stall {stall}").format(seat=stall.renter, stall=stall.id)
 
 
+def _then(items: list[str]) -> str:
+    """``a then b then c`` in the language in force."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _("{first} then {second}").format(first=text, second=item)
+    return text
+
+
 def _pick(view: Any, a: A.Pick) -> str:
     """A card to pick, with its waste type and where it lies, so cards of one type can be
     told apart: "Pick PC-45 (Plastic) from P1's Stall ST-05" (B-BUY-02), "from the Row"
@@ -461,7 +470,9 @@ LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
     A.Complete: lambda view, a: _("Complete {list} with {cards}").format(
         list=a.list, cards=", ".join(a.cards)),
     A.Give: lambda view, a: _("Give {card} to P{seat}").format(card=a.card, seat=a.to),
-    A.Throw: lambda view, a: _("Throw {card} into its Waste Bin").format(card=a.card),
+    A.Throw: lambda view, a: _("Throw {card} into the {waste} bin").format(  # the bin it
+        card=a.card, waste=_(WASTE_WORDS[catalog(view).produce[a.card].waste.value])),  # fills
+    # (helper-106: two throws read alike, "into its Waste Bin", with an overflow at stake)
     A.RentAndRelease: lambda view, a: "R&R: " + _rent_and_release(a, view.rules.rr_cost),
     A.ProposeTrade: lambda view, a: _("Propose a trade to P{seat}").format(seat=a.to),
     A.Counter: _counter,
@@ -589,8 +600,8 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
         return _("Pick the {produce} cards to {verb} (click each), then finish. Picked so far: "
                  "{count}.").format(produce=_name(p.produce), verb=verb, count=len(p.picked))
     if isinstance(p, SoloThrow):  # any Stall of the drawn card's types, yours too (B-SOLO-10)
-        return _("Step 1b throw (B-SOLO-10): choose which card of this Stall goes into its "
-                 "Waste Bin (no fine).")
+        return _("Step 1b throw (B-SOLO-10): choose which card of Stall {stall} goes into its "
+                 "Waste Bin (no fine).").format(stall=p.stalls[0])
     if phase == "draft":
         return _("Stall draft: click an unrented Stall to place a Worker on it ({rent}).").format(
             rent=_rent(view.rules))
@@ -730,11 +741,12 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         return (_("You are stocking {count} card(s) into the Stalls.") if me else
                 _("{who} is stocking {count} card(s) into the Stalls.")).format(
                     who=who, count=len(p.cards))
-    if isinstance(p, SoloThrow):
-        return (_("Step 1b throw: 1 card from each of {count} Stall(s) goes into its Waste "
-                  "Bin (B-SOLO-10): you choose which.") if me else
-                _("Step 1b throw: 1 card from each of {count} Stall(s) goes into its Waste "
-                  "Bin (B-SOLO-10): {who} chooses which.")).format(who=who, count=len(p.stalls))
+    if isinstance(p, SoloThrow):  # the Stalls that hold a card: an empty one throws nothing
+        stalls = _then(throwing_from(view, p))
+        return (_("Step 1b throw: 1 card from {stalls} goes into its Waste Bin (B-SOLO-10): "
+                  "you choose which.") if me else
+                _("Step 1b throw: 1 card from {stalls} goes into its Waste Bin (B-SOLO-10): "
+                  "{who} chooses which.")).format(who=who, stalls=stalls)
     mine_now = {
         "draft": N_("You are renting a Stall in the Stall draft ({rent})."),
         "solo_move": N_("You are moving one row of Workers one Stall to the right."),

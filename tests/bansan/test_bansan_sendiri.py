@@ -8,6 +8,7 @@ row 2 = ST-04 DG (you), ST-05 SF (Neighbour), ST-06 MM (unoperated).
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from bansan_helpers import legal, money, play, refused, stall
@@ -327,9 +328,8 @@ def test_sendiri_instructions_name_only_moves_sendiri_allows() -> None:
     assert seen["bag/NoneType"] == ("Your Bag holds more than 8 cards: throw the extra cards "
                                     "into the bins (select a card first).")
     assert seen["actions/NoneType"].startswith("Take 2 more action(s): buy from the Stalls,")
-    assert seen["solo_throw/SoloThrow"] == (
-        "Step 1b throw (B-SOLO-10): choose which card of this Stall goes into its Waste Bin (no "
-        "fine).")
+    assert re.fullmatch(r"Step 1b throw \(B-SOLO-10\): choose which card of Stall ST-0\d goes "
+                        r"into its Waste Bin \(no fine\)\.", seen["solo_throw/SoloThrow"])
     assert not any("vendor" in text or "Deck until" in text for text in seen.values()), seen
 
 
@@ -382,3 +382,30 @@ def test_a_move_after_a_sendiri_game_cites_the_solo_count() -> None:
     assert str(solo.explain("P0 done")) == "B-SOLO-18: the game is over"
     standard = played("bansan", Rules(players=2), ["random"], seed=5).to_match()
     assert str(standard.explain("P0 done")) == "B-END-06: the game is over"
+
+
+def test_the_step_1b_throw_names_its_stall_the_bin_and_only_stalls_that_throw() -> None:
+    """helper-106 (seed 7, B-SOLO-10): PC-70 MT/DG drawn, the MT Stall ST-03 holds two cards of
+    different wastes, the DG Stall ST-04 none. The step said "1 card from each of 2 Stall(s)",
+    the text view "throw 1 card from ST-03 then ST-04", the instruction "this Stall", and both
+    buttons "Throw ... into its Waste Bin", though one goes to OR and one to PL."""
+    from marketlib.bansan import words
+    from marketlib.core.i18n import language
+    from marketlib.widgets import table_of
+
+    m = Match("bansan", SOLO, seed=7)
+    for move in ("P0 return SL-48", "P0 half top", "P0 move 1"):
+        m.play(move)
+    assert m.state.pending == bansan.SoloThrow(card="PC-70", stalls=("ST-03", "ST-04"))
+    assert stall(m.state, "ST-04").cards == ()
+    v = m.view(0)
+    assert words.step(v, 0, 0) == ("Step 1b throw: 1 card from ST-03 goes into its Waste Bin "
+                                   "(B-SOLO-10): you choose which.")
+    assert words.instruction(v, 0, 0) == ("Step 1b throw (B-SOLO-10): choose which card of "
+                                          "Stall ST-03 goes into its Waste Bin (no fine).")
+    assert "Pending: throw 1 card from ST-03 (shown on PC-70; choose which, B-SOLO-10)" in str(v)
+    shown = table_of("bansan").shown
+    assert [shown.label(v, a) for a in m.legal_actions()] == [
+        "Throw PC-61 into the Organic bin", "Throw PC-66 into the Plastic bin"]
+    with language("ms"):
+        assert shown.label(v, m.legal_actions()[0]) == "Buang PC-61 ke dalam tong Organik"

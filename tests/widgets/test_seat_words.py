@@ -82,8 +82,8 @@ def test_sendiri_steps() -> None:
                           bansan_view, bansan_words, 1)
     assert seen["solo_move"] == ["You are moving one row of Workers one Stall to the right."]
     assert seen["SoloThrow"] == [  # any Stall of the drawn card's types, the player's too
-        "Step 1b throw: 1 card from each of 2 Stall(s) goes into its Waste Bin (B-SOLO-10): you "
-        "choose which."]
+        "Step 1b throw: 1 card from ST-02 goes into its Waste Bin (B-SOLO-10): you choose "
+        "which."]
     state = Match("bansan", BansanRules(players=1, mode="sendiri"), seed=4).state
     assert bansan_words.step(bansan_view(state, None), 0, None) == (
         "P0 is keeping 2 of their 3 Shopping Lists (returning 1 to the deck).")
