@@ -81,6 +81,7 @@ from typing import Any
 import pandas as pd  # type: ignore[import-untyped]
 
 from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot
+from marketlib.bots.base import label_of
 from marketlib.bots.heuristics.bansan import FLAT_WEIGHTS, BansanHeuristic
 from marketlib.core.registry import mode as find_mode
 from marketlib.sim import play_many, wilson_interval
@@ -157,7 +158,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 def win_setting(name: str, setting: Setting, args: argparse.Namespace) -> None:
     bots = setting.bots(args.iterations)
-    bot = type(bots[0]).__name__
+    bot = label_of(bots[0])  # its name in the frame (ISMCTSBot(100) with --iterations 100)
     print(f"{name}: {setting.mode} {setting.players}p, {bot} against "
           f"{', '.join(type(b).__name__ for b in bots[1:])} (target {setting.target})",
           flush=True)

@@ -220,8 +220,33 @@ def out_of_turn_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any]
     return any_time_moves(game, state, hooked, rngs)
 
 
+def label_of(bot: Any) -> str:
+    """The name a results frame gives ``bot`` (its ``bot`` column): its class's name, with its
+    settings where they differ from the class's defaults, as its ``repr`` writes them
+    (``GreedyBot(deals=True)``, ``ISMCTSBot(10)``), so two bots of one class set apart are
+    told apart (helper-105 read one row for ``ISMCTSBot(iterations=10)`` against
+    ``ISMCTSBot(iterations=300)``). A class without its own ``repr``, or one that needs
+    arguments, is named by its class alone.
+
+    Example:
+        >>> from marketlib.bots import GreedyBot, ISMCTSBot
+        >>> label_of(GreedyBot()), label_of(GreedyBot(deals=True)), label_of(ISMCTSBot(10))
+        ('GreedyBot', 'GreedyBot(deals=True)', 'ISMCTSBot(10)')
+    """
+    kind = type(bot)
+    name = kind.__name__
+    if kind.__repr__ is object.__repr__:
+        return name
+    try:
+        default = kind()
+    except TypeError:
+        return name
+    mine = repr(bot)
+    return name if mine == repr(default) else mine
+
+
 __all__ = ["NOT_YET", "Bot", "any_time_moves", "check_choices", "game_of", "is_hand_off",
-           "out_of_turn_moves", "reads_view", "viewer_of"]
+           "label_of", "out_of_turn_moves", "reads_view", "viewer_of"]
 
 
 class Plan:

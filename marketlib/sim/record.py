@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from marketlib.bots import Bot, make_bot, reads_view, uniform_choice
-from marketlib.bots.base import is_hand_off, out_of_turn_moves
+from marketlib.bots.base import is_hand_off, label_of, out_of_turn_moves
 from marketlib.bots.heuristics import Row, heuristic_for, metric_reader
 from marketlib.core.errors import IllegalAction, MarketlibError, action_text
 from marketlib.core.game import GameModule, Outcome, seat_count
@@ -276,7 +276,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
             raise _too_long(seed)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
-        bots=tuple(type(b).__name__ for b in seats), actions=tuple(actions),
+        bots=tuple(label_of(b) for b in seats), actions=tuple(actions),
         outcome=result, standings=module.standings(state), turns=turn,
         turn_columns=turns.names, turn_ends=tuple(turns.ends), first=first or 0,
     )

@@ -172,7 +172,7 @@ def test_seeded_regression_ismcts_wins_5_of_6_against_random() -> None:
     benchmarks/bots_strength.py)."""
     games, _ = play_many("monsoon", monsoon.Rules(players=2, seal_target=10),
                          [ISMCTSBot(iterations=60), RandomBot()], 6, seed=900)
-    ismcts = games[games["bot"] == "ISMCTSBot"]
+    ismcts = games[games["bot"] == "ISMCTSBot(60)"]
     assert int(ismcts["winner"].sum()) >= 5
 
 

@@ -228,4 +228,4 @@ def test_play_many_takes_dealing_bots_with_any_time() -> None:
     games, _ = play_many("bansan", bansan.Rules(players=3),
                          [GreedyBot(deals=True), GreedyBot()], 2, seed=5, n_jobs=1,
                          any_time=True)
-    assert len(games) == 6 and set(games["bot"]) == {"GreedyBot"}
+    assert len(games) == 6 and set(games["bot"]) == {"GreedyBot(deals=True)", "GreedyBot"}

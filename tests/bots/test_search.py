@@ -96,7 +96,7 @@ def test_seeded_regression_ismcts_holds_its_own_against_greedy() -> None:
     benchmarks/bots_strength.py, >= 60% at 1,000 iterations over 200+ games)."""
     games, _ = play_many("monsoon", monsoon.Rules(players=2),
                          [ISMCTSBot(iterations=100), GreedyBot()], 10, seed=300)
-    ismcts = games[games["bot"] == "ISMCTSBot"]
+    ismcts = games[games["bot"] == "ISMCTSBot(100)"]
     assert int(ismcts["winner"].sum()) >= 5  # holds its own at a tenth of the budget
 
 

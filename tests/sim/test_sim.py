@@ -393,3 +393,20 @@ def test_bansan_results_do_not_depend_on_chunks_or_workers() -> None:
     assert rec.turn_rows[0] == dict(zip(rec.turn_columns, rec.turn_table[0], strict=True))
     first = one[1][one[1]["game"] == 0].drop(columns=["game", "seed", "bot"])
     assert first.to_dict("records") == rec.turn_rows
+
+
+def test_two_bots_of_one_class_set_apart_are_told_apart_in_the_frames() -> None:
+    """helper-105: ``ISMCTSBot(iterations=10)`` against ``ISMCTSBot(iterations=300)`` read one
+    ``bot`` row of ``win_rates``, so bot strength could not be compared; a bot's label is its
+    class with the settings that differ from the class's defaults."""
+    from marketlib.bots import ISMCTSBot
+    from marketlib.sim import win_rates
+
+    games, turns = play_many("monsoon", monsoon.Rules(players=2),
+                             [ISMCTSBot(iterations=5), ISMCTSBot(iterations=8)], 2, seed=5)
+    assert list(games["bot"]) == ["ISMCTSBot(5)", "ISMCTSBot(8)", "ISMCTSBot(8)", "ISMCTSBot(5)"]
+    assert set(turns["bot"]) == {"ISMCTSBot(5)", "ISMCTSBot(8)"}
+    assert list(win_rates(games, by="bot")["games"]) == [2, 2]
+    games, _ = play_many("monsoon", monsoon.Rules(players=2),
+                         [GreedyBot(deals=True), "greedy"], 1, seed=5)
+    assert list(games["bot"]) == ["GreedyBot(deals=True)", "GreedyBot"]  # the default: its class
