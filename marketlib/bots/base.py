@@ -235,7 +235,7 @@ def label_of(bot: Any) -> str:
     """
     kind = type(bot)
     name = kind.__name__
-    if kind.__repr__ is object.__repr__:
+    if not any("__repr__" in vars(c) for c in kind.__mro__[:-1]):  # object's repr only
         return name
     try:
         default = kind()
