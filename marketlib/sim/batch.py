@@ -161,6 +161,27 @@ def plan(n_points: int, n_games: int, size: int) -> Iterator[Task]:
             yield Task(point=p, chunk=c, first=first, count=min(size, n_games - first))
 
 
+SEED_COLUMN = (-(2**63), 2**63 - 1)
+"""The seeds a results frame's ``seed`` column holds exactly (``int64``)."""
+
+
+def check_frame_seeds(first: int, n_games: int) -> None:
+    """Refuse a run whose game seeds, ``first`` to ``first + n_games - 1``, do not all fit the
+    frames' ``seed`` column (:data:`SEED_COLUMN`): pandas would store them as floats or
+    objects, and a row would no longer replay its game (helper-105: ``seed=2**63 - 2`` wrote
+    ``9.223372e+18`` for three games, and ``2**70`` could not be saved as Parquet).
+
+    Raises:
+        ValueError: a seed out of range, naming the range (a single ``Match`` takes any seed).
+    """
+    low, high = SEED_COLUMN
+    last = first + n_games - 1
+    if first < low or last > high:
+        raise ValueError(f"the game seeds {first} to {last} do not all fit a results frame's "
+                         f"seed column ({low} to {high}, int64), so a row could not replay its "
+                         "game: choose a smaller seed (a single Match takes any seed)")
+
+
 def run_points(
     module: GameModule, points: Sequence[Point], n_games: int, meta: dict[str, Any], *,
     rotate_seats: bool = True, n_jobs: int = 1, backend: str | None = None, client: Any = None,
@@ -180,6 +201,11 @@ def run_points(
                        ("progress", progress)):
         if type(flag) is not bool:  # "no" is true: seats were rotated (helper-82)
             raise TypeError(f"{name} is True or False, not {flag!r}")
+    if type(n_jobs) is not int or n_jobs == 0:
+        raise ValueError(f"n_jobs is a number of processes (1, 2, ...) or -1 for every core "
+                         f"(-2 for all but one), not {n_jobs!r}")
+    for point in points:
+        check_frame_seeds(point.seed, n_games)
     entry = registry.entry_of(module)
     with contextlib.ExitStack() as stack:
         if client is not None or backend == "dask":

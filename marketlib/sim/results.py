@@ -8,7 +8,9 @@ import json
 import math
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import numpy as np
 import pandas as pd  # type: ignore[import-untyped]
 
@@ -25,6 +27,31 @@ def results_format(path: str | Path) -> str:
         raise ValueError(f"{path}: results are saved as .parquet or .csv (a spreadsheet "
                          f"opens .csv), not {suffix or 'a file without a suffix'!r}")
     return suffix[1:]
+
+
+def restored(meta: Any) -> Any:
+    """``attrs["marketlib"]`` read back from JSON (a saved frame, a run's ``meta.json``) as the
+    run made it: the ``rules`` and the ``grid`` values of the game named by ``game`` in the
+    types of its ``Rules`` (JSON writes a tuple option, ``removed_cards`` say, as a list, and
+    ``Rules(**attrs["rules"])`` then refused it; helper-105). Metadata of a game not
+    registered here, or that its ``Rules`` no longer takes (an older run), stays as read."""
+    if not isinstance(meta, dict) or not isinstance(meta.get("rules"), dict):
+        return meta
+    from marketlib.core.registry import resolve_game
+
+    try:
+        kind = resolve_game(str(meta.get("game"))).Rules
+        rules = msgspec.convert(meta["rules"], kind)
+        out = {**meta, "rules": msgspec.to_builtins(rules)}
+        grid = meta.get("grid")
+        if isinstance(grid, dict):
+            out["grid"] = {name: [msgspec.to_builtins(getattr(
+                msgspec.structs.replace(rules, **{name: msgspec.convert(
+                    value, type(getattr(rules, name)))}), name)) for value in values]
+                for name, values in grid.items()}
+    except (ValueError, TypeError, AttributeError, msgspec.ValidationError):
+        return meta
+    return out
 
 
 def save_results(frame: pd.DataFrame, path: str | Path) -> Path:
@@ -56,7 +83,10 @@ def load_results(path: str | Path) -> pd.DataFrame:
     """
     source = Path(path)
     if source.suffix.lower() == ".parquet":  # anything else as CSV: files saved before
-        return pd.read_parquet(source)  # save_results refused other suffixes were CSV
+        frame = pd.read_parquet(source)  # save_results refused other suffixes were CSV
+        if "marketlib" in frame.attrs:
+            frame.attrs["marketlib"] = restored(frame.attrs["marketlib"])
+        return frame
     with source.open(encoding="utf-8") as f:
         first = f.readline()
         meta = json.loads(first.split(":", 1)[1]) if first.startswith("# marketlib:") else {}
@@ -65,7 +95,7 @@ def load_results(path: str | Path) -> pd.DataFrame:
         frame = pd.read_csv(f)
     from marketlib.sim.batch import categorize
 
-    frame.attrs["marketlib"] = meta
+    frame.attrs["marketlib"] = restored(meta)
     try:
         categorize(frame)
     except ValueError as err:
@@ -87,6 +117,7 @@ def load_parts(folder: str | Path) -> tuple[pd.DataFrame, pd.DataFrame]:
 
     games, meta = parts.read(folder, "games")
     turns, _ = parts.read(folder, "turns")
+    meta = restored(meta)
     finish(games, turns, meta.get("game"), meta)
     return games, turns
 

@@ -182,3 +182,24 @@ def test_mean_intervals_match_textbook_values() -> None:
                        "x", "g")
     assert table["n"].tolist() == [3, 3] and table["mean"].tolist() == [2.0, 5.0]
     assert table["ci_low"].iloc[1] == table["ci_high"].iloc[1] == 5.0
+
+
+def test_saved_and_loaded_frames_keep_their_rules_as_the_run_made_them(tmp_path: Path) -> None:
+    """helper-105: JSON wrote Bansan's tuple options (removed_cards, star_sources,
+    market_prices) as lists, so a loaded frame's attrs differed from the run's and
+    ``bansan.Rules(**attrs["rules"])`` was refused; Parquet, CSV and a run's parts alike."""
+    from marketlib.sim import load_parts, sweep
+
+    rules = bansan.Rules(players=3, mode="kenduri")
+    games, _ = play_many("bansan", rules, ["random"], 2, seed=1)
+    for name in ("g.parquet", "g.csv"):
+        back = load_results(save_results(games, tmp_path / name))
+        assert back.attrs == games.attrs, name
+        assert bansan.Rules(**back.attrs["marketlib"]["rules"]) == rules
+    run = play_many("bansan", rules, ["random"], 2, seed=1, out=tmp_path / "run")
+    assert load_parts(run)[0].attrs == games.attrs
+    grid = {"market_prices": [(1, 1, 2, 2, 2, 1), (2, 2, 2, 2, 2, 2)]}
+    swept = sweep("bansan", {"players": 3}, grid, ["random"], 1, seed=1)
+    back = load_results(save_results(swept, tmp_path / "s.csv"))
+    assert back.attrs == swept.attrs
+    assert back.attrs["marketlib"]["grid"]["market_prices"][0] == (1, 1, 2, 2, 2, 1)

@@ -31,6 +31,15 @@ from marketlib.sim import play_many, sweep
     (("bansan", monsoon.Rules(players=2), ["random"], 2), {}, TypeError,
      "the rules of bansan are its Rules, a dict of its options or None, not "
      "marketlib.monsoon.options.Rules"),
+    # helper-105: a seed column of floats (2**63 - 2) or objects (2**70) replayed other games
+    (("monsoon", {"players": 2}, ["random"], 3), {"seed": 2**63 - 2}, ValueError,
+     "the game seeds 9223372036854775806 to 9223372036854775808 do not all fit a results "
+     "frame's seed column (-9223372036854775808 to 9223372036854775807, int64)"),
+    (("monsoon", {"players": 2}, ["random"], 1), {"seed": -(2**63) - 1}, ValueError,
+     "do not all fit a results frame's seed column"),
+    (("monsoon", {"players": 2}, ["random"], 1), {"n_jobs": 0}, ValueError,
+     "n_jobs is a number of processes (1, 2, ...) or -1 for every core (-2 for all but one), "
+     "not 0"),
 ])
 def test_play_many_refuses_what_it_cannot_play_as_asked(
         args: tuple[Any, ...], kwargs: dict[str, Any], error: type[Exception],
@@ -38,6 +47,15 @@ def test_play_many_refuses_what_it_cannot_play_as_asked(
     with pytest.raises(error) as refused:
         play_many(*args, **kwargs)
     assert said in str(refused.value)
+
+
+def test_the_last_seed_that_fits_the_column_is_kept_exactly() -> None:
+    games, turns = play_many("monsoon", {"players": 2}, ["random"], 2, seed=2**63 - 2)
+    assert str(games["seed"].dtype) == "int64" == str(turns["seed"].dtype)
+    assert sorted(set(games["seed"])) == [2**63 - 2, 2**63 - 1]
+    with pytest.raises(ValueError, match="do not all fit a results frame's seed column"):
+        sweep("monsoon", {"players": 2}, {"seal_target": [10]}, ["random"], 2,
+              seed=2**63 - 1, common_seeds=True)
 
 
 def test_a_grid_value_named_twice_is_refused() -> None:
