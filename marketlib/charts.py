@@ -254,6 +254,13 @@ def score_chart(games: pd.DataFrame, by: str = "bot") -> alt.LayerChart:
     """Final score distribution (seals or RM) per ``by``, as box plots computed in pandas:
     whiskers from minimum to maximum, the box from the 25th to the 75th percentile, a tick at
     the median."""
+    if "turn" in games.columns:  # the turns frame's score is a running one (helper-105: its
+        # "final" median read 8 where the games' was 16.5)
+        raise ValueError("score_chart takes the games frame (one row per game and seat), not "
+                         "the turns frame: games, turns = play_many(...)")
+    for column in ("score", by):
+        if column not in games.columns:
+            raise ValueError(f"no column {column!r} in games (have {', '.join(games.columns)})")
     q = games.groupby(by, observed=True)["score"].quantile([0.0, 0.25, 0.5, 0.75, 1.0])
     data = q.unstack().set_axis(["min", "q1", "median", "q3", "max"], axis=1).reset_index()
     data[by] = data[by].astype(str)
@@ -265,6 +272,19 @@ def score_chart(games: pd.DataFrame, by: str = "bot") -> alt.LayerChart:
     median = base.mark_tick(color="black", size=40, thickness=2).encode(y="median:Q")
     return _size(_layers(whisker, box, median), f"Final scores by {by}",
                  "box: middle half of the games; tick: median; whiskers: min to max")
+
+
+def _along(turns: pd.DataFrame, x: object, bins: object) -> None:
+    """Refuse what a chart along the game cannot draw (helper-105: ``bins=0`` drew an empty
+    chart "in 0 bins", ``x="time"`` the turn axis, the games frame a raw ``KeyError``)."""
+    if "turn" not in turns.columns:
+        raise ValueError("this chart takes the turns frame (one row per turn and seat), not "
+                         "the games frame: games, turns = play_many(...)")
+    if x not in ("progress", "turn"):
+        raise ValueError(f"x is 'progress' (the share of each game played) or 'turn', not "
+                         f"{x!r}")
+    if type(bins) is not int or bins < 1:
+        raise ValueError(f"bins is a whole number of bins, 1 or more, not {bins!r}")
 
 
 def _per_game(turns: pd.DataFrame, value: str, by: str, x: XAxis,
@@ -307,8 +327,10 @@ def turns_chart(turns: pd.DataFrame, value: str = "score", by: str = "bot",
     end at different turns), or with ``x="turn"`` only the turns that every game reached.
 
     Raises:
-        ValueError: ``value`` or ``by`` is not a column of ``turns``.
+        ValueError: ``turns`` is not a turns frame, ``value`` or ``by`` is not a column of it,
+            or ``x`` or ``bins`` is none of the choices (:func:`_along`).
     """
+    _along(turns, x, bins)
     for column in (value, by):
         if column not in turns.columns:
             raise ValueError(f"no column {column!r} in turns (have {', '.join(turns.columns)})")
@@ -332,8 +354,10 @@ def bin_fill_chart(turns: pd.DataFrame, x: XAxis = "progress",
     t interval band over games (x as in :func:`turns_chart`).
 
     Raises:
-        ValueError: the frame has no ``bin_*`` columns (e.g. a Monsoon Market run).
+        ValueError: the frame has no ``bin_*`` columns (e.g. a Monsoon Market run), or is not
+            a turns frame, or ``x`` or ``bins`` is none of the choices (:func:`_along`).
     """
+    _along(turns, x, bins)
     games = _games_of(turns)  # a sweep's rule columns (bin_capacity too) name its points
     columns = [c for c in turns.columns if c.startswith("bin_") and c not in games]
     if not columns:

@@ -285,7 +285,11 @@ def win_rates(games: pd.DataFrame, by: str | list[str] = "bot",
         >>> win_rates(frame)[["bot", "wins", "win_rate", "ci_high"]].round(3).values.tolist()
         [['A', 2, 1.0, 1.0], ['B', 1, 0.5, 0.905]]
     """
-    keys = [by] if isinstance(by, str) else list(by)
+    keys = [by] if isinstance(by, str) else list(by) if isinstance(by, list | tuple) else None
+    if not keys or not all(isinstance(k, str) for k in keys):  # helper-105: pandas' "No group
+        # keys passed!" for [] and a TypeError for None
+        raise ValueError(f"by is a column name or a list of them, like 'bot' or ['bot', "
+                         f"'seat'], not {by!r}")
     _check_columns(games, [*keys, "winner", "score"], "win_rates")
     rows = []
     for values, group in games.groupby(keys, sort=True, observed=True):

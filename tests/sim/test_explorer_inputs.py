@@ -199,3 +199,37 @@ def test_what_helper_83_found_in_the_first_fixes(tmp_path: Path) -> None:
     solo = play_many("bansan", {"players": 1, "mode": "sendiri"}, ["greedy"], 2)[0]
     assert charts.score_chart(solo).to_dict()["layer"][0]["encoding"]["y"]["title"] == (
         "final score")  # money plus Deck cards (B-SOLO-18), not RM
+
+
+def test_charts_and_win_rates_refuse_what_they_cannot_draw() -> None:
+    """helper-105: score_chart(turns) drew "Final scores" from running scores (median 8 where
+    the games' was 16.5), turns_chart drew an empty chart for bins=0 and the turn axis for
+    x="time", turns_chart(games) raised a raw KeyError, and win_rates(by=[]) pandas' "No group
+    keys passed!"."""
+    from marketlib.sim import play_many, win_rates
+
+    games, turns = play_many("monsoon", monsoon.Rules(players=2), ["greedy", "random"], 4,
+                             seed=1)
+    refused = {
+        "score_chart(turns)": lambda: charts.score_chart(turns),
+        "turns_chart(games)": lambda: charts.turns_chart(games),
+        "bins=0": lambda: charts.turns_chart(turns, bins=0),
+        "bins=True": lambda: charts.bin_fill_chart(turns, bins=True),
+        "x=time": lambda: charts.turns_chart(turns, x="time"),  # type: ignore[arg-type]
+        "by=[]": lambda: win_rates(games, by=[]),
+        "by=None": lambda: win_rates(games, by=None),  # type: ignore[arg-type]
+    }
+    said = {}
+    for name, call in refused.items():
+        with pytest.raises(ValueError) as error:
+            call()
+        said[name] = str(error.value)
+    assert said["score_chart(turns)"].startswith("score_chart takes the games frame")
+    assert said["turns_chart(games)"].startswith("this chart takes the turns frame")
+    assert said["bins=0"] == "bins is a whole number of bins, 1 or more, not 0"
+    assert said["bins=True"] == "bins is a whole number of bins, 1 or more, not True"
+    assert said["x=time"] == ("x is 'progress' (the share of each game played) or 'turn', not "
+                              "'time'")
+    assert said["by=[]"] == said["by=None"].replace("None", "[]")
+    assert charts.score_chart(games).to_dict()["title"]["text"] == "Final scores by bot"
+    assert list(win_rates(games, by=("bot", "seat"))["games"]) == [2, 2, 2, 2]
