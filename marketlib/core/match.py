@@ -519,8 +519,18 @@ class Match:
         return data
 
     def save(self, path: str | Path) -> Path:
-        """Write the match as versioned JSON (the whole timeline and the cursor)."""
+        """Write the match as versioned JSON (the whole timeline and the cursor) to a ``.json``
+        file.
+
+        Raises:
+            ValueError: another suffix (helper-105 wrote JSON under ``game.xlsx``, which a
+                spreadsheet then failed to open); nothing is written.
+        """
         target = Path(path)
+        if target.suffix.lower() != ".json":
+            raise ValueError(f"{target}: a match is saved as JSON, so name the file .json "
+                             f"(Match.load reads it back), not "
+                             f"{target.suffix or 'a name without a suffix'!r}")
         target.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
         return target
 

@@ -24,3 +24,15 @@ def test_a_position_games_seed_survives_save_and_load(tmp_path: Path) -> None:
     assert loaded.states == match.states and loaded.history == match.history
     loaded.save(tmp_path / "again.json")
     assert Match.load(tmp_path / "again.json").seed == 1234
+
+
+def test_a_match_is_saved_only_under_a_json_name(tmp_path: Path) -> None:
+    """helper-105: ``Match.save("game.xlsx")`` wrote JSON a spreadsheet could not open."""
+    import pytest
+
+    match = Match("monsoon", None, seed=1)
+    for name in ("game.xlsx", "game"):
+        with pytest.raises(ValueError, match=r"a match is saved as JSON, so name the file \.json"):
+            match.save(tmp_path / name)
+        assert not (tmp_path / name).exists()
+    assert Match.load(match.save(tmp_path / "game.JSON")).seed == 1
