@@ -16,6 +16,7 @@ Custom card data travels by content, in the settings (:func:`~marketlib.sim.task
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any, overload
 import msgspec
 import pandas as pd  # type: ignore[import-untyped]
 
+from marketlib.bots.base import label_of
 from marketlib.core import registry
 from marketlib.core.game import GameModule
 from marketlib.core.registry import GameEntry, resolve_game
@@ -206,6 +208,12 @@ def run_points(
                          f"(-2 for all but one), not {n_jobs!r}")
     for point in points:
         check_frame_seeds(point.seed, n_games)
+    clocked = sorted({label_of(b) for p in points for b in p.bots
+                      if not isinstance(b, str) and getattr(b, "seconds", None) is not None})
+    if clocked:  # helper-105: two runs with seed=3 differed, and nothing said why
+        warnings.warn(f"{', '.join(clocked)} stops by the clock, so these games depend on the "
+                      "machine's speed and load and the frames will not replay: give it "
+                      "iterations= instead for a run that does", stacklevel=3)
     entry = registry.entry_of(module)
     with contextlib.ExitStack() as stack:
         if client is not None or backend == "dask":

@@ -74,3 +74,14 @@ def test_the_command_line_fills_a_sendiri_seat_with_its_default_and_names_its_sc
     assert out.rstrip().endswith("(a Sendiri score is money + Deck cards, not RM: B-SOLO-18)")
     assert main(["simulate", "sendiri", "--games", "2", "--bots", "greedy,random"]) == 2
     assert "2 bots for a 1-player game" in capsys.readouterr().err
+
+
+def test_a_bot_that_stops_by_the_clock_warns_that_the_run_will_not_replay() -> None:
+    """helper-105: two runs with ``ISMCTSBot(seconds=0.02)`` and seed 3 gave other frames, and
+    nothing said why (docs/simulation.md: the same seeds give the same rows)."""
+    from marketlib.bots import ISMCTSBot
+
+    with pytest.warns(UserWarning, match=r"ISMCTSBot\(seconds=0\.01\) stops by the clock, so "
+                                         r"these games depend on the machine's speed"):
+        play_many("monsoon", {"players": 2, "seal_target": 5}, [ISMCTSBot(seconds=0.01),
+                                                                 "random"], 1, seed=3)
