@@ -98,7 +98,8 @@ def _pending(state: State | View) -> str:
             f"{sc.card}({'/'.join(sc.options)})" for sc in p.cards))
     if isinstance(p, Purchase):
         picked = " ".join(f"{x.card} (RM{x.price})" for x in p.picked) or _("nothing yet")
-        line = _(PICKED[p.kind]).format(produce=str(p.produce), picked=picked)
+        kind = "solo" if p.kind == "vendors" and state.rules.plays.solo else p.kind
+        line = _(PICKED[kind]).format(produce=str(p.produce), picked=picked)
         if not p.picked:
             return line
         total = purchase_total(state, p)  # what done moves: halved, or the Events' price
@@ -117,6 +118,8 @@ def _pending(state: State | View) -> str:
 
 
 PICKED = {"vendors": N_("BUY of {produce} from the vendors: picked {picked}"),
+          "solo": N_("BUY of {produce} from the Stalls: picked {picked}"),  # Sendiri: the
+          # Neighbour's and the unoperated ones, no other vendor (B-SOLO-12; helper-106)
           "wholesale": N_("wholesale BUY of {produce}: picked {picked}"),
           "sell": N_("SELL of {produce}: picked {picked}")}
 """The text table's BUY or SELL in progress by ``Purchase.kind`` (``words.PURCHASES`` and

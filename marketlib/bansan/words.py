@@ -37,6 +37,7 @@ from marketlib.bansan.queries import (
     catalog,
     fine_for,
     flipped,
+    market_prices,
     price_event,
     purchase_total,
     solo_clears,
@@ -431,6 +432,14 @@ def _pick(view: Any, a: A.Pick) -> str:
     (B-BUY-03), "from your Stall ST-01" or "from your Bag" (B-SELL-01)."""
     waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste.value])
     place = _place(view, a.card, a.player if view.viewer == a.player else None)
+    pending = view.pending
+    if (isinstance(pending, Purchase) and pending.kind == "vendors" and any(
+            s.renter is None and a.card in s.cards for s in view.stalls)):  # B-SOLO-12: the
+        # unoperated Stall's price, which no other button shows (helper-106)
+        return _("Pick {card} ({waste}) from {place}, at RM{price} ({factor} x the market "
+                 "price, B-SOLO-12)").format(
+                     card=a.card, waste=waste, place=place, factor=UNOPERATED_FACTOR,
+                     price=UNOPERATED_FACTOR * market_prices(view)[pending.produce.value])
     return _("Pick {card} ({waste}) from {place}").format(card=a.card, waste=waste,
                                                            place=place)
 
@@ -708,8 +717,9 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         else:
             money = (_("you pay RM{total}") if me else _("{who} pays RM{total}")).format(
                 who=who, total=total)
-            doing = (_("buying {name} from the vendors") if p.kind == "vendors"
-                     else _("buying {name} wholesale from the Row")).format(name=name)
+            doing = (_("buying {name} wholesale from the Row") if p.kind != "vendors" else
+                     _("buying {name} from the Stalls") if view.rules.plays.solo else  # no
+                     _("buying {name} from the vendors")).format(name=name)  # vendor (B-SOLO-12)
         if me:
             tail = _(" (finishing now, {money})").format(money=money) if p.picked else ""
             return _("You are {doing}. Picked: {picked}{tail}.").format(

@@ -409,3 +409,32 @@ def test_the_step_1b_throw_names_its_stall_the_bin_and_only_stalls_that_throw() 
         "Throw PC-61 into the Organic bin", "Throw PC-66 into the Plastic bin"]
     with language("ms"):
         assert shown.label(v, m.legal_actions()[0]) == "Buang PC-61 ke dalam tong Organik"
+
+
+def test_a_sendiri_buy_says_stalls_not_vendors_and_the_unoperated_price() -> None:
+    """helper-106 (B-SOLO-12): buying Meat from unoperated ST-03 read "BUY of MT from the
+    vendors" (text view) and "buying Meat from the vendors" (step), with no vendor there, and
+    its pick button showed no price, though it costs twice the market price."""
+    from marketlib.bansan import words
+    from marketlib.core.i18n import language
+    from marketlib.widgets import table_of
+
+    s = _solo(stalls={"MT": ["MT", "MT"]}, phase="actions")
+    s = play(s, "P0 buy MT")
+    v = bansan.view(s, 0)
+    assert "Pending: BUY of MT from the Stalls: picked nothing yet" in str(v)
+    assert words.step(v, 0, 0) == "You are buying Meat from the Stalls. Picked: nothing yet."
+    shown = table_of("bansan").shown
+    first = next(a for a in legal(s) if " pick " in a)
+    label = shown.label(v, bansan.parse_action(first))
+    assert label == (f"Pick {first.split()[-1]} (Organic) from Stall ST-03, at RM4 (2 x the "
+                     "market price, B-SOLO-12)")
+    with language("ms"):
+        assert shown.label(v, bansan.parse_action(first)).endswith(
+            "pada RM4 (2 x harga pasaran, B-SOLO-12)")
+    multi = position(players=2, rents={0: ["FV"], 1: ["MT"]}, stalls={"MT": ["MT"]},
+                     phase="actions")  # another vendor's Stall: its price is the market's
+    multi = play(multi, "P0 buy MT")
+    assert "BUY of MT from the vendors" in str(bansan.view(multi, 0))
+    assert shown.label(bansan.view(multi, 0), bansan.parse_action(
+        next(a for a in legal(multi) if " pick " in a))).endswith("from P1's Stall ST-03")
