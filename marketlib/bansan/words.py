@@ -1523,6 +1523,8 @@ REFUSALS: tuple[str, ...] = (
     N_('you have no actions left this turn'),
     N_('{card} is not in a {produce} stall'),
     N_('{card} is in your own stall {stall}: you can never buy from your own stalls'),
+    N_("{card} is in P{seat}'s Bag: a BUY takes cards from the Stalls, never from a vendor's "
+       "Bag"),
     N_('{stall} is CLOSED: you cannot buy from it'),
     N_('this BUY takes cards from one seller only (buy_multi_seller=False)'),
     N_('{card} is not a Row card showing {produce}'),

@@ -76,3 +76,22 @@ def test_the_bag_shortfall_is_said_by_the_engine_for_any_cards_named() -> None:
     short = bansan.Complete(player=0, list="SL-01", cards=("PC-01",))
     why = bansan.explain(s, short)
     assert why is not None and why.reason.endswith("your bag is short of 1xMM")
+
+
+def test_a_click_on_another_vendors_bag_card_says_a_buy_never_takes_from_a_bag() -> None:
+    """helper-106 clicked P1's Bag card and read "B-ACT-01: start a BUY or SELL before
+    picking cards", as if a BUY could take it; in a BUY, it read "is not in a MT stall"."""
+    s = bansan.position(players=2, rents={0: ["FV"], 1: ["MT"]}, bags={1: ["MT"]},
+                 stalls={"MT": ["MT"]}, phase="actions")
+    m = Match.from_state("bansan", s)
+    card = s.vendors[1].bag[0].card
+    said = ("B-BUY-01: PC-62 is in P1's Bag: a BUY takes cards from the Stalls, never from a "
+            "vendor's Bag")
+    assert card == "PC-62" and explain_click(table_of("bansan"), m, f"card:{card}", 0) == said
+    m.play("P0 buy MT")
+    assert explain_click(table_of("bansan"), m, f"card:{card}", 0) == said
+    with language("ms"):
+        assert explain_click(table_of("bansan"), m, f"card:{card}", 0) == (
+            "B-BUY-01: PC-62 ada dalam Beg P1: BELI mengambil kad dari Gerai, tidak pernah dari "
+            "Beg peniaga")
+    assert "P0 pick PC-61" in [str(a) for a in m.legal_actions()]  # P1's Stall card still is

@@ -218,9 +218,16 @@ def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
 
 def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
     pending = state.pending
+    card = a.card
+    if f.stall_of(card) is None:  # not a Stall's: another vendor's Bag card, face up, is no
+        # pick (helper-106 clicked one and read "start a BUY or SELL before picking cards")
+        owner = next((q for q in range(len(state.vendors))
+                      if q != a.player and card in f.bag(q)), None)
+        if owner is not None:
+            return v("B-BUY-01", f"{card} is in P{owner}'s Bag: a BUY takes cards from the "
+                     "Stalls, never from a vendor's Bag")
     if not isinstance(pending, Purchase):
         return v("B-ACT-01", "start a BUY or SELL before picking cards")
-    card = a.card
     for x in pending.picked:
         if x.card == card:
             return v("B-BUY-01", f"{card} is already picked")
