@@ -326,14 +326,21 @@ class ISMCTSBot:
                             "{visits} of them)"), **slots)
         elif seat_count(table.rules, table) == 1:  # Sendiri: no other seat answers (helper-106
             # read "the next seat answering with its best turn")
+            # the score is the money and stock a line leaves, not the solo count: a lost
+            # position scored "about 100%" (helper-106); said so until the evaluation reads
+            # the B-SOLO-18 target
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and P{seat}'s next turn played at its best) this turn "
-                            "scored best, about {percent}% (a score from 0%, lost, to 100%, "
-                            "won; tried in {visits} of them)") if turns == 1 else
+                            "scored best, about {percent}% (a score of the money and stock the "
+                            "turn leaves, not a chance to win: the Sendiri target, 2 x the "
+                            "completed lists' value, is counted only at the end, B-SOLO-18; "
+                            "tried in {visits} of them)") if turns == 1 else
                          N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and P{seat}'s next {turns} turns played at their "
-                            "best) this turn scored best, about {percent}% (a score from 0%, "
-                            "lost, to 100%, won; tried in {visits} of them)"), seat=me, **slots)
+                            "best) this turn scored best, about {percent}% (a score of the "
+                            "money and stock the turns leave, not a chance to win: the Sendiri "
+                            "target, 2 x the completed lists' value, is counted only at the "
+                            "end, B-SOLO-18; tried in {visits} of them)"), seat=me, **slots)
         elif turns == 1:
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and the next seat answering with its best turn) this "

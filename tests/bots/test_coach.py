@@ -278,6 +278,12 @@ def test_a_sendiri_hint_says_no_other_seat_answers() -> None:
     assert ("simulated futures (each with the hidden cards dealt anew and P0's next turn "
             "played at its best) this turn scored best") in h.reason
     assert "seat" not in h.reason
+    # helper-106 followed hints rated "about 100%" into a lost game: in Sendiri the score is
+    # no chance to win, and the hint says what it is
+    assert ("(a score of the money and stock the turn leaves, not a chance to win: the Sendiri "
+            "target, 2 x the completed lists' value, is counted only at the end, B-SOLO-18; "
+            "tried in ") in h.reason
+    assert "lost, to 100%, won" not in h.reason
     with language("ms"):
         assert "giliran P0 yang seterusnya dimainkan sebaik-baiknya" in m.hint().reason
 
