@@ -384,6 +384,8 @@ class SeatSession:
                 self.refresh()
             self.stale = self._stale_shown = isinstance(err, StaleMessage)
             self.error = refusal(str(err))  # a known sentence (an undo's) in the seat's language
+            if self.confirmed:  # "Redone: 1 move played again." beside a refused new game
+                self.notice = ""  # read as if both were about this message (helper-106)
             return self.error
         except Exception as err:
             LOG.exception("marketlib board: a %r message failed", content)

@@ -431,3 +431,23 @@ def test_a_computer_players_failure_between_slices_keeps_its_error() -> None:
     session._bot_slice(Later(), checkpoint)  # the next: P2's computer player fails
     assert session.match.cursor == 1 and session.error.startswith(
         "Something went wrong (RuntimeError: bot broke); the game is back where it was")
+
+
+def test_a_refused_message_takes_down_the_confirmation_of_an_earlier_one() -> None:
+    """helper-106: "Redone: 1 move played again." stayed beside the refusal of a new game's
+    seed, as if both were about the new game."""
+    from marketlib.widgets import table_of
+    from marketlib.widgets.session import SeatSession, TableSession
+
+    match = Match("monsoon", None, seed=1)
+    seat = SeatSession(TableSession(table_of("monsoon"), match), 0, hot_seat=False,
+                       controls=("undo", "redo", "new_game"))
+    seat.refresh()
+    for kind in ("play", "undo", "redo"):
+        assert seat.handle({"type": kind, "index": 0, "version": seat.version}
+                           if kind == "play" else {"type": kind, "version": seat.version}) == ""
+    assert seat.traits()["confirmation"] == "Redone: 1 move played again."
+    refused = seat.handle({"type": "new_game", "seed": "abc"})
+    assert refused.startswith("The seed must be a whole number such as 42, not 'abc'")
+    traits = seat.traits()
+    assert traits["error"] == refused and traits["confirmation"] == ""
