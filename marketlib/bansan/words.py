@@ -383,7 +383,8 @@ def _choose_half(view: Any, a: A.ChooseHalf) -> str:
 def _done(view: Any, a: A.Done) -> str:
     if isinstance(view.pending, Purchase):
         return _("Finish selling") if view.pending.kind == "sell" else _("Finish buying")
-    return _("End Upkeep") if view.phase == "complete" else _("Done: end the Closing Round")
+    return _("End Upkeep") if view.phase == "complete" else _(  # each vendor's own step
+        "Done: throw your leftovers and end your Closing Round step")  # (B-END-05; helper-106)
 
 
 def _counter(view: Any, a: A.Counter) -> str:

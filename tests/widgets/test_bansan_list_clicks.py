@@ -53,6 +53,12 @@ def test_a_list_clicked_in_the_closing_round_is_completed_too() -> None:
         said = explain_click(TABLE, m, f"list:{name}", seat)
         assert said.startswith((f"Complete {name} with", f"B-UPK-02: {name} needs exactly")), said
         assert "return" not in said
+    done = next(a for a in m.legal_actions() if str(a).endswith(" done"))
+    view = m.view(seat)  # helper-106: "Done: end the Closing Round" ended only this vendor's step
+    assert TABLE.label(view, done) == ("Done: throw your leftovers and end your Closing Round "
+                                       "step")
+    with language("ms"):
+        assert TABLE.label(view, done).startswith("Selesai: buang baki produk anda")
 
 
 def test_a_list_clicked_elsewhere_is_returned_or_refused_by_its_step() -> None:
