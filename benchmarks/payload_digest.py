@@ -118,7 +118,13 @@ out-of-turn bar's two sentences naming the taking back of an offer, in English a
 ``577e5013...1bd5903fc`` again. Then, on purpose, the story telling a BUY or SELL with picks
 and no done yet as going on ("P1 is buying Fruits & Veggies: 1 picked so far", helper-103 read
 "bought" after the teacher undid the done): ``0be3eea8...f92ca9c6``; with ``recap`` put back
-as it was, ``7148d64a...ae982ab4`` again.
+as it was, ``7148d64a...ae982ab4`` again. Then, on purpose, the words trial users asked for on
+6 December 2026 (e3feb42..d9d5dcb: a Throw button names its bin, Sendiri buys "from the
+Stalls", step 1b names only the Stalls that throw, the Sendiri opening's goal line):
+``fee5f03a...9d23d222``. Every payload of both runs dumped and compared leaf by leaf (307e979
+against d9d5dcb): 138 of the 13,424 differ, and only in those words (540 choice labels, 80
+steps, 68 text views' Pending lines, 22 instructions, 4 goal lines); no key, number, target
+or order moved.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.
