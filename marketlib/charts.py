@@ -23,9 +23,10 @@ Example:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, SupportsIndex
 
 import altair as alt
 import numpy as np
@@ -283,7 +284,8 @@ def _along(turns: pd.DataFrame, x: object, bins: object) -> None:
     if x not in ("progress", "turn"):
         raise ValueError(f"x is 'progress' (the share of each game played) or 'turn', not "
                          f"{x!r}")
-    if type(bins) is not int or bins < 1:
+    if isinstance(bins, bool) or not isinstance(bins, SupportsIndex) or (
+            operator.index(bins) < 1):  # numpy integers too
         raise ValueError(f"bins is a whole number of bins, 1 or more, not {bins!r}")
 
 

@@ -70,10 +70,6 @@ class Mode:
     wrong_players: str
     """The refusal of a player count outside ``players``, with its rules (``{players}`` is the
     count given)."""
-    end_rule: str = "B-END-06"
-    """The rule that decided a finished game, cited when a move is tried after it: the money
-    count (B-END-06), Sendiri's total against twice the lists (B-SOLO-18; helper-106 read
-    "B-END-06: the game is over", most money wins, after a solo game)."""
 
     @property
     def money_only(self) -> bool:
@@ -122,7 +118,7 @@ SENDIRI = Mode(
     },
     absent_phases=frozenset(), endings=frozenset({"solo_win", "solo_loss"}),
     wrong_players="Sendiri is the solo mode: players must be 1 (B-SETUP-01, B-SOLO-01), "
-                  "not {players}", end_rule="B-SOLO-18")
+                  "not {players}")
 """The solo game against the automated Neighbour (B-SOLO-01..19)."""
 
 MODES: Mapping[str, Mode] = {m.name: m for m in (STANDARD, KENDURI, SENDIRI)}

@@ -32,6 +32,7 @@ from marketlib.bansan.modes import MODES
 from marketlib.bansan.offers import answers
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import (
+    DECIDED_BY,
     NEIGHBOUR,
     BargainOffer,
     Outcome,
@@ -198,7 +199,7 @@ def _gate(state: State, action: A.Action) -> Violation | AnyPhase | None:
     if ban is not None:
         return v(ban[0], ban[1].format(mode=state.rules.mode))
     if state.result is not None:
-        return v(state.rules.plays.end_rule, "the game is over")
+        return v(DECIDED_BY[state.result.ending], "the game is over")
     seat = decider(state)
     if isinstance(action, A.ProposeTrade) and state.offer is not None:
         offer = state.offer
@@ -249,7 +250,8 @@ def _out_of_step(state: State, tag: str) -> str:
         if tag in phase.moves and step not in absent:
             later = state.phase == "actions" and step in _UPKEEP_STEPS
             names[f"'{PHASES.get(step, step)}'{', after end-actions,' if later else ''}"] = None
-    move = MOVE_WORDS.get(tag, verb)
+    move = MOVE_WORDS.get(f"{tag}_solo" if rules.plays.solo and f"{tag}_solo" in MOVE_WORDS
+                          else tag, verb)
     said = (f"now is '{PHASES.get(state.phase, state.phase)}'; {move} ({verb}) is not part "
             f"of it")
     if names:

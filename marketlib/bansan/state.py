@@ -40,6 +40,12 @@ class Ending(core.Ending):
     """Sendiri: the solo target was missed (B-SOLO-18)."""
 
 
+DECIDED_BY: dict[str, str] = {Ending.MONEY: "B-END-06", Ending.COLLECTIVE_LOSS: "B-KEN-05",
+                              Ending.SOLO_WIN: "B-SOLO-18", Ending.SOLO_LOSS: "B-SOLO-18"}
+"""The rule that decided a game that ended each way, cited when a move is tried after it
+(helper-106 read "B-END-06: the game is over", most money wins, after a Sendiri game)."""
+
+
 class Outcome(core.Outcome, frozen=True, kw_only=True):
     """The result of a finished Bansan game (:class:`~marketlib.core.game.Outcome`), RM as
     scores (Sendiri: money + Deck cards), ending with one of its :class:`Ending`."""

@@ -438,9 +438,10 @@ def _pick(view: Any, a: A.Pick) -> str:
             s.renter is None and a.card in s.cards for s in view.stalls)):  # B-SOLO-12: the
         # unoperated Stall's price, which no other button shows (helper-106)
         return _("Pick {card} ({waste}) from {place}, at RM{price} ({factor} x the market "
-                 "price, B-SOLO-12)").format(
+                 "price, {rule})").format(
                      card=a.card, waste=waste, place=place, factor=UNOPERATED_FACTOR,
-                     price=UNOPERATED_FACTOR * market_prices(view)[pending.produce.value])
+                     price=UNOPERATED_FACTOR * market_prices(view)[pending.produce.value],
+                     rule="B-SOLO-12" if view.rules.plays.solo else "A-B-08")  # the option
     return _("Pick {card} ({waste}) from {place}").format(card=a.card, waste=waste,
                                                            place=place)
 
@@ -1404,6 +1405,7 @@ MOVE_WORDS: dict[str, str] = {
     "stock_deck": N_("stocking from the Deck"),
     "skip_stocking": N_("skipping the Stocking Phase"),
     "buy": N_("buying from other vendors"),
+    "buy_solo": N_("buying from the Stalls"),  # Sendiri: no other vendor (B-SOLO-12)
     "buy_wholesale": N_("buying wholesale"),
     "sell": N_("selling online"),
     "pick": N_("picking a card for a BUY or SELL"),

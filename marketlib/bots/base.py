@@ -7,6 +7,7 @@ the game's ``determinize(view, rng)``; they never touch the true state.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
@@ -220,33 +221,50 @@ def out_of_turn_moves(game: GameModule, state: Any, bots: Mapping[PlayerId, Any]
     return any_time_moves(game, state, hooked, rngs)
 
 
+def settings_of(bot: Any, skip: tuple[str, ...] = ()) -> list[str]:
+    """``name=value`` for each setting of ``bot``'s constructor that is not its default, in the
+    constructor's order (read back from the attribute of the same name; ``skip``: settings the
+    caller writes itself). A value without a ``repr`` of its own (a heuristic object) is
+    written by its class's name."""
+    out = []
+    for name, parameter in inspect.signature(type(bot).__init__).parameters.items():
+        default = parameter.default
+        if name == "self" or name in skip or default is inspect.Parameter.empty:
+            continue
+        value = getattr(bot, name, default)
+        if value is default or value == default:
+            continue
+        shown = repr(value) if any("__repr__" in vars(c) for c in type(value).__mro__[:-1]) \
+            else type(value).__name__
+        out.append(f"{name}={shown}")
+    return out
+
+
 def label_of(bot: Any) -> str:
-    """The name a results frame gives ``bot`` (its ``bot`` column): its class's name, with its
-    settings where they differ from the class's defaults, as its ``repr`` writes them
-    (``GreedyBot(deals=True)``, ``ISMCTSBot(10)``), so two bots of one class set apart are
-    told apart (helper-105 read one row for ``ISMCTSBot(iterations=10)`` against
-    ``ISMCTSBot(iterations=300)``). A class without its own ``repr``, or one that needs
-    arguments, is named by its class alone.
+    """The name a results frame gives ``bot`` (its ``bot`` column): its ``repr`` when its class
+    has one (the library's bots write their class and every setting that is not the default,
+    :func:`settings_of`), without the ``()`` of a bot at its defaults, so two bots set apart are
+    told apart and a default one keeps its class's name (helper-105 read one row for
+    ``ISMCTSBot(iterations=10)`` against ``ISMCTSBot(iterations=300)``); a class without a
+    ``repr`` of its own is named by the class. Nothing is constructed or played: a simulation
+    takes the labels before its games.
 
     Example:
         >>> from marketlib.bots import GreedyBot, ISMCTSBot
         >>> label_of(GreedyBot()), label_of(GreedyBot(deals=True)), label_of(ISMCTSBot(10))
         ('GreedyBot', 'GreedyBot(deals=True)', 'ISMCTSBot(10)')
+        >>> label_of(ISMCTSBot(10, exploration=0.5))
+        'ISMCTSBot(10, exploration=0.5)'
     """
     kind = type(bot)
-    name = kind.__name__
     if not any("__repr__" in vars(c) for c in kind.__mro__[:-1]):  # object's repr only
-        return name
-    try:
-        default = kind()
-    except TypeError:
-        return name
-    mine = repr(bot)
-    return name if mine == repr(default) else mine
+        return kind.__name__
+    text = repr(bot)
+    return text.removesuffix("()")
 
 
 __all__ = ["NOT_YET", "Bot", "any_time_moves", "check_choices", "game_of", "is_hand_off",
-           "label_of", "out_of_turn_moves", "reads_view", "viewer_of"]
+           "label_of", "out_of_turn_moves", "reads_view", "settings_of", "viewer_of"]
 
 
 class Plan:

@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from marketlib.bots import deals as dealing
-from marketlib.bots.base import NOT_YET, Plan, check_choices, game_of, viewer_of
+from marketlib.bots.base import NOT_YET, Plan, check_choices, game_of, settings_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import turn_lines
 from marketlib.core.game import GameModule, PlayerId
@@ -171,5 +171,5 @@ class GreedyBot:
         is read)."""
         return self._last
 
-    def __repr__(self) -> str:
-        return "GreedyBot(deals=True)" if self.deals else "GreedyBot()"
+    def __repr__(self) -> str:  # every setting that is not the default (a frame's label)
+        return f"{type(self).__name__}({', '.join(settings_of(self))})"

@@ -33,7 +33,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from marketlib.bots import deals as dealing
-from marketlib.bots.base import NOT_YET, Plan, check_choices, game_of, viewer_of
+from marketlib.bots.base import NOT_YET, Plan, check_choices, game_of, settings_of, viewer_of
 from marketlib.bots.heuristics import Heuristic, Repetitions, heuristic_for
 from marketlib.bots.turns import Line, turn_lines
 from marketlib.core.errors import IllegalAction
@@ -319,12 +319,20 @@ class ISMCTSBot:
         turns = self._turns(heuristic)
         slots = {"what": what, "done": done, "percent": f"{100 * best.mean:.0f}",
                 "visits": best.visits, "turns": turns}
-        if turns == 0:
+        solo = seat_count(table.rules, table) == 1
+        if turns == 0 and solo:  # the Sendiri scale below, with nothing played after the turn
+            text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
+                            "dealt anew and nothing played after it) this turn scored best, "
+                            "about {percent}% (a score of the money and stock the turn leaves, "
+                            "not a chance to win: the Sendiri target, 2 x the completed lists' "
+                            "value, is counted only at the end, B-SOLO-18; tried in {visits} "
+                            "of them)"), **slots)
+        elif turns == 0:
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and nothing played after it) this turn scored best, "
                             "about {percent}% (a score from 0%, lost, to 100%, won; tried in "
                             "{visits} of them)"), **slots)
-        elif seat_count(table.rules, table) == 1:  # Sendiri: no other seat answers (helper-106
+        elif solo:  # Sendiri: no other seat answers (helper-106
             # read "the next seat answering with its best turn")
             # the score is the money and stock a line leaves, not the solo count: a lost
             # position scored "about 100%" (helper-106); said so until the evaluation reads
@@ -393,9 +401,10 @@ class ISMCTSBot:
         is read)."""
         return self._last
 
-    def __repr__(self) -> str:
-        budget = f"seconds={self.seconds}" if self.seconds is not None else str(self.iterations)
-        return f"ISMCTSBot({budget}{', deals=True' if self.deals else ''})"
+    def __repr__(self) -> str:  # every setting that is not the default (a frame's label)
+        budget = [str(self.iterations)] if self.seconds is None and self.iterations != 1000 \
+            else []  # the iterations, unless a clock budget replaces them
+        return f"{type(self).__name__}({', '.join(budget + settings_of(self, ('iterations',)))})"
 
 
 def _unstopped(sentence: str) -> str:

@@ -54,4 +54,4 @@ class RandomBot:
                      action=self._action, count=len(self._from))
 
     def __repr__(self) -> str:
-        return "RandomBot()"
+        return f"{type(self).__name__}()"

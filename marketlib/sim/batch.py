@@ -16,6 +16,7 @@ Custom card data travels by content, in the settings (:func:`~marketlib.sim.task
 from __future__ import annotations
 
 import contextlib
+import operator
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -181,7 +182,8 @@ def check_frame_seeds(first: int, n_games: int) -> None:
     if first < low or last > high:
         raise ValueError(f"the game seeds {first} to {last} do not all fit a results frame's "
                          f"seed column ({low} to {high}, int64), so a row could not replay its "
-                         "game: choose a smaller seed (a single Match takes any seed)")
+                         f"game: for {n_games} game(s) choose a seed from {low} to "
+                         f"{high - n_games + 1} (a single Match takes any seed)")
 
 
 def run_points(
@@ -203,9 +205,11 @@ def run_points(
                        ("progress", progress)):
         if type(flag) is not bool:  # "no" is true: seats were rotated (helper-82)
             raise TypeError(f"{name} is True or False, not {flag!r}")
-    if type(n_jobs) is not int or n_jobs == 0:
+    if isinstance(n_jobs, bool) or not hasattr(type(n_jobs), "__index__") or (
+            operator.index(n_jobs) == 0):  # numpy integers too, as for a seed
         raise ValueError(f"n_jobs is a number of processes (1, 2, ...) or -1 for every core "
                          f"(-2 for all but one), not {n_jobs!r}")
+    n_jobs = operator.index(n_jobs)
     for point in points:
         check_frame_seeds(point.seed, n_games)
     clocked = sorted({label_of(b) for p in points for b in p.bots

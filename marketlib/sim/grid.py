@@ -25,7 +25,7 @@ from marketlib.core.options import rules_from
 from marketlib.core.registry import resolve_game
 from marketlib.core.seeding import check_seed, point_seed
 from marketlib.sim.batch import Point, _meta, finish, play_many, run_points
-from marketlib.sim.record import BotSpec, check_games, resolve_rules, seat_bots
+from marketlib.sim.record import BotSpec, check_games, resolve_rules, rule_value, seat_bots
 from marketlib.sim.tasks import card_content
 
 OPTIONS = tuple(name for name in inspect.signature(play_many).parameters
@@ -137,7 +137,9 @@ def sweep(
     rotate = options.pop("rotate_seats", True)
     first = points[0]
     meta = {**_meta(module, first.rules, first.bots, seed, n_games, rotate, first.cards),
-            "rules": msgspec.to_builtins(base), "grid": {k: list(v) for k, v in grid.items()},
+            "rules": msgspec.to_builtins(base),  # each value as the Rules hold it, as a saved
+            "grid": {k: [rule_value(module.Rules, msgspec.to_builtins(base), k, _plain(v))  # run
+                         for v in grid[k]] for k in keys},  # reads it back (restored)
             "common_seeds": common_seeds, "point_seeds": [p.seed for p in points],
             "any_time": options.get("any_time", False)}
     if not common_seeds:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from marketlib.bots import Bot, make_bot, reads_view, uniform_choice
 from marketlib.bots.base import is_hand_off, label_of, out_of_turn_moves
 from marketlib.bots.heuristics import Row, heuristic_for, metric_reader
@@ -151,6 +153,18 @@ def check_games(n_games: object) -> int:
     return int(n_games)
 
 
+def rule_value(kind: type, rules: dict[str, Any], name: str, value: Any) -> Any:
+    """``value`` of rule option ``name`` as rules of class ``kind`` hold it, as JSON builtins
+    (a tuple option given or read back from JSON as a list is its tuple), with the other
+    options ``rules``; ``value`` as given where those rules do not take it. A run's metadata
+    writes a sweep's grid values so, and :func:`~marketlib.sim.results.restored` reads them
+    back so (helper-105, helper-107)."""
+    try:
+        return msgspec.to_builtins(getattr(msgspec.convert({**rules, name: value}, kind), name))
+    except (ValueError, TypeError, AttributeError, msgspec.ValidationError):
+        return value
+
+
 def seat_bots(bots: Sequence[BotSpec], players: int) -> list[BotSpec]:
     """``bots`` cycled to fill ``players`` seats (``["greedy"]`` fills every seat).
 
@@ -213,6 +227,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
     players = players_of(rules, state)
     first = current(state)
     seats = [_fresh(b) for b in seat_bots(bots, players)]
+    labels = tuple(label_of(b) for b in seats)  # as set, before they play
     rngs = [bot_rng(seed, s) for s in range(players)]
     chooses = [b.choose for b in seats]
     reads = [reads_view(b) for b in seats]
@@ -276,7 +291,7 @@ def play(game: str | GameModule, rules: Any, bots: Sequence[BotSpec], seed: int,
             raise _too_long(seed)
     return GameRecord(
         game=module.GAME.name, rules=rules, seed=seed,
-        bots=tuple(label_of(b) for b in seats), actions=tuple(actions),
+        bots=labels, actions=tuple(actions),
         outcome=result, standings=module.standings(state), turns=turn,
         turn_columns=turns.names, turn_ends=tuple(turns.ends), first=first or 0,
     )

@@ -31,26 +31,29 @@ def results_format(path: str | Path) -> str:
 
 def restored(meta: Any) -> Any:
     """``attrs["marketlib"]`` read back from JSON (a saved frame, a run's ``meta.json``) as the
-    run made it: the ``rules`` and the ``grid`` values of the game named by ``game`` in the
-    types of its ``Rules`` (JSON writes a tuple option, ``removed_cards`` say, as a list, and
-    ``Rules(**attrs["rules"])`` then refused it; helper-105). Metadata of a game not
-    registered here, or that its ``Rules`` no longer takes (an older run), stays as read."""
+    run made it: each of its ``rules`` and each ``grid`` value in the types of the game's
+    ``Rules`` (JSON writes a tuple option, ``removed_cards`` say, as a list, and
+    ``Rules(**attrs["rules"])`` then refused it; helper-105). Only the options it holds are
+    written back, none is added; a grid option these rules do not take stays as read, and
+    metadata of a game not registered here, or whose ``rules`` its ``Rules`` no longer take
+    (an older run), stays as read."""
     if not isinstance(meta, dict) or not isinstance(meta.get("rules"), dict):
         return meta
     from marketlib.core.registry import resolve_game
+    from marketlib.sim.record import rule_value
 
+    raw = meta["rules"]
     try:
         kind = resolve_game(str(meta.get("game"))).Rules
-        rules = msgspec.convert(meta["rules"], kind)
-        out = {**meta, "rules": msgspec.to_builtins(rules)}
-        grid = meta.get("grid")
-        if isinstance(grid, dict):
-            out["grid"] = {name: [msgspec.to_builtins(getattr(
-                msgspec.structs.replace(rules, **{name: msgspec.convert(
-                    value, type(getattr(rules, name)))}), name)) for value in values]
-                for name, values in grid.items()}
+        rules = msgspec.convert(raw, kind)
     except (ValueError, TypeError, AttributeError, msgspec.ValidationError):
         return meta
+    out = {**meta, "rules": {name: msgspec.to_builtins(getattr(rules, name, value))
+                             for name, value in raw.items()}}
+    grid = meta.get("grid")
+    if isinstance(grid, dict):
+        out["grid"] = {name: [rule_value(kind, raw, name, v) for v in values]
+                       if isinstance(values, list) else values for name, values in grid.items()}
     return out
 
 
@@ -285,9 +288,9 @@ def win_rates(games: pd.DataFrame, by: str | list[str] = "bot",
         >>> win_rates(frame)[["bot", "wins", "win_rate", "ci_high"]].round(3).values.tolist()
         [['A', 2, 1.0, 1.0], ['B', 1, 0.5, 0.905]]
     """
-    keys = [by] if isinstance(by, str) else list(by) if isinstance(by, list | tuple) else None
-    if not keys or not all(isinstance(k, str) for k in keys):  # helper-105: pandas' "No group
-        # keys passed!" for [] and a TypeError for None
+    keys = [by] if isinstance(by, str) else list(by) if isinstance(by, Iterable) else None
+    if not keys or not all(isinstance(k, str) for k in keys):  # a list, tuple or pd.Index;
+        # helper-105 read pandas' "No group keys passed!" for [] and a TypeError for None
         raise ValueError(f"by is a column name or a list of them, like 'bot' or ['bot', "
                          f"'seat'], not {by!r}")
     _check_columns(games, [*keys, "winner", "score"], "win_rates")

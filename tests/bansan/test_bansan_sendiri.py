@@ -382,6 +382,9 @@ def test_a_move_after_a_sendiri_game_cites_the_solo_count() -> None:
     assert str(solo.explain("P0 done")) == "B-SOLO-18: the game is over"
     standard = played("bansan", Rules(players=2), ["random"], seed=5).to_match()
     assert str(standard.explain("P0 done")) == "B-END-06: the game is over"
+    failed = played("bansan", Rules(players=3, mode="kenduri"), ["random"], seed=5).to_match()
+    assert failed.outcome.ending == Ending.COLLECTIVE_LOSS  # type: ignore[union-attr]
+    assert str(failed.explain("P0 done")) == "B-KEN-05: the game is over"
 
 
 def test_the_step_1b_throw_names_its_stall_the_bin_and_only_stalls_that_throw() -> None:

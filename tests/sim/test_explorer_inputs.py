@@ -233,3 +233,6 @@ def test_charts_and_win_rates_refuse_what_they_cannot_draw() -> None:
     assert said["by=[]"] == said["by=None"].replace("None", "[]")
     assert charts.score_chart(games).to_dict()["title"]["text"] == "Final scores by bot"
     assert list(win_rates(games, by=("bot", "seat"))["games"]) == [2, 2, 2, 2]
+    # numpy integers and a pandas Index, as for a seed (helper-107)
+    assert list(win_rates(games, by=pd.Index(["bot"]))["games"]) == [4, 4]
+    assert "in 3 bins" in str(charts.turns_chart(turns, bins=np.int64(3)).to_dict()["title"])

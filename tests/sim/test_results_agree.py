@@ -188,7 +188,10 @@ def test_saved_and_loaded_frames_keep_their_rules_as_the_run_made_them(tmp_path:
     """helper-105: JSON wrote Bansan's tuple options (removed_cards, star_sources,
     market_prices) as lists, so a loaded frame's attrs differed from the run's and
     ``bansan.Rules(**attrs["rules"])`` was refused; Parquet, CSV and a run's parts alike."""
+    import json
+
     from marketlib.sim import load_parts, sweep
+    from marketlib.sim.results import restored
 
     rules = bansan.Rules(players=3, mode="kenduri")
     games, _ = play_many("bansan", rules, ["random"], 2, seed=1)
@@ -203,3 +206,15 @@ def test_saved_and_loaded_frames_keep_their_rules_as_the_run_made_them(tmp_path:
     back = load_results(save_results(swept, tmp_path / "s.csv"))
     assert back.attrs == swept.attrs
     assert back.attrs["marketlib"]["grid"]["market_prices"][0] == (1, 1, 2, 2, 2, 1)
+    # helper-107: a grid of mixed types, or a tuple option given as lists, and an older run's
+    # rules missing an option added since (none is invented)
+    for grid in ({"first_player": [0, "random"]},
+                 {"market_prices": [[1, 1, 2, 1, 1, 2], [2, 2, 2, 2, 2, 2]]}):
+        swept = sweep("bansan", {"players": 3}, grid, ["random"], 1, seed=1)
+        back = load_results(save_results(swept, tmp_path / "s.csv"))
+        assert back.attrs == swept.attrs, grid
+        assert type(back.attrs["marketlib"]["rules"]["removed_cards"]) is tuple
+    older = json.loads(json.dumps(swept.attrs["marketlib"]))
+    del older["rules"]["closing_trades"]
+    assert "closing_trades" not in restored(older)["rules"]
+    assert restored(older)["rules"]["removed_cards"] == (10, 30, 20, 10, 0)

@@ -410,3 +410,31 @@ def test_two_bots_of_one_class_set_apart_are_told_apart_in_the_frames() -> None:
     games, _ = play_many("monsoon", monsoon.Rules(players=2),
                          [GreedyBot(deals=True), "greedy"], 1, seed=5)
     assert list(games["bot"]) == ["GreedyBot(deals=True)", "GreedyBot"]  # the default: its class
+    # helper-107: every setting, a subclass by its own name, nothing constructed, and the label
+    # of a bot whose repr shows its state taken before it plays
+    made: list[int] = []
+
+    class Mine(GreedyBot):
+        def __init__(self, *, max_nodes: int = 4000) -> None:
+            made.append(1)
+            super().__init__(max_nodes=max_nodes)
+
+    class Counting(RandomBot):
+        def __init__(self) -> None:
+            super().__init__()
+            self.moves = 0
+
+        def choose(self, view: object, legal_actions: tuple[object, ...], rng: object) -> object:
+            self.moves += 1
+            return super().choose(view, legal_actions, rng)  # type: ignore[arg-type]
+
+        def __repr__(self) -> str:
+            return f"Counting(moves={self.moves})"
+
+    bots = [ISMCTSBot(5, exploration=0.0), ISMCTSBot(5, exploration=1.0)]
+    games, _ = play_many("monsoon", monsoon.Rules(players=2), bots, 1, seed=5)
+    assert list(games["bot"]) == ["ISMCTSBot(5, exploration=0.0)", "ISMCTSBot(5, exploration=1.0)"]
+    mine = Mine(max_nodes=50)
+    made.clear()
+    games, _ = play_many("monsoon", monsoon.Rules(players=2), [mine, Counting()], 2, seed=5)
+    assert set(games["bot"]) == {"Mine(max_nodes=50)", "Counting(moves=0)"} and made == []

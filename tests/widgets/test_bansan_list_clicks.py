@@ -101,3 +101,19 @@ def test_a_click_on_another_vendors_bag_card_says_a_buy_never_takes_from_a_bag()
             "B-BUY-01: PC-62 ada dalam Beg P1: BELI mengambil kad dari Gerai, tidak pernah dari "
             "Beg peniaga")
     assert "P0 pick PC-61" in [str(a) for a in m.legal_actions()]  # P1's Stall card still is
+    # a SELL's and a wholesale BUY's own refusals stay (helper-107): they say where those take
+    # their cards from
+    selling = Match.from_state("bansan", bansan.position(
+        players=2, rents={0: ["MT"], 1: ["FV"]}, bags={1: ["MT"]}, stalls={"MT": ["MT"]},
+        phase="actions"))
+    selling.play("P0 sell MT")
+    bag = selling.state.vendors[1].bag[0].card
+    assert str(selling.explain(f"P0 pick {bag}")).startswith(
+        f"B-SELL-01: {bag} is in none of your stalls; a SELL of MT takes cards from your Stalls")
+    wholesale = Match.from_state("bansan", bansan.position(
+        players=2, rents={0: ["MT"], 1: ["FV"]}, bags={1: ["MT"]}, row=["MT/DG"],
+        phase="actions"))
+    wholesale.play("P0 buy-wholesale MT")
+    bag = wholesale.state.vendors[1].bag[0].card
+    assert str(wholesale.explain(f"P0 pick {bag}")) == (
+        f"B-BUY-03: {bag} is not a Row card showing MT")

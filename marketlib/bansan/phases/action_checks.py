@@ -219,8 +219,10 @@ def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
 def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
     pending = state.pending
     card = a.card
-    if f.stall_of(card) is None:  # not a Stall's: another vendor's Bag card, face up, is no
-        # pick (helper-106 clicked one and read "start a BUY or SELL before picking cards")
+    if f.stall_of(card) is None and (pending is None or (  # another vendor's Bag card, face
+            isinstance(pending, Purchase) and pending.kind == "vendors")):  # up, is no pick
+        # for a BUY from the vendors (helper-106 clicked one and read "start a BUY or SELL
+        # before picking cards"); a SELL's or a wholesale BUY's own refusals say more
         owner = next((q for q in range(len(state.vendors))
                       if q != a.player and card in f.bag(q)), None)
         if owner is not None:
