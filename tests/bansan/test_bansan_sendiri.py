@@ -441,3 +441,16 @@ def test_a_sendiri_buy_says_stalls_not_vendors_and_the_unoperated_price() -> Non
     assert "BUY of MT from the vendors" in str(bansan.view(multi, 0))
     assert shown.label(bansan.view(multi, 0), bansan.parse_action(
         next(a for a in legal(multi) if " pick " in a))).endswith("from P1's Stall ST-03")
+    # the multiplayer option that prices unoperated Stalls the same way cites its own rule
+    # (A-B-08), not Sendiri's (helper-107)
+    option = position(rules=Rules(players=2, buy_unoperated_multiplayer=True),
+                      rents={0: ["FV"]}, stalls={"MT": ["MT"]}, phase="actions")
+    option = play(option, "P0 buy MT")
+    assert shown.label(bansan.view(option, 0), bansan.parse_action(
+        next(a for a in legal(option) if " pick " in a))).endswith(
+            "at RM4 (2 x the market price, A-B-08)")
+    # a BUY tried in the move step names what it is in Sendiri
+    m = Match("bansan", SOLO, seed=7)
+    for move in ("P0 return SL-48", "P0 half top"):
+        m.play(move)
+    assert "; buying from the Stalls (buy) is not part of it" in str(m.explain("P0 buy MT"))
