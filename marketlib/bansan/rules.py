@@ -43,7 +43,7 @@ from marketlib.bansan.state import (
 )
 from marketlib.bansan.table import ACTIONS
 from marketlib.bansan.turn import FLOW, decider
-from marketlib.bansan.words import MOVE_WORDS, PHASES
+from marketlib.bansan.words import MOVE_WORDS, PHASES, SOLO_MOVE_WORDS
 from marketlib.core.engine import ANY_PHASE, AnyPhase, Engine
 from marketlib.core.errors import Violation
 from marketlib.core.errors import violation as v
@@ -250,8 +250,7 @@ def _out_of_step(state: State, tag: str) -> str:
         if tag in phase.moves and step not in absent:
             later = state.phase == "actions" and step in _UPKEEP_STEPS
             names[f"'{PHASES.get(step, step)}'{', after end-actions,' if later else ''}"] = None
-    move = MOVE_WORDS.get(f"{tag}_solo" if rules.plays.solo and f"{tag}_solo" in MOVE_WORDS
-                          else tag, verb)
+    move = (rules.plays.solo and SOLO_MOVE_WORDS.get(tag)) or MOVE_WORDS.get(tag, verb)
     said = (f"now is '{PHASES.get(state.phase, state.phase)}'; {move} ({verb}) is not part "
             f"of it")
     if names:

@@ -1405,7 +1405,6 @@ MOVE_WORDS: dict[str, str] = {
     "stock_deck": N_("stocking from the Deck"),
     "skip_stocking": N_("skipping the Stocking Phase"),
     "buy": N_("buying from other vendors"),
-    "buy_solo": N_("buying from the Stalls"),  # Sendiri: no other vendor (B-SOLO-12)
     "buy_wholesale": N_("buying wholesale"),
     "sell": N_("selling online"),
     "pick": N_("picking a card for a BUY or SELL"),
@@ -1427,6 +1426,10 @@ MOVE_WORDS: dict[str, str] = {
 a step does not offer: "placing a Worker (worker) is not part of it" (helper-78 read "worker
 is not part of it"); the notation verb follows in brackets. A test checks every kind has
 words."""
+
+SOLO_MOVE_WORDS: dict[str, str] = {"buy": N_("buying from the Stalls")}
+"""The moves Sendiri says otherwise (:data:`MOVE_WORDS`): a BUY there takes from the Neighbour's
+and unoperated Stalls, not from other vendors (B-SOLO-12; helper-107)."""
 
 
 REFUSALS: tuple[str, ...] = (
