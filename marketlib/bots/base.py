@@ -234,10 +234,14 @@ def settings_of(bot: Any, skip: tuple[str, ...] = ()) -> list[str]:
         value = getattr(bot, name, default)
         if value is default or value == default:
             continue
-        shown = repr(value) if any("__repr__" in vars(c) for c in type(value).__mro__[:-1]) \
-            else type(value).__name__
+        shown = repr(value) if _own_repr(type(value)) else type(value).__name__
         out.append(f"{name}={shown}")
     return out
+
+
+def _own_repr(kind: type) -> bool:
+    """Whether ``kind`` or a base other than ``object`` writes its own ``repr``."""
+    return any("__repr__" in vars(c) for c in kind.__mro__[:-1])
 
 
 def label_of(bot: Any) -> str:
@@ -256,11 +260,9 @@ def label_of(bot: Any) -> str:
         >>> label_of(ISMCTSBot(10, exploration=0.5))
         'ISMCTSBot(10, exploration=0.5)'
     """
-    kind = type(bot)
-    if not any("__repr__" in vars(c) for c in kind.__mro__[:-1]):  # object's repr only
-        return kind.__name__
-    text = repr(bot)
-    return text.removesuffix("()")
+    if not _own_repr(type(bot)):
+        return type(bot).__name__
+    return repr(bot).removesuffix("()")
 
 
 __all__ = ["NOT_YET", "Bot", "any_time_moves", "check_choices", "game_of", "is_hand_off",

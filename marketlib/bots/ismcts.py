@@ -332,11 +332,10 @@ class ISMCTSBot:
                             "dealt anew and nothing played after it) this turn scored best, "
                             "about {percent}% (a score from 0%, lost, to 100%, won; tried in "
                             "{visits} of them)"), **slots)
-        elif solo:  # Sendiri: no other seat answers (helper-106
-            # read "the next seat answering with its best turn")
-            # the score is the money and stock a line leaves, not the solo count: a lost
-            # position scored "about 100%" (helper-106); said so until the evaluation reads
-            # the B-SOLO-18 target
+        elif solo:  # Sendiri: no other seat answers, and the score is the money and stock a
+            # line leaves, not the solo count (helper-106 read "the next seat answering" and
+            # followed "about 100%" into a lost game); said so until the evaluation reads the
+            # B-SOLO-18 target
             text = Later(N_("{what}; in {done} simulated futures (each with the hidden cards "
                             "dealt anew and P{seat}'s next turn played at its best) this turn "
                             "scored best, about {percent}% (a score of the money and stock the "
@@ -401,10 +400,11 @@ class ISMCTSBot:
         is read)."""
         return self._last
 
-    def __repr__(self) -> str:  # every setting that is not the default (a frame's label)
-        budget = [str(self.iterations)] if self.seconds is None and self.iterations != 1000 \
-            else []  # the iterations, unless a clock budget replaces them
-        return f"{type(self).__name__}({', '.join(budget + settings_of(self, ('iterations',)))})"
+    def __repr__(self) -> str:  # every setting that is not the default (a frame's label),
+        # the iterations first and bare, unless a clock budget replaces them
+        shown = [part.removeprefix("iterations=") for part in settings_of(self)
+                 if self.seconds is None or not part.startswith("iterations=")]
+        return f"{type(self).__name__}({', '.join(shown)})"
 
 
 def _unstopped(sentence: str) -> str:
