@@ -18,7 +18,7 @@ class Facts:
     (docs: "Games and the registry")."""
 
     __slots__ = ("_bags", "_free", "_kept", "_own", "_place", "_prices", "_stocked", "cat",
-                 "open_stalls", "sells", "state")
+                 "open_stalls", "picks", "sells", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -33,6 +33,10 @@ class Facts:
         self._kept: dict[Callable[[State], int], int] = {}
         self.open_stalls: set[tuple[Any, ...]] = set()
         """Keys of stall picks found legal (see ``action_checks.stall_pick``)."""
+        self.picks: dict[int, list[Any]] = {}
+        """Each seat's legal picks of the BUY or SELL in progress, once listed
+        (``action_checks.pick_choices``: the Action Phase lists them, then ``done``'s check
+        asks whether there are any)."""
 
     def _places(self) -> tuple[dict[str, int], dict[str, int]]:
         place = self._place

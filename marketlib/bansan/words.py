@@ -346,8 +346,9 @@ LEGEND: tuple[tuple[str, str], ...] = legend(Rules())
 force (B-COMP, A-B-05, B-ANY-03)."""
 
 
-def _name(produce: Produce | str) -> str:
-    return _(NAMES[Produce(produce)])
+def _name(produce: Produce) -> str:
+    return _(NAMES[produce])  # without an enum call (a StrEnum member is its own key):
+    # 0.09 us instead of 0.53, and a board words every produce type it shows
 
 
 def _rent(rules: Rules) -> str:

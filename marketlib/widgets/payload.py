@@ -428,11 +428,14 @@ class _Views(Sequence[Any]):
         return self._sights.of(self._states[self._start + i]).view(self._seat)
 
 
-def story_lines(table: Table, match: Match, seat: int,
-                sights: Sights | None = None) -> list[str]:
+def story_lines(table: Table, match: Match, seat: int, sights: Sights | None = None,
+                cache: dict[Any, Any] | None = None) -> list[str]:
     """"While you waited": one sentence per run of moves by other seats since ``seat`` last
     moved, with what each changed for ``seat`` (the game's ``recap``, from ``seat``'s views;
-    ``sights``: the table's, to reuse them)."""
+    ``sights``: the table's, to reuse them). With a ``cache`` (the dict of
+    :func:`log_lines`), a finished run's sentence is worded once per seat and language: a
+    waiting seat's board, redrawn after each move of the others, words only the run in
+    progress."""
     history = match.history
     start = len(history)
     while start > 0 and history[start - 1].player != seat:
@@ -441,6 +444,7 @@ def story_lines(table: Table, match: Match, seat: int,
         start = max(0, len(history) - 40)
     states = match.states
     sights = sights or Sights(match.game)
+    lang = get_language()
     lines: list[str] = []
     i = start
     while i < len(history):
@@ -448,7 +452,15 @@ def story_lines(table: Table, match: Match, seat: int,
         j = i
         while j < len(history) and history[j].player == who:
             j += 1
-        line = table.words.recap(_Views(sights, states, seat, i, j + 1), history[i:j], seat)
+        key = ("story", seat, lang, i, j)  # the run of moves i..j-1, by position: the same
+        kept = None if cache is None else cache.get(key)  # first and last states are the
+        if kept is not None and kept[0] is states[i] and kept[1] is states[j]:  # same moves
+            line = kept[2]  # between them (each state follows from the one before)
+        else:
+            line = table.words.recap(_Views(sights, states, seat, i, j + 1), history[i:j],
+                                     seat)
+            if cache is not None:
+                cache[key] = (states[i], states[j], line)
         if line and (not lines or lines[-1] != line):
             lines.append(line)
         i = j
@@ -496,7 +508,8 @@ def payload(
         teacher_view: show everything (only a teacher's board may ask for it).
         covered: hot-seat cover: nothing private at all is sent.
         reasons: computer players' reasons by ``(index, action)``.
-        cache: a dict the caller keeps to reuse log lines between calls.
+        cache: a dict the caller keeps to reuse log lines and the story's sentences between
+            calls (cleared for a new game).
         sights: the views and worlds the caller keeps (:class:`~.sight.Sights`), to reuse
             them between calls; each is worked out once per (state, seat) either way.
         text: write the ``description`` (:func:`text_for`); ``False``: "" (a board whose
@@ -533,7 +546,7 @@ def payload(
         "any_time": any_time,
         "log": log[-LOG_LINES:],
         "log_total": len(log),
-        "story": story_lines(table, match, seat, sights),
+        "story": story_lines(table, match, seat, sights, cache),
         "description": text_for(table, match, seat, teacher_view=teacher_view,
                                 sights=sights) if text else "",
         "summary": summary_text(match, table, view),

@@ -80,13 +80,45 @@ def _expr(t: Any, x: str, depth: int, scope: dict[str, Any]) -> str:
     if items and all(item == items[0] for item in items):
         i = f"i{depth}"
         inner = _expr(items[0], i, depth + 1, scope)
-        return f"list({x})" if inner == i else f"[{inner} for {i} in {x}]"
+        if inner == i:
+            return f"list({x})"
+        if (isinstance(t, _I.VarTupleType) and isinstance(items[0], _I.StructType)
+                and items[0].array_like):  # a tuple of the state's records (a Stall, a Bag
+            name = f"_{items[0].cls.__name__}s"  # card), which states share: kept
+            scope[name] = _Kept(eval(f"lambda {i}s: [{inner} for {i} in {i}s]", scope))
+            return f"{name}({x})"
+        return f"[{inner} for {i} in {x}]"
     if isinstance(t, _I.UnionType):
         others = [u for u in t.types if not isinstance(u, _I.NoneType)]
         if len(others) == 1:
             inner = _expr(others[0], x, depth, scope)
             return x if inner == x else f"(None if {x} is None else {inner})"
     return f"builtins({x})"
+
+
+class _Kept:
+    """``convert`` of a tuple of structs, kept for the last :attr:`size` tuples by identity: the
+    states of one game share the tuples a move did not change (a Stall's cards, a vendor's
+    Bag), so a board's next scene reuses their objects instead of building them again (issue
+    28: a refresh). The lists are shared between scenes: read-only, as a payload is."""
+
+    __slots__ = ("_convert", "_kept")
+    size = 512
+
+    def __init__(self, convert: Callable[[Any], list[Any]]) -> None:
+        self._convert = convert
+        self._kept: dict[int, tuple[Any, list[Any]]] = {}
+
+    def __call__(self, items: Any) -> list[Any]:
+        kept = self._kept
+        found = kept.get(id(items))
+        if found is not None and found[0] is items:  # the very tuple (kept alive here, so
+            return found[1]  # its id names nothing else)
+        made = self._convert(items)
+        kept[id(items)] = (items, made)
+        if len(kept) > self.size:
+            kept.pop(next(iter(kept)), None)
+        return made
 
 
 def builtins(value: Any) -> Any:

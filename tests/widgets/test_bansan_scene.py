@@ -94,3 +94,28 @@ def test_the_scene_has_the_keys_in_order_and_nothing_hidden() -> None:
     assert scene["deck"] == len(state.deck) and "removed" not in scene
     assert scene["stalls"][0] == {"id": state.stalls[0].id, "open": True, "renter": None,
                                   "cards": list(state.stalls[0].cards)}
+
+
+def test_stalls_and_bags_are_reused_only_while_the_state_keeps_them() -> None:
+    """A scene's Stalls and Bags are kept by the identity of the state's tuples (issue 28: a
+    move changes few of them): along seeded games with people's offers, the Stalls' list is
+    the last scene's object exactly when the state kept its ``stalls`` tuple, and every Stall
+    and Bag reads what the view holds."""
+    table = BansanTable()
+    reused = fresh = 0
+    for rules in RULES.values():
+        last: tuple[bansan.State, dict] | None = None
+        for state in positions(rules, 3, 120):
+            scene = table.scene(bansan.view(state, 0), state.current)
+            assert scene["stalls"] == [{"id": s.id, "open": s.open, "renter": s.renter,
+                                        "cards": list(s.cards)} for s in state.stalls]
+            assert [v["bag"] for v in scene["vendors"]] == [
+                [{"card": b.card, "produce": b.produce.value} for b in v.bag]
+                for v in state.vendors]
+            if last is not None:
+                same = last[0].stalls is state.stalls
+                assert (last[1]["stalls"] is scene["stalls"]) == same
+                reused += same
+                fresh += not same
+            last = (state, scene)
+    assert reused > 100 and fresh > 100, (reused, fresh)

@@ -231,6 +231,50 @@ def test_the_log_keeps_one_wording_per_move_through_undos_and_a_game_without_log
         str(returned), "P0 return a Shopping List (hidden)", "P0 return a Shopping List (hidden)"]
 
 
+def recaps(monkeypatch: pytest.MonkeyPatch, keep: bool = True) -> Counter[tuple[int, int, int]]:
+    """How many times each seat's story worded each run of moves (seat, first move, end),
+    along a seeded 4-seat game whose every board is redrawn after each move, as a classroom
+    table's are; ``keep=False``: a copy that keeps no sentence between redraws."""
+    from marketlib.bansan import words
+    module = sys.modules["marketlib.widgets.payload"]  # (the package's ``payload`` is the
+    # function)
+    worded: Counter[tuple[int, int, int]] = Counter()
+    recap, story = words.recap, module.story_lines
+
+    def counted(views: Any, actions: Any, me: int) -> str:
+        worded[(me, views._start, views._stop)] += 1
+        return recap(views, actions, me)
+
+    monkeypatch.setattr(words, "recap", counted)
+    if not keep:
+        monkeypatch.setattr(module, "story_lines", lambda table, match, seat, sights=None,
+                            cache=None: story(table, match, seat, sights))
+    shared, seats = table("bansan", 4, seed=5)
+    match = shared.match
+    rng = random.Random(5)
+    for _ in range(90):
+        match.play(rng.choice(match.legal_actions()))
+        for session in seats:
+            session.refresh()
+    return worded
+
+
+def test_a_waiting_seats_story_words_each_run_of_moves_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board redrawn after every move of the others (a classroom table's) words each run of
+    another vendor's moves once, and then only the run in progress as it grows (issue 28).
+    Shown to fail on a broken copy: :func:`test_the_story_count_fails_on_a_broken_copy`."""
+    worded = recaps(monkeypatch)
+    assert len(worded) > 150
+    assert max(worded.values()) == 1
+
+
+def test_the_story_count_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy that keeps no sentence words a finished run again at each redraw."""
+    worded = recaps(monkeypatch, keep=False)
+    assert max(worded.values()) > 10
+
+
 LOG_SETTINGS = {
     "bansan-3p": ("bansan", bansan.Rules(players=3)),
     "bansan-4p-open-wallets": ("bansan", bansan.Rules(players=4, hidden_wallets=False)),
@@ -245,11 +289,12 @@ def test_random_jumps_and_redraws_read_each_seat_its_own_log(setting: str, seed:
     """The shared log wordings under what people and teachers do, at random: moves, undo,
     redo, a jump back (``goto``), a new game; boards in English and Malay, the teacher view,
     redrawn in a random order after each step (a hidden reader first or last). Every board's
-    log is the one worded for its seat from nothing (``log_lines`` without a cache). Shown to
+    log is the one worded for its seat from nothing (``log_lines`` without a cache), and so
+    is its story (``story_lines`` without the sentences kept per run). Shown to
     fail on broken copies whose shared wordings are kept without the reader, or without the
     language (P1 has a board in each)."""
     from marketlib.core.i18n import language
-    from marketlib.widgets.payload import LOG_LINES, log_lines
+    from marketlib.widgets.payload import LOG_LINES, log_lines, story_lines
 
     name, rules = LOG_SETTINGS[setting]
     match = Match(name, rules, seed=seed)
@@ -281,7 +326,9 @@ def test_random_jumps_and_redraws_read_each_seat_its_own_log(setting: str, seed:
             seat = None if board.teacher_view else board.seat
             with language(board.lang):
                 expected = log_lines(match, seat, shared.reasons)[-LOG_LINES:]
+                told = story_lines(shared.table, match, board.seat)
             assert board._data["log"] == expected, (setting, seed, board.seat, board.lang)
+            assert board._data["story"] == told, (setting, seed, board.seat, board.lang)
             hidden += sum("(hidden)" in line or "(tersembunyi)" in line for line in expected)
     if setting == "bansan-3p":  # (Kenduri's lists are public, B-KEN-02; so is an open Wallet)
         assert hidden > 0  # the hidden returns were among what was checked

@@ -329,7 +329,15 @@ def action_choices(state: State, f: Facts) -> list[A.Action]:
 
 
 def pick_choices(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
-    """The legal ``Pick`` actions of the BUY or SELL in progress."""
+    """The legal ``Pick`` actions of the BUY or SELL in progress (``pending``, the state's),
+    listed once per ``Facts`` (a new list each call)."""
+    found = f.picks.get(p)
+    if found is None:
+        found = f.picks[p] = _picks(state, p, pending, f)
+    return list(found)
+
+
+def _picks(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
     if pending.kind == "wholesale":
         cards = list(state.row)
     elif pending.kind == "sell":
