@@ -124,7 +124,12 @@ Stalls", step 1b names only the Stalls that throw, the Sendiri opening's goal li
 ``fee5f03a...9d23d222``. Every payload of both runs dumped and compared leaf by leaf (307e979
 against d9d5dcb): 138 of the 13,424 differ, and only in those words (540 choice labels, 80
 steps, 68 text views' Pending lines, 22 instructions, 4 goal lines); no key, number, target
-or order moved.
+or order moved. Then, on purpose, the text view's Pending line of a wholesale BUY or a SELL
+saying how its total comes from the cards' prices ("done: pay RM1 (half of RM2, B-BUY-03)",
+rounded down, or an Event's free or full price; helper-106): ``030658f3...3242cae2``. Every
+payload dumped and compared leaf by leaf (0bb30c8 against the change): 842 of the 13,424
+differ, each in its ``description`` alone and there in the Pending line alone (421 in
+English, 421 in Malay).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

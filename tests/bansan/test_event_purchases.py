@@ -17,8 +17,8 @@ from bansan_helpers import money, play, refused
 from marketlib import bansan
 from marketlib.bansan import Rules, position
 from marketlib.bansan import words as bansan_words
-from marketlib.bansan.queries import free_money
-from marketlib.bansan.state import Reminder
+from marketlib.bansan.queries import free_money, price_event
+from marketlib.bansan.state import Purchase, Reminder
 from marketlib.core.i18n import language, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.bansan_table import BansanTable
@@ -192,12 +192,43 @@ def test_the_text_table_says_what_done_moves() -> None:
     first, second = buying.row[0], buying.row[1]
     assert str(bansan.view(buying, 1)).endswith("Pending: wholesale BUY of MT: picked nothing yet")
     buying = play(buying, f"P0 pick {first}", f"P0 pick {second}")
-    line = f"Pending: wholesale BUY of MT: picked {first} (RM2) {second} (RM2); done: pay RM0"
-    assert str(bansan.view(buying, 1)).endswith(line)
+    line = f"Pending: wholesale BUY of MT: picked {first} (RM2) {second} (RM2); done: pay"
+    assert str(bansan.view(buying, 1)).endswith(f"{line} RM0 (free, EV-13)")
     plain = play(_row([5, 10]), "P0 buy-wholesale MT", f"P0 pick {first}", f"P0 pick {second}")
-    assert str(bansan.view(plain, 0)).endswith(line.replace("RM0", "RM2"))
+    assert str(bansan.view(plain, 0)).endswith(f"{line} RM2 (half of RM4, B-BUY-03)")
+    one = play(_row([5, 10]), "P0 buy-wholesale MT", f"P0 pick {first}")
+    assert str(bansan.view(one, 0)).endswith("done: pay RM1 (half of RM2, B-BUY-03)")
     with language("ms"):
-        assert str(bansan.view(plain, 0)).endswith("selesai: bayar RM2")
+        assert "selesai: bayar RM2 (" in str(bansan.view(plain, 0))
+
+
+def test_the_pending_line_says_how_a_sale_is_halved_and_rounded() -> None:
+    """Each card's market price beside a total that is half their sum read as a mistake
+    (helper-106): the line says the half, and the rounding down of an odd sum (B-ROUND-01)."""
+    rng = random.Random(4)
+    seen = set()
+    for seed in range(30):
+        match = Match("bansan", bansan.Rules(players=3), seed=seed)
+        while not match.is_over and len(seen) < 4:
+            match.play(rng.choice(match.legal_actions()))
+            pending = match.state.pending
+            if not isinstance(pending, Purchase) or pending.kind != "sell" or not pending.picked:
+                continue
+            full = sum(x.price for x in pending.picked)
+            said = next(line for line in str(bansan.view(match.state, 1)).splitlines()
+                        if line.startswith("Pending: "))
+            if price_event(match.state, "sell") is not None:  # full price (EV-17..20)
+                assert said.endswith(f"done: get RM{full} (full price, "
+                                     f"{price_event(match.state, 'sell')})"), said
+                continue
+            half = (f"done: get RM{full // 2} (half of RM{full}, B-SELL-01)" if full % 2 == 0
+                    else f"done: get RM{full // 2} (half of RM{full}, rounded down: B-SELL-01, "
+                    "B-ROUND-01)")
+            assert said.endswith(half), said
+            seen.add(full % 2)
+        if seen == {0, 1}:
+            break
+    assert seen == {0, 1}
 
 
 def test_every_event_says_what_it_does() -> None:
