@@ -129,7 +129,10 @@ saying how its total comes from the cards' prices ("done: pay RM1 (half of RM2, 
 rounded down, or an Event's free or full price; helper-106): ``030658f3...3242cae2``. Every
 payload dumped and compared leaf by leaf (0bb30c8 against the change): 842 of the 13,424
 differ, each in its ``description`` alone and there in the Pending line alone (421 in
-English, 421 in Malay).
+English, 421 in Malay). Then, on purpose, the text view's first line counting the actions
+left in an Action Phase ("P0 to play  2 actions left", helper-108):
+``0d56b264...258d8562``; compared leaf by leaf with the tree before, 5,132 payloads differ,
+each in its ``description``'s first line alone (2,566 in English, 2,566 in Malay).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

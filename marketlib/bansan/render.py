@@ -184,7 +184,8 @@ _OUTSIDE_TURNS = FLOW.group("opening") | {"closing", "over"}
 
 def _head(state: State | View) -> list[str]:
     """The parts of the text view's first line: the game, the round and turn in progress,
-    the phase by its rulebook name, whose decision it is and the Last Round's trigger."""
+    the phase by its rulebook name, whose decision it is (with the actions left in an Action
+    Phase) and the Last Round's trigger."""
     parts = ["Bansan"]
     turn = turn_in_progress(state)
     if turn is not None:
@@ -192,6 +193,10 @@ def _head(state: State | View) -> list[str]:
     parts.append(_phase_name(state.phase))
     if state.result is None:  # "Game over" says it: no "game over" beside it
         parts.append(_to_play(state))
+        if state.phase == "actions":  # as the board's Action panel counts them (B-ACT-01;
+            # helper-108 read the text view and could not tell how many were left)
+            parts.append(ngettext("{count} action left", "{count} actions left",
+                                  state.actions_left).format(count=state.actions_left))
     if state.trigger is not None and turn is not None:
         parts.append(_("LAST ROUND (P{seat})").format(seat=state.trigger))
     return parts

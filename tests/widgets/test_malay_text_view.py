@@ -36,8 +36,10 @@ def test_bansan_text_view_reads_in_malay_with_its_codes() -> None:
     assert english.description == str(view)  # the golden transcripts' English
     en, ms = english.description.splitlines(), malay.description.splitlines()
     # the round and the turn in progress, the phase by its rulebook name, as the board's header
-    assert en[0] == "Bansan  round 2, turn 3  Action Phase  P0 to play"
-    assert ms[0] == "Bansan  pusingan 2, giliran 3  Fasa Tindakan  P0 bermain"  # "giliran" once
+    # and the actions left (B-ACT-01; none: P0 ends the Action Phase next)
+    assert en[0] == "Bansan  round 2, turn 3  Action Phase  P0 to play  0 actions left"
+    assert ms[0] == ("Bansan  pusingan 2, giliran 3  Fasa Tindakan  P0 bermain  tinggal 0 "
+                     "tindakan")  # "giliran" once
     assert ms[1] == "Dek 37  senarai 50  tong PL=0  PA=0  OR=2  luar pasar 1"
     assert ms[2] == "Barisan: PC-18:FV/SF:PA*"
     assert ms[3:5] == en[3:5]  # the Stalls' line is codes only
