@@ -132,7 +132,11 @@ differ, each in its ``description`` alone and there in the Pending line alone (4
 English, 421 in Malay). Then, on purpose, the text view's first line counting the actions
 left in an Action Phase ("P0 to play  2 actions left", helper-108):
 ``0d56b264...258d8562``; compared leaf by leaf with the tree before, 5,132 payloads differ,
-each in its ``description``'s first line alone (2,566 in English, 2,566 in Malay).
+each in its ``description``'s first line alone (2,566 in English, 2,566 in Malay). Then, on
+purpose, a Monsoon declare's preview saying what becomes of the Order's Bonus Action (next at
+Gold or Silver, skipped when it can do nothing, given up at Bulk: M-FUL-08, M-BA-05;
+helper-108): ``a2723f47...c0a5394b``; compared leaf by leaf, 214 payloads differ, all
+Monsoon, each only in the previews of its declare choices (386 previews).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

@@ -228,19 +228,31 @@ def half_total(state: State | View, prices: Iterable[int]) -> int:
     return sum(values) // 2
 
 
+def price_basis(state: State | View, kind: str) -> tuple[str, str | None]:
+    """How a BUY or SELL of ``kind`` (a :class:`Purchase`'s) is priced now, and the Event that
+    decides it: ``"sum"`` a BUY from the Stalls pays its cards' prices (B-BUY-02, B-BUY-06,
+    B-SOLO-12); ``"free"`` a wholesale BUY under its Event (EV-13..16); ``"full"`` a sale under
+    its Event (EV-17..20); else half price (B-BUY-03, B-SELL-01), ``"half"`` rounded down once
+    for the purchase (B-ROUND-01) or ``"half_each"`` each card rounded down
+    (``rounding_scope="per_card"``, A-B-10). :func:`purchase_cost` works the money out from it
+    and the words that explain a total (a preview, the text view's Pending line) say it."""
+    if kind == "vendors":
+        return "sum", None
+    event = price_event(state, kind)
+    if event is not None:
+        return ("full" if kind == "sell" else "free"), event
+    return ("half_each" if state.rules.rounding_scope == "per_card" else "half"), None
+
+
 def purchase_cost(state: State | View, kind: str, prices: Iterable[int]) -> int:
     """The RM a BUY or SELL of ``kind`` (a :class:`Purchase`'s) moves for the current vendor
-    with cards of these ``prices`` picked: a sale's income at half price, rounded down once
-    (B-SELL-01; full price under its Event, EV-17..20), a wholesale BUY's cost at half price
-    (B-BUY-03; free under its Event, EV-13..16), a BUY from the Stalls the sum of its prices
-    (B-BUY-02, B-BUY-06, B-SOLO-12). The one place a purchase's money is worked out: the
-    ``done`` handler, the B-BUY-07 checks, the money a BUY commits (A-B-61) and the words of
-    the board all read it."""
-    if kind == "vendors":
-        return sum(prices)
-    if price_event(state, kind) is not None:
-        return sum(prices) if kind == "sell" else 0
-    return half_total(state, prices)
+    with cards of these ``prices`` picked, as :func:`price_basis` prices it. The one place a
+    purchase's money is worked out: the ``done`` handler, the B-BUY-07 checks, the money a BUY
+    commits (A-B-61) and the words of the board all read it."""
+    basis = price_basis(state, kind)[0]
+    if basis == "free":
+        return 0
+    return sum(prices) if basis in ("sum", "full") else half_total(state, prices)
 
 
 def throwing_from(state: State | View, pending: SoloThrow) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, WASTE_WORDS, WASTES, Catalog, Produce
-from marketlib.bansan.queries import catalog, price_event, purchase_total, throwing_from
+from marketlib.bansan.queries import catalog, price_basis, purchase_total, throwing_from
 from marketlib.bansan.state import (
     NEIGHBOUR,
     BargainOffer,
@@ -119,21 +119,24 @@ def _pending(state: State | View) -> str:
 
 def _priced(state: State | View, p: Purchase, total: int) -> str:
     """How a wholesale BUY's or a SELL's total comes from the cards' market prices shown beside
-    them: half of their sum (B-BUY-03, B-SELL-01; rounded down, B-ROUND-01), or the price
-    Event's (free, or full price); "" for a BUY from the vendors, whose prices are paid as
-    they are (helper-106 read "PC-12 (RM3) PC-40 (RM3); done: pay RM3" as a mistake)."""
-    if p.kind not in ("wholesale", "sell"):
+    them (:func:`~marketlib.bansan.queries.price_basis`): half of their sum (B-BUY-03,
+    B-SELL-01; rounded down once, B-ROUND-01, or card by card, A-B-10), or the price Event's
+    (free, or full price); "" for a BUY from the Stalls, whose prices are paid as they are
+    (helper-106 read "PC-12 (RM3) PC-40 (RM3); done: pay RM3" as a mistake)."""
+    basis, event = price_basis(state, p.kind)
+    if basis == "sum":
         return ""
-    event = price_event(state, p.kind)
-    if event is not None:
-        return (_(" (full price, {event})") if p.kind == "sell" else
+    if basis != "half" and basis != "half_each":
+        return (_(" (full price, {event})") if basis == "full" else
                 _(" (free, {event})")).format(event=event)
     full = sum(x.price for x in p.picked)
     rule = "B-SELL-01" if p.kind == "sell" else "B-BUY-03"
     if 2 * total == full:
         return _(" (half of RM{full}, {rule})").format(full=full, rule=rule)
-    return _(" (half of RM{full}, rounded down: {rule}, B-ROUND-01)").format(full=full,
-                                                                           rule=rule)
+    if basis == "half":
+        return _(" (half of RM{full}, rounded down: {rule}, B-ROUND-01)").format(full=full,
+                                                                               rule=rule)
+    return _(" (half of each card's price, rounded down: {rule}, A-B-10)").format(rule=rule)
 
 
 PICKED = {"vendors": N_("BUY of {produce} from the vendors: picked {picked}"),

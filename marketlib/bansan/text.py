@@ -28,7 +28,7 @@ from marketlib.bansan.queries import (
     catalog,
     flipped,
     price,
-    price_event,
+    price_basis,
     purchase_total,
 )
 from marketlib.bansan.rules import ENGINE, apply
@@ -160,32 +160,42 @@ def _buy(view: View, a: A.Buy, after: State) -> str:
 
 
 def _buy_wholesale(view: View, a: A.BuyWholesale, after: State) -> str:
-    free = price_event(view, "wholesale")
-    if free:  # EV-13..16: this Action Phase's BUY (ii) costs RM0
-        return (f"buy {NAMES[a.produce]} from the Row for free this turn ({free}): pick the "
+    basis, event = price_basis(view, "wholesale")
+    if basis == "free":  # EV-13..16: this Action Phase's BUY (ii) costs RM0
+        return (f"buy {NAMES[a.produce]} from the Row for free this turn ({event}): pick the "
                 "cards next")
+    if basis == "half_each":
+        return (f"buy {NAMES[a.produce]} from the Row at half price (each card's half rounded "
+                "down, A-B-10): pick the cards next")
     return (f"buy {NAMES[a.produce]} from the Row at half price (rounded down once for the "
             "purchase): pick the cards next")
 
 
 def _sell(view: View, a: A.Sell, after: State) -> str:
-    full = price_event(view, "sell")
+    basis, event = price_basis(view, "sell")
     source = SELL_FROM[view.rules.online_sell_source]  # A-B-09
-    if full:  # EV-17..20: this Action Phase's sale is at full price
-        return (f"sell {NAMES[a.produce]} from {source} at full price this turn ({full}): "
+    if basis == "full":  # EV-17..20: this Action Phase's sale is at full price
+        return (f"sell {NAMES[a.produce]} from {source} at full price this turn ({event}): "
                 "pick the cards next")
+    if basis == "half_each":
+        return (f"sell {NAMES[a.produce]} from {source} at half price (each card's half "
+                "rounded down, A-B-10): pick the cards next")
     return (f"sell {NAMES[a.produce]} from {source} at half price (rounded down once for "
             "the sale): pick the cards next")
 
 
 def _price_note(view: View, kind: str) -> str:
-    """How a purchase of ``kind`` is priced, after its total (:func:`purchase_total`)."""
-    if kind == "vendors":
+    """How a purchase of ``kind`` is priced, after its total (:func:`purchase_total`;
+    :func:`~marketlib.bansan.queries.price_basis`)."""
+    basis, event = price_basis(view, kind)
+    if basis == "sum":
         return ""
-    event = price_event(view, kind)
-    if event:
-        return (f" (free this turn, {event})" if kind == "wholesale" else
-                f" (full price this turn, {event})")
+    if basis == "free":
+        return f" (free this turn, {event})"
+    if basis == "full":
+        return f" (full price this turn, {event})"
+    if basis == "half_each":
+        return " (half price, each card rounded down, A-B-10)"
     return " (half price, rounded down once)"
 
 

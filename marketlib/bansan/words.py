@@ -1593,6 +1593,10 @@ PREVIEWS: tuple[str, ...] = (
        'pick the cards next'),
     N_('sell {produce} from {source} at half price (rounded down once for the sale): '
        'pick the cards next'),
+    N_("buy {produce} from the Row at half price (each card's half rounded down, A-B-10): "
+       "pick the cards next"),
+    N_("sell {produce} from {source} at half price (each card's half rounded down, A-B-10): "
+       "pick the cards next"),
     N_('buy {produce} from the Row for free this turn ({event}): pick the cards next'),
     N_('sell {produce} from {source} at full price this turn ({event}): pick the cards '
        'next'),
@@ -1607,6 +1611,10 @@ PREVIEWS: tuple[str, ...] = (
        'price, rounded down once)'),
     N_('{count} card(s) picked: if you finish now (done), you pay RM{money} (half '
        'price, rounded down once)'),
+    N_('{count} card(s) picked: if you finish now (done), you get RM{money} (half '
+       'price, each card rounded down, A-B-10)'),
+    N_('{count} card(s) picked: if you finish now (done), you pay RM{money} (half '
+       'price, each card rounded down, A-B-10)'),
     N_('rent Stall {stall} ({produce}) for RM{cost}'),
     N_('rent Stall {stall} ({produce}) for free'),
     N_('{card} goes into Stall {stall} as {produce}'),

@@ -11,13 +11,14 @@ from __future__ import annotations
 import random
 
 from marketlib.core.game import Preview, check_own_move
-from marketlib.monsoon.actions import Action, Fulfill, Upgrade
+from marketlib.monsoon.actions import Action, Declare, Fulfill, Upgrade
 from marketlib.monsoon.cards import Catalog, Level, Order
 from marketlib.monsoon.queries import bonus_items, catalog, spend_items
 from marketlib.monsoon.rules import ENGINE, apply
 from marketlib.monsoon.scoring import Item, best_level, seals_of
-from marketlib.monsoon.state import FulfillPending, State, TakePending
+from marketlib.monsoon.state import BonusPending, FulfillPending, State, TakePending
 from marketlib.monsoon.view import View, determinize
+from marketlib.monsoon.words import BONUS_WORDS
 
 
 def describe(state: State, action: Action, seat: int | None, after: State | None = None) -> str:
@@ -76,6 +77,8 @@ def preview(view: View, action: Action, world: State | None = None, *,
     if d1 != d0:
         parts.append(f"display {d0} -> {d1} card{'' if d1 == 1 else 's'}")
     parts.extend(bonus_changes(before, after, action))
+    if isinstance(action, Declare) and after.result is None:
+        parts.append(_bonus_action(before, after, action))
     pending = after.pending
     if isinstance(pending, TakePending) and after.current == player:  # a Buy's second step
         n = pending.remaining
@@ -87,6 +90,28 @@ def preview(view: View, action: Action, world: State | None = None, *,
     elif after.current != player:
         parts.append("ends your turn")
     return Preview(certain=tuple(parts))
+
+
+def _bonus_action(before: State, after: State, action: Declare) -> str:
+    """What a declared level does with the Order's Bonus Action (M-FUL-04..06, M-FUL-08): it
+    comes next at Gold or Silver (optional), is skipped when it can do nothing
+    (:data:`_SKIPPED_BY`), and is lost at Bulk (M-BA-05). helper-108: the previews of a
+    declare did not say that Bulk gives up the Bonus Action that Gold or Silver would give."""
+    pending = before.pending
+    assert isinstance(pending, FulfillPending)  # a Declare is legal only then (M-FUL-01)
+    kind = catalog(before).orders[pending.order].bonus_action.value
+    bonus = BONUS_WORDS[kind]
+    if action.level is Level.BULK:
+        return f"no Bonus Action at Bulk: {bonus} is not taken (M-BA-05)"
+    if isinstance(after.pending, BonusPending) and after.current == action.player:
+        return f"then its Bonus Action, {bonus}, if you want it (M-FUL-08)"
+    return f"its Bonus Action, {bonus}, is skipped: it can do nothing now ({_SKIPPED_BY[kind]})"
+
+
+_SKIPPED_BY = {"upgrade": "A-M-15", "keep1": "M-BA-02", "fulfill_another": "M-BA-03",
+               "steal2": "A-M-18"}
+"""The rule that says when each Bonus Action can do nothing (no other Order to upgrade, no
+Goods card spent to keep, no other Order to fulfil, nothing to steal)."""
 
 
 def bonus_changes(before: State, after: State, action: Action) -> list[str]:

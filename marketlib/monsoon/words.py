@@ -541,6 +541,9 @@ PREVIEWS: tuple[str, ...] = (
     N_('gains the Bonus Good on {order} (M-FUL-06)'),
     N_('the Bonus Good on {order} is lost: its Order is upgraded (M-BG-04)'),
     N_('spends the Bonus Good on {order}, which turns its Order to Silver (M-BG-05)'),
+    N_('no Bonus Action at Bulk: {bonus} is not taken (M-BA-05)'),
+    N_('then its Bonus Action, {bonus}, if you want it (M-FUL-08)'),
+    N_('its Bonus Action, {bonus}, is skipped: it can do nothing now ({rule})'),
 )
 """The parts of a move's preview (``text.preview``), as the rules code writes them in English:
 :func:`~marketlib.core.i18n.sentence` translates a preview where a board shows it."""

@@ -97,10 +97,14 @@ def _expr(t: Any, x: str, depth: int, scope: dict[str, Any]) -> str:
 
 
 class _Kept:
-    """``convert`` of a tuple of structs, kept for the last :attr:`size` tuples by identity: the
-    states of one game share the tuples a move did not change (a Stall's cards, a vendor's
-    Bag), so a board's next scene reuses their objects instead of building them again (issue
-    28: a refresh). The lists are shared between scenes: read-only, as a payload is."""
+    """``convert`` of a tuple of structs, kept for the last tuples seen, by identity: the
+    states of one game share the tuples a move did not change (the Stalls, a vendor's Bag),
+    so a board's next scene reuses their objects instead of building them again (issue 28: a
+    refresh). The lists are shared between scenes and tables: read-only, as a payload is.
+
+    Safe across the classroom server's threads: each step is one call on a dict, and once
+    :attr:`size` tuples are kept the dict is cleared at once (an eviction one entry at a time
+    iterated the dict while another thread wrote to it; helper-109)."""
 
     __slots__ = ("_convert", "_kept")
     size = 512
@@ -115,9 +119,9 @@ class _Kept:
         if found is not None and found[0] is items:  # the very tuple (kept alive here, so
             return found[1]  # its id names nothing else)
         made = self._convert(items)
+        if len(kept) >= self.size:
+            kept.clear()
         kept[id(items)] = (items, made)
-        if len(kept) > self.size:
-            kept.pop(next(iter(kept)), None)
         return made
 
 

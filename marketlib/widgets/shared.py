@@ -74,7 +74,8 @@ class TableSession:
         self.opponents: dict[int, Any] = dict(opponents or {})
         self.names: dict[int, str] = dict(names or {})
         self.reasons: dict[tuple[int, Any], Reason] = {}
-        self.lines: dict[tuple[int, Any, int | None], str] = {}
+        self.lines: dict[tuple[Any, ...], Any] = {}  # the log's lines and wordings, and the
+        # story's sentences, kept between refreshes (payload's ``cache``; cleared per game)
         self.rngs: dict[int, random.Random] = {}
         self.memory: dict[int, Any] = {}
         self.game_no = 0

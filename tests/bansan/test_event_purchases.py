@@ -17,8 +17,8 @@ from bansan_helpers import money, play, refused
 from marketlib import bansan
 from marketlib.bansan import Rules, position
 from marketlib.bansan import words as bansan_words
-from marketlib.bansan.queries import free_money, price_event
-from marketlib.bansan.state import Purchase, Reminder
+from marketlib.bansan.queries import free_money
+from marketlib.bansan.state import Reminder
 from marketlib.core.i18n import language, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.bansan_table import BansanTable
@@ -204,31 +204,31 @@ def test_the_text_table_says_what_done_moves() -> None:
 
 def test_the_pending_line_says_how_a_sale_is_halved_and_rounded() -> None:
     """Each card's market price beside a total that is half their sum read as a mistake
-    (helper-106): the line says the half, and the rounding down of an odd sum (B-ROUND-01)."""
-    rng = random.Random(4)
-    seen = set()
-    for seed in range(30):
-        match = Match("bansan", bansan.Rules(players=3), seed=seed)
-        while not match.is_over and len(seen) < 4:
-            match.play(rng.choice(match.legal_actions()))
-            pending = match.state.pending
-            if not isinstance(pending, Purchase) or pending.kind != "sell" or not pending.picked:
-                continue
-            full = sum(x.price for x in pending.picked)
-            said = next(line for line in str(bansan.view(match.state, 1)).splitlines()
-                        if line.startswith("Pending: "))
-            if price_event(match.state, "sell") is not None:  # full price (EV-17..20)
-                assert said.endswith(f"done: get RM{full} (full price, "
-                                     f"{price_event(match.state, 'sell')})"), said
-                continue
-            half = (f"done: get RM{full // 2} (half of RM{full}, B-SELL-01)" if full % 2 == 0
-                    else f"done: get RM{full // 2} (half of RM{full}, rounded down: B-SELL-01, "
-                    "B-ROUND-01)")
-            assert said.endswith(half), said
-            seen.add(full % 2)
-        if seen == {0, 1}:
-            break
-    assert seen == {0, 1}
+    (helper-106): the line says the half, rounded down once for the purchase (B-ROUND-01), or
+    card by card under ``rounding_scope="per_card"`` (A-B-10), and the preview of the BUY says
+    the same. Two Row cards show Fruits & Veggies at RM1 each."""
+    for scope, one, both, starts in (
+        ("per_action", "RM0 (half of RM1, rounded down: B-BUY-03, B-ROUND-01)",
+         "RM1 (half of RM2, B-BUY-03)", "(rounded down once for the purchase)"),
+        ("per_card", "RM0 (half of each card's price, rounded down: B-BUY-03, A-B-10)",
+         "RM0 (half of each card's price, rounded down: B-BUY-03, A-B-10)",
+         "(each card's half rounded down, A-B-10)"),
+    ):
+        state = position(rules=Rules(players=2, rounding_scope=scope),
+                         rents={0: ["FV"], 1: ["WG"]}, row=["FV/DG", "FV/SF", "MT/SF"],
+                         phase="actions")
+        first, second = state.row[0], state.row[1]
+        buy = bansan.parse_action("P0 buy-wholesale FV")
+        assert starts in str(bansan.preview(bansan.view(state, 0), buy))
+        picked = play(state, "P0 buy-wholesale FV", f"P0 pick {first}")
+        line = next(x for x in str(bansan.view(picked, 1)).splitlines() if x.startswith("Pending"))
+        assert line == f"Pending: wholesale BUY of FV: picked {first} (RM1); done: pay {one}"
+        picked = play(picked, f"P0 pick {second}")
+        line = next(x for x in str(bansan.view(picked, 1)).splitlines() if x.startswith("Pending"))
+        assert line.endswith(f"{second} (RM1); done: pay {both}"), line
+        with language("ms"):
+            said = str(bansan.view(picked, 1)).splitlines()
+        assert any(x.startswith("Belum selesai: ") and "separuh" in x for x in said), said
 
 
 def test_every_event_says_what_it_does() -> None:

@@ -47,14 +47,17 @@ def finishing(world: bansan.State, pick: A.Pick) -> str:
 
 
 def _priced(world: bansan.State, kind: str) -> str:
-    """How the total is priced: half price, unless an Event waiting beside the vendor's bag
-    makes this turn's wholesale BUY free (EV-13..16) or its sale full price (EV-17..20)."""
+    """How the total is priced: half price (rounded down once, B-ROUND-01, or card by card
+    under ``rounding_scope="per_card"``, A-B-10), unless an Event waiting beside the vendor's
+    bag makes this turn's wholesale BUY free (EV-13..16) or its sale full price (EV-17..20)."""
     if kind == "vendors":
         return ""
     effect = "free_wholesale" if kind == "wholesale" else "full_price_sell"
     events = bansan.catalog(world).events
     waiting = [r.event for r in world.reminders
                if r.seat == world.current and events[r.event].effect.value == effect]
+    if not waiting and world.rules.rounding_scope == "per_card":
+        return " (half price, each card rounded down, A-B-10)"
     if not waiting:
         return " (half price, rounded down once)"
     return (f" (free this turn, {waiting[0]})" if kind == "wholesale"

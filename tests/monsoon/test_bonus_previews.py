@@ -39,8 +39,49 @@ def test_a_bulk_declare_that_earns_a_bonus_good_says_so_and_is_not_questioned() 
                     ["P0 fulfill MO-05", "P0 spend MG-37"])
     bulk = monsoon.parse_action("P0 declare bulk")
     view = match.view(0)
-    assert str(preview(view, bulk)) == "gains the Bonus Good on MO-05 (M-FUL-06); ends your turn"
+    assert str(preview(view, bulk)) == (
+        "gains the Bonus Good on MO-05 (M-FUL-06); no Bonus Action at Bulk: steal 2 cards is "
+        "not taken (M-BA-05); ends your turn")
     assert words.warning(view, bulk) == ""
+
+
+def test_a_declare_says_what_becomes_of_the_orders_bonus_action() -> None:
+    """Gold or Silver: the Order's Bonus Action comes next, if the player wants it (M-FUL-08),
+    or is skipped when it can do nothing; Bulk gives it up (M-BA-05). helper-108's previews
+    of a declare said only the seals. Checked in seeded random games against ``apply``, in
+    English and in Malay."""
+    from marketlib.core.i18n import language, sentence
+
+    seen: set[str] = set()
+    for seed in range(16):
+        match = Match("monsoon", monsoon.Rules(players=2), seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            state = match.state
+            for action in match.legal_actions():
+                if not isinstance(action, monsoon.Declare):
+                    continue
+                said = str(preview(match.view(action.player), action))
+                after = monsoon.apply(state, action)
+                kind = monsoon.catalog(state).orders[state.pending.order].bonus_action.value
+                bonus = words.BONUS_WORDS[kind]
+                if after.result is not None:
+                    found = "over"
+                    assert "Bonus Action" not in said, said
+                elif action.level.value == "bulk":
+                    found = "bulk"
+                    assert f"no Bonus Action at Bulk: {bonus} is not taken (M-BA-05)" in said
+                elif isinstance(after.pending, monsoon.BonusPending):
+                    found = "next"
+                    assert f"then its Bonus Action, {bonus}, if you want it (M-FUL-08)" in said
+                else:
+                    found = "skipped"
+                    assert f"its Bonus Action, {bonus}, is skipped" in said, said
+                seen.add(found)
+                with language("ms"):
+                    assert "Bonus Action" not in sentence(said), sentence(said)
+            match.play(rng.choice(match.legal_actions()))
+    assert seen == {"over", "bulk", "next", "skipped"}, seen
 
 
 def test_every_previewed_bonus_change_is_what_apply_does() -> None:

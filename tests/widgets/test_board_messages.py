@@ -64,7 +64,8 @@ def test_fulfil_spend_declare_and_keep_by_clicks() -> None:
     levels = [c["text"] for c in board.choices if c["target"].startswith("level:")]
     assert levels == ["P0 declare gold", "P0 declare silver", "P0 declare bulk"]
     gold = next(c for c in previewed(board) if c["target"] == "level:gold")
-    assert gold["preview"] == "seals 0 -> 3"
+    assert gold["preview"] == ("seals 0 -> 3; then its Bonus Action, keep 1 spent card, if you "
+                               "want it (M-FUL-08)")
     click(board, "level:gold")
     assert [c["target"] for c in board.choices] == ["spent:MG-16", "spent:MG-02", "button:skip"]
     click(board, "spent:MG-16")
