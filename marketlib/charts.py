@@ -390,10 +390,24 @@ def sweep_chart(frame: pd.DataFrame, rule: str, by: str = "bot",
     said "40 games per point" for 20 games at three seats).
 
     Raises:
-        ValueError: ``rule`` is not a column of the frame.
+        ValueError: ``rule`` is not a column of the frame, or the sweep's grid varies another
+            option too (each point would pool its values without saying so; helper-105):
+            chart one of its values at a time, or by it (``by=``).
     """
     if rule not in frame.columns:
         raise ValueError(f"no column {rule!r}: sweep over it first")
+    grid = frame.attrs.get("marketlib", {}).get("grid") or {}
+    pooled = [o for o in grid if o not in (rule, by) and o in frame.columns
+              and frame[o].nunique(dropna=False) > 1]
+    if pooled:
+        first = pooled[0]
+        value = frame[first].iloc[0]
+        value = value.item() if hasattr(value, "item") else value  # 3, not np.int64(3)
+        raise ValueError(
+            f"the sweep also varies {', '.join(repr(o) for o in pooled)}: each point of "
+            f"{rule!r} would pool its values. Chart one value at a time, "
+            f"sweep_chart(frame[frame[{first!r}] == {value!r}], {rule!r}), or by it, "
+            f"sweep_chart(frame, {rule!r}, by={first!r})")
     data = win_rates(frame, [rule, by])
     data = data.rename(columns={"win_rate": "mean"})
     label = "" if reference is None else f"{reference:.0%}"

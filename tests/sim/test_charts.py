@@ -91,6 +91,28 @@ def test_bin_fill_and_sweep_charts() -> None:
         charts.sweep_chart(frame, "display_limit")
 
 
+def test_a_sweep_chart_does_not_pool_another_option_of_the_grid() -> None:
+    """A grid of two options charted along one pooled the other's values into each point
+    without a word (helper-105); it is refused, naming the option and the two ways out, and
+    each way draws the points of one value."""
+    frame = sweep("monsoon", None, {"seal_target": [4, 6], "market_size": [3, 4]},
+                  ["greedy", "random"], 2, seed=1)
+    with pytest.raises(ValueError) as refused:
+        charts.sweep_chart(frame, "seal_target")
+    assert str(refused.value) == (
+        "the sweep also varies 'market_size': each point of 'seal_target' would pool its "
+        "values. Chart one value at a time, sweep_chart(frame[frame['market_size'] == 3], "
+        "'seal_target'), or by it, sweep_chart(frame, 'seal_target', by='market_size')")
+    one = charts.sweep_chart(frame[frame["market_size"] == 3], "seal_target")
+    points = {(r["seal_target"], r["bot"]) for r in next(v for v in _values(one)
+                                                         if v and "seal_target" in v[0])}
+    assert points == {(4, "GreedyBot"), (6, "GreedyBot"), (4, "RandomBot"), (6, "RandomBot")}
+    split = charts.sweep_chart(frame, "seal_target", by="market_size")
+    points = {(r["seal_target"], r["market_size"]) for r in next(
+        v for v in _values(split) if v and "seal_target" in v[0])}
+    assert points == {(4, "3"), (6, "3"), (4, "4"), (6, "4")}  # each value a colour
+
+
 def test_offline_svg_rendering(frames: tuple[pd.DataFrame, pd.DataFrame]) -> None:
     import vl_convert as vlc
 
