@@ -20,6 +20,8 @@ mean is compared.
 ``--measure refresh`` counts a board's refresh instead (``board_refresh.py``'s click path):
 the deciding seat's ``SeatSession.refresh`` after each of 300 random moves of Bansan at 2, 3
 and 4 seats (two seeded games of 150 moves), less the same moves without the refreshes.
+``--measure boards`` counts every seat's board redrawn after each of the same moves (a
+classroom table's boards), per move.
 
 Needs Valgrind (``apt-get install valgrind``; Debian's). Takes about 1-2 minutes per tree and
 game on an idle machine, more under load (the count does not change).
@@ -54,7 +56,7 @@ more slowly per instruction than a step (without the previews it asks for betwee
 its 4-seat median was about 8% lower; the rest is not explained here).
 
 Run: ``uv run --all-extras python benchmarks/step_cost.py [--against 7f5efbb] [--games 4]
-[--measure step|refresh|both]``.
+[--measure step|refresh|both|boards]``.
 """
 
 from __future__ import annotations
@@ -111,6 +113,10 @@ for seed in (1, 2):  # the same moves with games > 0 or 0: only the refreshes di
         match.play(rng.choice(match.legal_actions()))
 print("steps", refreshes)
 """
+BOARDS = REFRESH.replace("seats[match.current_player].refresh()",
+                         "[seat.refresh() for seat in seats]")
+"""``--measure boards``: every seat's board redrawn after each move, as a classroom table's
+are (counted per move)."""
 REFRESH_SETTINGS = (("bansan", 2), ("bansan", 3), ("bansan", 4))
 """``--measure refresh``: the deciding seat's board redrawn after each of 300 random moves (two
 seeded games of 150 moves, as ``board_refresh.py`` times them), less the same moves without."""
@@ -155,15 +161,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4, help="random games per setting")
     parser.add_argument("--hash-seeds", type=int, nargs="+", default=[0, 1, 2],
                         help="PYTHONHASHSEED values; the figure is the mean over them")
-    parser.add_argument("--measure", choices=("step", "refresh", "both"), default="step",
-                        help="a random step (default), a board refresh after a move, or both")
+    parser.add_argument("--measure", choices=("step", "refresh", "both", "boards"),
+                        default="step",
+                        help="a random step (default), a board refresh after a move, or both; "
+                             "boards: every seat's board redrawn after each move")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
     if shutil.which("valgrind") is None:
         print("Valgrind is not installed (apt-get install valgrind); nothing measured.")
         return 0
-    measures = [m for m in ("step", "refresh") if args.measure in (m, "both")]
+    measures = ([m for m in ("step", "refresh") if args.measure in (m, "both")]
+                or [args.measure])
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp) / "old"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old),
@@ -176,10 +185,11 @@ def main() -> int:
         try:
             for measure in measures:
                 script = Path(tmp) / f"{measure}.py"
-                script.write_text(PLAY if measure == "step" else REFRESH)
+                script.write_text({"step": PLAY, "refresh": REFRESH, "boards": BOARDS}[measure])
                 settings = SETTINGS if measure == "step" else REFRESH_SETTINGS
                 games = args.games if measure == "step" else 1
-                unit = "step" if measure == "step" else "board refresh"
+                unit = {"step": "step", "refresh": "board refresh",
+                        "boards": "move, every board redrawn"}[measure]
                 print(f"instructions per {unit}, the mean over PYTHONHASHSEED {args.hash_seeds} "
                       "(min-max beside it)")
                 print(f"{'game':<12}{'count':>6}{args.against:>26}{'this tree':>26}"
