@@ -126,7 +126,7 @@ def _priced(state: State | View, p: Purchase, total: int) -> str:
     basis, event = price_basis(state, p.kind)
     if basis == "sum":
         return ""
-    if basis != "half" and basis != "half_each":
+    if basis in ("free", "full"):
         return (_(" (full price, {event})") if basis == "full" else
                 _(" (free, {event})")).format(event=event)
     full = sum(x.price for x in p.picked)
