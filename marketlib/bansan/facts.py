@@ -18,7 +18,7 @@ class Facts:
     (docs: "Games and the registry")."""
 
     __slots__ = ("_bags", "_free", "_kept", "_own", "_place", "_prices", "_stocked", "cat",
-                 "open_stalls", "picks", "sells", "state")
+                 "open_stalls", "picks", "sells", "sold", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -33,6 +33,8 @@ class Facts:
         self._kept: dict[Callable[[State], int], int] = {}
         self.open_stalls: set[tuple[Any, ...]] = set()
         """Keys of stall picks found legal (see ``action_checks.stall_pick``)."""
+        self.sold: dict[int, set[Produce]] = {}
+        """Each seat's types its wholesalers supply (``action_checks._sold_types``)."""
         self.picks: dict[int, list[Any]] = {}
         """Each seat's legal picks of the BUY or SELL in progress, once listed
         (``action_checks.pick_choices``: the Action Phase lists them, then ``done``'s check
@@ -41,18 +43,12 @@ class Facts:
     def _places(self) -> tuple[dict[str, int], dict[str, int]]:
         place = self._place
         if place is None:
-            cards: dict[str, int] = {}
-            ids: dict[str, int] = {}
-            for i, stall in enumerate(self.state.stalls):
-                ids[stall.id] = i
-                for c in stall.cards:
-                    cards[c] = i
-            place = self._place = (cards, ids)
+            place = self._place = _places(self.state.stalls)
         return place
 
     def stall_of(self, card_id: str) -> Stall | None:
         """The stall holding ``card_id`` (``None``: in no stall)."""
-        i = self._places()[0].get(card_id)
+        i = (self._place or self._places())[0].get(card_id)
         return None if i is None else self.state.stalls[i]
 
     def stall_index(self, stall_id: str) -> int:
@@ -105,3 +101,29 @@ class Facts:
         if found is None:
             found = self._prices[produce] = price(self.state, produce)
         return found
+
+
+_PLACES: dict[int, tuple[tuple[Stall, ...], tuple[dict[str, int], dict[str, int]]]] = {}
+"""Each Stalls tuple's card and stall indexes (:func:`_places`), by the tuple's identity."""
+
+
+def _places(stalls: tuple[Stall, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """The index in ``stalls`` of each card they hold and of each Stall, by id: worked out once
+    per tuple, which the states of a game share until a move changes a Stall (a BUY's picks,
+    an offer, a turn's last steps), so each ``legal_actions`` of those states finds it made
+    (issue 28: a board's refresh lists them). Read-only. Safe across threads as
+    ``widgets.plain._Kept`` is: each step is one call on the dict, cleared at once when full."""
+    kept = _PLACES.get(id(stalls))
+    if kept is not None and kept[0] is stalls:  # the very tuple (kept alive here)
+        return kept[1]
+    cards: dict[str, int] = {}
+    ids: dict[str, int] = {}
+    for i, stall in enumerate(stalls):
+        ids[stall.id] = i
+        for c in stall.cards:
+            cards[c] = i
+    place = (cards, ids)
+    if len(_PLACES) >= 256:
+        _PLACES.clear()
+    _PLACES[id(stalls)] = (stalls, place)
+    return place

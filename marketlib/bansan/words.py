@@ -400,11 +400,21 @@ def _return_list(view: Any, a: A.ReturnList) -> str:
         list=a.list, needs=", ".join(_name(p) for p in listed.icons), value=listed.value)
 
 
-def _place(view: Any, card: str, reader: int | None) -> str:
+def _holding(view: Any, card: str) -> Any:
+    """The Stall holding ``card`` (``None``: in none)."""
+    for stall in view.stalls:
+        if card in stall.cards:
+            return stall
+    return None
+
+
+def _place(view: Any, card: str, reader: int | None, stall: Any = False) -> str:
     """Where ``card`` lies, as ``reader`` reads it (``None``: named by seat): "the Row",
     "your Stall ST-01", "P1's Stall ST-05", "Stall ST-06" (unoperated), "the Neighbour's Stall
-    ST-02", "your Bag" or "P1's Bag"."""
-    stall = next((s for s in view.stalls if card in s.cards), None)
+    ST-02", "your Bag" or "P1's Bag". ``stall``: the Stall holding it, when the caller has
+    looked (:func:`_holding`)."""
+    if stall is False:
+        stall = _holding(view, card)
     if stall is None and card in view.row:
         return _("the Row")
     if stall is None:
@@ -433,10 +443,11 @@ def _pick(view: Any, a: A.Pick) -> str:
     told apart: "Pick PC-45 (Plastic) from P1's Stall ST-05" (B-BUY-02), "from the Row"
     (B-BUY-03), "from your Stall ST-01" or "from your Bag" (B-SELL-01)."""
     waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste.value])
-    place = _place(view, a.card, a.player if view.viewer == a.player else None)
+    stall = _holding(view, a.card)
+    place = _place(view, a.card, a.player if view.viewer == a.player else None, stall)
     pending = view.pending
-    if (isinstance(pending, Purchase) and pending.kind == "vendors" and any(
-            s.renter is None and a.card in s.cards for s in view.stalls)):  # B-SOLO-12: the
+    if (isinstance(pending, Purchase) and pending.kind == "vendors" and stall is not None
+            and stall.renter is None):  # B-SOLO-12: the
         # unoperated Stall's price, which no other button shows (helper-106)
         return _("Pick {card} ({waste}) from {place}, at RM{price} ({factor} x the market "
                  "price, {rule})").format(

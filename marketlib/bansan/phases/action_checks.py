@@ -61,16 +61,17 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
     key = (stall.id, produce, price_check, player)
     if key in f.open_stalls:
         return None
-    if stall.renter == player:
-        return v("B-SOLO-13" if state.rules.plays.solo else "B-BUY-04",
-                 f"{card_id} is in your own stall {stall.id}: you can never buy from your own "
-                 "stalls")
+    if stall.renter == player:  # refusals worded when read (a BUY lists every stall)
+        return refuse("B-SOLO-13" if state.rules.plays.solo else "B-BUY-04",
+                      lambda: f"{card_id} is in your own stall {stall.id}: you can never buy "
+                      "from your own stalls")
     if not stall.open:
-        return v("B-BUY-05", f"{stall.id} is CLOSED: you cannot buy from it")
+        return refuse("B-BUY-05", lambda: f"{stall.id} is CLOSED: you cannot buy from it")
     unit = f.price(produce)
     if stall.renter is None:
         if not buys_unoperated(state.rules):
-            return v("B-BUY-06", f"{stall.id} is unoperated: in multiplayer you cannot buy from it")
+            return refuse("B-BUY-06", lambda: f"{stall.id} is unoperated: in multiplayer you "
+                          "cannot buy from it")
         unit *= UNOPERATED_FACTOR  # B-SOLO-12
     pending = state.pending
     if (not state.rules.buy_multi_seller and isinstance(pending, Purchase) and pending.picked
@@ -86,10 +87,14 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
 
 
 def _sold_types(state: State, f: Facts, player: int) -> set[Produce]:
-    stalls = f.own(player)
-    if state.rules.wholesale_requires_open_stall:
-        stalls = [s for s in stalls if s.open]
-    return {f.sells[s.id] for s in stalls}
+    """The types ``player``'s wholesalers supply (B-BUY-03, A-B-06), once per ``Facts``."""
+    found = f.sold.get(player)
+    if found is None:
+        stalls = f.own(player)
+        if state.rules.wholesale_requires_open_stall:
+            stalls = [s for s in stalls if s.open]
+        found = f.sold[player] = {f.sells[s.id] for s in stalls}
+    return found
 
 
 def _supplied(state: State, f: Facts, player: int, produce: Produce) -> bool:
@@ -190,8 +195,8 @@ def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None
     if wrong:
         return wrong
     if not _supplied(state, f, a.player, a.produce):
-        return v("B-BUY-03", f"you do not sell {a.produce}: your wholesalers supply only the "
-                 "types of the stalls you rent")
+        return refuse("B-BUY-03", lambda: f"you do not sell {a.produce}: your wholesalers "
+                      "supply only the types of the stalls you rent")
     cards = f.cat.produce
     showing = [c for c in state.row if cards[c].shows(a.produce)]
     return _first_ok(showing, lambda c: wholesale_pick(state, f, a.player, c, a.produce),
@@ -283,7 +288,7 @@ def check_empty(state: State, a: A.Empty, f: Facts) -> Why | None:
     if wrong:
         return wrong
     if not state.bins[BIN_INDEX[a.bin]] and not state.rules.allow_empty_empty_bin:
-        return v("B-EMPTY-04", f"the {a.bin} bin holds no card")
+        return refuse("B-EMPTY-04", lambda: f"the {a.bin} bin holds no card")
     return None
 
 
@@ -299,7 +304,8 @@ def action_choices(state: State, f: Facts) -> list[A.Action]:
     """The Action Phase's BUY/SELL/EMPTY choices open to the current vendor (B-ACT-01).
 
     Types that cannot qualify (no card of that type in another vendor's stall, in the Row, or
-    among your own cards) are skipped before the legality check, which decides the rest.
+    among your own cards; a wholesale type its wholesalers do not supply, the check's own
+    ``_supplied``) are skipped before the legality check, which decides the rest.
     """
     p = state.current
     types = f.sells
@@ -316,6 +322,7 @@ def action_choices(state: State, f: Facts) -> list[A.Action]:
         card = cards[c]
         shown.add(card.top)
         shown.add(card.bottom)
+    shown = {t for t in shown if _supplied(state, f, p, t)}  # its wholesalers' types only
     out: list[A.Action] = []
     choices: tuple[tuple[Any, set[Produce], Callable[[State, Any, Facts], Why | None]], ...] = (
         (A.Buy, stocked, check_buy), (A.BuyWholesale, shown, check_buy_wholesale),
