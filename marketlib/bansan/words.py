@@ -442,7 +442,7 @@ def _pick(view: Any, a: A.Pick) -> str:
     """A card to pick, with its waste type and where it lies, so cards of one type can be
     told apart: "Pick PC-45 (Plastic) from P1's Stall ST-05" (B-BUY-02), "from the Row"
     (B-BUY-03), "from your Stall ST-01" or "from your Bag" (B-SELL-01)."""
-    waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste.value])
+    waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste._value_])
     stall = _holding(view, a.card)
     place = _place(view, a.card, a.player if view.viewer == a.player else None, stall)
     pending = view.pending
@@ -452,7 +452,7 @@ def _pick(view: Any, a: A.Pick) -> str:
         return _("Pick {card} ({waste}) from {place}, at RM{price} ({factor} x the market "
                  "price, {rule})").format(
                      card=a.card, waste=waste, place=place, factor=UNOPERATED_FACTOR,
-                     price=UNOPERATED_FACTOR * market_prices(view)[pending.produce.value],
+                     price=UNOPERATED_FACTOR * market_prices(view)[pending.produce._value_],
                      rule="B-SOLO-12" if view.rules.plays.solo else "A-B-08")  # the option
     return _("Pick {card} ({waste}) from {place}").format(card=a.card, waste=waste,
                                                            place=place)
@@ -691,6 +691,33 @@ _ASKS = {
 """The same for a seller's counter to a bargain, which asks the buyer a price (A-B-60)."""
 
 
+_MINE_NOW = {
+    "draft": N_("You are renting a Stall in the Stall draft ({rent})."),
+    "solo_move": N_("You are moving one row of Workers one Stall to the right."),
+    "stock": N_("You are stocking: every Row card of one type, or from the Deck."),
+    "actions": N_("You are taking actions ({left} left)."),
+    "complete": N_("You are completing Shopping Lists from your Bag (Upkeep)."),
+    "closing": N_("You are completing your last Shopping Lists in the Closing Round."),
+    "bag": N_("You are giving away or throwing the extra cards of your Bag."),
+}
+"""The step in progress by phase, as the decider reads it (:func:`step`)."""
+_THEIR_NOW = {
+    "draft": N_("{who} is renting a Stall in the Stall draft ({rent})."),
+    "solo_move": N_("{who} is moving one row of Workers one Stall to the right."),
+    "stock": N_("{who} is stocking: every Row card of one type, or from the Deck."),
+    "actions": N_("{who} is taking actions ({left} left)."),
+    "complete": N_("{who} is completing Shopping Lists from their Bag (Upkeep)."),
+    "closing": N_("{who} is completing their last Shopping Lists in the Closing Round."),
+    "bag": N_("{who} is giving away or throwing the extra cards of their Bag."),
+}
+"""The step in progress by phase, as another seat reads it (:func:`step`)."""
+_MINE_FRESH = {**_MINE_NOW,
+               "stock": N_("You are stocking: every Row card of one type (B-SOLO-11).")}
+_THEIR_FRESH = {**_THEIR_NOW,
+                "stock": N_("{who} is stocking: every Row card of one type (B-SOLO-11).")}
+"""The same where the stocking takes from the Row only (Sendiri, B-SOLO-11)."""
+
+
 def step(view: Any, decider: int | None, seat: int | None) -> str:
     """The step in progress as ``seat`` reads it (``None``: a watcher or the teacher): the
     decider reads "you"; another seat reads it in the third person, told when it is about them
@@ -771,28 +798,9 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                   "you choose which.") if me else
                 _("Step 1b throw: 1 card from {stalls} goes into its Waste Bin (B-SOLO-10): "
                   "{who} chooses which.")).format(who=who, stalls=stalls)
-    mine_now = {
-        "draft": N_("You are renting a Stall in the Stall draft ({rent})."),
-        "solo_move": N_("You are moving one row of Workers one Stall to the right."),
-        "stock": N_("You are stocking: every Row card of one type, or from the Deck."),
-        "actions": N_("You are taking actions ({left} left)."),
-        "complete": N_("You are completing Shopping Lists from your Bag (Upkeep)."),
-        "closing": N_("You are completing your last Shopping Lists in the Closing Round."),
-        "bag": N_("You are giving away or throwing the extra cards of your Bag."),
-    }
-    their_now = {
-        "draft": N_("{who} is renting a Stall in the Stall draft ({rent})."),
-        "solo_move": N_("{who} is moving one row of Workers one Stall to the right."),
-        "stock": N_("{who} is stocking: every Row card of one type, or from the Deck."),
-        "actions": N_("{who} is taking actions ({left} left)."),
-        "complete": N_("{who} is completing Shopping Lists from their Bag (Upkeep)."),
-        "closing": N_("{who} is completing their last Shopping Lists in the Closing Round."),
-        "bag": N_("{who} is giving away or throwing the extra cards of their Bag."),
-    }
-    if view.rules.plays.fresh_row:  # Sendiri stocks from its Row only (B-SOLO-11)
-        mine_now["stock"] = N_("You are stocking: every Row card of one type (B-SOLO-11).")
-        their_now["stock"] = N_("{who} is stocking: every Row card of one type (B-SOLO-11).")
-    now = (mine_now if me else their_now).get(str(phase))
+    fresh = view.rules.plays.fresh_row  # Sendiri stocks from its Row only (B-SOLO-11)
+    now = ((_MINE_FRESH if fresh else _MINE_NOW) if me else
+           (_THEIR_FRESH if fresh else _THEIR_NOW)).get(str(phase))
     if now is None:
         shown = _(PHASES[str(phase)]) if str(phase) in PHASES else str(phase)
         return (_("You decide ({now}).") if me else _("{who} is deciding ({now}).")).format(

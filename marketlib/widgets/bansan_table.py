@@ -68,7 +68,7 @@ def _pending(view: Any) -> dict[str, Any] | None:
     pend: dict[str, Any] = {"kind": type(pending).__name__}
     if isinstance(pending, Purchase):
         total = purchase_total(view, pending)  # what done moves, Events included
-        pend.update(purchase=pending.kind, produce=pending.produce.value, total=total,
+        pend.update(purchase=pending.kind, produce=pending.produce._value_, total=total,
                     picked=builtins(pending.picked))
     elif not isinstance(pending, SoloThrow):
         pend.update(builtins(pending))
@@ -177,21 +177,21 @@ SHOWN = Presentation(ACTIONS, bansan_words.LABELS, (
     row(A.Move, target=lambda a: f"move:{a.row}",
         clicks={"move": lambda view, name, p: A.Move(player=p, row=int(name))
                 if name.isdigit() else None}),
-    row(A.StockRow, target=lambda a: f"stock:{a.produce.value}", verb="stock",
+    row(A.StockRow, target=lambda a: f"stock:{a.produce._value_}", verb="stock",
         clicks={"stock": _produce(A.StockRow)}),
     row(A.StockDeck, target=lambda a: _pressed(A.StockDeck), verb="draw",
         clicks={_pressed(A.StockDeck): _button(A.StockDeck)}),
     row(A.SkipStocking, target=lambda a: _pressed(A.SkipStocking), verb="skip",
         clicks={_pressed(A.SkipStocking): _button(A.SkipStocking)}),
-    row(A.Buy, target=lambda a: f"buy:{a.produce.value}", clicks={"buy": _produce(A.Buy)}),
-    row(A.BuyWholesale, target=lambda a: f"wholesale:{a.produce.value}", verb="wholesale",
+    row(A.Buy, target=lambda a: f"buy:{a.produce._value_}", clicks={"buy": _produce(A.Buy)}),
+    row(A.BuyWholesale, target=lambda a: f"wholesale:{a.produce._value_}", verb="wholesale",
         clicks={"wholesale": _produce(A.BuyWholesale)}),
-    row(A.Sell, target=lambda a: f"sell:{a.produce.value}", clicks={"sell": _produce(A.Sell)}),
+    row(A.Sell, target=lambda a: f"sell:{a.produce._value_}", clicks={"sell": _produce(A.Sell)}),
     row(A.Pick, target=lambda a: f"card:{a.card}",
         clicks={"card": lambda view, name, p: A.Pick(player=p, card=name.split("@")[0])}),
     row(A.Bargain, target=lambda a: _pressed(A.Bargain)),
     row(A.Done, target=lambda a: _pressed(A.Done), clicks={_pressed(A.Done): _button(A.Done)}),
-    row(A.Empty, target=lambda a: f"bin:{a.bin.value}",
+    row(A.Empty, target=lambda a: f"bin:{a.bin._value_}",
         clicks={"bin": lambda view, name, p: A.Empty(player=p, bin=bansan.Waste(name))}),
     row(A.EndActions, target=lambda a: _pressed(A.EndActions), verb="end",
         clicks={_pressed(A.EndActions): _button(A.EndActions)}),

@@ -123,3 +123,31 @@ def test_action_choices_skip_only_what_the_checks_refuse() -> None:
                     checked += 1
                 state = bansan.apply(state, rng.choice(bansan.legal_actions(state)))
     assert checked > 100
+
+
+def test_picks_skip_only_what_the_checks_refuse() -> None:
+    """A BUY's or SELL's picks are every card of the Row, the Stalls and the vendor's Bag whose
+    ``check_pick`` passes, in the same order, wherever a SELL takes its cards from (A-B-09)."""
+    from marketlib.bansan import actions as A
+    from marketlib.bansan.phases import action_checks as AC
+    from marketlib.bansan.state import Purchase
+
+    checked = 0
+    for source in ("own_stalls", "bag", "both"):
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = bansan.setup(bansan.Rules(players=3, online_sell_source=source), seed)
+            for _ in range(400):
+                if bansan.outcome(state) is not None:
+                    break
+                pending = state.pending
+                if isinstance(pending, Purchase) and state.offer is None:
+                    p = state.current
+                    cards = [*state.row, *(c for s in state.stalls for c in s.cards),
+                             *(b.card for b in state.vendors[p].bag)]
+                    every = [a for a in [A.Pick(player=p, card=c) for c in cards]
+                             if AC.check_pick(state, a, Facts(state)) is None]
+                    assert AC.pick_choices(state, p, pending, Facts(state)) == every
+                    checked += pending.kind == "sell"
+                state = bansan.apply(state, rng.choice(bansan.legal_actions(state)))
+    assert checked > 30

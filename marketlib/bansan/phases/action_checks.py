@@ -345,11 +345,17 @@ def pick_choices(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Ac
 
 
 def _picks(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
+    """The cards that could qualify, through ``check_pick``: a SELL's only from where it takes
+    its cards (A-B-09) and of its type, as :func:`check_sell` finds them."""
     if pending.kind == "wholesale":
         cards = list(state.row)
     elif pending.kind == "sell":
-        cards = [c for s in f.own(p) for c in s.cards]
-        cards += [b.card for b in state.vendors[p].bag]
+        types, produce = f.sells, pending.produce
+        source = state.rules.online_sell_source
+        cards = [c for s in f.own(p) if types[s.id] is produce
+                 for c in s.cards] if source != "bag" else []
+        if source != "own_stalls":
+            cards += [b.card for b in state.vendors[p].bag if b.produce is produce]
     else:
         types = f.sells
         cards = [c for s in state.stalls if s.renter != p and s.cards
