@@ -136,7 +136,15 @@ each in its ``description``'s first line alone (2,566 in English, 2,566 in Malay
 purpose, a Monsoon declare's preview saying what becomes of the Order's Bonus Action (next at
 Gold or Silver, skipped when it can do nothing, given up at Bulk: M-FUL-08, M-BA-05;
 helper-108): ``a2723f47...c0a5394b``; compared leaf by leaf, 214 payloads differ, all
-Monsoon, each only in the previews of its declare choices (386 previews).
+Monsoon, each only in the previews of its declare choices (386 previews). The refresh work of
+6 December 2026 after that (abc94e0, 9f0a72d: the legal actions' indexes and prefilters, the
+step's tables) left it as it was. Then, on purpose, a Bansan preview saying the action a BUY,
+a wholesale BUY, a SELL or an EMPTY takes when it starts ("uses 1 action now (1 left,
+B-ACT-01)") and, after it, that a move ending the Action Phase at once ends it ("ends your
+Action Phase; Upkeep follows", as end-actions says; helper-110): ``7956b2f3...a312c503``;
+compared leaf by leaf, 916 payloads differ, each only in ``previews.choices`` (3,668
+previews, English and Malay), each the old preview's parts with the new part before them
+(after the next step's words) and the phase's end after them, in the same order.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

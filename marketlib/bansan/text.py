@@ -22,6 +22,7 @@ from typing import Any
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Produce
+from marketlib.bansan.phases.action_checks import NEW_ACTIONS
 from marketlib.bansan.queries import (
     UNOPERATED_FACTOR,
     buys_unoperated,
@@ -350,11 +351,12 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             legal: bool = False) -> Preview:
     """What ``action`` does for the deciding seat, from its ``view`` only.
 
-    Certain: your money (RM), your Bag (cards), the Waste Bins' fill (B-BIN-01), the Last Round
-    trigger (B-END-01) and the end of the game. A move that reveals hidden cards (the Deck in
-    stocking [B] B-STOCK-04, a refill B-UPK-09, a Sendiri draw B-SOLO-10/11; the list deck
-    B-UPK-06; an Event B-UPK-10) says so as a chance; what the reveal can change (the bins,
-    the trigger and, with Events, money and Bags) is then not stated as certain.
+    Certain: the action it uses (B-ACT-01), your money (RM), your Bag (cards), the Waste Bins'
+    fill (B-BIN-01), the Last Round trigger (B-END-01), the end of your turn or Action Phase
+    and the end of the game. A move that reveals hidden cards (the Deck in stocking [B]
+    B-STOCK-04, a refill B-UPK-09, a Sendiri draw B-SOLO-10/11; the list deck B-UPK-06; an
+    Event B-UPK-10) says so as a chance; what the reveal can change (the bins, the trigger
+    and, with Events, money and Bags) is then not stated as certain.
 
     ``world`` is a state rebuilt from ``view`` (``determinize``) when the caller has one.
     ``legal``: the caller took ``action`` from the seat's legal (or any-time) actions, so its
@@ -420,6 +422,9 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
     if len(after.list_deck) < len(before.list_deck):
         chance.append("draws Shopping Lists you have not seen")
     certain: list[str] = [what] if (what := _next_step(view, action, after)) else []
+    if isinstance(action, NEW_ACTIONS):  # B-ACT-01: a BUY or SELL takes its action when it
+        # starts, before any card is picked (helper-110)
+        certain.append(f"uses 1 action now ({before.actions_left - 1} left, B-ACT-01)")
     if sure_money:  # money, the Bag and the turn
         v0, v1 = before.vendors[player], after.vendors[player]
         if v1 is not v0:
@@ -440,6 +445,9 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             certain.append("ends your turn")
         elif before.phase == "complete" and isinstance(action, A.Done):  # a Bag check to make
             certain.append("Upkeep goes on")  # (B-UPK-08): in every world, as no Event flips
+    if (before.phase == "actions" and after.phase != "actions"
+            and not isinstance(action, A.EndActions)):  # the last action, done: the phase
+        certain.append(_end_actions(view, A.EndActions(player=player), after))  # ends at once
     return Preview(certain=tuple(certain), chance="; ".join(chance))
 
 

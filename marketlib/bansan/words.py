@@ -1679,6 +1679,7 @@ PREVIEWS: tuple[str, ...] = (
     N_('a Star on a drawn card flips an Event, which can change money, Bags and bins'),
     N_('flips an Event, which can change money, Bags and bins'),
     N_('draws Shopping Lists you have not seen'),
+    N_('uses 1 action now ({left} left, B-ACT-01)'),
     N_('money RM{before} -> RM{after}'),
     N_('Bag {before} -> {after} card'),
     N_('Bag {before} -> {after} cards'),

@@ -92,7 +92,8 @@ def test_the_words_of_a_purchase_say_it_is_free_or_at_full_price_this_turn() -> 
     start = bansan.parse_action("P0 buy-wholesale MT")
     assert bansan_words.label(view, start) == "Buy Meat wholesale (from the Row, free this turn)"
     assert str(bansan.preview(view, start)) == (
-        "buy Meat from the Row for free this turn (EV-13): pick the cards next")
+        "buy Meat from the Row for free this turn (EV-13): pick the cards next; uses 1 action "
+        "now (1 left, B-ACT-01)")  # the action is taken at the start (helper-110)
     buying = play(free, "P0 buy-wholesale MT")
     pick = bansan.parse_action(f"P0 pick {buying.row[0]}")
     assert str(bansan.preview(bansan.view(buying, 0), pick)) == (
@@ -107,7 +108,8 @@ def test_the_words_of_a_purchase_say_it_is_free_or_at_full_price_this_turn() -> 
     sell = bansan.parse_action("P0 sell MT")
     assert bansan_words.label(boom, sell) == "Sell Meat online (full price this turn)"
     assert str(bansan.preview(boom, sell)) == (
-        "sell Meat from your Stalls at full price this turn (EV-18): pick the cards next")
+        "sell Meat from your Stalls at full price this turn (EV-18): pick the cards next; uses "
+        "1 action now (1 left, B-ACT-01)")
     with language("ms"):
         malay = sentence(str(bansan.preview(boom, sell)))
     assert "EV-18" in malay and "full price" not in malay
@@ -149,13 +151,14 @@ def test_the_buy_preview_says_the_price_in_force() -> None:
     s = msgspec.structs.replace(s, active_event="EV-03")
     said = str(bansan.preview(bansan.view(s, 0), bansan.parse_action("P0 buy MT")))
     assert said == (f"buy Meat from other vendors' Stalls at RM{meat + 1} a card: pick the cards "
-                    "next")
+                    "next; uses 1 action now (1 left, B-ACT-01)")
     rules = Rules(players=2, buy_unoperated_multiplayer=True)
     s = position(rules=rules, rents={0: ["FV"], 1: ["WG"]}, stalls={"MT": ["MT"]},
                  phase="actions")
     said = str(bansan.preview(bansan.view(s, 0), bansan.parse_action("P0 buy MT")))
     assert said == (f"buy Meat from other vendors' Stalls at RM{meat} a card (RM{2 * meat} from "
-                    "an unoperated Stall): pick the cards next")
+                    "an unoperated Stall): pick the cards next; uses 1 action now (1 left, "
+                    "B-ACT-01)")
     with language("ms"):
         assert sentence(said).startswith(f"beli Daging dari Gerai peniaga lain pada harga "
                                          f"RM{meat} sekeping (RM{2 * meat} dari Gerai tanpa")
@@ -178,7 +181,8 @@ def test_a_sendiri_buy_says_whose_stalls() -> None:
     assert table_of("bansan").label(view, buy) == f"Buy {name} from the Stalls"
     said = str(bansan.preview(view, buy))
     assert said == (f"buy {name} from the Stalls at RM{unit} a card from the Neighbour's, "
-                    f"RM{2 * unit} from an unoperated one: pick the cards next")
+                    f"RM{2 * unit} from an unoperated one: pick the cards next; uses 1 action "
+                    f"now ({view.actions_left - 1} left, B-ACT-01)")
     with language("ms"):
         assert "peniaga lain" not in sentence(said)
         assert table_of("bansan").label(view, buy).startswith("Beli ")

@@ -201,3 +201,46 @@ def test_a_bag_of_one_card_is_singular() -> None:
             said += [str(bansan.preview(view, a, world, legal=True)) for a in legal]
     assert not any("-> 1 cards" in s for s in said)
     assert any("-> 1 card;" in s or s.endswith("-> 1 card") for s in said)
+
+
+def test_a_preview_says_when_a_move_takes_an_action() -> None:
+    """A BUY, a wholesale BUY, a SELL and an EMPTY each take 1 of the Action Phase's actions
+    when they start (B-ACT-01), before any card is picked: their previews say so with the
+    actions left, and no other move's does (helper-110 started a BUY, then read "1 left" on
+    the step line without having been told). A move that ends the Action Phase at once (the
+    last EMPTY, a last BUY's done) says so, as end-actions does. In English and in Malay."""
+    from marketlib.core.i18n import language, sentence
+
+    takes = (A.Buy, A.BuyWholesale, A.Sell, A.Empty)
+    seen: dict[bool, int] = {True: 0, False: 0}
+    for rules in RULES:
+        rng = random.Random(7)
+        match = Match("bansan", rules, seed=7)
+        for _ in range(300):
+            if match.outcome is not None:
+                break
+            state, seat = match.state, match.current_player
+            assert seat is not None
+            view, world = match.view(seat), world_of(bansan, match.view(seat))
+            for action in match.legal_actions():
+                said = str(bansan.preview(view, action, world, legal=True))
+                used = isinstance(action, takes)
+                part = f"uses 1 action now ({state.actions_left - 1} left, B-ACT-01)"
+                assert (part in said) is used, (str(action), said)
+                after = bansan.apply(state, action)
+                if used:  # the move's own count (a last EMPTY also ends the Action Phase)
+                    assert after.actions_left == state.actions_left - 1 or (
+                        state.actions_left == 1 and after.phase == "complete")
+                else:  # a pick, a done, R&R, an offer: no action taken (end-actions: all)
+                    assert after.actions_left == state.actions_left or isinstance(
+                        action, A.EndActions) or after.phase != state.phase, str(action)
+                ended = state.phase == "actions" and after.phase == "complete"
+                assert ("ends your Action Phase; Upkeep follows" in said) is ended, said
+                seen[used] += 1
+                if used and seen[True] < 20:
+                    with language("ms"):
+                        malay = sentence(said)
+                    assert (f"menggunakan 1 tindakan sekarang (tinggal {state.actions_left - 1}, "
+                            "B-ACT-01)") in malay, malay
+            match.play(rng.choice(match.legal_actions()))
+    assert seen[True] > 100 and seen[False] > 300

@@ -28,6 +28,11 @@ from marketlib.bansan.words import PURCHASES
 from marketlib.core.errors import Violation, Why, refuse
 from marketlib.core.errors import violation as v
 
+NEW_ACTIONS = (A.Buy, A.BuyWholesale, A.Sell, A.Empty)
+"""The moves that each take one of the turn's actions when they start (B-ACT-01): their
+checks ask :func:`_new_action` first, their handlers count the action at once (a BUY or SELL
+before any card is picked), and their previews say so (``text.preview``)."""
+
 
 def _new_action(state: State) -> Violation | None:
     pending = state.pending
