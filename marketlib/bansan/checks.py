@@ -231,7 +231,8 @@ def rr_gate(state: State | View, p: int) -> Violation | None:
     if state.trigger is not None:
         return v("B-END-04", "the Last Round is triggered: no more R&R")
     if state.vendors[p].rr_used:
-        return v("B-ANY-04", "you have already used your R&R (your bag is flipped)")
+        return v("B-ANY-04", "you have already used your R&R, and it is once a game (your "
+                 "Shopping Bag is flipped to show it, B-ANY-07)")  # helper-110
     return None
 
 
@@ -256,7 +257,8 @@ def rr_terms(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
             return v("B-ANY-06", f"{a.rent} is not in play")
         s = state.stalls[i]
         if s.renter is not None:
-            return v("B-ANY-06", f"{a.rent} is rented by P{s.renter}: only unoperated stalls")
+            return v("B-ANY-06", f"{a.rent} is rented by P{s.renter}: R&R rents only an "
+                     "unoperated Stall")  # a whole sentence (helper-110)
         if not s.open and not state.rules.rent_closed_stall:
             return v("B-ANY-06", f"{a.rent} is CLOSED and cannot be rented (A-B-22)")
         if opening and a.release is None and f.once(unrented) - 1 < (

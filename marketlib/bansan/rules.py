@@ -251,10 +251,10 @@ def _out_of_step(state: State, tag: str) -> str:
             later = state.phase == "actions" and step in _UPKEEP_STEPS
             names[f"'{PHASES.get(step, step)}'{', after end-actions,' if later else ''}"] = None
     move = (rules.plays.solo and SOLO_MOVE_WORDS.get(tag)) or MOVE_WORDS.get(tag, verb)
-    said = (f"now is '{PHASES.get(state.phase, state.phase)}'; {move} ({verb}) is not part "
-            f"of it")
+    said = (f"it is '{PHASES.get(state.phase, state.phase)}' now, and {move} ({verb}) is "
+            f"not part of it")  # helper-110 read "now is '...'" as broken words
     if names:
-        said += f" (it is played in {' or in '.join(names).rstrip(',')})"
+        said += f": it comes in {' or in '.join(names).rstrip(',')}"
     return said
 
 

@@ -1453,8 +1453,8 @@ and unoperated Stalls, not from other vendors (B-SOLO-12; helper-107)."""
 
 
 REFUSALS: tuple[str, ...] = (
-    N_("now is '{phase}'; {move} ({verb}) is not part of it"),
-    N_("now is '{phase}'; {move} ({verb}) is not part of it (it is played in {steps})"),
+    N_("it is '{phase}' now, and {move} ({verb}) is not part of it"),
+    N_("it is '{phase}' now, and {move} ({verb}) is not part of it: it comes in {steps}"),
     N_('nobody holds personal Shopping Lists in the Kenduri Menu'),
     N_('there is nobody to trade with in Sendiri'),
     N_('there is no bargaining in Sendiri: the prices are fixed'),
@@ -1491,7 +1491,8 @@ REFUSALS: tuple[str, ...] = (
     N_('there is no R&R in Sendiri: Workers move by rule'),
     N_('R&R starts with the first turn (opening_rr=False; A-B-60)'),
     N_('the Last Round is triggered: no more R&R'),
-    N_('you have already used your R&R (your bag is flipped)'),
+    N_('you have already used your R&R, and it is once a game (your Shopping Bag is flipped '
+       'to show it, B-ANY-07)'),
     N_('name a stall to rent and/or release'),
     N_('you do not rent {stall}'),
     N_("there is no trading in the Closing Round (closing_trades='never', A-B-62)"),
@@ -1507,7 +1508,7 @@ REFUSALS: tuple[str, ...] = (
     N_('{list} is not an open Kenduri list'),
     N_('{list} is not an open Kenduri list (P{seat} completed it)'),
     N_('throw a card of {stall} {produce}, the stall of the type shown on {card}'),
-    N_('{stall} is rented by P{renter}: only unoperated stalls'),
+    N_('{stall} is rented by P{renter}: R&R rents only an unoperated Stall'),
     N_('{stall} is CLOSED and cannot be rented (A-B-22)'),
     N_('the stall draft still places {count} Workers and needs an unrented stall for '
        'each (A-B-60)'),

@@ -287,26 +287,26 @@ def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> N
     said = {text: str(bansan.explain(m, bansan.parse_action(text)))
             for text in ("P0 half top", "P0 complete SL-25 PC-78")}
     assert said == {
-        "P0 half top": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; choosing the halves "
-                       "of your opening cards (half) is not part of it (it is played in "
-                       "'Opening Round: opening stock')",
-        "P0 complete SL-25 PC-78": "B-OPEN-02: now is 'Opening Round: Shopping Lists'; "
-                                   "completing a Shopping List (complete) is not part of it (it "
-                                   "is played in 'Upkeep: complete Shopping Lists' or in "
-                                   "'Closing Round')",
+        "P0 half top": "B-OPEN-02: it is 'Opening Round: Shopping Lists' now, and choosing the "
+                       "halves of your opening cards (half) is not part of it: it comes in "
+                       "'Opening Round: opening stock'",
+        "P0 complete SL-25 PC-78": "B-OPEN-02: it is 'Opening Round: Shopping Lists' now, and "
+                                   "completing a Shopping List (complete) is not part of it: it "
+                                   "comes in 'Upkeep: complete Shopping Lists' or in "
+                                   "'Closing Round'",
     }
     short = bansan.setup(Rules(players=3, closing_round=False), 1)  # steps of this game only
     why = bansan.explain(short, bansan.parse_action("P0 complete SL-25 PC-78"))
-    assert why is not None and why.reason.endswith("(it is played in 'Upkeep: complete Shopping "
-                                                   "Lists')")
+    assert why is not None and why.reason.endswith(": it comes in 'Upkeep: complete Shopping "
+                                                   "Lists'")
     actions = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="actions")
     why = bansan.explain(actions, bansan.parse_action("P0 complete SL-25 PC-78"))
     assert why is not None and why.reason.endswith(
-        "(it is played in 'Upkeep: complete Shopping Lists', after end-actions, or in 'Closing "
-        "Round')")
+        ": it comes in 'Upkeep: complete Shopping Lists', after end-actions, or in 'Closing "
+        "Round'")
     why = bansan.explain(actions, bansan.parse_action("P0 throw PC-01"))  # not Sendiri's throw
     assert why is not None and why.reason.endswith(
-        "(it is played in 'Upkeep: check your Bag', after end-actions)")
+        ": it comes in 'Upkeep: check your Bag', after end-actions")
     upkeep = bansan.position(rents={0: ["FV"], 1: ["WG"]}, phase="complete")
     why = bansan.explain(upkeep, bansan.parse_action("P0 end-actions"))
     assert why is not None and why.rule == "B-ACT-01" and "actions are over" in why.reason
@@ -519,8 +519,8 @@ def test_every_kind_of_move_has_words_for_a_refusal() -> None:
     s = bansan.setup(Rules(players=2), 1)
     why = bansan.explain(s, bansan.parse_action("P0 worker ST-01"))
     assert why is not None and why.reason == (
-        "now is 'Opening Round: Shopping Lists'; placing a Worker (worker) is not part of it "
-        "(it is played in 'Opening Round: Stall draft')")
+        "it is 'Opening Round: Shopping Lists' now, and placing a Worker (worker) is not part "
+        "of it: it comes in 'Opening Round: Stall draft'")
     from marketlib.core.i18n import language, refusal
 
     actions = bansan.position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions")
@@ -528,6 +528,6 @@ def test_every_kind_of_move_has_words_for_a_refusal() -> None:
     assert throw is not None
     with language("ms"):  # every fragment in Malay (helper-84 read "after end-actions" there)
         assert refusal(throw.reason) == (
-            "sekarang ialah 'Fasa Tindakan'; membuang kad ke dalam Tong Sampah (throw) bukan "
-            "sebahagian daripadanya (ia dimainkan dalam 'Penyelenggaraan: periksa Beg anda', "
-            "selepas end-actions)")
+            "sekarang ialah 'Fasa Tindakan', dan membuang kad ke dalam Tong Sampah (throw) "
+            "bukan sebahagian daripadanya: ia dimainkan dalam 'Penyelenggaraan: periksa Beg "
+            "anda', selepas end-actions")

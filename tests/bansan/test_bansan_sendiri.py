@@ -453,4 +453,4 @@ def test_a_sendiri_buy_says_stalls_not_vendors_and_the_unoperated_price() -> Non
     m = Match("bansan", SOLO, seed=7)
     for move in ("P0 return SL-48", "P0 half top"):
         m.play(move)
-    assert "; buying from the Stalls (buy) is not part of it" in str(m.explain("P0 buy MT"))
+    assert ", and buying from the Stalls (buy) is not part of it" in str(m.explain("P0 buy MT"))
