@@ -15,7 +15,9 @@ from marketlib.bansan.state import Stall, State
 class Facts:
     """What the rule checks ask about one state, worked out once and shared by every check of
     one ``legal_actions`` (or ``explain``) call: an object per call, so nothing outlives it
-    (docs: "Games and the registry")."""
+    (docs: "Games and the registry"), except the card and Stall indexes of a Stalls tuple,
+    which the states sharing that tuple share (:func:`_places`; read-only, and a tuple never
+    changes)."""
 
     __slots__ = ("_bags", "_free", "_kept", "_own", "_place", "_prices", "_stocked", "cat",
                  "open_stalls", "picks", "sells", "sold", "state")

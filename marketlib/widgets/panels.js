@@ -282,9 +282,8 @@ function mlPreviews(model, send, shown, quiet) {
       : (root && root.contains(focused) && focused.matches(":focus-visible") ? focused : null);
     const at = under ? under.getBoundingClientRect().top : null;
     e.line.textContent = `${e.words}: ${p}`;
-    // its height as laid out, fractions kept: offsetHeight rounds 70.19 px down to 70, and a
-    // shorter preview then let the line shrink by the fraction, moving the board up 0.19 px
-    const tall = e.line.getBoundingClientRect().height;
+    // laid-out height with its fractions (offsetHeight's 70 for 70.19 px moved the board up)
+    const tall = parseFloat(getComputedStyle(e.line).height);
     if (tall > tallest) {
       tallest = tall;
       e.line.style.minHeight = `${tall}px`;
