@@ -46,8 +46,9 @@ from marketlib.core.i18n import (
 from marketlib.core.match import Match
 from marketlib.core.savefile import same_cards
 from marketlib.widgets.messages import Message, StaleMessage, kind_of
-from marketlib.widgets.payload import Reason, Table
+from marketlib.widgets.payload import Table
 from marketlib.widgets.session import COACH, PAUSED_REFUSAL, SeatSession, TableSession
+from marketlib.widgets.story import Reason
 
 MOVES = ("play", "any_time", "propose_trade", "bargain", "counter")
 """The messages that ask for a move (refused when no move was played)."""

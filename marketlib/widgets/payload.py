@@ -14,12 +14,13 @@ presentation table (:mod:`.presentation`): per action kind its label, button ver
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any
 
-from marketlib.core.i18n import Later, _, get_language, refusal, said, sentence
+from marketlib.core.i18n import _, get_language, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
+from marketlib.widgets.story import LOG_LINES, Reason, log_lines, story_lines
 
 if TYPE_CHECKING:
     from marketlib.widgets.messages import Bargain, Counter, ProposeTrade
@@ -181,121 +182,6 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
         ending=_(named) if named else ending, winners=winners, scores=scores)
 
 
-LOG_LINES = 500
-"""A board is sent the log's last 500 lines (``log_total`` says how many there are), so a
-redraw costs the same however long the game; ``Match.log()`` has every line."""
-
-class Reason(NamedTuple):
-    """A computer player's reason for one move, as the log says it (:func:`bot_reason`)."""
-
-    text: str
-    """The reason: English, or a :class:`~marketlib.core.i18n.Later` that the log words in
-    each seat's language."""
-    readers: frozenset[int] | None
-    """The seats it may be shown to (``None``: only the teacher view)."""
-    each_move: bool = False
-    """Said on this move even when the move before it had the same reason (a classroom's
-    timed-out move, each one its own decision); by default a reason is said once per line of
-    play."""
-
-
-def bot_reason(name: str, why: str) -> str:
-    """A computer player's reason as the log quotes it, ``GreedyBot: plays ...``: its class
-    ``name`` and its ``explain_choice()`` (``""``: the name alone). A sentence that is a
-    :class:`~marketlib.core.i18n.Later` stays one, so each seat's log words it in the seat's
-    language when the seat's payload is built (issue 30, point 5); its ``str`` is the English.
-
-    Example:
-        >>> from marketlib.core.i18n import N_
-        >>> why = bot_reason("RandomBot", Later(N_("has not chosen yet.")))
-        >>> why, why.said("ms")
-        ('RandomBot: has not chosen yet.', 'RandomBot: belum memilih lagi.')
-    """
-    if not why:
-        return name
-    return Later.by(_named, name, why) if isinstance(why, Later) else f"{name}: {why}"
-
-
-def _named(name: str, why: str) -> str:
-    return f"{name}: {said(why)}"
-
-
-def log_lines(
-    match: Match,
-    seat: int | None,
-    reasons: Mapping[tuple[int, Any], Reason],
-    cache: dict[Any, Any] | None = None,
-) -> list[str]:
-    """One line per action played, as ``seat`` may read it (``None``: the teacher view).
-
-    Another seat's hidden choice reads as a watcher sees it (the game's ``describe``; its
-    sentences in the language in force, its table notation as it is); a
-    computer player's reason is added only where that seat may read it, on the first move of
-    the line of play it explains (the moves after it in the same turn share it), or on each move
-    where the reason says so (:class:`Reason`). With a ``cache`` (a
-    dict the caller keeps, cleared for a new game), the lines of the moves already written are
-    kept, so a redraw writes only the new ones: the log costs the same per move however long
-    the game (only a changed move, after an undo, is written again with those after it).
-    """
-    history = match.history
-    if cache is None:
-        return _log_from(match, seat, reasons, history, 0, [])
-    lang = get_language()
-    key = ("log", seat, lang)  # each language its own lines
-    built: tuple[tuple[Any, ...], list[str]] | None = cache.get(key)
-    start, lines = 0, []
-    if built is not None:
-        old, old_lines = built
-        start = min(len(old), len(history))
-        if history[:start] != old[:start]:  # an undo, then another move: from the first change
-            start = next(i for i in range(start) if history[i] != old[i])
-        lines = old_lines[:start]
-    lines = _log_from(match, seat, reasons, history, start, lines, cache, lang)
-    cache[key] = (history, lines)
-    return list(lines)
-
-
-def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], Reason],
-              history: tuple[Any, ...], start: int, lines: list[str],
-              cache: dict[Any, Any] | None = None, lang: str = "") -> list[str]:
-    """``lines`` (the log of ``history[:start]``) with the lines of the moves after it. With
-    a ``cache``, a move's text is worded once for all the seats that read it alike (the
-    game's ``log_reader``: every seat, for a move that hides nothing)."""
-    game = match.game
-    states = match.states
-    reader = getattr(game, "log_reader", _own_reading)
-    for i in range(start, len(history)):
-        action = history[i]
-        before = states[i]
-        shared = reader(before, action, seat)
-        said_key = ("said", i, shared, lang)  # by position: a branch undone is overwritten
-        kept = None if cache is None else cache.get(said_key)
-        if kept is not None and kept[0] is before and kept[1] == action:
-            text = kept[2]
-        else:
-            text = sentence(game.describe(before, action, shared, states[i + 1]))  # a
-            # sentence in the seat's language (a reveal, a hidden list, an Event); the
-            # notation stays as it is
-            if cache is not None:
-                cache[said_key] = (before, action, text)
-        reason = reasons.get((i, action))
-        if reason is not None and (seat is None if reason.readers is None else (
-                seat is None or seat in reason.readers)) and (
-                i == 0 or reason.each_move
-                or reasons.get((i - 1, history[i - 1])) != reason
-                or getattr(history[i - 1], "player", None) != getattr(action, "player", None)):
-            text = f"{text} - {said(reason.text)}"  # once per line of play, not on each of its
-            # moves (unless said on each: a timed-out move); a reason that is a Later in the
-            # seat's language (the log's is in force)
-        lines.append(text)
-    return lines
-
-
-def _own_reading(state: Any, action: Any, seat: int | None) -> int | None:
-    """The ``log_reader`` of a game that declares none: each seat reads its own wording."""
-    return seat
-
-
 def choices_for(table: Table, match: Match, decider: int,
                 sights: Sights | None = None) -> list[dict[str, Any]]:
     """The legal actions of ``decider``, each with ``text`` (notation), ``label`` (words),
@@ -398,73 +284,6 @@ def previews_for(table: Table, match: Match, seat: int, *, state: Any = None,
         any_time = sight.kept(("any_time_previews", anyone, lang), lambda: previewed(
             game, sight.view(anyone), sight.world(anyone), actions))
     return {"choices": choices, "any_time": any_time}
-
-
-class _Views(Sequence[Any]):
-    """``seat``'s views of ``states[start:stop]``, each worked out when first read (a recap
-    reads the first and the last, and only some of those between)."""
-
-    __slots__ = ("_seat", "_sights", "_start", "_states", "_stop")
-
-    def __init__(self, sights: Sights, states: Sequence[Any], seat: int, start: int,
-                 stop: int) -> None:
-        self._sights, self._states, self._seat = sights, states, seat
-        self._start, self._stop = start, stop
-
-    def __len__(self) -> int:
-        return self._stop - self._start
-
-    @overload
-    def __getitem__(self, i: int) -> Any: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Any]: ...
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return self._sights.of(self._states[self._start + i]).view(self._seat)
-
-
-def story_lines(table: Table, match: Match, seat: int, sights: Sights | None = None,
-                cache: dict[Any, Any] | None = None) -> list[str]:
-    """"While you waited": one sentence per run of moves by other seats since ``seat`` last
-    moved, with what each changed for ``seat`` (the game's ``recap``, from ``seat``'s views;
-    ``sights``: the table's, to reuse them). With a ``cache`` (the dict of
-    :func:`log_lines`), a finished run's sentence is worded once per seat and language: a
-    waiting seat's board, redrawn after each move of the others, words only the run in
-    progress."""
-    history = match.history
-    start = len(history)
-    while start > 0 and history[start - 1].player != seat:
-        start -= 1
-    if start == 0:  # the seat has not moved yet: the game so far, at most its last 40 moves
-        start = max(0, len(history) - 40)
-    states = match.states
-    sights = sights or Sights(match.game)
-    lang = get_language()
-    lines: list[str] = []
-    i = start
-    while i < len(history):
-        who = history[i].player
-        j = i
-        while j < len(history) and history[j].player == who:
-            j += 1
-        key = ("story", seat, lang, i, j)  # the run of moves i..j-1, by position: the same
-        kept = None if cache is None else cache.get(key)  # first and last states are the
-        if kept is not None and kept[0] is states[i] and kept[1] is states[j]:  # same moves
-            line = kept[2]  # between them (each state follows from the one before)
-        else:
-            line = table.words.recap(_Views(sights, states, seat, i, j + 1), history[i:j],
-                                     seat)
-            if cache is not None:
-                cache[key] = (states[i], states[j], line)
-        if line and (not lines or lines[-1] != line):
-            lines.append(line)
-        i = j
-    return lines[-12:]
 
 
 def text_for(table: Table, match: Match, seat: int, *, state: Any = None,
@@ -571,6 +390,6 @@ def payload_function(table: Table) -> Callable[[Match, int], dict[str, Any]]:
     return lambda match, seat: probe(table, match, seat)
 
 
-__all__ = ["LOG_LINES", "WORLD_SEED", "Reason", "Table", "any_time_actions", "any_time_for",
-           "bot_reason", "choices_for", "explain_click", "log_lines", "payload",
-           "payload_function", "previews_for", "probe", "summary_text", "text_for", "world_of"]
+__all__ = ["WORLD_SEED", "Table", "any_time_actions", "any_time_for", "choices_for",
+           "explain_click", "payload", "payload_function", "previews_for", "probe",
+           "summary_text", "text_for", "world_of"]

@@ -26,15 +26,9 @@ from marketlib.core.match import Match
 from marketlib.core.options import changes_text
 from marketlib.core.seeding import bot_rng
 from marketlib.widgets.board_words import words
-from marketlib.widgets.payload import (
-    Reason,
-    Table,
-    bot_reason,
-    payload,
-    previews_for,
-    text_for,
-)
+from marketlib.widgets.payload import Table, payload, previews_for, text_for
 from marketlib.widgets.sight import Sights
+from marketlib.widgets.story import Reason, bot_reason
 
 NO_PERSONS_MOVE = N_("nothing to undo: only computer players have moved since, and they would "
                      "play the same again")

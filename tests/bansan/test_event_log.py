@@ -17,7 +17,7 @@ from marketlib import Match, bansan
 from marketlib.bansan.queries import flipped
 from marketlib.core.i18n import language, sentence
 from marketlib.widgets import table_of
-from marketlib.widgets.payload import story_lines
+from marketlib.widgets.story import story_lines
 
 
 def _flips(rules: bansan.Rules, seed: int, moves: int = 600) -> tuple[Match, list[int]]:
@@ -152,7 +152,7 @@ def test_the_log_reads_the_flips_from_the_states_it_has(monkeypatch: pytest.Monk
     """``Match.log`` and the board's log pass each move's next state to ``describe``, so with
     Events on no move is played again to read what it turned up (it was, once per line)."""
     from marketlib.bansan import text
-    from marketlib.widgets.payload import log_lines
+    from marketlib.widgets.story import log_lines
 
     match, at = _flips(bansan.Rules(players=3, events="reconstructed"), 3, moves=200)
     assert at

@@ -20,7 +20,7 @@ from marketlib.bansan.scoring import leftover_count
 from marketlib.bansan.words import recap
 from marketlib.core.i18n import language
 from marketlib.widgets import table_of
-from marketlib.widgets.payload import story_lines
+from marketlib.widgets.story import story_lines
 
 
 def _closing_steps(seed: int) -> tuple[Match, list[tuple[int, int, int]]]:

@@ -294,7 +294,7 @@ def test_random_jumps_and_redraws_read_each_seat_its_own_log(setting: str, seed:
     fail on broken copies whose shared wordings are kept without the reader, or without the
     language (P1 has a board in each)."""
     from marketlib.core.i18n import language
-    from marketlib.widgets.payload import LOG_LINES, log_lines, story_lines
+    from marketlib.widgets.story import LOG_LINES, log_lines, story_lines
 
     name, rules = LOG_SETTINGS[setting]
     match = Match(name, rules, seed=seed)

@@ -21,7 +21,8 @@ from marketlib.sim import play, play_many
 from marketlib.widgets import BansanBoard, MonsoonBoard, table_of
 from marketlib.widgets.board import Board
 from marketlib.widgets.messages import TYPES, Choice
-from marketlib.widgets.payload import Reason, log_lines, payload_function
+from marketlib.widgets.payload import payload_function
+from marketlib.widgets.story import Reason, log_lines
 
 TRAITS = ("scene", "choices", "log", "notice", "error", "description", "summary")
 """The traits that change with the position (``cards`` is the static card catalogue)."""

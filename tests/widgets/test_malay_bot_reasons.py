@@ -15,9 +15,9 @@ from marketlib import Match, bansan
 from marketlib.bots import GreedyBot, ISMCTSBot, RandomBot
 from marketlib.core.i18n import Later, language
 from marketlib.widgets import BansanBoard, table_of
-from marketlib.widgets.payload import log_lines
 from marketlib.widgets.session import SeatSession
 from marketlib.widgets.shared import TableSession
+from marketlib.widgets.story import log_lines
 
 ENGLISH = re.compile(r"\b(plays|because|money goes|keeps its position|then|picked|at random|"
                      r"legal actions|out of turn|heuristic value|I'll|I accept|I decline|"

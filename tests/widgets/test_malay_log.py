@@ -10,7 +10,7 @@ import re
 
 from marketlib import Match, bansan, monsoon
 from marketlib.core.i18n import language
-from marketlib.widgets.payload import log_lines
+from marketlib.widgets.story import log_lines
 
 SENTENCES = re.compile(r"P\d return a Shopping List \(hidden\)|.+: revealed .+"
                        r"|P\d done: (threw|no leftover) .+ \(B-END-05\)")
