@@ -272,8 +272,13 @@ def _offer_ends(view: View, a: A.Decline | A.Withdraw, after: State) -> str:
     return "the offer ends; nothing changes hands" if view.offer is not None else ""
 
 
+ENDS_ACTIONS = "ends your Action Phase; Upkeep follows"
+"""What end-actions does, and a move that ends the Action Phase at once (the last EMPTY, the
+last purchase's done): :func:`preview` says it after the move's own parts."""
+
+
 def _end_actions(view: View, a: A.EndActions, after: State) -> str:
-    return "ends your Action Phase; Upkeep follows"
+    return ENDS_ACTIONS
 
 
 def _rent_and_release(view: View, a: A.RentAndRelease, after: State) -> str:
@@ -447,7 +452,7 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             certain.append("Upkeep goes on")  # (B-UPK-08): in every world, as no Event flips
     if (before.phase == "actions" and after.phase != "actions"
             and not isinstance(action, A.EndActions)):  # the last action, done: the phase
-        certain.append(_end_actions(view, A.EndActions(player=player), after))  # ends at once
+        certain.append(ENDS_ACTIONS)  # ends at once
     return Preview(certain=tuple(certain), chance="; ".join(chance))
 
 

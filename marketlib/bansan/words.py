@@ -408,13 +408,10 @@ def _holding(view: Any, card: str) -> Any:
     return None
 
 
-def _place(view: Any, card: str, reader: int | None, stall: Any = False) -> str:
+def _place(view: Any, card: str, reader: int | None, stall: Any) -> str:
     """Where ``card`` lies, as ``reader`` reads it (``None``: named by seat): "the Row",
     "your Stall ST-01", "P1's Stall ST-05", "Stall ST-06" (unoperated), "the Neighbour's Stall
-    ST-02", "your Bag" or "P1's Bag". ``stall``: the Stall holding it, when the caller has
-    looked (:func:`_holding`)."""
-    if stall is False:
-        stall = _holding(view, card)
+    ST-02", "your Bag" or "P1's Bag". ``stall``: the Stall holding it (:func:`_holding`)."""
     if stall is None and card in view.row:
         return _("the Row")
     if stall is None:
@@ -547,12 +544,12 @@ def _offer_terms(view: Any, offer: Any, reader: int | None) -> str:
     with their produce."""
     if not isinstance(offer, BargainOffer):
         return _trade_terms(offer, view)
-    stall = next((st.id for st in view.stalls if offer.card in st.cards), None)
+    stall = _holding(view, offer.card)
     if stall is None:  # an offer for a card in no Stall is void (A-B-61)
         return _("RM{price} for {card}").format(price=offer.price, card=offer.card)
     return _("RM{price} for {card} ({produce} in {place})").format(
-        price=offer.price, card=offer.card, place=_place(view, offer.card, reader),
-        produce=_name(catalog(view).sells[stall]))
+        price=offer.price, card=offer.card, place=_place(view, offer.card, reader, stall),
+        produce=_name(catalog(view).sells[stall.id]))
 
 
 def _trade_terms(offer: Any, view: Any) -> str:
