@@ -58,13 +58,35 @@ def test_b_any_05_release_and_rent_together_out_of_turn() -> None:
 
 
 def test_b_any_04_r_and_r_once_per_game_also_out_of_turn() -> None:
+    """The refusal says why in a sentence: once a game, and the flipped Shopping Bag that
+    shows it (B-ANY-07; helper-110 read "(your bag is flipped)" as unexplained)."""
+    from marketlib.core.i18n import language, refusal
+
     s = play(middle_of_p1s_turn(), "P2 rr rent=ST-04")
     assert bansan.any_time_actions(s, 2) == ()
-    assert refused(s, "P2 rr rent=ST-05").rule == "B-ANY-04"
+    why = refused(s, "P2 rr rent=ST-05")
+    assert (why.rule, why.reason) == ("B-ANY-04", "you have already used your R&R, and it is "
+                                      "once a game (your Shopping Bag is flipped to show it, "
+                                      "B-ANY-07)")
+    with language("ms"):
+        assert refusal(why.reason) == ("anda sudah menggunakan R&R anda, dan ia hanya sekali "
+                                       "sepermainan (Beg Belanja anda diterbalikkan untuk "
+                                       "menunjukkannya, B-ANY-07)")
 
 
 def test_b_any_06_only_an_unoperated_stall() -> None:
-    assert refused(middle_of_p1s_turn(), "P2 rr rent=ST-01").rule == "B-ANY-06"
+    """A whole sentence: R&R rents only an unoperated Stall (helper-110 read "only unoperated
+    stalls" as a fragment)."""
+    from marketlib.core.i18n import language, refusal
+
+    s = middle_of_p1s_turn()
+    why = refused(s, "P2 rr rent=ST-01")
+    renter = renters(s)["ST-01"]
+    assert (why.rule, why.reason) == (
+        "B-ANY-06", f"ST-01 is rented by P{renter}: R&R rents only an unoperated Stall")
+    with language("ms"):
+        assert refusal(why.reason) == (f"ST-01 disewa oleh P{renter}: R&R hanya menyewa Gerai "
+                                       "tanpa pengusaha")
 
 
 def test_b_any_08_three_stalls_at_most_out_of_turn() -> None:
