@@ -144,7 +144,13 @@ B-ACT-01)") and, after it, that a move ending the Action Phase at once ends it (
 Action Phase; Upkeep follows", as end-actions says; helper-110): ``7956b2f3...a312c503``;
 compared leaf by leaf, 916 payloads differ, each only in ``previews.choices`` (3,668
 previews, English and Malay), each the old preview's parts with the new part before them
-(after the next step's words) and the phase's end after them, in the same order.
+(after the next step's words) and the phase's end after them, in the same order. Then, on
+purpose, an EMPTY's preview saying where the bin's cards go and what each part of the gain is
+for (B-EMPTY-01..03, a bin-bonus Event), and the move that deals the next vendor's opening hand
+saying who draws it ("then P0 draws the next 5 Deck cards to stock (B-OPEN-03; ...)", not
+"hidden cards are drawn"; helper-112): ``ae6af852...0218b312``; compared leaf by leaf, 560
+payloads differ, each only in ``previews.choices`` (744 EMPTY previews, 146 opening ones,
+English and Malay).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

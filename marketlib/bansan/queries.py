@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
-from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard
+from marketlib.bansan.cards import WASTES, Catalog, Effect, Produce, ProduceCard, Waste
 from marketlib.bansan.options import Rules
 from marketlib.bansan.state import (
     BagCard,
@@ -130,6 +130,22 @@ def reminders_of(state: State | View, effect: Effect) -> list[str]:
 def reminder_count(state: State | View, effect: Effect) -> int:
     """How many "next Action Phase" Events of ``effect`` lie beside the current vendor's bag."""
     return len(reminders_of(state, effect)) if state.reminders else 0
+
+
+def empty_gains(state: State | View, waste: Waste) -> list[tuple[str, int]]:
+    """What emptying the ``waste`` bin pays the current vendor, part by part, each with its rule
+    (one place for ``do_empty`` and the preview): ``empty_base`` (B-EMPTY-01),
+    ``empty_bonus_additional`` when it is not the first bin emptied this turn (B-EMPTY-02),
+    ``empty_bonus_overflow`` when the bin holds more than its capacity (B-EMPTY-03), and RM1
+    for each bin-bonus Event beside the vendor's bag (EV-25..28, B-UPK-11, named by its ID)."""
+    rules = state.rules
+    parts = [("B-EMPTY-01", rules.empty_base)]
+    if state.bins_emptied:
+        parts.append(("B-EMPTY-02", rules.empty_bonus_additional))
+    if len(state.bins[BIN_INDEX[waste]]) > rules.bin_capacity:
+        parts.append(("B-EMPTY-03", rules.empty_bonus_overflow))
+    parts += [(event, 1) for event in reminders_of(state, Effect.BIN_BONUS)]
+    return parts
 
 
 PRICE_EVENTS: dict[str, Effect] = {"wholesale": Effect.FREE_WHOLESALE,

@@ -24,9 +24,11 @@ from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Produce
 from marketlib.bansan.phases.action_checks import NEW_ACTIONS
 from marketlib.bansan.queries import (
+    BIN_INDEX,
     UNOPERATED_FACTOR,
     buys_unoperated,
     catalog,
+    empty_gains,
     flipped,
     price,
     price_basis,
@@ -41,6 +43,7 @@ from marketlib.bansan.state import (
     State,
     Stocking,
 )
+from marketlib.bansan.turn import decider
 from marketlib.bansan.view import View, determinize
 from marketlib.bansan.words import closing_throw
 from marketlib.core.game import Preview, check_own_move
@@ -325,12 +328,33 @@ def _throw(view: View, a: A.Throw, after: State) -> str:
     return f"{a.card} goes into the {waste} bin, without a fine (B-UPK-08)"
 
 
+def _empty(view: View, a: A.Empty, after: State) -> str:
+    """B-EMPTY-01..03: where the bin's cards go and what emptying it pays, each part with its
+    rule (:func:`~marketlib.bansan.queries.empty_gains`; helper-112 read "money RM13 -> RM15"
+    with no word of why)."""
+    waste = WASTE_WORDS[a.bin._value_]
+    count = len(view.bins[BIN_INDEX[a.bin]])
+    parts = []
+    for rule, gain in empty_gains(view, a.bin):
+        if rule == "B-EMPTY-01":
+            parts.append(f"the {waste} bin holds no card: you gain RM{gain} (B-EMPTY-01, A-B-12)"
+                         if not count else f"the {waste} bin's {count} card(s) go to the "
+                         f"Outside Market, and you gain RM{gain} (B-EMPTY-01)")
+        elif rule == "B-EMPTY-02":
+            parts.append(f"+RM{gain}: it is not the first bin you empty this turn (B-EMPTY-02)")
+        elif rule == "B-EMPTY-03":
+            parts.append(f"+RM{gain}: the bin is overflowing (B-EMPTY-03)")
+        else:  # a bin-bonus Event beside the vendor's bag (B-UPK-11)
+            parts.append(f"+RM{gain} from {catalog(view).events[rule].name} ({rule})")
+    return "; ".join(parts)
+
+
 _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
     A.StockRow: _stock_row, A.Buy: _buy, A.BuyWholesale: _buy_wholesale, A.Sell: _sell,
     A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
     A.ReturnList: _return_list, A.Done: _done, A.EndActions: _end_actions,
     A.Accept: _accept, A.Decline: _offer_ends, A.Withdraw: _offer_ends,
-    A.RentAndRelease: _rent_and_release, A.Move: _move, A.Throw: _throw}
+    A.RentAndRelease: _rent_and_release, A.Move: _move, A.Throw: _throw, A.Empty: _empty}
 """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
 action kind: the first words of its preview (none for the kinds not listed)."""
 
@@ -404,6 +428,11 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             # a refill (B-UPK-09); a Sendiri draw (B-SOLO-10/11) says only that it draws, as
             # whether its Row grows depends on the hidden cards
             chance.append(f"refills the Row from the Deck ({view.deck_size} in the Deck now)")
+        elif isinstance(after.pending, OpeningHand) and decider(after) != player:
+            # the next vendor's opening hand (B-OPEN-03): helper-112 asked whose "hidden
+            # cards are drawn" meant
+            chance.append(f"then P{decider(after)} draws the next {len(after.pending.cards)} "
+                          f"Deck cards to stock (B-OPEN-03; {view.deck_size} in the Deck now)")
         else:
             chance.append(f"hidden cards are drawn from the Deck ({view.deck_size} in the Deck "
                           "now)")

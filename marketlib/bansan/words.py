@@ -1545,8 +1545,10 @@ REFUSALS: tuple[str, ...] = (
     N_('P{seat} cannot pay the RM{amount} of the trade: RM{can} can still be spent (A-B-61)'),
     N_('finish the {what} first (pick cards, then done)'),
     N_('you have no actions left this turn'),
-    N_('{card} is not in a {produce} stall'),
+    N_('{card} is not in a stall that sells {produce}'),
     N_('{card} is in your own stall {stall}: you can never buy from your own stalls'),
+    N_('every {produce} ({code}) card is in your own stalls: you can never buy from your own '
+       'stalls'),
     N_("{card} is in P{seat}'s Bag: a BUY takes cards from the Stalls, never from a vendor's "
        "Bag"),
     N_('{stall} is CLOSED: you cannot buy from it'),
@@ -1568,6 +1570,7 @@ REFUSALS: tuple[str, ...] = (
        'or pick another'),
     N_('{stall} is unoperated: in multiplayer you cannot buy from it'),
     N_('{card} costs RM{unit} and you can spend RM{can}'),
+    N_('{produce} ({code}) costs RM{unit} a card in {stall} and you can spend RM{can}'),
     N_('{card} is already picked'),
     N_('{stall} is CLOSED (sell_from_closed_stall=False)'),
     N_('a SELL of {produce} takes cards from {source}'),
@@ -1593,6 +1596,14 @@ one where a person reads it (the rules code stays untranslated: no cost where bo
 register_refusals(REFUSALS)
 
 PREVIEWS: tuple[str, ...] = (
+    N_('then P{seat} draws the next {count} Deck cards to stock (B-OPEN-03; {deck} in the Deck '
+       'now)'),
+    N_('the {waste} bin holds no card: you gain RM{gain} (B-EMPTY-01, A-B-12)'),
+    N_("the {waste} bin's {count} card(s) go to the Outside Market, and you gain RM{gain} "
+       "(B-EMPTY-01)"),
+    N_('+RM{gain}: it is not the first bin you empty this turn (B-EMPTY-02)'),
+    N_('+RM{gain}: the bin is overflowing (B-EMPTY-03)'),
+    N_('+RM{gain} from {event} ({id})'),
     N_('your Worker moves from Stall {stall} ({produce}) to {to} ({to_produce}) (B-SOLO-09)'),
     N_("the Neighbour's moves too, from Stall {stall} ({produce}) to {to} ({to_produce})"),
     N_("then 1 Deck card is drawn: for each type it shows, 1 card of that type's Stall, if it "

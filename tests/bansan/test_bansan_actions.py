@@ -9,6 +9,7 @@ from bansan_helpers import legal, money, play, refused, stall
 
 from marketlib import Match
 from marketlib.bansan import Produce, Rules, position
+from marketlib.core.i18n import language, refusal
 
 ROW = ["FV/DG", "MT/DG", "WG/SF", "FV/MM", "MT/SF"]
 
@@ -125,7 +126,8 @@ def test_b_buy_01_a_card_already_picked_says_so() -> None:
         "PC-01 is already picked in this BUY: bargain over a card before you pick it, or pick "
         "another")
     assert refused(s, "P0 pick PC-01", "B-BUY-01").reason == "PC-01 is already picked"
-    assert refused(s, "P0 pick PC-61", "B-BUY-01").reason == "PC-61 is not in a FV stall"
+    assert refused(s, "P0 pick PC-61", "B-BUY-01").reason == (
+        "PC-61 is not in a stall that sells FV")  # "a FV stall" misread (helper-112)
 
 
 def test_b_buy_02_market_price_paid_to_the_renter() -> None:
@@ -177,10 +179,35 @@ def test_a_buy_refused_at_every_stall_says_the_reason_of_the_closest() -> None:
     assert refused(s, "P0 buy FV", "B-BUY-05").reason == "ST-07 is CLOSED: you cannot buy from it"
     s = position(rents={0: ["ST-01"], 1: ["WG", "ST-07"]}, money=[0, 10, 10],
                  **spec)  # type: ignore[arg-type]
-    assert refused(s, "P0 buy FV", "B-BUY-07").reason == "PC-02 costs RM1 and you can spend RM0"
+    assert refused(s, "P0 buy FV", "B-BUY-07").reason == (
+        "Fruits & Veggies (FV) costs RM1 a card in ST-07 and you can spend RM0")
     s = position(rents={0: ["ST-01", "ST-07"], 1: ["WG"]}, **spec)  # type: ignore[arg-type]
     assert refused(s, "P0 buy FV", "B-BUY-04").reason == (
-        "PC-01 is in your own stall ST-01: you can never buy from your own stalls")
+        "every Fruits & Veggies (FV) card is in your own stalls: you can never buy from your "
+        "own stalls")
+
+
+def test_a_buy_of_a_type_is_refused_in_words_of_the_type_and_a_pick_in_words_of_its_card(
+) -> None:
+    # helper-112 asked for "P0 buy FV" and read "PC-11 is in your own stall": a card it had
+    # not named. A pick names its card; the BUY of a type speaks of the type, in Malay too.
+    s = position(players=3, rents={0: ["ST-01", "ST-07"], 1: ["WG"]}, phase="actions",
+                 stalls={"ST-01": ["FV", "FV"], "ST-07": ["FV"]}, money=[0, 10, 10])
+    why = refused(s, "P0 buy FV", "B-BUY-04")
+    assert "PC-" not in why.reason
+    with language("ms"):
+        assert refusal(why.reason) == (
+            "setiap kad Buah & Sayur (FV) berada dalam gerai anda sendiri: anda tidak boleh "
+            "sekali-kali membeli dari gerai anda sendiri")
+    s = position(players=3, rents={0: ["WG"], 1: ["ST-01"]}, phase="actions",
+                 stalls={"ST-01": ["FV", "FV"]}, money=[0, 10, 10])
+    assert refused(s, "P0 buy FV", "B-BUY-07").reason == (
+        "Fruits & Veggies (FV) costs RM1 a card in ST-01 and you can spend RM0")
+    s = play(position(players=3, rents={0: ["WG"], 1: ["ST-01"]}, phase="actions",
+                      stalls={"ST-01": ["FV", "FV"]}, money=[1, 10, 10]),
+             "P0 buy FV", "P0 pick PC-01")
+    assert refused(s, "P0 pick PC-02", "B-BUY-07").reason == (
+        "PC-02 costs RM1 and you can spend RM0")
 
 
 def test_b_sell_01_refusals_say_where_the_card_is_and_where_a_sell_takes_from() -> None:

@@ -174,9 +174,13 @@ def test_b_solo_12_neighbour_unoperated_and_wholesaler_prices() -> None:
 def test_b_solo_13_never_buy_from_your_own_stalls() -> None:
     s = _solo(phase="actions", stalls={"FV": ["FV"], "DG": ["DG"], "WG": ["WG"]})
     why = refused(s, "P0 buy FV", "B-SOLO-13")
-    assert "your own stall ST-01" in why.reason
+    assert why.reason == ("every Fruits & Veggies (FV) card is in your own stalls: you can never "
+                          "buy from your own stalls")  # the type asked for, not a card
     refused(s, "P0 buy DG", "B-SOLO-13")
     assert "P0 buy WG" in legal(s)
+    s = play(s, "P0 buy WG")
+    assert refused(s, "P0 pick PC-01", "B-BUY-01").reason == (
+        "PC-01 is not in a stall that sells WG")
 
 
 def test_b_solo_14_complete_check_bag_then_discard_the_row() -> None:

@@ -57,3 +57,27 @@ def test_the_preview_says_how_many_cards_wait_to_be_tucked(rules: bansan.Rules,
                     seen.add("some wait")
             match.play(rng.choice(match.legal_actions()))
     assert seen == expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_move_that_deals_the_next_opening_hand_says_who_draws_it(players: int) -> None:
+    """The move that ends a vendor's part of the Opening Round before stocking (the last list
+    returned, the last tuck, or the halves when every card goes straight into a Stall) deals
+    the next vendor's 5 cards (B-OPEN-03): the preview says who draws them (it said "hidden
+    cards are drawn", and helper-112 asked whose). No other move says it."""
+    state = bansan.setup(bansan.Rules(players=players), seed=players)
+    said: list[int] = []
+    while state.phase in ("open_lists", "return", "open_stock"):
+        action = bansan.legal_actions(state)[0]
+        words = str(bansan.preview(bansan.view(state, action.player), action))
+        after = bansan.apply(state, action)
+        drawer = bansan.current_player(after)
+        if after.phase == "open_stock" and len(after.deck) < len(state.deck):
+            assert words.endswith(
+                f"; then P{drawer} draws the next 5 Deck cards to stock (B-OPEN-03; "
+                f"{len(state.deck)} in the Deck now)")
+            said.append(drawer)  # type: ignore[arg-type]
+        else:
+            assert "draws" not in words and "hidden" not in words
+        state = after
+    assert sorted(said) == list(range(players))  # every vendor's hand, the first's included

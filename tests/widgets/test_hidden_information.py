@@ -69,10 +69,11 @@ def test_stock_deck_preview_is_the_same_in_every_world_and_says_it_is_a_chance()
                         "bin may fill"}
 
 
-def test_an_opening_half_preview_says_the_hidden_draw_is_nobodys_in_particular() -> None:
+def test_an_opening_half_preview_says_whose_draw_follows() -> None:
     """The opening stock's choice of halves read "...; draws hidden cards from the Deck (45
-    left)", which a learner took as their own draw (helper-67): the cards drawn next are the
-    next vendor's opening cards, so the preview says they are drawn, not who draws."""
+    left)", which a learner took as their own draw (helper-67); then "hidden cards are drawn
+    from the Deck", and helper-112 asked for whom. The cards drawn next are the next vendor's
+    opening cards (B-OPEN-03), so the preview names that vendor: which cards, nobody knows."""
     m = Match("bansan", bansan.Rules(players=2), seed=11)
     while m.state.phase != "open_stock":
         m.play(m.legal_actions()[0])
@@ -81,7 +82,8 @@ def test_an_opening_half_preview_says_the_hidden_draw_is_nobodys_in_particular()
     board = BansanBoard(m, seat=seat, opponents={})
     half = next(c for c in previewed(board) if c["text"] == f"P{seat} half top")
     assert half["preview"].endswith(
-        f"; hidden cards are drawn from the Deck ({len(m.state.deck)} in the Deck now)")
+        f"; then P{1 - seat} draws the next 5 Deck cards to stock (B-OPEN-03; "
+        f"{len(m.state.deck)} in the Deck now)")
     assert "draws hidden" not in half["preview"]
 
 

@@ -55,21 +55,24 @@ def vendor_pick(state: State, f: Facts, player: int, card_id: str, produce: Prod
         if isinstance(pending, Purchase) and any(p.card == card_id for p in pending.picked):
             return v("B-BUY-01", f"{card_id} is already picked in this BUY: bargain over a "
                      "card before you pick it, or pick another")
-        return v("B-BUY-01", f"{card_id} is not in a {produce} stall")
+        return v("B-BUY-01", f"{card_id} is not in a stall that sells {produce}")
     return stall_pick(state, f, player, stall, card_id, produce, price_check)
 
 
-def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
+def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str | None,
                produce: Produce, price_check: bool = True) -> Why | None:
     """:func:`vendor_pick` once the card's stall is known (and sells ``produce``): the same for
-    every card of the stall, so a stall found open to the pick is remembered for the call."""
+    every card of the stall, so a stall found open to the pick is remembered for the call.
+    ``card_id`` ``None``: the BUY of the type itself, whose refusal speaks of the type, not of
+    one card (helper-112 read "PC-11 is in your own stall" for ``buy FV``)."""
     key = (stall.id, produce, price_check, player)
     if key in f.open_stalls:
         return None
     if stall.renter == player:  # refusals worded when read (a BUY lists every stall)
-        return refuse("B-SOLO-13" if state.rules.plays.solo else "B-BUY-04",
-                      lambda: f"{card_id} is in your own stall {stall.id}: you can never buy "
-                      "from your own stalls")
+        return refuse("B-SOLO-13" if state.rules.plays.solo else "B-BUY-04", lambda: (
+            f"{card_id} is in your own stall {stall.id}: you can never buy from your own "
+            "stalls" if card_id is not None else f"every {NAMES[produce]} ({produce}) card is "
+            "in your own stalls: you can never buy from your own stalls"))
     if not stall.open:
         return refuse("B-BUY-05", lambda: f"{stall.id} is CLOSED: you cannot buy from it")
     unit = f.price(produce)
@@ -85,8 +88,10 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str,
     if price_check:
         free = f.free_money(player)  # the picks so far already taken out (A-B-61)
         if unit > free:
-            return refuse("B-BUY-07", lambda: f"{card_id} costs RM{unit} and you can spend "
-                          f"RM{free}")
+            return refuse("B-BUY-07", lambda: (
+                f"{card_id} costs RM{unit} and you can spend RM{free}" if card_id is not None
+                else f"{NAMES[produce]} ({produce}) costs RM{unit} a card in {stall.id} and "
+                f"you can spend RM{free}"))
     f.open_stalls.add(key)
     return None
 
@@ -184,8 +189,8 @@ def check_buy(state: State, a: A.Buy, f: Facts) -> Why | None:
     if wrong:
         return wrong
     whys = []
-    for stall in f.stocked(a.produce):  # its first card stands for the stall
-        why = stall_pick(state, f, a.player, stall, stall.cards[0], a.produce)
+    for stall in f.stocked(a.produce):  # the same for every card of the stall
+        why = stall_pick(state, f, a.player, stall, None, a.produce)
         if why is None:
             return None
         whys.append(why)

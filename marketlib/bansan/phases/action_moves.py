@@ -8,16 +8,15 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from marketlib.bansan import actions as A
-from marketlib.bansan.cards import Effect
 from marketlib.bansan.effects import take_from_stall, transfer
 from marketlib.bansan.phases.stocking import pop_queue
 from marketlib.bansan.queries import (
     BIN_INDEX,
     UNOPERATED_FACTOR,
     bag_without,
+    empty_gains,
     price,
     purchase_total,
-    reminder_count,
     remove,
     set_vendor,
     vendor_with,
@@ -143,16 +142,11 @@ def _draw_lists(state: State, p: int) -> State:
 
 def do_empty(state: State, a: A.Empty) -> State:
     """B-EMPTY-01..03: ``empty_base``, + ``empty_bonus_additional`` if not the first bin this
-    turn, + ``empty_bonus_overflow`` if overflowing (RM2, +1, +1 by default)."""
-    rules = state.rules
+    turn, + ``empty_bonus_overflow`` if overflowing (RM2, +1, +1 by default), + RM1 per
+    bin-bonus Event (:func:`~marketlib.bansan.queries.empty_gains`)."""
     i = BIN_INDEX[a.bin]
     cards = state.bins[i]
-    gain = rules.empty_base
-    if state.bins_emptied:
-        gain += rules.empty_bonus_additional
-    if len(cards) > rules.bin_capacity:
-        gain += rules.empty_bonus_overflow
-    gain += reminder_count(state, Effect.BIN_BONUS)
+    gain = sum(amount for _rule, amount in empty_gains(state, a.bin))
     bins = list(state.bins)
     bins[i] = ()
     state = replace(state, bins=(bins[0], bins[1], bins[2]), outside=state.outside + cards,
