@@ -150,7 +150,9 @@ for (B-EMPTY-01..03, a bin-bonus Event), and the move that deals the next vendor
 saying who draws it ("then P0 draws the next 5 Deck cards to stock (B-OPEN-03; ...)", not
 "hidden cards are drawn"; helper-112): ``ae6af852...0218b312``; compared leaf by leaf, 560
 payloads differ, each only in ``previews.choices`` (744 EMPTY previews, 146 opening ones,
-English and Malay).
+English and Malay). Then, on purpose, a SELL's ``done`` that pays RM0 asking first ("Sell 1
+card(s) for RM0? ...", the choice's ``warn``; helper-112): ``0a78ab83...a23c7f809d``; compared
+with the payloads before it, 70 differ, each only in one choice's ``warn``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

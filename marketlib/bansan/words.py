@@ -38,6 +38,7 @@ from marketlib.bansan.queries import (
     fine_for,
     flipped,
     market_prices,
+    price_basis,
     price_event,
     purchase_total,
     solo_clears,
@@ -806,7 +807,8 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
 
 
 def warning(view: Any, action: A.Action) -> str:
-    """A question to ask before ``action`` when it throws part of the turn away ("" if none).
+    """A question to ask before ``action`` when it throws part of the turn away, or sells
+    cards for nothing ("" if none).
 
     Example:
         >>> from marketlib.bansan import EndActions, position, view
@@ -819,6 +821,17 @@ def warning(view: Any, action: A.Action) -> str:
             count=view.actions_left)
     if isinstance(action, A.SkipStocking):
         return _("Skip stocking this turn? Your Stalls get no new produce.")
+    pending = view.pending
+    if (isinstance(action, A.Done) and isinstance(pending, Purchase) and pending.kind == "sell"
+            and pending.picked and purchase_total(view, pending) == 0):  # helper-112 sold a
+        # card for nothing without being asked
+        if price_basis(view, "sell")[0] == "half_each":
+            return _("Sell {count} card(s) for RM0? Each card sells for half its price, rounded "
+                     "down (B-SELL-01, A-B-10), so each pays nothing.").format(
+                count=len(pending.picked))
+        return _("Sell {count} card(s) for RM0? A SELL pays half the market price, rounded "
+                 "down (B-SELL-01): half of RM{worth} is RM0.").format(
+            count=len(pending.picked), worth=sum(x.price for x in pending.picked))
     return ""
 
 
