@@ -102,7 +102,7 @@ def turn_lines(
             actions = game.legal_actions(state)
         elif actions is None:
             actions = game.legal_actions(state)
-        for action in prune(state, actions):
+        for action in prune(state, actions, root):
             nodes += 1
             after = apply(state, action)
             walk(after, (*line, action), None, revealed(state, after), start)

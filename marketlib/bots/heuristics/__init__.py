@@ -33,8 +33,12 @@ class Heuristic(Protocol):
         """How good ``state`` is for ``player``: 0.0 (lost) .. 1.0 (won)."""
         ...
 
-    def prune(self, state: Any, actions: Sequence[Any]) -> Sequence[Any]:
-        """The legal actions worth searching (a non-empty subset of ``actions``)."""
+    def prune(self, state: Any, actions: Sequence[Any], root: Any = None) -> Sequence[Any]:
+        """The legal actions worth searching (a non-empty subset of ``actions``). ``root`` is
+        the position the search started from (``None``: unknown): a prune that walks a set of
+        moves in one order only (a spend's cards by card ID) counts that order from the moves
+        made since ``root``, as the moves before it may have been made in any order (a
+        person's, or a computer player's that took over a turn part-played)."""
         ...
 
     def canonical(self, state: Any) -> Hashable:
@@ -131,7 +135,7 @@ class NeutralHeuristic:
         result = self.game.outcome(state)
         return 0.5 if result is None else outcome_value(result, player)
 
-    def prune(self, state: Any, actions: Sequence[Any]) -> Sequence[Any]:
+    def prune(self, state: Any, actions: Sequence[Any], root: Any = None) -> Sequence[Any]:
         return actions
 
     def canonical(self, state: Any) -> Hashable:

@@ -325,10 +325,17 @@ def strength(state: State, player: int) -> float:
 _CARD = operator.attrgetter("card")
 
 
-def _picks(state: State, pending: Purchase, actions: Sequence[Any]) -> list[Any]:
-    """The picks :meth:`BansanHeuristic.prune` keeps: after the last card picked, and the
-    lowest card ID of its stall or of the Bag (every Row card counts on its own)."""
-    last = pending.picked[-1].card if pending.picked else ""
+def _picks(state: State, pending: Purchase, actions: Sequence[Any], root: Any = None
+           ) -> list[Any]:
+    """The picks :meth:`BansanHeuristic.prune` keeps: after the last card picked since
+    ``root`` (a card picked before it, in any order, bounds nothing), and the lowest card ID
+    of its stall or of the Bag (every Row card counts on its own)."""
+    picked = pending.picked
+    start = root.pending if root is not None else None
+    if isinstance(start, Purchase) and start.kind == pending.kind and \
+            start.produce is pending.produce and picked[:len(start.picked)] == start.picked:
+        picked = picked[len(start.picked):]  # the cards picked in this search
+    last = picked[-1].card if picked else ""
     if pending.kind == "wholesale":
         return [a for a in actions if type(a) is not Pick or a.card > last]
     first: dict[int, str] = {}  # stall index (-1: the Bag) -> its lowest card offered
@@ -434,7 +441,7 @@ class BansanHeuristic:
         standing = 1.0 / (1.0 + math.exp(-lead / self.weights_for(state).scale))
         return (1.0 - own) * feast_progress(state, self.feast) + own * standing
 
-    def prune(self, state: State, actions: Sequence[Any]) -> Sequence[Any]:
+    def prune(self, state: State, actions: Sequence[Any], root: Any = None) -> Sequence[Any]:
         """The legal actions worth searching: a BUY or SELL takes the cards of each stall (and
         of the Bag) lowest card ID first, and picks them in card order (each choice of how many
         cards from where once, not every order of it); cards being stocked are tucked in the order
@@ -446,7 +453,8 @@ class BansanHeuristic:
         phase = state.phase
         pending = state.pending
         if phase == "actions" and isinstance(pending, Purchase):
-            kept = [a for a in _picks(state, pending, actions) if type(a) is not RentAndRelease]
+            kept = [a for a in _picks(state, pending, actions, root)
+                    if type(a) is not RentAndRelease]
         elif isinstance(pending, Stocking) and pending.cards:
             first = pending.cards[0].card  # the waiting cards are tucked in their order
             kept = [a for a in actions if type(a) is not Tuck or a.card == first]

@@ -153,27 +153,35 @@ class MonsoonHeuristic:
         rival = max(strength(state, q) for q in range(len(state.seats)) if q != player)
         return 1.0 / (1.0 + math.exp(-(mine - rival) / SCALE))
 
-    def prune(self, state: State, actions: Sequence[Any]) -> Sequence[Any]:
+    def prune(self, state: State, actions: Sequence[Any], root: Any = None) -> Sequence[Any]:
         """In a spend, only goods the Order asks for (unless Bulk needs more), each set of cards
-        once (increasing card IDs, Bonus Goods first), and only ``declare gold`` once Gold is
-        met."""
+        once (increasing card IDs from the cards spent since ``root``, Bonus Goods first), and
+        only ``declare gold`` once Gold is met (or a Bonus Good before any card: its Order turns
+        Silver, M-BG-05). A card spent before ``root`` bounds nothing: from a person's spend of
+        MG-27, MG-19 may follow (helper-113: the review read spending MG-27 before MG-19 as a
+        loss of 1.4 seals, as its search could not add MG-19)."""
         pending = state.pending
         if state.phase != "spend" or not isinstance(pending, FulfillPending):
             return actions
+        spent = pending.cards
+        start = root.pending if root is not None else None
+        if isinstance(start, FulfillPending) and start.order == pending.order:
+            spent = spent[len(start.cards):]  # the cards spent in this search
+        bonus = [a for a in actions if isinstance(a, SpendBonus)] if not spent else []
         declares = [a for a in actions if isinstance(a, Declare)]
-        if any(a.level is Level.GOLD for a in declares):
-            return [a for a in declares if a.level is Level.GOLD]
+        if any(a.level is Level.GOLD for a in declares):  # a Bonus Good may still be worth
+            # spending: its Order turns Silver (M-BG-05)
+            return [*(a for a in declares if a.level is Level.GOLD), *bonus]
         cat = catalog(state)
         order = cat.orders[pending.order]
         wanted = {r.good for r in order.requirements}
-        last = max(pending.cards, default="")
+        last = max(spent, default="")
         spends = [a for a in actions if isinstance(a, Spend) and a.card > last]
         useful = [a for a in spends if wanted & set(cat.goods[a.card].goods)]
         have = sum(cat.goods[c].quantity for c in pending.cards)
         have += sum(cat.goods[a.card].quantity for a in useful)
         if have >= order.total or declares:
             spends = useful
-        bonus = [a for a in actions if isinstance(a, SpendBonus)] if not pending.cards else []
         kept: list[Any] = [*declares, *bonus, *spends]
         return kept or actions
 
