@@ -152,7 +152,10 @@ saying who draws it ("then P0 draws the next 5 Deck cards to stock (B-OPEN-03; .
 payloads differ, each only in ``previews.choices`` (744 EMPTY previews, 146 opening ones,
 English and Malay). Then, on purpose, a SELL's ``done`` that pays RM0 asking first ("Sell 1
 card(s) for RM0? ...", the choice's ``warn``; helper-112): ``0a78ab83...a23c7f809d``; compared
-with the payloads before it, 70 differ, each only in one choice's ``warn``.
+with the payloads before it, 70 differ, each only in one choice's ``warn``. Then, on purpose,
+the Monsoon text view's key citing M-COMP-03 for a two-goods card, not A-M-04 (helper-113):
+``98d47fa2...49eb7dfca``; compared leaf by leaf, 2,914 payloads differ, each only in
+``cards.text_key`` (every Monsoon payload, English and Malay).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

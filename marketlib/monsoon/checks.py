@@ -83,11 +83,13 @@ def check_steal(state: State, a: Steal, f: Facts) -> Why | None:
         return _v("M-STEAL-02", f"{card} is in {where_is(state, card)}: you may steal only "
                   "from the Market or another player's display")
     if owner == a.player:
-        return _v("M-STEAL-05", f"{card} is already in your display")
+        return _v("M-STEAL-03", f"{card} is already in your display: you may steal only from "
+                  "the Market or another player's display")
     mine, theirs = f.steal_count(a.player), f.steal_count(owner)
     if theirs <= mine:
-        return refuse("M-STEAL-03", lambda: f"P{owner} has {theirs} cards and you have {mine}: "
-                      "you may only steal from a display larger than yours")
+        return refuse("M-STEAL-03", lambda: f"P{owner} has {theirs} card"
+                      f"{'' if theirs == 1 else 's'} and you have {mine}: you may only steal "
+                      "from a display larger than yours")
     return None
 
 
@@ -218,8 +220,8 @@ def check_keep(state: State, a: Keep, f: Facts) -> Violation | None:
         return _v("M-BA-02", f"{a.card} is an Order: a Bonus Good cannot be kept, only a Goods "
                   "card spent on this Order (A-M-16)")
     if a.card not in pending.spent:
-        return _v("M-BA-02", f"{a.card} was not spent on {pending.order} (a Bonus Good cannot be "
-                  "kept)")
+        return _v("M-BA-02", f"{a.card} was not spent on {pending.order}: Keep 1 returns one of "
+                  "the Goods cards spent on it to your display")
     return None
 
 

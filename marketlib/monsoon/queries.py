@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from marketlib.core.i18n import N_
 from marketlib.monsoon.cards import Catalog, Level
 from marketlib.monsoon.options import Rules
 from marketlib.monsoon.state import FulfillPending, Seat, State
@@ -44,13 +45,15 @@ def owner_of(state: State, card: str) -> int | None:
 
 
 def where_is(state: State, card: str) -> str:
+    """Where a Goods card that is in no display and not in the Market lies, in words (English,
+    each a word of the catalogue: a refusal's slot is said in the reader's language)."""
     if card in state.goods_deck:
-        return "the Goods deck"
+        return N_("the Goods deck")
     if card in state.discard:
-        return "the discard pile"
+        return N_("the discard pile")
     if isinstance(state.pending, FulfillPending) and card in state.pending.cards:
-        return "the spend in progress"
-    return "nowhere visible"
+        return N_("the spend in progress")
+    return N_("nowhere visible")
 
 
 def steal_targets(state: State, player: int) -> list[str]:

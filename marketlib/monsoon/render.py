@@ -83,7 +83,7 @@ def text_key(rules: Any) -> str:
         _("How to read the text view:"),
         _("Goods: {goods}.").format(goods=goods),
         _("MG-38:Wood4 is a Goods card: its good and how many it counts for; MG-34:Pepper/Cloth1 "
-          "counts as either good, not both (A-M-04)."),
+          "counts as either good, not both (M-COMP-03)."),
         _("MO-06 2 Scroll + 1 Cloth (fulfill_another) is an Order on display: what it needs and "
           "its Bonus Action."),
         _("P0  2 seals  [ 6]: a player's seals and the number of cards in their Display; orders: "

@@ -481,9 +481,18 @@ REFUSALS: tuple[str, ...] = (
     N_('the Bonus Action of {order} is to steal 2 cards: take it or skip'),
     N_('your display is full ({limit} cards): you cannot steal'),
     N_("{card} is in {state}: you may steal only from the Market or another player's display"),
-    N_('{card} is already in your display'),
+    N_("{card} is already in your display: you may steal only from the Market or another "
+       "player's display"),
     N_('P{owner} has {theirs} cards and you have {mine}: you may only steal from a '
        'display larger than yours'),
+    N_('P{owner} has {theirs} card and you have {mine}: you may only steal from a '
+       'display larger than yours'),
+    N_('{order} is an Order, not a Goods card: {says}'),
+    N_('the Bonus Good on {order} {says}'),
+    N_('only Goods cards can be stolen (from the Market or a display)'),
+    N_('a Buy spends one of your Goods cards'),
+    N_('can never be stolen (M-BG-03)'),
+    N_('cannot be spent to Buy (M-BG-02)'),
     N_('{card} is not in your display: spend one of your own cards'),
     N_('{card} is not in the Market'),
     N_('{order} is not in the Order display'),
@@ -496,7 +505,8 @@ REFUSALS: tuple[str, ...] = (
     N_('{order} is already Gold'),
     N_('{card} is an Order: a Bonus Good cannot be kept, only a Goods card spent on '
        'this Order (A-M-16)'),
-    N_('{card} was not spent on {order} (a Bonus Good cannot be kept)'),
+    N_('{card} was not spent on {order}: Keep 1 returns one of the Goods cards spent on it to '
+       'your display'),
     N_('take exactly {remaining} more Market card(s): a buyer may not take fewer (A-M-09)'),
     N_('passing is switched off (allow_pass=False): steal, buy or fulfill (a pass is '
        'allowed only when you can do none of them, A-M-26)'),

@@ -106,7 +106,7 @@ def test_greedy_fulfils_at_gold_and_explains_why() -> None:
     assert first == monsoon.Fulfill(player=0, order="MO-20")
     sentence = bot.explain_choice()
     assert sentence.startswith("fulfils MO-20 (4 Pepper) at Gold")
-    assert "raising its seals from 0 to 4 of 15" in sentence
+    assert "raising its seals from 0 to 4 (the target is 15)" in sentence
     line = [first]
     while monsoon.current_player(s) == 0 and monsoon.outcome(s) is None:
         action = line[-1]

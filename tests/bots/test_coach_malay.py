@@ -116,8 +116,9 @@ def test_the_malay_sentences_of_a_monsoon_hint() -> None:
     assert english.text.split("\n")[:2] == [
         "Hint for P0: P0 fulfill MO-31",
         "Why: P0 fulfils MO-31 (2 Gem + 2 Scroll + 1 Pepper) at Gold, raising its seals "
-        "from 0 to 5 of 15; in 26 simulated futures (each with the hidden cards dealt anew and "
-        "the next 2 turns played, each seat its best turn) this turn scored best, about 94% (a "
+        "from 0 to 5 (the target is 15); in 26 simulated futures (each with the hidden cards "
+        "dealt anew and the next 2 turns played, each seat its best turn) this turn scored "
+        "best, about 94% (a "
         "score from 0%, lost, to 100%, won; tried in 18 of them); next best began with P0 "
         "fulfill MO-03 at about 76%."]
     assert malay.text.split("\n") == [

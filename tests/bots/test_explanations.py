@@ -130,7 +130,7 @@ def test_the_notebook_position_names_both_orders_with_their_own_levels() -> None
         state = monsoon.apply(state, action)
     assert sentence == ("fulfils MO-29 (2 Gem + 2 Cloth + 1 Scroll) at Silver, then fulfils "
                         "MO-14 (4 Gem) at Gold, then upgrades MO-29, raising its seals from 0 "
-                        "to 9 of 15.")
+                        "to 9 (the target is 15).")
     assert monsoon_steps(played) == ["fulfils MO-29 at Silver", "fulfils MO-14 at Gold",
                                      "upgrades MO-29"]
 

@@ -114,7 +114,7 @@ def test_a_line_chosen_mid_turn_is_explained() -> None:
     assert bot.choose(monsoon.view(s, 0), monsoon.legal_actions(s), random.Random(0)) == \
         monsoon.Spend(player=0, card="MG-18")
     assert bot.explain_choice() == ("finishes fulfilling MO-20 (4 Pepper) at Gold, raising its "
-                                    "seals from 0 to 4 of 15.")
+                                    "seals from 0 to 4 (the target is 15).")
 
 
 def test_a_line_chosen_mid_fulfilment_names_the_order_being_paid_first() -> None:
@@ -145,7 +145,7 @@ def test_a_line_chosen_mid_fulfilment_names_the_order_being_paid_first() -> None
         end = monsoon.apply(end, a)
     assert str(HEURISTIC.describe(paying, line, end, 0)) == (
         "finishes fulfilling MO-06 (2 Scroll + 1 Cloth) at Gold, then fulfils MO-23 (4 Cloth) "
-        "at Gold, raising its seals from 0 to 7 of 15.")
+        "at Gold, raising its seals from 0 to 7 (the target is 15).")
 
 
 def test_the_playout_length_defaults_to_the_game_heuristics() -> None:

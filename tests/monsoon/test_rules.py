@@ -304,7 +304,11 @@ def test_m_steal_05_stolen_card_goes_into_your_display() -> None:
     s = run(s, "P0 steal MG-09")
     assert s.seats[0].display == ("MG-01", "MG-09")
     assert s.seats[1].display == ("MG-08", "MG-10")
-    refused(run(s, "P1 pass"), "P0 steal MG-01", "M-STEAL-05")
+    # stealing back one's own card is stealing from no other player's display (M-STEAL-03;
+    # it was cited as M-STEAL-05, which says only where a stolen card goes: helper-113)
+    assert refused(run(s, "P1 pass"), "P0 steal MG-01", "M-STEAL-03").reason == (
+        "MG-01 is already in your display: you may steal only from the Market or another "
+        "player's display")
 
 
 # --------------------------------------------------------------------------- buy
@@ -511,7 +515,9 @@ def test_m_ba_02_keep_one_spent_card() -> None:
     s = run(s, "P0 fulfill MO-02", "P0 spend MG-02", "P0 spend-bonus MO-03", "P0 spend MG-15",
             "P0 declare gold")
     assert legal(s) == ["P0 keep MG-02", "P0 keep MG-15", "P0 skip"]  # not the Bonus Good
-    refused(s, "P0 keep MG-01", "M-BA-02")  # not spent on this Order
+    assert refused(s, "P0 keep MG-01", "M-BA-02").reason == (  # not spent on this Order
+        "MG-01 was not spent on MO-02: Keep 1 returns one of the Goods cards spent on it to "
+        "your display")  # it added "(a Bonus Good cannot be kept)" for a Goods card (h-113)
     s = run(s, "P0 keep MG-02")
     assert s.seats[0].display == ("MG-01", "MG-02")
     assert s.discard == ("MG-15",)

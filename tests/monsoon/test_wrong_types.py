@@ -12,6 +12,7 @@ import pytest
 
 from marketlib import monsoon
 from marketlib.core.errors import InvalidAction, PositionError
+from marketlib.core.i18n import language, refusal
 from marketlib.monsoon import (
     Fulfill,
     Level,
@@ -78,8 +79,22 @@ def test_m_ba_02_a_bonus_good_cannot_be_kept() -> None:
 def test_m_steal_02_orders_cannot_be_stolen() -> None:
     err = refused(start(), "P0 steal MO-35", "M-STEAL-02")
     assert "MO-35 is an Order, not a Goods card" in err.reason
-    err = refused(start(), "P0 buy MO-35", "M-BUY-01")
-    assert "is an Order" in err.reason
+    err2 = refused(start(), "P0 buy MO-35", "M-BUY-01")
+    assert "is an Order" in err2.reason
+    with language("ms"):  # registered, so said in Malay (helper-113 read it in English)
+        assert refusal(err.reason) == ("MO-35 ialah Pesanan, bukan kad Barang: hanya kad Barang "
+                                       "boleh dicuri (dari Pasar atau sebuah paparan)")
+        assert refusal(err2.reason) == ("MO-35 ialah Pesanan, bukan kad Barang: Beli "
+                                        "membelanjakan salah satu kad Barang anda")
+
+
+def test_where_a_card_lies_is_said_in_the_readers_language() -> None:
+    s = position(displays=[["MG-02"], ["MG-38"]], discard=["MG-15"])
+    err = refused(s, "P0 steal MG-15", "M-STEAL-02")
+    assert err.reason == ("MG-15 is in the discard pile: you may steal only from the Market or "
+                          "another player's display")
+    with language("ms"):
+        assert refusal(err.reason).startswith("MG-15 berada di timbunan buangan: ")
 
 
 def test_repr_of_state_and_view_is_one_line_without_the_decks() -> None:

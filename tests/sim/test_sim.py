@@ -46,7 +46,7 @@ def test_play_returns_a_record_that_replays() -> None:
 
 
 class Thief(RandomBot):
-    """Steals a card from its own display (M-STEAL-05 forbids it)."""
+    """Steals a card from its own display (M-STEAL-03 forbids it: only another player's)."""
 
     def choose(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
         me = legal_actions[0].player
@@ -64,7 +64,7 @@ class Impostor(RandomBot):
 
 def test_play_refuses_an_illegal_choice_naming_the_bot_and_the_rule() -> None:
     with pytest.raises(ValueError, match=r"^Thief chose P0 steal MG-12, which is not legal here: "
-                                         r"M-STEAL-05: MG-12 is already in your display"):
+                                         r"M-STEAL-03: MG-12 is already in your display"):
         play("monsoon", monsoon.Rules(players=2), [Thief()], seed=1)
 
 
@@ -127,7 +127,7 @@ def test_play_calls_and_checks_every_choose_that_is_not_randombots_own(
     patched.choose = Thief().choose  # type: ignore[method-assign]
     assert not uniform_choice(patched)
     with pytest.raises(ValueError, match=r"^RandomBot chose P0 steal MG-12, which is not legal "
-                                         r"here: M-STEAL-05"):
+                                         r"here: M-STEAL-03"):
         play("monsoon", monsoon.Rules(players=2), [patched], seed=1)
 
     class Slotted:

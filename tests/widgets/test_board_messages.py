@@ -114,7 +114,7 @@ def test_illegal_click_explains_with_the_rule_and_changes_nothing() -> None:
     board = board_at(displays=[["Gem2"], ["Pepper1"]], market=["Gem3"])
     before = board.match.state
     click(board, "card:MG-15")  # P1 has 1 card and P0 has 1: not larger
-    assert board.notice.startswith("M-STEAL-03: P1 has 1 cards and you have 1")
+    assert board.notice.startswith("M-STEAL-03: P1 has 1 card and you have 1")
     assert board.match.state == before and board.match.history == ()
 
 

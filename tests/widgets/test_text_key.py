@@ -101,7 +101,7 @@ def test_the_monsoon_key_names_the_forms_its_text_view_writes() -> None:
 def test_the_monsoon_key_and_the_boards_carry_it_in_the_readers_language() -> None:
     key = monsoon.render.text_key(monsoon.Rules(players=3, seal_target=30)).splitlines()
     assert key[2] == ("MG-38:Wood4 is a Goods card: its good and how many it counts for; "
-                      "MG-34:Pepper/Cloth1 counts as either good, not both (A-M-04).")
+                      "MG-34:Pepper/Cloth1 counts as either good, not both (M-COMP-03).")
     assert key[-2] == ("> marks the player to play; the first line ends with the seals that win "
                        "(30).")
     board = MonsoonBoard(Match("monsoon", monsoon.Rules(players=2), seed=1))

@@ -246,7 +246,7 @@ class MonsoonHeuristic:
             >>> for a in line:
             ...     end = monsoon.apply(end, a)
             >>> HEURISTIC.describe(s, line, end, 0)
-            'fulfils MO-20 (4 Pepper) at Gold, raising its seals from 0 to 4 of 15.'
+            'fulfils MO-20 (4 Pepper) at Gold, raising its seals from 0 to 4 (the target is 15).'
         """
         cat = catalog(before)
         seals_before = seals_of(before.seats[player], cat)
@@ -265,7 +265,7 @@ class MonsoonHeuristic:
                 one_after_another, line_moves(apply, before, actions)))
         why: str
         if seals_after > seals_before:
-            why = Later(N_("raising its seals from {before} to {after} of {target}"),
+            why = Later(N_("raising its seals from {before} to {after} (the target is {target})"),
                         before=seals_before, after=seals_after, target=target)
         else:
             pots = potentials(after, player) if after.result is None else []
