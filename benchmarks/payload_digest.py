@@ -155,7 +155,12 @@ card(s) for RM0? ...", the choice's ``warn``; helper-112): ``0a78ab83...a23c7f80
 with the payloads before it, 70 differ, each only in one choice's ``warn``. Then, on purpose,
 the Monsoon text view's key citing M-COMP-03 for a two-goods card, not A-M-04 (helper-113):
 ``98d47fa2...49eb7dfca``; compared leaf by leaf, 2,914 payloads differ, each only in
-``cards.text_key`` (every Monsoon payload, English and Malay).
+``cards.text_key`` (every Monsoon payload, English and Malay). Then, on purpose, a Monsoon
+Buy's preview saying the display once the Market cards are taken ("then take 3 Market cards
+(M-BUY-01): display 4 -> 6 cards", not "display 4 -> 3 cards; then take ...") and a Bulk
+declare's naming the Bonus Good and the edge's seals (helper-113): ``9ac68e6c...d9f0a5d3``;
+compared leaf by leaf, 616 payloads differ, each only in ``previews.choices`` (2,196 Buy
+previews, 92 Bulk ones, English and Malay).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

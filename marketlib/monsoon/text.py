@@ -74,15 +74,19 @@ def preview(view: View, action: Action, world: State | None = None, *,
     if s1 != s0:
         parts.append(f"seals {s0} -> {s1}")
     d0, d1 = len(before.seats[player].display), len(after.seats[player].display)
-    if d1 != d0:
+    pending = after.pending
+    taking = isinstance(pending, TakePending) and after.current == player  # a Buy's 2nd step
+    if d1 != d0 and not taking:
         parts.append(f"display {d0} -> {d1} card{'' if d1 == 1 else 's'}")
     parts.extend(bonus_changes(before, after, action))
     if isinstance(action, Declare) and after.result is None:
         parts.append(_bonus_action(before, after, action))
-    pending = after.pending
-    if isinstance(pending, TakePending) and after.current == player:  # a Buy's second step
-        n = pending.remaining
-        parts.append(f"then take {n} Market card{'' if n == 1 else 's'} (M-BUY-01)")
+    if taking:  # the display once the cards are taken (helper-113 read "display 3 -> 2" as
+        # a Buy that shrinks the display)
+        assert isinstance(pending, TakePending)
+        n, d2 = pending.remaining, d1 + pending.remaining
+        parts.append(f"then take {n} Market card{'' if n == 1 else 's'} (M-BUY-01): display "
+                     f"{d0} -> {d2} card{'' if d2 == 1 else 's'}")
     if isinstance(pending, FulfillPending) and after.current == player:
         parts.extend(_spend(after, player, pending, cat, started=isinstance(action, Fulfill)))
     if after.result is not None:
@@ -125,7 +129,11 @@ def bonus_changes(before: State, after: State, action: Action) -> list[str]:
         return {o.id for o in state.seats[player].orders if o.bonus}
 
     was, now = carried(before), carried(after)
-    said = [f"gains the Bonus Good on {o} (M-FUL-06)" for o in sorted(now - was)]
+    orders = catalog(after).orders  # the good and how much, with the Order's Bulk seals
+    # (helper-113: the Bulk declare named neither, where the Fulfil preview did)
+    said = [f"gains the Bonus Good on {o}: {orders[o].bonus_quantity} {orders[o].bonus_good} "
+            f"(M-FUL-06); {o} at Bulk gives {orders[o].bulk} seal"
+            f"{'' if orders[o].bulk == 1 else 's'}" for o in sorted(now - was)]
     said += [f"the Bonus Good on {o} is lost: its Order is upgraded (M-BG-04)"
              if isinstance(action, Upgrade) else
              f"spends the Bonus Good on {o}, which turns its Order to Silver (M-BG-05)"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from marketlib import Match, monsoon
+from marketlib.core.i18n import language, sentence
 from marketlib.monsoon import position, preview, words
 
 
@@ -40,8 +41,13 @@ def test_a_bulk_declare_that_earns_a_bonus_good_says_so_and_is_not_questioned() 
     bulk = monsoon.parse_action("P0 declare bulk")
     view = match.view(0)
     assert str(preview(view, bulk)) == (
-        "gains the Bonus Good on MO-05 (M-FUL-06); no Bonus Action at Bulk: steal 2 cards is "
-        "not taken (M-BA-05); ends your turn")
+        "gains the Bonus Good on MO-05: 1 Pepper (M-FUL-06); MO-05 at Bulk gives 0 seals; "
+        "no Bonus Action at Bulk: steal 2 cards is not taken (M-BA-05); ends your turn")
+    # the good and the Bulk edge's seals, as the Fulfil preview names them (helper-113)
+    with language("ms"):
+        assert sentence(str(preview(view, bulk))).startswith(
+            "mendapat Barang Bonus pada MO-05: 1 Lada (M-FUL-06); MO-05 pada Pukal memberi 0 "
+            "mohor; ")
     assert words.warning(view, bulk) == ""
 
 
@@ -99,7 +105,10 @@ def test_every_previewed_bonus_change_is_what_apply_does() -> None:
                 was = {o.id for o in match.state.seats[seat].orders if o.bonus}
                 now = {o.id for o in after.seats[seat].orders if o.bonus}
                 for order in now - was:
-                    assert f"gains the Bonus Good on {order} (M-FUL-06)" in said
+                    order_card = monsoon.catalog(after).orders[order]
+                    assert (f"gains the Bonus Good on {order}: {order_card.bonus_quantity} "
+                            f"{order_card.bonus_good} (M-FUL-06); {order} at Bulk gives "
+                            f"{order_card.bulk} seal") in said
                     seen.add("gains")
                 for order in was - now:
                     assert (f"the Bonus Good on {order} is lost" in said

@@ -104,7 +104,8 @@ def test_a_purchase_that_rounds_down_to_nothing_still_pays() -> None:
 
 def test_a_monsoon_buy_says_what_its_second_step_takes() -> None:
     """A first-time player read "display 4 -> 3 cards" for a Buy and did not know Market cards
-    come next (M-BUY-01): the preview says how many, from public cards only."""
+    come next (M-BUY-01): the preview says how many, from public cards only, and the display
+    once they are taken (helper-113 read "display 3 -> 2 cards" as a Buy that shrinks it)."""
     from marketlib import monsoon
     from marketlib.core.i18n import language
 
@@ -113,10 +114,10 @@ def test_a_monsoon_buy_says_what_its_second_step_takes() -> None:
     previews = dict(zip((c["text"] for c in choices_for(table, match, 0)),
                         previews_for(table, match, 0)["choices"], strict=True))
     assert previews["P0 buy MG-12"] == (
-        "display 4 -> 3 cards; then take 3 Market cards (M-BUY-01)")
+        "then take 3 Market cards (M-BUY-01): display 4 -> 6 cards")
     # a Buy that takes the whole Market at once has no second step: nothing to announce
     assert previews["P0 buy MG-07"] == "display 4 -> 7 cards; ends your turn"
     with language("ms"):
         said = dict(zip((c["text"] for c in choices_for(table, match, 0)),
                         previews_for(table, match, 0)["choices"], strict=True))
-    assert said["P0 buy MG-12"] == "paparan 4 -> 3 kad; kemudian ambil 3 kad Pasar (M-BUY-01)"
+    assert said["P0 buy MG-12"] == "kemudian ambil 3 kad Pasar (M-BUY-01): paparan 4 -> 6 kad"
