@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from marketlib.bots.heuristics import Heuristic
+from marketlib.bots.heuristics import Heuristic, pruner
 from marketlib.core.game import GameModule, PlayerId
 
 
@@ -77,7 +77,7 @@ def turn_lines(
     revealed = game.info_revealed
     canonical = heuristic.canonical
     checkpoint = heuristic.checkpoint
-    prune = heuristic.prune
+    prune = pruner(heuristic)
     width = heuristic.beam if beam is None else beam
     frontier: list[tuple[Any, tuple[Any, ...]]] = []
 

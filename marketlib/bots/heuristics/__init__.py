@@ -11,6 +11,8 @@ worth 0.5), so the bots still play every game legally.
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
@@ -38,7 +40,9 @@ class Heuristic(Protocol):
         the position the search started from (``None``: unknown): a prune that walks a set of
         moves in one order only (a spend's cards by card ID) counts that order from the moves
         made since ``root``, as the moves before it may have been made in any order (a
-        person's, or a computer player's that took over a turn part-played)."""
+        person's, or a computer player's that took over a turn part-played). A heuristic
+        written before ``root`` existed (``prune(state, actions)``) still works: the search
+        passes ``root`` only to a ``prune`` that names it (:func:`pruner`)."""
         ...
 
     def canonical(self, state: Any) -> Hashable:
@@ -279,5 +283,24 @@ def heuristic_for(game: GameModule) -> Heuristic:
     return found
 
 
+def pruner(heuristic: Heuristic) -> Callable[[Any, Sequence[Any], Any], Sequence[Any]]:
+    """``heuristic.prune`` as a search calls it, with the search's root: the method itself when
+    it takes ``root``, else a call without it (a heuristic written to the older
+    ``prune(state, actions)``; helper-114 found such a one failing with a ``TypeError``)."""
+    prune = heuristic.prune
+    if _takes_root(type(heuristic)):
+        return prune
+    return lambda state, actions, root: prune(state, actions)
+
+
+@functools.cache
+def _takes_root(kind: type[Any]) -> bool:
+    try:
+        return "root" in inspect.signature(kind.prune).parameters
+    except (AttributeError, TypeError, ValueError):  # no signature to read: the old form
+        return False
+
+
 __all__ = ["REPEAT_PENALTY", "Heuristic", "MetricReader", "NeutralHeuristic", "Repetitions", "Row",
-           "heuristic_for", "metric_reader", "one_after_another", "outcome_value", "seat_by_seat"]
+           "heuristic_for", "metric_reader", "one_after_another", "outcome_value", "pruner",
+           "seat_by_seat"]

@@ -329,15 +329,18 @@ def _picks(state: State, pending: Purchase, actions: Sequence[Any], root: Any = 
            ) -> list[Any]:
     """The picks :meth:`BansanHeuristic.prune` keeps: after the last card picked since
     ``root`` (a card picked before it, in any order, bounds nothing), and the lowest card ID
-    of its stall or of the Bag (every Row card counts on its own)."""
+    of its stall or of the Bag (every Row card counts on its own). The picks after the last
+    card picked in the whole purchase come first, so a search stopped by its node budget has
+    walked the lines of that order before the ones the root opens."""
     picked = pending.picked
     start = root.pending if root is not None else None
     if isinstance(start, Purchase) and start.kind == pending.kind and \
             start.produce is pending.produce and picked[:len(start.picked)] == start.picked:
         picked = picked[len(start.picked):]  # the cards picked in this search
     last = picked[-1].card if picked else ""
+    top = pending.picked[-1].card if pending.picked else ""
     if pending.kind == "wholesale":
-        return [a for a in actions if type(a) is not Pick or a.card > last]
+        return _top_first([a for a in actions if type(a) is not Pick or a.card > last], top)
     first: dict[int, str] = {}  # stall index (-1: the Bag) -> its lowest card offered
     where: dict[str, int] = {}
     for i, stall in enumerate(state.stalls):
@@ -348,8 +351,14 @@ def _picks(state: State, pending: Purchase, actions: Sequence[Any], root: Any = 
             at = where.get(a.card, -1)
             if at not in first or a.card < first[at]:
                 first[at] = a.card
-    return [a for a in actions if type(a) is not Pick
-            or (a.card > last and first[where.get(a.card, -1)] == a.card)]
+    return _top_first([a for a in actions if type(a) is not Pick
+                       or (a.card > last and first[where.get(a.card, -1)] == a.card)], top)
+
+
+def _top_first(kept: list[Any], top: str) -> list[Any]:
+    """``kept`` with the picks of a card at or below ``top`` moved to the end (in order)."""
+    low = [a for a in kept if type(a) is Pick and a.card <= top]
+    return [a for a in kept if a not in low] + low if low else kept
 
 
 class BansanHeuristic:

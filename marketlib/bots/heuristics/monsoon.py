@@ -159,7 +159,10 @@ class MonsoonHeuristic:
         only ``declare gold`` once Gold is met (or a Bonus Good before any card: its Order turns
         Silver, M-BG-05). A card spent before ``root`` bounds nothing: from a person's spend of
         MG-27, MG-19 may follow (helper-113: the review read spending MG-27 before MG-19 as a
-        loss of 1.4 seals, as its search could not add MG-19)."""
+        loss of 1.4 seals, as its search could not add MG-19). The moves the order counted from
+        the spend's first card keeps come first, so a search stopped by its node budget has
+        walked those lines before the ones the root opens (helper-114: from a part-made spend
+        the walk grew four- to five-fold)."""
         pending = state.pending
         if state.phase != "spend" or not isinstance(pending, FulfillPending):
             return actions
@@ -182,7 +185,11 @@ class MonsoonHeuristic:
         have += sum(cat.goods[a.card].quantity for a in useful)
         if have >= order.total or declares:
             spends = useful
-        kept: list[Any] = [*declares, *bonus, *spends]
+        top = max(pending.cards, default="")  # the order counted from the spend's first card
+        first = [a for a in spends if a.card > top]
+        early = bonus if not pending.cards else []
+        kept: list[Any] = [*declares, *early, *first, *(a for a in bonus if a not in early),
+                           *(a for a in spends if a.card <= top)]
         return kept or actions
 
     def canonical(self, state: State) -> Hashable:
