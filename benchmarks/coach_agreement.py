@@ -13,9 +13,9 @@ candidates from the same view. Prints, per game, the positions, how many of them
 marks the hint's move as a loss of more than 0.5 (seals or RM), and the mean loss.
 
 Measured on 6 December 2026 (after a4dab97): Monsoon 2p (4 games) 58 positions, 8 (14%) over
-0.5 seals, mean 0.17; Bansan 2p (2 games) 37 positions, 1 (3%), mean 0.07 RM. Playing the
-rivals' next turns in the review as well (the hint's horizon) made it worse there: 12 (21%),
-mean 0.52 seals; Bansan 2 (5%); so the review kept its horizon.
+0.5 seals, mean 0.17; Bansan 2p (2 games) 37 positions, 1 (3%), mean 0.07 RM. A review that
+also played the rivals' next turns (the hint's horizon; tried that day and not kept, so not in
+the repository) read worse: 12 (21%), mean 0.52 seals; Bansan 2 (5%).
 
 Run: ``uv run --all-extras python benchmarks/coach_agreement.py [--monsoon 4] [--bansan 2]``.
 """

@@ -160,7 +160,10 @@ Buy's preview saying the display once the Market cards are taken ("then take 3 M
 (M-BUY-01): display 4 -> 6 cards", not "display 4 -> 3 cards; then take ...") and a Bulk
 declare's naming the Bonus Good and the edge's seals (helper-113): ``9ac68e6c...d9f0a5d3``;
 compared leaf by leaf, 616 payloads differ, each only in ``previews.choices`` (2,196 Buy
-previews, 92 Bulk ones, English and Malay).
+previews, 92 Bulk ones, English and Malay). Then, on purpose, Sendiri's vendor told it draws
+its own opening hand ("then you draw the next 5 Deck cards to stock (B-SOLO-06; ...)";
+helper-114): ``c6eb3b1e...6d303f9b``; 4 payloads differ, each only in ``previews.choices``
+(12 previews).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

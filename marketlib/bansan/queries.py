@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import msgspec
 
@@ -132,19 +132,35 @@ def reminder_count(state: State | View, effect: Effect) -> int:
     return len(reminders_of(state, effect)) if state.reminders else 0
 
 
-def empty_gains(state: State | View, waste: Waste) -> list[tuple[str, int]]:
-    """What emptying the ``waste`` bin pays the current vendor, part by part, each with its rule
-    (one place for ``do_empty`` and the preview): ``empty_base`` (B-EMPTY-01),
-    ``empty_bonus_additional`` when it is not the first bin emptied this turn (B-EMPTY-02),
-    ``empty_bonus_overflow`` when the bin holds more than its capacity (B-EMPTY-03), and RM1
-    for each bin-bonus Event beside the vendor's bag (EV-25..28, B-UPK-11, named by its ID)."""
+BIN_BONUS = 1
+"""RM a bin-bonus Event (EV-25..28) adds to each Waste Bin the next vendor empties in their next
+Action Phase (RULES 4.1.5, B-UPK-11)."""
+
+
+class Gain(NamedTuple):
+    """One part of what emptying a Waste Bin pays: its rule, the RM, and the Event that adds it
+    (a bin-bonus Event's ID, else ``None``)."""
+
+    rule: str
+    amount: int
+    event: str | None = None
+
+
+def empty_gains(state: State | View, waste: Waste) -> list[Gain]:
+    """What emptying the ``waste`` bin pays the current vendor, part by part (one place for
+    ``do_empty`` and the preview): ``empty_base`` (B-EMPTY-01), ``empty_bonus_additional`` when
+    it is not the first bin emptied this turn (B-EMPTY-02), ``empty_bonus_overflow`` when the
+    bin holds more than its capacity (B-EMPTY-03), and :data:`BIN_BONUS` for each bin-bonus
+    Event beside the vendor's bag (EV-25..28, B-UPK-11). A bonus a rule option sets to RM0 is
+    no part."""
     rules = state.rules
-    parts = [("B-EMPTY-01", rules.empty_base)]
-    if state.bins_emptied:
-        parts.append(("B-EMPTY-02", rules.empty_bonus_additional))
-    if len(state.bins[BIN_INDEX[waste]]) > rules.bin_capacity:
-        parts.append(("B-EMPTY-03", rules.empty_bonus_overflow))
-    parts += [(event, 1) for event in reminders_of(state, Effect.BIN_BONUS)]
+    parts = [Gain("B-EMPTY-01", rules.empty_base)]
+    if state.bins_emptied and rules.empty_bonus_additional:
+        parts.append(Gain("B-EMPTY-02", rules.empty_bonus_additional))
+    if len(state.bins[BIN_INDEX[waste]]) > rules.bin_capacity and rules.empty_bonus_overflow:
+        parts.append(Gain("B-EMPTY-03", rules.empty_bonus_overflow))
+    parts += [Gain("B-UPK-11", BIN_BONUS, event)
+              for event in reminders_of(state, Effect.BIN_BONUS)]
     return parts
 
 

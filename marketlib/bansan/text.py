@@ -335,18 +335,23 @@ def _empty(view: View, a: A.Empty, after: State) -> str:
     waste = WASTE_WORDS[a.bin._value_]
     count = len(view.bins[BIN_INDEX[a.bin]])
     parts = []
-    for rule, gain in empty_gains(view, a.bin):
-        if rule == "B-EMPTY-01":
+    for part in empty_gains(view, a.bin):
+        gain = part.amount
+        if part.event is not None:  # a bin-bonus Event beside the vendor's bag (B-UPK-11)
+            parts.append(f"+RM{gain} from {catalog(view).events[part.event].name} "
+                         f"({part.event})")
+        elif part.rule == "B-EMPTY-01":
             parts.append(f"the {waste} bin holds no card: you gain RM{gain} (B-EMPTY-01, A-B-12)"
                          if not count else f"the {waste} bin's {count} card(s) go to the "
                          f"Outside Market, and you gain RM{gain} (B-EMPTY-01)")
-        elif rule == "B-EMPTY-02":
-            parts.append(f"+RM{gain}: it is not the first bin you empty this turn (B-EMPTY-02)")
-        elif rule == "B-EMPTY-03":
-            parts.append(f"+RM{gain}: the bin is overflowing (B-EMPTY-03)")
-        else:  # a bin-bonus Event beside the vendor's bag (B-UPK-11)
-            parts.append(f"+RM{gain} from {catalog(view).events[rule].name} ({rule})")
+        else:
+            parts.append(_EMPTY_BONUS[part.rule].format(gain=gain))
     return "; ".join(parts)
+
+
+_EMPTY_BONUS = {"B-EMPTY-02": "+RM{gain}: it is not the first bin you empty this turn (B-EMPTY-02)",
+                "B-EMPTY-03": "+RM{gain}: the bin is overflowing (B-EMPTY-03)"}
+"""The words of each rule's bonus in an EMPTY's preview (:func:`_empty`)."""
 
 
 _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
@@ -428,11 +433,13 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
             # a refill (B-UPK-09); a Sendiri draw (B-SOLO-10/11) says only that it draws, as
             # whether its Row grows depends on the hidden cards
             chance.append(f"refills the Row from the Deck ({view.deck_size} in the Deck now)")
-        elif isinstance(after.pending, OpeningHand) and decider(after) != player:
-            # the next vendor's opening hand (B-OPEN-03): helper-112 asked whose "hidden
-            # cards are drawn" meant
-            chance.append(f"then P{decider(after)} draws the next {len(after.pending.cards)} "
-                          f"Deck cards to stock (B-OPEN-03; {view.deck_size} in the Deck now)")
+        elif isinstance(after.pending, OpeningHand):  # an opening hand (B-OPEN-03,
+            # B-SOLO-06): helper-112 asked whose "hidden cards are drawn" meant
+            drawer, count = decider(after), len(after.pending.cards)
+            chance.append(f"then you draw the next {count} Deck cards to stock (B-SOLO-06; "
+                          f"{view.deck_size} in the Deck now)" if drawer == player else
+                          f"then P{drawer} draws the next {count} Deck cards to stock "
+                          f"(B-OPEN-03; {view.deck_size} in the Deck now)")
         else:
             chance.append(f"hidden cards are drawn from the Deck ({view.deck_size} in the Deck "
                           "now)")

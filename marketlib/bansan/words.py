@@ -31,6 +31,7 @@ from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Effect, EventC
 from marketlib.bansan.modes import OPENING_HAND
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.queries import (
+    BIN_BONUS,
     PRICE_RISE,
     UNOPERATED_FACTOR,
     buys_unoperated,
@@ -102,7 +103,7 @@ EVENT_WORDS: dict[Effect, str] = {
                                "pays the full market price"),
     Effect.EXTRA_ACTION: N_("the next vendor takes one more action in their next Action Phase"),
     Effect.BIN_BONUS: N_("each Waste Bin the next vendor empties in their next Action Phase "
-                         "pays RM1 more"),
+                         "pays RM{bonus} more"),
     Effect.WASTE_COLLECTION: N_("every overflowing Waste Bin is emptied to the Outside Market "
                                 "when it flips; nobody is paid"),
     Effect.SUMMONS: N_("when it flips, every vendor pays RM1 per overflowing Waste Bin"),
@@ -118,7 +119,7 @@ the first (``queries.price_event``)."""
 def event_text(event: EventCard) -> str:
     """What ``event`` does, in the language in force (:data:`EVENT_WORDS`)."""
     produce = _(NAMES[event.produce]) if event.produce is not None else ""
-    return _(EVENT_WORDS[event.effect]).format(produce=produce, rise=PRICE_RISE)
+    return _(EVENT_WORDS[event.effect]).format(produce=produce, rise=PRICE_RISE, bonus=BIN_BONUS)
 
 
 def event_status(view: Any, shown: Sequence[str]) -> dict[str, dict[str, str]]:
@@ -825,7 +826,11 @@ def warning(view: Any, action: A.Action) -> str:
     if (isinstance(action, A.Done) and isinstance(pending, Purchase) and pending.kind == "sell"
             and pending.picked and purchase_total(view, pending) == 0):  # helper-112 sold a
         # card for nothing without being asked
-        if price_basis(view, "sell")[0] == "half_each":
+        basis = price_basis(view, "sell")[0]
+        if basis == "full":  # a full-price Event (EV-17..20) on cards priced RM0
+            return _("Sell {count} card(s) for RM0? At the market price now, they are worth "
+                     "nothing (B-SELL-01).").format(count=len(pending.picked))
+        if basis == "half_each":
             return _("Sell {count} card(s) for RM0? Each card sells for half its price, rounded "
                      "down (B-SELL-01, A-B-10), so each pays nothing.").format(
                 count=len(pending.picked))
@@ -1560,7 +1565,7 @@ REFUSALS: tuple[str, ...] = (
     N_('you have no actions left this turn'),
     N_('{card} is not in a stall that sells {produce}'),
     N_('{card} is in your own stall {stall}: you can never buy from your own stalls'),
-    N_('every {produce} ({code}) card is in your own stalls: you can never buy from your own '
+    N_('every stall that holds {produce} ({code}) is your own: you can never buy from your own '
        'stalls'),
     N_("{card} is in P{seat}'s Bag: a BUY takes cards from the Stalls, never from a vendor's "
        "Bag"),
@@ -1611,6 +1616,7 @@ register_refusals(REFUSALS)
 PREVIEWS: tuple[str, ...] = (
     N_('then P{seat} draws the next {count} Deck cards to stock (B-OPEN-03; {deck} in the Deck '
        'now)'),
+    N_('then you draw the next {count} Deck cards to stock (B-SOLO-06; {deck} in the Deck now)'),
     N_('the {waste} bin holds no card: you gain RM{gain} (B-EMPTY-01, A-B-12)'),
     N_("the {waste} bin's {count} card(s) go to the Outside Market, and you gain RM{gain} "
        "(B-EMPTY-01)"),

@@ -85,8 +85,12 @@ def preview(view: View, action: Action, world: State | None = None, *,
         # a Buy that shrinks the display)
         assert isinstance(pending, TakePending)
         n, d2 = pending.remaining, d1 + pending.remaining
-        parts.append(f"then take {n} Market card{'' if n == 1 else 's'} (M-BUY-01): display "
-                     f"{d0} -> {d2} card{'' if d2 == 1 else 's'}")
+        if after.rules.buy_take_fewer:  # the buyer may stop early (A-M-09; helper-114)
+            parts.append(f"then take up to {n} Market card{'' if n == 1 else 's'} (M-BUY-01, "
+                         f"A-M-09): display {d0} -> {d1} to {d2} cards")
+        else:
+            parts.append(f"then take {n} Market card{'' if n == 1 else 's'} (M-BUY-01): "
+                         f"display {d0} -> {d2} card{'' if d2 == 1 else 's'}")
     if isinstance(pending, FulfillPending) and after.current == player:
         parts.extend(_spend(after, player, pending, cat, started=isinstance(action, Fulfill)))
     if after.result is not None:

@@ -534,6 +534,10 @@ PREVIEWS: tuple[str, ...] = (
     N_('then take {count} Market card (M-BUY-01): display {before} -> {after} cards'),
     N_('then take {count} Market cards (M-BUY-01): display {before} -> {after} cards'),
     N_('then take {count} Market card (M-BUY-01): display {before} -> {after} card'),
+    N_('then take up to {count} Market card (M-BUY-01, A-M-09): display {before} -> {least} to '
+       '{most} cards'),
+    N_('then take up to {count} Market cards (M-BUY-01, A-M-09): display {before} -> {least} to '
+       '{most} cards'),
     N_('wins the game'),
     N_('ends the game'),
     N_('ends your turn'),

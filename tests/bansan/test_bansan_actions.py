@@ -183,8 +183,8 @@ def test_a_buy_refused_at_every_stall_says_the_reason_of_the_closest() -> None:
         "Fruits & Veggies (FV) costs RM1 a card in ST-07 and you can spend RM0")
     s = position(rents={0: ["ST-01", "ST-07"], 1: ["WG"]}, **spec)  # type: ignore[arg-type]
     assert refused(s, "P0 buy FV", "B-BUY-04").reason == (
-        "every Fruits & Veggies (FV) card is in your own stalls: you can never buy from your "
-        "own stalls")
+        "every stall that holds Fruits & Veggies (FV) is your own: you can never buy from "
+        "your own stalls")
 
 
 def test_a_buy_of_a_type_is_refused_in_words_of_the_type_and_a_pick_in_words_of_its_card(
@@ -197,8 +197,13 @@ def test_a_buy_of_a_type_is_refused_in_words_of_the_type_and_a_pick_in_words_of_
     assert "PC-" not in why.reason
     with language("ms"):
         assert refusal(why.reason) == (
-            "setiap kad Buah & Sayur (FV) berada dalam gerai anda sendiri: anda tidak boleh "
-            "sekali-kali membeli dari gerai anda sendiri")
+            "setiap gerai yang menyimpan Buah & Sayur (FV) ialah gerai anda sendiri: anda tidak "
+            "boleh sekali-kali membeli dari gerai anda sendiri")
+    # true when a Bag holds the type too (helper-114: "every FV card is in your own stalls"
+    # was not)
+    bagged = position(players=3, rents={0: ["ST-01", "ST-07"], 1: ["WG"]}, phase="actions",
+                      stalls={"ST-01": ["FV"]}, bags={1: ["FV"]})
+    assert refused(bagged, "P0 buy FV", "B-BUY-04").reason == why.reason
     s = position(players=3, rents={0: ["WG"], 1: ["ST-01"]}, phase="actions",
                  stalls={"ST-01": ["FV", "FV"]}, money=[0, 10, 10])
     assert refused(s, "P0 buy FV", "B-BUY-07").reason == (

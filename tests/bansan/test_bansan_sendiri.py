@@ -174,8 +174,8 @@ def test_b_solo_12_neighbour_unoperated_and_wholesaler_prices() -> None:
 def test_b_solo_13_never_buy_from_your_own_stalls() -> None:
     s = _solo(phase="actions", stalls={"FV": ["FV"], "DG": ["DG"], "WG": ["WG"]})
     why = refused(s, "P0 buy FV", "B-SOLO-13")
-    assert why.reason == ("every Fruits & Veggies (FV) card is in your own stalls: you can never "
-                          "buy from your own stalls")  # the type asked for, not a card
+    assert why.reason == ("every stall that holds Fruits & Veggies (FV) is your own: you can "
+                          "never buy from your own stalls")  # the type asked for, not a card
     refused(s, "P0 buy DG", "B-SOLO-13")
     assert "P0 buy WG" in legal(s)
     s = play(s, "P0 buy WG")

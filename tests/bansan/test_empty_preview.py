@@ -55,6 +55,16 @@ def test_the_rules_in_force_set_the_amounts_and_an_empty_bin_may_be_emptied() ->
         "the Paper bin holds no card: you gain RM3 (B-EMPTY-01, A-B-12); uses 1 action")
 
 
+def test_a_bonus_set_to_rm0_is_no_part() -> None:
+    rules = bansan.Rules(players=2, empty_bonus_additional=0)
+    s = bansan.apply(_actions(rules=rules, bins={"OR": 3, "PL": 2}),
+                     A.Empty(player=0, bin=Waste("OR")))
+    said = _preview(s, "PL")
+    assert "B-EMPTY-02" not in said and "+RM0" not in said
+    assert said.startswith("the Plastic bin's 2 card(s) go to the Outside Market, and you gain "
+                           "RM2 (B-EMPTY-01); uses 1 action now")
+
+
 def test_a_bin_bonus_event_beside_the_bag_is_named() -> None:
     s = msgspec.structs.replace(_actions(bins={"PA": 2}),
                                 reminders=(Reminder(seat=0, event="EV-25"),
@@ -75,12 +85,25 @@ def test_the_words_are_said_in_malay() -> None:
         "+RM1: tong itu melimpah (B-EMPTY-03); menggunakan 1 tindakan sekarang")
 
 
+def _paid(state: bansan.State, waste: str) -> int:
+    """What B-EMPTY-01..03 and the bin-bonus Events pay, worked out here from the rules' words
+    (not from ``empty_gains``, which the handler sums): RM2, +RM1 after the first bin of the
+    turn, +RM1 for a bin over its capacity, +RM1 per bin-bonus Event beside the bag."""
+    rules = state.rules
+    cards = state.bins[["PL", "PA", "OR"].index(waste)]
+    events = bansan.catalog(state).events
+    bonus = sum(1 for r in state.reminders if r.seat == state.current
+                and events[r.event].effect.value == "bin_bonus")
+    return (rules.empty_base + (rules.empty_bonus_additional if state.bins_emptied else 0)
+            + (rules.empty_bonus_overflow if len(cards) > rules.bin_capacity else 0) + bonus)
+
+
 @pytest.mark.parametrize("rules", [bansan.Rules(players=3),
                                    bansan.Rules(players=4, events="reconstructed"),
                                    bansan.Rules(players=1, mode="sendiri")], ids=str)
 def test_the_gains_said_are_the_money_the_empty_pays(rules: bansan.Rules) -> None:
-    """Along seeded random games, every legal EMPTY pays the sum of ``empty_gains`` (the
-    handler adds them up) and its preview names each part's rule."""
+    """Along seeded random games, every legal EMPTY pays what the rules say (worked out in
+    :func:`_paid`), ``empty_gains`` adds up to it, and the preview names each part's rule."""
     checked = 0
     for seed in range(6):
         rng = random.Random(seed)
@@ -91,10 +114,11 @@ def test_the_gains_said_are_the_money_the_empty_pays(rules: bansan.Rules) -> Non
                 if isinstance(a, A.Empty):
                     gains = empty_gains(s, a.bin)
                     before = s.vendors[a.player].money
-                    assert bansan.apply(s, a).vendors[a.player].money == before + sum(
-                        g for _rule, g in gains)
+                    paid = _paid(s, a.bin.value)
+                    assert bansan.apply(s, a).vendors[a.player].money == before + paid
+                    assert sum(g.amount for g in gains) == paid
                     said = _preview(s, a.bin.value)
-                    assert all(f"({rule}" in said for rule, _g in gains)
+                    assert all(f"({g.event or g.rule}" in said for g in gains)
                     checked += 1
             s = bansan.apply(s, rng.choice(legal))
     assert checked > 20

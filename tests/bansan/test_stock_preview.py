@@ -81,3 +81,19 @@ def test_a_move_that_deals_the_next_opening_hand_says_who_draws_it(players: int)
             assert "draws" not in words and "hidden" not in words
         state = after
     assert sorted(said) == list(range(players))  # every vendor's hand, the first's included
+
+
+def test_the_sendiri_vendor_is_told_it_draws_its_own_opening_hand() -> None:
+    """Sendiri's one vendor draws its own 5 opening cards (B-SOLO-06) after returning a list:
+    the preview says "you" (it said "hidden cards are drawn"; helper-114)."""
+    state = bansan.setup(bansan.Rules(players=1, mode="sendiri"), seed=7)
+    while state.phase == "open_lists":
+        action = bansan.legal_actions(state)[0]
+        words = str(bansan.preview(bansan.view(state, 0), action))
+        after = bansan.apply(state, action)
+        if after.phase != "open_lists":
+            assert words.endswith(f"; then you draw the next 5 Deck cards to stock (B-SOLO-06; "
+                                  f"{len(state.deck)} in the Deck now)")
+            assert "hidden" not in words
+        state = after
+    assert state.phase == "open_stock"

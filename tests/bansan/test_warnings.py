@@ -4,10 +4,12 @@ stocking, and finishing a SELL that pays RM0 (helper-112 sold a card for nothing
 
 from __future__ import annotations
 
+import msgspec
 from bansan_helpers import play
 
 from marketlib.bansan import Done, EndActions, Rules, position, view
-from marketlib.bansan.queries import market_prices
+from marketlib.bansan.queries import market_prices, price_basis
+from marketlib.bansan.state import Reminder
 from marketlib.bansan.words import warning
 from marketlib.core.i18n import language
 
@@ -45,3 +47,17 @@ def test_a_buy_done_asks_nothing() -> None:
     assert warning(view(bought, 0), Done(player=0)) == ""  # type: ignore[arg-type]
     assert warning(view(s, 0), EndActions(player=0)) == (
         "End the Action Phase with 2 action(s) unused?")
+
+
+def test_a_full_price_sale_of_cards_priced_rm0_says_so() -> None:
+    """Under a full-price Event (EV-17..20) a SELL pays the market price, not half: cards priced
+    RM0 (a rule option) are worth nothing, and the question says so, not "half of RM0"
+    (helper-114)."""
+    rules = Rules(players=2, market_prices=(0, 1, 2, 1, 1, 2))
+    s = position(rules=rules, rents={0: ["FV", "MT"], 1: ["WG"]}, phase="actions",
+                 stalls={"FV": ["FV"] * 3})
+    s = msgspec.structs.replace(s, reminders=(Reminder(seat=0, event="EV-17"),))
+    s = play(s, "P0 sell FV", "P0 pick PC-01")
+    assert price_basis(view(s, 0), "sell")[0] == "full"  # type: ignore[arg-type]
+    assert warning(view(s, 0), Done(player=0)) == (  # type: ignore[arg-type]
+        "Sell 1 card(s) for RM0? At the market price now, they are worth nothing (B-SELL-01).")

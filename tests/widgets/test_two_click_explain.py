@@ -121,3 +121,22 @@ def test_a_monsoon_buy_says_what_its_second_step_takes() -> None:
         said = dict(zip((c["text"] for c in choices_for(table, match, 0)),
                         previews_for(table, match, 0)["choices"], strict=True))
     assert said["P0 buy MG-12"] == "kemudian ambil 3 kad Pasar (M-BUY-01): paparan 4 -> 6 kad"
+
+
+def test_a_monsoon_buy_that_may_stop_early_says_up_to() -> None:
+    """Under ``buy_take_fewer`` the buyer may stop taking (A-M-09), so the display ends between
+    the two counts (helper-114: it promised 4 -> 6 where ``skip`` could leave 3)."""
+    from marketlib import monsoon
+    from marketlib.core.i18n import language, sentence
+
+    match = Match("monsoon", monsoon.Rules(players=2, buy_take_fewer=True), seed=1)
+    table = table_of("monsoon")
+    previews = dict(zip((c["text"] for c in choices_for(table, match, 0)),
+                        previews_for(table, match, 0)["choices"], strict=True))
+    said = previews["P0 buy MG-12"]
+    assert said == "then take up to 3 Market cards (M-BUY-01, A-M-09): display 4 -> 3 to 6 cards"
+    match.play("P0 buy MG-12")
+    assert "P0 skip" in [str(a) for a in match.legal_actions()]
+    with language("ms"):
+        assert sentence(said) == ("kemudian ambil sehingga 3 kad Pasar (M-BUY-01, A-M-09): "
+                                  "paparan 4 -> 3 hingga 6 kad")

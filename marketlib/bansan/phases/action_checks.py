@@ -71,8 +71,8 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str |
     if stall.renter == player:  # refusals worded when read (a BUY lists every stall)
         return refuse("B-SOLO-13" if state.rules.plays.solo else "B-BUY-04", lambda: (
             f"{card_id} is in your own stall {stall.id}: you can never buy from your own "
-            "stalls" if card_id is not None else f"every {NAMES[produce]} ({produce}) card is "
-            "in your own stalls: you can never buy from your own stalls"))
+            "stalls" if card_id is not None else f"every stall that holds {NAMES[produce]} "
+            f"({produce}) is your own: you can never buy from your own stalls"))
     if not stall.open:
         return refuse("B-BUY-05", lambda: f"{stall.id} is CLOSED: you cannot buy from it")
     unit = f.price(produce)

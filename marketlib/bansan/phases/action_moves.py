@@ -146,7 +146,7 @@ def do_empty(state: State, a: A.Empty) -> State:
     bin-bonus Event (:func:`~marketlib.bansan.queries.empty_gains`)."""
     i = BIN_INDEX[a.bin]
     cards = state.bins[i]
-    gain = sum(amount for _rule, amount in empty_gains(state, a.bin))
+    gain = sum(part.amount for part in empty_gains(state, a.bin))
     bins = list(state.bins)
     bins[i] = ()
     state = replace(state, bins=(bins[0], bins[1], bins[2]), outside=state.outside + cards,
