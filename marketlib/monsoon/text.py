@@ -135,7 +135,7 @@ def bonus_changes(before: State, after: State, action: Action) -> list[str]:
     was, now = carried(before), carried(after)
     orders = catalog(after).orders  # the good and how much, with the Order's Bulk seals
     # (helper-113: the Bulk declare named neither, where the Fulfil preview did)
-    said = [f"gains the Bonus Good on {o}: {orders[o].bonus_quantity} {orders[o].bonus_good} "
+    said = [f"gains the Bonus Good on {o}: {bonus_good(orders[o])} "
             f"(M-FUL-06); {o} at Bulk gives {orders[o].bulk} seal"
             f"{'' if orders[o].bulk == 1 else 's'}" for o in sorted(now - was)]
     said += [f"the Bonus Good on {o} is lost: its Order is upgraded (M-BG-04)"
@@ -170,6 +170,13 @@ def _spend(after: State, player: int, pending: FulfillPending, cat: Catalog, *,
     return [f"the spend meets {_edge(order, level)}"]
 
 
+def bonus_good(order: Order) -> str:
+    """The Bonus Good on ``order``'s Bulk edge as an amount ("1 Cloth"; M-FUL-06), or ""."""
+    if order.bonus_good is None:
+        return ""
+    return f"{order.bonus_quantity} {order.bonus_good}"
+
+
 def _edge(order: Order, level: Level) -> str:
     """A level and what its edge of ``order`` gives: its seals (M-SEAL-01; a Bonus Good spent
     may add some elsewhere) and, on the Bulk edge, its Bonus Good when it shows one
@@ -177,8 +184,8 @@ def _edge(order: Order, level: Level) -> str:
     name = level.name.title()
     gain = ""
     if level is Level.BULK and order.bonus_good is not None:
-        gain = f", and its Bonus Good: {order.bonus_quantity} {order.bonus_good}"
+        gain = f", and its Bonus Good: {bonus_good(order)}"
     return f"{name} (Seals on its {name} edge: {order.seals(level)}{gain})"
 
 
-__all__ = ["describe", "preview"]
+__all__ = ["bonus_changes", "bonus_good", "describe", "preview"]
