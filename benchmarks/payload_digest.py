@@ -163,7 +163,12 @@ compared leaf by leaf, 616 payloads differ, each only in ``previews.choices`` (2
 previews, 92 Bulk ones, English and Malay). Then, on purpose, Sendiri's vendor told it draws
 its own opening hand ("then you draw the next 5 Deck cards to stock (B-SOLO-06; ...)";
 helper-114): ``c6eb3b1e...6d303f9b``; 4 payloads differ, each only in ``previews.choices``
-(12 previews).
+(12 previews). Then, on purpose, helper-115's mends: end-actions saying the actions it leaves
+unused (A-B-19), Sendiri's previews saying its game ends after the turn (B-SOLO-16), not "the
+Last Round", and the Kenduri's text view and key without Wallets (B-KEN-02):
+``0271b4c0...f4ce720f``; compared leaf by leaf, 2,364 payloads differ: 656 end-actions and 14
+Sendiri previews in ``previews.choices``, 1,828 Kenduri ``description`` (the vendors' lines),
+1,800 Kenduri ``cards.text_key``.
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

@@ -142,6 +142,9 @@ def check_skip_stocking(state: State, a: A.SkipStocking, f: Facts) -> Why | None
     if wrong:
         return wrong
     if state.rules.stocking_mandatory and can_stock(state):
+        if state.rules.plays.solo:  # no [B] Deck option in Sendiri (B-SOLO-11; helper-115)
+            return v("B-SOLO-11", "stocking from the Row is mandatory while a Row card can be "
+                     "stocked (A-B-18)")
         return v("B-STOCK-01", "stocking is mandatory while [A] or [B] is possible (A-B-18)")
     return None
 

@@ -62,7 +62,8 @@ class Mode:
     reason is the mode's name); refused before anything else is checked."""
     absent_phases: frozenset[str]
     """Steps of the phase table this mode never plays (the Sendiri solo step B-SOLO-09 is not
-    in the multiplayer games); a refusal does not send a vendor to them."""
+    in the multiplayer games, nor the Stall draft and the Closing Round in Sendiri, nor the
+    personal lists' steps in the Kenduri); a refusal does not send a vendor to them."""
     endings: frozenset[str]
     """How a game of this mode can end, as :class:`~marketlib.bansan.state.Ending` values: by
     money (B-END-06/07; Kenduri once every list is done, B-KEN-06), the Kenduri's collective
@@ -95,7 +96,8 @@ KENDURI = Mode(
     buys_unoperated=False,
     bans={A.Move: _NOT_SOLO,
           A.ReturnList: ("B-KEN-02", "nobody holds personal Shopping Lists in the Kenduri Menu")},
-    absent_phases=_SOLO_STEPS, endings=frozenset({"money", "collective_loss"}),
+    absent_phases=_SOLO_STEPS | {"open_lists", "return_lists"},  # no personal lists
+    endings=frozenset({"money", "collective_loss"}),
     wrong_players="the Kenduri Menu needs 2-5 players (B-KEN-01, A-B-40), not {players}; "
                   "1 player plays mode='sendiri'")
 """The cooperative Kenduri Menu for 2-5 vendors (B-KEN-01..07)."""
@@ -116,7 +118,10 @@ SENDIRI = Mode(
                       "not the Deck"),
         A.Give: ("B-SOLO-14", "there is no other vendor: excess bag cards must be thrown"),
     },
-    absent_phases=frozenset(), endings=frozenset({"solo_win", "solo_loss"}),
+    absent_phases=frozenset({"draft", "closing"}),  # Workers placed at setup (B-SOLO-04); the
+    # game ends with the final throw (B-SOLO-17/18), not a Closing Round (helper-115 was sent
+    # to 'Closing Round' by a refusal)
+    endings=frozenset({"solo_win", "solo_loss"}),
     wrong_players="Sendiri is the solo mode: players must be 1 (B-SETUP-01, B-SOLO-01), "
                   "not {players}")
 """The solo game against the automated Neighbour (B-SOLO-01..19)."""

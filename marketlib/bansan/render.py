@@ -200,8 +200,10 @@ def _head(state: State | View) -> list[str]:
             # helper-108 read the text view and could not tell how many were left)
             parts.append(ngettext("{count} action left", "{count} actions left",
                                   state.actions_left).format(count=state.actions_left))
-    if state.trigger is not None and turn is not None:
-        parts.append(_("LAST ROUND (P{seat})").format(seat=state.trigger))
+    if state.trigger is not None and turn is not None:  # Sendiri has no Last Round: its game
+        # ends with the turn in which a trigger fires (B-SOLO-16; helper-115)
+        parts.append(_("LAST TURN") if state.rules.plays.solo
+                     else _("LAST ROUND (P{seat})").format(seat=state.trigger))
     return parts
 
 
@@ -257,7 +259,7 @@ class _Written:
         self.cards = {c: f"{c}:{card.label}" for c, card in cat.produce.items()}
         self.stall_names = {s: f"{s} {stall.sells}" for s, stall in cat.stalls.items()}
         self.stall_rows: dict[tuple[Stall, ...], str] = {}
-        self.vendors: dict[tuple[int, bool, bool, VendorView], str] = {}
+        self.vendors: dict[tuple[int, bool, bool, VendorView, bool], str] = {}
 
     def stall_row(self, stalls: tuple[Stall, ...]) -> str:
         """One row of the Stall grid."""
@@ -272,14 +274,14 @@ class _Written:
                 for s in stalls])
         return found
 
-    def vendor(self, p: int, deciding: bool, own: bool, v: VendorView) -> str:
+    def vendor(self, p: int, deciding: bool, own: bool, v: VendorView, menu: bool) -> str:
         """Vendor ``p``'s entry (:func:`_vendor_text`)."""
-        shown = (p, deciding, own, v)
+        shown = (p, deciding, own, v, menu)
         found = self.vendors.get(shown)
         if found is None:
             if len(self.vendors) >= KEPT_ENTRIES:
                 self.vendors.clear()
-            found = self.vendors[shown] = _vendor_text(self.cat, p, deciding, own, v)
+            found = self.vendors[shown] = _vendor_text(self.cat, p, deciding, own, v, menu)
         return found
 
 
@@ -290,18 +292,26 @@ def _written(state: State | View) -> _Written:
     return found
 
 
-def _vendor_text(cat: Catalog, p: int, deciding: bool, own: bool, v: VendorView) -> str:
+def _vendor_text(cat: Catalog, p: int, deciding: bool, own: bool, v: VendorView,
+                 menu: bool = False) -> str:
     """Vendor ``p``'s line of the text table (``>`` marks the vendor deciding), and their
-    lists on a line of its own when ``own`` (a seat reads its own Wallet)."""
+    lists on a line of its own when ``own`` (a seat reads its own Wallet). In the Kenduri
+    (``menu``) nobody holds a Wallet (B-KEN-02): the line has none (helper-115 read
+    "wallet [0 hidden]")."""
     money = "?" if v.money is None else str(v.money)
     wallet = v.wallet
     wallet_text = (_("{count} hidden").format(count=v.wallet_size) if wallet is None
                    else " ".join(wallet))
     bag = " ".join([f"{b.card}={b.produce.value}" for b in v.bag]) or "-"
     done = " ".join(v.completed) or "-"
-    line = (_("{marker}P{seat} RM{money} R&R used wallet [{wallet}] done [{done}] "
-              "bag({count}) {bag}") if v.rr_used else
-            _("{marker}P{seat} RM{money} wallet [{wallet}] done [{done}] bag({count}) {bag}"))
+    if menu:
+        line = (_("{marker}P{seat} RM{money} R&R used done [{done}] bag({count}) {bag}")
+                if v.rr_used else
+                _("{marker}P{seat} RM{money} done [{done}] bag({count}) {bag}"))
+    else:
+        line = (_("{marker}P{seat} RM{money} R&R used wallet [{wallet}] done [{done}] "
+                  "bag({count}) {bag}") if v.rr_used else
+                _("{marker}P{seat} RM{money} wallet [{wallet}] done [{done}] bag({count}) {bag}"))
     text = line.format(marker=">" if deciding else " ", seat=p, money=f"{money:>3}",
                        wallet=wallet_text, done=done, count=len(v.bag), bag=bag)
     if wallet and own:
@@ -323,8 +333,10 @@ def text_key(rules: Any) -> str:
     if rules.events != "off":  # only an Event closes a Stall (A-B-22)
         stall += " " + _("CLOSED: closed by an Event, so nothing is stocked into it or bought "
                          "from it (B-STOCK-07, B-BUY-05).")
-    wallets = _("wallet [SL-14 SL-41]: the Shopping Lists in a Wallet ([2 hidden]: another "
-                "vendor's); done [...]: the lists completed.")
+    wallets = (_("done [...]: the Kenduri lists each vendor completed (no Wallets, B-KEN-02).")
+               if rules.plays.shared_menu else
+               _("wallet [SL-14 SL-41]: the Shopping Lists in a Wallet ([2 hidden]: another "
+                 "vendor's); done [...]: the lists completed."))
     if A.RentAndRelease not in rules.plays.bans:  # no R&R in Sendiri (B-SOLO-08)
         wallets += " " + _("R&R used: the vendor's once-a-game R&R is spent (B-ANY-04).")
     return "\n".join([
@@ -374,7 +386,8 @@ def text_table(state: State | View) -> str:
             f"{x}({cat.lists[x].label})" for x in state.public) or _("none")))
     to_decide = decider(state)
     mine = state.viewer if isinstance(state, View) else None
-    lines.extend([written.vendor(p, p == to_decide, mine == p, v)
+    menu = rules.plays.shared_menu  # no Wallets in the Kenduri (B-KEN-02)
+    lines.extend([written.vendor(p, p == to_decide, mine == p, v, menu)
                   for p, v in enumerate(_vendors(state))])
     pending = _pending(state)
     if pending:

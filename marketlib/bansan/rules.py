@@ -223,11 +223,28 @@ def _gate(state: State, action: A.Action) -> Violation | AnyPhase | None:
 
 def _out_of_phase(state: State, tag: str) -> Violation:
     """A move the current step does not offer: after the Action Phase, an action is refused
-    with B-ACT-01; otherwise with the step's rule, naming the steps where it is played."""
+    with B-ACT-01; otherwise with the rule of the first step that plays it (the rule a learner
+    looks up to learn when it comes: helper-115 read B-UPK-02, about completing lists, for a
+    skip-stocking in the Upkeep), or the current step's when this game plays it nowhere,
+    naming the steps where it is played."""
     if (tag in ACTION_TAGS or tag == "end_actions") and state.phase in _UPKEEP_STEPS:
         return v("B-ACT-01", f"your {state.rules.actions_per_turn} actions are over: "
                  "this is the Upkeep Phase")
-    return v(FLOW.phase(state).rule, _out_of_step(state, tag))
+    steps = _steps_of(state, tag)
+    rule = FLOW.phases[steps[0]].rule if steps else FLOW.phase(state).rule
+    return v(rule, _out_of_step(state, tag))
+
+
+def _steps_of(state: State, tag: str) -> list[str]:
+    """The steps of this game (its mode and options) that offer the move ``tag``, in order."""
+    rules = state.rules
+    absent = set(rules.plays.absent_phases)
+    if rules.events == "off":
+        absent.add("event_lists")
+    if not rules.closing_round:
+        absent.add("closing")
+    return [step for step, phase in FLOW.phases.items()
+            if tag in phase.moves and step not in absent]
 
 
 _UPKEEP_STEPS = FLOW.group("upkeep") & FLOW.decided_by("turn")
@@ -240,16 +257,10 @@ def _out_of_step(state: State, tag: str) -> str:
     can (each by its rulebook name; Upkeep's steps come after end-actions)."""
     verb = ACTIONS.verbs.get(tag, tag)
     rules = state.rules
-    absent = set(rules.plays.absent_phases)
-    if rules.events == "off":
-        absent.add("event_lists")
-    if not rules.closing_round:
-        absent.add("closing")
     names: dict[str, None] = {}  # the steps in order, each once
-    for step, phase in FLOW.phases.items():
-        if tag in phase.moves and step not in absent:
-            later = state.phase == "actions" and step in _UPKEEP_STEPS
-            names[f"'{PHASES.get(step, step)}'{', after end-actions,' if later else ''}"] = None
+    for step in _steps_of(state, tag):
+        later = state.phase == "actions" and step in _UPKEEP_STEPS
+        names[f"'{PHASES.get(step, step)}'{', after end-actions,' if later else ''}"] = None
     move = (rules.plays.solo and SOLO_MOVE_WORDS.get(tag)) or MOVE_WORDS.get(tag, verb)
     said = (f"it is '{PHASES.get(state.phase, state.phase)}' now, and {move} ({verb}) is "
             f"not part of it")  # helper-110 read "now is '...'" as broken words

@@ -281,6 +281,12 @@ last purchase's done): :func:`preview` says it after the move's own parts."""
 
 
 def _end_actions(view: View, a: A.EndActions, after: State) -> str:
+    """End-actions says the actions it leaves unused (B-ACT-01, A-B-19), as the board's question
+    does (helper-115 read only "ends your Action Phase")."""
+    left = view.actions_left
+    if left > 0:
+        return (f"ends your Action Phase with {left} action(s) unused (A-B-19); Upkeep "
+                "follows")
     return ENDS_ACTIONS
 
 
@@ -445,7 +451,9 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
                           "now)")
         sure_bins = sure_trigger = False
         if view.deck_size <= _most_drawn(view, action):
-            chance.append("it may draw the last card, which triggers the Last Round (B-END-01)")
+            chance.append("it may draw the last card, which ends the game after this turn "
+                          "(B-SOLO-16)" if view.rules.plays.solo else "it may draw the last "
+                          "card, which triggers the Last Round (B-END-01)")
         sources = before.rules.star_sources
         if before.rules.events != "off":
             if refills and "replenish" in sources:  # a refill's Star flips now (B-UPK-10)
@@ -480,7 +488,8 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         if after.result is not None:
             certain.append("ends the game")
         elif after.trigger is not None and before.trigger is None:
-            certain.append("triggers the Last Round")
+            certain.append("the game ends after this turn (B-SOLO-16)" if view.rules.plays.solo
+                           else "triggers the Last Round")
     if sure_money and after.result is None and before.current == player:
         if after.turn != before.turn:
             certain.append("ends your turn")

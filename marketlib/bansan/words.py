@@ -1497,6 +1497,7 @@ REFUSALS: tuple[str, ...] = (
     N_('in Sendiri you stock only from the {count}-card Row, not the Deck'),
     N_('the WHOLESALE Deck is empty'),
     N_('stocking is mandatory while [A] or [B] is possible (A-B-18)'),
+    N_('stocking from the Row is mandatory while a Row card can be stocked (A-B-18)'),
     N_('a card is named twice'),
     N_('{missing} not in your bag: only bag cards complete lists (A-B-56)'),
     N_('{list} needs exactly {want}, one card per icon'),
@@ -1614,6 +1615,9 @@ one where a person reads it (the rules code stays untranslated: no cost where bo
 register_refusals(REFUSALS)
 
 PREVIEWS: tuple[str, ...] = (
+    N_('the game ends after this turn (B-SOLO-16)'),
+    N_('ends your Action Phase with {count} action(s) unused (A-B-19); Upkeep follows'),
+    N_('it may draw the last card, which ends the game after this turn (B-SOLO-16)'),
     N_('then P{seat} draws the next {count} Deck cards to stock (B-OPEN-03; {deck} in the Deck '
        'now)'),
     N_('then you draw the next {count} Deck cards to stock (B-SOLO-06; {deck} in the Deck now)'),

@@ -308,11 +308,11 @@ def test_a_move_in_the_wrong_step_says_where_it_belongs_in_the_verb_typed() -> N
     m = bansan.setup(Rules(players=3), 1)
     said = {text: str(bansan.explain(m, bansan.parse_action(text)))
             for text in ("P0 half top", "P0 complete SL-25 PC-78")}
-    assert said == {
-        "P0 half top": "B-OPEN-02: it is 'Opening Round: Shopping Lists' now, and choosing the "
+    assert said == {  # the rule of the step that plays the move (helper-115)
+        "P0 half top": "B-OPEN-03: it is 'Opening Round: Shopping Lists' now, and choosing the "
                        "halves of your opening cards (half) is not part of it: it comes in "
                        "'Opening Round: opening stock'",
-        "P0 complete SL-25 PC-78": "B-OPEN-02: it is 'Opening Round: Shopping Lists' now, and "
+        "P0 complete SL-25 PC-78": "B-UPK-02: it is 'Opening Round: Shopping Lists' now, and "
                                    "completing a Shopping List (complete) is not part of it: it "
                                    "comes in 'Upkeep: complete Shopping Lists' or in "
                                    "'Closing Round'",

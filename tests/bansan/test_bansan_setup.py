@@ -211,10 +211,14 @@ def test_b_open_07_opening_rentals_are_free() -> None:
 def test_b_turn_01_stocking_then_actions_then_upkeep() -> None:
     s = position(rents={0: ["FV", "DG"], 1: ["WG", "MT"]}, row=["FV/SF", "WG/DG", "MT/MM",
                  "WG/SF", "MT/DG"])
-    refused(s, "P0 empty PL", "B-STOCK-01")
+    # a move out of its phase cites the rule of the phase that plays it (helper-115 looked up
+    # the current step's rule and found nothing about the move), and says both phases
+    assert refused(s, "P0 empty PL", "B-ACT-01").reason == (
+        "it is 'Stocking Phase' now, and emptying a Waste Bin (empty) is not part of it: it "
+        "comes in 'Action Phase'")
     s = play(s, "P0 stock-row MM")
     assert s.phase == "actions"
-    refused(s, "P0 stock-deck", "B-ACT-01")
+    refused(s, "P0 stock-deck", "B-STOCK-01")
     s = play(s, "P0 end-actions")
     assert s.phase == "complete"
     s = play(s, "P0 done")

@@ -69,8 +69,8 @@ def test_a_list_clicked_elsewhere_is_returned_or_refused_by_its_step() -> None:
     actions = Match.from_state("bansan", bansan.position(
         wallets={0: ["SL-09", "SL-01"]}, phase="actions"))
     assert explain_click(TABLE, actions, "list:SL-09", 0).startswith(
-        "B-ACT-01: it is 'Action Phase' now, and returning a Shopping List (return) is not part "
-        "of it")
+        "B-OPEN-02: it is 'Action Phase' now, and returning a Shopping List (return) is not part "
+        "of it")  # the rule of the first step that returns a list (helper-115)
 
 
 def test_the_bag_shortfall_is_said_by_the_engine_for_any_cards_named() -> None:

@@ -20,9 +20,9 @@ def test_a_refusal_keeps_its_rule_id_and_reads_in_malay() -> None:
     english = explain_click(table, m, "buy:FV", 0)
     with language("ms"):
         malay = explain_click(table, m, "buy:FV", 0)
-    assert english == ("B-OPEN-02: it is 'Opening Round: Shopping Lists' now, and buying from "
+    assert english == ("B-ACT-01: it is 'Opening Round: Shopping Lists' now, and buying from "
                        "other vendors (buy) is not part of it: it comes in 'Action Phase'")
-    assert malay == ("B-OPEN-02: sekarang ialah 'Pusingan Pembukaan: Senarai Belanja', dan "
+    assert malay == ("B-ACT-01: sekarang ialah 'Pusingan Pembukaan: Senarai Belanja', dan "
                      "membeli daripada peniaga lain (buy) bukan sebahagian daripadanya: ia "
                      "dimainkan dalam 'Fasa Tindakan'")
     with language("ms"):
