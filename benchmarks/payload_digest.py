@@ -168,7 +168,10 @@ unused (A-B-19), Sendiri's previews saying its game ends after the turn (B-SOLO-
 Last Round", and the Kenduri's text view and key without Wallets (B-KEN-02):
 ``0271b4c0...f4ce720f``; compared leaf by leaf, 2,364 payloads differ: 656 end-actions and 14
 Sendiri previews in ``previews.choices``, 1,828 Kenduri ``description`` (the vendors' lines),
-1,800 Kenduri ``cards.text_key``.
+1,800 Kenduri ``cards.text_key``. Then, on purpose, a preview naming the overflow fine inside
+its money change ("money RM0 -> RM9; fined RM3 for cards that overflow their bins (B-UPK-05)";
+helper-115): ``4fd484c7...48d9f94539``; 8 payloads differ, each only in ``previews.choices``
+(24 previews, each with the fine added).
 
 Run: ``uv run --all-extras python benchmarks/payload_digest.py [--moves 150]
 [--before-text-on-demand] [--before-previews-on-demand]``.

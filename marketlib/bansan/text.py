@@ -376,6 +376,23 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
     return "" if said is None else said(view, action, after)
 
 
+_BIN_FINES = ("B-UPK-05", "B-UPK-08", "B-END-05", "B-SOLO-17")
+"""The rules that fine a vendor for the cards it throws into full bins (B-BIN-02): at a list's
+completion, at the Bag check (``fine_on_bag_overflow``), in the Closing Round, at Sendiri's
+end."""
+
+
+def _fines(after: State, player: int) -> list[str]:
+    """The overflow fines ``player`` paid in the step just played, each with its rule: the money
+    line alone hid them (helper-115 read "money RM30 -> RM41" for an RM12 list)."""
+    paid: dict[str, int] = {}
+    for t in after.transfers:
+        if t.frm == player and t.to is None and t.rule in _BIN_FINES:
+            paid[t.rule] = paid.get(t.rule, 0) + t.amount
+    return [f"fined RM{amount} for cards that overflow their bins ({rule})"
+            for rule, amount in paid.items() if amount]
+
+
 def _most_drawn(view: View, action: A.Action) -> int:
     """The most Deck cards ``action`` can draw in any world: a stocking [B] reveal stops at the
     first repeated type (B-STOCK-04), a Sendiri turn draws step 1b's card and its Row
@@ -479,6 +496,7 @@ def preview(view: View, action: A.Action, world: State | None = None, *,
         if v1 is not v0:
             if v1.money != v0.money:
                 certain.append(f"money RM{v0.money} -> RM{v1.money}")
+                certain.extend(_fines(after, player))
             if len(v1.bag) != len(v0.bag):
                 n = len(v1.bag)
                 certain.append(f"Bag {len(v0.bag)} -> {n} card{'' if n == 1 else 's'}")

@@ -1616,6 +1616,7 @@ register_refusals(REFUSALS)
 
 PREVIEWS: tuple[str, ...] = (
     N_('the game ends after this turn (B-SOLO-16)'),
+    N_('fined RM{amount} for cards that overflow their bins ({rule})'),
     N_('ends your Action Phase with {count} action(s) unused (A-B-19); Upkeep follows'),
     N_('it may draw the last card, which ends the game after this turn (B-SOLO-16)'),
     N_('then P{seat} draws the next {count} Deck cards to stock (B-OPEN-03; {deck} in the Deck '

@@ -101,3 +101,20 @@ def test_completing_sendiris_third_list_says_the_game_ends_after_this_turn() -> 
         "; the game ends after this turn (B-SOLO-16)")  # it said "triggers the Last Round"
     after = bansan.apply(s, complete)
     assert str(view(after, 0)).splitlines()[0].endswith("P0 to play  LAST TURN")
+
+
+def test_a_preview_names_the_overflow_fine_inside_its_money_change() -> None:
+    """Completing an RM12 list with cards that overflow the Paper bin: the money line moves by
+    RM12 - RM3, and the fine is said with its rule (helper-115 read "money RM30 -> RM41" for an
+    RM12 list and could not tell why)."""
+    s = position(rents={0: ["FV"], 1: ["WG"]}, wallets={0: ["SL-19"]}, phase="complete",
+                 money=[0, 10], bags={0: ["MT:PA", "MT:PA", "SF:PA", "SF:PA"]}, bins={"PA": 4})
+    complete = bansan.legal_actions(s)[0]
+    said = str(bansan.preview(view(s, 0), complete))
+    assert said.startswith("money RM0 -> RM9; fined RM3 for cards that overflow their bins "
+                           "(B-UPK-05); Bag 4 -> 0 cards")
+    with language("ms"):
+        assert "; didenda RM3 untuk kad yang melimpahi tongnya (B-UPK-05); " in sentence(said)
+    no_fine = position(rents={0: ["FV"], 1: ["WG"]}, wallets={0: ["SL-19"]}, phase="complete",
+                       money=[0, 10], bags={0: ["MT:PA", "MT:PA", "SF:PA", "SF:PA"]})
+    assert "fined" not in str(bansan.preview(view(no_fine, 0), bansan.legal_actions(no_fine)[0]))

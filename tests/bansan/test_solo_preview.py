@@ -70,7 +70,8 @@ def test_a_bag_check_throw_names_its_bin() -> None:
                         bins={"PA": ["PC-40", "PC-49", "PC-58", "PC-70", "PC-79"]})
     s = bansan.apply(s, A.Done(player=0))
     assert _said(s, A.Throw(player=0, card="PC-10")).startswith(
-        "PC-10 goes into the Paper bin; money RM10 -> RM9; Bag 9 -> 8 cards")  # over 5: RM1
+        "PC-10 goes into the Paper bin; money RM10 -> RM9; fined RM1 for cards that overflow "
+        "their bins (B-UPK-08); Bag 9 -> 8 cards")  # over 5: RM1, named (helper-115)
 
 
 def test_a_refill_says_how_many_cards_the_deck_holds_now_in_both_languages() -> None:
