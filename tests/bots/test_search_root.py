@@ -10,6 +10,7 @@ search could never add MG-19: the coach's review read spending MG-27 before MG-1
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -154,3 +155,23 @@ def test_a_heuristic_written_to_the_older_prune_still_searches() -> None:
     state = monsoon.setup(monsoon.Rules(players=2), 1)
     lines = turn_lines(monsoon, Older(), state, 0, max_nodes=200)
     assert lines and lines[0].actions[0] in monsoon.legal_actions(state)
+
+
+GAMES = Path(__file__).parent / "games"
+
+
+def test_one_more_pick_before_done_is_no_loss_when_the_preferred_turn_follows_it() -> None:
+    """helper-115's Kenduri (3 players, seed 5, saved as it played it): at move 114 it picked
+    PC-49 into a wholesale BUY (RM1 more) before ``done``, and the review read "P0 done was
+    worth about RM16.6 more": from the pick, the turn search ran out of its node budget before
+    the Shopping List the ``done`` line completes. The review now weighs the preferred turn
+    played after the move played too, so the pick costs what it costs."""
+    match = Match.load(GAMES / "kenduri_3p_seed5_helper115.json")
+    index = 113
+    state, played = match.states[index], match.history[index]
+    assert str(played) == "P0 pick PC-49"
+    legal = bansan.legal_actions(state)
+    _, values, preferred, best = review_decision(bansan, bansan.view(state, 0), legal, played, 0,
+                                                 seed=index)
+    loss = (sum(best) - sum(values)) / len(values)
+    assert str(preferred) in ("P0 done", "P0 pick PC-49") and 0 <= loss <= 1.5, loss
