@@ -211,8 +211,10 @@ def test_a_bansan_review_reads_in_malay() -> None:
         malay = coach.review_text(frame)
     assert english.startswith("Review of P0: 16 decisions;")
     assert malay.startswith("Ulasan P0: 16 keputusan;")
-    assert "Titik perubahan: Langkah 9: selepas P0 stock-row MM, hasil jangkaan anda kira-kira " \
-           "RM5.0 lebih tinggi daripada pada keputusan anda sebelumnya (RM23.5)." in malay
+    # (the review weighs each move with the moves played after it in the turn since 6 December
+    # 2026, helper-115; the turning points moved with it)
+    assert "Titik perubahan: Langkah 8: selepas P0 worker ST-06, hasil jangkaan anda kira-kira " \
+           "RM9.0 lebih tinggi daripada pada keputusan anda sebelumnya (RM23.5)." in malay
     notation = set().union(*(_words(str(a)) for a in m.history))
     left = (_words(malay) & _words(english)) - notation
     assert not left & ENGLISH, sorted(left & ENGLISH)

@@ -16,7 +16,7 @@ import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.bansan.state import Purchase
-from marketlib.bots.coach import review_decision
+from marketlib.bots.coach import review_decision, review_rows
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.bots.turns import turn_lines
 from marketlib.monsoon.state import FulfillPending
@@ -175,3 +175,22 @@ def test_one_more_pick_before_done_is_no_loss_when_the_preferred_turn_follows_it
                                                  seed=index)
     loss = (sum(best) - sum(values)) / len(values)
     assert str(preferred) in ("P0 done", "P0 pick PC-49") and 0 <= loss <= 1.5, loss
+
+
+def test_a_review_reads_an_offer_after_its_answer_and_a_turn_with_the_moves_played() -> None:
+    """helper-115 bargained (P0 bargain PC-27 1), P2 countered at RM2 and P0 accepted: the
+    review read the bargain RM21.5 below the accept, as it stopped where P2 was to answer. The
+    Bansan heuristic's ``waiting_on`` names the vendor whose offer waits; the review plays the
+    answer, then the rest of the turn, before it reads the position."""
+    match = Match.load(GAMES / "kenduri_3p_seed5_helper115.json")
+    assert [str(a) for a in match.history[89:92]] == [
+        "P0 bargain PC-27 1", "P2 counter price=2", "P0 accept"]
+    assert heuristic_for(bansan).waiting_on(match.states[90]) == 0  # type: ignore[attr-defined]
+    assert heuristic_for(bansan).waiting_on(match.states[89]) is None  # type: ignore[attr-defined]
+    rows = {r.decision: r for r in review_rows(bansan, match.states, match.history, 0)
+            if r.decision in (89, 91, 110)}
+    assert abs(rows[89].value_played - rows[91].value_played) < 5, rows
+    # and the start of a turn is weighed with the moves the seat went on to play in it: its
+    # stocking (stock-row MM, then a wholesale BUY that completed a list) read 3.6 RM below
+    # stock-deck, as the search from the turn's start ran out of its node budget
+    assert rows[110].played == "P0 stock-row MM" and rows[110].loss < 1, rows[110]

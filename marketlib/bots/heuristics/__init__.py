@@ -28,7 +28,10 @@ class Heuristic(Protocol):
     ``metric_reader(players)``: a fresh :data:`MetricReader` for one game, giving every seat's
     :meth:`metric_row` for each state it is given. A simulation asks at the end of every turn,
     so a reader may remember the last state's rows and answer the next one from what did not
-    change (Monsoon Market's does); without one, :func:`metric_reader` asks seat by seat.
+    change (Monsoon Market's does); without one, :func:`metric_reader` asks seat by seat. And
+    ``waiting_on(state)``: the seat whose turn waits for another seat's answer (Bansan: the
+    maker of an open offer), else ``None``; the coach's review lets the answer be played before
+    it reads a position (a game without offers has no such method).
     """
 
     def evaluate(self, state: Any, player: PlayerId) -> float:

@@ -505,6 +505,13 @@ class BansanHeuristic:
         after each action): a turn search keeps the best :data:`BEAM` positions there."""
         return state.phase == "actions" and state.pending is None and state.offer is None
 
+    def waiting_on(self, state: State) -> int | None:
+        """The vendor whose decision waits for another's answer to its open offer (B-ANY-01/02),
+        else ``None``: the coach's review plays the answer before it reads the position (a
+        bargain offered mid-BUY read RM21.5 below the same BUY once accepted; helper-115)."""
+        offer = state.offer
+        return offer.frm if offer is not None and state.result is None else None
+
     def public_key(self, state: State) -> Hashable:
         """The table without turn counters, the hidden decks, or the vendors' money and Wallets
         (hidden from the other seats, so a search's guesses at them never tell two sightings of
