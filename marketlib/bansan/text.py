@@ -25,6 +25,7 @@ from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Produce
 from marketlib.bansan.phases.action_checks import NEW_ACTIONS
 from marketlib.bansan.queries import (
     BIN_INDEX,
+    MONEY_FLOWS,
     UNOPERATED_FACTOR,
     buys_unoperated,
     catalog,
@@ -376,18 +377,15 @@ def _next_step(view: View, action: A.Action, after: State) -> str:
     return "" if said is None else said(view, action, after)
 
 
-_BIN_FINES = ("B-UPK-05", "B-UPK-08", "B-END-05", "B-SOLO-17")
-"""The rules that fine a vendor for the cards it throws into full bins (B-BIN-02): at a list's
-completion, at the Bag check (``fine_on_bag_overflow``), in the Closing Round, at Sendiri's
-end."""
-
-
 def _fines(after: State, player: int) -> list[str]:
-    """The overflow fines ``player`` paid in the step just played, each with its rule: the money
-    line alone hid them (helper-115 read "money RM30 -> RM41" for an RM12 list)."""
+    """The overflow fines ``player`` paid in the step just played, each with its rule (the
+    fines of :data:`~marketlib.bansan.queries.MONEY_FLOWS`: B-BIN-02 at a list's completion,
+    the Bag check, the Closing Round, Sendiri's end; an Event's fine comes with a flip, which
+    the preview never states as certain): the money line alone hid them (helper-115 read
+    "money RM30 -> RM41" for an RM12 list)."""
     paid: dict[str, int] = {}
     for t in after.transfers:
-        if t.frm == player and t.to is None and t.rule in _BIN_FINES:
+        if t.frm == player and t.to is None and "fine" in MONEY_FLOWS.get(t.rule, ()):
             paid[t.rule] = paid.get(t.rule, 0) + t.amount
     return [f"fined RM{amount} for cards that overflow their bins ({rule})"
             for rule, amount in paid.items() if amount]
