@@ -17,7 +17,8 @@ computer player does (issue 29, points 4 and 5):
   candidates in each world, finishes the seat's turn with its best line by the game's
   heuristic (one line per view of the seat: it cannot see the hidden cards), and reads the
   seat's estimated final result: the heuristic's strength, in the game's own unit (RM of
-  money in Bansan, seals in Monsoon Market; a finished game's real money or seals). Every
+  money in Bansan, seals in Monsoon Market; a finished game's real money or seals), or in the
+  Kenduri the Menu's lists, which the table completes or fails together (B-KEN-05). Every
   move is measured in the same worlds, so their difference (the *loss*) is a paired
   estimate with its own standard error.
 
@@ -418,11 +419,28 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
 # ---------------------------------------------------------------------------------- review
 
 
+def measure_of(game: GameModule, heuristic: Heuristic, rules: Any,
+               ) -> tuple[str, Callable[[Any, PlayerId], float]]:
+    """The unit a review reads a seat's result in under ``rules``, and how it reads it in a
+    state: the heuristic module's ``review_measure(rules)`` where it names one (Bansan's
+    Kenduri: the Menu's lists, which the table completes or fails together, B-KEN-05), else
+    the game's score unit (:func:`~marketlib.core.game.score_unit`; :data:`POINTS` where it has
+    none) and :func:`worth_of`."""
+    module = sys.modules.get(type(heuristic).__module__)
+    declared = getattr(module, "review_measure", None)
+    found = declared(rules) if declared is not None else None
+    if found is not None:
+        unit, worth = found
+        return str(unit), worth
+    return score_unit(game, rules) or POINTS, worth_of(game, heuristic)
+
+
 def worth_of(game: GameModule, heuristic: Heuristic) -> Callable[[Any, PlayerId], float]:
     """How the review reads a seat's estimated final result in a state: the real score of a
     finished game, else the heuristic module's ``strength(state, seat)`` (money plus weighted
     lists, Bag and stalls in Bansan; seals plus weighted potential in Monsoon Market), else
-    the heuristic's ``score``."""
+    the heuristic's ``score`` (:func:`measure_of` says where a game's rules read another
+    measure)."""
     strength = getattr(sys.modules.get(type(heuristic).__module__), "strength", None)
 
     def worth(state: Any, seat: PlayerId) -> float:
@@ -554,6 +572,7 @@ def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], p
                     candidates: int = REVIEW_CANDIDATES, nodes: int = REVIEW_NODES,
                     heuristic: Heuristic | None = None, seed: int = 0,
                     searches: int = REVIEW_SEARCHES, then: tuple[Any, ...] = (),
+                    worth: Callable[[Any, PlayerId], float] | None = None,
                     ) -> tuple[Any, list[float], Any, list[float]]:
     """Measure ``played`` and the coach's candidate moves from ``seat``'s view.
 
@@ -564,13 +583,16 @@ def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], p
     lower than its middle (helper-115 read "after P0 buy MM your expected result stood about
     RM18.6 higher than at your previous decision", for one turn played as planned).
 
+    ``worth``: how a seat's result is read in a state (default: the rules' own,
+    :func:`measure_of`; :func:`worth_of` reads the score, money in the Kenduri too).
+
     Returns:
         ``(played, its values, preferred move, its values)``: the values are the seat's
         estimated final result in each world where the move was legal (the same worlds for
         every move, in order; a world where one of the two is illegal is dropped for both).
     """
     heuristic = heuristic_for(game) if heuristic is None else heuristic
-    worth = worth_of(game, heuristic)
+    worth = measure_of(game, heuristic, state_view.rules)[1] if worth is None else worth
     rng = random.Random(seed)
     tables = [game.determinize(state_view, rng) for _ in range(worlds)]
     moves: list[Any] = [played]
@@ -653,13 +675,15 @@ def _better(row: list[float | None], other: list[float | None]) -> list[float | 
 def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat: PlayerId,
                 *, worlds: int = REVIEW_WORLDS, candidates: int = REVIEW_CANDIDATES,
                 nodes: int = REVIEW_NODES, progress: bool | Callable[[int, int], None] = False,
-                searches: int = REVIEW_SEARCHES) -> list[Decision]:
+                searches: int = REVIEW_SEARCHES,
+                worth: Callable[[Any, PlayerId], float] | None = None) -> list[Decision]:
     """Review every decision ``seat`` made in a game (``states[i]`` is where ``actions[i]``
     was played): one :class:`Decision` each, worked out from ``view(states[i], seat)`` only.
 
     Args:
         progress: ``True`` shows a tqdm bar on stderr (plain text if tqdm is missing); a
             function ``progress(done, total)`` is called after each decision instead.
+        worth: how a seat's result is read (:func:`review_decision`).
     """
     heuristic = heuristic_for(game)
     mine = [i for i, a in enumerate(actions) if getattr(a, "player", None) == seat]
@@ -678,7 +702,7 @@ def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any],
         played, v_played, preferred, v_pref = review_decision(
             game, game.view(state, seat), legal, action, seat, worlds=worlds,
             candidates=candidates, nodes=nodes, heuristic=heuristic, seed=i,
-            searches=searches, then=tuple(then))
+            searches=searches, then=tuple(then), worth=worth)
         m_played, se_played = _mean_se(v_played)
         m_pref, se_pref = _mean_se(v_pref)
         loss, se_loss = _mean_se([b - a for a, b in zip(v_played, v_pref, strict=True)])
@@ -742,13 +766,13 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     columns = list(Decision.__dataclass_fields__)
     frame = pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)
     frame = frame.rename(columns={"move_number": "move"})
-    unit = score_unit(game, states[0].rules) or POINTS  # a review says it in the language
-    # in force; Sendiri has no unit ("RM58" read as money, helper-88)
+    unit, worth = measure_of(game, heuristic_for(game), states[0].rules)  # a review says
+    # it in the language in force; Sendiri has no unit ("RM58" read as money, helper-88)
     frame.attrs["unit"] = unit
     frame.attrs["seat"] = seat
     end = states[len(actions)] if len(states) > len(actions) else None
-    result = None if end is None else game.outcome(end)
-    frame.attrs["final"] = None if result is None else float(result.scores[seat])
+    over = end is not None and game.outcome(end) is not None
+    frame.attrs["final"] = worth(end, seat) if over else None  # the real result, in the unit
     frame.attrs["turning_points"] = turning_points(frame, unit)
     return frame
 
@@ -864,5 +888,5 @@ def game_and_seat(view: Any, legal_actions: tuple[Any, ...]) -> tuple[GameModule
 
 
 __all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "hint", "match_hint",
-           "match_review", "review", "review_decision", "review_rows", "review_text",
-           "turning_points", "worth_of"]
+           "match_review", "measure_of", "review", "review_decision", "review_rows",
+           "review_text", "turning_points", "worth_of"]

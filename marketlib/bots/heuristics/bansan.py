@@ -322,6 +322,39 @@ def strength(state: State, player: int) -> float:
     return HEURISTIC.strengths(state)[player]
 
 
+MENU_LISTS = N_("Menu lists")
+"""The unit of a Kenduri review (:func:`review_measure`)."""
+
+
+def menu_lists(state: State, seat: int | None = None) -> float:
+    """The Kenduri Menu's lists the table completes (B-KEN-02..05), as far as ``state`` tells:
+    a finished game's completed lists (those still open, or open when the Deck ran out under
+    ``kenduri_deadline="deck_exhausted"``, failed it); else each completed list 1 and each open
+    one the share :func:`feast_progress` counts for it. The same for every seat: the table wins
+    or loses together (B-KEN-05).
+
+    Example:
+        >>> from marketlib import bansan
+        >>> menu_lists(bansan.setup(bansan.Rules(players=3, mode="kenduri"), seed=1))
+        0.0
+    """
+    total = state.rules.kenduri_lists
+    if state.result is not None or state.missed:  # lists missed at the deadline never count
+        return float(total - len(state.missed or state.public))
+    return feast_progress(state) * total
+
+
+def review_measure(rules: Any) -> tuple[str, Any] | None:
+    """What the coach's review reads a seat's result in under ``rules``, where it is not the
+    score (money): the Kenduri's Menu lists (:func:`menu_lists`; a list completed by anyone
+    saves the whole table, B-KEN-05, and money decides only among a table that feasted,
+    B-KEN-06: in RM the review marked completing the Menu's last list as a loss of RM5.95,
+    helper-115). ``None`` in the other modes: the review reads :func:`strength` and the money."""
+    if rules.plays.shared_menu:
+        return MENU_LISTS, menu_lists
+    return None
+
+
 _CARD = operator.attrgetter("card")
 
 
