@@ -489,10 +489,12 @@ def _points(frame: pd.DataFrame, *rules: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*rules, *(k for k in grid if k in frame.columns)]))
 
 
-def review_chart(frame: Any) -> alt.LayerChart:
+def review_chart(frame: Any) -> alt.LayerChart | alt.VConcatChart:
     """The seat's expected final result over the game, from ``Match.review(seat)``: after each
     of its moves (a line with a band of two standard errors over the dealt worlds) and what the
-    coach's preferred move would have given (points where it differs).
+    coach's preferred move would have given (points where it differs). A review read in more
+    than one unit (the Kenduri: its Menu's lists while the Menu is open, then money) draws one
+    chart per unit, one above the other, on the same moves.
 
     Example:
         >>> from marketlib import Match
@@ -502,20 +504,30 @@ def review_chart(frame: Any) -> alt.LayerChart:
         >>> type(review_chart(m.review(0))).__name__
         'LayerChart'
     """
-    unit = frame.attrs.get("unit", "points")
+    units = list(dict.fromkeys(frame["unit"])) if "unit" in frame and len(frame) else []
+    if len(units) <= 1:
+        return _review_layers(frame, units[0] if units and units[0] else
+                              frame.attrs.get("unit", "points"))
+    moves = alt.Scale(domain=[int(frame.move.min()), int(frame.move.max())])
+    return alt.vconcat(*(_review_layers(frame[frame["unit"] == unit], unit, moves)
+                         for unit in units))
+
+
+def _review_layers(frame: Any, unit: str, moves: alt.Scale | None = None) -> alt.LayerChart:
     data = frame[["move", "played", "preferred", "value_played", "se_played",
                   "value_preferred", "loss"]].copy()
     data["low"] = data.value_played - 2 * data.se_played.fillna(0)
     data["high"] = data.value_played + 2 * data.se_played.fillna(0)
-    base = alt.Chart(data).encode(x=alt.X("move:Q", title="move of the game"))
+    x = alt.X("move:Q", title="move of the game", scale=moves or alt.Undefined)
+    base = alt.Chart(data).encode(x=x)
     band = base.mark_area(opacity=0.25, color=PALETTE[0]).encode(
         y=alt.Y("low:Q", title=f"expected final result ({unit})"), y2="high:Q")
     line = base.mark_line(color=PALETTE[0], point=alt.OverlayMarkDef(shape="circle")).encode(
         y="value_played:Q", tooltip=["move", "played", "value_played", "loss"])
     better = alt.Chart(data[data.played != data.preferred]).mark_point(
         shape="triangle-up", color=PALETTE[3], filled=True).encode(
-        x="move:Q", y="value_preferred:Q", tooltip=["move", "preferred", "value_preferred",
-                                                     "loss"])
+        x=x, y="value_preferred:Q", tooltip=["move", "preferred", "value_preferred",
+                                             "loss"])
     seat = frame.attrs.get("seat", "?")
     return _size(_layers(band, line, better), f"P{seat}'s expected final result",
                  "line: after the move played; triangles: after the coach's move")

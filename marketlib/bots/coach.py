@@ -45,7 +45,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from marketlib.bots.base import check_choices, game_of, viewer_of
-from marketlib.bots.heuristics import Heuristic, heuristic_for, line_moves, one_after_another
+from marketlib.bots.heuristics import (
+    Heuristic,
+    ReviewMeasure,
+    heuristic_for,
+    line_moves,
+    one_after_another,
+)
 from marketlib.bots.ismcts import ISMCTSBot
 from marketlib.bots.turns import turn_lines
 from marketlib.core.errors import IllegalAction
@@ -419,20 +425,23 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
 # ---------------------------------------------------------------------------------- review
 
 
-def measure_of(game: GameModule, heuristic: Heuristic, rules: Any,
-               ) -> tuple[str, Callable[[Any, PlayerId], float]]:
-    """The unit a review reads a seat's result in under ``rules``, and how it reads it in a
-    state: the heuristic module's ``review_measure(rules)`` where it names one (Bansan's
-    Kenduri: the Menu's lists, which the table completes or fails together, B-KEN-05), else
-    the game's score unit (:func:`~marketlib.core.game.score_unit`; :data:`POINTS` where it has
-    none) and :func:`worth_of`."""
+def measure_of(game: GameModule, heuristic: Heuristic, rules: Any, state: Any = None,
+               ) -> ReviewMeasure:
+    """What a review reads a seat's result in under ``rules`` at ``state`` (a state or the
+    seat's view; ``None``: the game's start): the heuristic module's ``review_measure(rules,
+    state)`` where it names one (Bansan's Kenduri while its Menu is open: the Menu's lists,
+    which the table completes or fails together, B-KEN-05), else :func:`score_measure`."""
     module = sys.modules.get(type(heuristic).__module__)
     declared = getattr(module, "review_measure", None)
-    found = declared(rules) if declared is not None else None
-    if found is not None:
-        unit, worth = found
-        return str(unit), worth
-    return score_unit(game, rules) or POINTS, worth_of(game, heuristic)
+    found = declared(rules, state) if declared is not None else None
+    return score_measure(game, heuristic, rules) if found is None else found
+
+
+def score_measure(game: GameModule, heuristic: Heuristic, rules: Any) -> ReviewMeasure:
+    """The score as a review reads it: the game's unit under ``rules``
+    (:func:`~marketlib.core.game.score_unit`; :data:`POINTS` where it has none) and
+    :func:`worth_of` (the money in every Bansan mode, the Kenduri's too)."""
+    return ReviewMeasure(score_unit(game, rules) or POINTS, worth_of(game, heuristic))
 
 
 def worth_of(game: GameModule, heuristic: Heuristic) -> Callable[[Any, PlayerId], float]:
@@ -551,7 +560,8 @@ def _mean_se(values: Sequence[float]) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision (a row of :func:`review`'s frame)."""
+    """One reviewed decision (a row of :func:`review`'s frame; ``unit`` and ``shared``: the
+    measure its values are in, :func:`measure_of`)."""
 
     decision: int
     move_number: int
@@ -565,6 +575,8 @@ class Decision:
     se_loss: float
     choices: int
     worlds: int
+    unit: str = ""
+    shared: bool = False
 
 
 def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], played: Any,
@@ -572,7 +584,7 @@ def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], p
                     candidates: int = REVIEW_CANDIDATES, nodes: int = REVIEW_NODES,
                     heuristic: Heuristic | None = None, seed: int = 0,
                     searches: int = REVIEW_SEARCHES, then: tuple[Any, ...] = (),
-                    worth: Callable[[Any, PlayerId], float] | None = None,
+                    measure: ReviewMeasure | None = None,
                     ) -> tuple[Any, list[float], Any, list[float]]:
     """Measure ``played`` and the coach's candidate moves from ``seat``'s view.
 
@@ -583,8 +595,8 @@ def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], p
     lower than its middle (helper-115 read "after P0 buy MM your expected result stood about
     RM18.6 higher than at your previous decision", for one turn played as planned).
 
-    ``worth``: how a seat's result is read in a state (default: the rules' own,
-    :func:`measure_of`; :func:`worth_of` reads the score, money in the Kenduri too).
+    ``measure``: what a seat's result is read in (default: :func:`measure_of` at
+    ``state_view``; :func:`score_measure` reads the score, money in the Kenduri too).
 
     Returns:
         ``(played, its values, preferred move, its values)``: the values are the seat's
@@ -592,7 +604,7 @@ def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], p
         every move, in order; a world where one of the two is illegal is dropped for both).
     """
     heuristic = heuristic_for(game) if heuristic is None else heuristic
-    worth = measure_of(game, heuristic, state_view.rules)[1] if worth is None else worth
+    worth = (measure or measure_of(game, heuristic, state_view.rules, state_view)).worth
     rng = random.Random(seed)
     tables = [game.determinize(state_view, rng) for _ in range(worlds)]
     moves: list[Any] = [played]
@@ -676,14 +688,16 @@ def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any],
                 *, worlds: int = REVIEW_WORLDS, candidates: int = REVIEW_CANDIDATES,
                 nodes: int = REVIEW_NODES, progress: bool | Callable[[int, int], None] = False,
                 searches: int = REVIEW_SEARCHES,
-                worth: Callable[[Any, PlayerId], float] | None = None) -> list[Decision]:
+                measure: ReviewMeasure | None = None) -> list[Decision]:
     """Review every decision ``seat`` made in a game (``states[i]`` is where ``actions[i]``
     was played): one :class:`Decision` each, worked out from ``view(states[i], seat)`` only.
 
     Args:
         progress: ``True`` shows a tqdm bar on stderr (plain text if tqdm is missing); a
             function ``progress(done, total)`` is called after each decision instead.
-        worth: how a seat's result is read (:func:`review_decision`).
+        measure: what every decision's result is read in (default: :func:`measure_of` at
+            each decision: the Kenduri reads its Menu's lists while the Menu is open, then
+            money; each row says its ``unit``).
     """
     heuristic = heuristic_for(game)
     mine = [i for i, a in enumerate(actions) if getattr(a, "player", None) == seat]
@@ -699,17 +713,20 @@ def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any],
             if getattr(later, "player", None) != seat:
                 break
             then.append(later)
+        seen = game.view(state, seat)
+        here = measure or measure_of(game, heuristic, state.rules, seen)
         played, v_played, preferred, v_pref = review_decision(
-            game, game.view(state, seat), legal, action, seat, worlds=worlds,
-            candidates=candidates, nodes=nodes, heuristic=heuristic, seed=i,
-            searches=searches, then=tuple(then), worth=worth)
+            game, seen, legal, action, seat, worlds=worlds, candidates=candidates,
+            nodes=nodes, heuristic=heuristic, seed=i, searches=searches, then=tuple(then),
+            measure=here)
         m_played, se_played = _mean_se(v_played)
         m_pref, se_pref = _mean_se(v_pref)
         loss, se_loss = _mean_se([b - a for a, b in zip(v_played, v_pref, strict=True)])
         rows.append(Decision(i, i + 1, named(state, played), named(state, preferred),
                              m_played, se_played, m_pref, se_pref, loss,
                              se_loss if preferred != played else 0.0, len(legal),
-                             len(v_played)))  # a board names the moves in the seat's view
+                             len(v_played), here.unit, here.shared))  # a board names the
+        # moves in the seat's view
         report(done)
     report(None)
     return rows
@@ -753,11 +770,15 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     One row per decision: ``decision`` (its index in the history), ``move`` (its number),
     ``played`` and ``preferred`` (the coach's best move, which may be the same),
     ``value_played`` and ``value_preferred`` (the seat's estimated final result after each,
-    in ``unit``), ``se_played`` and ``se_preferred`` (their standard errors over the
+    in the row's ``unit``), ``se_played`` and ``se_preferred`` (their standard errors over the
     ``worlds`` dealt from the seat's view), ``loss`` (preferred minus played, paired over the
-    same worlds) and ``se_loss``, ``choices`` (legal moves there). ``frame.attrs`` holds
-    ``unit``, ``seat``, ``final`` (the seat's real final score once the game is over, else
-    ``None``) and ``turning_points`` (:func:`turning_points`).
+    same worlds) and ``se_loss``, ``choices`` (legal moves there), ``unit`` and ``shared``
+    (the measure is the table's, the same for every seat: :func:`measure_of`; the Kenduri
+    reads its Menu's lists while the Menu is open, then money). ``frame.attrs`` holds
+    ``unit`` (the final result's, else the last decision's), ``seat``, ``final`` (the seat's
+    real final result once the game is over, in ``unit``, else ``None``), ``game`` (the game
+    module's name), ``ended`` (the outcome's ending code, "" until the game is over) and
+    ``winners``, and ``turning_points`` (:func:`turning_points`).
     """
     import pandas as pd  # type: ignore[import-untyped]  # the "analysis" extra
 
@@ -766,47 +787,86 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     columns = list(Decision.__dataclass_fields__)
     frame = pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)
     frame = frame.rename(columns={"move_number": "move"})
-    unit, worth = measure_of(game, heuristic_for(game), states[0].rules)  # a review says
-    # it in the language in force; Sendiri has no unit ("RM58" read as money, helper-88)
-    frame.attrs["unit"] = unit
-    frame.attrs["seat"] = seat
+    heuristic = heuristic_for(game)
     end = states[len(actions)] if len(states) > len(actions) else None
-    over = end is not None and game.outcome(end) is not None
-    frame.attrs["final"] = worth(end, seat) if over else None  # the real result, in the unit
-    frame.attrs["turning_points"] = turning_points(frame, unit)
+    result = None if end is None else game.outcome(end)
+    if end is not None and result is not None:  # a review says it in the language in
+        # force; Sendiri has no unit ("RM58" read as money, helper-88)
+        measure = measure_of(game, heuristic, end.rules, end)
+        frame.attrs["unit"] = measure.unit
+        frame.attrs["final"] = measure.worth(end, seat)
+    else:
+        frame.attrs["unit"] = rows[-1].unit if rows else measure_of(
+            game, heuristic, states[0].rules, states[0]).unit
+        frame.attrs["final"] = None
+    frame.attrs["seat"] = seat
+    frame.attrs["game"] = getattr(game, "__name__", "")
+    frame.attrs["ended"] = "" if result is None else str(getattr(result.ending, "value",
+                                                                 result.ending))
+    frame.attrs["winners"] = [] if result is None else [int(w) for w in result.winners]
+    frame.attrs["turning_points"] = turning_points(frame, frame.attrs["unit"])
     return frame
+
+
+def ending_words(game: str, ending: str, winners: Sequence[int], seat: PlayerId) -> str:
+    """How a game ended and who won, as ``seat`` reads it, in the language in force: "the
+    Kenduri failed: nobody won", "the seal target was reached: you won", "the Last Round was
+    played: P2 won". ``game``: the game module's name (its ``words.ENDED`` names ``ending``,
+    the outcome's ``ending`` code)."""
+    words = sys.modules.get(f"{game}.words")
+    named = getattr(words, "ENDED", {}).get(ending)
+    names = [_("you") if w == seat else f"P{w}" for w in winners]
+    who = (_("nobody won") if not names else _("{winners} won").format(
+        winners=names[0] if len(names) == 1 else _("{first} and {last}").format(
+            first=", ".join(names[:-1]), last=names[-1])))
+    return who if named is None else _("{ending}: {winners}").format(ending=_(named),
+                                                                      winners=who)
 
 
 def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
     """The ``count`` decisions that mattered most, in words: the largest losses (a better move
     was there; the largest is always named, first) and the largest gains (the seat's
     estimated result rose most from its previous decision to after this move), losses first,
-    each group largest first."""
+    each group largest first. Each is said in its row's ``unit`` (``unit`` where the frame has
+    none); a rise is not counted across a change of unit, nor in a measure the table shares
+    (``shared``: the other seats' lists completed while the seat waited are not its gain)."""
     if len(frame) == 0:
         return []
     events: list[tuple[float, int, str, bool]] = []
     before = None
     for row in frame.itertuples(index=False):
+        here = getattr(row, "unit", unit) or unit
         if row.loss > 0 and row.preferred != row.played:
             events.append((row.loss, row.move, _(
                 "Move {move}: you played {played}; {preferred} was worth about {loss} more "
                 "(±{error}).").format(move=row.move, played=row.played, preferred=row.preferred,
-                                      loss=_amount(row.loss, unit),
-                                      error=_amount(2 * row.se_loss, unit)), True))
-        if before is not None and row.value_played - before > 0:
-            gain = row.value_played - before
+                                      loss=_amount(row.loss, here),
+                                      error=_amount(2 * row.se_loss, here)), True))
+        if (before is not None and before[1] == here and not getattr(row, "shared", False)
+                and row.value_played - before[0] > 0):
+            gain = row.value_played - before[0]
             events.append((gain, row.move, _(
                 "Move {move}: after {played} your expected result stood about {gain} higher "
                 "than at your previous decision ({value}).").format(
-                    move=row.move, played=row.played, gain=_amount(gain, unit),
-                    value=_amount(row.value_played, unit)), False))
-        before = row.value_played
+                    move=row.move, played=row.played, gain=_amount(gain, here),
+                    value=_amount(row.value_played, here)), False))
+        before = (row.value_played, here)
     losses = sorted((e for e in events if e[3]), key=lambda e: (-e[0], e[1]))
     chosen = sorted(events, key=lambda e: (-e[0], e[1]))[:count]
     if losses and losses[0] not in chosen:  # the costliest decision is always named
         chosen[-1] = losses[0]
     chosen.sort(key=lambda e: (not e[3], -e[0], e[1]))  # losses first, largest first
     return [e[2] for e in chosen]
+
+
+def _in_all(frame: Any, unit: str) -> str:
+    """The losses summed in each unit of the rows, in the order the units first appear
+    ("RM33.0", "0.7 Menu lists and RM3.5")."""
+    units = list(dict.fromkeys(frame["unit"])) if "unit" in frame else [unit]
+    if len(units) <= 1:
+        return _amount(float(frame.loss.sum()), (units[0] or unit) if units else unit)
+    parts = [_amount(float(frame.loss[frame["unit"] == u].sum()), u or unit) for u in units]
+    return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def review_text(frame: Any) -> str:
@@ -827,19 +887,25 @@ def review_text(frame: Any) -> str:
         return _("Review of P{seat}: no decisions of P{seat} to review yet.").format(seat=seat)
     differ = int((frame.played != frame.preferred).sum())
     final = frame.attrs.get("final")
+    last = frame["unit"].iloc[-1] if "unit" in frame else unit
     said = {"seat": seat, "count": len(frame), "differ": differ,
-            "loss": _amount(float(frame.loss.sum()), unit),
-            "result": _amount(float(frame.value_played.iloc[-1]), unit)}
+            "loss": _in_all(frame, unit),
+            "result": _amount(float(frame.value_played.iloc[-1]), last or unit)}
     if final is None:
         text = _("Review of P{seat}: {count} decisions; the coach preferred another move at "
                  "{differ} of them, worth about {loss} in all (estimated final result after "
                  "your last move: {result}).").format(**said)
     else:  # the game is over: its real result first (the estimate alone read as the result:
-        # "17.0 seals" for a seat that ended on 12, helper-87)
+        # "17.0 seals" for a seat that ended on 12, helper-87), and how it ended
+        ended = frame.attrs.get("ended", "")
         text = _("Review of P{seat}: {count} decisions; the coach preferred another move at "
                  "{differ} of them, worth about {loss} in all (your final result: {final}; "
                  "estimated after your last move: {result}).").format(
                      **said, final=_amount(final, unit, 0))
+        if ended:  # in the language in force, as the turning points are
+            text = _("{review} The game is over: {ending}.").format(review=text, ending=(
+                ending_words(frame.attrs.get("game", ""), ended, frame.attrs.get("winners", ()),
+                             seat)))
     stored = frame.attrs.get("turning_points")
     # the turning points in the language in force (``review`` kept them in its own)
     points = turning_points(frame, unit) if stored is None or get_language() != "en" else stored
@@ -887,6 +953,6 @@ def game_and_seat(view: Any, legal_actions: tuple[Any, ...]) -> tuple[GameModule
     return game_of(view), viewer_of(view, legal_actions)
 
 
-__all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "hint", "match_hint",
+__all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "ending_words", "hint", "match_hint",
            "match_review", "measure_of", "review", "review_decision", "review_rows",
-           "review_text", "turning_points", "worth_of"]
+           "review_text", "score_measure", "turning_points", "worth_of"]

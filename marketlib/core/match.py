@@ -286,7 +286,9 @@ class Match:
     def review(self, seat: PlayerId, **options: Any) -> Any:
         """A pandas DataFrame reviewing ``seat``'s decisions up to the cursor, from its view
         only: the move played, the coach's preferred move, both moves' estimated final result
-        (RM in Bansan, seals in Monsoon Market) with standard errors, and the estimated loss;
+        (RM in Bansan, seals in Monsoon Market; in the Kenduri the Menu's lists while the Menu
+        is open, then RM: the frame's ``unit`` column) with standard errors, and the estimated
+        loss;
         ``frame.attrs["turning_points"]`` says the three that mattered most
         (``marketlib.bots.coach.review``; ``marketlib.charts.review_chart`` draws it).
         ``progress=True`` shows a progress bar.

@@ -1,26 +1,35 @@
-"""The Kenduri's review reads the Menu's lists, not money (B-KEN-05/06).
+"""The Kenduri's review reads what is at stake (B-KEN-05/06).
 
 helper-115 completed the Kenduri Menu's 5th list and the review said the move lost RM5.95
 against ``done``: it read each seat's money (and its produce's worth), so the produce a list
 uses up counted against the list, and the feast the list saved counted nothing. In the Kenduri
 a list completed by anyone saves the whole table, and money decides only among a table that
-feasted, so the review reads the Menu's lists (``heuristics.bansan.review_measure``)."""
+feasted. So while the Menu has an open list the review reads the Menu's lists, shared by the
+table; once every list is completed (the feast is certain) it reads money, as in the standard
+game (``heuristics.bansan.review_measure``). helper-117 reviewed the first version (lists
+throughout) and played three Kenduri games, saved here: after the feast P0 was told "your final
+result: 5 Menu lists", as the winner was; a failed Kenduri never said so; the other seats'
+lists read as P0's gains."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from marketlib import Match, bansan
 from marketlib.bots import coach
-from marketlib.bots.coach import measure_of, review_decision, worth_of
+from marketlib.bots.coach import measure_of, review_decision, score_measure
 from marketlib.bots.heuristics import heuristic_for
-from marketlib.bots.heuristics.bansan import MENU_LISTS, menu_lists
+from marketlib.bots.heuristics.bansan import MENU_LISTS, feast_progress, menu_lists
+from marketlib.charts import review_chart
+from marketlib.core.game import Outcome
 from marketlib.core.i18n import language
 
 GAMES = Path(__file__).parent / "games"
 FIFTH = 146
 """The decision of helper-115's game where P0 completes the Menu's last open list."""
+HEURISTIC = heuristic_for(bansan)
 
 
 def _fifth() -> tuple[Match, object, object]:
@@ -39,57 +48,111 @@ def test_completing_the_menus_last_list_is_no_loss() -> None:
     assert values and all(v == 5.0 for v in values)  # the whole Menu, in every world
     assert sum(best) - sum(values) <= 1e-9 and str(preferred) == str(played)
     # read as money (the score), the same move was the loss helper-115 saw
-    _, money, other, money_best = review_decision(bansan, view, legal, played, 0, seed=FIFTH,
-                                                  worth=worth_of(bansan, heuristic_for(bansan)))
-    assert str(other) == "P0 done"
-    assert (sum(money_best) - sum(money)) / len(money) > 5
+    money = score_measure(bansan, HEURISTIC, state.rules)
+    _, spent, other, kept = review_decision(bansan, view, legal, played, 0, seed=FIFTH,
+                                            measure=money)
+    assert money.unit == "RM" and str(other) == "P0 done"
+    assert (sum(kept) - sum(spent)) / len(spent) > 5
 
 
-def test_the_review_says_its_unit_and_the_tables_real_result() -> None:
+def test_the_menu_is_read_in_lists_until_the_feast_is_certain_then_money() -> None:
     match, _, _ = _fifth()
     frame = match.review(0, worlds=2, candidates=2)
-    assert frame.attrs["unit"] == MENU_LISTS == "Menu lists"
-    assert frame.attrs["final"] == 5.0  # the Menu completed: a feast (B-KEN-06)
-    assert frame.value_played.between(0, 5).all()
+    assert frame.loc[frame.decision <= FIFTH, "unit"].eq(MENU_LISTS).all()
+    assert frame.loc[frame.decision <= FIFTH, "shared"].all()
+    after = frame[frame.decision > FIFTH]
+    assert len(after) > 0 and after.unit.eq("RM").all() and not after.shared.any()
+    assert frame.value_played[frame.unit == MENU_LISTS].between(0, 5).all()
+    # the game feasted and P0 had the most money (B-KEN-06): its real result is its money
+    assert match.outcome.winners == (0,) and frame.attrs["unit"] == "RM"
+    assert frame.attrs["final"] == float(match.state.vendors[0].money) == 45.0
+    assert frame.attrs["ended"] == "money" and frame.attrs["winners"] == [0]
     text = coach.review_text(frame)
-    assert "your final result: 5 Menu lists" in text and "RM" not in text
+    assert "your final result: RM45;" in text
+    assert "The game is over: the Last Round was played: you won." in text
+    assert " Menu lists and RM" in text  # the losses in each unit, never added together
     with language("ms"):
         malay = coach.review_text(frame)
-    assert "5 senarai Menu" in malay and "Menu lists" not in malay
+    assert "senarai Menu dan RM" in malay and "Permainan tamat: " in malay
+    assert "P0 menang" not in malay and "anda menang" in malay
+    chart = review_chart(frame).to_dict()  # one chart per unit, on the same moves
+    titles = [layer["layer"][0]["encoding"]["y"]["title"] for layer in chart["vconcat"]]
+    assert titles == ["expected final result (Menu lists)", "expected final result (RM)"]
 
 
-def test_a_failed_kenduri_ends_with_the_lists_completed() -> None:
-    """Random play at 2 seats, seed 5: the Deck runs out with 3 of the 5 lists open, every
-    vendor loses (B-KEN-05); the review's final result is the 2 lists the table completed,
-    not the money a seat ended with."""
-    match = Match("bansan", bansan.Rules(players=2, mode="kenduri"), seed=5)
-    rng = random.Random(5)
-    while match.outcome is None:
-        match.play(rng.choice(match.legal_actions()))
+def test_after_the_feast_the_money_counts_and_the_winner_is_named() -> None:
+    """helper-117's feast (seed 1, P0 playing the first legal move): P0 ended on RM20 and P2
+    won with RM43; the review said "your final result: 5 Menu lists", as it would the
+    winner's."""
+    match = Match.load(GAMES / "kenduri_3p_seed1_feast.json")
+    assert match.outcome.winners == (2,) and not match.state.public
+    frame = match.review(0, worlds=2, candidates=2)
+    assert frame.attrs["final"] == 20.0 and frame.attrs["unit"] == "RM"
+    assert frame.unit.iloc[-1] == "RM"
+    text = coach.review_text(frame)
+    assert "your final result: RM20;" in text and "the Last Round was played: P2 won." in text
+
+
+def test_a_failed_kenduri_says_so_and_counts_the_lists_completed() -> None:
+    """helper-117's seed 3 (P0 at random, GreedyBots beside it): the Kenduri failed with SL-41
+    open; the review said "your final result: 4 Menu lists" and never that everyone lost."""
+    match = Match.load(GAMES / "kenduri_3p_seed3_failed.json")
     end = match.state
-    assert end.result.ending == bansan.Ending.COLLECTIVE_LOSS and len(end.public) == 3
-    assert menu_lists(end) == 2.0 and menu_lists(end, 1) == 2.0  # the same for every seat
+    assert end.result.ending == bansan.Ending.COLLECTIVE_LOSS and end.public == ("SL-41",)
     frame = match.review(1, worlds=2, candidates=2)
-    assert frame.attrs["final"] == 2.0 != float(end.vendors[1].money)
-    assert "your final result: 2 Menu lists" in coach.review_text(frame)
+    assert frame.attrs["final"] == 4.0 != float(end.vendors[1].money)
+    assert frame.attrs["unit"] == MENU_LISTS and frame.unit.eq(MENU_LISTS).all()
+    text = coach.review_text(frame)
+    assert "your final result: 4 Menu lists;" in text
+    assert "The game is over: the Kenduri failed: nobody won." in text
+    with language("ms"):
+        assert "Permainan tamat: Kenduri gagal: tiada siapa yang menang." in \
+            coach.review_text(frame)
+
+
+def test_the_tables_lists_are_no_gain_of_the_seat() -> None:
+    """The Menu is the table's: a list another vendor completed while the seat waited raised
+    the seat's reading, and read as its gain ("after P0 stock-row FV your expected result stood
+    about 2.0 Menu lists higher", helper-117: P1 and P2 had completed lists)."""
+    match = Match.load(GAMES / "kenduri_3p_seed1_feast.json")
+    frame = match.review(0, worlds=2, candidates=2)
+    lists = frame[frame.unit == MENU_LISTS]
+    rises = (lists.value_played.diff() > 0.5).sum()
+    assert rises > 0  # the reading did rise between P0's decisions
+    points = frame.attrs["turning_points"]
+    assert not any("Menu lists higher" in p for p in points), points
 
 
 def test_lists_missed_at_the_deadline_never_count() -> None:
-    """``kenduri_deadline="deck_exhausted"``: the lists open when the Deck runs out are missed
-    and the Kenduri has failed, whatever is completed after (B-KEN-05)."""
-    s = bansan.setup(bansan.Rules(players=2, mode="kenduri"), seed=1)
-    from msgspec.structs import replace
+    """``kenduri_deadline="deck_exhausted"`` (helper-117's seed 5): the Deck ran out at move 179
+    with SL-33 open, so the Kenduri has failed (B-KEN-05): the reading falls from 4.4 to the 4
+    lists completed, and stays there, where the evaluation still counts SL-33's share."""
+    match = Match.load(GAMES / "kenduri_3p_seed5_deck_exhausted.json")
+    assert match.state.rules.kenduri_deadline == "deck_exhausted"
+    before, after = match.states[177], match.states[178]
+    assert before.missed == () and after.missed == ("SL-33",)
+    assert menu_lists(before) == feast_progress(before) * 5 > 4.4
+    assert all(menu_lists(s) == 4.0 < feast_progress(s) * 5 for s in match.states[178:-1])
 
-    failed = replace(s, public=s.public[1:], missed=s.public[2:])
-    assert menu_lists(failed) == float(len(s.public) - len(s.public[2:]))
+
+def test_a_finished_game_counts_only_the_lists_completed() -> None:
+    """The measure of a finished game is its result, never the share of an open list (a
+    finished copy of a position where SL-01's claimer held most of its produce)."""
+    match = Match.load(GAMES / "kenduri_3p_seed5_helper115.json")
+    state = match.states[140]
+    assert state.public == ("SL-01",) and feast_progress(state) * 5 > 4.3
+    over = replace(state, result=Outcome(winners=(), scores=(0, 0, 0),
+                                         ending=bansan.Ending.COLLECTIVE_LOSS))
+    assert menu_lists(over) == 4.0
 
 
 def test_the_other_modes_and_games_keep_their_score() -> None:
     from marketlib import monsoon
 
-    heuristic = heuristic_for(bansan)
-    assert measure_of(bansan, heuristic, bansan.Rules(players=2))[0] == "RM"
-    assert measure_of(bansan, heuristic, bansan.Rules(players=1, mode="sendiri"))[0] == "points"
-    assert measure_of(bansan, heuristic, bansan.Rules(players=3, mode="kenduri"))[0] == \
-        "Menu lists"
-    assert measure_of(monsoon, heuristic_for(monsoon), monsoon.Rules())[0] == "seals"
+    start = bansan.setup(bansan.Rules(players=3, mode="kenduri"), seed=1)
+    assert measure_of(bansan, HEURISTIC, bansan.Rules(players=2)).unit == "RM"
+    assert measure_of(bansan, HEURISTIC, bansan.Rules(players=1, mode="sendiri")).unit == \
+        "points"
+    assert measure_of(bansan, HEURISTIC, start.rules, start) == (MENU_LISTS, menu_lists, True)
+    assert measure_of(monsoon, heuristic_for(monsoon), monsoon.Rules()).unit == "seals"
+    assert menu_lists(start) == 0.0

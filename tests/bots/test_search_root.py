@@ -16,7 +16,7 @@ import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.bansan.state import Purchase
-from marketlib.bots.coach import review_decision, review_rows, worth_of
+from marketlib.bots.coach import review_decision, review_rows, score_measure
 from marketlib.bots.heuristics import heuristic_for
 from marketlib.bots.turns import turn_lines
 from marketlib.monsoon.state import FulfillPending
@@ -158,9 +158,9 @@ def test_a_heuristic_written_to_the_older_prune_still_searches() -> None:
 
 
 GAMES = Path(__file__).parent / "games"
-MONEY = worth_of(bansan, heuristic_for(bansan))
-"""The review's money reading (the score): the Kenduri's own measure is the Menu's lists
-(tests/bots/test_kenduri_review.py), where these RM sizes would read nothing."""
+MONEY = score_measure(bansan, heuristic_for(bansan), bansan.Rules(players=3, mode="kenduri"))
+"""The review's money reading (the score): the Kenduri's own measure is the Menu's lists while
+the Menu is open (tests/bots/test_kenduri_review.py), where these RM sizes would read nothing."""
 
 
 def test_one_more_pick_before_done_is_no_loss_when_the_preferred_turn_follows_it() -> None:
@@ -175,7 +175,7 @@ def test_one_more_pick_before_done_is_no_loss_when_the_preferred_turn_follows_it
     assert str(played) == "P0 pick PC-49"
     legal = bansan.legal_actions(state)
     _, values, preferred, best = review_decision(bansan, bansan.view(state, 0), legal, played, 0,
-                                                 seed=index, worth=MONEY)
+                                                 seed=index, measure=MONEY)
     loss = (sum(best) - sum(values)) / len(values)
     assert str(preferred) in ("P0 done", "P0 pick PC-49") and 0 <= loss <= 1.5, loss
 
@@ -191,7 +191,7 @@ def test_a_review_reads_an_offer_after_its_answer_and_a_turn_with_the_moves_play
     assert heuristic_for(bansan).waiting_on(match.states[90]) == 0  # type: ignore[attr-defined]
     assert heuristic_for(bansan).waiting_on(match.states[89]) is None  # type: ignore[attr-defined]
     rows = {r.decision: r for r in review_rows(bansan, match.states, match.history, 0,
-                                               worth=MONEY) if r.decision in (89, 91, 110)}
+                                               measure=MONEY) if r.decision in (89, 91, 110)}
     assert abs(rows[89].value_played - rows[91].value_played) < 5, rows
     # and the start of a turn is weighed with the moves the seat went on to play in it: its
     # stocking (stock-row MM, then a wholesale BUY that completed a list) read 3.6 RM below

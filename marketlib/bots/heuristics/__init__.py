@@ -14,11 +14,23 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from marketlib.core import registry
 from marketlib.core.game import GameModule, Outcome, PlayerId
 from marketlib.core.i18n import N_, Later, _, named, naming_moves, said
+
+
+class ReviewMeasure(NamedTuple):
+    """What the coach's review reads a seat's result in at a decision (a game's heuristic
+    module may declare ``review_measure(rules, state)`` giving one, or ``None`` for the
+    score): ``unit`` (a word for the catalogue, ``N_``), ``worth(state, seat)`` (the estimate
+    in a position, the real result of a finished game) and ``shared`` (the same for every
+    seat, so its rises while the seat waited are the table's, not the seat's own)."""
+
+    unit: str
+    worth: Callable[[Any, PlayerId], float]
+    shared: bool = False
 
 
 class Heuristic(Protocol):
@@ -304,6 +316,6 @@ def _takes_root(kind: type[Any]) -> bool:
         return False
 
 
-__all__ = ["REPEAT_PENALTY", "Heuristic", "MetricReader", "NeutralHeuristic", "Repetitions", "Row",
-           "heuristic_for", "metric_reader", "one_after_another", "outcome_value", "pruner",
-           "seat_by_seat"]
+__all__ = ["REPEAT_PENALTY", "Heuristic", "MetricReader", "NeutralHeuristic", "Repetitions",
+           "ReviewMeasure", "Row", "heuristic_for", "metric_reader", "one_after_another",
+           "outcome_value", "pruner", "seat_by_seat"]

@@ -42,7 +42,12 @@ from marketlib.bansan import (
     catalog,
 )
 from marketlib.bansan.state import Ending, Purchase, Stocking, Vendor
-from marketlib.bots.heuristics import line_moves, one_after_another, outcome_value
+from marketlib.bots.heuristics import (
+    ReviewMeasure,
+    line_moves,
+    one_after_another,
+    outcome_value,
+)
 from marketlib.core.i18n import N_, Later, joined, ngettext, said
 
 
@@ -344,15 +349,19 @@ def menu_lists(state: State, seat: int | None = None) -> float:
     return feast_progress(state) * total
 
 
-def review_measure(rules: Any) -> tuple[str, Any] | None:
-    """What the coach's review reads a seat's result in under ``rules``, where it is not the
-    score (money): the Kenduri's Menu lists (:func:`menu_lists`; a list completed by anyone
-    saves the whole table, B-KEN-05, and money decides only among a table that feasted,
-    B-KEN-06: in RM the review marked completing the Menu's last list as a loss of RM5.95,
-    helper-115). ``None`` in the other modes: the review reads :func:`strength` and the money."""
-    if rules.plays.shared_menu:
-        return MENU_LISTS, menu_lists
-    return None
+def review_measure(rules: Any, state: Any = None) -> ReviewMeasure | None:
+    """What the coach's review reads a seat's result in under ``rules`` at ``state`` (a state
+    or a view), where it is not the score (money). The Kenduri, while its Menu has an open
+    list: the Menu's lists (:func:`menu_lists`), shared by the table: a list completed by
+    anyone saves the whole table (B-KEN-05; read in money, completing the Menu's last list was
+    marked a loss of RM5.95, helper-115). Once every list is completed the feast is certain
+    and money decides who wins it (B-KEN-06): ``None``, the money, as in the other modes. A
+    Kenduri whose Menu failed ends in lists (the lists completed; nobody wins)."""
+    if not rules.plays.shared_menu:
+        return None
+    if state is not None and not state.public and not state.missed:
+        return None  # the feast is certain: money decides (B-KEN-06)
+    return ReviewMeasure(MENU_LISTS, menu_lists, shared=True)
 
 
 _CARD = operator.attrgetter("card")
