@@ -27,6 +27,7 @@ from marketlib.bansan.queries import (
     BIN_INDEX,
     MONEY_FLOWS,
     UNOPERATED_FACTOR,
+    bargain_seller,
     buys_unoperated,
     catalog,
     empty_gains,
@@ -272,6 +273,37 @@ def _accept(view: View, a: A.Accept, after: State) -> str:
     return "the trade is made" if offer is not None else ""
 
 
+def _offered(view: View, a: A.ProposeTrade | A.Bargain | A.Counter, after: State) -> str:
+    """A trade, a bargain or a counter-offer (B-ANY-01/02, A-B-60/61): nothing changes hands
+    until the other vendor accepts; the buyer's money offered is held while the offer waits
+    (A-B-61); a counter says the answers left (helper-115 read "no visible change yet")."""
+    offer = after.offer
+    if offer is None:
+        return ""
+    to = offer.to
+    if isinstance(offer, BargainOffer):
+        then = (f"if P{to} accepts, {offer.card} is picked for the BUY at RM{offer.price}, paid "
+                "when the buyer finishes (done)")
+        held = offer.price if bargain_seller(after, offer) != a.player else 0
+    else:
+        then = f"nothing changes hands until P{to} accepts (B-ANY-02)"
+        held = offer.pay
+    if isinstance(a, A.Counter):
+        left = after.rules.max_counters - offer.counters
+        said = (f"counters: the offer goes back to P{to}, who may accept, decline or counter "
+                f"again ({left} counter(s) left, A-B-60); {then}" if left > 0 else
+                f"counters: P{to} may only accept or decline (no counters left, A-B-60); "
+                f"{then}")
+    elif isinstance(offer, BargainOffer):
+        said = f"offers P{to} RM{offer.price} for {offer.card}; {then}"
+    else:
+        said = f"offers P{to} a trade; {then}"
+    if held:
+        said += (f"; RM{held} of your money is held for it while the offer waits: you cannot "
+                 "spend it elsewhere (A-B-61)")
+    return said
+
+
 def _offer_ends(view: View, a: A.Decline | A.Withdraw, after: State) -> str:
     return "the offer ends; nothing changes hands" if view.offer is not None else ""
 
@@ -366,6 +398,7 @@ _NEXT_STEPS: dict[type, Callable[[View, Any, State], str]] = {
     A.Pick: _pick, A.PlaceWorker: _place_worker, A.Tuck: _tuck, A.ChooseHalf: _choose_half,
     A.ReturnList: _return_list, A.Done: _done, A.EndActions: _end_actions,
     A.Accept: _accept, A.Decline: _offer_ends, A.Withdraw: _offer_ends,
+    A.ProposeTrade: _offered, A.Bargain: _offered, A.Counter: _offered,
     A.RentAndRelease: _rent_and_release, A.Move: _move, A.Throw: _throw, A.Empty: _empty}
 """What a move that opens a compound decision leads to (B-STOCK, B-BUY, B-SELL, B-OPEN), by
 action kind: the first words of its preview (none for the kinds not listed)."""

@@ -1686,6 +1686,16 @@ PREVIEWS: tuple[str, ...] = (
     N_('ends your Action Phase; Upkeep follows'),
     N_('{card} is picked for the BUY at RM{price}, paid when the buyer finishes (done)'),
     N_('the trade is made'),
+    N_('offers P{seat} a trade'),
+    N_('nothing changes hands until P{seat} accepts (B-ANY-02)'),
+    N_('RM{money} of your money is held for it while the offer waits: you cannot spend it '
+       'elsewhere (A-B-61)'),
+    N_('offers P{seat} RM{price} for {card}'),
+    N_('if P{seat} accepts, {card} is picked for the BUY at RM{price}, paid when the buyer '
+       'finishes (done)'),
+    N_('counters: the offer goes back to P{seat}, who may accept, decline or counter again '
+       '({count} counter(s) left, A-B-60)'),
+    N_('counters: P{seat} may only accept or decline (no counters left, A-B-60)'),
     N_('the offer ends; nothing changes hands'),
     N_('sells {count} card(s) to the Outside Market for RM{money} (half price, rounded down '
        'once)'),

@@ -1,0 +1,63 @@
+"""A proposal's preview says what it does (B-ANY-01/02, A-B-60/61).
+
+helper-115 pointed at a trade proposal and read "no visible change yet": a trade, a bargain or
+a counter-offer changes nothing until it is accepted, but it does things a vendor should know
+before sending it: whose answer the game now waits for, what accepting does, the money it holds
+while it waits (A-B-61) and the counters left (A-B-60)."""
+
+from __future__ import annotations
+
+from marketlib import Match, bansan
+from marketlib.bansan import position
+from marketlib.core.i18n import language, sentence
+
+
+def _trade() -> tuple[bansan.State, str]:
+    s = position(rents={0: ["FV", "DG"], 1: ["WG", "MT"]}, bags={0: ["FV"], 1: ["DG"]},
+                 money=[10, 5], phase="actions")
+    return s, s.vendors[0].bag[0].card
+
+
+def _said(view: bansan.View, move: str) -> str:
+    return str(bansan.preview(view, bansan.parse_action(move)))
+
+
+def test_a_trade_proposal_says_it_waits_for_the_answer_and_holds_the_money() -> None:
+    s, fv = _trade()
+    move = f"P1 trade P0 give=- take={fv} pay=5 ask=0"
+    assert _said(bansan.view(s, 1), move) == (
+        "offers P0 a trade; nothing changes hands until P0 accepts (B-ANY-02); RM5 of your "
+        "money is held for it while the offer waits: you cannot spend it elsewhere (A-B-61)")
+    assert _said(bansan.view(s, 1), f"P1 trade P0 give=- take={fv} pay=0 ask=0") == (
+        "offers P0 a trade; nothing changes hands until P0 accepts (B-ANY-02)")
+    with language("ms"):
+        malay = sentence(_said(bansan.view(s, 1), move))
+    assert malay == (
+        "menawarkan pertukaran kepada P0; tiada apa-apa bertukar tangan sehingga P0 menerima "
+        "(B-ANY-02); RM5 daripada wang anda ditahan untuknya selagi tawaran menunggu: anda "
+        "tidak boleh membelanjakannya di tempat lain (A-B-61)")
+
+
+def test_a_counter_says_the_answers_left() -> None:
+    s, fv = _trade()
+    s = bansan.apply(s, bansan.parse_action(f"P1 trade P0 give=- take={fv} pay=5 ask=0"))
+    said = _said(bansan.view(s, 0), "P0 counter give=- take=- pay=0 ask=3")
+    assert said == ("counters: the offer goes back to P1, who may accept, decline or counter "
+                    "again (2 counter(s) left, A-B-60); nothing changes hands until P1 accepts "
+                    "(B-ANY-02)")  # P0 pays nothing, so holds nothing
+
+
+def test_a_bargain_holds_the_buyers_price_and_the_sellers_counter_holds_nothing() -> None:
+    s = position(players=3, rents={0: ["WG"], 1: ["MT"]}, stalls={"MT": ["MT"]},
+                 phase="actions", current=0, rules=bansan.Rules(players=3, max_counters=1))
+    match = Match.from_state("bansan", s)
+    card = next(st for st in s.stalls if st.cards).cards[0]
+    match.play("P0 buy MT")
+    assert _said(match.view(0), f"P0 bargain {card} 1") == (
+        f"offers P1 RM1 for {card}; if P1 accepts, {card} is picked for the BUY at RM1, paid "
+        "when the buyer finishes (done); RM1 of your money is held for it while the offer "
+        "waits: you cannot spend it elsewhere (A-B-61)")
+    match.play(f"P0 bargain {card} 1")
+    assert _said(match.view(1), "P1 counter price=2") == (  # the seller's: no money of P1's
+        f"counters: P0 may only accept or decline (no counters left, A-B-60); if P0 accepts, "
+        f"{card} is picked for the BUY at RM2, paid when the buyer finishes (done)")
