@@ -152,11 +152,14 @@ class Match:
     def _views(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """``(history, states)`` as tuples, rebuilt only after the timeline changed (so reading
         them in a loop costs nothing; docs: "Games and the registry")."""
-        key = (self._cursor, len(self._actions), self._edits)
+        cursor, actions, states = self._cursor, self._actions, self._states
+        key = (cursor, len(actions), self._edits)
         cached = self._cache
         if cached is None or cached[0] != key:
-            cached = (key, tuple(self._actions[: self._cursor]),
-                      tuple(self._states[: self._cursor + 1]))
+            at_end = cursor == len(actions)  # nothing to redo: one copy each, not a slice's two
+            cached = (key, tuple(actions) if at_end else tuple(actions[:cursor]),
+                      tuple(states) if at_end and len(states) == cursor + 1
+                      else tuple(states[: cursor + 1]))
             self._cache = cached
         return cached[1], cached[2]
 

@@ -20,7 +20,7 @@ from marketlib.core.i18n import _, get_language, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
 from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
-from marketlib.widgets.story import LOG_LINES, Reason, log_lines, story_lines
+from marketlib.widgets.story import LOG_LINES, Reason, kept_log, story_lines
 
 if TYPE_CHECKING:
     from marketlib.widgets.messages import Bargain, Counter, ProposeTrade
@@ -349,7 +349,7 @@ def payload(
     chooser, anyone = listed(game, state, seat, humans, teacher_view)
     choices = [] if chooser is None else choices_for(table, match, chooser, sights)
     any_time = [] if anyone is None else any_time_for(table, match, anyone, sights)
-    log = log_lines(match, shown, reasons or {}, cache)
+    log = kept_log(match, shown, reasons or {}, cache)  # read-only: sliced below
     words = table.words
     scene = table.scene(view, decider)
     phase = str(view.phase)

@@ -78,22 +78,41 @@ def log_lines(
     kept, so a redraw writes only the new ones: the log costs the same per move however long
     the game (only a changed move, after an undo, is written again with those after it).
     """
+    return list(kept_log(match, seat, reasons, cache))
+
+
+def kept_log(
+    match: Match,
+    seat: int | None,
+    reasons: Mapping[tuple[int, Any], Reason],
+    cache: dict[Any, Any] | None = None,
+) -> list[str]:
+    """:func:`log_lines`, the very list the ``cache`` keeps (read-only: the next call extends
+    it in place when the game has only moved on). A board's refresh takes its last lines and
+    its length; the log's cost per refresh is the new moves' lines, however long the game
+    (issue 28: the history was compared and copied whole at every refresh)."""
     history = match.history
     if cache is None:
         return _log_from(match, seat, reasons, history, 0, [])
     lang = get_language()
     key = ("log", seat, lang)  # each language its own lines
-    built: tuple[tuple[Any, ...], list[str]] | None = cache.get(key)
+    built: tuple[tuple[Any, ...], list[str], Any] | None = cache.get(key)
     start, lines = 0, []
+    states = match.states
     if built is not None:
-        old, old_lines = built
-        start = min(len(old), len(history))
-        if history[:start] != old[:start]:  # an undo, then another move: from the first change
-            start = next(i for i in range(start) if history[i] != old[i])
-        lines = old_lines[:start]
+        old, old_lines, last = built
+        start = len(old)
+        if start < len(states) and states[start] is last:  # the timeline still runs through
+            lines = old_lines  # the last state logged (a new move makes a new state, so an
+            # undo and another move never do): only moves were added, if any
+        else:
+            start = min(start, len(history))
+            if history[:start] != old[:start]:  # an undo, then another move: from the
+                start = next(i for i in range(start) if history[i] != old[i])  # first change
+            lines = old_lines[:start]
     lines = _log_from(match, seat, reasons, history, start, lines, cache, lang)
-    cache[key] = (history, lines)
-    return list(lines)
+    cache[key] = (history, lines, states[len(history)])
+    return lines
 
 
 def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], Reason],
@@ -204,4 +223,5 @@ def story_lines(table: Teller, match: Match, seat: int, sights: Sights | None = 
     return lines[-12:]
 
 
-__all__ = ["LOG_LINES", "Reason", "Teller", "bot_reason", "log_lines", "story_lines"]
+__all__ = ["LOG_LINES", "Reason", "Teller", "bot_reason", "kept_log", "log_lines",
+           "story_lines"]

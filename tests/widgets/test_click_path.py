@@ -231,6 +231,37 @@ def test_the_log_keeps_one_wording_per_move_through_undos_and_a_game_without_log
         str(returned), "P0 return a Shopping List (hidden)", "P0 return a Shopping List (hidden)"]
 
 
+def test_a_boards_log_is_the_whole_log_through_undos_redos_and_other_moves() -> None:
+    """The kept log is extended in place while the game only moves on (issue 28: the history
+    was compared and copied whole at every refresh); an undo, a redo, a jump back and another
+    move each rewrite it from where the timeline changed. Every board's log, after every change,
+    is the log worded afresh from the start."""
+    from marketlib.widgets.story import LOG_LINES, log_lines
+
+    shared, seats = table("bansan", 3, seed=5)
+    match = shared.match
+    rng = random.Random(5)
+    checked = 0
+    for step in range(160):
+        for _ in range(rng.choice((1, 1, 2, 4, 7))):  # a board sees several changes at once
+            kind = rng.random()  # when it was hidden, or others played meanwhile
+            if kind < 0.15 and match.cursor:
+                match.undo()
+            elif kind < 0.2 and match.can_redo:
+                match.redo()
+            elif kind < 0.23 and match.cursor > 5:
+                match.goto(match.cursor - 5)
+            else:
+                match.play(rng.choice(match.legal_actions()))
+        for session in seats:
+            session.refresh()
+            whole = log_lines(match, session.seat, shared.reasons)
+            assert session._data["log_total"] == len(whole), step
+            assert session._data["log"] == whole[-LOG_LINES:], step
+            checked += 1
+    assert checked == 480 and match.cursor > 100
+
+
 def recaps(monkeypatch: pytest.MonkeyPatch, keep: bool = True) -> Counter[tuple[int, int, int]]:
     """How many times each seat's story worded each run of moves (seat, first move, end),
     along a seeded 4-seat game whose every board is redrawn after each move, as a classroom
