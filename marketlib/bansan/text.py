@@ -287,13 +287,15 @@ def _offered(view: View, a: A.ProposeTrade | A.Bargain | A.Counter, after: State
         held = offer.price if bargain_seller(after, offer) != a.player else 0
     else:
         then = f"nothing changes hands until P{to} accepts (B-ANY-02)"
+        if offer.ask:  # checked when P{to} accepts (A-B-61), so said here (helper-118)
+            then += f"; if P{to} accepts, they pay you RM{offer.ask}"
         held = offer.pay
     if isinstance(a, A.Counter):
         left = after.rules.max_counters - offer.counters
-        said = (f"counters: the offer goes back to P{to}, who may accept, decline or counter "
-                f"again ({left} counter(s) left, A-B-60); {then}" if left > 0 else
-                f"counters: P{to} may only accept or decline (no counters left, A-B-60); "
-                f"{then}")
+        said = (f"counters the offer: it goes back to P{to}, who may accept, decline or "
+                f"counter again ({left} counter(s) left, A-B-60); {then}" if left > 0 else
+                f"counters the offer: P{to} may only accept or decline (no counters left, "
+                f"A-B-60); {then}")
     elif isinstance(offer, BargainOffer):
         said = f"offers P{to} RM{offer.price} for {offer.card}; {then}"
     else:

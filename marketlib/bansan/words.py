@@ -1693,9 +1693,10 @@ PREVIEWS: tuple[str, ...] = (
     N_('offers P{seat} RM{price} for {card}'),
     N_('if P{seat} accepts, {card} is picked for the BUY at RM{price}, paid when the buyer '
        'finishes (done)'),
-    N_('counters: the offer goes back to P{seat}, who may accept, decline or counter again '
+    N_('counters the offer: it goes back to P{seat}, who may accept, decline or counter again '
        '({count} counter(s) left, A-B-60)'),
-    N_('counters: P{seat} may only accept or decline (no counters left, A-B-60)'),
+    N_('counters the offer: P{seat} may only accept or decline (no counters left, A-B-60)'),
+    N_('if P{seat} accepts, they pay you RM{money}'),
     N_('the offer ends; nothing changes hands'),
     N_('sells {count} card(s) to the Outside Market for RM{money} (half price, rounded down '
        'once)'),

@@ -17,8 +17,9 @@ computer player does (issue 29, points 4 and 5):
   candidates in each world, finishes the seat's turn with its best line by the game's
   heuristic (one line per view of the seat: it cannot see the hidden cards), and reads the
   seat's estimated final result: the heuristic's strength, in the game's own unit (RM of
-  money in Bansan, seals in Monsoon Market; a finished game's real money or seals), or in the
-  Kenduri the Menu's lists, which the table completes or fails together (B-KEN-05). Every
+  money in Bansan, points in Sendiri, seals in Monsoon Market; a finished game's real
+  score), or, in the Kenduri while its Menu has an open list, the Menu's lists, which the
+  table completes or fails together (B-KEN-05; RM once the feast is certain). Every
   move is measured in the same worlds, so their difference (the *loss*) is a paired
   estimate with its own standard error.
 
@@ -440,7 +441,8 @@ def measure_of(game: GameModule, heuristic: Heuristic, rules: Any, state: Any = 
 def score_measure(game: GameModule, heuristic: Heuristic, rules: Any) -> ReviewMeasure:
     """The score as a review reads it: the game's unit under ``rules``
     (:func:`~marketlib.core.game.score_unit`; :data:`POINTS` where it has none) and
-    :func:`worth_of` (the money in every Bansan mode, the Kenduri's too)."""
+    :func:`worth_of` (money in Bansan, the Kenduri's too; Sendiri's money plus Deck cards
+    in points, B-SOLO-18; seals in Monsoon Market)."""
     return ReviewMeasure(score_unit(game, rules) or POINTS, worth_of(game, heuristic))
 
 
@@ -777,8 +779,8 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     reads its Menu's lists while the Menu is open, then money). ``frame.attrs`` holds
     ``unit`` (the final result's, else the last decision's), ``seat``, ``final`` (the seat's
     real final result once the game is over, in ``unit``, else ``None``), ``game`` (the game
-    module's name), ``ended`` (the outcome's ending code, "" until the game is over) and
-    ``winners``, and ``turning_points`` (:func:`turning_points`).
+    module's name), ``ended`` (the outcome's ending code, "" until the game is over),
+    ``winners`` and ``seats``, and ``turning_points`` (:func:`turning_points`).
     """
     import pandas as pd  # type: ignore[import-untyped]  # the "analysis" extra
 
@@ -804,23 +806,26 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     frame.attrs["ended"] = "" if result is None else str(getattr(result.ending, "value",
                                                                  result.ending))
     frame.attrs["winners"] = [] if result is None else [int(w) for w in result.winners]
+    frame.attrs["seats"] = 0 if result is None else len(result.scores)
     frame.attrs["turning_points"] = turning_points(frame, frame.attrs["unit"])
     return frame
 
 
-def ending_words(game: str, ending: str, winners: Sequence[int], seat: PlayerId) -> str:
-    """How a game ended and who won, as ``seat`` reads it, in the language in force: "the
-    Kenduri failed: nobody won", "the seal target was reached: you won", "the Last Round was
-    played: P2 won". ``game``: the game module's name (its ``words.ENDED`` names ``ending``,
-    the outcome's ``ending`` code)."""
+def ending_words(game: str, ending: str, winners: Sequence[int], seat: PlayerId,
+                 seats: int = 0) -> str:
+    """How a game ended and who won, as ``seat`` reads it, in the language in force: "(the
+    Kenduri failed): nobody won", "(the seal target was reached): you won", "(the Last Round
+    was played): P2 won"; a game of one seat (``seats`` 1, Sendiri) that nobody won: "you
+    lost". ``game``: the game module's name (its ``words.ENDED`` names ``ending``, the
+    outcome's ending code)."""
     words = sys.modules.get(f"{game}.words")
     named = getattr(words, "ENDED", {}).get(ending)
     names = [_("you") if w == seat else f"P{w}" for w in winners]
-    who = (_("nobody won") if not names else _("{winners} won").format(
-        winners=names[0] if len(names) == 1 else _("{first} and {last}").format(
-            first=", ".join(names[:-1]), last=names[-1])))
-    return who if named is None else _("{ending}: {winners}").format(ending=_(named),
-                                                                      winners=who)
+    who = ((_("you lost") if seats == 1 else _("nobody won")) if not names else
+           _("{winners} won").format(winners=names[0] if len(names) == 1 else _(
+               "{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])))
+    return _(": {winners}").format(winners=who) if named is None else _(
+        " ({ending}): {winners}").format(ending=_(named), winners=who)
 
 
 def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
@@ -829,10 +834,12 @@ def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
     estimated result rose most from its previous decision to after this move), losses first,
     each group largest first. Each is said in its row's ``unit`` (``unit`` where the frame has
     none); a rise is not counted across a change of unit, nor in a measure the table shares
-    (``shared``: the other seats' lists completed while the seat waited are not its gain)."""
+    (``shared``: the other seats' lists completed while the seat waited are not its gain).
+    Sizes are compared within a unit only: with several (the Kenduri's Menu lists, then its
+    money), each unit's largest loss is named, then the others in the order the units came."""
     if len(frame) == 0:
         return []
-    events: list[tuple[float, int, str, bool]] = []
+    events: list[tuple[float, int, str, bool, str]] = []
     before = None
     for row in frame.itertuples(index=False):
         here = getattr(row, "unit", unit) or unit
@@ -841,7 +848,7 @@ def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
                 "Move {move}: you played {played}; {preferred} was worth about {loss} more "
                 "(±{error}).").format(move=row.move, played=row.played, preferred=row.preferred,
                                       loss=_amount(row.loss, here),
-                                      error=_amount(2 * row.se_loss, here)), True))
+                                      error=_amount(2 * row.se_loss, here)), True, here))
         if (before is not None and before[1] == here and not getattr(row, "shared", False)
                 and row.value_played - before[0] > 0):
             gain = row.value_played - before[0]
@@ -849,14 +856,23 @@ def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
                 "Move {move}: after {played} your expected result stood about {gain} higher "
                 "than at your previous decision ({value}).").format(
                     move=row.move, played=row.played, gain=_amount(gain, here),
-                    value=_amount(row.value_played, here)), False))
+                    value=_amount(row.value_played, here)), False, here))
         before = (row.value_played, here)
-    losses = sorted((e for e in events if e[3]), key=lambda e: (-e[0], e[1]))
-    chosen = sorted(events, key=lambda e: (-e[0], e[1]))[:count]
-    if losses and losses[0] not in chosen:  # the costliest decision is always named
-        chosen[-1] = losses[0]
-    chosen.sort(key=lambda e: (not e[3], -e[0], e[1]))  # losses first, largest first
-    return [e[2] for e in chosen]
+    units = list(dict.fromkeys(e[4] for e in events))  # in the order they first came (the
+    # Kenduri's Menu lists, which decide whether anyone wins, before its money)
+    first = {u: i for i, u in enumerate(units)}
+    order = sorted(events, key=lambda e: (first[e[4]], -e[0], e[1]))  # sizes in one unit
+    # only: 0.9 of a Menu list is no smaller than RM1.1 (helper-118)
+    costliest = [next(e for e in order if e[3] and e[4] == u) for u in units
+                 if any(e[3] and e[4] == u for e in events)]  # each unit's always named
+    chosen = costliest[:count]
+    if len(units) == 1:
+        chosen += [e for e in sorted(events, key=lambda e: (-e[0], e[1]))
+                   if e not in chosen][:count - len(chosen)]
+    else:
+        chosen += [e for e in order if e not in chosen][:count - len(chosen)]
+    chosen.sort(key=lambda e: (not e[3], first[e[4]], -e[0], e[1]))  # losses first, each unit
+    return [e[2] for e in chosen]  # largest first
 
 
 def _in_all(frame: Any, unit: str) -> str:
@@ -865,8 +881,11 @@ def _in_all(frame: Any, unit: str) -> str:
     units = list(dict.fromkeys(frame["unit"])) if "unit" in frame else [unit]
     if len(units) <= 1:
         return _amount(float(frame.loss.sum()), (units[0] or unit) if units else unit)
-    parts = [_amount(float(frame.loss[frame["unit"] == u].sum()), u or unit) for u in units]
-    return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+    sums = [(float(frame.loss[frame["unit"] == u].sum()), u or unit) for u in units]
+    parts = [_amount(total, u) for total, u in sums if round(total, 1)] or [
+        _amount(*sums[0])]  # a unit whose losses add up to nothing is left out (helper-118)
+    return parts[0] if len(parts) == 1 else _("{first} and {last}").format(
+        first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def review_text(frame: Any) -> str:
@@ -903,9 +922,9 @@ def review_text(frame: Any) -> str:
                  "estimated after your last move: {result}).").format(
                      **said, final=_amount(final, unit, 0))
         if ended:  # in the language in force, as the turning points are
-            text = _("{review} The game is over: {ending}.").format(review=text, ending=(
+            text = _("{review} The game is over{ending}.").format(review=text, ending=(
                 ending_words(frame.attrs.get("game", ""), ended, frame.attrs.get("winners", ()),
-                             seat)))
+                             seat, frame.attrs.get("seats", 0))))
     stored = frame.attrs.get("turning_points")
     # the turning points in the language in force (``review`` kept them in its own)
     points = turning_points(frame, unit) if stored is None or get_language() != "en" else stored

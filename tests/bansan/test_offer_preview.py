@@ -42,9 +42,10 @@ def test_a_counter_says_the_answers_left() -> None:
     s, fv = _trade()
     s = bansan.apply(s, bansan.parse_action(f"P1 trade P0 give=- take={fv} pay=5 ask=0"))
     said = _said(bansan.view(s, 0), "P0 counter give=- take=- pay=0 ask=3")
-    assert said == ("counters: the offer goes back to P1, who may accept, decline or counter "
-                    "again (2 counter(s) left, A-B-60); nothing changes hands until P1 accepts "
-                    "(B-ANY-02)")  # P0 pays nothing, so holds nothing
+    assert said == ("counters the offer: it goes back to P1, who may accept, decline or "
+                    "counter again (2 counter(s) left, A-B-60); nothing changes hands until P1 "
+                    "accepts (B-ANY-02); if P1 accepts, they pay you RM3")  # P0 pays nothing,
+    # so holds nothing; what it asks is checked when P1 accepts (A-B-61)
 
 
 def test_a_bargain_holds_the_buyers_price_and_the_sellers_counter_holds_nothing() -> None:
@@ -59,5 +60,5 @@ def test_a_bargain_holds_the_buyers_price_and_the_sellers_counter_holds_nothing(
         "waits: you cannot spend it elsewhere (A-B-61)")
     match.play(f"P0 bargain {card} 1")
     assert _said(match.view(1), "P1 counter price=2") == (  # the seller's: no money of P1's
-        f"counters: P0 may only accept or decline (no counters left, A-B-60); if P0 accepts, "
-        f"{card} is picked for the BUY at RM2, paid when the buyer finishes (done)")
+        f"counters the offer: P0 may only accept or decline (no counters left, A-B-60); if P0 "
+        f"accepts, {card} is picked for the BUY at RM2, paid when the buyer finishes (done)")

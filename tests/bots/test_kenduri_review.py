@@ -69,11 +69,13 @@ def test_the_menu_is_read_in_lists_until_the_feast_is_certain_then_money() -> No
     assert frame.attrs["ended"] == "money" and frame.attrs["winners"] == [0]
     text = coach.review_text(frame)
     assert "your final result: RM45;" in text
-    assert "The game is over: the Last Round was played: you won." in text
-    assert " Menu lists and RM" in text  # the losses in each unit, never added together
+    assert "The game is over (the Last Round was played): you won." in text
+    loss_rm = frame.loss[frame.unit == "RM"].sum()
+    assert " Menu lists and RM" in text or round(loss_rm, 1) == 0  # each unit's own sum; a
+    # unit with nothing lost is left out ("1.0 Menu lists and RM0.0" read badly, helper-118)
     with language("ms"):
         malay = coach.review_text(frame)
-    assert "senarai Menu dan RM" in malay and "Permainan tamat: " in malay
+    assert "senarai Menu" in malay and "Permainan tamat (" in malay
     assert "P0 menang" not in malay and "anda menang" in malay
     chart = review_chart(frame).to_dict()  # one chart per unit, on the same moves
     titles = [layer["layer"][0]["encoding"]["y"]["title"] for layer in chart["vconcat"]]
@@ -90,7 +92,7 @@ def test_after_the_feast_the_money_counts_and_the_winner_is_named() -> None:
     assert frame.attrs["final"] == 20.0 and frame.attrs["unit"] == "RM"
     assert frame.unit.iloc[-1] == "RM"
     text = coach.review_text(frame)
-    assert "your final result: RM20;" in text and "the Last Round was played: P2 won." in text
+    assert "your final result: RM20;" in text and "(the Last Round was played): P2 won." in text
 
 
 def test_a_failed_kenduri_says_so_and_counts_the_lists_completed() -> None:
@@ -104,9 +106,9 @@ def test_a_failed_kenduri_says_so_and_counts_the_lists_completed() -> None:
     assert frame.attrs["unit"] == MENU_LISTS and frame.unit.eq(MENU_LISTS).all()
     text = coach.review_text(frame)
     assert "your final result: 4 Menu lists;" in text
-    assert "The game is over: the Kenduri failed: nobody won." in text
+    assert "The game is over (the Kenduri failed): nobody won." in text
     with language("ms"):
-        assert "Permainan tamat: Kenduri gagal: tiada siapa yang menang." in \
+        assert "Permainan tamat (Kenduri gagal): tiada siapa yang menang." in \
             coach.review_text(frame)
 
 
@@ -156,3 +158,32 @@ def test_the_other_modes_and_games_keep_their_score() -> None:
     assert measure_of(bansan, HEURISTIC, start.rules, start) == (MENU_LISTS, menu_lists, True)
     assert measure_of(monsoon, heuristic_for(monsoon), monsoon.Rules()).unit == "seals"
     assert menu_lists(start) == 0.0
+
+
+def test_turning_points_compare_sizes_within_a_unit() -> None:
+    """helper-118: a loss of 0.9 Menu lists (near a whole list of the feast) beside three of
+    RM1.1 to RM1.5 was not named, as the sizes were compared across units. Each unit's largest
+    loss is named, then the others in the order the units came (the Menu's first)."""
+    import pandas as pd
+
+    rows = [(10, MENU_LISTS, True, 0.9), (20, MENU_LISTS, True, 0.2), (30, "RM", False, 1.1),
+            (31, "RM", False, 1.5), (32, "RM", False, 1.3)]
+    frame = pd.DataFrame([{"move": m, "played": f"P0 move{m}", "preferred": f"P0 other{m}",
+                           "value_played": 1.0, "loss": loss, "se_loss": 0.1, "unit": unit,
+                           "shared": shared} for m, unit, shared, loss in rows])
+    points = coach.turning_points(frame, "RM")
+    assert [p.split(":")[0] for p in points] == ["Move 10", "Move 20", "Move 31"]
+    assert "0.9 Menu lists more" in points[0] and "RM1.5 more" in points[2]
+
+
+def test_a_lost_sendiri_review_says_you_lost() -> None:
+    """helper-118: a lost solo game ended its review with "nobody won"; Sendiri has one
+    vendor, who lost (B-SOLO-18)."""
+    match = Match("bansan", bansan.Rules(players=1, mode="sendiri"), seed=2)
+    while match.outcome is None:
+        match.play(match.legal_actions()[0])
+    assert match.outcome.winners == () and match.outcome.ending.value == "solo_loss"
+    text = coach.review_text(match.review(0, worlds=2, candidates=2))
+    assert text.endswith("The game is over (the solo target was missed): you lost.") or \
+        "The game is over (the solo target was missed): you lost. Turning points" in text
+    assert "nobody won" not in text and " points" in text
