@@ -644,6 +644,10 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
     if phase == "complete":
         return _("Upkeep: complete Shopping Lists from your Bag (each Complete button shows the "
                  "cards it uses), then End Upkeep.")
+    if phase == "closing" and view.rules.plays.shared_menu and not view.public:  # every
+        # Kenduri list is done: nothing to complete (helper-119 was asked to)
+        return _("Closing Round: every Kenduri list is completed, so finish (done); your "
+                 "leftover produce is thrown into the bins (B-END-05).")
     if phase == "closing":
         return _("Closing Round: complete any Shopping Lists you can, then finish; your "
                  "leftover produce is thrown into the bins.")
@@ -797,6 +801,11 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                   "you choose which.") if me else
                 _("Step 1b throw: 1 card from {stalls} goes into its Waste Bin (B-SOLO-10): "
                   "{who} chooses which.")).format(who=who, stalls=stalls)
+    if phase == "closing" and view.rules.plays.shared_menu and not view.public:
+        return (_("You are finishing the Closing Round: every Kenduri list is completed "
+                  "(B-KEN-06).") if me else
+                _("{who} is finishing the Closing Round: every Kenduri list is completed "
+                  "(B-KEN-06).")).format(who=who)
     fresh = view.rules.plays.fresh_row  # Sendiri stocks from its Row only (B-SOLO-11)
     now = ((_MINE_FRESH if fresh else _MINE_NOW) if me else
            (_THEIR_FRESH if fresh else _THEIR_NOW)).get(str(phase))
@@ -838,6 +847,16 @@ def warning(view: Any, action: A.Action) -> str:
                  "down (B-SELL-01): half of RM{worth} is RM0.").format(
             count=len(pending.picked), worth=sum(x.price for x in pending.picked))
     return ""
+
+
+def ended_name(ending: str, rules: Any) -> str | None:
+    """How a game ended, in a few English words (the catalogue's): :data:`ENDED` by the
+    outcome's ending code, but a Kenduri whose Menu was completed names its feast (B-KEN-06:
+    its Last Round was played too, and "the Last Round was played" hid that the table had won
+    its Menu, helper-119)."""
+    if ending == "money" and rules.plays.shared_menu:
+        return N_("the Kenduri Menu was completed")
+    return ENDED.get(ending)
 
 
 def _ordinal_of(n: int) -> str:
@@ -1804,6 +1823,7 @@ __all__ = [
     "PREVIEWS",
     "REFUSALS",
     "context",
+    "ended_name",
     "final_standings",
     "glossary",
     "goal",

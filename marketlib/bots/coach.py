@@ -778,9 +778,10 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     (the measure is the table's, the same for every seat: :func:`measure_of`; the Kenduri
     reads its Menu's lists while the Menu is open, then money). ``frame.attrs`` holds
     ``unit`` (the final result's, else the last decision's), ``seat``, ``final`` (the seat's
-    real final result once the game is over, in ``unit``, else ``None``), ``game`` (the game
-    module's name), ``ended`` (the outcome's ending code, "" until the game is over),
-    ``winners`` and ``seats``, and ``turning_points`` (:func:`turning_points`).
+    real final result once the game is over, in ``unit``, else ``None``), ``ended`` (the
+    outcome's ending code, "" until the game is over), ``ending_name`` (how it ended, in
+    English: :func:`ending_name`), ``winners`` and ``seats``, and ``turning_points``
+    (:func:`turning_points`).
     """
     import pandas as pd  # type: ignore[import-untyped]  # the "analysis" extra
 
@@ -802,30 +803,38 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
             game, heuristic, states[0].rules, states[0]).unit
         frame.attrs["final"] = None
     frame.attrs["seat"] = seat
-    frame.attrs["game"] = getattr(game, "__name__", "")
     frame.attrs["ended"] = "" if result is None else str(getattr(result.ending, "value",
                                                                  result.ending))
+    frame.attrs["ending_name"] = "" if end is None or result is None else ending_name(
+        game, result, end.rules)
     frame.attrs["winners"] = [] if result is None else [int(w) for w in result.winners]
     frame.attrs["seats"] = 0 if result is None else len(result.scores)
     frame.attrs["turning_points"] = turning_points(frame, frame.attrs["unit"])
     return frame
 
 
-def ending_words(game: str, ending: str, winners: Sequence[int], seat: PlayerId,
-                 seats: int = 0) -> str:
+def ending_words(named: str, winners: Sequence[int], seat: PlayerId, seats: int = 0) -> str:
     """How a game ended and who won, as ``seat`` reads it, in the language in force: "(the
     Kenduri failed): nobody won", "(the seal target was reached): you won", "(the Last Round
     was played): P2 won"; a game of one seat (``seats`` 1, Sendiri) that nobody won: "you
-    lost". ``game``: the game module's name (its ``words.ENDED`` names ``ending``, the
-    outcome's ending code)."""
-    words = sys.modules.get(f"{game}.words")
-    named = getattr(words, "ENDED", {}).get(ending)
+    lost". ``named``: how it ended, in English (:func:`ending_name`; "" says only who won)."""
     names = [_("you") if w == seat else f"P{w}" for w in winners]
     who = ((_("you lost") if seats == 1 else _("nobody won")) if not names else
            _("{winners} won").format(winners=names[0] if len(names) == 1 else _(
                "{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])))
-    return _(": {winners}").format(winners=who) if named is None else _(
+    return _(": {winners}").format(winners=who) if not named else _(
         " ({ending}): {winners}").format(ending=_(named), winners=who)
+
+
+def ending_name(game: GameModule, result: Any, rules: Any) -> str:
+    """How a game ended, in a few English words for the catalogue: the game's words module's
+    ``ended_name(ending, rules)`` where it has one (Bansan's Kenduri names its feast), else its
+    ``ENDED`` by the outcome's ending code; "" where it has neither."""
+    words = sys.modules.get(f"{getattr(game, '__name__', '')}.words")
+    code = str(getattr(result.ending, "value", result.ending))
+    namer = getattr(words, "ended_name", None)
+    named = namer(code, rules) if namer is not None else getattr(words, "ENDED", {}).get(code)
+    return named or ""
 
 
 def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
@@ -834,7 +843,8 @@ def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
     estimated result rose most from its previous decision to after this move), losses first,
     each group largest first. Each is said in its row's ``unit`` (``unit`` where the frame has
     none); a rise is not counted across a change of unit, nor in a measure the table shares
-    (``shared``: the other seats' lists completed while the seat waited are not its gain).
+    (``shared``: the other seats' lists completed while the seat waited are not its gain),
+    nor a loss or rise that rounds to nothing at the one decimal it is said with.
     Sizes are compared within a unit only: with several (the Kenduri's Menu lists, then its
     money), each unit's largest loss is named, then the others in the order the units came."""
     if len(frame) == 0:
@@ -843,14 +853,15 @@ def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:
     before = None
     for row in frame.itertuples(index=False):
         here = getattr(row, "unit", unit) or unit
-        if row.loss > 0 and row.preferred != row.played:
+        if round(row.loss, 1) > 0 and row.preferred != row.played:  # "worth about 0.0
+            # Menu lists more" named nothing a learner could see (helper-119)
             events.append((row.loss, row.move, _(
                 "Move {move}: you played {played}; {preferred} was worth about {loss} more "
                 "(±{error}).").format(move=row.move, played=row.played, preferred=row.preferred,
                                       loss=_amount(row.loss, here),
                                       error=_amount(2 * row.se_loss, here)), True, here))
         if (before is not None and before[1] == here and not getattr(row, "shared", False)
-                and row.value_played - before[0] > 0):
+                and round(row.value_played - before[0], 1) > 0):
             gain = row.value_played - before[0]
             events.append((gain, row.move, _(
                 "Move {move}: after {played} your expected result stood about {gain} higher "
@@ -923,7 +934,7 @@ def review_text(frame: Any) -> str:
                      **said, final=_amount(final, unit, 0))
         if ended:  # in the language in force, as the turning points are
             text = _("{review} The game is over{ending}.").format(review=text, ending=(
-                ending_words(frame.attrs.get("game", ""), ended, frame.attrs.get("winners", ()),
+                ending_words(frame.attrs.get("ending_name", ""), frame.attrs.get("winners", ()),
                              seat, frame.attrs.get("seats", 0))))
     stored = frame.attrs.get("turning_points")
     # the turning points in the language in force (``review`` kept them in its own)
@@ -972,6 +983,7 @@ def game_and_seat(view: Any, legal_actions: tuple[Any, ...]) -> tuple[GameModule
     return game_of(view), viewer_of(view, legal_actions)
 
 
-__all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "ending_words", "hint", "match_hint",
+__all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "ending_name", "ending_words", "hint",
+           "match_hint",
            "match_review", "measure_of", "review", "review_decision", "review_rows",
            "review_text", "score_measure", "turning_points", "worth_of"]

@@ -118,3 +118,30 @@ def test_a_preview_names_the_overflow_fine_inside_its_money_change() -> None:
     no_fine = position(rents={0: ["FV"], 1: ["WG"]}, wallets={0: ["SL-19"]}, phase="complete",
                        money=[0, 10], bags={0: ["MT:PA", "MT:PA", "SF:PA", "SF:PA"]})
     assert "fined" not in str(bansan.preview(view(no_fine, 0), bansan.legal_actions(no_fine)[0]))
+
+
+def test_a_kenduri_closing_round_with_every_list_done_asks_to_complete_none() -> None:
+    """helper-119, in the Closing Round of a Kenduri whose 5 lists were done: "You are completing
+    your last Shopping Lists in the Closing Round" and "complete any Shopping Lists you can",
+    with done as the only choice."""
+    from pathlib import Path
+
+    from marketlib import Match
+    from marketlib.bansan import words
+    from marketlib.core.i18n import language
+
+    match = Match.load(Path(__file__).parents[1] / "bots" / "games" /
+                       "kenduri_3p_seed1_feast.json")
+    state = next(s for s in match.states if s.phase == "closing")
+    assert state.public == () and [str(a) for a in bansan.legal_actions(state)] == ["P0 done"]
+    mine, other = bansan.view(state, 0), bansan.view(state, 1)
+    assert words.instruction(mine, 0, 0) == (
+        "Closing Round: every Kenduri list is completed, so finish (done); your leftover "
+        "produce is thrown into the bins (B-END-05).")
+    assert words.step(mine, 0, 0) == ("You are finishing the Closing Round: every Kenduri "
+                                      "list is completed (B-KEN-06).")
+    assert words.step(other, 0, 1) == ("P0 is finishing the Closing Round: every Kenduri "
+                                       "list is completed (B-KEN-06).")
+    with language("ms"):
+        assert "Kenduri" in words.step(mine, 0, 0) and "Closing Round" not in \
+            words.step(mine, 0, 0)

@@ -69,13 +69,15 @@ def test_the_menu_is_read_in_lists_until_the_feast_is_certain_then_money() -> No
     assert frame.attrs["ended"] == "money" and frame.attrs["winners"] == [0]
     text = coach.review_text(frame)
     assert "your final result: RM45;" in text
-    assert "The game is over (the Last Round was played): you won." in text
+    assert "The game is over (the Kenduri Menu was completed): you won." in text  # not "the
+    # Last Round was played", which hid that the table won its Menu (helper-119)
     loss_rm = frame.loss[frame.unit == "RM"].sum()
     assert " Menu lists and RM" in text or round(loss_rm, 1) == 0  # each unit's own sum; a
     # unit with nothing lost is left out ("1.0 Menu lists and RM0.0" read badly, helper-118)
     with language("ms"):
         malay = coach.review_text(frame)
-    assert "senarai Menu" in malay and "Permainan tamat (" in malay
+    assert "senarai Menu" in malay and "Permainan tamat (Menu Kenduri telah disiapkan): anda " \
+        "menang." in malay
     assert "P0 menang" not in malay and "anda menang" in malay
     chart = review_chart(frame).to_dict()  # one chart per unit, on the same moves
     titles = [layer["layer"][0]["encoding"]["y"]["title"] for layer in chart["vconcat"]]
@@ -92,7 +94,8 @@ def test_after_the_feast_the_money_counts_and_the_winner_is_named() -> None:
     assert frame.attrs["final"] == 20.0 and frame.attrs["unit"] == "RM"
     assert frame.unit.iloc[-1] == "RM"
     text = coach.review_text(frame)
-    assert "your final result: RM20;" in text and "(the Last Round was played): P2 won." in text
+    assert "your final result: RM20;" in text
+    assert "(the Kenduri Menu was completed): P2 won." in text
 
 
 def test_a_failed_kenduri_says_so_and_counts_the_lists_completed() -> None:
@@ -187,3 +190,20 @@ def test_a_lost_sendiri_review_says_you_lost() -> None:
     assert text.endswith("The game is over (the solo target was missed): you lost.") or \
         "The game is over (the solo target was missed): you lost. Turning points" in text
     assert "nobody won" not in text and " points" in text
+
+
+def test_a_loss_that_rounds_to_nothing_is_no_turning_point() -> None:
+    """helper-119 read "'R&R: release ST-07 (get RM3)' was worth about 0.0 Menu lists more
+    (±0.0 Menu lists)": a loss of 0.043, said with one decimal, named nothing it could see."""
+    import pandas as pd
+
+    frame = pd.DataFrame([{"move": m, "played": f"P0 move{m}", "preferred": f"P0 other{m}",
+                           "value_played": v, "loss": loss, "se_loss": 0.0, "unit": MENU_LISTS,
+                           "shared": False} for m, v, loss in
+                          ((4, 1.0, 0.043), (8, 1.04, 0.0), (12, 1.5, 0.3))])
+    points = coach.turning_points(frame, MENU_LISTS)
+    assert points == [
+        "Move 12: you played P0 move12; P0 other12 was worth about 0.3 Menu lists more "
+        "(±0.0 Menu lists).",
+        "Move 12: after P0 move12 your expected result stood about 0.5 Menu lists higher than "
+        "at your previous decision (1.5 Menu lists)."]  # nor the rise of 0.04 at move 8
