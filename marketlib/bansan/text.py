@@ -303,6 +303,11 @@ def _offered(view: View, a: A.ProposeTrade | A.Bargain | A.Counter, after: State
     if held:
         said += (f"; RM{held} of your money is held for it while the offer waits: you cannot "
                  "spend it elsewhere (A-B-61)")
+    buying = after.pending
+    if (isinstance(offer, BargainOffer) and isinstance(buying, Purchase) and not buying.picked
+            and bargain_seller(after, offer) != a.player):  # helper-119 declined, then found
+        said += (f"; if P{to} declines, the BUY goes on: you must still pick at least 1 card "
+                 "(B-BUY-01)")  # only a full-price pick left
     return said
 
 

@@ -1716,6 +1716,7 @@ PREVIEWS: tuple[str, ...] = (
        '({count} counter(s) left, A-B-60)'),
     N_('counters the offer: P{seat} may only accept or decline (no counters left, A-B-60)'),
     N_('if P{seat} accepts, they pay you RM{money}'),
+    N_('if P{seat} declines, the BUY goes on: you must still pick at least 1 card (B-BUY-01)'),
     N_('the offer ends; nothing changes hands'),
     N_('sells {count} card(s) to the Outside Market for RM{money} (half price, rounded down '
        'once)'),

@@ -780,8 +780,9 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     ``unit`` (the final result's, else the last decision's), ``seat``, ``final`` (the seat's
     real final result once the game is over, in ``unit``, else ``None``), ``ended`` (the
     outcome's ending code, "" until the game is over), ``ending_name`` (how it ended, in
-    English: :func:`ending_name`), ``winners`` and ``seats``, and ``turning_points``
-    (:func:`turning_points`).
+    English: :func:`ending_name`), ``winners`` and ``seats``, ``notes`` (what a measure
+    used leaves out, in English: :class:`~marketlib.bots.heuristics.ReviewMeasure`) and
+    ``turning_points`` (:func:`turning_points`).
     """
     import pandas as pd  # type: ignore[import-untyped]  # the "analysis" extra
 
@@ -808,6 +809,9 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     frame.attrs["ending_name"] = "" if end is None or result is None else ending_name(
         game, result, end.rules)
     frame.attrs["winners"] = [] if result is None else [int(w) for w in result.winners]
+    frame.attrs["notes"] = list(dict.fromkeys(  # what each measure used leaves out
+        note for note in (measure_of(game, heuristic, states[r.decision].rules,
+                                     states[r.decision]).note for r in rows) if note))
     frame.attrs["seats"] = 0 if result is None else len(result.scores)
     frame.attrs["turning_points"] = turning_points(frame, frame.attrs["unit"])
     return frame
@@ -936,6 +940,8 @@ def review_text(frame: Any) -> str:
             text = _("{review} The game is over{ending}.").format(review=text, ending=(
                 ending_words(frame.attrs.get("ending_name", ""), frame.attrs.get("winners", ()),
                              seat, frame.attrs.get("seats", 0))))
+    for note in frame.attrs.get("notes", ()):  # in the language in force
+        text = f"{text} {_(note)}"
     stored = frame.attrs.get("turning_points")
     # the turning points in the language in force (``review`` kept them in its own)
     points = turning_points(frame, unit) if stored is None or get_language() != "en" else stored

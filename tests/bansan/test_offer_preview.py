@@ -57,7 +57,9 @@ def test_a_bargain_holds_the_buyers_price_and_the_sellers_counter_holds_nothing(
     assert _said(match.view(0), f"P0 bargain {card} 1") == (
         f"offers P1 RM1 for {card}; if P1 accepts, {card} is picked for the BUY at RM1, paid "
         "when the buyer finishes (done); RM1 of your money is held for it while the offer "
-        "waits: you cannot spend it elsewhere (A-B-61)")
+        "waits: you cannot spend it elsewhere (A-B-61); if P1 declines, the BUY goes on: you "
+        "must still pick at least 1 card (B-BUY-01)")  # helper-119 declined and found only a
+    # full-price pick left
     match.play(f"P0 bargain {card} 1")
     assert _said(match.view(1), "P1 counter price=2") == (  # the seller's: no money of P1's
         f"counters the offer: P0 may only accept or decline (no counters left, A-B-60); if P0 "

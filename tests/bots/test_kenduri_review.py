@@ -21,7 +21,7 @@ from marketlib import Match, bansan
 from marketlib.bots import coach
 from marketlib.bots.coach import measure_of, review_decision, score_measure
 from marketlib.bots.heuristics import heuristic_for
-from marketlib.bots.heuristics.bansan import MENU_LISTS, feast_progress, menu_lists
+from marketlib.bots.heuristics.bansan import MENU_LISTS, MENU_NOTE, feast_progress, menu_lists
 from marketlib.charts import review_chart
 from marketlib.core.game import Outcome
 from marketlib.core.i18n import language
@@ -74,8 +74,11 @@ def test_the_menu_is_read_in_lists_until_the_feast_is_certain_then_money() -> No
     loss_rm = frame.loss[frame.unit == "RM"].sum()
     assert " Menu lists and RM" in text or round(loss_rm, 1) == 0  # each unit's own sum; a
     # unit with nothing lost is left out ("1.0 Menu lists and RM0.0" read badly, helper-118)
+    assert MENU_NOTE in text  # what the lists leave out, said once (helper-119)
+    assert text.count("money counted for nothing") == 1
     with language("ms"):
         malay = coach.review_text(frame)
+    assert "wang sesuatu langkah tidak dikira" in malay
     assert "senarai Menu" in malay and "Permainan tamat (Menu Kenduri telah disiapkan): anda " \
         "menang." in malay
     assert "P0 menang" not in malay and "anda menang" in malay
@@ -94,7 +97,7 @@ def test_after_the_feast_the_money_counts_and_the_winner_is_named() -> None:
     assert frame.attrs["final"] == 20.0 and frame.attrs["unit"] == "RM"
     assert frame.unit.iloc[-1] == "RM"
     text = coach.review_text(frame)
-    assert "your final result: RM20;" in text
+    assert "your final result: RM20;" in text and MENU_NOTE in text
     assert "(the Kenduri Menu was completed): P2 won." in text
 
 
@@ -158,7 +161,8 @@ def test_the_other_modes_and_games_keep_their_score() -> None:
     assert measure_of(bansan, HEURISTIC, bansan.Rules(players=2)).unit == "RM"
     assert measure_of(bansan, HEURISTIC, bansan.Rules(players=1, mode="sendiri")).unit == \
         "points"
-    assert measure_of(bansan, HEURISTIC, start.rules, start) == (MENU_LISTS, menu_lists, True)
+    assert measure_of(bansan, HEURISTIC, start.rules, start) == (MENU_LISTS, menu_lists, True,
+                                                                 MENU_NOTE)
     assert measure_of(monsoon, heuristic_for(monsoon), monsoon.Rules()).unit == "seals"
     assert menu_lists(start) == 0.0
 

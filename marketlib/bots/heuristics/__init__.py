@@ -25,12 +25,15 @@ class ReviewMeasure(NamedTuple):
     """What the coach's review reads a seat's result in at a decision (a game's heuristic
     module may declare ``review_measure(rules, state)`` giving one, or ``None`` for the
     score): ``unit`` (a word for the catalogue, ``N_``), ``worth(state, seat)`` (the estimate
-    in a position, the real result of a finished game) and ``shared`` (the same for every
-    seat, so its rises while the seat waited are the table's, not the seat's own)."""
+    in a position, the real result of a finished game), ``shared`` (the same for every
+    seat, so its rises while the seat waited are the table's, not the seat's own) and
+    ``note`` (a sentence for the catalogue a review reads out once where it used the measure:
+    what it leaves out)."""
 
     unit: str
     worth: Callable[[Any, PlayerId], float]
     shared: bool = False
+    note: str = ""
 
 
 class Heuristic(Protocol):

@@ -361,7 +361,13 @@ def review_measure(rules: Any, state: Any = None) -> ReviewMeasure | None:
         return None
     if state is not None and not state.public and not state.missed:
         return None  # the feast is certain: money decides (B-KEN-06)
-    return ReviewMeasure(MENU_LISTS, menu_lists, shared=True)
+    return ReviewMeasure(MENU_LISTS, menu_lists, shared=True, note=MENU_NOTE)
+
+
+MENU_NOTE = N_("While the Menu had an open list, the review read the table's Menu lists, which "
+               "decide whether anyone wins (B-KEN-05): a move's money counted for nothing then.")
+"""What a Kenduri review says it left out (helper-119 bought a card it did not need and the
+review said nothing of the RM1)."""
 
 
 _CARD = operator.attrgetter("card")
