@@ -349,6 +349,9 @@ def _undecided(seat: PlayerId, options: list[Option], tied: list[Option], done: 
                    "percentage points), no further apart than their uncertainty.").format(
                        moves=_names([named(table, o.action) for o in tied]), done=done,
                        estimates=_names(estimates))
+    reason += " " + _("(A score runs from 0%, lost, to 100%, won.)")  # the scale the untied
+    # hint gives (helper-119 read "each scored about 1% ±0" in a Kenduri and could not tell
+    # whether it was the feast's chance or its own)
     level = [o for o in order if first.value - o.value < LEVEL]
     if len(level) == len(order):
         reason += " " + _(

@@ -248,13 +248,15 @@ def test_more_than_three_moves_alike_to_the_percent_read_as_one_figure() -> None
     h = coach._undecided(0, alike, alike, 300, None, None)  # type: ignore[arg-type]
     assert h.reason.startswith(
         "cannot tell 4 of the moves it weighed apart by its search yet: in 300 simulated "
-        "futures each scored about 58%. Neither can the greedy evaluation")
+        "futures each scored about 58%. (A score runs from 0%, lost, to 100%, won.) Neither "
+        "can the greedy evaluation")  # the scale, as an untied hint gives it (helper-119)
     close = [coach.Option(a, (a,), 0.578 + i / 1000, 75, 0.01, 0.575)
              for i, a in enumerate(steals)]
     h = coach._undecided(0, close, close, 300, None, None)  # type: ignore[arg-type]
     assert h.reason.startswith("cannot tell 4 of the moves it weighed apart by its search "
                                "yet: in 300 simulated futures each scored about 58% (± up to 2 "
-                               "percentage points). Neither")
+                               "percentage points). (A score runs from 0%, lost, to 100%, "
+                               "won.) Neither")
     with language("ms"):
         assert coach._undecided(0, alike, alike, 300, None, None).reason.startswith(  # type: ignore[arg-type]
             "belum dapat membezakan 4 daripada langkah yang dipertimbangkannya melalui carian: "

@@ -146,7 +146,8 @@ def test_the_malay_sentences_of_undecided_bansan_hints() -> None:
         "belum dapat membezakan P0 return SL-41, P0 return SL-34 dan P0 return SL-12 melalui "
         "carian: dalam 40 masa depan simulasi, setiap satu mendapat skor kira-kira 50% ±0 (± "
         "dua ralat piawai, dalam mata peratusan), tidak lebih jauh daripada "
-        "ketidakpastiannya. Penilaian tamak (skor yang sama dibaca sejurus selepas giliran, "
+        "ketidakpastiannya. (Skor daripada 0%, kalah, hingga 100%, menang.) Penilaian tamak "
+        "(skor yang sama dibaca sejurus selepas giliran, "
         "tanpa meneruskan permainan) juga tidak dapat membezakannya: setiap satu meninggalkan "
         "P0 pada 50.0%, jadi setakat yang dapat dinilai oleh jurulatih, mana-mana satu pun "
         "boleh; ia mencadangkan yang pertama, P0 return SL-41.")
