@@ -509,11 +509,12 @@ def review_chart(frame: Any) -> alt.LayerChart | alt.VConcatChart:
         return _review_layers(frame, units[0] if units and units[0] else
                               frame.attrs.get("unit", "points"))
     moves = alt.Scale(domain=[int(frame.move.min()), int(frame.move.max())])
-    return alt.vconcat(*(_review_layers(frame[frame["unit"] == unit], unit, moves)
+    return alt.vconcat(*(_review_layers(frame[frame["unit"] == unit], unit, moves, named=True)
                          for unit in units))
 
 
-def _review_layers(frame: Any, unit: str, moves: alt.Scale | None = None) -> alt.LayerChart:
+def _review_layers(frame: Any, unit: str, moves: alt.Scale | None = None,
+                   named: bool = False) -> alt.LayerChart:
     data = frame[["move", "played", "preferred", "value_played", "se_played",
                   "value_preferred", "loss"]].copy()
     data["low"] = data.value_played - 2 * data.se_played.fillna(0)
@@ -529,7 +530,8 @@ def _review_layers(frame: Any, unit: str, moves: alt.Scale | None = None) -> alt
         x=x, y="value_preferred:Q", tooltip=["move", "preferred", "value_preferred",
                                              "loss"])
     seat = frame.attrs.get("seat", "?")
-    return _size(_layers(band, line, better), f"P{seat}'s expected final result",
+    title = f"P{seat}'s expected final result" + (f", in {unit}" if named else "")
+    return _size(_layers(band, line, better), title,
                  "line: after the move played; triangles: after the coach's move")
 
 

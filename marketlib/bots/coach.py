@@ -38,6 +38,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import math
 import random
 import sys
@@ -565,8 +566,9 @@ def _mean_se(values: Sequence[float]) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision (a row of :func:`review`'s frame; ``unit`` and ``shared``: the
-    measure its values are in, :func:`measure_of`)."""
+    """One reviewed decision (a row of :func:`review`'s frame; ``unit``, ``shared`` and
+    ``note``: the measure its values are in, :func:`measure_of`; the frame keeps the notes in
+    ``attrs``, not as a column)."""
 
     decision: int
     move_number: int
@@ -582,6 +584,7 @@ class Decision:
     worlds: int
     unit: str = ""
     shared: bool = False
+    note: str = ""
 
 
 def review_decision(game: GameModule, state_view: Any, legal: tuple[Any, ...], played: Any,
@@ -730,7 +733,8 @@ def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any],
         rows.append(Decision(i, i + 1, named(state, played), named(state, preferred),
                              m_played, se_played, m_pref, se_pref, loss,
                              se_loss if preferred != played else 0.0, len(legal),
-                             len(v_played), here.unit, here.shared))  # a board names the
+                             len(v_played), here.unit, here.shared, here.note))  # a board
+        # names the
         # moves in the seat's view
         report(done)
     report(None)
@@ -791,7 +795,7 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
 
     rows = review_rows(game, states, actions, seat, worlds=worlds, candidates=candidates,
                        nodes=nodes, progress=progress, searches=searches)
-    columns = list(Decision.__dataclass_fields__)
+    columns = [c for c in Decision.__dataclass_fields__ if c != "note"]  # notes: in attrs
     frame = pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)
     frame = frame.rename(columns={"move_number": "move"})
     heuristic = heuristic_for(game)
@@ -812,9 +816,8 @@ def review(game: GameModule, states: Sequence[Any], actions: Sequence[Any], seat
     frame.attrs["ending_name"] = "" if end is None or result is None else ending_name(
         game, result, end.rules)
     frame.attrs["winners"] = [] if result is None else [int(w) for w in result.winners]
-    frame.attrs["notes"] = list(dict.fromkeys(  # what each measure used leaves out
-        note for note in (measure_of(game, heuristic, states[r.decision].rules,
-                                     states[r.decision]).note for r in rows) if note))
+    frame.attrs["notes"] = list(dict.fromkeys(r.note for r in rows if r.note))  # what each
+    # measure the rows were read in leaves out
     frame.attrs["seats"] = 0 if result is None else len(result.scores)
     frame.attrs["turning_points"] = turning_points(frame, frame.attrs["unit"])
     return frame
@@ -837,7 +840,10 @@ def ending_name(game: GameModule, result: Any, rules: Any) -> str:
     """How a game ended, in a few English words for the catalogue: the game's words module's
     ``ended_name(ending, rules)`` where it has one (Bansan's Kenduri names its feast), else its
     ``ENDED`` by the outcome's ending code; "" where it has neither."""
-    words = sys.modules.get(f"{getattr(game, '__name__', '')}.words")
+    try:
+        words = importlib.import_module(f"{getattr(game, '__name__', '')}.words")
+    except ImportError:  # a game without a words module: its ending code is all there is
+        words = None
     code = str(getattr(result.ending, "value", result.ending))
     namer = getattr(words, "ended_name", None)
     named = namer(code, rules) if namer is not None else getattr(words, "ENDED", {}).get(code)
@@ -922,7 +928,8 @@ def review_text(frame: Any) -> str:
     seat = frame.attrs.get("seat", "?")
     if len(frame) == 0:
         return _("Review of P{seat}: no decisions of P{seat} to review yet.").format(seat=seat)
-    differ = int((frame.played != frame.preferred).sum())
+    differ = int(((frame.played != frame.preferred) & (frame.loss.round(1) > 0)).sum())  # as
+    # the turning points: a loss that rounds to nothing is no other move preferred (helper-120)
     final = frame.attrs.get("final")
     last = frame["unit"].iloc[-1] if "unit" in frame else unit
     said = {"seat": seat, "count": len(frame), "differ": differ,

@@ -148,7 +148,10 @@ def _check_one(
             why = game.explain(state, action)
             if why is not None:
                 raise _fail(seed, step, f"legal action {action} is explained as illegal: {why}")
-            game.apply(state, action)
+            if game.apply(state, action) is state:  # a board's kept log tells timelines
+                raise _fail(seed, step, f"apply({action}) returned the state it was given: "
+                                        "each move makes a new state")  # apart by their
+                # states (marketlib.widgets.story.kept_log)
             if str(game.parse_action(str(action))) != str(action) or (
                 game.parse_action(str(action)) != action
             ):

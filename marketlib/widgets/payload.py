@@ -174,7 +174,9 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
                 _("Game over: {winners} won. {scores}.").format(winners=winners, scores=scores))
         return f"{text} {standings(view)}"
     ending = outcome.ending.value
-    named = getattr(words, "ENDED", {}).get(ending)
+    namer = getattr(words, "ended_name", None)  # by the rules, where the game names it so
+    named = (namer(ending, match.rules) if namer is not None else
+             getattr(words, "ENDED", {}).get(ending))  # (a Kenduri's feast, as its review)
     if alone:
         return _("Game over ({ending}): P0 lost. {scores}.").format(
             ending=_(named) if named else ending, scores=scores)

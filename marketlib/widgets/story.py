@@ -102,9 +102,11 @@ def kept_log(
     if built is not None:
         old, old_lines, last = built
         start = len(old)
-        if start < len(states) and states[start] is last:  # the timeline still runs through
-            lines = old_lines  # the last state logged (a new move makes a new state, so an
-            # undo and another move never do): only moves were added, if any
+        if start < len(states) and states[start] is last and len(old_lines) == start:  # the
+            lines = old_lines  # timeline still runs through the last state logged (a new move
+            # makes a new state, so an undo and another move never do: a game's apply never
+            # returns a state it was given): only moves were added, if any. A refresh cut
+            # short while it extended the list leaves it longer, and is worded again (helper-120)
         else:
             start = min(start, len(history))
             if history[:start] != old[:start]:  # an undo, then another move: from the

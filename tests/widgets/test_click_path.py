@@ -262,6 +262,37 @@ def test_a_boards_log_is_the_whole_log_through_undos_redos_and_other_moves() -> 
     assert checked == 480 and match.cursor > 100
 
 
+def test_a_refresh_cut_short_leaves_no_line_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """helper-120: the kept log is extended in place, so a refresh stopped while it wrote the
+    new moves' lines (an error, a KeyboardInterrupt) left the list longer than the moves it
+    had noted, and the next refresh wrote those lines again (7 lines for 6 moves)."""
+    from marketlib.widgets.story import kept_log, log_lines
+
+    shared, _seats = table("bansan", 3, seed=5)
+    match = shared.match
+    rng = random.Random(5)
+    for _ in range(4):
+        match.play(rng.choice(match.legal_actions()))
+    kept_log(match, 0, shared.reasons, shared.lines)
+    for _ in range(3):
+        match.play(rng.choice(match.legal_actions()))
+    real, calls = bansan.describe, []
+
+    def fails_on_the_second(*args: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(bansan, "describe", fails_on_the_second)
+    with pytest.raises(KeyboardInterrupt):
+        kept_log(match, 0, shared.reasons, shared.lines)
+    monkeypatch.setattr(bansan, "describe", real)
+    assert kept_log(match, 0, shared.reasons, shared.lines) == log_lines(match, 0,
+                                                                          shared.reasons)
+    assert len(kept_log(match, 0, shared.reasons, shared.lines)) == 7
+
+
 def recaps(monkeypatch: pytest.MonkeyPatch, keep: bool = True) -> Counter[tuple[int, int, int]]:
     """How many times each seat's story worded each run of moves (seat, first move, end),
     along a seeded 4-seat game whose every board is redrawn after each move, as a classroom
