@@ -210,3 +210,18 @@ def test_a_loss_that_rounds_to_nothing_is_no_turning_point() -> None:
         "(±0.0 Menu lists).",
         "Move 12: after P0 move12 your expected result stood about 0.5 Menu lists higher than "
         "at your previous decision (1.5 Menu lists)."]  # nor the rise of 0.04 at move 8
+
+
+def test_the_boards_end_heading_names_the_feast_as_the_review_does() -> None:
+    """The board's end heading (without a seat's standings) read "(the Last Round was played)"
+    where the review said the Kenduri Menu was completed (helper-120); both ask
+    ``coach.ending_name``."""
+    from marketlib.widgets import table_of
+    from marketlib.widgets.payload import summary_text
+
+    match = Match.load(GAMES / "kenduri_3p_seed1_feast.json")
+    assert summary_text(match, table_of("bansan")) == (
+        "Game over (the Kenduri Menu was completed): P2 won. P0 RM20, P1 RM27, P2 RM43.")
+    failed = Match.load(GAMES / "kenduri_3p_seed3_failed.json")
+    assert summary_text(failed, table_of("bansan")).startswith(
+        "Game over (the Kenduri failed): nobody won.")
