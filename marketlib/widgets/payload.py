@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from marketlib.bots.coach import ending_name
 from marketlib.core.i18n import _, get_language, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
@@ -153,8 +154,9 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
     ``table`` and a seat's ``view`` of the finished position, the final standings follow, with
     the tie-breakers the rules applied and how the game ended where it was not the usual end
     (the game's ``words.final_standings``, issue 30); without them, how it ended is said in the
-    heading, in words where the table has them (its words' ``ENDED``), else as the ending's
-    code. Each score is written as the game's words write it (``score``: ``P0 RM26``, ``P0 16
+    heading, in the game's words as the coach's review says it
+    (:func:`~marketlib.bots.coach.ending_name`: a Kenduri's feast by its rules), else as the
+    ending's code. Each score is written as the game's words write it (``score``: ``P0 RM26``, ``P0 16
     seals``, a Sendiri total ``P0 73 (money + Deck cards)``), else with the game's
     ``score_unit``."""
     outcome = match.outcome
@@ -174,9 +176,8 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
                 _("Game over: {winners} won. {scores}.").format(winners=winners, scores=scores))
         return f"{text} {standings(view)}"
     ending = outcome.ending.value
-    namer = getattr(words, "ended_name", None)  # by the rules, where the game names it so
-    named = (namer(ending, match.rules) if namer is not None else
-             getattr(words, "ENDED", {}).get(ending))  # (a Kenduri's feast, as its review)
+    named = ending_name(match.game, outcome, match.rules)  # as the review names it (a
+    # Kenduri's feast by its rules)
     if alone:
         return _("Game over ({ending}): P0 lost. {scores}.").format(
             ending=_(named) if named else ending, scores=scores)
