@@ -154,11 +154,11 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
     ``table`` and a seat's ``view`` of the finished position, the final standings follow, with
     the tie-breakers the rules applied and how the game ended where it was not the usual end
     (the game's ``words.final_standings``, issue 30); without them, how it ended is said in the
-    heading, in the game's words as the coach's review says it
-    (:func:`~marketlib.bots.coach.ending_name`: a Kenduri's feast by its rules), else as the
-    ending's code. Each score is written as the game's words write it (``score``: ``P0 RM26``, ``P0 16
-    seals``, a Sendiri total ``P0 73 (money + Deck cards)``), else with the game's
-    ``score_unit``."""
+    heading, in words where the table has them, as the coach's review says it
+    (:func:`~marketlib.bots.coach.ending_name`: a Kenduri's feast by its rules), else as
+    the ending's code. Each score is written as the game's words write it (``score``:
+    ``P0 RM26``, ``P0 16 seals``, a Sendiri total ``P0 73 (money + Deck cards)``), else with
+    the game's ``score_unit``."""
     outcome = match.outcome
     if outcome is None:
         return ""
@@ -176,8 +176,8 @@ def summary_text(match: Match, table: Table | None = None, view: Any = None) -> 
                 _("Game over: {winners} won. {scores}.").format(winners=winners, scores=scores))
         return f"{text} {standings(view)}"
     ending = outcome.ending.value
-    named = ending_name(match.game, outcome, match.rules)  # as the review names it (a
-    # Kenduri's feast by its rules)
+    named = ending_name(match.game, outcome, match.rules) if words is not None else ""  # as
+    # the review names it (a Kenduri's feast by its rules); no table: the ending's code
     if alone:
         return _("Game over ({ending}): P0 lost. {scores}.").format(
             ending=_(named) if named else ending, scores=scores)
