@@ -64,3 +64,65 @@ def test_a_bargain_holds_the_buyers_price_and_the_sellers_counter_holds_nothing(
     assert _said(match.view(1), "P1 counter price=2") == (  # the seller's: no money of P1's
         f"counters the offer: P0 may only accept or decline (no counters left, A-B-60); if P0 "
         f"accepts, {card} is picked for the BUY at RM2, paid when the buyer finishes (done)")
+
+
+def test_what_people_propose_previews_the_same_in_every_world_and_holds_what_it_pays() -> None:
+    """Proposals with people's terms (``bansan.fuzz.person_action``: amounts above what a seat
+    has, cards it does not hold, counters past the limit) along random 3-seat games: each legal
+    one previews from its proposer's view alike in worlds dealt anew from that view (nothing
+    hidden shows), says the money it holds exactly when the proposer pays some (A-B-61), and
+    never "no visible change yet"; an illegal one is refused by the preview with its rule ID."""
+    import random
+    from collections import Counter
+
+    from marketlib.bansan import actions as A
+    from marketlib.bansan.fuzz import person_action
+    from marketlib.bansan.state import BargainOffer
+    from marketlib.core.errors import IllegalAction
+
+    offers = (A.ProposeTrade, A.Bargain, A.Counter)
+    previewed = refused = 0
+    kinds: Counter[tuple[str, bool]] = Counter()
+    for seed in range(14):
+        rng = random.Random(seed)
+        state = bansan.setup(bansan.Rules(players=3), seed=seed)
+        for _ in range(160):
+            if bansan.outcome(state) is not None:
+                break
+            for _ in range(3):
+                seat = rng.randrange(3)
+                move = person_action(state, seat, rng)
+                if not isinstance(move, offers):
+                    continue
+                view = bansan.view(state, seat)
+                if bansan.explain(state, move) is not None:
+                    try:
+                        bansan.preview(view, move)
+                    except IllegalAction as err:
+                        assert err.rule, move
+                        refused += 1
+                        continue
+                    raise AssertionError(f"{move} previewed though illegal")
+                said = {str(bansan.preview(view, move, bansan.determinize(view,
+                                                                        random.Random(k))))
+                        for k in range(3)}
+                assert len(said) == 1, (move, said)  # the same in every world
+                text = said.pop()
+                assert "no visible change" not in text
+                offer = bansan.apply(state, move).offer
+                assert offer is not None and offer.to != seat
+                held = (offer.price if bansan.queries.bargain_seller(state, offer) != seat
+                        else 0) if isinstance(offer, BargainOffer) else offer.pay
+                assert ("of your money is held" in text) == (held > 0), (move, text)
+                assert held == 0 or f"; RM{held} of your money is held" in text, (move, text)
+                assert f"P{offer.to}" in text
+                previewed += 1
+                kinds[type(move).__name__, isinstance(offer, BargainOffer)] += 1
+                if rng.random() < 0.5:  # sent: the next people answer it, or counter
+                    state = bansan.apply(state, move)
+                    break
+            else:
+                state = bansan.apply(state, rng.choice(bansan.legal_actions(state)))
+    assert previewed > 40 and refused > 40, (previewed, refused)
+    assert kinds["Counter", True] > 5 and kinds["Counter", False] > 5, kinds  # both offers'
+    assert kinds["Bargain", True] > 5, kinds  # counters, and bargains
