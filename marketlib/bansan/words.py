@@ -816,25 +816,22 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
     return _(now).format(who=who, rent=_rent(view.rules), left=view.actions_left)
 
 
-def warning(view: Any, action: A.Action) -> str:
-    """A question to ask before ``action`` when it throws part of the turn away, or sells
-    cards for nothing ("" if none).
-
-    Example:
-        >>> from marketlib.bansan import EndActions, position, view
-        >>> s = position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions")
-        >>> warning(view(s, 0), EndActions(player=0))
-        'End the Action Phase with 2 action(s) unused?'
-    """
-    if isinstance(action, A.EndActions) and view.actions_left > 0:
+def _end_actions_warning(view: Any, action: A.EndActions) -> str:
+    if view.actions_left > 0:
         return _("End the Action Phase with {count} action(s) unused?").format(
             count=view.actions_left)
-    if isinstance(action, A.SkipStocking):
-        return _("Skip stocking this turn? Your Stalls get no new produce.")
+    return ""
+
+
+def _skip_warning(view: Any, action: A.SkipStocking) -> str:
+    return _("Skip stocking this turn? Your Stalls get no new produce.")
+
+
+def _done_warning(view: Any, action: A.Done) -> str:
     pending = view.pending
-    if (isinstance(action, A.Done) and isinstance(pending, Purchase) and pending.kind == "sell"
-            and pending.picked and purchase_total(view, pending) == 0):  # helper-112 sold a
-        # card for nothing without being asked
+    if (isinstance(pending, Purchase) and pending.kind == "sell" and pending.picked
+            and purchase_total(view, pending) == 0):  # helper-112 sold a card for nothing
+        # without being asked
         basis = price_basis(view, "sell")[0]
         if basis == "full":  # a full-price Event (EV-17..20) on cards priced RM0
             return _("Sell {count} card(s) for RM0? At the market price now, they are worth "
@@ -847,6 +844,31 @@ def warning(view: Any, action: A.Action) -> str:
                  "down (B-SELL-01): half of RM{worth} is RM0.").format(
             count=len(pending.picked), worth=sum(x.price for x in pending.picked))
     return ""
+
+
+WARNINGS: dict[type[A.Action], Callable[[Any, Any], str]] = {
+    A.EndActions: _end_actions_warning,
+    A.SkipStocking: _skip_warning,
+    A.Done: _done_warning,
+}
+"""The action kinds a board may question before playing them, each with its question
+(``WARNINGS[type](view, action)``, "" when there is none in that position): an Action Phase
+ended with actions unused, a stocking skipped, a SELL finished for nothing. Every other kind is
+played without a question (:func:`warning`)."""
+
+
+def warning(view: Any, action: A.Action) -> str:
+    """A question to ask before ``action`` when it throws part of the turn away, or sells
+    cards for nothing ("" if none; :data:`WARNINGS`).
+
+    Example:
+        >>> from marketlib.bansan import EndActions, position, view
+        >>> s = position(players=2, rents={0: ["FV"], 1: ["WG"]}, phase="actions")
+        >>> warning(view(s, 0), EndActions(player=0))
+        'End the Action Phase with 2 action(s) unused?'
+    """
+    question = WARNINGS.get(type(action))
+    return "" if question is None else question(view, action)
 
 
 def ended_name(ending: str, rules: Any) -> str | None:

@@ -223,30 +223,50 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
         who=who, now=now)
 
 
+def _pass_warning(view: Any, action: Pass) -> str:
+    if view.phase == "action" and not _only_pass(view):
+        return _("Pass your turn? You could steal, buy or fulfil instead.")
+    return ""
+
+
+def _declare_warning(view: Any, action: Declare) -> str:
+    if not isinstance(view.pending, FulfillPending):
+        return ""
+    world = determinize(view, random.Random(0))
+    after = apply(world, action)
+    player = action.player
+    cat = catalog(world)
+    gained = seals_of(after.seats[player], cat) - seals_of(world.seats[player], cat)
+    bonus = any(o.bonus for o in after.seats[player].orders if o.id == view.pending.order)
+    if gained <= 0 and not bonus:  # a Bulk edge's Bonus Good is worth it (A-M-11)
+        spent = len(view.pending.cards) + len(view.pending.bonus_goods)
+        return _("This {level} fulfilment scores 0 seals and spends {spent} item(s). Play "
+                 "it anyway?").format(level=_(LEVELS[action.level.value]), spent=spent)
+    return ""
+
+
+WARNINGS: dict[type[Action], Callable[[Any, Any], str]] = {
+    Pass: _pass_warning,
+    Declare: _declare_warning,
+}
+"""The action kinds a board may question before playing them, each with its question
+(``WARNINGS[type](view, action)``, "" when there is none in that position): a pass while
+other moves exist, a fulfilment that scores nothing. Every other kind is played without a
+question (:func:`warning`)."""
+
+
 def warning(view: Any, action: Action) -> str:
     """A question to ask before a move that spends cards for nothing (no seal and no Bonus
     Good, A-M-11) or passes the turn while other moves exist ("" if none: a forced pass is not
-    questioned, A-M-26).
+    questioned, A-M-26; :data:`WARNINGS`).
 
     Example:
         >>> from marketlib.monsoon import Pass, Rules, setup, view
         >>> warning(view(setup(Rules(players=2), seed=1), 0), Pass(player=0))
         'Pass your turn? You could steal, buy or fulfil instead.'
     """
-    if isinstance(action, Pass) and view.phase == "action" and not _only_pass(view):
-        return _("Pass your turn? You could steal, buy or fulfil instead.")
-    if isinstance(action, Declare) and isinstance(view.pending, FulfillPending):
-        world = determinize(view, random.Random(0))
-        after = apply(world, action)
-        player = action.player
-        cat = catalog(world)
-        gained = seals_of(after.seats[player], cat) - seals_of(world.seats[player], cat)
-        bonus = any(o.bonus for o in after.seats[player].orders if o.id == view.pending.order)
-        if gained <= 0 and not bonus:  # a Bulk edge's Bonus Good is worth it (A-M-11)
-            spent = len(view.pending.cards) + len(view.pending.bonus_goods)
-            return _("This {level} fulfilment scores 0 seals and spends {spent} item(s). Play "
-                     "it anyway?").format(level=_(LEVELS[action.level.value]), spent=spent)
-    return ""
+    question = WARNINGS.get(type(action))
+    return "" if question is None else question(view, action)
 
 
 def _who(seat: int, reader: int | None) -> str:

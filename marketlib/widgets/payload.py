@@ -20,7 +20,7 @@ from marketlib.bots.coach import ending_name
 from marketlib.core.i18n import _, get_language, refusal, sentence
 from marketlib.core.match import Match
 from marketlib.widgets.presentation import Presentation
-from marketlib.widgets.sight import WORLD_SEED, Sights, world_of
+from marketlib.widgets.sight import WORLD_SEED, Sight, Sights, world_of
 from marketlib.widgets.story import LOG_LINES, Reason, kept_log, story_lines
 
 if TYPE_CHECKING:
@@ -192,23 +192,28 @@ def choices_for(table: Table, match: Match, decider: int,
     (``sights``: the table's, to reuse them: the decider's board and the teacher's share one
     list, worked out once per position and language; treat it as read-only). Their previews
     are worked out when a person first points at one (:func:`previews_for`)."""
-    game = match.game
-    sight = (sights or Sights(game)).of(match.state)
-    return sight.kept(("choices", table, decider, get_language()), lambda: described(
+    return _choices(table, (sights or Sights(match.game)).of(match.state), decider,
+                    get_language())
+
+
+def _choices(table: Table, sight: Sight, decider: int, lang: str) -> list[dict[str, Any]]:
+    """:func:`choices_for` in the :class:`~.sight.Sight` of the position."""
+    return sight.kept(("choices", table, decider, lang), lambda: described(
         table, sight.view(decider), sight.legal_actions()))
 
 
 def described(table: Table, view: Any, actions: Sequence[Any]) -> list[dict[str, Any]]:
     """``actions`` as the front end draws them: index, notation, words, verb, target and a
     question to ask first (their previews: :func:`previewed`)."""
-    warning = table.words.warning
+    warnings = table.words.WARNINGS  # the kinds that may be questioned (most never are)
     shown = table.shown  # its rows at once, when the table has them (a call less per choice)
     presented = table.presented if shown is None else shown.presented
     out = []
     for i, action in enumerate(actions):
         label, verb, target = presented(view, action)
+        question = warnings.get(type(action))
         out.append({"index": i, "text": str(action), "label": label, "verb": verb,
-                    "target": target, "warn": warning(view, action)})
+                    "target": target, "warn": "" if question is None else question(view, action)})
     return out
 
 
@@ -227,25 +232,36 @@ def any_time_actions(game: Any, state: Any, seat: int,
     (own money, public stalls); none for a game without any-time actions and once the game is
     over. A world is dealt only when the game's ``any_time_gate``, asked of the view, lets
     ``seat`` have any (most positions do not: a decider's own, a flipped bag)."""
+    return _any_time_actions(game, (sights or Sights(game)).of(state), seat)
+
+
+def _any_time_actions(game: Any, sight: Sight, seat: int) -> tuple[Any, ...]:
+    """:func:`any_time_actions` in the :class:`~.sight.Sight` of the position, worked out once
+    per seat."""
     listing = getattr(game, "any_time_actions", None)
-    if listing is None or game.outcome(state) is not None:
+    if listing is None:
         return ()
-    sight = (sights or Sights(game)).of(state)
     gate = getattr(game, "any_time_gate", None)
-    return sight.kept(("any_time_actions", seat), lambda: () if gate is not None and not gate(
-        sight.view(seat), seat) else tuple(listing(sight.world(seat), seat)))
+    return sight.kept(("any_time_actions", seat), lambda: () if game.outcome(
+        sight.state) is not None or (gate is not None and not gate(sight.view(seat), seat))
+        else tuple(listing(sight.world(seat), seat)))
 
 
 def any_time_for(table: Table, match: Match, seat: int,
                  sights: Sights | None = None) -> list[dict[str, Any]]:
     """``seat``'s any-time actions now (:func:`any_time_actions`), in the shape of
     :func:`choices_for`, from ``seat``'s view only (``sights``: the table's, to reuse them)."""
-    sights = sights or Sights(match.game)
-    actions = any_time_actions(match.game, match.state, seat, sights)
+    return _any_time(table, match.game, (sights or Sights(match.game)).of(match.state), seat,
+                     get_language())
+
+
+def _any_time(table: Table, game: Any, sight: Sight, seat: int,
+              lang: str) -> list[dict[str, Any]]:
+    """:func:`any_time_for` in the :class:`~.sight.Sight` of the position."""
+    actions = _any_time_actions(game, sight, seat)
     if not actions:
         return []
-    sight = sights.of(match.state)
-    return sight.kept(("any_time", table, seat, get_language()),
+    return sight.kept(("any_time", table, seat, lang),
                       lambda: described(table, sight.view(seat), actions))
 
 
@@ -254,7 +270,12 @@ def listed(game: Any, state: Any, seat: int, humans: Collection[int] | None,
     """Whose choices and whose any-time actions a board shown to ``seat`` lists: the decider,
     when it is a person and the board is the decider's or the teacher view (else ``None``),
     and ``seat``, when it is a person's and not in the teacher view (else ``None``)."""
-    decider = game.current_player(state)
+    return _listed(game.current_player(state), seat, humans, teacher_view)
+
+
+def _listed(decider: int | None, seat: int, humans: Collection[int] | None,
+            teacher_view: bool) -> tuple[int | None, int | None]:
+    """:func:`listed`, the position's ``decider`` given."""
     chooser = decider if decider is not None and (humans is None or decider in humans) and (
         teacher_view or decider == seat) else None
     return chooser, None if teacher_view or (humans is not None and seat not in humans) \
@@ -283,7 +304,7 @@ def previews_for(table: Table, match: Match, seat: int, *, state: Any = None,
         choices = sight.kept(("previews", chooser, lang), lambda: previewed(
             game, sight.view(chooser), sight.world(chooser), sight.legal_actions()))
     any_time: list[str] = []
-    if anyone is not None and (actions := any_time_actions(game, state, anyone, sights)):
+    if anyone is not None and (actions := _any_time_actions(game, sight, anyone)):
         any_time = sight.kept(("any_time_previews", anyone, lang), lambda: previewed(
             game, sight.view(anyone), sight.world(anyone), actions))
     return {"choices": choices, "any_time": any_time}
@@ -348,10 +369,12 @@ def payload(
                 "story": [], "description": "", "summary": end}
     decider = game.current_player(state)
     shown = None if teacher_view else seat
-    view = sights.of(state).view(shown)
-    chooser, anyone = listed(game, state, seat, humans, teacher_view)
-    choices = [] if chooser is None else choices_for(table, match, chooser, sights)
-    any_time = [] if anyone is None else any_time_for(table, match, anyone, sights)
+    sight = sights.of(state)
+    view = sight.view(shown)
+    lang = get_language()
+    chooser, anyone = _listed(decider, seat, humans, teacher_view)
+    choices = [] if chooser is None else _choices(table, sight, chooser, lang)
+    any_time = [] if anyone is None else _any_time(table, game, sight, anyone, lang)
     log = kept_log(match, shown, reasons or {}, cache)  # read-only: sliced below
     words = table.words
     scene = table.scene(view, decider)
