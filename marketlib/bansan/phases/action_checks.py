@@ -75,11 +75,13 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str |
             f"({produce}) is your own: you can never buy from your own stalls"))
     if not stall.open:
         return refuse("B-BUY-05", lambda: f"{stall.id} is CLOSED: you cannot buy from it")
+    unoperated = stall.renter is None
+    if unoperated and not buys_unoperated(state.rules):  # before the price: half the
+        # stalls of a multiplayer game are unoperated, and a BUY lists every stall
+        return refuse("B-BUY-06", lambda: f"{stall.id} is unoperated: in multiplayer you "
+                      "cannot buy from it")
     unit = f.price(produce)
-    if stall.renter is None:
-        if not buys_unoperated(state.rules):
-            return refuse("B-BUY-06", lambda: f"{stall.id} is unoperated: in multiplayer you "
-                          "cannot buy from it")
+    if unoperated:
         unit *= UNOPERATED_FACTOR  # B-SOLO-12
     pending = state.pending
     if (not state.rules.buy_multi_seller and isinstance(pending, Purchase) and pending.picked
@@ -313,17 +315,22 @@ def check_end_actions(state: State, a: A.EndActions, f: Facts) -> Why | None:
 def action_choices(state: State, f: Facts) -> list[A.Action]:
     """The Action Phase's BUY/SELL/EMPTY choices open to the current vendor (B-ACT-01).
 
-    Types that cannot qualify (no card of that type in another vendor's stall, in the Row, or
-    among your own cards; a wholesale type its wholesalers do not supply, the check's own
-    ``_supplied``) are skipped before the legality check, which decides the rest.
+    Types that cannot qualify (no card of that type in another vendor's stall, or in an
+    unoperated one where a BUY may take from it, B-BUY-06; none in the Row, or among your own
+    cards; a wholesale type its wholesalers do not supply, the check's own ``_supplied``) are
+    skipped before the legality check, which decides the rest.
     """
     p = state.current
     types = f.sells
     stocked: set[Produce] = set()
     own: set[Produce] = set()
+    unoperated = buys_unoperated(state.rules)  # else a BUY never takes from them (B-BUY-06)
     for s in state.stalls:
         if s.cards:
-            (own if s.renter == p else stocked).add(types[s.id])
+            if s.renter == p:
+                own.add(types[s.id])
+            elif unoperated or s.renter is not None:
+                stocked.add(types[s.id])
     if state.rules.online_sell_source != "own_stalls":
         own.update(b.produce for b in state.vendors[p].bag)
     cards = f.cat.produce
