@@ -487,13 +487,13 @@ LABELS: dict[type[A.Action], Callable[[Any, Any], str]] = {
                                                                       card=a.card),
     A.Done: _done,
     A.Empty: lambda view, a: _("Empty the {waste} bin").format(
-        waste=_(WASTE_WORDS[a.bin.value])),
+        waste=_(WASTE_WORDS[a.bin._value_])),
     A.EndActions: lambda view, a: _("End the Action Phase"),
     A.Complete: lambda view, a: _("Complete {list} with {cards}").format(
         list=a.list, cards=", ".join(a.cards)),
     A.Give: lambda view, a: _("Give {card} to P{seat}").format(card=a.card, seat=a.to),
     A.Throw: lambda view, a: _("Throw {card} into the {waste} bin").format(  # the bin it
-        card=a.card, waste=_(WASTE_WORDS[catalog(view).produce[a.card].waste.value])),  # fills
+        card=a.card, waste=_(WASTE_WORDS[catalog(view).produce[a.card].waste._value_])),  # fills
     # (helper-106: two throws read alike, "into its Waste Bin", with an overflow at stake)
     A.RentAndRelease: lambda view, a: "R&R: " + _rent_and_release(a, view.rules.rr_cost),
     A.ProposeTrade: lambda view, a: _("Propose a trade to P{seat}").format(seat=a.to),
