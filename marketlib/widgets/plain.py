@@ -84,8 +84,8 @@ def _expr(t: Any, x: str, depth: int, scope: dict[str, Any]) -> str:
             return f"list({x})"
         if (isinstance(t, _I.VarTupleType) and isinstance(items[0], _I.StructType)
                 and items[0].array_like):  # a tuple of the state's records (a Stall, a Bag
-            name = f"_{items[0].cls.__name__}s"  # card), which states share: kept
-            scope[name] = _Kept(eval(f"lambda {i}s: [{inner} for {i} in {i}s]", scope))
+            name = f"_{items[0].cls.__name__}s"  # card), which states share: kept,
+            scope[name] = _Kept(eval(f"lambda {i}: {inner}", scope))  # each record too
             return f"{name}({x})"
         return f"[{inner} for {i} in {x}]"
     if isinstance(t, _I.UnionType):
@@ -96,32 +96,69 @@ def _expr(t: Any, x: str, depth: int, scope: dict[str, Any]) -> str:
     return f"builtins({x})"
 
 
-class _Kept:
-    """``convert`` of a tuple of structs, kept for the last tuples seen, by identity: the
-    states of one game share the tuples a move did not change (the Stalls, a vendor's Bag),
-    so a board's next scene reuses their objects instead of building them again (issue 28: a
-    refresh). The lists are shared between scenes and tables: read-only, as a payload is.
+class _Recent:
+    """What ``convert`` made of each of the objects asked about lately, by identity: the
+    newest entries and the generation before them (each object is kept alive with what was
+    made of it, so its ``id`` names nothing else while kept). When the newest generation holds
+    :attr:`size` entries it becomes the older one, in one assignment: whatever was made since
+    the generation before is still found, so two scenes drawn one after the other always share
+    what the second asks for again.
 
-    Safe across the classroom server's threads: each step is one call on a dict, and once
-    :attr:`size` tuples are kept the dict is cleared at once (an eviction one entry at a time
-    iterated the dict while another thread wrote to it; helper-109)."""
+    Safe across the classroom server's threads: each step is one call on a dict or one
+    assignment (an eviction one entry at a time iterated a dict while another thread wrote to
+    it; helper-109); a look-up racing a new generation at worst makes its object again."""
 
-    __slots__ = ("_convert", "_kept")
+    __slots__ = ("_convert", "_new", "_old")
     size = 512
 
-    def __init__(self, convert: Callable[[Any], list[Any]]) -> None:
+    def __init__(self, convert: Callable[[Any], Any]) -> None:
         self._convert = convert
-        self._kept: dict[int, tuple[Any, list[Any]]] = {}
+        self._new: dict[int, tuple[Any, Any]] = {}
+        self._old: dict[int, tuple[Any, Any]] = {}
+
+    def __call__(self, obj: Any) -> Any:
+        key = id(obj)
+        found = self._new.get(key)
+        if found is None or found[0] is not obj:
+            found = self._old.get(key)
+            if found is None or found[0] is not obj:
+                found = (obj, self._convert(obj))
+            new = self._new
+            if len(new) >= self.size:
+                self._old, self._new = new, {}
+            self._new[key] = found
+        return found[1]
+
+
+class _Kept:
+    """``convert`` of each struct of a tuple, kept by identity (:class:`_Recent`): the states
+    of one game share the tuples a move did not change (the Stalls, a vendor's Bag), and a
+    changed tuple shares the structs the move did not change (a pick makes one new Stall of
+    fifteen), so a board's next scene reuses their objects instead of building them again
+    (issue 28: a refresh). The lists and objects are shared between scenes and tables:
+    read-only, as a payload is."""
+
+    __slots__ = ("_each", "_tuples")
+
+    def __init__(self, convert: Callable[[Any], Any]) -> None:
+        self._each = _Recent(convert)
+        self._tuples = _Recent(self._list)
 
     def __call__(self, items: Any) -> list[Any]:
-        kept = self._kept
-        found = kept.get(id(items))
-        if found is not None and found[0] is items:  # the very tuple (kept alive here, so
-            return found[1]  # its id names nothing else)
-        made = self._convert(items)
-        if len(kept) >= self.size:
-            kept.clear()
-        kept[id(items)] = (items, made)
+        tuples = self._tuples  # _Recent.__call__ written out for the hit (a call less)
+        found = tuples._new.get(id(items))
+        if found is not None and found[0] is items:
+            made: list[Any] = found[1]
+            return made
+        return tuples(items)  # type: ignore[no-any-return]
+
+    def _list(self, items: Any) -> list[Any]:
+        each = self._each
+        new = each._new  # _Recent.__call__ written out for the newest generation's hits
+        made = []
+        for item in items:
+            found = new.get(id(item))
+            made.append(found[1] if found is not None and found[0] is item else each(item))
         return made
 
 

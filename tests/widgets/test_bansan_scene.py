@@ -99,10 +99,11 @@ def test_the_scene_has_the_keys_in_order_and_nothing_hidden() -> None:
 def test_stalls_and_bags_are_reused_only_while_the_state_keeps_them() -> None:
     """A scene's Stalls and Bags are kept by the identity of the state's tuples (issue 28: a
     move changes few of them): along seeded games with people's offers, the Stalls' list is
-    the last scene's object exactly when the state kept its ``stalls`` tuple, and every Stall
-    and Bag reads what the view holds."""
+    the last scene's object exactly when the state kept its ``stalls`` tuple, each Stall's
+    object exactly when the state kept that Stall (a pick makes one new Stall of many), and
+    every Stall and Bag reads what the view holds."""
     table = BansanTable()
-    reused = fresh = 0
+    reused = fresh = kept_stalls = new_stalls = 0
     for rules in RULES.values():
         last: tuple[bansan.State, dict] | None = None
         for state in positions(rules, 3, 120):
@@ -117,5 +118,14 @@ def test_stalls_and_bags_are_reused_only_while_the_state_keeps_them() -> None:
                 assert (last[1]["stalls"] is scene["stalls"]) == same
                 reused += same
                 fresh += not same
+                if not same:
+                    before = {id(s): i for i, s in enumerate(last[0].stalls)}
+                    for s, drawn in zip(state.stalls, scene["stalls"], strict=True):
+                        was = before.get(id(s))
+                        assert (was is not None and last[1]["stalls"][was] is drawn) == (
+                            was is not None)
+                        kept_stalls += was is not None
+                        new_stalls += was is None
             last = (state, scene)
     assert reused > 100 and fresh > 100, (reused, fresh)
+    assert kept_stalls > 5 * new_stalls > 100, (kept_stalls, new_stalls)
