@@ -507,6 +507,17 @@ the rules in force (the opening rent A-B-58, the R&R cost B-ANY-03); the board's
 table (:mod:`marketlib.widgets.bansan_table`) takes each kind's from here."""
 
 
+STEADY_LABELS: frozenset[type[A.Action]] = frozenset({
+    A.Tuck, A.PlaceWorker, A.Move, A.StockRow, A.StockDeck, A.SkipStocking, A.Buy, A.Bargain,
+    A.Empty, A.EndActions, A.Complete, A.Give, A.RentAndRelease, A.ProposeTrade, A.Counter,
+    A.Accept, A.Decline, A.Withdraw})
+"""The kinds whose :data:`LABELS` read only the action and the rules in force (the opening
+rent, Sendiri's Stalls, the R&R cost), never the position: a board words each once per rules
+and language (``marketlib.widgets.presentation``). Not here: the kinds whose words read the
+decision in progress (a pick's place, done, a half), a price Event (wholesale, sell) or the
+card data (a list's icons, a throw's bin)."""
+
+
 _ANSWERS = (A.Accept, A.Decline, A.Counter)
 """The kinds whose button words lean on the offer shown beside them ("Accept the offer")."""
 

@@ -113,6 +113,13 @@ cards' goods come from the game's card data); the board's presentation table
 (:mod:`marketlib.widgets.monsoon_table`) takes each kind's from here."""
 
 
+STEADY_LABELS: frozenset[type[Action]] = frozenset({
+    Fulfill, SpendBonus, Declare, Upgrade, Skip, Pass})
+"""The kinds whose :data:`LABELS` read only the action, never the position: a board words
+each once per rules and language (``marketlib.widgets.presentation``). Not here: the kinds
+that name a card's goods (from the card data)."""
+
+
 def label(view: Any, action: Action) -> str:
     """The words a button uses for ``action`` (the notation goes in its tooltip): its kind's
     :data:`LABELS` entry.

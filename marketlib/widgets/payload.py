@@ -206,13 +206,15 @@ def described(table: Table, view: Any, actions: Sequence[Any]) -> list[dict[str,
     """``actions`` as the front end draws them: index, notation, words, verb, target and a
     question to ask first (their previews: :func:`previewed`)."""
     warnings = table.words.WARNINGS  # the kinds that may be questioned (most never are)
-    shown = table.shown  # its rows at once, when the table has them (a call less per choice)
-    presented = table.presented if shown is None else shown.presented
+    shown = table.shown  # its rows at once, when the table has them (a call less per choice),
+    choice = (shown.choice if shown is not None  # a steady kind's words once per rules
+              else lambda view, a, lang: (*table.presented(view, a), str(a)))
+    lang = get_language()
     out = []
     for i, action in enumerate(actions):
-        label, verb, target = presented(view, action)
+        label, verb, target, text = choice(view, action, lang)
         question = warnings.get(type(action))
-        out.append({"index": i, "text": str(action), "label": label, "verb": verb,
+        out.append({"index": i, "text": text, "label": label, "verb": verb,
                     "target": target, "warn": "" if question is None else question(view, action)})
     return out
 

@@ -30,7 +30,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +70,13 @@ class Shown:
     verb: str
     target: Callable[[Any], str]
     clicks: Mapping[str, Intent]
+    steady: bool = False
+    """Its label reads only the action and the rules in force, never the position (the
+    game's ``words.STEADY_LABELS``): :meth:`Presentation.choice` words it once."""
+
+
+STEADY_KEPT = 4096
+"""How many steady choices a presentation table keeps per rules (then it starts again)."""
 
 
 class Presentation:
@@ -79,25 +86,28 @@ class Presentation:
         actions: the game's action table (its kinds and notation verbs).
         labels: the game's button words by action type (``marketlib.<game>.words.LABELS``).
         rows: one :func:`row` per action kind.
+        steady: the kinds whose labels read only the action and the rules in force, never the
+            position (``marketlib.<game>.words.STEADY_LABELS``).
 
     Raises:
         ValueError: a kind of ``actions`` has no row or no label, or a row names a type that is
-            not one of its kinds.
+            not one of its kinds (or a steady kind that is not one).
     """
 
     def __init__(self, actions: ActionTable, labels: Mapping[type, Label],
-                 rows: tuple[Row, ...]) -> None:
+                 rows: tuple[Row, ...], steady: Collection[type] = ()) -> None:
         kinds = actions.by_type
         declared = {r.action for r in rows}
         missing = [t.__name__ for t in kinds if t not in declared or t not in labels]
-        extra = [t.__name__ for t in declared if t not in kinds]
+        extra = [t.__name__ for t in {*declared, *steady} if t not in kinds]
         if missing or extra or len(declared) != len(rows):
             raise ValueError(f"{actions.game} presentation: no row or label for {missing}, "
                              f"rows for other types {extra}, or a type declared twice")
         self.rows: dict[type, Shown] = {
             r.action: Shown(r.action, labels[r.action], r.verb or kinds[r.action].verb, r.target,
-                            r.clicks)
+                            r.clicks, r.action in steady)
             for r in rows}
+        self._steady: tuple[Any, dict[tuple[Any, str], tuple[str, str, str, str]]] = (None, {})
         clicks: dict[str, tuple[Intent, ...]] = {}
         for r in rows:
             for key, intent in r.clicks.items():
@@ -122,6 +132,27 @@ class Presentation:
         row = self.rows[type(action)]
         return row.label(view, action), row.verb, row.target(action)
 
+    def choice(self, view: Any, action: Any, lang: str) -> tuple[str, str, str, str]:
+        """:meth:`presented` and the notation (``str(action)``) of ``action``, a choice of a
+        board, in language ``lang`` (the one in force). A steady kind's (:attr:`Shown.steady`)
+        are worded once per action, rules and language, and kept for the last rules asked
+        about: a seat's choices repeat from one position to the next (the Stalls to tuck into,
+        the bins to empty, the R&R options), and a refresh words only the others (issue 28)."""
+        row = self.rows[type(action)]
+        if not row.steady:
+            return row.label(view, action), row.verb, row.target(action), str(action)
+        rules, kept = self._steady
+        if rules is not view.rules:  # another game's rules: start again (one assignment, so
+            rules, kept = self._steady = (view.rules, {})  # a thread racing it words again)
+        key = (action, lang)
+        found = kept.get(key)
+        if found is None:
+            found = (row.label(view, action), row.verb, row.target(action), str(action))
+            if len(kept) >= STEADY_KEPT:
+                kept.clear()
+            kept[key] = found
+        return found
+
     def intent(self, view: Any, target: str, player: int) -> Any:
         """The action a click on ``target`` means for ``player`` now, or ``None``: the first
         answer of the rows that take the whole target (a button), else of those that take its
@@ -145,4 +176,4 @@ class Presentation:
         return None
 
 
-__all__ = ["Intent", "Label", "Presentation", "Row", "Shown", "row"]
+__all__ = ["STEADY_KEPT", "Intent", "Label", "Presentation", "Row", "Shown", "row"]

@@ -4,12 +4,14 @@ row per action kind (label, button verb, target, clicks), and it covers every ki
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from marketlib import Match, bansan, monsoon
 from marketlib.bansan import words as bansan_words
 from marketlib.bansan.table import ACTIONS as BANSAN_ACTIONS
+from marketlib.core.i18n import language
 from marketlib.monsoon import words as monsoon_words
 from marketlib.monsoon.table import ACTIONS as MONSOON_ACTIONS
 from marketlib.widgets.bansan_table import SHOWN as BANSAN_SHOWN
@@ -47,3 +49,72 @@ def test_a_kind_without_a_row_is_refused() -> None:
     rows = tuple(row(t, target=lambda a: "button:x") for t in BANSAN_ACTIONS.types[1:])
     with pytest.raises(ValueError, match="ReturnList"):
         Presentation(BANSAN_ACTIONS, bansan_words.LABELS, rows)
+
+
+STEADY_RULES = [
+    ("bansan", bansan.Rules(players=3, events="reconstructed", opening_rent_cost=2)),
+    ("bansan", bansan.Rules(players=4, mode="kenduri", rr_cost=1)),
+    ("bansan", bansan.Rules(players=1, mode="sendiri")),
+    ("monsoon", monsoon.Rules(players=3)),
+]
+
+
+def _choices_along(game: str, rules: object, seed: int, steps: int) -> list[tuple[object, object]]:
+    """(view, action) for every legal action of the decider and what a person might try, along
+    a seeded game (Bansan's offers and bargains too)."""
+    match = Match(game, rules, seed=seed)
+    rng = random.Random(seed)
+    out: list[tuple[object, object]] = []
+    for _ in range(steps):
+        if match.outcome is not None:
+            break
+        seat = match.current_player
+        view = match.view(seat)
+        legal = list(match.legal_actions())
+        tried = []
+        if game == "bansan":
+            tried = [bansan.person_action(match.state, s, rng) for s in range(rules.players)]  # type: ignore[attr-defined]
+        out += [(view, a) for a in legal + tried]
+        move = next((a for a in tried if match.explain(a) is None and rng.random() < 0.3),
+                    rng.choice(legal))
+        match.play(move)
+    return out
+
+
+@pytest.mark.parametrize(("game", "rules"), STEADY_RULES)
+def test_a_steady_label_reads_only_the_action_and_the_rules(game: str, rules: object) -> None:
+    """``words.STEADY_LABELS`` (issue 28: a board words these once per rules and language,
+    ``Presentation.choice``): each such action's label, worded in the position it was listed
+    or tried in, reads the same in every other position of the game (the same rules), in
+    English and in Malay; and the table's kept choice is what the row words afresh. Fails
+    when a kind whose words read the position is declared steady (a pick, a done)."""
+    shown = BANSAN_SHOWN if game == "bansan" else MONSOON_SHOWN
+    words = bansan_words if game == "bansan" else monsoon_words
+    seen = _choices_along(game, rules, 7, 260)
+    views = [v for v, _ in seen[:: max(1, len(seen) // 12)]]
+    checked = Counter()
+    for lang in ("en", "ms"):
+        with language(lang):
+            for view, action in seen:
+                if type(action) not in words.STEADY_LABELS:
+                    continue
+                said = words.label(view, action)
+                assert all(words.label(other, action) == said for other in views), action
+                assert shown.choice(view, action, lang) == (
+                    said, shown.verb(action), shown.target(action), str(action))
+                checked[type(action).__name__] += 1
+    assert len(checked) >= (6 if game == "bansan" else 2), checked
+
+
+def test_a_label_that_reads_the_position_is_caught() -> None:
+    """The test above on broken copies: Bansan's pick and done declared steady (their words
+    read where the card lies, and whether a BUY, a SELL or Upkeep is being finished)."""
+    for kind in (bansan.Pick, bansan.Done):
+        steady = bansan_words.STEADY_LABELS
+        bansan_words.STEADY_LABELS = steady | {kind}
+        try:
+            with pytest.raises(AssertionError):
+                test_a_steady_label_reads_only_the_action_and_the_rules(
+                    "bansan", bansan.Rules(players=3, events="reconstructed"))
+        finally:
+            bansan_words.STEADY_LABELS = steady
