@@ -26,6 +26,8 @@ import msgspec
 _I = msgspec.inspect
 _AS_IS = (_I.StrType, _I.IntType, _I.BoolType, _I.FloatType, _I.NoneType, _I.LiteralType)
 _MADE: dict[type, Callable[[Any], dict[str, Any]]] = {}
+_LITERAL_KEYS = 16
+"""Up to this many keys an object is written as a dict literal (see :func:`objects`)."""
 
 
 def objects(kind: type[msgspec.Struct], layout: tuple[str, ...] | None = None,
@@ -48,16 +50,26 @@ def objects(kind: type[msgspec.Struct], layout: tuple[str, ...] | None = None,
     assert isinstance(info, _I.StructType)
     types = {f.name: f.type for f in info.fields}
     scope: dict[str, Any] = {"builtins": builtins}
-    values, extra = [], []
+    values: list[tuple[str, str]] = []  # each key and the source of its value
+    extra = []
     for key in layout or tuple(types):
         name = (source or {}).get(key, key)
         if name is not None and name in types:
-            values.append(f"{key!r}: {_expr(types[name], f'x.{name}', 0, scope)}")
+            values.append((repr(key), _expr(types[name], f"x.{name}", 0, scope)))
         else:
-            values.append(f"{key!r}: {key}")
+            values.append((repr(key), key))
             extra.append(key)
     head = ", ".join(["x", *(["*", *extra] if extra else [])])
-    exec(f"def made({head}):\n    return {{{', '.join(values)}}}", scope)  # our own source
+    if len(values) > _LITERAL_KEYS:  # a copy of the keys in order, then each value: a dict
+        # literal this long is built one key at a time, growing as it goes (0.9 us for a
+        # Bansan scene's 35 keys instead of 1.5)
+        scope["_keys"] = dict.fromkeys(layout or tuple(types))
+        body = "".join(f"\n    d[{key}] = {value}" for key, value in values)
+        source_code = f"def made({head}):\n    d = _keys.copy(){body}\n    return d"
+    else:
+        items = ", ".join(f"{key}: {value}" for key, value in values)
+        source_code = f"def made({head}):\n    return {{{items}}}"
+    exec(source_code, scope)  # our own source
     made: Callable[..., dict[str, Any]] = scope["made"]
     if layout is None:
         _MADE[kind] = made
