@@ -22,7 +22,7 @@ from marketlib.bansan.queries import (
     raised_by,
 )
 from marketlib.bansan.render import COLOURS, text_key, text_table, turn_in_progress
-from marketlib.bansan.state import BargainOffer, Purchase, SoloThrow, Stocking
+from marketlib.bansan.state import BargainOffer, Picked, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
 from marketlib.bansan.turn import FLOW
 from marketlib.core.i18n import _, sentence
@@ -59,6 +59,10 @@ _SCENE = objects(bansan.View, SCENE, source={
     "pending": None, "offer": None, "result": None})
 
 
+_PICKED = objects(Picked)
+"""A card picked in a BUY or SELL as an object of its fields."""
+
+
 def _pending(view: Any) -> dict[str, Any] | None:
     """The decision in progress, by its kind; a purchase with its total (B-BUY-03 halves a
     wholesale price); a Sendiri throw by its kind only (the board draws it from the stalls)."""
@@ -69,7 +73,7 @@ def _pending(view: Any) -> dict[str, Any] | None:
     if isinstance(pending, Purchase):
         total = purchase_total(view, pending)  # what done moves, Events included
         pend.update(purchase=pending.kind, produce=pending.produce._value_, total=total,
-                    picked=builtins(pending.picked))
+                    picked=[_PICKED(x) for x in pending.picked])
     elif not isinstance(pending, SoloThrow):
         pend.update(builtins(pending))
     return pend

@@ -147,30 +147,39 @@ class Sight:
 
 
 class Sights:
-    """The :class:`Sight` of each of the last ``size`` states asked about (a table keeps one).
+    """The :class:`Sight` of each state asked about lately (a table keeps one): at least the
+    last ``size`` states, at most twice as many.
+
+    Kept in two generations, as :class:`marketlib.widgets.plain._Recent` keeps a scene's
+    records: when the newest holds ``size`` sights it becomes the older one, in one
+    assignment. (Evicting the oldest entry of one dict, ``del kept[next(iter(kept))]``, walks
+    past every entry deleted before it, so each new state cost more the longer a board ran.)
 
     Args:
         game: the game module the states belong to.
-        size: how many states are kept (the oldest asked about goes first).
+        size: how many states each generation keeps.
     """
 
     def __init__(self, game: Any, size: int = 256) -> None:
         self.game = game
         self.size = size
-        self._kept: dict[int, Sight] = {}
+        self._new: dict[int, Sight] = {}
+        self._old: dict[int, Sight] = {}
 
     def of(self, state: Any) -> Sight:
         """The sight of ``state`` (the very object: a kept sight holds it, so its ``id`` is not
         reused while kept)."""
-        kept = self._kept
         key = id(state)
-        found = kept.get(key)
+        found = self._new.get(key)
         if found is not None and found.state is state:
             return found
-        found = Sight(self.game, state)
-        kept[key] = found
-        if len(kept) > self.size:
-            del kept[next(iter(kept))]
+        found = self._old.get(key)
+        if found is None or found.state is not state:
+            found = Sight(self.game, state)
+        new = self._new
+        if len(new) >= self.size:
+            self._old, self._new = new, {}
+        self._new[key] = found
         return found
 
 
