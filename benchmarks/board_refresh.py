@@ -23,7 +23,8 @@ not depend on the machine's load.
 
 Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200] [--seed 1]
 [--seeds 1]``; with ``--against 7f5efbb`` it times only Bansan's refresh, with that commit's
-``marketlib`` and with this one, three runs of each in turn, and prints the ratio. That
+``marketlib`` and with this one, five runs of each in turn (``--rounds``), and prints the
+ratio of the medians and each run's ratio. That
 comparison times the refreshes alone (:func:`plain_refresh_times`: no counting wrappers, no
 previews asked between them); until 6 December 2026 it timed them inside the counting loop of
 the table above, which read about 3.8x where the plain loop reads 4.0-4.4x (the same trees,
@@ -235,7 +236,7 @@ def bansan_medians(moves: int, seed: int, seeds: int) -> dict[int, float]:
     return out
 
 
-def against(rev: str, moves: int, seed: int, seeds: int, rounds: int = 3) -> None:
+def against(rev: str, moves: int, seed: int, seeds: int, rounds: int = 5) -> None:
     """Bansan's refresh here and at commit ``rev`` (a temporary ``git worktree``): this script
     with each tree's ``marketlib``, the same seeds, ``rounds`` runs of each in turn (the
     machine's speed drifts), in wall-clock milliseconds; issue 28 measured 1.5 ms before the
@@ -263,11 +264,14 @@ def against(rev: str, moves: int, seed: int, seeds: int, rounds: int = 3) -> Non
             subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(old)],
                            check=False, capture_output=True)
     print(f"Bansan board refresh, median ms of {rounds} runs of each tree in turn")
-    print(f"{'seats':>5} {rev:>12} {'this tree':>10} {'ratio':>6}")
+    print(f"{'seats':>5} {rev:>12} {'this tree':>10} {'ratio':>6}   each run's ratio "
+          "(the trees run one after the other)")
     for players in ("2", "3", "4"):
         b = statistics.median(r[players] for r in runs[rev])
         a = statistics.median(r[players] for r in runs["this tree"])
-        print(f"{players:>5} {b:>12.3f} {a:>10.3f} {b / a:>5.1f}x")
+        each = " ".join(f"{o[players] / n[players]:.1f}"
+                        for o, n in zip(runs[rev], runs["this tree"], strict=True))
+        print(f"{players:>5} {b:>12.3f} {a:>10.3f} {b / a:>5.1f}x   {each}")
 
 
 def main() -> int:
@@ -280,6 +284,9 @@ def main() -> int:
     parser.add_argument("--against", metavar="REV",
                         help="compare Bansan's refresh with commit REV's (e.g. 7f5efbb, the "
                              "tree before issue 28), in wall-clock ms, and nothing else")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="with --against: runs of each tree, in turn (the machine's speed "
+                             "drifts; 3 until 6 December 2026)")
     parser.add_argument("--medians", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.medians:  # one tree's run for --against (this file, that tree's marketlib)
@@ -287,7 +294,7 @@ def main() -> int:
         print(json.dumps(bansan_medians(args.moves, args.seed, args.seeds)))
         return 0
     if args.against:
-        against(args.against, args.moves, args.seed, args.seeds)
+        against(args.against, args.moves, args.seed, args.seeds, args.rounds)
         return 0
     print("board refresh after a move (the deciding seat's board; ms: wall, and this thread's CPU)")
     print(f"{'game':>8} {'seats':>5} {'refreshes':>9} {'median':>7} {'p95':>7} "

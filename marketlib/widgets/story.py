@@ -140,7 +140,7 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
             # notation stays as it is
             if cache is not None:
                 cache[said_key] = (before, action, text)
-        reason = reasons.get((i, action))
+        reason = reasons.get((i, action)) if reasons else None  # (none without a bot)
         if reason is not None and (seat is None if reason.readers is None else (
                 seat is None or seat in reason.readers)) and (
                 i == 0 or reason.each_move

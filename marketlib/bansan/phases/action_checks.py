@@ -187,9 +187,11 @@ aimed at the cards of unoperated ST-07)."""
 
 
 def check_buy(state: State, a: A.Buy, f: Facts) -> Why | None:
-    wrong = _new_action(state)
-    if wrong:
-        return wrong
+    return _new_action(state) or _buy_terms(state, a, f)
+
+
+def _buy_terms(state: State, a: A.Buy, f: Facts) -> Why | None:
+    """:func:`check_buy` once the BUY may start (:func:`_new_action`)."""
     whys = []
     for stall in f.stocked(a.produce):  # the same for every card of the stall
         why = stall_pick(state, f, a.player, stall, None, a.produce)
@@ -203,9 +205,11 @@ def check_buy(state: State, a: A.Buy, f: Facts) -> Why | None:
 
 
 def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None:
-    wrong = _new_action(state)
-    if wrong:
-        return wrong
+    return _new_action(state) or _wholesale_terms(state, a, f)
+
+
+def _wholesale_terms(state: State, a: A.BuyWholesale, f: Facts) -> Why | None:
+    """:func:`check_buy_wholesale` once the BUY may start (:func:`_new_action`)."""
     if not _supplied(state, f, a.player, a.produce):
         return refuse("B-BUY-03", lambda: f"you do not sell {a.produce}: your wholesalers "
                       "supply only the types of the stalls you rent")
@@ -216,9 +220,11 @@ def check_buy_wholesale(state: State, a: A.BuyWholesale, f: Facts) -> Why | None
 
 
 def check_sell(state: State, a: A.Sell, f: Facts) -> Why | None:
-    wrong = _new_action(state)
-    if wrong:
-        return wrong
+    return _new_action(state) or _sell_terms(state, a, f)
+
+
+def _sell_terms(state: State, a: A.Sell, f: Facts) -> Why | None:
+    """:func:`check_sell` once the SELL may start (:func:`_new_action`)."""
     types = f.sells
     source = state.rules.online_sell_source  # only where a SELL takes from (A-B-09): a Bag
     # card named under "own_stalls" read as the reason when the vendor had no Stall of the type
@@ -296,9 +302,11 @@ def check_done(state: State, a: A.Done, f: Facts) -> Why | None:
 
 
 def check_empty(state: State, a: A.Empty, f: Facts) -> Why | None:
-    wrong = _new_action(state)
-    if wrong:
-        return wrong
+    return _new_action(state) or _empty_terms(state, a, f)
+
+
+def _empty_terms(state: State, a: A.Empty, f: Facts) -> Why | None:
+    """:func:`check_empty` once the EMPTY may start (:func:`_new_action`)."""
     if not state.bins[BIN_INDEX[a.bin]] and not state.rules.allow_empty_empty_bin:
         return refuse("B-EMPTY-04", lambda: f"the {a.bin} bin holds no card")
     return None
@@ -339,16 +347,19 @@ def action_choices(state: State, f: Facts) -> list[A.Action]:
         card = cards[c]
         shown.add(card.top)
         shown.add(card.bottom)
-    shown = {t for t in shown if _supplied(state, f, p, t)}  # its wholesalers' types only
+    if state.rules.wholesale_types == "rented_stalls":  # its wholesalers' types only, as
+        shown &= _sold_types(state, f, p)  # _supplied says of each
     out: list[A.Action] = []
+    if _new_action(state) is not None:  # none of them may start (B-ACT-01): each check
+        return out  # asks this first, and the rest of each check follows
     choices: tuple[tuple[Any, set[Produce], Callable[[State, Any, Facts], Why | None]], ...] = (
-        (A.Buy, stocked, check_buy), (A.BuyWholesale, shown, check_buy_wholesale),
-        (A.Sell, own, check_sell))
-    for kind, pool, check in choices:
+        (A.Buy, stocked, _buy_terms), (A.BuyWholesale, shown, _wholesale_terms),
+        (A.Sell, own, _sell_terms))
+    for kind, pool, terms in choices:
         out += [a for a in [kind(player=p, produce=t) for t in PRODUCE if t in pool]
-                if check(state, a, f) is None]
+                if terms(state, a, f) is None]
     out += [a for a in [A.Empty(player=p, bin=w) for w in WASTES]
-            if check_empty(state, a, f) is None]
+            if _empty_terms(state, a, f) is None]
     return out
 
 
