@@ -25,7 +25,7 @@ from marketlib.bansan.render import COLOURS, text_key, text_table, turn_in_progr
 from marketlib.bansan.state import BargainOffer, Picked, Purchase, SoloThrow, Stocking
 from marketlib.bansan.table import ACTIONS
 from marketlib.bansan.turn import FLOW
-from marketlib.core.i18n import _, sentence
+from marketlib.core.i18n import _, get_language, sentence
 from marketlib.core.match import Match
 from marketlib.core.palette import ink
 from marketlib.widgets import icons, messages
@@ -77,6 +77,36 @@ def _pending(view: Any) -> dict[str, Any] | None:
     elif not isinstance(pending, SoloThrow):
         pend.update(builtins(pending))
     return pend
+
+
+_prices_kept: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+"""The last scene's prices and what they were worked out from (:func:`_prices`)."""
+
+
+def _prices(view: Any) -> dict[str, Any]:
+    """The Action panel's prices (the scene's ``prices``, ``price_events``, ``price_note`` and
+    ``unoperated_factor``), worked out again only when what they read changed: the rules, the
+    card data, the Event in force, the Events beside the Bags, whose turn it is and the
+    language (a refresh after most moves reuses the last scene's; read-only, as a payload is;
+    one assignment replaces them, so the classroom server's threads at worst work them out
+    again)."""
+    global _prices_kept
+    key = (view.rules, view.cards, view.active_event, view.reminders, view.current,
+           get_language())
+    kept = _prices_kept
+    if kept is not None and kept[0][0] is key[0] and kept[0][1:] == key[1:]:
+        return kept[1]
+    made = price_block(view)
+    _prices_kept = (key, made)
+    return made
+
+
+def price_block(view: Any) -> dict[str, Any]:
+    """The Action panel's prices in ``view``, worked out afresh (:func:`_prices` keeps them)."""
+    return {"prices": market_prices(view),
+            "price_events": {kind: price_event(view, kind) for kind in PRICE_EVENTS},
+            "price_note": _price_note(view),
+            "unoperated_factor": UNOPERATED_FACTOR if buys_unoperated(view.rules) else None}
 
 
 def _price_note(view: Any) -> str:
@@ -262,10 +292,7 @@ class BansanTable(Table):
             pending=_pending(view), offer=_offer(view),
             bag_limit=rules.bag_limit, result=None if view.result is None else str(view.result),
             auto_log=[sentence(entry) for entry in view.log],  # the seat's language
-            prices=market_prices(view),
-            price_events={kind: price_event(view, kind) for kind in PRICE_EVENTS},
-            price_note=_price_note(view),
-            unoperated_factor=UNOPERATED_FACTOR if buys_unoperated(rules) else None)
+            **_prices(view))
 
     def text(self, view: Any) -> str:
         return text_table(view)

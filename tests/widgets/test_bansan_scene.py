@@ -9,7 +9,8 @@ import random
 
 from marketlib import bansan
 from marketlib.bansan.fuzz import person_action
-from marketlib.widgets.bansan_table import SCENE, BansanTable
+from marketlib.core.i18n import language
+from marketlib.widgets.bansan_table import SCENE, BansanTable, price_block
 
 RULES = {
     "standard": bansan.Rules(players=3),
@@ -129,3 +130,40 @@ def test_stalls_and_bags_are_reused_only_while_the_state_keeps_them() -> None:
             last = (state, scene)
     assert reused > 100 and fresh > 100, (reused, fresh)
     assert kept_stalls > 5 * new_stalls > 100, (kept_stalls, new_stalls)
+
+
+PRICE_RULES = {
+    "events": bansan.Rules(players=3, events="reconstructed"),
+    "events, unoperated stalls": bansan.Rules(players=4, events="reconstructed",
+                                              buy_unoperated_multiplayer=True),
+    "sendiri": bansan.Rules(players=1, mode="sendiri"),
+}
+
+
+def test_a_scenes_prices_are_kept_only_while_what_they_read_is_the_same() -> None:
+    """A scene's Action-panel prices (``prices``, ``price_events``, ``price_note``,
+    ``unoperated_factor``) are the last scene's while the rules, the Event in force, the Events
+    beside the Bags, the turn and the language are (issue 28: a refresh words them once):
+    along seeded games with Events and people's offers, every seat's scene, in English and in
+    Malay, and a board that changes its language, shows what ``price_block`` works out afresh.
+    Fails when the Event in force or the language is left out of what they are kept by."""
+    table = BansanTable()
+    noted = 0
+    for rules in PRICE_RULES.values():
+        states = positions(rules, 4, 220)
+        for lang in ("en", "ms"):  # one seat's scenes one after the other, as its board draws
+            for seat in range(rules.players):  # them (then the next language: each seat's
+                for state in states:  # first scene follows the last seat's last)
+                    with language(lang):
+                        view = bansan.view(state, seat)
+                        scene = table.scene(view, state.current)
+                        fresh = price_block(view)
+                    assert {k: scene[k] for k in fresh} == fresh
+                    noted += bool(fresh["price_note"]) or any(fresh["price_events"].values())
+        for state in states[::5]:  # a board of the same seat that changes its language
+            for lang in ("en", "ms", "en"):
+                with language(lang):
+                    view = bansan.view(state, 0)
+                    scene = table.scene(view, state.current)
+                    assert scene["price_note"] == price_block(view)["price_note"]
+    assert noted > 50, noted
