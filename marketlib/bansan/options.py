@@ -20,7 +20,7 @@ Ringgit = int
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
-            dict=True):
+            dict=True, cache_hash=True):  # hashed once: the words' caches are keyed by it
     """Every Bansan rule option (docs: "Bansan", rule options) with its default.
 
     Attributes:

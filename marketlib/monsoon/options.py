@@ -15,7 +15,7 @@ from marketlib.monsoon.cards import Catalog, card_data
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
-            dict=True):
+            dict=True, cache_hash=True):  # hashed once: the words' caches are keyed by it
     """Every Monsoon Market rule option (docs: "Monsoon Market", rule options) with its
     default.
 
