@@ -41,8 +41,8 @@ SKELETON: dict[str, tuple[str, ...]] = {
     "text": ("describe", "preview"),
     "turn": ("FLOW",),
     "view": ("View", "view", "determinize", "info_revealed", "candidate_actions"),
-    "words": ("PHASES", "LEGEND", "legend", "LABELS", "STEADY_LABELS", "label", "instruction",
-              "WARNINGS", "warning", "goal", "recap", "final_standings"),
+    "words": ("PHASES", "LEGEND", "legend", "LABELS", "STEADY_LABELS", "LABEL_READS", "label",
+              "instruction", "WARNINGS", "warning", "goal", "recap", "final_standings"),
 }
 """Each module of a game package and the names it provides."""
 

@@ -518,6 +518,17 @@ decision in progress (a pick's place, done, a half), a price Event (wholesale, s
 card data (a list's icons, a throw's bin)."""
 
 
+LABEL_READS: dict[type[A.Action], Callable[[Any], Any]] = {
+    A.BuyWholesale: lambda view: price_event(view, "wholesale"),
+    A.Sell: lambda view: price_event(view, "sell"),
+    A.Done: lambda view: (view.pending.kind if isinstance(view.pending, Purchase) else None,
+                          view.phase == "complete"),
+}
+"""The kinds whose :data:`LABELS` read the position only through one value, and that value
+(the price Event of a wholesale BUY or a sale; what a done finishes): with the action, the
+rules in force and the language it decides the words, so a board words each once per value."""
+
+
 _ANSWERS = (A.Accept, A.Decline, A.Counter)
 """The kinds whose button words lean on the offer shown beside them ("Accept the offer")."""
 

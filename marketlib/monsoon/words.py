@@ -120,6 +120,11 @@ each once per rules and language (``marketlib.widgets.presentation``). Not here:
 that name a card's goods (from the card data)."""
 
 
+LABEL_READS: dict[type[Action], Callable[[Any], Any]] = {}
+"""The kinds whose :data:`LABELS` read the position only through one value (none in Monsoon
+Market: a card's goods come from the card data, the rest read only the action)."""
+
+
 def label(view: Any, action: Action) -> str:
     """The words a button uses for ``action`` (the notation goes in its tooltip): its kind's
     :data:`LABELS` entry.

@@ -242,7 +242,7 @@ SHOWN = Presentation(ACTIONS, bansan_words.LABELS, (
         clicks={_pressed(A.Decline): _button(A.Decline)}),
     row(A.Withdraw, target=lambda a: _pressed(A.Withdraw),
         clicks={_pressed(A.Withdraw): _button(A.Withdraw)}),
-), steady=bansan_words.STEADY_LABELS)
+), steady=bansan_words.STEADY_LABELS, reads=bansan_words.LABEL_READS)
 """How each Bansan action kind is shown, one row per kind in the action table's order
 (:data:`marketlib.bansan.table.ACTIONS`): its label (:data:`marketlib.bansan.words.LABELS`,
 worded from the rules in force), its button verb when not the notation verb, its target on the

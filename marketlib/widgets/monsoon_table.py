@@ -91,7 +91,7 @@ SHOWN = Presentation(ACTIONS, monsoon_words.LABELS, (
         clicks={"button:skip": lambda view, name, p: Skip(player=p)}),
     row(Pass, target=lambda a: "button:pass",
         clicks={"button:pass": lambda view, name, p: Pass(player=p)}),
-), steady=monsoon_words.STEADY_LABELS)
+), steady=monsoon_words.STEADY_LABELS, reads=monsoon_words.LABEL_READS)
 """How each Monsoon Market action kind is shown, one row per kind in the action table's order
 (:data:`marketlib.monsoon.table.ACTIONS`): its label (:data:`marketlib.monsoon.words.LABELS`),
 its button verb when not the notation verb, its target on the board, and the clicks that mean

@@ -72,7 +72,10 @@ class Shown:
     clicks: Mapping[str, Intent]
     steady: bool = False
     """Its label reads only the action and the rules in force, never the position (the
-    game's ``words.STEADY_LABELS``): :meth:`Presentation.choice` words it once."""
+    game's ``words.STEADY_LABELS``), or the position only through :attr:`reads`:
+    :meth:`Presentation.choice` words it once (per value read)."""
+    reads: Callable[[Any], Any] | None = None
+    """The one value of the position its label reads (the game's ``words.LABEL_READS``)."""
 
 
 STEADY_KEPT = 4096
@@ -88,6 +91,8 @@ class Presentation:
         rows: one :func:`row` per action kind.
         steady: the kinds whose labels read only the action and the rules in force, never the
             position (``marketlib.<game>.words.STEADY_LABELS``).
+        reads: the kinds whose labels read the position only through one value, and that
+            value's function of a view (``marketlib.<game>.words.LABEL_READS``).
 
     Raises:
         ValueError: a kind of ``actions`` has no row or no label, or a row names a type that is
@@ -95,19 +100,22 @@ class Presentation:
     """
 
     def __init__(self, actions: ActionTable, labels: Mapping[type, Label],
-                 rows: tuple[Row, ...], steady: Collection[type] = ()) -> None:
+                 rows: tuple[Row, ...], steady: Collection[type] = (),
+                 reads: Mapping[type, Callable[[Any], Any]] | None = None) -> None:
         kinds = actions.by_type
+        reads = reads or {}
         declared = {r.action for r in rows}
         missing = [t.__name__ for t in kinds if t not in declared or t not in labels]
-        extra = [t.__name__ for t in {*declared, *steady} if t not in kinds]
+        extra = [t.__name__ for t in {*declared, *steady, *reads} if t not in kinds]
         if missing or extra or len(declared) != len(rows):
             raise ValueError(f"{actions.game} presentation: no row or label for {missing}, "
                              f"rows for other types {extra}, or a type declared twice")
         self.rows: dict[type, Shown] = {
             r.action: Shown(r.action, labels[r.action], r.verb or kinds[r.action].verb, r.target,
-                            r.clicks, r.action in steady)
+                            r.clicks, r.action in steady or r.action in reads,
+                            reads.get(r.action))
             for r in rows}
-        self._steady: tuple[Any, dict[tuple[Any, str], tuple[str, str, str, str]]] = (None, {})
+        self._steady: tuple[Any, dict[tuple[Any, ...], tuple[str, str, str, str]]] = (None, {})
         clicks: dict[str, tuple[Intent, ...]] = {}
         for r in rows:
             for key, intent in r.clicks.items():
@@ -135,16 +143,17 @@ class Presentation:
     def choice(self, view: Any, action: Any, lang: str) -> tuple[str, str, str, str]:
         """:meth:`presented` and the notation (``str(action)``) of ``action``, a choice of a
         board, in language ``lang`` (the one in force). A steady kind's (:attr:`Shown.steady`)
-        are worded once per action, rules and language, and kept for the last rules asked
-        about: a seat's choices repeat from one position to the next (the Stalls to tuck into,
-        the bins to empty, the R&R options), and a refresh words only the others (issue 28)."""
+        are worded once per action, rules and language (and value read, :attr:`Shown.reads`),
+        and kept for the last rules asked about: a seat's choices repeat from one position to
+        the next (the Stalls to tuck into, the bins to empty, the R&R options), and a refresh
+        words only the others (issue 28)."""
         row = self.rows[type(action)]
         if not row.steady:
             return row.label(view, action), row.verb, row.target(action), str(action)
         rules, kept = self._steady
         if rules is not view.rules:  # another game's rules: start again (one assignment, so
             rules, kept = self._steady = (view.rules, {})  # a thread racing it words again)
-        key = (action, lang)
+        key = (action, lang) if row.reads is None else (action, lang, row.reads(view))
         found = kept.get(key)
         if found is None:
             found = (row.label(view, action), row.verb, row.target(action), str(action))

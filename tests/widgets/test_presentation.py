@@ -52,11 +52,13 @@ def test_a_kind_without_a_row_is_refused() -> None:
 
 
 STEADY_RULES = [
-    ("bansan", bansan.Rules(players=3, events="reconstructed", opening_rent_cost=2)),
-    ("bansan", bansan.Rules(players=4, mode="kenduri", rr_cost=1)),
-    ("bansan", bansan.Rules(players=1, mode="sendiri")),
-    ("monsoon", monsoon.Rules(players=3)),
+    ("bansan", bansan.Rules(players=3, events="reconstructed", opening_rent_cost=2), (7, 11)),
+    ("bansan", bansan.Rules(players=4, mode="kenduri", rr_cost=1), (7,)),
+    ("bansan", bansan.Rules(players=1, mode="sendiri"), (7,)),
+    ("monsoon", monsoon.Rules(players=3), (7,)),
 ]
+"""Rules and seeds whose games meet every steady kind, and a sale (seed 7) and a wholesale BUY
+(seed 11) under their price Events."""
 
 
 def _choices_along(game: str, rules: object, seed: int, steps: int) -> list[tuple[object, object]]:
@@ -81,40 +83,55 @@ def _choices_along(game: str, rules: object, seed: int, steps: int) -> list[tupl
     return out
 
 
-@pytest.mark.parametrize(("game", "rules"), STEADY_RULES)
-def test_a_steady_label_reads_only_the_action_and_the_rules(game: str, rules: object) -> None:
+@pytest.mark.parametrize(("game", "rules", "seeds"), STEADY_RULES)
+def test_a_steady_label_reads_only_the_action_and_the_rules(game: str, rules: object,
+                                                            seeds: tuple[int, ...]) -> None:
     """``words.STEADY_LABELS`` (issue 28: a board words these once per rules and language,
     ``Presentation.choice``): each such action's label, worded in the position it was listed
     or tried in, reads the same in every other position of the game (the same rules), in
-    English and in Malay; and the table's kept choice is what the row words afresh. Fails
-    when a kind whose words read the position is declared steady (a pick, a done)."""
+    English and in Malay; a kind of ``words.LABEL_READS`` reads the same in every position
+    where its value is the same; and the table's kept choice is what the row words afresh.
+    Fails when a kind whose words read the position is declared steady (a pick, a done), or
+    when a value read is left out (a sale's or a wholesale BUY's price Event)."""
     shown = BANSAN_SHOWN if game == "bansan" else MONSOON_SHOWN
     words = bansan_words if game == "bansan" else monsoon_words
-    seen = _choices_along(game, rules, 7, 260)
-    views = [v for v, _ in seen[:: max(1, len(seen) // 12)]]
-    checked = Counter()
-    for lang in ("en", "ms"):
-        with language(lang):
-            for view, action in seen:
-                if type(action) not in words.STEADY_LABELS:
-                    continue
-                said = words.label(view, action)
-                assert all(words.label(other, action) == said for other in views), action
-                assert shown.choice(view, action, lang) == (
-                    said, shown.verb(action), shown.target(action), str(action))
-                checked[type(action).__name__] += 1
+    reads = getattr(words, "LABEL_READS", {})
+    checked: Counter[str] = Counter()
+    for seed in seeds:
+        seen = _choices_along(game, rules, seed, 260)
+        views = list({id(v): v for v, _ in seen}.values())
+        sample = views[:: max(1, len(views) // 12)]
+        for lang in ("en", "ms"):
+            with language(lang):
+                for view, action in seen:
+                    read = reads.get(type(action))
+                    if type(action) in words.STEADY_LABELS:
+                        others = sample
+                    elif read is not None:
+                        others = [o for o in views if read(o) == read(view)]
+                    else:
+                        continue
+                    said = words.label(view, action)
+                    assert all(words.label(other, action) == said for other in others), action
+                    assert shown.choice(view, action, lang) == (
+                        said, shown.verb(action), shown.target(action), str(action))
+                    checked[type(action).__name__] += 1
     assert len(checked) >= (6 if game == "bansan" else 2), checked
 
 
 def test_a_label_that_reads_the_position_is_caught() -> None:
     """The test above on broken copies: Bansan's pick and done declared steady (their words
-    read where the card lies, and whether a BUY, a SELL or Upkeep is being finished)."""
-    for kind in (bansan.Pick, bansan.Done):
-        steady = bansan_words.STEADY_LABELS
-        bansan_words.STEADY_LABELS = steady | {kind}
-        try:
+    read where the card lies, and whether a BUY, a SELL or Upkeep is being finished), and the
+    price Event a sale's or a wholesale BUY's words read left out."""
+    rules = bansan.Rules(players=3, events="reconstructed")
+    steady, reads = bansan_words.STEADY_LABELS, bansan_words.LABEL_READS
+    broken = [(steady | {bansan.Pick}, reads),
+              (steady | {bansan.Done}, {k: v for k, v in reads.items() if k is not bansan.Done}),
+              (steady, {**reads, bansan.Sell: lambda view: None}),
+              (steady, {**reads, bansan.BuyWholesale: lambda view: None})]
+    try:
+        for bansan_words.STEADY_LABELS, bansan_words.LABEL_READS in broken:
             with pytest.raises(AssertionError):
-                test_a_steady_label_reads_only_the_action_and_the_rules(
-                    "bansan", bansan.Rules(players=3, events="reconstructed"))
-        finally:
-            bansan_words.STEADY_LABELS = steady
+                test_a_steady_label_reads_only_the_action_and_the_rules("bansan", rules, (7, 11))
+    finally:
+        bansan_words.STEADY_LABELS, bansan_words.LABEL_READS = steady, reads
