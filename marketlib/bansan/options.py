@@ -19,8 +19,10 @@ Ringgit = int
 """An amount of money in RM (whole ringgit, A-B-36)."""
 
 
+# cache_hash: hashed once, not at each look-up of a cache keyed by the rules (a board's goal
+# line, the printed prices; issue 28). msgspec 0.18.5 or later.
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
-            dict=True, cache_hash=True):  # hashed once: the words' caches are keyed by it
+            dict=True, cache_hash=True):
     """Every Bansan rule option (docs: "Bansan", rule options) with its default.
 
     Attributes:

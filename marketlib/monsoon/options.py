@@ -14,8 +14,10 @@ from marketlib.core.validate import check_fields
 from marketlib.monsoon.cards import Catalog, card_data
 
 
+# cache_hash: hashed once, not at each look-up of a cache keyed by the rules (a board's goal
+# line, the printed prices; issue 28). msgspec 0.18.5 or later.
 class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
-            dict=True, cache_hash=True):  # hashed once: the words' caches are keyed by it
+            dict=True, cache_hash=True):
     """Every Monsoon Market rule option (docs: "Monsoon Market", rule options) with its
     default.
 

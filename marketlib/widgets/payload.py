@@ -205,7 +205,8 @@ def _choices(table: Table, sight: Sight, decider: int, lang: str) -> list[dict[s
 def described(table: Table, view: Any, actions: Sequence[Any]) -> list[dict[str, Any]]:
     """``actions`` as the front end draws them: index, notation, words, verb, target and a
     question to ask first (their previews: :func:`previewed`)."""
-    warnings = table.words.WARNINGS  # the kinds that may be questioned (most never are)
+    warnings = getattr(table.words, "WARNINGS", None)  # the kinds that may be questioned
+    ask = table.words.warning  # (most never are); words without that table: ask each kind
     shown = table.shown  # its rows at once, when the table has them (a call less per choice),
     choice = (shown.choice if shown is not None  # a steady kind's words once per rules
               else lambda view, a, lang: (*table.presented(view, a), str(a)))
@@ -213,7 +214,7 @@ def described(table: Table, view: Any, actions: Sequence[Any]) -> list[dict[str,
     out = []
     for i, action in enumerate(actions):
         label, verb, target, text = choice(view, action, lang)
-        question = warnings.get(type(action))
+        question = ask if warnings is None else warnings.get(type(action))
         out.append({"index": i, "text": text, "label": label, "verb": verb,
                     "target": target, "warn": "" if question is None else question(view, action)})
     return out

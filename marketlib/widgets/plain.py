@@ -59,13 +59,17 @@ def objects(kind: type[msgspec.Struct], layout: tuple[str, ...] | None = None,
         else:
             values.append((repr(key), key))
             extra.append(key)
+    if any(key.startswith("_") for key in extra):
+        raise ValueError(f"{kind.__name__}: a worked-out key may not start with '_' "
+                         f"({[k for k in extra if k.startswith('_')]})")
     head = ", ".join(["x", *(["*", *extra] if extra else [])])
     if len(values) > _LITERAL_KEYS:  # a copy of the keys in order, then each value: a dict
         # literal this long is built one key at a time, growing as it goes (0.9 us for a
         # Bansan scene's 35 keys instead of 1.5)
-        scope["_keys"] = dict.fromkeys(layout or tuple(types))
-        body = "".join(f"\n    d[{key}] = {value}" for key, value in values)
-        source_code = f"def made({head}):\n    d = _keys.copy(){body}\n    return d"
+        scope["_keys"] = dict.fromkeys(layout or tuple(types))  # (a keyword argument has a
+        body = "".join(f"\n    _d[{key}] = {value}" for key, value in values)  # key's name,
+        source_code = f"def made({head}):\n    _d = _keys.copy(){body}\n    return _d"  # never
+        # one that starts with "_": refused above)
     else:
         items = ", ".join(f"{key}: {value}" for key, value in values)
         source_code = f"def made({head}):\n    return {{{items}}}"
