@@ -267,7 +267,7 @@ class SeatSession:
             self.covered = len(humans) > 1 and not self.teacher_view
             self.seat = current
         self._data = table.payload(self.seat, teacher_view=self.teacher_view,
-                                   covered=self.covered, text=self.text_open)
+                                   covered=self.covered, text=self.text_open, humans=humans)
         self._drawn = (match.state, tuple(humans))
         if self.covered:
             self.notice = ""

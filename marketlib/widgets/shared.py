@@ -364,13 +364,14 @@ class TableSession:
         self.game_no += 1
 
     def payload(self, seat: int, *, teacher_view: bool = False, covered: bool = False,
-                text: bool = True) -> dict[str, Any]:
+                text: bool = True, humans: list[int] | None = None) -> dict[str, Any]:
         """What ``seat`` is sent now (:func:`~marketlib.widgets.payload.payload`; with its
         ``description`` only with ``text``, for a board whose text view is open), built once
         per position and language: every seat session of the table shares it until the
         ``Match`` changes (``Match.revision``) or a seat changes hands. Treat it as
-        read-only."""
-        humans = self.humans()
+        read-only. ``humans``: :meth:`humans`, when the caller has just asked."""
+        if humans is None:
+            humans = self.humans()
         key = (seat, teacher_view, covered, get_language(), text)
         stamp = (self.match.revision, tuple(humans))
         kept = self._payloads.get(key)

@@ -198,6 +198,8 @@ def story_lines(table: Teller, match: Match, seat: int, sights: Sights | None = 
     start = len(history)
     while start > 0 and history[start - 1].player != seat:
         start -= 1
+    if start == len(history) > 0:  # the seat moved last: nothing happened while it waited
+        return []
     if start == 0:  # the seat has not moved yet: the game so far, at most its last 40 moves
         start = max(0, len(history) - 40)
     states = match.states

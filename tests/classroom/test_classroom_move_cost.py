@@ -83,8 +83,9 @@ def test_the_payload_count_fails_on_a_broken_copy(tmp_path: Path,
     """A copy whose table builds the payload again on every refresh (nothing kept per
     position): the mover's board is built twice, four payloads for three seats."""
     def rebuilt(self: TableSession, seat: int, *, teacher_view: bool = False,
-                covered: bool = False, text: bool = True) -> dict[str, Any]:
-        return shared.payload(self.table, self.match, seat, humans=self.humans(),
+                covered: bool = False, text: bool = True,
+                humans: list[int] | None = None) -> dict[str, Any]:
+        return shared.payload(self.table, self.match, seat, humans=humans or self.humans(),
                               teacher_view=teacher_view, covered=covered,
                               reasons=self.reasons, cache=self.lines, text=text)
 
