@@ -6,8 +6,8 @@ to the current vendor, filtered through those same checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, PRODUCE, SELL_FROM, WASTES, Produce
@@ -27,6 +27,8 @@ from marketlib.bansan.state import (
 from marketlib.bansan.words import PURCHASES
 from marketlib.core.errors import Violation, Why, refuse
 from marketlib.core.errors import violation as v
+
+T = TypeVar("T")
 
 NEW_ACTIONS = (A.Buy, A.BuyWholesale, A.Sell, A.Empty)
 """The moves that each take one of the turn's actions when they start (B-ACT-01): their
@@ -129,12 +131,16 @@ def wholesale_pick(state: State, f: Facts, player: int, card_id: str, produce: P
     return None
 
 
-def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce) -> Why | None:
+def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+              stall: Stall | None = None) -> Why | None:
+    """Why ``player`` may not SELL ``card_id`` as ``produce`` (B-SELL-01, A-B-09); ``stall``:
+    the Stall known to hold it (else looked up)."""
     source = state.rules.online_sell_source
     if source in ("bag", "both") and f.bag(player).get(card_id) is produce:
         return None
     if source in ("own_stalls", "both"):
-        stall = f.stall_of(card_id)
+        if stall is None:
+            stall = f.stall_of(card_id)
         if stall is not None and stall.renter == player and f.sells[stall.id] is produce:
             if not stall.open and not state.rules.sell_from_closed_stall:
                 return v("B-SELL-01", f"{stall.id} is CLOSED (sell_from_closed_stall=False)")
@@ -165,7 +171,7 @@ def _not_for_sale(state: State, f: Facts, player: int, card_id: str, produce: Pr
     return f"{card_id} is in your stall {stall.id}, and {takes}"
 
 
-def _first_ok(cards: list[str], check: Callable[[str], Why | None], rule: str,
+def _first_ok(cards: Sequence[T], check: Callable[[T], Why | None], rule: str,
               say: Callable[[], str]) -> Why | None:
     """``None`` if some card passes ``check``, else the first card's reason (or, with no card,
     a refusal of ``rule`` worded by ``say``)."""
@@ -230,11 +236,12 @@ def _sell_terms(state: State, a: A.Sell, f: Facts) -> Why | None:
     # card named under "own_stalls" read as the reason when the vendor had no Stall of the type
     # left (helper-106, after releasing it: "PC-03 is in your Bag, and a SELL of FV takes
     # cards from your Stalls")
-    cards = [s.cards[0] for s in f.own(a.player) if s.cards and types[s.id] is a.produce
-             ] if source != "bag" else []
+    cards: list[tuple[str, Stall | None]] = [  # each with its Stall (no look-up of the card)
+        (s.cards[0], s) for s in f.own(a.player) if s.cards and types[s.id] is a.produce
+    ] if source != "bag" else []
     if source != "own_stalls":
-        cards += [b.card for b in state.vendors[a.player].bag if b.produce is a.produce]
-    return _first_ok(cards, lambda c: sell_pick(state, f, a.player, c, a.produce),
+        cards += [(b.card, None) for b in state.vendors[a.player].bag if b.produce is a.produce]
+    return _first_ok(cards, lambda c: sell_pick(state, f, a.player, c[0], a.produce, c[1]),
                      "B-SELL-01", lambda: f"you have no {NAMES[a.produce]} ({a.produce}) to "
                      f"sell in {SELL_FROM[state.rules.online_sell_source]}")
 
