@@ -23,6 +23,8 @@ from typing import Any
 
 import msgspec
 
+from marketlib.widgets.recent import Recent
+
 _I = msgspec.inspect
 _AS_IS = (_I.StrType, _I.IntType, _I.BoolType, _I.FloatType, _I.NoneType, _I.LiteralType)
 _MADE: dict[type, Callable[[Any], dict[str, Any]]] = {}
@@ -112,42 +114,8 @@ def _expr(t: Any, x: str, depth: int, scope: dict[str, Any]) -> str:
     return f"builtins({x})"
 
 
-class _Recent:
-    """What ``convert`` made of each of the objects asked about lately, by identity: the
-    newest entries and the generation before them (each object is kept alive with what was
-    made of it, so its ``id`` names nothing else while kept). When the newest generation holds
-    :attr:`size` entries it becomes the older one, in one assignment: whatever was made since
-    the generation before is still found, so two scenes drawn one after the other always share
-    what the second asks for again.
-
-    Safe across the classroom server's threads: each step is one call on a dict or one
-    assignment (an eviction one entry at a time iterated a dict while another thread wrote to
-    it; helper-109); a look-up racing a new generation at worst makes its object again."""
-
-    __slots__ = ("_convert", "_new", "_old")
-    size = 512
-
-    def __init__(self, convert: Callable[[Any], Any]) -> None:
-        self._convert = convert
-        self._new: dict[int, tuple[Any, Any]] = {}
-        self._old: dict[int, tuple[Any, Any]] = {}
-
-    def __call__(self, obj: Any) -> Any:
-        key = id(obj)
-        found = self._new.get(key)
-        if found is None or found[0] is not obj:
-            found = self._old.get(key)
-            if found is None or found[0] is not obj:
-                found = (obj, self._convert(obj))
-            new = self._new
-            if len(new) >= self.size:
-                self._old, self._new = new, {}
-            self._new[key] = found
-        return found[1]
-
-
 class _Kept:
-    """``convert`` of each struct of a tuple, kept by identity (:class:`_Recent`): the states
+    """``convert`` of each struct of a tuple, kept by identity (:class:`Recent`): the states
     of one game share the tuples a move did not change (the Stalls, a vendor's Bag), and a
     changed tuple shares the structs the move did not change (a pick makes one new Stall of
     fifteen), so a board's next scene reuses their objects instead of building them again
@@ -157,11 +125,11 @@ class _Kept:
     __slots__ = ("_each", "_tuples")
 
     def __init__(self, convert: Callable[[Any], Any]) -> None:
-        self._each = _Recent(convert)
-        self._tuples = _Recent(self._list)
+        self._each = Recent(convert)
+        self._tuples = Recent(self._list)
 
     def __call__(self, items: Any) -> list[Any]:
-        tuples = self._tuples  # _Recent.__call__ written out for the hit (a call less)
+        tuples = self._tuples  # Recent.__call__ written out for the hit (a call less)
         found = tuples._new.get(id(items))
         if found is not None and found[0] is items:
             made: list[Any] = found[1]
@@ -170,7 +138,7 @@ class _Kept:
 
     def _list(self, items: Any) -> list[Any]:
         each = self._each
-        new = each._new  # _Recent.__call__ written out for the newest generation's hits
+        new = each._new  # Recent.__call__ written out for the newest generation's hits
         made = []
         for item in items:
             found = new.get(id(item))

@@ -19,6 +19,8 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
+from marketlib.widgets.recent import Recent
+
 T = TypeVar("T")
 
 WORLD_SEED = 0
@@ -148,12 +150,9 @@ class Sight:
 
 class Sights:
     """The :class:`Sight` of each state asked about lately (a table keeps one): at least the
-    last ``size`` states, at most twice as many.
-
-    Kept in two generations, as :class:`marketlib.widgets.plain._Recent` keeps a scene's
-    records: when the newest holds ``size`` sights it becomes the older one, in one
-    assignment. (Evicting the oldest entry of one dict, ``del kept[next(iter(kept))]``, walks
-    past every entry deleted before it, so each new state cost more the longer a board ran.)
+    last ``size`` states, at most twice as many, in two generations (:class:`~.recent.Recent`;
+    the oldest-first eviction of one dict, ``del kept[next(iter(kept))]``, walked past every
+    entry deleted before it, so each new state cost more the longer a board ran).
 
     Args:
         game: the game module the states belong to.
@@ -163,23 +162,12 @@ class Sights:
     def __init__(self, game: Any, size: int = 256) -> None:
         self.game = game
         self.size = size
-        self._new: dict[int, Sight] = {}
-        self._old: dict[int, Sight] = {}
+        self._recent = Recent(lambda state: Sight(game, state), size)
 
     def of(self, state: Any) -> Sight:
         """The sight of ``state`` (the very object: a kept sight holds it, so its ``id`` is not
         reused while kept)."""
-        key = id(state)
-        found = self._new.get(key)
-        if found is not None and found.state is state:
-            return found
-        found = self._old.get(key)
-        if found is None or found.state is not state:
-            found = Sight(self.game, state)
-        new = self._new
-        if len(new) >= self.size:
-            self._old, self._new = new, {}
-        self._new[key] = found
+        found: Sight = self._recent(state)
         return found
 
 
