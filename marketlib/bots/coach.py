@@ -734,8 +734,7 @@ def review_rows(game: GameModule, states: Sequence[Any], actions: Sequence[Any],
                              m_played, se_played, m_pref, se_pref, loss,
                              se_loss if preferred != played else 0.0, len(legal),
                              len(v_played), here.unit, here.shared, here.note))  # a board
-        # names the
-        # moves in the seat's view
+        # names the moves in the seat's view
         report(done)
     report(None)
     return rows
@@ -1000,6 +999,5 @@ def game_and_seat(view: Any, legal_actions: tuple[Any, ...]) -> tuple[GameModule
 
 
 __all__ = ["HINT_ITERATIONS", "Decision", "Hint", "Option", "ending_name", "ending_words", "hint",
-           "match_hint",
-           "match_review", "measure_of", "review", "review_decision", "review_rows",
+           "match_hint", "match_review", "measure_of", "review", "review_decision", "review_rows",
            "review_text", "score_measure", "turning_points", "worth_of"]

@@ -149,9 +149,9 @@ def _check_one(
             if why is not None:
                 raise _fail(seed, step, f"legal action {action} is explained as illegal: {why}")
             if game.apply(state, action) is state:  # a board's kept log tells timelines
+                # apart by their states (marketlib.widgets.story.kept_log)
                 raise _fail(seed, step, f"apply({action}) returned the state it was given: "
-                                        "each move makes a new state")  # apart by their
-                # states (marketlib.widgets.story.kept_log)
+                                        "each move makes a new state")
             if str(game.parse_action(str(action))) != str(action) or (
                 game.parse_action(str(action)) != action
             ):

@@ -352,10 +352,9 @@ def menu_lists(state: State, seat: int | None = None) -> float:
 def review_measure(rules: Any, state: Any = None) -> ReviewMeasure | None:
     """What the coach's review reads a seat's result in under ``rules`` at ``state`` (a state
     or a view), where it is not the score (money; Sendiri's points). The Kenduri, while its
-    Menu has an open
-    list: the Menu's lists (:func:`menu_lists`), shared by the table: a list completed by
-    anyone saves the whole table (B-KEN-05; read in money, completing the Menu's last list was
-    marked a loss of RM5.95, helper-115). Once every list is completed the feast is certain
+    Menu has an open list: the Menu's lists (:func:`menu_lists`), shared by the table: a list
+    completed by anyone saves the whole table (B-KEN-05; read in money, completing the Menu's
+    last list was marked a loss of RM5.95, helper-115). Once every list is completed the feast is certain
     and money decides who wins it (B-KEN-06): ``None``, the money, as in the other modes. A
     Kenduri whose Menu failed ends in lists (the lists completed; nobody wins)."""
     if not rules.plays.shared_menu:
