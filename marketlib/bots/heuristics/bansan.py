@@ -354,9 +354,9 @@ def review_measure(rules: Any, state: Any = None) -> ReviewMeasure | None:
     or a view), where it is not the score (money; Sendiri's points). The Kenduri, while its
     Menu has an open list: the Menu's lists (:func:`menu_lists`), shared by the table: a list
     completed by anyone saves the whole table (B-KEN-05; read in money, completing the Menu's
-    last list was marked a loss of RM5.95, helper-115). Once every list is completed the feast is certain
-    and money decides who wins it (B-KEN-06): ``None``, the money, as in the other modes. A
-    Kenduri whose Menu failed ends in lists (the lists completed; nobody wins)."""
+    last list was marked a loss of RM5.95, helper-115). Once every list is completed the feast
+    is certain and money decides who wins it (B-KEN-06): ``None``, the money, as in the other
+    modes. A Kenduri whose Menu failed ends in lists (the lists completed; nobody wins)."""
     if not rules.plays.shared_menu:
         return None
     if state is not None and not state.public and not state.missed:
