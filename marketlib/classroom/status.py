@@ -41,10 +41,10 @@ def actor(match: Match, index: int, players: int) -> int | None:
     """The seat that played action ``index`` of ``match``'s history (of ``players`` seats):
     the action's own ``player`` (out-of-turn moves too, A-B-60), else the seat that decided
     before it (``None``: nobody)."""
-    seat = getattr(match.history[index], "player", None)
+    seat = getattr(match.action_at(index), "player", None)
     if isinstance(seat, int) and 0 <= seat < players:
         return seat
-    found: int | None = match.game.current_player(match.states[index])
+    found: int | None = match.game.current_player(match.state_at(index))
     return found
 
 

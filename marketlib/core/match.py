@@ -173,6 +173,38 @@ class Match:
         """The states up to the current one: ``states[0]`` is the setup, ``states[-1]`` current."""
         return self._views()[1]
 
+    def action_at(self, index: int) -> Any:
+        """``history[index]``, read without making :attr:`history` (a tuple of every move so
+        far, made again after each move, which touches every move and state of the game): a
+        board reads the few newest moves at each refresh (issue 28). A negative ``index``
+        counts from the end, as in a tuple.
+
+        Raises:
+            IndexError: no such move (``index`` not below :attr:`cursor`).
+
+        Example:
+            >>> m = Match("monsoon", None, seed=1)
+            >>> _ = m.play(m.legal_actions()[0])
+            >>> m.action_at(0) is m.action_at(-1) is m.history[0]
+            True
+        """
+        cursor = self._cursor
+        if not -cursor <= index < cursor:
+            raise IndexError(f"no move {index}: {cursor} move(s) played")
+        return self._actions[index if index >= 0 else cursor + index]
+
+    def state_at(self, index: int) -> Any:
+        """``states[index]`` (0: the setup; :attr:`cursor`: the current state), read without
+        making :attr:`states` (:meth:`action_at`). A negative ``index`` counts from the end.
+
+        Raises:
+            IndexError: no such state.
+        """
+        count = self._cursor + 1
+        if not -count <= index < count:
+            raise IndexError(f"no state {index}: {count} state(s)")
+        return self._states[index if index >= 0 else count + index]
+
     @property
     def timeline(self) -> int:
         """How many actions the whole timeline holds (including undone ones that can be redone)."""

@@ -647,7 +647,7 @@ class SeatSession:
         """A short confirmation of the move just played when its kind asks for one (a
         completed Shopping List, issue 30 point 4), from this seat's views only; else ""."""
         table = self.table
-        played = self.match.history[-1]
+        played = self.match.action_at(-1)
         if not isinstance(played, table.table.confirmed):
             return ""
         sights = table.sights

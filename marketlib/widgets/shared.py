@@ -225,7 +225,7 @@ class TableSession:
         cursor = match.cursor
         if cursor == 0:
             return True
-        return is_hand_off(match.game, match.states[cursor - 1], match.history[cursor - 1],
+        return is_hand_off(match.game, match.state_at(cursor - 1), match.action_at(cursor - 1),
                            match.state)
 
     def out_of_turn(self) -> list[Any]:

@@ -90,66 +90,69 @@ def kept_log(
     """:func:`log_lines`, the very list the ``cache`` keeps (read-only: the next call extends
     it in place when the game has only moved on). A board's refresh takes its last lines and
     its length; the log's cost per refresh is the new moves' lines, however long the game
-    (issue 28: the history was compared and copied whole at every refresh)."""
-    history = match.history
+    (issue 28: the history was compared and copied whole at every refresh, then made again as
+    a tuple after each move; the moves are read one by one, ``Match.action_at``)."""
     if cache is None:
-        return _log_from(match, seat, reasons, history, 0, [])
-    lang = get_language()
-    key = ("log", seat, lang)  # each language its own lines
-    built: tuple[tuple[Any, ...], list[str], Any] | None = cache.get(key)
-    start, lines = 0, []
-    states = match.states
-    if built is not None:
-        old, old_lines, last = built
-        start = len(old)
-        if start < len(states) and states[start] is last and len(old_lines) == start:  # the
-            lines = old_lines  # timeline still runs through the last state logged (a new move
-            # makes a new state, so an undo and another move never do: a game's apply never
-            # returns a state it was given): only moves were added, if any. A refresh cut
-            # short while it extended the list leaves it longer, and is worded again (helper-120)
-        else:
-            start = min(start, len(history))
-            if history[:start] != old[:start]:  # an undo, then another move: from the
-                start = next(i for i in range(start) if history[i] != old[i])  # first change
-            lines = old_lines[:start]
-    lines = _log_from(match, seat, reasons, history, start, lines, cache, lang)
-    cache[key] = (history, lines, states[len(history)])
-    return lines
+        return _log_from(match, seat, reasons, 0, [], [])
+    key = ("log", seat, get_language())  # each language its own lines
+    built: tuple[list[str], list[Any]] | None = cache.get(key)
+    if built is None:
+        lines: list[str] = []
+        after: list[Any] = []  # the state each line's move led to, line by line
+        cache[key] = (lines, after)
+    else:
+        lines, after = built
+        start = len(after)
+        if not (start <= match.cursor and len(lines) == start and (
+                start == 0 or after[-1] is match.state_at(start))):  # else the timeline still
+            # runs through the last state logged (a new move makes a new state, so an undo
+            # and another move never do: a game's apply never returns a state it was given):
+            # only moves were added, if any. A refresh cut short while it extended the lists
+            # leaves them uneven, and is worded again (helper-120)
+            keep = min(start, match.cursor, len(lines))
+            keep = next((i for i in range(keep) if after[i] is not match.state_at(i + 1)), keep)
+            lines, after = lines[:keep], after[:keep]
+            cache[key] = (lines, after)
+    return _log_from(match, seat, reasons, len(after), lines, after, cache)
 
 
 def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], Reason],
-              history: tuple[Any, ...], start: int, lines: list[str],
-              cache: dict[Any, Any] | None = None, lang: str = "") -> list[str]:
-    """``lines`` (the log of ``history[:start]``) with the lines of the moves after it. With
-    a ``cache``, a move's text is worded once for all the seats that read it alike (the
-    game's ``log_reader``: every seat, for a move that hides nothing)."""
+              start: int, lines: list[str], after: list[Any],
+              cache: dict[Any, Any] | None = None) -> list[str]:
+    """``lines`` (the log of the moves before ``start``) with the lines of the moves after it,
+    and ``after`` with the state each of those moves led to. With a ``cache``, a move's text
+    is worded once for all the seats that read it alike (the game's ``log_reader``: every
+    seat, for a move that hides nothing)."""
     game = match.game
-    states = match.states
     reader = getattr(game, "log_reader", _own_reading)
-    for i in range(start, len(history)):
-        action = history[i]
-        before = states[i]
+    lang = get_language()
+    before = match.state_at(start)
+    previous = match.action_at(start - 1) if start else None
+    for i in range(start, match.cursor):
+        action = match.action_at(i)
+        then = match.state_at(i + 1)
         shared = reader(before, action, seat)
         said_key = ("said", i, shared, lang)  # by position: a branch undone is overwritten
         kept = None if cache is None else cache.get(said_key)
         if kept is not None and kept[0] is before and kept[1] == action:
             text = kept[2]
         else:
-            text = sentence(game.describe(before, action, shared, states[i + 1]))  # a
-            # sentence in the seat's language (a reveal, a hidden list, an Event); the
-            # notation stays as it is
+            text = sentence(game.describe(before, action, shared, then))  # a sentence in the
+            # seat's language (a reveal, a hidden list, an Event); the notation stays as it is
             if cache is not None:
                 cache[said_key] = (before, action, text)
         reason = reasons.get((i, action)) if reasons else None  # (none without a bot)
         if reason is not None and (seat is None if reason.readers is None else (
                 seat is None or seat in reason.readers)) and (
                 i == 0 or reason.each_move
-                or reasons.get((i - 1, history[i - 1])) != reason
-                or getattr(history[i - 1], "player", None) != getattr(action, "player", None)):
+                or reasons.get((i - 1, previous)) != reason
+                or getattr(previous, "player", None) != getattr(action, "player", None)):
             text = f"{text} - {said(reason.text)}"  # once per line of play, not on each of its
             # moves (unless said on each: a timed-out move); a reason that is a Later in the
             # seat's language (the log's is in force)
         lines.append(text)
+        after.append(then)
+        before, previous = then, action
     return lines
 
 
@@ -159,14 +162,13 @@ def _own_reading(state: Any, action: Any, seat: int | None) -> int | None:
 
 
 class _Views(Sequence[Any]):
-    """``seat``'s views of ``states[start:stop]``, each worked out when first read (a recap
-    reads the first and the last, and only some of those between)."""
+    """``seat``'s views of the match's states ``start`` to ``stop - 1``, each worked out when
+    first read (a recap reads the first and the last, and only some of those between)."""
 
-    __slots__ = ("_seat", "_sights", "_start", "_states", "_stop")
+    __slots__ = ("_match", "_seat", "_sights", "_start", "_stop")
 
-    def __init__(self, sights: Sights, states: Sequence[Any], seat: int, start: int,
-                 stop: int) -> None:
-        self._sights, self._states, self._seat = sights, states, seat
+    def __init__(self, sights: Sights, match: Match, seat: int, start: int, stop: int) -> None:
+        self._sights, self._match, self._seat = sights, match, seat
         self._start, self._stop = start, stop
 
     def __len__(self) -> int:
@@ -183,7 +185,7 @@ class _Views(Sequence[Any]):
             i += len(self)
         if not 0 <= i < len(self):
             raise IndexError(i)
-        return self._sights.of(self._states[self._start + i]).view(self._seat)
+        return self._sights.of(self._match.state_at(self._start + i)).view(self._seat)
 
 
 def story_lines(table: Teller, match: Match, seat: int, sights: Sights | None = None,
@@ -194,33 +196,33 @@ def story_lines(table: Teller, match: Match, seat: int, sights: Sights | None = 
     :func:`log_lines`), a finished run's sentence is worded once per seat and language: a
     waiting seat's board, redrawn after each move of the others, words only the run in
     progress."""
-    history = match.history
-    start = len(history)
-    while start > 0 and history[start - 1].player != seat:
+    moves = match.cursor
+    start = moves
+    while start > 0 and match.action_at(start - 1).player != seat:
         start -= 1
-    if start == len(history) > 0:  # the seat moved last: nothing happened while it waited
+    if start == moves > 0:  # the seat moved last: nothing happened while it waited
         return []
     if start == 0:  # the seat has not moved yet: the game so far, at most its last 40 moves
-        start = max(0, len(history) - 40)
-    states = match.states
+        start = max(0, moves - 40)
     sights = sights or Sights(match.game)
     lang = get_language()
     lines: list[str] = []
     i = start
-    while i < len(history):
-        who = history[i].player
-        j = i
-        while j < len(history) and history[j].player == who:
-            j += 1
+    while i < moves:
+        run = [match.action_at(i)]
+        who = run[0].player
+        while i + len(run) < moves and (action := match.action_at(i + len(run))).player == who:
+            run.append(action)
+        j = i + len(run)
+        first, last = match.state_at(i), match.state_at(j)
         key = ("story", seat, lang, i, j)  # the run of moves i..j-1, by position: the same
         kept = None if cache is None else cache.get(key)  # first and last states are the
-        if kept is not None and kept[0] is states[i] and kept[1] is states[j]:  # same moves
-            line = kept[2]  # between them (each state follows from the one before)
+        if kept is not None and kept[0] is first and kept[1] is last:  # same moves between
+            line = kept[2]  # them (each state follows from the one before)
         else:
-            line = table.words.recap(_Views(sights, states, seat, i, j + 1), history[i:j],
-                                     seat)
+            line = table.words.recap(_Views(sights, match, seat, i, j + 1), run, seat)
             if cache is not None:
-                cache[key] = (states[i], states[j], line)
+                cache[key] = (first, last, line)
         if line and (not lines or lines[-1] != line):
             lines.append(line)
         i = j

@@ -69,6 +69,35 @@ def test_play_undo_redo_goto_history_states() -> None:
     assert [str(a) for a in m.history] == [*GOLD_MO12[:2], "P0 spend MG-20"]
 
 
+def test_a_move_and_a_state_are_read_one_at_a_time_as_history_and_states_hold_them() -> None:
+    """``action_at`` and ``state_at`` read one entry of the timeline up to the cursor, with
+    negative indices from the end, through plays, undos, a redo and a jump back (issue 28: a
+    board reads the newest moves without making the tuples of the whole game)."""
+    m = new()
+    with pytest.raises(IndexError, match="no move 0: 0 move"):
+        m.action_at(0)
+    assert m.state_at(0) is m.state_at(-1) is m.state
+    for move in GOLD_MO12:
+        m.play(move)
+    m.undo()
+    m.undo()
+    m.redo()
+    for cursor in (3, 1, 3, 0):
+        m.goto(cursor)
+        history, states = m.history, m.states
+        assert [m.action_at(i) for i in range(-cursor, cursor)] == [*history, *history]
+        assert all(m.state_at(i) is states[i] for i in range(-cursor - 1, cursor + 1))
+        with pytest.raises(IndexError, match=f"no move {cursor}: {cursor} move"):
+            m.action_at(cursor)  # a move that can be redone is not played
+        with pytest.raises(IndexError):
+            m.action_at(-cursor - 1)
+        with pytest.raises(IndexError, match=f"no state {cursor + 1}: {cursor + 1} state"):
+            m.state_at(cursor + 1)
+        with pytest.raises(IndexError):
+            m.state_at(-cursor - 2)
+    assert str(m.state_at(0).seats[0].display[0]) == "MG-36"
+
+
 def test_play_mode_undo_stops_where_cards_were_drawn() -> None:
     m = new("play")
     m.play("P0 buy MG-27")  # Cloth3: choose 3 of the 4 Market cards

@@ -25,6 +25,13 @@ from marketlib.widgets.session import SeatSession, TableSession
 GAMES = {"bansan": bansan, "monsoon": monsoon}
 
 
+def payload_module() -> Any:
+    """The module ``marketlib.widgets.payload`` (its name is also the function's)."""
+    import importlib
+
+    return importlib.import_module("marketlib.widgets.payload")
+
+
 @contextmanager
 def engine_calls(game: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[Any]]:
     """Count ``game.view`` per (state, seat) and ``game.determinize`` calls (key
@@ -319,6 +326,60 @@ def recaps(monkeypatch: pytest.MonkeyPatch, keep: bool = True) -> Counter[tuple[
         for session in seats:
             session.refresh()
     return worded
+
+
+def tuples_made(monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many times ``Match.history`` or ``Match.states`` was made or read while every
+    seat's board of a 4-seat Bansan table was redrawn after each move of a seeded random game
+    of 160 moves (in turn with a person's undos and redos)."""
+    from marketlib.core import match as match_module
+
+    shared, seats = table("bansan", 4, seed=9)
+    match = shared.match
+    rng = random.Random(9)
+    for _ in range(20):  # before counting: a game well under way
+        match.play(rng.choice(match.legal_actions()))
+    real, made = match_module.Match._views, []
+
+    def counted(self: Any) -> Any:
+        made.append(self.cursor)
+        return real(self)
+
+    monkeypatch.setattr(match_module.Match, "_views", counted)
+    for step in range(140):
+        if step % 25 == 24:
+            match.undo()
+        elif step % 25 == 0 and match.can_redo:
+            match.redo()
+        else:
+            match.play(rng.choice(match.legal_actions()))
+        for session in seats:
+            session.refresh()
+    return len(made)
+
+
+def test_a_refresh_reads_the_moves_one_by_one_never_the_whole_history(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A redraw reads the newest moves with ``Match.action_at`` and ``state_at``: the tuples
+    of every move and state so far (``Match.history``, ``Match.states``) were made again after
+    each move, which touched every move and state of the game at each refresh (issue 28)."""
+    assert tuples_made(monkeypatch) == 0
+
+
+def test_the_tuple_count_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy whose story reads ``Match.history`` to find where the seat last moved, as it
+    did: the tuples are made at every redraw."""
+    from marketlib.widgets import story
+
+    real = story.story_lines
+
+    def reading_history(table: Any, match: Any, seat: int, *args: Any) -> list[str]:
+        _ = match.history
+        return real(table, match, seat, *args)
+
+    monkeypatch.setattr(story, "story_lines", reading_history)
+    monkeypatch.setattr(payload_module(), "story_lines", reading_history)
+    assert tuples_made(monkeypatch) >= 140 * 4
 
 
 def test_a_waiting_seats_story_words_each_run_of_moves_once(
