@@ -203,19 +203,19 @@ OPENING = FLOW.group("opening")
 """The phases of the Opening Round (B-OPEN), from the phase table."""
 
 
-def _draft_placements(state: State, p: int) -> int:
+def _draft_placements(state: State | View, p: int) -> int:
     """Workers the Opening Round's stall draft will still place for seat ``p`` (B-OPEN-04/05)."""
     if state.phase == "draft":
         return state.queue.count(p)
     return 2 if state.phase in OPENING and not state.rules.plays.solo else 0
 
 
-def draft_total(state: State) -> int:
+def draft_total(state: State | View) -> int:
     """Workers the stall draft will still place, all seats together (B-OPEN-04/05)."""
     return sum(_draft_placements(state, p) for p in range(len(state.vendors)))
 
 
-def unrented(state: State) -> int:
+def unrented(state: State | View) -> int:
     """The stalls nobody rents (B-OPEN-05: the stall draft needs one per Worker it places)."""
     return sum(s.renter is None for s in state.stalls)
 
@@ -243,7 +243,7 @@ def check_rent_and_release(state: State, a: A.RentAndRelease, f: Facts) -> Why |
     return rr_gate(state, a.player) or rr_terms(state, a, f)
 
 
-def rr_terms(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
+def rr_terms(state: State | View, a: A.RentAndRelease, f: Facts) -> Why | None:
     """The second half of :func:`check_rent_and_release`: why these stalls cannot be rented
     or released, for a vendor :func:`rr_gate` lets R&R now."""
     p = a.player
@@ -283,7 +283,7 @@ def rr_terms(state: State, a: A.RentAndRelease, f: Facts) -> Why | None:
     return None
 
 
-def _empties_purchase(state: State, a: A.RentAndRelease) -> Violation | None:
+def _empties_purchase(state: State | View, a: A.RentAndRelease) -> Violation | None:
     """A release that would leave the vendor's own wholesale BUY or SELL, nothing picked yet,
     with no card it may pick: it moves 1 or more cards (B-BUY-03, B-SELL-01). (A BUY from the
     vendors picks from other vendors' Stalls, which no release of one's own changes.)"""
@@ -322,7 +322,7 @@ def closing_trade(state: State, seats: tuple[int, int]) -> Violation | None:
     return None
 
 
-def _spend_note(state: State, p: int) -> str:
+def _spend_note(state: State | View, p: int) -> str:
     """'' or what the vendor's money is already committed to, for a refusal: the cards picked
     in its BUY in progress (B-BUY-07; an R&R may come in the middle of it, A-B-60) and what it
     promised in its open offer (A-B-61)."""

@@ -5,11 +5,14 @@ the same job in the same-named module (issue 28, point 3)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from marketlib.bansan.cards import Produce
 from marketlib.bansan.queries import catalog, free_money, own_stalls, price
 from marketlib.bansan.state import Stall, State
+
+if TYPE_CHECKING:
+    from marketlib.bansan.view import View
 
 
 class Facts:
@@ -22,7 +25,7 @@ class Facts:
     __slots__ = ("_bags", "_free", "_kept", "_own", "_place", "_prices", "_stocked", "cat",
                  "open_stalls", "picks", "sells", "sold", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State | View) -> None:
         self.state = state
         self.cat = catalog(state)
         self.sells = self.cat.sells
@@ -32,7 +35,7 @@ class Facts:
         self._own: dict[int, list[Stall]] = {}
         self._prices: dict[Produce, int] = {}
         self._stocked: dict[Produce, list[Stall]] | None = None
-        self._kept: dict[Callable[[State], int], int] = {}
+        self._kept: dict[Callable[[State | View], int], int] = {}
         self.open_stalls: set[tuple[Any, ...]] = set()
         """Keys of stall picks found legal (see ``action_checks.stall_pick``)."""
         self.sold: dict[int, set[Produce]] = {}
@@ -89,7 +92,7 @@ class Facts:
                     by_type.setdefault(sells[s.id], []).append(s)
         return by_type.get(produce, [])
 
-    def once(self, count: Callable[[State], int]) -> int:
+    def once(self, count: Callable[[State | View], int]) -> int:
         """``count(state)``, worked out once (a count of the state that several checks ask
         for: each R&R rent option of the Opening Round asks how many stalls nobody rents)."""
         kept = self._kept

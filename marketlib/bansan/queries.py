@@ -86,7 +86,7 @@ def set_stall(state: State, index: int, stall: Stall) -> tuple[Stall, ...]:
     return tuple(stalls)
 
 
-def own_stalls(state: State, player: int) -> list[Stall]:
+def own_stalls(state: State | View, player: int) -> list[Stall]:
     return [s for s in state.stalls if s.renter == player]
 
 
@@ -352,7 +352,7 @@ def position_in_round(state: State, seat: int) -> int:
     return (seat - state.first) % len(state.vendors)
 
 
-def buy_commitment(state: State, player: int) -> int:
+def buy_commitment(state: State | View, player: int) -> int:
     """RM the vendor owes for the cards picked in the BUY in progress (not yet paid,
     B-BUY-07)."""
     pending = state.pending
@@ -362,7 +362,7 @@ def buy_commitment(state: State, player: int) -> int:
     return 0 if pending.kind == "sell" else purchase_total(state, pending)
 
 
-def offer_commitment(state: State, player: int) -> int:
+def offer_commitment(state: State | View, player: int) -> int:
     """RM the vendor promised in the offer waiting for an answer (A-B-61): a trade's ``pay``,
     or the price a buyer offered in a bargain. Only the vendor who made the offer has
     promised anything; what it asks of the other vendor is checked when they accept."""
@@ -374,15 +374,29 @@ def offer_commitment(state: State, player: int) -> int:
     return offer.price if player == state.current else 0  # a seller's counter promises no RM
 
 
-def committed(state: State, player: int) -> int:
+def committed(state: State | View, player: int) -> int:
     """RM the vendor has committed and not yet paid: the BUY in progress (B-BUY-07) and the
     money promised in an open offer (A-B-61)."""
     return buy_commitment(state, player) + offer_commitment(state, player)
 
 
-def free_money(state: State, player: int) -> int:
-    """What the vendor can still spend: money less every commitment (B-BUY-07, A-B-61)."""
-    return state.vendors[player].money - committed(state, player)
+def money_of(state: State | View, player: int) -> int:
+    """The vendor's money; in a view, the viewer's own only: a check asked of a seat's view
+    (its any-time actions, :func:`marketlib.bansan.rules.any_time_actions`) reads no other.
+
+    Raises:
+        ValueError: the vendor's money is hidden in this view (A-B-57).
+    """
+    money = state.vendors[player].money
+    if money is None:
+        raise ValueError(f"P{player}'s money is hidden in this view (A-B-57)")
+    return money
+
+
+def free_money(state: State | View, player: int) -> int:
+    """What the vendor can still spend: money less every commitment (B-BUY-07, A-B-61)
+    (:func:`money_of`: in a view, the viewer's own only)."""
+    return money_of(state, player) - committed(state, player)
 
 
 def bargain_seller(state: State | View, offer: BargainOffer) -> int:

@@ -274,7 +274,7 @@ def _offer_rule(state: State) -> str:
     return "B-ANY-01" if isinstance(state.offer, BargainOffer) else "B-ANY-02"
 
 
-def _rr_options(state: State, p: int, f: Facts, opening: bool = False) -> list[A.Action]:
+def _rr_options(state: State | View, p: int, f: Facts, opening: bool = False) -> list[A.Action]:
     """Seat ``p``'s R&R options that pass the checks (in the Opening Round only when asked for:
     a decider's ``legal_actions`` list them from the first turn on)."""
     if (state.phase in OPENING and not opening) or rr_gate(state, p) is not None:
@@ -287,7 +287,7 @@ def _rr_options(state: State, p: int, f: Facts, opening: bool = False) -> list[A
     return [a for a in options if rr_terms(state, a, f) is None]  # the gate passed above
 
 
-def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
+def any_time_actions(state: State | View, seat: int) -> tuple[A.Action, ...]:
     """What ``seat`` may do now besides ``legal_actions`` (B-ANY, A-B-32/33/60): taking back
     the offer it made while it waits for an answer (``Withdraw``, first), and its Rent &
     Release options on another vendor's decision, or during the Opening Round when
@@ -295,6 +295,12 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
     offer gives the decision back to the vendor who was deciding). Trade proposals
     (``ProposeTrade``) are also any-time actions; being free-form, they are not listed:
     ``explain`` and ``apply`` check them.
+
+    ``state`` may be ``seat``'s own view (what a board asks, issue 28: no world dealt): the
+    checks read the stalls, the phase, the offer and the decision in progress, which are
+    public, and ``seat``'s own money, which its view shows; another vendor's hidden money
+    raises ``ValueError`` rather than be guessed (A-B-57). Both give the same actions (the
+    conformance kit and ``tests/bansan/test_any_time_view.py`` check it).
 
     Raises:
         ValueError: ``seat`` is not a seat of this game.
@@ -315,8 +321,8 @@ def any_time_actions(state: State, seat: int) -> tuple[A.Action, ...]:
 
 def any_time_gate(seen: State | View, seat: int) -> bool:
     """False when ``seat`` can have no any-time action now, decided from public facts only,
-    so a seat's view answers it as the state does (a board asks it before it deals a world
-    from the view to list the options, :func:`any_time_actions`): the game is over, it is
+    so a seat's view answers it as the state does (:func:`any_time_actions` asks it before it
+    lists the Stalls): the game is over, it is
     ``seat``'s own decision with no offer open outside the Opening Round (its R&R options are
     among its legal actions), or ``seat`` may not R&R at all now (:func:`~.checks.rr_gate`:
     Sendiri, the Last Round, its bag flipped, A-B-60) and has no offer of its own waiting (to

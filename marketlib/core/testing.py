@@ -82,7 +82,8 @@ def check_game(
             actions instead (for a game with ``any_time_actions(state, seat)``): it must be
             legal, keep whose decision it is (unless its type is one of the game's optional
             ``HANDS_BACK``: taking back one's own offer hands the decision back), and keep
-            every invariant.
+            every invariant. At every tenth decision, each seat's any-time actions asked of
+            its own view must be those asked of the state (a board lists them from the view).
 
     Returns:
         a :class:`ConformanceReport`.
@@ -142,6 +143,7 @@ def _check_one(
             if game.view(game.determinize(seen, rng), player) != seen:
                 raise _fail(seed, step, f"view(determinize(view(s, {player})), {player}) "
                                         "differs from the view it was built from")
+            _any_time_from_views(game, state, seed, step)
         before = msgspec.json.encode(state)
         to_apply = legal if apply_all_legal else (rng.choice(legal),)
         for action in to_apply:
@@ -213,6 +215,18 @@ def _any_time(game: GameModule, state: Any) -> dict[int, tuple[Any, ...]]:
     if listing is None:
         return {}
     return {s: listing(state, s) for s in range(_players(game, state))}
+
+
+def _any_time_from_views(game: GameModule, state: Any, seed: int, step: int) -> None:
+    """Each seat's any-time actions, asked of its own view, are those asked of the state: a
+    board lists them from the seat's view (``marketlib.widgets.payload.any_time_actions``)."""
+    listing = getattr(game, "any_time_actions", None)
+    if listing is None:
+        return
+    for seat in range(_players(game, state)):
+        if listing(game.view(state, seat), seat) != listing(state, seat):
+            raise _fail(seed, step, f"any_time_actions(view(s, {seat}), {seat}) differs from "
+                                    f"any_time_actions(s, {seat})")
 
 
 def _play_any_time(game: GameModule, state: Any, pick: tuple[int, Any], seed: int,

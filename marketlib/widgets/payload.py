@@ -1,8 +1,10 @@
 """What a board sends to the front end for one seat, computed without a widget (docs: "Boards").
 
 Everything here is built from the seat's view (``game.view(state, seat)``), a world rebuilt from
-that view (``game.determinize``) and what the seat itself chose, never from hidden parts of the
-true state; each view and world is worked out once per (state, seat) (:mod:`.sight`). Two
+that view (``game.determinize``: for a preview or the answer to a click, when asked) and what the
+seat itself chose, never from hidden parts of the true state; each view and world is worked out
+once per (state, seat) (:mod:`.sight`). A seat's any-time actions are listed from its view
+itself (the game's listing takes a view as it takes a state). Two
 states the seat cannot tell apart therefore give byte-identical payloads; the conformance kit
 checks that (:func:`marketlib.core.testing.check_hidden_information`).
 
@@ -231,10 +233,10 @@ def previewed(game: Any, view: Any, world: Any, actions: Sequence[Any]) -> list[
 def any_time_actions(game: Any, state: Any, seat: int,
                      sights: Sights | None = None) -> tuple[Any, ...]:
     """``seat``'s any-time actions in ``state`` (Bansan's Rent & Release on another vendor's
-    decision, A-B-60): the game's ``any_time_actions`` on a world rebuilt from ``seat``'s view
-    (own money, public stalls); none for a game without any-time actions and once the game is
-    over. A world is dealt only when the game's ``any_time_gate``, asked of the view, lets
-    ``seat`` have any (most positions do not: a decider's own, a flipped bag)."""
+    decision, A-B-60): the game's ``any_time_actions`` asked of ``seat``'s own view, which a
+    game's listing takes as it takes a state (it reads public facts and the seat's own money;
+    the conformance kit checks both give the same actions), so no world is dealt for it (issue
+    28); none for a game without any-time actions and once the game is over."""
     return _any_time_actions(game, (sights or Sights(game)).of(state), seat)
 
 
@@ -244,10 +246,8 @@ def _any_time_actions(game: Any, sight: Sight, seat: int) -> tuple[Any, ...]:
     listing = getattr(game, "any_time_actions", None)
     if listing is None:
         return ()
-    gate = getattr(game, "any_time_gate", None)
     return sight.kept(("any_time_actions", seat), lambda: () if game.outcome(
-        sight.state) is not None or (gate is not None and not gate(sight.view(seat), seat))
-        else tuple(listing(sight.world(seat), seat)))
+        sight.state) is not None else tuple(listing(sight.view(seat), seat)))
 
 
 def any_time_for(table: Table, match: Match, seat: int,

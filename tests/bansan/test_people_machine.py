@@ -164,6 +164,18 @@ class PeopleAtTheTable(RuleBasedStateMachine):
         if hasattr(self, "state"):
             assert bansan.check_invariants(self.state) == []
 
+    @invariant()
+    def each_seat_lists_its_any_time_actions_alike_from_its_own_view(self) -> None:
+        """A board lists a seat's any-time actions from the seat's view (issue 28: no world
+        dealt): the same actions as from the state, whatever offers, purchases and hidden
+        money (a listing that read another vendor's money would raise on the view)."""
+        if hasattr(self, "state"):
+            state = self.state
+            for seat in range(len(state.vendors)):
+                seen = bansan.view(state, seat)
+                assert bansan.any_time_actions(seen, seat) == bansan.any_time_actions(
+                    state, seat), seat
+
 
 PeopleAtTheTable.TestCase.settings = settings(
     max_examples=300, stateful_step_count=40, deadline=None, derandomize=True,

@@ -124,12 +124,14 @@ def test_the_order_check_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch)
     assert any(game == "bansan" for game, _, _ in differences(moves=30))
 
 
-def gate_differences(moves: int = 120) -> tuple[list[tuple[str, int, int]], Counter[str]]:
+def view_differences(moves: int = 120) -> tuple[list[tuple[str, int, int]], Counter[str]]:
     """Positions (game, move, seat) of seeded random games (a seat plays one of its any-time
     actions now and then, so bags flip) where a board's any-time listing, which asks the game's
-    ``any_time_gate`` of the seat's view before dealing a world, differs from the listing on a
-    world dealt every time; and how often the gate spared the world or let the listing run."""
+    ``any_time_actions`` of the seat's view, differs from the listing on a world dealt from
+    that view or on the true state; and how many positions listed some, and how many worlds
+    the boards dealt."""
     found, counts = [], Counter[str]()
+    dealt = Counter[str]()
     for game, rules in SETTINGS:
         for seed in (21, 22):
             match = Match(game, rules, seed=seed)
@@ -140,43 +142,47 @@ def gate_differences(moves: int = 120) -> tuple[list[tuple[str, int, int]], Coun
                 if match.outcome is not None:
                     break
                 for seat in range(rules.players):
-                    board = any_time_actions(g, match.state, seat, Sights(g))
-                    every = () if listing is None else tuple(
+                    sights = Sights(g)
+                    board = any_time_actions(g, match.state, seat, sights)
+                    dealt["worlds"] += len(sights.of(match.state)._worlds)
+                    world = () if listing is None else tuple(
                         listing(world_of(g, g.view(match.state, seat)), seat))
-                    if board != every:
+                    truth = () if listing is None else tuple(listing(match.state, seat))
+                    if not board == world == truth:
                         found.append((game, move, seat))
                     counts["listed" if board else "none"] += 1
-                    if listing is not None and hasattr(g, "any_time_gate"):
-                        counts["gate shut" if not g.any_time_gate(
-                            g.view(match.state, seat), seat) else "gate open"] += 1
                 seat = rng.randrange(rules.players)
                 extra = match.any_time_actions(seat)
                 match.play(rng.choice(extra) if extra and rng.random() < 0.1
                            else rng.choice(match.legal_actions()))
+    counts["worlds dealt"] = dealt["worlds"]
     return found, counts
 
 
-def test_the_any_time_gate_asked_of_a_view_lists_what_a_dealt_world_lists() -> None:
-    """Issue 28 (speed): a board lists a seat's any-time actions on a world dealt from its view
-    only when ``any_time_gate``, asked of that view, lets the seat have any. In every mode, for
-    every seat at every position, that listing is the one a world dealt every time gives; the
-    gate spares most worlds, and lets through every position that lists an R&R."""
-    found, counts = gate_differences()
+def test_a_board_lists_any_time_actions_from_the_view_as_a_world_and_the_state_do() -> None:
+    """Issue 28 (speed): a board lists a seat's any-time actions from the seat's view itself,
+    no world dealt. In every mode, for every seat at every position, that listing is the one
+    a world dealt from the view gives, and the one the true state gives."""
+    found, counts = view_differences()
     assert found == []
+    assert counts["listed"] > 200 and counts["worlds dealt"] == 0
     state = bansan.setup(bansan.Rules(players=3), seed=1)
-    for bad in (3, -1, True, "0"):  # as any_time_actions: no guessing a seat
+    for bad in (3, -1, True, "0"):  # no guessing a seat
         with pytest.raises(ValueError, match="there is no seat"):
-            bansan.any_time_gate(state, bad)  # type: ignore[arg-type]
-    assert counts["listed"] > 200 and counts["gate shut"] > 2 * counts["gate open"] > 0
+            bansan.any_time_actions(bansan.view(state, 0), bad)  # type: ignore[arg-type]
 
 
-def test_the_gate_check_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A gate that forgets the Opening Round (A-B-60: the decider's own R&R is an any-time
-    action there) shuts out a listing a dealt world gives, and the check finds it."""
-    real = bansan.any_time_gate
+def test_the_listing_check_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing that reads a view as a state with no Stall of its own (the seat's rents
+    forgotten: no release offered) lists less from the view than from a world, and the check
+    finds it."""
+    real = bansan.any_time_actions
 
-    def forgetful(seen: Any, seat: int) -> bool:
-        return real(seen, seat) and seat != bansan.current_player(seen)
+    def blind(seen: Any, seat: int) -> tuple[Any, ...]:
+        found = real(seen, seat)
+        if isinstance(seen, bansan.View):
+            return tuple(a for a in found if getattr(a, "release", None) is None)
+        return found
 
-    monkeypatch.setattr(bansan, "any_time_gate", forgetful)
-    assert any(game == "bansan" for game, _, _ in gate_differences(moves=30)[0])
+    monkeypatch.setattr(bansan, "any_time_actions", blind)
+    assert any(game == "bansan" for game, _, _ in view_differences(moves=30)[0])

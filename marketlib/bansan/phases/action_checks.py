@@ -7,7 +7,7 @@ to the current vendor, filtered through those same checks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, PRODUCE, SELL_FROM, WASTES, Produce
@@ -16,6 +16,7 @@ from marketlib.bansan.queries import (
     BIN_INDEX,
     UNOPERATED_FACTOR,
     buys_unoperated,
+    money_of,
     purchase_cost,
 )
 from marketlib.bansan.state import (
@@ -27,6 +28,9 @@ from marketlib.bansan.state import (
 from marketlib.bansan.words import PURCHASES
 from marketlib.core.errors import Violation, Why, refuse
 from marketlib.core.errors import violation as v
+
+if TYPE_CHECKING:
+    from marketlib.bansan.view import View
 
 T = TypeVar("T")
 
@@ -46,7 +50,7 @@ def _new_action(state: State) -> Violation | None:
     return None
 
 
-def vendor_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+def vendor_pick(state: State | View, f: Facts, player: int, card_id: str, produce: Produce,
                 price_check: bool = True) -> Why | None:
     """Why ``player`` may not BUY ``card_id`` from a vendor as ``produce`` (B-BUY-01..07). The
     cards already picked are paid out of the money the vendor can spend (``free_money``: the
@@ -61,7 +65,7 @@ def vendor_pick(state: State, f: Facts, player: int, card_id: str, produce: Prod
     return stall_pick(state, f, player, stall, card_id, produce, price_check)
 
 
-def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str | None,
+def stall_pick(state: State | View, f: Facts, player: int, stall: Stall, card_id: str | None,
                produce: Produce, price_check: bool = True) -> Why | None:
     """:func:`vendor_pick` once the card's stall is known (and sells ``produce``): the same for
     every card of the stall, so a stall found open to the pick is remembered for the call.
@@ -100,7 +104,7 @@ def stall_pick(state: State, f: Facts, player: int, stall: Stall, card_id: str |
     return None
 
 
-def _sold_types(state: State, f: Facts, player: int) -> set[Produce]:
+def _sold_types(state: State | View, f: Facts, player: int) -> set[Produce]:
     """The types ``player``'s wholesalers supply (B-BUY-03, A-B-06), once per ``Facts``."""
     found = f.sold.get(player)
     if found is None:
@@ -111,7 +115,7 @@ def _sold_types(state: State, f: Facts, player: int) -> set[Produce]:
     return found
 
 
-def _supplied(state: State, f: Facts, player: int, produce: Produce) -> bool:
+def _supplied(state: State | View, f: Facts, player: int, produce: Produce) -> bool:
     """Whether ``player``'s wholesalers supply ``produce`` (B-BUY-03, A-B-06): a type of a
     stall it rents, under ``wholesale_types="rented_stalls"``; checked when the BUY starts and
     again at each pick, since a Stall may be released in the middle of it (A-B-60)."""
@@ -119,19 +123,19 @@ def _supplied(state: State, f: Facts, player: int, produce: Produce) -> bool:
         state, f, player)
 
 
-def wholesale_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+def wholesale_pick(state: State | View, f: Facts, player: int, card_id: str, produce: Produce,
                    picked: tuple[int, ...] = ()) -> Why | None:
     if card_id not in state.row or not f.cat.produce[card_id].shows(produce):
         return v("B-BUY-03", f"{card_id} is not a Row card showing {produce}")
     unit = f.price(produce)
     cost = purchase_cost(state, "wholesale", (*picked, unit))  # RM0 under EV-13..16
-    money = state.vendors[player].money
+    money = money_of(state, player)
     if cost > money:
         return refuse("B-BUY-07", lambda: f"that BUY would cost RM{cost} and you have RM{money}")
     return None
 
 
-def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+def sell_pick(state: State | View, f: Facts, player: int, card_id: str, produce: Produce,
               stall: Stall | None = None) -> Why | None:
     """Why ``player`` may not SELL ``card_id`` as ``produce`` (B-SELL-01, A-B-09); ``stall``:
     the Stall known to hold it (else looked up)."""
@@ -148,7 +152,7 @@ def sell_pick(state: State, f: Facts, player: int, card_id: str, produce: Produc
     return refuse("B-SELL-01", lambda: _not_for_sale(state, f, player, card_id, produce, source))
 
 
-def _not_for_sale(state: State, f: Facts, player: int, card_id: str, produce: Produce,
+def _not_for_sale(state: State | View, f: Facts, player: int, card_id: str, produce: Produce,
                   source: str) -> str:
     """Why ``card_id`` cannot go into a SELL of ``produce``: where the card is, then where a SELL
     takes its cards from (``online_sell_source``)."""
@@ -246,7 +250,7 @@ def _sell_terms(state: State, a: A.Sell, f: Facts) -> Why | None:
                      f"sell in {SELL_FROM[state.rules.online_sell_source]}")
 
 
-def check_pick(state: State, a: A.Pick, f: Facts) -> Why | None:
+def check_pick(state: State | View, a: A.Pick, f: Facts) -> Why | None:
     pending = state.pending
     card = a.card
     if f.stall_of(card) is None and (pending is None or (  # another vendor's Bag card, face
@@ -370,7 +374,7 @@ def action_choices(state: State, f: Facts) -> list[A.Action]:
     return out
 
 
-def pick_choices(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
+def pick_choices(state: State | View, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
     """The legal ``Pick`` actions of the BUY or SELL in progress (``pending``, the state's),
     listed once per ``Facts`` (a new list each call)."""
     found = f.picks.get(p)
@@ -379,7 +383,7 @@ def pick_choices(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Ac
     return list(found)
 
 
-def _picks(state: State, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
+def _picks(state: State | View, p: int, pending: Purchase, f: Facts) -> list[A.Action]:
     """The cards that could qualify, through ``check_pick``: a SELL's only from where it takes
     its cards (A-B-09) and of its type, as :func:`check_sell` finds them."""
     if pending.kind == "wholesale":
