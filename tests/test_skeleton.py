@@ -99,6 +99,7 @@ JOBS: dict[str, tuple[str, ...]] = {
     "turn": ("FLOW",),
     "rules": ("setup", "current_player", "legal_actions", "apply", "explain"),
     "view": ("candidate_actions",),
+    "words": ("ended_name",),
 }
 """Names each game *defines* in the module of that name (issue 28, point 3): a re-export from
 another module does not count, so the same job sits in the same module in both games."""

@@ -109,6 +109,7 @@ from marketlib.bansan.view import (
     info_revealed,
     view,
 )
+from marketlib.bansan.words import ended_name
 from marketlib.core.game import GameInfo
 from marketlib.core.registry import GameEntry, register
 
@@ -196,6 +197,7 @@ __all__ = [
     "describe",
     "describe_offer",
     "determinize",
+    "ended_name",
     "explain",
     "info_revealed",
     "legal_actions",

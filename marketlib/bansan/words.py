@@ -897,7 +897,8 @@ def ended_name(ending: str, rules: Any) -> str | None:
     """How a game ended, in a few English words (the catalogue's): :data:`ENDED` by the
     outcome's ending code, but a Kenduri whose Menu was completed names its feast (B-KEN-06:
     its Last Round was played too, and "the Last Round was played" hid that the table had won
-    its Menu, helper-119)."""
+    its Menu, helper-119). The game package hands it to the coach's results and the end-of-game
+    sentence (``marketlib.bots.coach.ending_name``)."""
     if ending == "money" and rules.plays.shared_menu:
         return N_("the Kenduri Menu was completed")
     return ENDED.get(ending)

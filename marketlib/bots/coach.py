@@ -38,7 +38,6 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 import random
 import sys
@@ -433,11 +432,10 @@ def hint(view: Any, legal_actions: tuple[Any, ...], *, rng: random.Random | None
 def measure_of(game: GameModule, heuristic: Heuristic, rules: Any, state: Any = None,
                ) -> ReviewMeasure:
     """What a review reads a seat's result in under ``rules`` at ``state`` (a state or the
-    seat's view; ``None``: the game's start): the heuristic module's ``review_measure(rules,
+    seat's view; ``None``: the game's start): the heuristic's ``review_measure(rules,
     state)`` where it names one (Bansan's Kenduri while its Menu is open: the Menu's lists,
     which the table completes or fails together, B-KEN-05), else :func:`score_measure`."""
-    module = sys.modules.get(type(heuristic).__module__)
-    declared = getattr(module, "review_measure", None)
+    declared = getattr(heuristic, "review_measure", None)
     found = declared(rules, state) if declared is not None else None
     return score_measure(game, heuristic, rules) if found is None else found
 
@@ -452,11 +450,11 @@ def score_measure(game: GameModule, heuristic: Heuristic, rules: Any) -> ReviewM
 
 def worth_of(game: GameModule, heuristic: Heuristic) -> Callable[[Any, PlayerId], float]:
     """How the review reads a seat's estimated final result in a state: the real score of a
-    finished game, else the heuristic module's ``strength(state, seat)`` (money plus weighted
+    finished game, else the heuristic's ``strength(state, seat)`` (money plus weighted
     lists, Bag and stalls in Bansan; seals plus weighted potential in Monsoon Market), else
     the heuristic's ``score`` (:func:`measure_of` says where a game's rules read another
     measure)."""
-    strength = getattr(sys.modules.get(type(heuristic).__module__), "strength", None)
+    strength = getattr(heuristic, "strength", None)
 
     def worth(state: Any, seat: PlayerId) -> float:
         result = game.outcome(state)
@@ -836,17 +834,14 @@ def ending_words(named: str, winners: Sequence[int], seat: PlayerId, seats: int 
 
 
 def ending_name(game: GameModule, result: Any, rules: Any) -> str:
-    """How a game ended, in a few English words for the catalogue: the game's words module's
-    ``ended_name(ending, rules)`` where it has one (Bansan's Kenduri names its feast), else its
-    ``ENDED`` by the outcome's ending code; "" where it has neither."""
-    try:
-        words = importlib.import_module(f"{getattr(game, '__name__', '')}.words")
-    except ImportError:  # a game without a words module: its ending code is all there is
-        words = None
-    code = str(getattr(result.ending, "value", result.ending))
-    namer = getattr(words, "ended_name", None)
-    named = namer(code, rules) if namer is not None else getattr(words, "ENDED", {}).get(code)
-    return named or ""
+    """How a game ended, in a few English words for the catalogue: the game's own
+    ``ended_name(ending, rules)`` (Bansan's Kenduri names its feast) by the outcome's ending
+    code; "" for a game without one (its ending code is all there is), or a code it does not
+    name. The game hands it over itself: nothing is found by a module's path (issue 28)."""
+    namer = getattr(game, "ended_name", None)
+    if namer is None:
+        return ""
+    return namer(str(getattr(result.ending, "value", result.ending)), rules) or ""
 
 
 def turning_points(frame: Any, unit: str = "RM", count: int = 3) -> list[str]:

@@ -79,6 +79,7 @@ from marketlib.monsoon.view import (
     info_revealed,
     view,
 )
+from marketlib.monsoon.words import ended_name
 
 GAME = GameInfo(
     name="monsoon",
@@ -106,7 +107,8 @@ __all__ = [
     "Outcome", "OwnedOrder", "Pass", "Requirement", "Rules", "Seat", "Skip", "Spend",
     "SpendBonus", "State", "Steal", "Take", "TakePending", "Upgrade", "View", "apply",
     "apply_legal", "best_level", "candidate_actions", "catalog", "check_invariants",
-    "current_player", "describe", "determinize", "explain", "info_revealed", "legal_actions",
-    "load_catalog", "load_goods", "load_orders", "log_reader", "meets", "outcome", "parse_action",
-    "position", "preview", "seals_of", "setup", "standings", "view", "write_default_data",
+    "current_player", "describe", "determinize", "ended_name", "explain", "info_revealed",
+    "legal_actions", "load_catalog", "load_goods", "load_orders", "log_reader", "meets", "outcome",
+    "parse_action", "position", "preview", "seals_of", "setup", "standings", "view",
+    "write_default_data",
 ]

@@ -328,6 +328,13 @@ end-of-game sentence (``Game over (the seal target was reached): ...``), in Engl
 says ``_(ENDED[value])`` in the language in force; :data:`ENDINGS` are the standings' longer
 sentences, with the rule."""
 
+
+def ended_name(ending: str, rules: Any) -> str | None:
+    """How a game ended, in a few English words (the catalogue's): :data:`ENDED` by the
+    outcome's ending code (``None``: a code it does not know). The game package hands it to the
+    coach's results and the end-of-game sentence (``marketlib.bots.coach.ending_name``)."""
+    return ENDED.get(ending)
+
 ENDINGS = {
     "seal_target": N_("reached the seal target (M-END-01): the game ended at once"),
     "orders_exhausted": N_("the Order deck and display ran out (M-END-03)"),

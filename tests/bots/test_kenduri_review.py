@@ -225,3 +225,49 @@ def test_the_boards_end_heading_names_the_feast_as_the_review_does() -> None:
     failed = Match.load(GAMES / "kenduri_3p_seed3_failed.json")
     assert summary_text(failed, table_of("bansan")).startswith(
         "Game over (the Kenduri failed): nobody won.")
+
+
+def test_a_games_ending_is_named_by_the_game_itself_never_found_by_a_module_path() -> None:
+    """``coach.ending_name`` asks the game it is given for its ``ended_name`` (issue 28: the
+    coach found a words module by the game's module path): a game module handed over with
+    another name still names its endings, and one without ``ended_name`` is named by nothing
+    else."""
+    from types import SimpleNamespace
+
+    from marketlib import bansan, monsoon
+    from marketlib.bots.coach import ending_name
+    from marketlib.core.game import Outcome
+
+    feast = bansan.Outcome(winners=(2,), scores=(20, 27, 43), ending=bansan.Ending.MONEY)
+    kenduri = bansan.Rules(players=3, mode="kenduri")
+    renamed = SimpleNamespace(**{**vars(bansan), "__name__": "somewhere.else"})
+    assert ending_name(renamed, feast, kenduri) == "the Kenduri Menu was completed"
+    assert ending_name(bansan, feast, bansan.Rules(players=3)) == "the Last Round was played"
+    assert ending_name(monsoon, monsoon.Outcome(winners=(0,), scores=(15, 9),
+                                                ending=monsoon.Ending.TURN_LIMIT),
+                       monsoon.Rules()) == "the turn limit was reached"
+    plain = SimpleNamespace(**{k: v for k, v in vars(bansan).items() if k != "ended_name"})
+    assert ending_name(plain, feast, kenduri) == ""
+    assert isinstance(feast, Outcome)
+
+
+def test_the_review_reads_a_heuristics_own_strength_and_measure_never_its_modules() -> None:
+    """``coach.worth_of`` and ``coach.measure_of`` ask the heuristic object for ``strength``
+    and ``review_measure`` (issue 28: they were found in the module its class was written
+    in): a heuristic written anywhere is read by what it carries."""
+    from types import SimpleNamespace
+
+    from marketlib import bansan
+    from marketlib.bots.coach import measure_of, worth_of
+    from marketlib.bots.heuristics.bansan import HEURISTIC
+
+    state = bansan.setup(bansan.Rules(players=2), seed=4)
+    elsewhere = SimpleNamespace(strength=lambda s, seat: 100.0 + seat,
+                                review_measure=lambda rules, s=None: None,
+                                score=lambda s, seat: -1.0)
+    assert worth_of(bansan, elsewhere)(state, 1) == 101.0
+    assert worth_of(bansan, SimpleNamespace(score=lambda s, seat: -1.0))(state, 1) == -1.0
+    assert worth_of(bansan, HEURISTIC)(state, 0) == HEURISTIC.strengths(state)[0] > 0
+    kenduri = bansan.setup(bansan.Rules(players=3, mode="kenduri"), seed=4)
+    assert measure_of(bansan, HEURISTIC, kenduri.rules, kenduri).unit == "Menu lists"
+    assert measure_of(bansan, elsewhere, kenduri.rules, kenduri).unit == "RM"

@@ -23,8 +23,8 @@ from marketlib.core.i18n import N_, Later, _, named, naming_moves, said
 
 class ReviewMeasure(NamedTuple):
     """What the coach's review reads a seat's result in at a decision (a game's heuristic
-    module may declare ``review_measure(rules, state)`` giving one, or ``None`` for the
-    score): ``unit`` (a word for the catalogue, ``N_``), ``worth(state, seat)`` (the estimate
+    may carry ``review_measure(rules, state)`` giving one, or ``None`` for the score):
+    ``unit`` (a word for the catalogue, ``N_``), ``worth(state, seat)`` (the estimate
     in a position, the real result of a finished game), ``shared`` (the same for every
     seat, so its rises while the seat waited are the table's, not the seat's own) and
     ``note`` (a sentence for the catalogue a review reads out once where it used the measure:
@@ -46,7 +46,12 @@ class Heuristic(Protocol):
     change (Monsoon Market's does); without one, :func:`metric_reader` asks seat by seat. And
     ``waiting_on(state)``: the seat whose turn waits for another seat's answer (Bansan: the
     maker of an open offer), else ``None``; the coach's review lets the answer be played before
-    it reads a position (a game without offers has no such method).
+    it reads a position (a game without offers has no such method). The coach's review also
+    asks, where a heuristic has them, ``strength(state, seat)`` (its estimate of a seat's final
+    result, in the score's unit; else :meth:`score`) and ``review_measure(rules, state)`` (a
+    measure other than the score while the rules say so, as Bansan's Kenduri's Menu lists;
+    ``None``: the score): the heuristic object carries them, nothing is found by its module's
+    path (issue 28).
     """
 
     def evaluate(self, state: Any, player: PlayerId) -> float:

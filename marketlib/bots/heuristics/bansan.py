@@ -553,6 +553,15 @@ class BansanHeuristic:
         after each action): a turn search keeps the best :data:`BEAM` positions there."""
         return state.phase == "actions" and state.pending is None and state.offer is None
 
+    def strength(self, state: State, player: int) -> float:
+        """:func:`strength`, the coach's review's estimate of a seat's final result (money and
+        weighted holdings, with the mode's default weights whatever this heuristic's)."""
+        return strength(state, player)
+
+    def review_measure(self, rules: Any, state: Any = None) -> ReviewMeasure | None:
+        """:func:`review_measure`: what the coach's review reads a seat's result in."""
+        return review_measure(rules, state)
+
     def waiting_on(self, state: State) -> int | None:
         """The vendor whose decision waits for another's answer to its open offer (B-ANY-01/02),
         else ``None``: the coach's review plays the answer before it reads the position (a

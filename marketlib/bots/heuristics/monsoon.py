@@ -305,6 +305,11 @@ class MonsoonHeuristic:
         return (seals, seals, len(seat.display), sum([goods[c].quantity for c in seat.display]),
                 len(seat.orders), sum([o.bonus for o in seat.orders]))
 
+    def strength(self, state: State, player: int) -> float:
+        """:func:`strength`, the coach's review's estimate of a seat's final result (seals and
+        weighted potential)."""
+        return strength(state, player)
+
     def metric_reader(self, players: int) -> MetricReader:
         """Every seat's :meth:`metric_row`, remembering the last state's rows.
 
