@@ -5,8 +5,10 @@ One long random game of Monsoon Market (3 players, no end but a turn cap: ``max_
 and for each length the script times:
 
 * ``Match.replay`` (rules, seed, actions -> a match) and a save/load round trip;
-* ``Match.log()`` (every line of the game) and reading ``history``/``states`` after every move
-  of a replay (as a board does);
+* ``Match.log()`` (every line of the game), reading ``history``/``states`` after every move of
+  a replay (as a board did until 6 December 2026: each read after a move makes the tuples of
+  the whole game again) and reading the newest move and state with ``Match.action_at`` and
+  ``Match.state_at`` (as a board does now);
 * the command line ``python -m marketlib replay FILE --boards`` (in process, printing to
   nowhere);
 * a board (``MonsoonBoard``, everyone a person, the teacher's view so no redraw is covered)
@@ -74,6 +76,13 @@ def history_reads(actions: list[Any]) -> None:
         _ = match.history[-1], match.states[-1], len(match.history)
 
 
+def newest_reads(actions: list[Any]) -> None:
+    match = Match("monsoon", RULES, seed=SEED)
+    for action in actions:
+        match.play(action)
+        _ = match.action_at(-1), match.state_at(-1), match.cursor
+
+
 def command_line(actions: list[Any]) -> None:
     match = Match.replay("monsoon", RULES, SEED, actions)
     with tempfile.TemporaryDirectory() as tmp:
@@ -107,6 +116,7 @@ CASES: dict[str, Callable[[list[Any]], None]] = {
     "save + load": save_load,
     "Match.log()": log,
     "history/states each move": history_reads,
+    "action_at/state_at": newest_reads,
     "CLI replay --boards": command_line,
     "board, all people": board,
     "board vs GreedyBot": board_with_bot,
