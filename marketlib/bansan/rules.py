@@ -296,14 +296,15 @@ def any_time_actions(state: State | View, seat: int) -> tuple[A.Action, ...]:
     (``ProposeTrade``) are also any-time actions; being free-form, they are not listed:
     ``explain`` and ``apply`` check them.
 
-    ``state`` may be ``seat``'s own view (what a board asks, issue 28: no world dealt): the
-    checks read the stalls, the phase, the offer and the decision in progress, which are
-    public, and ``seat``'s own money, which its view shows; another vendor's hidden money
-    raises ``ValueError`` rather than be guessed (A-B-57). Both give the same actions (the
-    conformance kit and ``tests/bansan/test_any_time_view.py`` check it).
+    ``state`` may be ``seat``'s own view (what a board asks, issue 28: no world dealt), or
+    the teacher's: the checks read the stalls, the phase, the offer and the decision in
+    progress, which are public, and ``seat``'s own money, which its view shows. Both give the
+    same actions (the conformance kit checks it, and the people state machine of
+    ``tests/bansan/test_people_machine.py`` after every step).
 
     Raises:
-        ValueError: ``seat`` is not a seat of this game.
+        ValueError: ``seat`` is not a seat of this game, or ``state`` is another seat's view
+            (``seat``'s money is hidden there, A-B-57).
 
     Example:
         >>> from marketlib.bansan import position
@@ -312,6 +313,11 @@ def any_time_actions(state: State | View, seat: int) -> tuple[A.Action, ...]:
         >>> [str(a) for a in any_time_actions(s, 2)][:2]
         ['P2 rr rent=ST-04', 'P2 rr rent=ST-05']
     """
+    viewer = getattr(state, "viewer", None)  # a View's seat (None: a State, the teacher's)
+    if viewer is not None and viewer != seat:  # refused in every position, not only where
+        check_seat(seat, len(state.vendors))  # the seat's money is read
+        raise ValueError(f"P{seat}'s any-time actions are listed from P{seat}'s own view, "
+                         f"not P{viewer}'s (P{seat}'s money is hidden there, A-B-57)")
     if not any_time_gate(state, seat):  # which checks the seat
         return ()
     offer = state.offer

@@ -181,6 +181,8 @@ class Match:
 
         Raises:
             IndexError: no such move (``index`` not below :attr:`cursor`).
+            TypeError: ``index`` is not an ``int`` (``True`` and ``1.0`` are not, as in
+                :meth:`goto`).
 
         Example:
             >>> m = Match("monsoon", None, seed=1)
@@ -188,6 +190,8 @@ class Match:
             >>> m.action_at(0) is m.action_at(-1) is m.history[0]
             True
         """
+        if type(index) is not int:
+            raise TypeError(f"action_at({index!r}): a move's number is a whole number")
         cursor = self._cursor
         if not -cursor <= index < cursor:
             raise IndexError(f"no move {index}: {cursor} move(s) played")
@@ -199,7 +203,10 @@ class Match:
 
         Raises:
             IndexError: no such state.
+            TypeError: ``index`` is not an ``int`` (:meth:`action_at`).
         """
+        if type(index) is not int:
+            raise TypeError(f"state_at({index!r}): a state's number is a whole number")
         count = self._cursor + 1
         if not -count <= index < count:
             raise IndexError(f"no state {index}: {count} state(s)")

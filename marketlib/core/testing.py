@@ -224,7 +224,12 @@ def _any_time_from_views(game: GameModule, state: Any, seed: int, step: int) -> 
     if listing is None:
         return
     for seat in range(_players(game, state)):
-        if listing(game.view(state, seat), seat) != listing(state, seat):
+        try:
+            seen = listing(game.view(state, seat), seat)
+        except Exception as err:  # a listing that cannot read a view: reported, not a crash
+            raise _fail(seed, step, f"any_time_actions(view(s, {seat}), {seat}) raised "
+                                    f"{type(err).__name__}: {err}") from err
+        if seen != listing(state, seat):
             raise _fail(seed, step, f"any_time_actions(view(s, {seat}), {seat}) differs from "
                                     f"any_time_actions(s, {seat})")
 

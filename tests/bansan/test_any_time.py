@@ -553,3 +553,43 @@ def test_every_kind_of_move_has_words_for_a_refusal() -> None:
             "sekarang ialah 'Fasa Tindakan', dan membuang kad ke dalam Tong Sampah (throw) "
             "bukan sebahagian daripadanya: ia dimainkan dalam 'Penyelenggaraan: periksa Beg "
             "anda', selepas end-actions")
+
+
+def test_a_seats_any_time_actions_are_asked_of_its_own_view_or_the_state() -> None:
+    """A board asks a seat's any-time actions of the seat's own view (issue 28): the same as
+    of the state or the teacher's view; another seat's view is refused in every position, not
+    only where the seat's hidden money would be read (helper-124), and a bad seat is named."""
+    s = middle_of_p1s_turn()
+    truth = bansan.any_time_actions(s, 2)
+    assert [str(a) for a in truth][:2] == ["P2 rr rent=ST-04", "P2 rr rent=ST-05"]
+    assert bansan.any_time_actions(bansan.view(s, 2), 2) == truth
+    assert bansan.any_time_actions(bansan.view(s, None), 2) == truth
+    for other, seat in ((0, 2), (2, 1), (1, 0)):  # P1 decides: its own listing is empty
+        with pytest.raises(ValueError, match=f"from P{seat}'s own view, not P{other}'s"):
+            bansan.any_time_actions(bansan.view(s, other), seat)
+    with pytest.raises(ValueError, match="there is no seat"):
+        bansan.any_time_actions(bansan.view(s, 0), 3)
+
+
+def test_the_conformance_kit_reports_a_listing_that_cannot_read_a_view() -> None:
+    """The kit asks each seat's any-time actions of its view every tenth decision: a game
+    whose listing reads a field a view hides is reported with its seed and decision, not a
+    crash."""
+    import types
+
+    from marketlib.core.testing import ConformanceError, check_game
+
+    peeking = types.ModuleType("peeking_bansan")
+    peeking.__dict__.update({k: v for k, v in vars(bansan).items() if not k.startswith("__")})
+
+    def reads_the_deck(state: object, seat: int) -> tuple[bansan.Action, ...]:
+        if len(state.deck) < 0:  # type: ignore[attr-defined]  # a View's deck is None
+            return ()
+        return bansan.any_time_actions(state, seat)  # type: ignore[arg-type]
+
+    peeking.any_time_actions = reads_the_deck  # type: ignore[attr-defined]
+    with pytest.raises(ConformanceError, match=r"decision 0: any_time_actions\(view\(s, 0\), "
+                                               r"0\) raised TypeError"):
+        check_game(peeking, Rules(players=2), n_games=1, seed=3, max_decisions=200)
+    assert check_game(bansan, Rules(players=2), n_games=1, seed=3,
+                      max_decisions=2000).games == 1

@@ -96,6 +96,11 @@ def test_a_move_and_a_state_are_read_one_at_a_time_as_history_and_states_hold_th
         with pytest.raises(IndexError):
             m.state_at(-cursor - 2)
     assert str(m.state_at(0).seats[0].display[0]) == "MG-36"
+    for wrong in (True, 1.0, "1", slice(0, 1)):  # as goto: a whole number only
+        with pytest.raises(TypeError, match="is a whole number"):
+            m.action_at(wrong)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="is a whole number"):
+            m.state_at(wrong)  # type: ignore[arg-type]
 
 
 def test_play_mode_undo_stops_where_cards_were_drawn() -> None:
