@@ -197,6 +197,21 @@ class Match:
             raise IndexError(f"no move {index}: {cursor} move(s) played")
         return self._actions[index if index >= 0 else cursor + index]
 
+    def actions_between(self, start: int, stop: int) -> tuple[Any, ...]:
+        """``history[start:stop]`` (``0 <= start <= stop <= cursor``), made without the whole
+        :attr:`history`: a board reads the moves since a seat last moved (:meth:`action_at`).
+
+        Raises:
+            IndexError: the moves are not all played (or ``start`` is after ``stop``).
+            TypeError: ``start`` or ``stop`` is not an ``int``.
+        """
+        if type(start) is not int or type(stop) is not int:
+            raise TypeError(f"actions_between({start!r}, {stop!r}): moves are numbered by "
+                            "whole numbers")
+        if not 0 <= start <= stop <= self._cursor:
+            raise IndexError(f"no moves {start} to {stop}: {self._cursor} move(s) played")
+        return tuple(self._actions[start:stop])
+
     def state_at(self, index: int) -> Any:
         """``states[index]`` (0: the setup; :attr:`cursor`: the current state), read without
         making :attr:`states` (:meth:`action_at`). A negative ``index`` counts from the end.

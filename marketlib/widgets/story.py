@@ -128,8 +128,7 @@ def _log_from(match: Match, seat: int | None, reasons: Mapping[tuple[int, Any], 
     lang = get_language()
     before = match.state_at(start)
     previous = match.action_at(start - 1) if start else None
-    for i in range(start, match.cursor):
-        action = match.action_at(i)
+    for i, action in enumerate(match.actions_between(start, match.cursor), start):
         then = match.state_at(i + 1)
         shared = reader(before, action, seat)
         said_key = ("said", i, shared, lang)  # by position: a branch undone is overwritten
@@ -197,9 +196,7 @@ def story_lines(table: Teller, match: Match, seat: int, sights: Sights | None = 
     waiting seat's board, redrawn after each move of the others, words only the run in
     progress."""
     moves = match.cursor
-    start = moves
-    while start > 0 and match.action_at(start - 1).player != seat:
-        start -= 1
+    start = _after_last_move(match, seat, moves, cache)
     if start == moves > 0:  # the seat moved last: nothing happened while it waited
         return []
     if start == 0:  # the seat has not moved yet: the game so far, at most its last 40 moves
@@ -207,26 +204,49 @@ def story_lines(table: Teller, match: Match, seat: int, sights: Sights | None = 
     sights = sights or Sights(match.game)
     lang = get_language()
     lines: list[str] = []
-    i = start
-    while i < moves:
-        run = [match.action_at(i)]
-        who = run[0].player
-        while i + len(run) < moves and (action := match.action_at(i + len(run))).player == who:
-            run.append(action)
-        j = i + len(run)
-        first, last = match.state_at(i), match.state_at(j)
-        key = ("story", seat, lang, i, j)  # the run of moves i..j-1, by position: the same
+    waited = match.actions_between(start, moves)
+    i = 0
+    while i < len(waited):
+        who = waited[i].player
+        j = i + 1
+        while j < len(waited) and waited[j].player == who:
+            j += 1
+        a, b = start + i, start + j
+        first, last = match.state_at(a), match.state_at(b)
+        key = ("story", seat, lang, a, b)  # the run of moves a..b-1, by position: the same
         kept = None if cache is None else cache.get(key)  # first and last states are the
         if kept is not None and kept[0] is first and kept[1] is last:  # same moves between
             line = kept[2]  # them (each state follows from the one before)
         else:
-            line = table.words.recap(_Views(sights, match, seat, i, j + 1), run, seat)
+            line = table.words.recap(_Views(sights, match, seat, a, b + 1), waited[i:j], seat)
             if cache is not None:
                 cache[key] = (first, last, line)
         if line and (not lines or lines[-1] != line):
             lines.append(line)
         i = j
     return lines[-12:]
+
+
+def _after_last_move(match: Match, seat: int, moves: int, cache: dict[Any, Any] | None) -> int:
+    """The number of moves played when ``seat`` last moved (0: not yet), of the first
+    ``moves``. With a ``cache``, only the moves since the last call are read while the
+    timeline still runs through the state it noted (a new move makes a new state): a waiting
+    seat's board is redrawn after each move of the others."""
+    if moves and match.action_at(moves - 1).player == seat:  # the seat moved last (a board
+        return moves  # redrawn in the middle of its own turn)
+    key = ("last move", seat)
+    noted = None if cache is None else cache.get(key)
+    checked, found = 0, 0
+    if noted is not None and noted[0] <= moves and match.state_at(noted[0]) is noted[1]:
+        checked, found = noted[0], noted[2]
+    new = match.actions_between(checked, moves)
+    for k in range(len(new) - 1, -1, -1):
+        if new[k].player == seat:
+            found = checked + k + 1
+            break
+    if cache is not None:
+        cache[key] = (moves, match.state_at(moves), found)
+    return found
 
 
 __all__ = ["LOG_LINES", "Reason", "Teller", "bot_reason", "kept_log", "log_lines",

@@ -96,6 +96,13 @@ def test_a_move_and_a_state_are_read_one_at_a_time_as_history_and_states_hold_th
         with pytest.raises(IndexError):
             m.state_at(-cursor - 2)
     assert str(m.state_at(0).seats[0].display[0]) == "MG-36"
+    m.goto(3)
+    assert m.actions_between(1, 3) == m.history[1:3] and m.actions_between(2, 2) == ()
+    for start, stop in ((0, 4), (2, 1), (-1, 2)):  # a move not played, or backwards
+        with pytest.raises(IndexError, match=f"no moves {start} to {stop}: 3 move"):
+            m.actions_between(start, stop)
+    with pytest.raises(TypeError, match="whole numbers"):
+        m.actions_between(0, 2.0)  # type: ignore[arg-type]
     for wrong in (True, 1.0, "1", slice(0, 1)):  # as goto: a whole number only
         with pytest.raises(TypeError, match="is a whole number"):
             m.action_at(wrong)  # type: ignore[arg-type]

@@ -366,6 +366,61 @@ def test_a_refresh_reads_the_moves_one_by_one_never_the_whole_history(
     assert tuples_made(monkeypatch) == 0
 
 
+def stories_differ(rounds: int = 200) -> int:
+    """How many times a seat's kept story differed from the story told with nothing kept,
+    along a seeded 4-seat Bansan game where every board looks after a few changes at once:
+    moves, undos, redos and jumps back followed by other moves."""
+    from marketlib.widgets.story import story_lines
+
+    shared, _seats = table("bansan", 4, seed=13)
+    match = shared.match
+    rng = random.Random(13)
+    differ = told = 0
+    for _ in range(rounds):
+        if match.cursor > 8 and rng.random() < 0.4:
+            match.goto(match.cursor - rng.randint(2, 8))  # back, then another way
+        elif match.can_redo and rng.random() < 0.2:
+            match.redo()
+        for _ in range(rng.randint(1, 9)):
+            if match.outcome is None:
+                match.play(rng.choice(match.legal_actions()))
+        for seat in range(4):
+            kept = story_lines(shared.table, match, seat, shared.sights, shared.lines)
+            differ += kept != story_lines(shared.table, match, seat)
+            told += bool(kept)
+    assert told > 100
+    return differ
+
+
+def test_a_kept_story_is_the_story_told_afresh_through_undos_redos_and_jumps() -> None:
+    """The story finds where a seat last moved from the moves since it last looked, while the
+    timeline still runs through the state it noted (``story._after_last_move``): after moves,
+    redos and jumps back followed by other moves, every seat's kept story is the one told with
+    nothing kept."""
+    assert stories_differ() == 0
+
+
+def test_the_kept_story_check_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy that trusts the noted moves without the state it noted: a jump back and other
+    moves leave it reading where the seat moved on the timeline undone."""
+    from marketlib.widgets import story
+
+    def trusting(match: Any, seat: int, moves: int, cache: Any) -> int:
+        noted = None if cache is None else cache.get(("last move", seat))
+        checked, found = (noted[0], noted[2]) if noted and noted[0] <= moves else (0, 0)
+        new = match.actions_between(checked, moves)
+        for k in range(len(new) - 1, -1, -1):
+            if new[k].player == seat:
+                found = checked + k + 1
+                break
+        if cache is not None:
+            cache[("last move", seat)] = (moves, None, found)
+        return found
+
+    monkeypatch.setattr(story, "_after_last_move", trusting)
+    assert stories_differ() > 0
+
+
 def test_the_tuple_count_fails_on_a_broken_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     """A copy whose story reads ``Match.history`` to find where the seat last moved, as it
     did: the tuples are made at every redraw."""
