@@ -91,7 +91,7 @@ def kept_log(
     it in place when the game has only moved on). A board's refresh takes its last lines and
     its length; the log's cost per refresh is the new moves' lines, however long the game
     (issue 28: the history was compared and copied whole at every refresh, then made again as
-    a tuple after each move; the moves are read one by one, ``Match.action_at``)."""
+    a tuple after each move; only the new moves are read, ``Match.actions_between``)."""
     if cache is None:
         return _log_from(match, seat, reasons, 0, [], [])
     key = ("log", seat, get_language())  # each language its own lines
@@ -103,12 +103,13 @@ def kept_log(
     else:
         lines, after = built
         start = len(after)
-        if not (start <= match.cursor and len(lines) == start and (
-                start == 0 or after[-1] is match.state_at(start))):  # else the timeline still
-            # runs through the last state logged (a new move makes a new state, so an undo
-            # and another move never do: a game's apply never returns a state it was given):
-            # only moves were added, if any. A refresh cut short while it extended the lists
-            # leaves them uneven, and is worded again (helper-120)
+        # Only moves were added, if any, while the timeline still runs through the last state
+        # logged: a new move makes a new state, so an undo and another move never do (a game's
+        # apply never returns a state it was given). A refresh cut short while it extended
+        # the lists leaves them uneven, and is worded again (helper-120).
+        moved_on = start <= match.cursor and len(lines) == start and (
+            start == 0 or after[-1] is match.state_at(start))
+        if not moved_on:
             keep = min(start, match.cursor, len(lines))
             keep = next((i for i in range(keep) if after[i] is not match.state_at(i + 1)), keep)
             lines, after = lines[:keep], after[:keep]
