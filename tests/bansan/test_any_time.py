@@ -565,10 +565,16 @@ def test_a_seats_any_time_actions_are_asked_of_its_own_view_or_the_state() -> No
     assert bansan.any_time_actions(bansan.view(s, 2), 2) == truth
     assert bansan.any_time_actions(bansan.view(s, None), 2) == truth
     for other, seat in ((0, 2), (2, 1), (1, 0)):  # P1 decides: its own listing is empty
-        with pytest.raises(ValueError, match=f"from P{seat}'s own view, not P{other}'s"):
+        with pytest.raises(ValueError, match=rf"from P{seat}'s own view, not P{other}'s "
+                                             rf"\(P{seat}'s money is hidden there, A-B-57\)"):
             bansan.any_time_actions(bansan.view(s, other), seat)
     with pytest.raises(ValueError, match="there is no seat"):
         bansan.any_time_actions(bansan.view(s, 0), 3)
+    from marketlib.bansan.queries import free_money
+
+    assert free_money(bansan.view(s, 2), 2) == free_money(s, 2) == 10
+    with pytest.raises(ValueError, match=r"^P1's money is hidden in this view \(A-B-57\)$"):
+        free_money(bansan.view(s, 2), 1)
 
 
 def test_the_conformance_kit_reports_a_listing_that_cannot_read_a_view() -> None:
