@@ -5,7 +5,10 @@ Board refresh: a seeded random game of every seat played by a person, each seat 
 move the deciding seat's board is redrawn (``SeatSession.refresh``) and timed. Each position
 is new, so nothing of it was worked out before: the time is a refresh after a move. Prints the
 median and the 95th percentile in milliseconds, and how many times ``view`` and
-``determinize`` ran per refresh (issue 28's target: Bansan at most 0.3 ms, from 1.5 ms). A
+``determinize`` ran per refresh (issue 28's target: Bansan at most 0.3 ms, from 1.5 ms), and
+the same refreshes timed alone over the engine's step at the same positions (issue 28 measured
+its 1.5 ms against a 0.07 ms step: 4.3 steps is the target in a unit that travels between
+machines). A
 refresh previews nothing: the board asks for the choices' previews when a person first points
 at one, and the answer's time is printed beside (asked after every refresh).
 
@@ -24,7 +27,10 @@ not depend on the machine's load.
 Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200] [--seed 1]
 [--seeds 1]``; with ``--against 7f5efbb`` it times only Bansan's refresh, with that commit's
 ``marketlib`` and with this one, five runs of each in turn (``--rounds``), and prints the
-ratio of the medians and each run's ratio. That
+ratio of the medians and each run's ratio; then each tree's step at the same positions and
+the refresh in steps of both trees: in the steps of ``7f5efbb``, the tree issue 28 measured
+(its step was 10-30% slower than this tree's on 6 December 2026, so this tree's own steps make
+the refresh read more steps than the issue's unit). That
 comparison times the refreshes alone (:func:`plain_refresh_times`: no counting wrappers, no
 previews asked between them); until 6 December 2026 it timed them inside the counting loop of
 the table above, which read about 3.8x where the plain loop reads 4.0-4.4x (the same trees,
@@ -81,14 +87,13 @@ def counting(owner: Any, names: tuple[str, ...], counts: Counter[str]) -> Iterat
 
 
 def refresh_times(game: str, players: int, moves: int,
-                  seed: int) -> tuple[list[float], list[float], Counter[str], list[float],
-                                      list[float]]:
+                  seed: int) -> tuple[list[float], list[float], Counter[str], list[float]]:
     """Wall and CPU milliseconds of each decider's refresh after a move, the engine calls
-    made (``view again``: a ``view`` of a (state, seat) already viewed), the wall
+    made (``view again``: a ``view`` of a (state, seat) already viewed), and the wall
     milliseconds of each answer to the ``previews`` message the board sends when the person
-    first points at a choice (asked after every refresh here, as if everyone pointed), and
-    of the engine's step at each position (``legal_actions`` and ``apply``: issue 28 measured
-    0.07 ms for it beside the 1.5 ms refresh, so a refresh in steps compares machines)."""
+    first points at a choice (asked after every refresh here, as if everyone pointed). The
+    refreshes are timed inside the counting wrappers and between the previews: for the
+    refresh alone, :func:`plain_refresh_times`."""
     module = GAMES[game]
     match = Match(game, module.Rules(players=players), seed=seed)
     shared = TableSession(table_of(game), match)
@@ -97,7 +102,6 @@ def refresh_times(game: str, players: int, moves: int,
     wall: list[float] = []
     cpu: list[float] = []
     asked: list[float] = []
-    steps: list[float] = []
     counts: Counter[str] = Counter()
     seen: dict[tuple[int, Any], Any] = {}  # (id(state), seat) -> state, kept alive
     real_view = module.view
@@ -128,23 +132,18 @@ def refresh_times(game: str, players: int, moves: int,
                 asked.append((time.perf_counter() - started) * 1000)
                 counts.clear()
                 counts.update(refreshed)
-                action = rng.choice(match.legal_actions())
-                state = match.state
-                started = time.perf_counter()
-                module.legal_actions(state)
-                module.apply(state, action)
-                steps.append((time.perf_counter() - started) * 1000)
-                match.play(action)
+                match.play(rng.choice(match.legal_actions()))
     finally:
         module.view = real_view
-    return wall, cpu, counts, asked, steps
+    return wall, cpu, counts, asked
 
 
 def cold_steps(game: str, players: int, moves: int, seed: int) -> list[float]:
     """Wall milliseconds of the engine's step at the positions :func:`refresh_times` visits,
     as random play takes it: the same seeded game played again without boards, each state's
-    ``legal_actions`` listed once (the step of :func:`refresh_times` lists them a third time
-    after the refresh and the choice, so it runs warm: 5-20% faster on 5 December 2026)."""
+    ``legal_actions`` listed once (a step timed after the refresh and the choice lists them a
+    third time, so it runs warm: 5-20% faster on 5 December 2026). Issue 28 measured 0.07 ms
+    for a step beside the 1.5 ms refresh, so a refresh in steps compares machines."""
     module = GAMES[game]
     match = Match(game, module.Rules(players=players), seed=seed)
     rng = random.Random(seed)
@@ -201,14 +200,15 @@ def classroom_counts(moves: int, seed: int, bot: bool) -> tuple[Counter[str], in
     return counts, played
 
 
-def plain_refresh_times(players: int, moves: int, seed: int) -> list[float]:
-    """Wall milliseconds of each decider's Bansan refresh along the moves of
+def plain_refresh_times(players: int, moves: int, seed: int,
+                        game: str = "bansan") -> list[float]:
+    """Wall milliseconds of each decider's refresh along the moves of
     :func:`refresh_times`, with nothing else in the loop: no counting wrappers around
     ``view`` and ``determinize`` (a call through them costs about a microsecond, and the tree
     before issue 28 viewed three times as often) and no previews asked between refreshes
     (which that tree did not answer). The same games, so the same positions, in any tree."""
-    match = Match("bansan", bansan.Rules(players=players), seed=seed)
-    shared = TableSession(table_of("bansan"), match)
+    match = Match(game, GAMES[game].Rules(players=players), seed=seed)
+    shared = TableSession(table_of(game), match)
     seats = [SeatSession(shared, s, hot_seat=False) for s in range(shared.players)]
     rng = random.Random(seed)
     wall: list[float] = []
@@ -224,15 +224,18 @@ def plain_refresh_times(players: int, moves: int, seed: int) -> list[float]:
     return wall
 
 
-def bansan_medians(moves: int, seed: int, seeds: int) -> dict[int, float]:
+def bansan_medians(moves: int, seed: int, seeds: int) -> dict[int, tuple[float, float]]:
     """The median wall-clock refresh (ms) of Bansan at 2, 3 and 4 seats, pooled over seeds
-    (:func:`plain_refresh_times`)."""
+    (:func:`plain_refresh_times`), and beside it the median step of the same tree's engine at
+    the same positions as random play takes it (:func:`cold_steps`)."""
     out = {}
     for players in (2, 3, 4):
         wall: list[float] = []
+        cold: list[float] = []
         for one in range(seed, seed + seeds):
+            cold += cold_steps("bansan", players, moves, one)
             wall += plain_refresh_times(players, moves, one)
-        out[players] = statistics.median(wall)
+        out[players] = (statistics.median(wall), statistics.median(cold))
     return out
 
 
@@ -250,7 +253,7 @@ def against(rev: str, moves: int, seed: int, seeds: int, rounds: int = 5) -> Non
         old = Path(tmp) / "old"
         subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(old), rev],
                        check=True, capture_output=True)
-        runs: dict[str, list[dict[str, float]]] = {rev: [], "this tree": []}
+        runs: dict[str, list[dict[str, list[float]]]] = {rev: [], "this tree": []}
         try:
             for _ in range(rounds):
                 for name, tree in ((rev, old), ("this tree", root)):
@@ -266,12 +269,30 @@ def against(rev: str, moves: int, seed: int, seeds: int, rounds: int = 5) -> Non
     print(f"Bansan board refresh, median ms of {rounds} runs of each tree in turn")
     print(f"{'seats':>5} {rev:>12} {'this tree':>10} {'ratio':>6}   each run's ratio "
           "(the trees run one after the other)")
+    medians: dict[str, dict[str, tuple[float, float]]] = {}
     for players in ("2", "3", "4"):
-        b = statistics.median(r[players] for r in runs[rev])
-        a = statistics.median(r[players] for r in runs["this tree"])
-        each = " ".join(f"{o[players] / n[players]:.1f}"
+        b = statistics.median(r[players][0] for r in runs[rev])
+        a = statistics.median(r[players][0] for r in runs["this tree"])
+        medians[players] = {
+            "refresh": (b, a),
+            "step": (statistics.median(r[players][1] for r in runs[rev]),
+                     statistics.median(r[players][1] for r in runs["this tree"]))}
+        each = " ".join(f"{o[players][0] / n[players][0]:.1f}"
                         for o, n in zip(runs[rev], runs["this tree"], strict=True))
         print(f"{players:>5} {b:>12.3f} {a:>10.3f} {b / a:>5.1f}x   {each}")
+    print()
+    print("the same refreshes in engine steps (legal_actions and apply at the same positions,")
+    print(f"as random play takes them; median ms of the same {rounds} runs)")
+    own = "in this tree's steps"
+    print(f"{'seats':>5} {rev + ' step':>13} {'this step':>10} "
+          f"{'refresh in ' + rev + ' steps':>24} {own:>21}")
+    for players, m in medians.items():
+        (old_step, new_step), (old_refresh, refresh) = m["step"], m["refresh"]
+        print(f"{players:>5} {old_step:>13.4f} {new_step:>10.4f} "
+              f"{f'{old_refresh / old_step:.1f} -> {refresh / old_step:.1f}':>24} "
+              f"{refresh / new_step:>21.1f}")
+    print(f"(issue 28 measured 1.5 ms against a 0.07 ms step, both of {rev}: 21 steps, and asks")
+    print(" for 0.3 ms, 4.3 of those steps; this tree's steps are faster, so its own read higher)")
 
 
 def main() -> int:
@@ -299,24 +320,24 @@ def main() -> int:
     print("board refresh after a move (the deciding seat's board; ms: wall, and this thread's CPU)")
     print(f"{'game':>8} {'seats':>5} {'refreshes':>9} {'median':>7} {'p95':>7} "
           f"{'cpu med':>7} {'cpu p95':>7} {'view':>5} {'view again':>10} {'determinize':>11} "
-          f"{'previews med':>12} {'p95':>6} {'step med':>8} {'in steps':>8} {'cold step':>9} "
-          f"{'in cold':>7}")
+          f"{'previews med':>12} {'p95':>6} {'alone med':>9} {'step med':>8} "
+          f"{'in steps':>8}")
     for game, players in (("bansan", 2), ("bansan", 3), ("bansan", 4), ("monsoon", 2),
                           ("monsoon", 3)):
         wall: list[float] = []
         cpu: list[float] = []
         asked: list[float] = []
-        steps: list[float] = []
+        alone: list[float] = []
         cold: list[float] = []
         counts: Counter[str] = Counter()
         for seed in range(args.seed, args.seed + args.seeds):
             cold += cold_steps(game, players, args.moves, seed)
-            one_wall, one_cpu, one_counts, one_asked, one_steps = refresh_times(
+            alone += plain_refresh_times(players, args.moves, seed, game)
+            one_wall, one_cpu, one_counts, one_asked = refresh_times(
                 game, players, args.moves, seed)
             wall += one_wall
             cpu += one_cpu
             asked += one_asked
-            steps += one_steps
             counts += one_counts
         n = counts["refresh"]
         print(f"{game:>8} {players:>5} {n:>9} {statistics.median(wall):>7.3f} "
@@ -324,17 +345,18 @@ def main() -> int:
               f"{percentile(cpu, 0.95):>7.3f} {counts['view'] / n:>5.2f} "
               f"{counts['view again'] / n:>10.2f} {counts['determinize'] / n:>11.2f} "
               f"{statistics.median(asked):>12.3f} {percentile(asked, 0.95):>6.3f} "
-              f"{statistics.median(steps):>8.3f} "
-              f"{statistics.median(wall) / statistics.median(steps):>8.1f} "
-              f"{statistics.median(cold):>9.3f} "
-              f"{statistics.median(wall) / statistics.median(cold):>7.1f}")
-    print("(per refresh: view, view again = of a (state, seat) already viewed, determinize;")
-    print(" previews: the answer to the board's previews message, sent when a person first")
-    print(" points at a choice of the drawing, in wall-clock ms; step: legal_actions and apply")
-    print(" at the same positions; in steps: the median refresh over the median step. Issue 28")
-    print(" measured 1.5 ms against a 0.07 ms step, 21 steps, and asks for 0.3 ms, 4.3 steps;")
-    print(" cold step: the same step as random play takes it, each state's legal actions")
-    print(" listed once, in a second playing of the same games; in cold: the refresh in those)")
+              f"{statistics.median(alone):>9.3f} {statistics.median(cold):>8.4f} "
+              f"{statistics.median(alone) / statistics.median(cold):>8.1f}")
+    print("(median, p95, cpu: the refresh timed inside the counting wrappers, with the previews")
+    print(" asked between refreshes; per refresh: view, view again = of a (state, seat) already")
+    print(" viewed, determinize; previews: the answer to the board's previews message, sent")
+    print(" when a person first points at a choice of the drawing, in wall-clock ms; alone: the")
+    print(" same refreshes with nothing else in the loop, as --against times them; step:")
+    print(" legal_actions and apply at the same positions as random play takes them, each")
+    print(" state's legal actions listed once, in another playing of the same games; in steps:")
+    print(" the refresh alone over the step. Issue 28 measured 1.5 ms against a 0.07 ms step,")
+    print(" 21 steps, and asks for 0.3 ms, 4.3 steps; --against counts them in the steps of the")
+    print(" tree before the issue, whose step was slower)")
     print()
     print("classroom move at a 3-seat Bansan table (per move)")
     print(f"{'seats':>22} {'moves':>5} {'payloads':>8} {'changed':>7} {'checkpoints':>11} "
