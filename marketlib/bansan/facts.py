@@ -108,6 +108,20 @@ class Facts:
         return found
 
 
+def holding(stalls: tuple[Stall, ...], card_id: str) -> Stall | None:
+    """The Stall of ``stalls`` holding ``card_id`` (``None``: in none), found in the Stalls
+    tuple's index (:func:`_places`: a pick's button words, issue 28).
+
+    Example:
+        >>> from marketlib.bansan.state import Stall
+        >>> stalls = (Stall(id="ST-01", cards=("PC-07",)), Stall(id="ST-02", cards=("PC-09",)))
+        >>> holding(stalls, "PC-09").id, holding(stalls, "PC-01")
+        ('ST-02', None)
+    """
+    i = _places(stalls)[0].get(card_id)
+    return None if i is None else stalls[i]
+
+
 _PLACES: dict[int, tuple[tuple[Stall, ...], tuple[dict[str, int], dict[str, int]]]] = {}
 """Each Stalls tuple's card and stall indexes (:func:`_places`), by the tuple's identity."""
 

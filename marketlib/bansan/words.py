@@ -28,6 +28,7 @@ import msgspec
 
 from marketlib.bansan import actions as A
 from marketlib.bansan.cards import NAMES, SELL_FROM, WASTE_WORDS, Effect, EventCard, Produce
+from marketlib.bansan.facts import holding
 from marketlib.bansan.modes import OPENING_HAND
 from marketlib.bansan.options import SOLO_ROW, Rules
 from marketlib.bansan.queries import (
@@ -402,12 +403,15 @@ def _return_list(view: Any, a: A.ReturnList) -> str:
         list=a.list, needs=", ".join(_name(p) for p in listed.icons), value=listed.value)
 
 
+def _menu_done(view: Any) -> bool:
+    """Every Kenduri list of the Menu is completed (B-KEN-06): no list is left face up, so a
+    Closing Round has nothing to complete (the instruction and the step line say so)."""
+    return bool(view.rules.plays.shared_menu) and not view.public
+
+
 def _holding(view: Any, card: str) -> Any:
     """The Stall holding ``card`` (``None``: in none)."""
-    for stall in view.stalls:
-        if card in stall.cards:
-            return stall
-    return None
+    return holding(view.stalls, card)
 
 
 def _place(view: Any, card: str, reader: int | None, stall: Any) -> str:
@@ -666,8 +670,8 @@ def instruction(view: Any, decider: int | None, seat: int | None) -> str:
     if phase == "complete":
         return _("Upkeep: complete Shopping Lists from your Bag (each Complete button shows the "
                  "cards it uses), then End Upkeep.")
-    if phase == "closing" and view.rules.plays.shared_menu and not view.public:  # every
-        # Kenduri list is done: nothing to complete (helper-119 was asked to)
+    if phase == "closing" and _menu_done(view):  # nothing to complete (helper-119 was
+        # asked to)
         return _("Closing Round: every Kenduri list is completed, so finish (done); your "
                  "leftover produce is thrown into the bins (B-END-05).")
     if phase == "closing":
@@ -823,7 +827,7 @@ def step(view: Any, decider: int | None, seat: int | None) -> str:
                   "you choose which.") if me else
                 _("Step 1b throw: 1 card from {stalls} goes into its Waste Bin (B-SOLO-10): "
                   "{who} chooses which.")).format(who=who, stalls=stalls)
-    if phase == "closing" and view.rules.plays.shared_menu and not view.public:
+    if phase == "closing" and _menu_done(view):
         return (_("You are finishing the Closing Round: every Kenduri list is completed "
                   "(B-KEN-06).") if me else
                 _("{who} is finishing the Closing Round: every Kenduri list is completed "
