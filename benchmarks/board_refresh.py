@@ -27,7 +27,7 @@ not depend on the machine's load.
 Run: ``uv run --all-extras python benchmarks/board_refresh.py [--moves 200] [--seed 1]
 [--seeds 1]``; with ``--against 7f5efbb`` it times only Bansan's refresh, with that commit's
 ``marketlib`` and with this one, five runs of each in turn (``--rounds``), and prints the
-ratio of the medians and each run's ratio; then each tree's step at the same positions and
+ratio of the medians and each run's ratio; then each tree's step at its own positions and
 the refresh in steps of both trees: in the steps of ``7f5efbb``, the tree issue 28 measured
 (its step was 10-30% slower than this tree's on 6 December 2026, so this tree's own steps make
 the refresh read more steps than the issue's unit). That
@@ -206,7 +206,10 @@ def plain_refresh_times(players: int, moves: int, seed: int,
     :func:`refresh_times`, with nothing else in the loop: no counting wrappers around
     ``view`` and ``determinize`` (a call through them costs about a microsecond, and the tree
     before issue 28 viewed three times as often) and no previews asked between refreshes
-    (which that tree did not answer). The same games, so the same positions, in any tree."""
+    (which that tree did not answer). The same seeded games in any tree, but not always the
+    same positions: where a rule fix since changed what is legal (B-BUY-07, A-B-60), the
+    random choice differs from there on (helper-126: of 27 games of 200 moves, 12 stayed the
+    same in 7f5efbb and here; every 4-seat game parted, between moves 38 and 138)."""
     match = Match(game, GAMES[game].Rules(players=players), seed=seed)
     shared = TableSession(table_of(game), match)
     seats = [SeatSession(shared, s, hot_seat=False) for s in range(shared.players)]
