@@ -22,7 +22,10 @@ match it (a field missing, a hidden one that cannot be ``None``), is refused at 
 
 The functions are generated as Python source (as :mod:`dataclasses` makes ``__init__``): a view
 is on every refresh's path, and the generated one is the same code a hand-written ``View(...)``
-call would be, with no loop over field names per call.
+call would be, with no loop over field names per call. It keeps each seat's last view: the
+next is that one with the fields that changed replaced, found by identity (a state's fields
+are immutable, and a move replaces only those it changes), so a board's refresh after a move
+copies the few fields the move changed instead of building every field again (issue 28).
 
 Example:
     >>> import msgspec
@@ -272,19 +275,34 @@ class Sight(Generic[S, V]):
 def _generate(declared: Declaration[S], view: type[V],
               entries: dict[str, type[msgspec.Struct]],
               derived: dict[str, Callable[[S], Any]]) -> Callable[[S, int | None], V]:
+    """The ``view`` function of :class:`Sight`, as Python source. It keeps, per seat, the last
+    state it viewed and that view: a seat's next view is the last one with only the fields
+    whose value in the state is another object (``msgspec.structs.replace``), each worked out
+    as a whole view would (a move changes a few fields; the other seats' entries are made
+    again only when the entries' tuple changed, or whether their owned parts are hidden).
+    States are immutable, so a field that is the same object has the same value, and the view
+    is equal to one made whole. Safe across threads: the last (state, view) of a seat is one
+    tuple, read and replaced in one step each."""
     scope: dict[str, Any] = {"_View": view, "_check_seat": check_seat,
-                             "_private_while": declared.private_while}
-    lines = ["def view(state, player):",
-             "    if player is not None:",
-             f"        _check_seat(player, len(state.{declared.seats}))",
-             "    teacher = player is None"]
-    if any(isinstance(f, PerSeat) for f in declared.fields.values()):
+                             "_private_while": declared.private_while, "_last": {},
+                             "_replace": msgspec.structs.replace}
+    head = ["def view(state, player):",
+            "    if player is not None:",
+            f"        _check_seat(player, len(state.{declared.seats}))",
+            "    teacher = player is None"]
+    per_seat = any(isinstance(f, PerSeat) for f in declared.fields.values())
+    if per_seat:
         private = "_private_while(state)" if declared.private_while is not None else "True"
-        lines.append(f"    hide = not teacher and {private}")
-    args = ["viewer=player"]
+        head.append(f"    hide = not teacher and {private}")
+    else:
+        head.append("    hide = False")
+    whole = ["viewer=player"]  # a view made whole
+    changed = []  # the lines that note a changed field, for a view made from the last one
     for name, f in declared.fields.items():
         if isinstance(f, _Public):
-            args.append(f"{name}=state.{name}")
+            whole.append(f"{name}=state.{name}")
+            changed.append(f"        if state.{name} is not was.{name}: "
+                           f"changes[{name!r}] = state.{name}")
         elif isinstance(f, PerSeat):
             scope[f"_E_{name}"] = entries[name]
             parts = []
@@ -295,19 +313,38 @@ def _generate(declared: Declaration[S], view: type[V],
                         parts.append(f"{part.count}=len(x.{part_name})")
                 else:
                     parts.append(f"{part_name}=x.{part_name}")
-            args.append(f"{name}=tuple([_E_{name}({', '.join(parts)}) "
-                        f"for p, x in enumerate(state.{name})])")
+            made = (f"tuple([_E_{name}({', '.join(parts)}) "
+                    f"for p, x in enumerate(state.{name})])")
+            whole.append(f"{name}={made}")
+            changed.append(f"        if state.{name} is not was.{name}: "
+                           f"changes[{name!r}] = {made}")
         else:
+            lines = []
             if isinstance(f, Hidden):
-                args.append(f"{f.count}=len(state.{name})")
-            args.append(f"{name}=state.{name} if teacher else None")
+                whole.append(f"{f.count}=len(state.{name})")
+                lines.append(f"changes[{f.count!r}] = len(state.{name})")
+            whole.append(f"{name}=state.{name} if teacher else None")
+            lines.append(f"changes[{name!r}] = state.{name} if teacher else None")
+            changed.append(f"        if state.{name} is not was.{name}:")
+            changed += [f"            {line}" for line in lines]
     for name, fn in derived.items():
         scope[f"_D_{name}"] = fn
-        args.append(f"{name}=_D_{name}(state)")
-    lines.append("    return _View(" + ", ".join(args) + ")")
-    exec("\n".join(lines), scope)  # our own source, built from field names
-    made: Callable[[S, int | None], V] = scope["view"]
-    return made
+        whole.append(f"{name}=_D_{name}(state)")
+        changed.append(f"        changes[{name!r}] = _D_{name}(state)")
+    body = [
+        "    last = _last.get(player)",
+        "    if last is None or last[2] is not hide:",
+        "        seen = _View(" + ", ".join(whole) + ")",
+        "    else:",
+        "        was = last[0]",
+        "        changes = {}",
+        *changed,
+        "        seen = _replace(last[1], **changes)",
+        "    _last[player] = (state, seen, hide)",
+        "    return seen"]
+    exec("\n".join(head + body), scope)  # our own source, built from field names
+    made_view: Callable[[S, int | None], V] = scope["view"]
+    return made_view
 
 
 def _generate_back(declared: Declaration[S]) -> tuple[Callable[..., S], Callable[[Any], S],

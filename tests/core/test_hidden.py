@@ -138,3 +138,57 @@ def test_seat_views_carry_nothing_hidden(game: types.ModuleType) -> None:
             if game is bansan and s.result is None:
                 assert [x.money is None for x in v.vendors] == [q != p for q in range(3)]
         s = game.apply(s, rng.choice(game.legal_actions(s)))
+
+
+def _views_in_any_order(game: types.ModuleType, seed: int) -> list[tuple[typing.Any, int | None]]:
+    """(state, seat) pairs of two seeded random games, in a shuffled order of positions with
+    runs kept (a board reads the next state, a story jumps back), every seat and the teacher,
+    the finished positions included (money and Wallets shown again, A-B-57)."""
+    rng = random.Random(seed)
+    states = []
+    for one in (seed, seed + 1):
+        s = game.setup(game.Rules(players=3), seed=one)
+        for _ in range(400):
+            states.append(s)
+            if game.outcome(s) is not None:
+                break
+            s = game.apply(s, rng.choice(game.legal_actions(s)))
+    asked: list[tuple[typing.Any, int | None]] = []
+    i = 0
+    while len(asked) < 1500:
+        i = rng.randrange(len(states)) if rng.random() < 0.2 else min(i + 1, len(states) - 1)
+        asked.append((states[i], rng.choice([None, 0, 1, 2])))
+    assert any(game.outcome(s) is not None for s, _ in asked)
+    return asked
+
+
+@pytest.mark.parametrize("game", [bansan, monsoon])
+def test_a_view_made_from_the_seats_last_one_equals_one_made_whole(
+        game: types.ModuleType) -> None:
+    """``view`` makes a seat's view from the last one it made, the fields that changed
+    replaced (issue 28: a board's refresh); in any order of positions and seats it equals a
+    view made whole, by a ``view`` generated afresh from the same declaration for each call.
+    A broken copy that drops one changed field is caught."""
+    state_module, view_module = GAMES[game.__name__.rsplit(".", 1)[-1]]
+    declared = state_module.SIGHT
+    made = ({"entries": {"vendors": view_module.VendorView}} if game is bansan
+            else {"derived": {"seals": view_module._seals}})  # as the game's DERIVED
+
+    def whole(s: typing.Any, p: int | None) -> typing.Any:
+        return declared.sight(view_module.View, **made).view(s, p)
+
+    kept = view_module.DERIVED.view
+    asked = _views_in_any_order(game, 7)
+    for s, p in asked:
+        assert kept(s, p) == whole(s, p)
+
+    scope = kept.__globals__  # the generated function's own scope
+    real = scope["_replace"]
+    public = declared.groups["public"]
+    dropped = "stalls" if game is bansan else public[1]
+    scope["_replace"] = lambda seen, **changes: real(
+        seen, **{k: v for k, v in changes.items() if k != dropped})
+    try:
+        assert any(kept(s, p) != whole(s, p) for s, p in asked)
+    finally:
+        scope["_replace"] = real
