@@ -5,7 +5,11 @@ a board reads objects. :func:`objects` makes, once per struct class and from its
 (``msgspec.inspect``), a function doing what ``to_builtins`` does with every struct as an
 object: tuples become lists, enums their values (``_value_``), ``None`` stays. It is the same code a
 hand-written ``{"id": s.id, "cards": list(s.cards), ...}`` would be (issue 28: the scene is
-derived from the view, not copied field by field).
+derived from the view, not copied field by field). A long object (a scene) is made from the
+last one made: only the keys whose field is another object than in the last struct converted
+are converted again (a seat's views share the fields a move did not change,
+:mod:`marketlib.core.hidden`), and each call returns a dict of its own (its lists and objects
+are shared: read-only, as a payload is).
 
 Example:
     >>> from marketlib.bansan.state import Stall
@@ -44,7 +48,12 @@ def objects(kind: type[msgspec.Struct], layout: tuple[str, ...] | None = None,
         source: the field behind each key named otherwise (``{"deck": "deck_size"}``), or
             ``None`` for a field the caller gives in its own form.
 
-    Generated once per call of ``objects`` (and cached per class for the default layout).
+    Generated once per call of ``objects`` (and cached per class for the default layout). A
+    function of more than 16 keys keeps the last struct it was given and the object it made:
+    the next object is a copy of that one with the keys whose field is another object made
+    again (a field that is the same object has the same value: structs are immutable), and the
+    given keys put in; safe across threads (the last pair is one tuple, read and replaced in
+    one step each, and never changed in place).
     """
     if layout is None and kind in _MADE:
         return _MADE[kind]
@@ -53,11 +62,13 @@ def objects(kind: type[msgspec.Struct], layout: tuple[str, ...] | None = None,
     types = {f.name: f.type for f in info.fields}
     scope: dict[str, Any] = {"builtins": builtins}
     values: list[tuple[str, str]] = []  # each key and the source of its value
+    fields: dict[str, str] = {}  # each key read from a field: the field
     extra = []
     for key in layout or tuple(types):
         name = (source or {}).get(key, key)
         if name is not None and name in types:
             values.append((repr(key), _expr(types[name], f"x.{name}", 0, scope)))
+            fields[repr(key)] = name
         else:
             values.append((repr(key), key))
             extra.append(key)
@@ -65,13 +76,19 @@ def objects(kind: type[msgspec.Struct], layout: tuple[str, ...] | None = None,
         raise ValueError(f"{kind.__name__}: a worked-out key may not start with '_' "
                          f"({[k for k in extra if k.startswith('_')]})")
     head = ", ".join(["x", *(["*", *extra] if extra else [])])
-    if len(values) > _LITERAL_KEYS:  # a copy of the keys in order, then each value: a dict
-        # literal this long is built one key at a time, growing as it goes (0.9 us for a
-        # Bansan scene's 35 keys instead of 1.5)
+    if len(values) > _LITERAL_KEYS:  # a long object (a scene): made from the last one made
         scope["_keys"] = dict.fromkeys(layout or tuple(types))  # (a keyword argument has a
-        body = "".join(f"\n    _d[{key}] = {value}" for key, value in values)  # key's name,
-        source_code = f"def made({head}):\n    _d = _keys.copy(){body}\n    return _d"  # never
-        # one that starts with "_": refused above)
+        scope["_last"] = [None]  # key's name, never one that starts with "_": refused above)
+        whole = "".join(f"\n        _d[{key}] = {value}" for key, value in values
+                        if key in fields)
+        changed = "".join(f"\n        if x.{fields[key]} is not _w.{fields[key]}: "
+                          f"_d[{key}] = {value}" for key, value in values if key in fields)
+        given = "".join(f"\n    _d[{key}] = {value}" for key, value in values
+                        if key not in fields)
+        source_code = (f"def made({head}):\n    _l = _last[0]\n    if _l is None:"
+                       f"\n        _d = _keys.copy(){whole}\n    else:\n        _w = _l[0]"
+                       f"\n        _d = _l[1].copy(){changed}{given}"
+                       f"\n    _last[0] = (x, _d)\n    return _d.copy()")
     else:
         items = ", ".join(f"{key}: {value}" for key, value in values)
         source_code = f"def made({head}):\n    return {{{items}}}"

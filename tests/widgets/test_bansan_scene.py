@@ -171,3 +171,48 @@ def test_a_scenes_prices_are_kept_only_while_what_they_read_is_the_same() -> Non
                     scene = table.scene(view, state.current)
                     assert scene["price_note"] == price_block(view)["price_note"]
     assert noted > 50, noted
+
+
+def test_a_scene_made_from_the_last_one_equals_one_made_whole() -> None:
+    """The scene is made from the last one made, only the keys whose field of the view is
+    another object converted again (issue 28: a refresh). In any order of positions, seats
+    and rule sets, with people's offers, it equals a scene made whole (by a function of the
+    same layout whose last scene is forgotten before each call), and each call returns its
+    own dict (a payload adds its keys to it). A copy that notes its last scene against
+    another view is caught."""
+    from marketlib.widgets import bansan_table, plain
+
+    source = {"deck": "deck_size", "list_deck": "list_deck_size", "auto_log": None,
+              "pending": None, "offer": None, "result": None}
+    given = {k: f"<{k}>" for k in SCENE if source.get(k, k) is None
+             or source.get(k, k) not in bansan.View.__struct_fields__}
+    kept = bansan_table._SCENE
+    whole = plain.objects(bansan.View, SCENE, source=source)
+    rng = random.Random(11)
+    views = []
+    for rules in RULES.values():
+        states = positions(rules, 5, 120)
+        i = 0
+        for _ in range(300):  # mostly the next position, now and then a jump (a story)
+            i = rng.randrange(len(states)) if rng.random() < 0.3 else (i + 1) % len(states)
+            views.append(bansan.view(states[i], rng.choice([None, *range(rules.players)])))
+
+    def both(view: bansan.View) -> tuple[dict, dict]:
+        whole.__globals__["_last"][0] = None  # made whole
+        return kept(view, **given), whole(view, **given)
+
+    made = []
+    for view in views:
+        scene, afresh = both(view)
+        assert scene == afresh
+        made.append(scene)
+    assert len({id(s) for s in made}) == len(made)  # each its own dict
+
+    noted = kept.__globals__["_last"]  # the generated function's own scope
+    mismatched = 0
+    for i, view in enumerate(views):  # the last scene noted against another view
+        scene, afresh = both(view)
+        mismatched += scene != afresh
+        noted[0] = (views[i - 1], noted[0][1])
+    noted[0] = None
+    assert mismatched > 0
