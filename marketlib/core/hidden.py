@@ -197,12 +197,43 @@ class Declaration(Generic[S]):
 
 
 @functools.cache
-def _nullable_fields(struct: type[msgspec.Struct]) -> dict[str, bool]:
-    """Whether each field of ``struct`` admits ``None``. ``type_info`` works out every nested
-    type afresh at each call (the slowest part of importing a game, most of all in the Play
-    page's Pyodide), so it is asked once per struct, not once per field."""
+def _info(struct: type[msgspec.Struct]) -> msgspec.inspect.StructType:
+    """``msgspec.inspect.type_info(struct)``, once per struct: it works out every nested type
+    afresh at each call (the slowest part of importing a game, most of all in the Play page's
+    Pyodide)."""
     info = msgspec.inspect.type_info(struct)
     assert isinstance(info, msgspec.inspect.StructType)
+    return info
+
+
+def _changeable(t: Any, path: str, seen: set[type]) -> str | None:
+    """The first place under type ``t`` where a value could be changed in place (a list, a
+    dict, a set, a struct that is not frozen, or anything typed ``Any``), or ``None``."""
+    kinds = msgspec.inspect
+    if isinstance(t, kinds.ListType | kinds.DictType | kinds.SetType | kinds.AnyType):
+        return f"{path} ({type(t).__name__.removesuffix('Type').lower()})"
+    if isinstance(t, kinds.StructType):
+        if t.cls in seen:
+            return None
+        seen.add(t.cls)
+        if not t.cls.__struct_config__.frozen:
+            return f"{path} ({t.cls.__name__} is not frozen)"
+        inner = [(f.type, f"{path}.{f.name}") for f in t.fields]
+    else:
+        inner = [(x, path) for x in (*getattr(t, "types", ()), *getattr(t, "item_types", ()))]
+        inner += [(getattr(t, n), path) for n in ("item_type", "key_type", "value_type")
+                  if hasattr(t, n)]
+    for sub, where in inner:
+        found = _changeable(sub, where, seen)
+        if found is not None:
+            return found
+    return None
+
+
+@functools.cache
+def _nullable_fields(struct: type[msgspec.Struct]) -> dict[str, bool]:
+    """Whether each field of ``struct`` admits ``None``."""
+    info = _info(struct)
     nullable = {}
     for f in info.fields:
         kinds = f.type.types if isinstance(f.type, msgspec.inspect.UnionType) else (f.type,)
@@ -265,6 +296,13 @@ class Sight(Generic[S, V]):
                 _agree(entries[name], inner)
         expected.update(dict.fromkeys(derived, False))
         _agree(view, expected)
+        changeable = _changeable(_info(view), view.__name__, set())
+        if changeable is not None:  # a view is made from the seat's last one, and a scene from
+            # the last scene, by the identity of each field: a value changed in place would
+            # read as unchanged
+            raise ValueError(f"{view.__name__} could hold a value changed in place at "
+                             f"{changeable}: a view's fields must be immutable (tuples, "
+                             f"frozen structs; core/hidden.py)")
         self.view: Callable[[S, int | None], V] = _generate(declared, view, entries, derived)
         self.state: Callable[..., S]
         self.exact: Callable[[V], S]

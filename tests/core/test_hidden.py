@@ -56,8 +56,10 @@ def test_a_declaration_naming_a_missing_or_repeated_field_is_refused() -> None:
 
 
 def _copy(view: type[msgspec.Struct], drop: str = "", add: tuple[str, type] | None = None,
-          close: str = "") -> type[msgspec.Struct]:
-    """``view`` as a new struct, ``drop`` left out, ``add`` added, ``close`` made non-None."""
+          close: str = "", retype: tuple[str, object] | None = None,
+          frozen: bool = True) -> type[msgspec.Struct]:
+    """``view`` as a new struct, ``drop`` left out, ``add`` added, ``close`` made non-None,
+    ``retype``'s field given its type, a struct that is not ``frozen``."""
     info = msgspec.inspect.type_info(view)
     assert isinstance(info, msgspec.inspect.StructType)
     hints = typing.get_type_hints(view)
@@ -66,13 +68,15 @@ def _copy(view: type[msgspec.Struct], drop: str = "", add: tuple[str, type] | No
         if f.name == drop:
             continue
         kind: object = int if f.name == close else hints[f.name]
+        if retype is not None and f.name == retype[0]:
+            kind = retype[1]
         if f.required or f.name == close:
             fields.append((f.name, kind))
         else:
             fields.append((f.name, kind, f.default))
     if add is not None:
         fields.append((add[0], add[1], 0))
-    return msgspec.defstruct(view.__name__, fields, kw_only=True, frozen=True)
+    return msgspec.defstruct(view.__name__, fields, kw_only=True, frozen=frozen)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -92,6 +96,33 @@ def test_each_view_agrees_with_its_declaration(game: str) -> None:
         declared.sight(_copy(view, add=("leaked", int)), entries, derived)
     with pytest.raises(ValueError, match=r"cannot hold None.* shuffle_key"):
         declared.sight(_copy(view, close="shuffle_key"), entries, derived)
+
+
+class _Loose(msgspec.Struct):
+    """A struct whose fields can be set after it is made (not frozen)."""
+
+    cards: tuple[str, ...] = ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_that_could_change_in_place_is_refused(game: str) -> None:
+    """A seat's view is made from its last one and the scene from the last scene, by the
+    identity of each field (issue 28): a field whose value could be changed in place would
+    read as unchanged. Broken copies of the View are refused at import, naming the place: a
+    list, a dict, a field typed ``Any``, a struct that is not frozen inside a field, and a
+    View that is not frozen itself."""
+    state_module, view_module = GAMES[game]
+    declared, view = state_module.SIGHT, view_module.View
+    entries = {"vendors": bansan_view.VendorView} if game == "bansan" else {}
+    derived = {"seals": lambda s: ()} if game == "monsoon" else {}
+    public = declared.groups["public"][1]
+    for kind, said in ((list[str], "list"), (dict[str, int], "dict"), (typing.Any, "any"),
+                       (_Loose, "_Loose is not frozen"), (tuple[_Loose, ...],
+                                                          "_Loose is not frozen")):
+        with pytest.raises(ValueError, match=rf"in place at View\.{public} \({said}\)"):
+            declared.sight(_copy(view, retype=(public, kind)), entries, derived)
+    with pytest.raises(ValueError, match=r"in place at View \(View is not frozen\)"):
+        declared.sight(_copy(view, frozen=False), entries, derived)
 
 
 def test_a_vendor_view_agrees_with_the_vendor_declaration() -> None:
