@@ -409,15 +409,11 @@ def _menu_done(view: Any) -> bool:
     return bool(view.rules.plays.shared_menu) and not view.public
 
 
-def _holding(view: Any, card: str) -> Any:
-    """The Stall holding ``card`` (``None``: in none)."""
-    return holding(view.stalls, card)
-
-
 def _place(view: Any, card: str, reader: int | None, stall: Any) -> str:
     """Where ``card`` lies, as ``reader`` reads it (``None``: named by seat): "the Row",
     "your Stall ST-01", "P1's Stall ST-05", "Stall ST-06" (unoperated), "the Neighbour's Stall
-    ST-02", "your Bag" or "P1's Bag". ``stall``: the Stall holding it (:func:`_holding`)."""
+    ST-02", "your Bag" or "P1's Bag". ``stall``: the Stall holding it
+    (:func:`~.facts.holding`)."""
     if stall is None and card in view.row:
         return _("the Row")
     if stall is None:
@@ -446,7 +442,7 @@ def _pick(view: Any, a: A.Pick) -> str:
     told apart: "Pick PC-45 (Plastic) from P1's Stall ST-05" (B-BUY-02), "from the Row"
     (B-BUY-03), "from your Stall ST-01" or "from your Bag" (B-SELL-01)."""
     waste = _(WASTE_WORDS[catalog(view).produce[a.card].waste._value_])
-    stall = _holding(view, a.card)
+    stall = holding(view.stalls, a.card)
     place = _place(view, a.card, a.player if view.viewer == a.player else None, stall)
     pending = view.pending
     if (isinstance(pending, Purchase) and pending.kind == "vendors" and stall is not None
@@ -572,7 +568,7 @@ def _offer_terms(view: Any, offer: Any, reader: int | None) -> str:
     with their produce."""
     if not isinstance(offer, BargainOffer):
         return _trade_terms(offer, view)
-    stall = _holding(view, offer.card)
+    stall = holding(view.stalls, offer.card)
     if stall is None:  # an offer for a card in no Stall is void (A-B-61)
         return _("RM{price} for {card}").format(price=offer.price, card=offer.card)
     return _("RM{price} for {card} ({produce} in {place})").format(
